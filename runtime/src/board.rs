@@ -1,0 +1,351 @@
+//! Positions, terrain, cities, token spots and the grid that holds them.
+
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A cell position: column `x` and row `y`, counted from 0 at the top-left corner.
+///
+/// Positions order row by row (by `y`, then `x`), the order in which a map's rows are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pos {
+    /// Column, from 0 on the left.
+    pub x: u32,
+    /// Row, from 0 at the top.
+    pub y: u32,
+}
+
+impl Pos {
+    /// The position at column `x`, row `y`.
+    pub const fn new(x: u32, y: u32) -> Self {
+        Pos { x, y }
+    }
+}
+
+impl Ord for Pos {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.y, self.x).cmp(&(other.y, other.x))
+    }
+}
+
+impl PartialOrd for Pos {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// The landscape of one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Terrain {
+    /// Open ground: no effect on play.
+    Plains,
+    /// Woods that a word must be strong enough to cut through.
+    Forest,
+    /// A word may cross water, but its ends must be on land.
+    Water,
+    /// High ground: letters on it are stronger.
+    Mountain,
+    /// Land that gives way under heavy letters.
+    Ice,
+    /// Impassable: no letter may be placed on it.
+    Lava,
+}
+
+impl Terrain {
+    /// Every terrain, in a fixed order (the order of legends, palettes and tilesets).
+    pub const ALL: [Terrain; 6] = [
+        Terrain::Plains,
+        Terrain::Forest,
+        Terrain::Water,
+        Terrain::Mountain,
+        Terrain::Ice,
+        Terrain::Lava,
+    ];
+
+    /// The lowercase name used in messages and on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Terrain::Plains => "plains",
+            Terrain::Forest => "forest",
+            Terrain::Water => "water",
+            Terrain::Mountain => "mountain",
+            Terrain::Ice => "ice",
+            Terrain::Lava => "lava",
+        }
+    }
+
+    /// The character that stands for this terrain in a new map's legend.
+    pub const fn default_char(self) -> char {
+        match self {
+            Terrain::Plains => '.',
+            Terrain::Forest => 'f',
+            Terrain::Water => '~',
+            Terrain::Mountain => '^',
+            Terrain::Ice => '*',
+            Terrain::Lava => 'x',
+        }
+    }
+
+    /// Land is everything a word may end on: not water and not lava (ice counts as land).
+    pub const fn is_land(self) -> bool {
+        !matches!(self, Terrain::Water | Terrain::Lava)
+    }
+
+    /// The terrain with this lowercase name, if there is one.
+    pub fn from_name(name: &str) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+impl fmt::Display for Terrain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One of the two players. Gold moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Player {
+    /// Player 1, who moves first.
+    Gold,
+    /// Player 2.
+    Silver,
+}
+
+impl Player {
+    /// Both players, in turn order.
+    pub const BOTH: [Player; 2] = [Player::Gold, Player::Silver];
+
+    /// The lowercase name used in messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Gold => "gold",
+            Player::Silver => "silver",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Who holds a city: a player, or nobody (a pewter city).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Owner {
+    /// Held by player 1.
+    Gold,
+    /// Held by player 2.
+    Silver,
+    /// Held by nobody yet.
+    Neutral,
+}
+
+impl Owner {
+    /// Every owner, in a fixed order.
+    pub const ALL: [Owner; 3] = [Owner::Gold, Owner::Silver, Owner::Neutral];
+
+    /// The player, if a player owns it.
+    pub const fn player(self) -> Option<Player> {
+        match self {
+            Owner::Gold => Some(Player::Gold),
+            Owner::Silver => Some(Player::Silver),
+            Owner::Neutral => None,
+        }
+    }
+
+    /// The lowercase name used in messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Owner::Gold => "gold",
+            Owner::Silver => "silver",
+            Owner::Neutral => "neutral",
+        }
+    }
+}
+
+impl From<Player> for Owner {
+    fn from(player: Player) -> Owner {
+        match player {
+            Player::Gold => Owner::Gold,
+            Player::Silver => Owner::Silver,
+        }
+    }
+}
+
+/// A city: a cell a player starts from, defends and captures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct City {
+    /// The id scripts use to name it; unique within a map.
+    pub id: String,
+    /// The name shown to players.
+    pub name: String,
+    /// The cell it stands on.
+    pub at: Pos,
+    /// Who holds it at the start.
+    pub owner: Owner,
+}
+
+/// A token spot: an elemental token waiting to be captured.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenSpot {
+    /// The id scripts use to name it; unique within a map.
+    pub id: String,
+    /// The token kind: one of the standard elementals or a kind a script defines.
+    pub kind: String,
+    /// The cell it stands on.
+    pub at: Pos,
+}
+
+/// The four standard elemental token kinds.
+pub const STANDARD_TOKEN_KINDS: [&str; 4] = ["volcano", "drought", "flood", "firestorm"];
+
+/// A rectangular grid of cells stored row by row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid<T> {
+    width: u32,
+    height: u32,
+    cells: Vec<T>,
+}
+
+impl<T: Clone> Grid<T> {
+    /// A `width` x `height` grid with every cell set to `fill`.
+    pub fn new(width: u32, height: u32, fill: T) -> Self {
+        Grid {
+            width,
+            height,
+            cells: vec![fill; width as usize * height as usize],
+        }
+    }
+}
+
+impl<T> Grid<T> {
+    /// A grid from cells given row by row, if there are exactly `width * height` of them.
+    pub fn from_cells(width: u32, height: u32, cells: Vec<T>) -> Option<Self> {
+        (cells.len() == width as usize * height as usize).then_some(Grid {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Whether `pos` is inside the grid.
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.x < self.width && pos.y < self.height
+    }
+
+    fn index_of(&self, pos: Pos) -> Option<usize> {
+        self.contains(pos)
+            .then(|| pos.y as usize * self.width as usize + pos.x as usize)
+    }
+
+    /// The cell at `pos`, or `None` outside the grid.
+    pub fn get(&self, pos: Pos) -> Option<&T> {
+        self.index_of(pos).map(|i| &self.cells[i])
+    }
+
+    /// The cell at `pos` to change, or `None` outside the grid.
+    pub fn get_mut(&mut self, pos: Pos) -> Option<&mut T> {
+        self.index_of(pos).map(|i| &mut self.cells[i])
+    }
+
+    /// Sets the cell at `pos`; returns false (changing nothing) outside the grid.
+    pub fn set(&mut self, pos: Pos, value: T) -> bool {
+        match self.get_mut(pos) {
+            Some(cell) => {
+                *cell = value;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// All cells, row by row.
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// One row of cells, or `None` past the last row.
+    pub fn row(&self, y: u32) -> Option<&[T]> {
+        let w = self.width as usize;
+        (y < self.height).then(|| &self.cells[y as usize * w..(y as usize + 1) * w])
+    }
+
+    /// Every position, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + use<T> {
+        let (w, h) = (self.width, self.height);
+        (0..h).flat_map(move |y| (0..w).map(move |x| Pos::new(x, y)))
+    }
+
+    /// The up to four orthogonal neighbours of `pos` that lie inside the grid.
+    pub fn neighbours4(&self, pos: Pos) -> impl Iterator<Item = Pos> + use<T> {
+        let (w, h) = (self.width, self.height);
+        let candidates = [
+            (pos.y > 0).then(|| Pos::new(pos.x, pos.y.wrapping_sub(1))),
+            (pos.x + 1 < w).then(|| Pos::new(pos.x + 1, pos.y)),
+            (pos.y + 1 < h).then(|| Pos::new(pos.x, pos.y + 1)),
+            (pos.x > 0).then(|| Pos::new(pos.x.wrapping_sub(1), pos.y)),
+        ];
+        candidates.into_iter().flatten()
+    }
+}
+
+impl<T> std::ops::Index<Pos> for Grid<T> {
+    type Output = T;
+
+    /// Panics outside the grid; use [`Grid::get`] for positions that come from outside.
+    fn index(&self, pos: Pos) -> &T {
+        let i = self.index_of(pos).expect("position inside the grid");
+        &self.cells[i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_order_row_by_row() {
+        let mut v = vec![Pos::new(1, 0), Pos::new(0, 1), Pos::new(0, 0)];
+        v.sort();
+        assert_eq!(v, vec![Pos::new(0, 0), Pos::new(1, 0), Pos::new(0, 1)]);
+    }
+
+    #[test]
+    fn neighbours_stay_inside() {
+        let g = Grid::new(3, 2, 0u8);
+        let corner: Vec<_> = g.neighbours4(Pos::new(0, 0)).collect();
+        assert_eq!(corner, vec![Pos::new(1, 0), Pos::new(0, 1)]);
+        let edge: Vec<_> = g.neighbours4(Pos::new(1, 1)).collect();
+        assert_eq!(edge, vec![Pos::new(1, 0), Pos::new(2, 1), Pos::new(0, 1)]);
+        assert!(g.get(Pos::new(3, 0)).is_none());
+    }
+
+    #[test]
+    fn set_outside_changes_nothing() {
+        let mut g = Grid::new(2, 2, 0u8);
+        assert!(!g.set(Pos::new(2, 2), 9));
+        assert!(g.cells().iter().all(|&c| c == 0));
+        assert!(g.set(Pos::new(1, 1), 9));
+        assert_eq!(g[Pos::new(1, 1)], 9);
+    }
+}

@@ -1,0 +1,81 @@
+//! Reading and writing the files people make, safely.
+
+use crate::diag::{FileError, LoadError, line_col_of};
+use std::io::Write;
+use std::path::Path;
+
+/// The largest text file the runtime reads (64 MiB): far above any real map (a 512x512 map
+/// is about 300 KiB), low enough that a wrong file cannot exhaust memory.
+pub const MAX_TEXT_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a UTF-8 text file, refusing huge files and saying where the first bad byte is.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let io_error = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let size = std::fs::metadata(path).map_err(io_error)?.len();
+    if size > MAX_TEXT_FILE_BYTES {
+        return Err(LoadError::one(FileError::whole(
+            path,
+            format!(
+                "the file is {size} bytes; the most a text file may have is {MAX_TEXT_FILE_BYTES}"
+            ),
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(io_error)?;
+    text_from_bytes(path, bytes)
+}
+
+/// Turns bytes into text, or says where the first byte that is not UTF-8 stands.
+pub fn text_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
+    String::from_utf8(bytes).map_err(|err| {
+        let offset = err.utf8_error().valid_up_to();
+        let bytes = err.as_bytes();
+        let text = String::from_utf8_lossy(&bytes[..offset]);
+        let bad = bytes[offset];
+        LoadError::one(FileError::at(
+            path,
+            Some(line_col_of(&text, offset)),
+            format!("byte 0x{bad:02x} is not UTF-8 text; save the file as UTF-8"),
+        ))
+    })
+}
+
+/// Writes `bytes` to `path` atomically: to a new file beside it, then renamed over it, so a
+/// crash leaves either the old file or the new one, never half of one.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(bytes)?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|err| err.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_utf8_names_the_place() {
+        let err = text_from_bytes(Path::new("m.ron"), b"ab\nc\xffd".to_vec()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "m.ron:2:2: byte 0xff is not UTF-8 text; save the file as UTF-8"
+        );
+    }
+
+    #[test]
+    fn atomic_write_replaces_whole_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        write_atomic(&path, b"first version, long").unwrap();
+        write_atomic(&path, b"second").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"second");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

@@ -1,0 +1,7 @@
+//! The Scryptic runtime.
+#![deny(missing_docs)]
+pub mod board;
+pub mod diag;
+pub mod fsutil;
+pub mod ronfile;
+pub mod rules;

@@ -1,0 +1,389 @@
+//! The sections of a rule set. Each section is declared once, by `rule_section!`, which makes
+//! the section itself, its overrides (every field optional), the overlay of one on the other,
+//! the range checks, and the descriptions that `scryptic rules show` and the editor display.
+
+use super::{RuleConstant, RuleProblem};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How an override combines with the value it overrides: plain values are replaced, tables
+/// (letters, connotations) are merged entry by entry so that a mod can change one letter.
+pub trait Overlay {
+    /// Puts `with` over `self`.
+    fn overlay(&mut self, with: Self);
+}
+
+macro_rules! replace_on_overlay {
+    ($($t:ty),*) => { $(impl Overlay for $t { fn overlay(&mut self, with: Self) { *self = with; } })* };
+}
+replace_on_overlay!(
+    i64,
+    f64,
+    bool,
+    Mountain,
+    ForestCut,
+    CombatCost,
+    CombatGain,
+    Fragments,
+    IceCollapse,
+    LiftCheck,
+    Limit,
+    Conquest
+);
+
+impl<K: Ord, V> Overlay for BTreeMap<K, V> {
+    fn overlay(&mut self, with: Self) {
+        self.extend(with);
+    }
+}
+
+/// A value that has a valid range.
+trait Ranged {
+    fn as_f64(&self) -> f64;
+}
+
+impl Ranged for i64 {
+    fn as_f64(&self) -> f64 {
+        *self as f64
+    }
+}
+
+impl Ranged for f64 {
+    fn as_f64(&self) -> f64 {
+        *self
+    }
+}
+
+fn check_range(key: String, value: &impl Ranged, (lo, hi): (f64, f64), out: &mut Vec<RuleProblem>) {
+    let v = value.as_f64();
+    if !v.is_finite() || v < lo || v > hi {
+        out.push(RuleProblem::new(
+            key.clone(),
+            format!("{key} is {v}; it must be from {lo} to {hi}"),
+        ));
+    }
+}
+
+macro_rules! rule_section {
+    (
+        $(#[doc = $sdoc:literal])*
+        $section:literal => $name:ident / $over:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $field:ident : $ty:ty $(, range($lo:expr, $hi:expr))?;
+            )*
+        }
+    ) => {
+        $(#[doc = $sdoc])*
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $( $(#[doc = $doc])* pub $field: $ty, )*
+        }
+
+        #[doc = concat!("Overrides of the `", $section, "` section: a field left out keeps the preset's value.")]
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct $over {
+            $(
+                $(#[doc = $doc])*
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub $field: Option<$ty>,
+            )*
+        }
+
+        impl $over {
+            /// How many constants this overrides.
+            pub fn count(&self) -> usize {
+                0 $( + usize::from(self.$field.is_some()) )*
+            }
+        }
+
+        impl $name {
+            /// The section's name in rule files.
+            pub const SECTION: &'static str = $section;
+
+            /// Puts the given overrides over these values.
+            pub fn overlay(&mut self, overrides: &$over) {
+                $( if let Some(v) = &overrides.$field { Overlay::overlay(&mut self.$field, v.clone()); } )*
+            }
+
+            /// Every constant of the section, with its description and range.
+            pub fn constants(out: &mut Vec<RuleConstant>) {
+                $(
+                    out.push(RuleConstant {
+                        key: concat!($section, ".", stringify!($field)),
+                        description: concat!($($doc, "\n",)*).trim(),
+                        range: None $( .or(Some(($lo as f64, $hi as f64))) )?,
+                    });
+                )*
+            }
+
+            /// Values outside their ranges.
+            #[allow(unused_variables, reason = "sections without numbers have nothing to check")]
+            pub fn check_ranges(&self, out: &mut Vec<RuleProblem>) {
+                $( $( check_range(
+                    concat!($section, ".", stringify!($field)).to_string(),
+                    &self.$field,
+                    ($lo as f64, $hi as f64),
+                    out,
+                ); )? )*
+            }
+        }
+    };
+}
+
+rule_section! {
+    /// The board: map sizes and the defaults for cells a map does not set.
+    "board" => BoardRules / BoardOverrides {
+        /// The fewest rows or columns a map may have.
+        min_side: i64, range(1, 4096);
+        /// The most rows or columns a map may have.
+        max_side: i64, range(1, 4096);
+        /// Density of a forest cell whose map does not set one.
+        default_forest_density: i64, range(0, 1000);
+        /// Thickness of an ice cell whose map does not set one.
+        default_ice_thickness: i64, range(0, 1000);
+    }
+}
+
+/// One letter of the alphabet: its value in pips and how many each pool holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tile {
+    /// Pips: the letter's strength.
+    pub value: i64,
+    /// How many of it each player's pool starts with.
+    pub count: i64,
+}
+
+rule_section! {
+    /// Letters: the alphabet, values, distribution and pool.
+    "letters" => LetterRules / LetterOverrides {
+        /// Every letter with its value and its count in a pool (uppercase A-Z).
+        tiles: BTreeMap<char, Tile>;
+        /// Whether pools never run out (letters are drawn with replacement, by the counts as weights).
+        infinite_pool: bool;
+    }
+}
+
+rule_section! {
+    /// Turns: racks, draws, redeployments and spies.
+    "turn" => TurnRules / TurnOverrides {
+        /// Letters each player draws before their first turn.
+        start_rack: i64, range(0, 1000);
+        /// Letters drawn at the start of each of a player's turns but their first.
+        draw_per_turn: i64, range(0, 1000);
+        /// The most items (letters and tokens) a rack holds; over it the player discards.
+        rack_limit: i64, range(1, 1000);
+        /// How many words a player may lift and replay in one turn.
+        redeploys_per_turn: i64, range(0, 1000);
+        /// How many times in a game a player may ask for the strongest placement.
+        spies_per_game: i64, range(0, 1000);
+    }
+}
+
+/// How strong a word must be to cut through forest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ForestCut {
+    /// Placement strength must be strictly greater than the forest's total density.
+    Exceed,
+    /// Placement strength must be at least the forest's total density.
+    Match,
+}
+
+rule_section! {
+    /// Placement: what a committed word must satisfy.
+    "placement" => PlacementRules / PlacementOverrides {
+        /// The shortest word (main word or cross-word).
+        min_word_length: i64, range(1, 100);
+        /// Whether placement strength must exceed or only match the forest's density.
+        forest_cut: ForestCut;
+    }
+}
+
+/// How mountains strengthen a word.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Mountain {
+    /// The whole word: face x (w*M + O) / (M + O), M letters on mountains, O the others.
+    WordAverage {
+        /// The weight `w` of a letter on a mountain.
+        mountain_weight: f64,
+    },
+    /// Each letter on a mountain counts this many times its value.
+    PerLetter {
+        /// The factor for a letter on a mountain.
+        factor: f64,
+    },
+}
+
+/// What a connotation (a semantic word list) does to a word's strength.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Connotation {
+    /// Multiplier when the word attacks.
+    pub attack: f64,
+    /// Multiplier when the word defends.
+    pub defence: f64,
+    /// Multiplier of placement strength when cutting through forest.
+    pub forest: f64,
+}
+
+rule_section! {
+    /// Word strength: terrain, connotations and penalties.
+    "strength" => StrengthRules / StrengthOverrides {
+        /// How letters on mountains strengthen a word.
+        mountain: Mountain;
+        /// Multiplier of an attack with any letter on water (1 = none).
+        water_attack_multiplier: f64, range(0, 100);
+        /// Multiplier of a defence with a letter on a city the defender owns (1 = none).
+        own_city_defence_multiplier: f64, range(0, 100);
+        /// Multiplier of a disconnected word's defence.
+        disconnected_defence_multiplier: f64, range(0, 100);
+        /// Subtracted, after rounding, from a word with any letter on water (attack and defence).
+        water_penalty: i64, range(0, 1000);
+        /// Added, after rounding, to a defence with a letter on a city the defender owns.
+        own_city_defence_bonus: i64, range(0, 1000);
+        /// Whether a word that repels an attack is weakened by that attack's strength until the attacker's turn ends.
+        repel_penalty: bool;
+        /// Connotations by list name (the lists are in `lexicon/`) and their multipliers.
+        connotations: BTreeMap<String, Connotation>;
+    }
+}
+
+/// What an attack spends to defeat a defender.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CombatCost {
+    /// The defender's face value.
+    FaceValue,
+    /// The defender's defence strength.
+    Defence,
+}
+
+/// What the attacker gains for a defeated defender.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CombatGain {
+    /// The value of the letters removed from the board.
+    RemovedLetters,
+    /// The defender's defence strength.
+    Defence,
+}
+
+rule_section! {
+    /// Combat: how an attack wears down and what it earns.
+    "combat" => CombatRules / CombatOverrides {
+        /// What the attack spends on each defender it defeats.
+        cost: CombatCost;
+        /// What the attacker's base score gains for each defender defeated.
+        gain: CombatGain;
+    }
+}
+
+/// When runs of letters left behind by combat or an effect count as words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fragments {
+    /// They are invalid until the end of the current turn.
+    InvalidUntilTurnEnd,
+    /// They are checked against the dictionary at once.
+    Recheck,
+}
+
+rule_section! {
+    /// Validity of words left behind.
+    "validity" => ValidityRules / ValidityOverrides {
+        /// When fragments left by combat or effects are checked.
+        fragments: Fragments;
+    }
+}
+
+/// Which ice cells give way under a word that is too heavy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IceCollapse {
+    /// Every ice cell under the word becomes water.
+    WholeWord,
+    /// Only the cells whose letter is heavier than the ice become water.
+    HeavyLetters,
+}
+
+rule_section! {
+    /// Ice: what happens under heavy words.
+    "ice" => IceRules / IceOverrides {
+        /// Which ice cells turn to water when a placed letter is heavier than its ice.
+        collapse: IceCollapse;
+    }
+}
+
+rule_section! {
+    /// Captures: what cities are worth.
+    "capture" => CaptureRules / CaptureOverrides {
+        /// Base score for capturing a city the opponent owned.
+        city_capture_bonus: i64, range(-1_000_000, 1_000_000);
+        /// Base score for capturing a neutral city.
+        neutral_city_bonus: i64, range(-1_000_000, 1_000_000);
+    }
+}
+
+/// What must hold after a word is lifted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LiftCheck {
+    /// Every own word must still be valid and connected.
+    KeepValidAndConnected,
+    /// Nothing more is checked.
+    Nothing,
+}
+
+/// A count that may be unlimited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Limit {
+    /// No limit.
+    Unlimited,
+    /// At most this many.
+    AtMost(i64),
+}
+
+rule_section! {
+    /// Redeployment: lifting a word back to the rack.
+    "redeploy" => RedeployRules / RedeployOverrides {
+        /// What must hold after lifting.
+        after_lift: LiftCheck;
+        /// How many other words may cross a word that is lifted.
+        max_crossing_words: Limit;
+        /// Whether an invalid (defeated) word may be lifted.
+        lift_invalid: bool;
+        /// Whether a disconnected word may be lifted.
+        lift_disconnected: bool;
+    }
+}
+
+rule_section! {
+    /// The standard elemental tokens' sizes.
+    "tokens" => TokenRules / TokenOverrides {
+        /// Cells of lava a volcano spreads, grown at random from its spot.
+        volcano_cells: i64, range(0, 1_000_000);
+        /// Radius within which a drought turns water to plains.
+        drought_radius: i64, range(0, 4096);
+        /// Radius within which a flood turns plains and forest to water.
+        flood_radius: i64, range(0, 4096);
+        /// Radius within which a firestorm turns forest to plains.
+        firestorm_radius: i64, range(0, 4096);
+    }
+}
+
+/// What a conquest (a player left with no city) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Conquest {
+    /// The other player wins, whatever the score.
+    OpponentWins,
+    /// The game ends and the higher score wins.
+    HigherScore,
+}
+
+rule_section! {
+    /// The end of the game.
+    "end" => EndRules / EndOverrides {
+        /// What happens when a player owns no city.
+        conquest: Conquest;
+        /// With both pools empty, this many passes in a row end the game.
+        passes_to_end: i64, range(1, 1000);
+    }
+}

@@ -1,0 +1,158 @@
+use super::*;
+use std::path::Path;
+
+/// Loads `text` as a rule-set file and compares what comes out: `Ok(check)` runs `check` on
+/// the rule set; `Err(expected)` wants exactly these error lines.
+fn check(text: &str, expected: Result<fn(&RuleSet), &[&str]>) {
+    let got = RuleSet::from_file_text(Path::new("r.ron"), text);
+    match (got, expected) {
+        (Ok(rules), Ok(check)) => check(&rules),
+        (Err(err), Err(lines)) => assert_eq!(err.problems(), lines, "for {text}"),
+        (Ok(rules), Err(lines)) => panic!("expected {lines:?}, loaded {}", rules.name),
+        (Err(err), Ok(_)) => panic!("expected to load, got {err}"),
+    }
+}
+
+#[test]
+fn every_preset_loads_and_is_sound() {
+    for name in RuleSet::preset_names() {
+        let rules = RuleSet::preset(name).unwrap();
+        assert_eq!(rules.name, name);
+        assert_eq!(rules.validate(), vec![], "{name}");
+        let total: i64 = rules.letters.tiles.values().map(|t| t.count).sum();
+        assert_eq!(total, 98, "{name}: RULES.md section 2 says 98 letters");
+    }
+}
+
+#[test]
+fn presets_differ_where_rules_md_says() {
+    let gdd = RuleSet::preset("gdd-1.6").unwrap();
+    let classic = RuleSet::preset("classic").unwrap();
+    assert_eq!((gdd.turn.start_rack, classic.turn.start_rack), (7, 9));
+    assert_eq!((gdd.turn.rack_limit, classic.turn.rack_limit), (12, 10));
+    assert_eq!((gdd.turn.spies_per_game, classic.turn.spies_per_game), (0, 3));
+    assert_eq!((gdd.capture.city_capture_bonus, classic.capture.city_capture_bonus), (40, 30));
+    assert_eq!(gdd.placement.forest_cut, ForestCut::Exceed);
+    assert_eq!(classic.placement.forest_cut, ForestCut::Match);
+    assert_eq!(gdd.ice.collapse, IceCollapse::WholeWord);
+    assert_eq!(classic.ice.collapse, IceCollapse::HeavyLetters);
+    assert_eq!(gdd.end.conquest, Conquest::OpponentWins);
+    assert_eq!(classic.end.conquest, Conquest::HigherScore);
+}
+
+#[test]
+fn presets_round_trip_through_ron() {
+    for name in RuleSet::preset_names() {
+        let rules = RuleSet::preset(name).unwrap();
+        let again: RuleSet = ronfile::options().from_str(&rules.to_ron()).unwrap();
+        assert_eq!(again, rules);
+    }
+}
+
+#[test]
+fn overrides_change_only_what_they_name() {
+    check(
+        r#"(version: 1, preset: "classic", overrides: (turn: (rack_limit: 12), capture: (neutral_city_bonus: 5)))"#,
+        Ok(|r| {
+            let classic = RuleSet::preset("classic").unwrap();
+            assert_eq!(r.turn.rack_limit, 12);
+            assert_eq!(r.capture.neutral_city_bonus, 5);
+            assert_eq!(r.turn.start_rack, classic.turn.start_rack);
+            assert_eq!(r.strength, classic.strength);
+        }),
+    );
+}
+
+#[test]
+fn tables_merge_entry_by_entry() {
+    check(
+        r#"(version: 1, name: "heavy q", preset: "gdd-1.6", overrides: (
+            letters: (tiles: {'Q': (value: 10, count: 1)}),
+            strength: (connotations: {"freezing": (attack: 1.0, defence: 2.0, forest: 1.0)}),
+        ))"#,
+        Ok(|r| {
+            assert_eq!(r.name, "heavy q");
+            assert_eq!(r.letter_value('Q'), Some(10));
+            assert_eq!(r.letter_value('A'), Some(1));
+            assert_eq!(r.letters.tiles.len(), 26);
+            assert_eq!(r.strength.connotations.len(), 5);
+        }),
+    );
+}
+
+#[test]
+fn enums_and_payloads_override() {
+    check(
+        r#"(version: 1, preset: "gdd-1.6", overrides: (strength: (mountain: PerLetter(factor: 2.0)), redeploy: (max_crossing_words: AtMost(2))))"#,
+        Ok(|r| {
+            assert_eq!(r.strength.mountain, Mountain::PerLetter { factor: 2.0 });
+            assert_eq!(r.redeploy.max_crossing_words, Limit::AtMost(2));
+        }),
+    );
+}
+
+#[test]
+fn bad_rule_files_say_what_and_where() {
+    let cases: &[(&str, &[&str])] = &[
+        (
+            "(version: 1, preset: \"classic\", overrides: (turn: (rack_limit: 5)))",
+            &["r.ron:1:52: turn.rack_limit (5) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack"],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (turn: (rak_limit: 12)))",
+            &["r.ron:1:52: unknown field `rak_limit` in `TurnOverrides`; did you mean `rack_limit`?"],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (trun: (rack_limit: 12)))",
+            &["r.ron:1:45: unknown field `trun` in `RuleOverrides`; did you mean `turn`?"],
+        ),
+        (
+            "(version: 1, preset: \"clasic\")",
+            &["r.ron:1:14: unknown preset `clasic`; did you mean `classic`?"],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (board: (default_forest_density: -2)))",
+            &["r.ron:1:53: board.default_forest_density is -2; it must be from 0 to 1000"],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (placement: (forest_cut: Mtach)))",
+            &["r.ron:1:69: unknown value `Mtach` in `ForestCut`; did you mean `Match`?"],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (turn: (rack_limit: \"ten\")))",
+            &["r.ron:1:63: expected a whole number here"],
+        ),
+        (
+            "(version: 9, preset: \"classic\")",
+            &["r.ron:1:2: rule-set file version 9 is not one this build reads (it reads version 1)"],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (turn: (rack_limit: 12)",
+            &["r.ron:1:66: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (letters: (tiles: {'a': (value: 1, count: 0)})))",
+            &["r.ron:1:55: letters.tiles has 'a'; letters must be uppercase A to Z"],
+        ),
+    ];
+    for (text, lines) in cases {
+        check(text, Err(lines));
+    }
+}
+
+#[test]
+fn every_constant_is_described() {
+    let constants = RuleSet::constants();
+    assert!(constants.len() >= 30, "{}", constants.len());
+    for c in &constants {
+        assert!(!c.description.is_empty(), "{} has no description", c.key);
+    }
+    assert!(constants.iter().any(|c| c.key == "turn.rack_limit" && c.range == Some((1.0, 1000.0))));
+}
+
+#[test]
+fn locate_key_skips_longer_names() {
+    let text = "(a_rack_limit: 1,\n  rack_limit: 2)";
+    assert_eq!(locate_key(text, "rack_limit"), Some((2, 3)));
+    assert_eq!(locate_key(text, "missing"), None);
+}
