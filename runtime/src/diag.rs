@@ -145,7 +145,7 @@ fn describe_ron_error(code: &ron::Error) -> String {
 }
 
 fn unknown_name(what: &str, found: &str, outer: Option<&str>, expected: &[&str]) -> String {
-    let place = outer.map(|o| format!(" in `{o}`")).unwrap_or_default();
+    let place = outer.map(|o| format!(" in {}", user_facing_name(o))).unwrap_or_default();
     match nearest_name(found, expected.iter().copied()) {
         Some(best) => format!("unknown {what} `{found}`{place}; did you mean `{best}`?"),
         None if expected.is_empty() => format!("unknown {what} `{found}`{place}"),
@@ -153,6 +153,25 @@ fn unknown_name(what: &str, found: &str, outer: Option<&str>, expected: &[&str])
             "unknown {what} `{found}`{place}; expected one of: {}",
             expected.join(", ")
         ),
+    }
+}
+
+/// What users call the part of a file that the Rust type `type_name` reads.
+fn user_facing_name(type_name: &str) -> String {
+    match type_name {
+        "MapFile" => "the map".to_string(),
+        "RuleFile" => "the rule-set file".to_string(),
+        "TilesetFile" => "the tileset".to_string(),
+        "RuleOverrides" => "`overrides`".to_string(),
+        other => match other.strip_suffix("Overrides") {
+            Some(section) => {
+                // Sections are named in the plural where the type is singular (`letters`).
+                let lower = section.to_lowercase();
+                let plural = ["letters", "tokens"].into_iter().find(|s| s.strip_suffix('s') == Some(&lower));
+                format!("`{}`", plural.unwrap_or(&lower))
+            }
+            None => format!("`{other}`"),
+        },
     }
 }
 

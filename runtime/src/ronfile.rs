@@ -23,15 +23,16 @@ pub fn parse<T: DeserializeOwned>(path: &Path, text: &str) -> Result<T, LoadErro
         .map_err(|err| LoadError::one(FileError::from_ron(path, text, &err)))
 }
 
-/// Serializes `value` in the canonical layout: four-space indents, one field per line,
-/// a trailing newline. The same value always gives the same bytes.
-pub fn to_canonical<T: Serialize>(value: &T) -> Result<String, ron::Error> {
+/// Serializes `value` in the canonical layout: four-space indents, one item per line down to
+/// `depth` levels of nesting and everything deeper on one line, a trailing newline. The same
+/// value always gives the same bytes.
+pub fn to_canonical<T: Serialize>(value: &T, depth: usize) -> Result<String, ron::Error> {
     let config = PrettyConfig::new()
         .indentor("    ")
+        .depth_limit(depth)
         .struct_names(false)
         .separate_tuple_members(false)
-        .enumerate_arrays(false)
-        .compact_structs(true);
+        .enumerate_arrays(false);
     let mut text = options().to_string_pretty(value, config)?;
     text.push('\n');
     Ok(text)

@@ -409,7 +409,7 @@ impl RuleSet {
 
     /// The rule set as canonical RON.
     pub fn to_ron(&self) -> String {
-        ronfile::to_canonical(self).unwrap_or_else(|err| format!("// cannot write rules: {err}\n"))
+        ronfile::to_canonical(self, 3).unwrap_or_else(|err| format!("// cannot write rules: {err}\n"))
     }
 }
 

@@ -100,11 +100,11 @@ fn bad_rule_files_say_what_and_where() {
         ),
         (
             "(version: 1, preset: \"classic\", overrides: (turn: (rak_limit: 12)))",
-            &["r.ron:1:52: unknown field `rak_limit` in `TurnOverrides`; did you mean `rack_limit`?"],
+            &["r.ron:1:52: unknown field `rak_limit` in `turn`; did you mean `rack_limit`?"],
         ),
         (
             "(version: 1, preset: \"classic\", overrides: (trun: (rack_limit: 12)))",
-            &["r.ron:1:45: unknown field `trun` in `RuleOverrides`; did you mean `turn`?"],
+            &["r.ron:1:45: unknown field `trun` in `overrides`; did you mean `turn`?"],
         ),
         (
             "(version: 1, preset: \"clasic\")",
@@ -138,6 +138,14 @@ fn bad_rule_files_say_what_and_where() {
     for (text, lines) in cases {
         check(text, Err(lines));
     }
+}
+
+#[test]
+fn misspelt_fields_in_plural_sections_name_the_section() {
+    check(
+        "(version: 1, preset: \"classic\", overrides: (letters: (infinite_pol: true)))",
+        Err(&["r.ron:1:55: unknown field `infinite_pol` in `letters`; did you mean `infinite_pool`?"]),
+    );
 }
 
 #[test]

@@ -1,0 +1,270 @@
+use super::*;
+use crate::board::{City, Owner, Player};
+use crate::diag::Finding;
+use std::path::Path;
+
+/// A small valid map file; tests change one thing in it.
+const GOOD: &str = r#"(
+    version: 1,
+    name: "Test",
+    size: (width: 6, height: 6),
+    terrain: [
+        "......",
+        ".f~~..",
+        "..^*..",
+        "..x...",
+        "......",
+        "......",
+    ],
+    cities: [
+        (id: "g", name: "Gold", at: (x: 0, y: 5), owner: Gold),
+        (id: "s", name: "Silver", at: (x: 5, y: 0), owner: Silver),
+    ],
+    tokens: [(id: "v", kind: "volcano", at: (x: 4, y: 3))],
+    rules: (preset: "classic"),
+)"#;
+
+/// Loads `text` as a map; `Ok` wants it to load, `Err` wants exactly these error lines.
+fn check(text: &str, expected: Result<(), &[&str]>) {
+    let got = Map::from_text(Path::new("m.ron"), text);
+    match (got, expected) {
+        (Ok(_), Ok(())) => {}
+        (Err(err), Err(lines)) => assert_eq!(err.problems(), lines, "for\n{text}"),
+        (Ok(_), Err(lines)) => panic!("expected {lines:?}, but it loaded:\n{text}"),
+        (Err(err), Ok(())) => panic!("expected to load, got {err}"),
+    }
+}
+
+/// `GOOD` with `from` replaced by `to`.
+fn good_with(from: &str, to: &str) -> String {
+    assert!(GOOD.contains(from), "{from}");
+    GOOD.replacen(from, to, 1)
+}
+
+#[test]
+fn good_map_loads() {
+    check(GOOD, Ok(()));
+    let map = Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    assert_eq!((map.width(), map.height()), (6, 6));
+    assert_eq!(map.terrain[Pos::new(2, 1)], Terrain::Water);
+    assert_eq!(map.terrain[Pos::new(2, 3)], Terrain::Lava);
+}
+
+#[test]
+fn malformed_maps_say_what_and_where() {
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (
+            good_with(r#"        ".f~~..","#, r#"        ".f~~.","#),
+            vec!["m.ron:7:10: row 1 has 5 cells; the map's size says it is 6 wide"],
+        ),
+        (
+            good_with(r#"        "..^*..","#, r#"        "..^Q..","#),
+            vec!["m.ron:8:13: 'Q' at (3, 2) is not in the legend; the legend has '*' ice, '.' plains, '^' mountain, 'f' forest, 'x' lava, '~' water"],
+        ),
+        (
+            good_with("size: (width: 6, height: 6)", "size: (width: 6, height: 7)"),
+            vec!["m.ron:5:5: `terrain` has 6 rows; the map's size says it is 7 high"],
+        ),
+        (
+            good_with("size: (width: 6, height: 6)", "size: (width: 4000000, height: 6)"),
+            vec!["m.ron:4:5: the map is 4000000x6; under these rules a map is from 6 to 512 cells on each side"],
+        ),
+        (
+            good_with("size: (width: 6, height: 6)", "size: (width: -6, height: 6)"),
+            vec!["m.ron:4:20: this number is too large (or too small) for this field"],
+        ),
+        (
+            good_with("name: \"Test\",", "name: \"Test\",\n    colour: \"red\","),
+            vec!["m.ron:4:5: unknown field `colour` in the map; expected one of: version, name, author, description, size, legend, terrain, forest_density, ice_thickness, cities, tokens, rules, scripts, tileset, scenario"],
+        ),
+        (
+            good_with("owner: Gold", "owner: Gould"),
+            vec!["m.ron:14:58: unknown value `Gould` in `Owner`; did you mean `Gold`?"],
+        ),
+        (
+            good_with("name: \"Test\"", "name: 7"),
+            vec!["m.ron:3:10: expected text in double quotes here"],
+        ),
+        (
+            GOOD[..GOOD.len() / 2].to_string(),
+            vec!["m.ron:9:10: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"],
+        ),
+        (
+            good_with("version: 1", "version: 7"),
+            vec!["m.ron:2:5: map file version 7 was made by a newer Scryptic; this build reads versions 1 to 1; update Scryptic to open it"],
+        ),
+        (
+            good_with("rules: (preset: \"classic\")", "rules: (preset: \"classic\", overrides: (turn: (rack_limit: 2)))"),
+            vec!["m.ron:18:51: turn.rack_limit (2) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack"],
+        ),
+        (String::new(), vec!["m.ron:1:1: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"]),
+    ];
+    for (text, lines) in &cases {
+        check(text, Err(lines));
+    }
+}
+
+#[test]
+fn custom_legend_and_duplicate_legend_chars() {
+    let custom = good_with("size:", "legend: {'.': Plains, 'F': Forest, '~': Water, '^': Mountain, '*': Ice, 'x': Lava},\n    size:")
+        .replace(".f~~..", ".F~~..");
+    check(&custom, Ok(()));
+    let doubled = good_with("size:", "legend: {'.': Plains, 'f': Forest, 'F': Forest, '~': Water, '^': Mountain, '*': Ice, 'x': Lava},\n    size:");
+    check(&doubled, Err(&["m.ron:4:5: the legend gives forest 2 characters ('F', 'f'); keep one"]));
+}
+
+#[test]
+fn save_is_canonical_and_round_trips() {
+    let map = Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    let saved = map.to_ron();
+    let again = Map::from_text(Path::new("m.ron"), &saved).unwrap();
+    assert_eq!(again, map);
+    assert_eq!(again.to_ron(), saved);
+}
+
+#[test]
+fn save_and_load_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.ron");
+    let map = generate(&GenerateOptions {
+        name: "G".into(),
+        width: 30,
+        height: 20,
+        seed: 9,
+        neutral_city_pairs: 2,
+        token_pairs: 1,
+    });
+    map.save(&path).unwrap();
+    assert_eq!(Map::load(&path).unwrap(), map);
+}
+
+#[test]
+fn painting_a_terrain_the_legend_lacks_still_saves() {
+    let mut map = Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    map.legend.retain(|_, t| *t != Terrain::Ice);
+    let again = Map::from_text(Path::new("m.ron"), &map.to_ron()).unwrap();
+    assert_eq!(again.terrain, map.terrain);
+}
+
+fn codes(map: &Map) -> Vec<&'static str> {
+    let rules = map.rule_set().unwrap();
+    validate(map, &rules, &ValidationContext::default())
+        .into_iter()
+        .map(|f: Finding| f.code)
+        .collect()
+}
+
+#[test]
+fn validation_finds_design_problems() {
+    let base = || Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    assert_eq!(codes(&base()), Vec::<&str>::new());
+    let cases: Vec<(&str, Box<dyn Fn(&mut Map)>)> = vec![
+        ("no-city", Box::new(|m| m.cities.retain(|c| c.owner != Owner::Silver))),
+        ("city-on-water", Box::new(|m| m.cities[0].at = Pos::new(2, 1))),
+        ("city-on-lava", Box::new(|m| m.cities[0].at = Pos::new(2, 3))),
+        ("out-of-bounds", Box::new(|m| m.tokens[0].at = Pos::new(6, 0))),
+        ("duplicate-id", Box::new(|m| m.tokens[0].id = "g".into())),
+        ("bad-id", Box::new(|m| m.tokens[0].id = "has space".into())),
+        ("unknown-token-kind", Box::new(|m| m.tokens[0].kind = "quake".into())),
+        ("stacked-cities", Box::new(|m| m.cities[1].at = Pos::new(0, 5))),
+        ("token-on-lava", Box::new(|m| m.tokens[0].at = Pos::new(2, 3))),
+        ("negative-value", Box::new(|m| { m.forest_density.insert(Pos::new(1, 1), -1); })),
+        ("value-on-wrong-terrain", Box::new(|m| { m.ice_thickness.insert(Pos::new(0, 0), 3); })),
+        (
+            "unreachable-city",
+            Box::new(|m| {
+                for p in [Pos::new(4, 5), Pos::new(5, 4)] {
+                    m.terrain.set(p, Terrain::Lava);
+                }
+                m.cities.push(City { id: "n".into(), name: "N".into(), at: Pos::new(5, 5), owner: Owner::Neutral });
+            }),
+        ),
+        (
+            "city-cannot-start",
+            Box::new(|m| {
+                for p in [Pos::new(1, 5), Pos::new(0, 4)] {
+                    m.terrain.set(p, Terrain::Lava);
+                }
+            }),
+        ),
+        (
+            "scenario-adjacent",
+            Box::new(|m| {
+                m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(0, 4), dir: Direction::Across, text: "AT".into() });
+                m.scenario.words.push(PlacedWord { player: Player::Silver, at: Pos::new(2, 4), dir: Direction::Across, text: "IT".into() });
+            }),
+        ),
+        (
+            "scenario-conflict",
+            Box::new(|m| {
+                m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(0, 4), dir: Direction::Across, text: "AT".into() });
+                m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(0, 4), dir: Direction::Down, text: "ON".into() });
+            }),
+        ),
+        (
+            "scenario-on-lava",
+            Box::new(|m| m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(1, 3), dir: Direction::Across, text: "AT".into() })),
+        ),
+        ("scenario-unknown-letter", Box::new(|m| { m.scenario.racks.insert(Player::Gold, "AB1".into()); })),
+        ("scenario-rack-too-big", Box::new(|m| { m.scenario.racks.insert(Player::Gold, "ABCDEFGHIJKL".into()); })),
+    ];
+    for (code, change) in cases {
+        let mut map = base();
+        change(&mut map);
+        assert_eq!(codes(&map), vec![code], "{code}");
+    }
+}
+
+#[test]
+fn validation_names_the_cells() {
+    let mut map = Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    map.cities[0].at = Pos::new(3, 1);
+    let rules = map.rule_set().unwrap();
+    let findings = validate(&map, &rules, &ValidationContext::default());
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].cells, vec![Pos::new(3, 1)]);
+    assert_eq!(
+        findings[0].message,
+        "city `g` stands on water at (3, 1); no word can end there, so put it on land"
+    );
+}
+
+#[test]
+fn script_token_kinds_and_missing_files() {
+    let mut map = Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    map.tokens[0].kind = "quake".into();
+    map.scripts.push("quake.lua".into());
+    let rules = map.rule_set().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut ctx = ValidationContext {
+        base_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    };
+    ctx.script_token_kinds.insert("quake".into());
+    let codes: Vec<_> = validate(&map, &rules, &ctx).into_iter().map(|f| f.code).collect();
+    assert_eq!(codes, vec!["missing-script"]);
+    std::fs::write(dir.path().join("quake.lua"), "-- quake").unwrap();
+    assert_eq!(validate(&map, &rules, &ctx), vec![]);
+}
+
+#[test]
+fn generated_maps_are_deterministic_symmetric_and_valid() {
+    let options = GenerateOptions {
+        name: "G".into(),
+        width: 48,
+        height: 40,
+        seed: 11,
+        neutral_city_pairs: 3,
+        token_pairs: 1,
+    };
+    let map = generate(&options);
+    assert_eq!(map, generate(&options));
+    assert_ne!(map.terrain, generate(&GenerateOptions { seed: 12, ..options.clone() }).terrain);
+    for p in map.terrain.positions() {
+        let m = Pos::new(47 - p.x, 39 - p.y);
+        assert_eq!(map.terrain[p], map.terrain[m], "{p}");
+    }
+    let errors: Vec<_> = codes(&map).into_iter().filter(|c| !c.starts_with("unreachable")).collect();
+    assert_eq!(errors, Vec::<&str>::new());
+    assert_eq!(map.tokens.len(), 8);
+}
