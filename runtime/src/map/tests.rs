@@ -87,7 +87,7 @@ fn malformed_maps_say_what_and_where() {
         ),
         (
             GOOD[..GOOD.len() / 2].to_string(),
-            vec!["m.ron:9:10: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"],
+            vec!["m.ron:14:9: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"],
         ),
         (
             good_with("version: 1", "version: 7"),
