@@ -49,7 +49,9 @@ impl FileError {
                 | ExpectedStringEnd
                 | ExpectedOptionEnd
         );
-        let message = if wants_more && start >= last_char {
+        let message = if text.trim().is_empty() {
+            "the file is empty".to_string()
+        } else if wants_more && start >= last_char {
             describe_ron_error(&ron::Error::Eof)
         } else {
             describe_ron_error(&err.code)
@@ -132,6 +134,9 @@ fn describe_ron_error(code: &ron::Error) -> String {
         Error::ExpectedChar => "expected one character in single quotes here (such as 'A')".to_string(),
         Error::ExpectedArray => "expected a list in square brackets here".to_string(),
         Error::ExpectedMap => "expected a table in curly braces here".to_string(),
+        Error::ExpectedNamedStructLike(name) => {
+            format!("expected `(` to open {} here", user_facing_name(name))
+        }
         Error::ExpectedStructLike => "expected a group of fields in parentheses here".to_string(),
         Error::ExpectedComma => "expected a comma here".to_string(),
         Error::IntegerOutOfBounds => "this number is too large (or too small) for this field".to_string(),

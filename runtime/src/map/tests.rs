@@ -97,7 +97,8 @@ fn malformed_maps_say_what_and_where() {
             good_with("rules: (preset: \"classic\")", "rules: (preset: \"classic\", overrides: (turn: (rack_limit: 2)))"),
             vec!["m.ron:18:51: turn.rack_limit (2) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack"],
         ),
-        (String::new(), vec!["m.ron:1:1: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"]),
+        (String::new(), vec!["m.ron:1:1: the file is empty"]),
+        ("[1, 2]".to_string(), vec!["m.ron:1:1: expected `(` to open the map here"]),
     ];
     for (text, lines) in &cases {
         check(text, Err(lines));
