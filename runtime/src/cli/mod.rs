@@ -1,0 +1,84 @@
+//! The `scryptic` command line. It lives in the library so that the end-to-end tests can run
+//! it in-process; `main.rs` only hands it the process's arguments and streams.
+//!
+//! Exit codes: 0 success, 1 the input has problems (they are printed), 2 the command was
+//! misused.
+
+mod map_cmd;
+mod rules_cmd;
+mod tileset_cmd;
+
+use clap::{Parser, Subcommand};
+use std::ffi::OsString;
+use std::io::Write;
+
+/// Exit code when the files given have problems.
+pub const EXIT_PROBLEMS: i32 = 1;
+/// Exit code when the command line itself is wrong.
+pub const EXIT_USAGE: i32 = 2;
+
+/// Scryptic's command line: rule sets, maps and tilesets.
+#[derive(Parser, Debug)]
+#[command(name = "scryptic", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List, show and check rule sets.
+    #[command(subcommand)]
+    Rules(rules_cmd::RulesCommand),
+    /// Validate, inspect, render, format and generate maps.
+    #[command(subcommand)]
+    Map(map_cmd::MapCommand),
+    /// Build tilesets.
+    #[command(subcommand)]
+    Tileset(tileset_cmd::TilesetCommand),
+}
+
+/// Where a command writes: its normal output and its error messages.
+pub struct Streams<'a> {
+    /// Normal output (results, JSON).
+    pub out: &'a mut dyn Write,
+    /// Error messages and notices.
+    pub err: &'a mut dyn Write,
+}
+
+/// Runs the command line `args` (the first is the program's name); returns the exit code.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
+            let target: &mut dyn Write = if e.use_stderr() { err } else { out };
+            let _ = write!(target, "{}", e.render().ansi());
+            return code;
+        }
+    };
+    let mut io = Streams { out, err };
+    let result = match cli.command {
+        Command::Rules(cmd) => rules_cmd::run(cmd, &mut io),
+        Command::Map(cmd) => map_cmd::run(cmd, &mut io),
+        Command::Tileset(cmd) => tileset_cmd::run(cmd, &mut io),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(io.err, "error: {e:#}");
+            EXIT_PROBLEMS
+        }
+    }
+}
+
+/// Writes `value` as pretty JSON followed by a newline.
+fn print_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> anyhow::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,346 @@
+//! Tilesets: the images a board is drawn with, listed in a RON manifest.
+//!
+//! The shipped `stone` tileset is generated here from seeded noise ([`generate`]); a user can
+//! replace any PNG, or write a manifest of their own, and every client draws with it.
+
+mod paint;
+mod pieces;
+mod stones;
+
+use crate::board::{Owner, Player, Pos, Terrain};
+use crate::diag::{FileError, LoadError};
+use crate::noise::Noise;
+use crate::rules::locate_key;
+use crate::{fsutil, ronfile};
+use image::{ImageFormat, RgbaImage};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The version of tileset manifests this build writes and reads.
+pub const TILESET_FILE_VERSION: u32 = 1;
+
+/// The manifest's file name inside a tileset folder.
+pub const MANIFEST_NAME: &str = "tileset.ron";
+
+/// The images of one terrain.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainTiles {
+    /// The flat colour (`#rrggbb`) used when the board is zoomed far out and on minimaps.
+    pub colour: String,
+    /// Image files, one per variant; cells pick a variant by position so a board does not
+    /// look tiled.
+    pub variants: Vec<String>,
+}
+
+/// A tileset manifest as written: image paths are relative to the manifest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TilesetFile {
+    /// The manifest format's version.
+    pub version: u32,
+    /// The tileset's name.
+    pub name: String,
+    /// What it looks like.
+    #[serde(default)]
+    pub description: String,
+    /// The side of every tile in pixels (images of another size are scaled to it).
+    pub tile_size: u32,
+    /// Images of each terrain.
+    pub terrain: BTreeMap<Terrain, TerrainTiles>,
+    /// City tiles by owner.
+    pub cities: BTreeMap<Owner, String>,
+    /// Token jewels by token kind.
+    pub tokens: BTreeMap<String, String>,
+    /// Letter coins by player: the images for 1, 2, 3... pips.
+    pub coins: BTreeMap<Player, Vec<String>>,
+}
+
+/// A terrain's loaded images.
+#[derive(Clone, Debug)]
+pub struct TerrainImages {
+    /// The flat colour, red, green, blue.
+    pub colour: [u8; 3],
+    /// The variants, each `tile_size` square.
+    pub variants: Vec<RgbaImage>,
+}
+
+/// A loaded tileset: every image decoded and scaled to `tile_size`.
+#[derive(Clone, Debug)]
+pub struct Tileset {
+    /// The tileset's name.
+    pub name: String,
+    /// The side of every tile in pixels.
+    pub tile_size: u32,
+    /// Images of each terrain.
+    pub terrain: BTreeMap<Terrain, TerrainImages>,
+    /// City tiles by owner.
+    pub cities: BTreeMap<Owner, RgbaImage>,
+    /// Token jewels by token kind.
+    pub tokens: BTreeMap<String, RgbaImage>,
+    /// Letter coins by player, for 1, 2, 3... pips.
+    pub coins: BTreeMap<Player, Vec<RgbaImage>>,
+}
+
+impl Tileset {
+    /// Loads a tileset manifest and every image it lists.
+    pub fn load(path: &Path) -> Result<Tileset, LoadError> {
+        let text = fsutil::read_text(path)?;
+        let file: TilesetFile = ronfile::parse(path, &text)?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        ImageLoader { path, text: &text, dir, problems: Vec::new() }.load(file)
+    }
+
+    /// Which variant of `terrain` is drawn at `pos`: always the same one for the same cell.
+    pub fn variant_index(&self, terrain: Terrain, pos: Pos) -> Option<usize> {
+        let n = self.terrain.get(&terrain)?.variants.len();
+        let pick = Noise::new(0x5343_5259).scatter(i64::from(pos.x), i64::from(pos.y));
+        (n > 0).then(|| (pick * n as f64) as usize % n)
+    }
+
+    /// The variant of `terrain` drawn at `pos`.
+    pub fn variant_at(&self, terrain: Terrain, pos: Pos) -> Option<&RgbaImage> {
+        let index = self.variant_index(terrain, pos)?;
+        self.terrain.get(&terrain)?.variants.get(index)
+    }
+
+    /// The flat colour of `terrain`.
+    pub fn colour(&self, terrain: Terrain) -> [u8; 3] {
+        self.terrain.get(&terrain).map_or([128, 128, 128], |t| t.colour)
+    }
+}
+
+/// Loads the images of a manifest, collecting every problem rather than stopping at the first.
+struct ImageLoader<'a> {
+    path: &'a Path,
+    text: &'a str,
+    dir: &'a Path,
+    problems: Vec<FileError>,
+}
+
+impl ImageLoader<'_> {
+    fn load(mut self, file: TilesetFile) -> Result<Tileset, LoadError> {
+        if file.version != TILESET_FILE_VERSION {
+            self.problem("version", format!("tileset version {} is not one this build reads (it reads {TILESET_FILE_VERSION})", file.version));
+        }
+        if !(8..=512).contains(&file.tile_size) {
+            self.problem("tile_size", format!("tile_size is {}; it must be from 8 to 512 pixels", file.tile_size));
+            return Err(LoadError::Problems(self.problems));
+        }
+        let size = file.tile_size;
+        let mut terrain = BTreeMap::new();
+        for t in Terrain::ALL {
+            match file.terrain.get(&t) {
+                Some(tiles) => {
+                    let colour = self.colour(&tiles.colour);
+                    let variants: Vec<RgbaImage> = tiles.variants.iter().filter_map(|f| self.image(f, size)).collect();
+                    if tiles.variants.is_empty() {
+                        self.problem("terrain", format!("{t} lists no images; give it at least one"));
+                    }
+                    terrain.insert(t, TerrainImages { colour, variants });
+                }
+                None => self.problem("terrain", format!("`terrain` has no entry for {t}; every terrain needs images")),
+            }
+        }
+        let cities = file.cities.iter().filter_map(|(&o, f)| Some((o, self.image(f, size)?))).collect();
+        let tokens = file.tokens.iter().filter_map(|(k, f)| Some((k.clone(), self.image(f, size)?))).collect();
+        let coins = file
+            .coins
+            .iter()
+            .map(|(&p, files)| (p, files.iter().filter_map(|f| self.image(f, size)).collect()))
+            .collect();
+        if !self.problems.is_empty() {
+            return Err(LoadError::Problems(self.problems));
+        }
+        Ok(Tileset { name: file.name, tile_size: size, terrain, cities, tokens, coins })
+    }
+
+    fn problem(&mut self, key: &str, message: String) {
+        self.problems.push(FileError::at(self.path, locate_key(self.text, key), message));
+    }
+
+    fn image(&mut self, file: &str, size: u32) -> Option<RgbaImage> {
+        let at = self.text.find(&format!("\"{file}\"")).map(|i| crate::diag::line_col_of(self.text, i + 1));
+        match image::open(self.dir.join(file)) {
+            Ok(img) => {
+                let img = img.to_rgba8();
+                if img.dimensions() == (size, size) {
+                    Some(img)
+                } else {
+                    Some(image::imageops::resize(&img, size, size, image::imageops::FilterType::Triangle))
+                }
+            }
+            Err(err) => {
+                self.problems.push(FileError::at(self.path, at, format!("image `{file}` cannot be read: {err}")));
+                None
+            }
+        }
+    }
+
+    fn colour(&mut self, hex: &str) -> [u8; 3] {
+        match parse_hex_colour(hex) {
+            Some(c) => c,
+            None => {
+                let at = self.text.find(hex).map(|i| crate::diag::line_col_of(self.text, i));
+                self.problems.push(FileError::at(self.path, at, format!("colour {hex:?} is not of the form \"#rrggbb\"")));
+                [128, 128, 128]
+            }
+        }
+    }
+}
+
+/// `#rrggbb` as red, green, blue.
+pub fn parse_hex_colour(hex: &str) -> Option<[u8; 3]> {
+    let digits = hex.strip_prefix('#')?;
+    if digits.len() != 6 || !digits.is_ascii() {
+        return None;
+    }
+    let part = |i: usize| u8::from_str_radix(&digits[i..i + 2], 16).ok();
+    Some([part(0)?, part(2)?, part(4)?])
+}
+
+/// How to generate the stone tileset.
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    /// The seed: the same options always give the same images, byte for byte.
+    pub seed: u64,
+    /// Tile side in pixels.
+    pub tile_size: u32,
+    /// Variants per terrain.
+    pub variants: u32,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions { seed: 2010, tile_size: 64, variants: 8 }
+    }
+}
+
+/// Draws the stone tileset into `dir`: every PNG and the manifest, each written atomically.
+/// Returns the files written.
+pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let size = options.tile_size.clamp(8, 512);
+    let mut written = Vec::new();
+    let mut save = |name: &str, img: &RgbaImage| -> std::io::Result<()> {
+        let mut bytes = std::io::Cursor::new(Vec::new());
+        img.write_to(&mut bytes, ImageFormat::Png).map_err(std::io::Error::other)?;
+        let path = dir.join(name);
+        fsutil::write_atomic(&path, bytes.get_ref())?;
+        written.push(path);
+        Ok(())
+    };
+    let mut terrain = BTreeMap::new();
+    for (t_index, t) in Terrain::ALL.into_iter().enumerate() {
+        let mut variants = Vec::new();
+        let mut colour = String::new();
+        for v in 0..options.variants.max(1) {
+            let seed = options.seed.wrapping_mul(1000).wrapping_add(t_index as u64 * 100 + u64::from(v));
+            let img = stones::stone(t, size, seed);
+            if v == 0 {
+                colour = paint::average_hex(&img);
+            }
+            let name = format!("{}_{v}.png", t.name());
+            save(&name, &img)?;
+            variants.push(name);
+        }
+        terrain.insert(t, TerrainTiles { colour, variants });
+    }
+    let mut cities = BTreeMap::new();
+    for (owner, metal, name) in [
+        (Owner::Gold, pieces::GOLD, "city_gold.png"),
+        (Owner::Silver, pieces::SILVER, "city_silver.png"),
+        (Owner::Neutral, pieces::PEWTER, "city_pewter.png"),
+    ] {
+        save(name, &pieces::city(size, metal))?;
+        cities.insert(owner, name.to_string());
+    }
+    let mut tokens = BTreeMap::new();
+    for (kind, name, colour) in pieces::JEWELS {
+        save(name, &pieces::jewel(size, colour))?;
+        tokens.insert(kind.to_string(), name.to_string());
+    }
+    let mut coins = BTreeMap::new();
+    for (player, metal) in [(Player::Gold, pieces::GOLD), (Player::Silver, pieces::SILVER)] {
+        let mut names = Vec::new();
+        for pips in 1..=3 {
+            let name = format!("coin_{}_{pips}.png", player.name());
+            save(&name, &pieces::coin(size, metal, pips))?;
+            names.push(name);
+        }
+        coins.insert(player, names);
+    }
+    let manifest = TilesetFile {
+        version: TILESET_FILE_VERSION,
+        name: "Stone".to_string(),
+        description: "Semi-precious stones set in brass, after the 2010 design document: honey onyx plains, malachite forest, lapis lazuli water, tiger eye mountains, white marble ice, red onyx lava; gold, silver and pewter cities; red, amber, blue and green jewels; gold and silver coins.".to_string(),
+        tile_size: size,
+        terrain,
+        cities,
+        tokens,
+        coins,
+    };
+    let text = ronfile::to_canonical(&manifest, 3).map_err(std::io::Error::other)?;
+    let path = dir.join(MANIFEST_NAME);
+    fsutil::write_atomic(&path, text.as_bytes())?;
+    written.push(path);
+    Ok(written)
+}
+
+/// A grey jewel, for token kinds a tileset has no image for (kinds scripts define).
+pub fn fallback_jewel(size: u32) -> RgbaImage {
+    pieces::jewel(size, paint::rgb(150, 150, 160))
+}
+
+/// A transparent tile, for pieces a tileset lacks.
+pub fn blank_tile(size: u32) -> RgbaImage {
+    pieces::blank(size)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_tileset_loads_and_is_deterministic() {
+        let options = GenerateOptions { seed: 5, tile_size: 16, variants: 2 };
+        let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let files = generate(a.path(), &options).unwrap();
+        generate(b.path(), &options).unwrap();
+        for f in &files {
+            let name = f.file_name().unwrap();
+            assert_eq!(std::fs::read(f).unwrap(), std::fs::read(b.path().join(name)).unwrap(), "{name:?}");
+        }
+        let tileset = Tileset::load(&a.path().join(MANIFEST_NAME)).unwrap();
+        assert_eq!(tileset.terrain.len(), 6);
+        assert_eq!(tileset.terrain[&Terrain::Water].variants.len(), 2);
+        assert_eq!(tileset.coins[&Player::Gold].len(), 3);
+        assert!(tileset.tokens.contains_key("firestorm"));
+        assert_ne!(tileset.colour(Terrain::Water), tileset.colour(Terrain::Lava));
+    }
+
+    #[test]
+    fn missing_images_and_bad_colours_are_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        generate(dir.path(), &GenerateOptions { seed: 5, tile_size: 16, variants: 1 }).unwrap();
+        std::fs::remove_file(dir.path().join("lava_0.png")).unwrap();
+        let manifest = dir.path().join(MANIFEST_NAME);
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let water = Tileset::load(&manifest).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(water.contains("image `lava_0.png` cannot be read"), "{water}");
+        let colour_start = text.find("colour: \"#").unwrap() + 9;
+        let broken = format!("{}#zz{}", &text[..colour_start], &text[colour_start + 3..]);
+        std::fs::write(&manifest, broken).unwrap();
+        let err = Tileset::load(&manifest).unwrap_err().to_string();
+        assert!(err.contains("is not of the form \"#rrggbb\""), "{err}");
+    }
+
+    #[test]
+    fn hex_colours() {
+        assert_eq!(parse_hex_colour("#0a10ff"), Some([10, 16, 255]));
+        assert_eq!(parse_hex_colour("0a10ff"), None);
+        assert_eq!(parse_hex_colour("#0a10f"), None);
+        assert_eq!(parse_hex_colour("#éé10ff"), None);
+    }
+}
