@@ -51,9 +51,32 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     };
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
     file.write_all(bytes)?;
+    if let Some(permissions) = permissions_for(path) {
+        file.as_file().set_permissions(permissions)?;
+    }
     file.as_file().sync_all()?;
     file.persist(path).map_err(|err| err.error)?;
     Ok(())
+}
+
+/// The permissions a replaced file keeps, or ordinary ones (rw-r--r--) for a new file; the
+/// temporary file would otherwise make the user's file private.
+fn permissions_for(path: &Path) -> Option<std::fs::Permissions> {
+    match std::fs::metadata(path) {
+        Ok(meta) => Some(meta.permissions()),
+        Err(_) => default_permissions(),
+    }
+}
+
+#[cfg(unix)]
+fn default_permissions() -> Option<std::fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    Some(std::fs::Permissions::from_mode(0o644))
+}
+
+#[cfg(not(unix))]
+fn default_permissions() -> Option<std::fs::Permissions> {
+    None
 }
 
 #[cfg(test)]
@@ -77,5 +100,19 @@ mod tests {
         write_atomic(&path, b"second").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_write_keeps_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.txt");
+        write_atomic(&path, b"new").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&path), 0o644);
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o664)).unwrap();
+        write_atomic(&path, b"again").unwrap();
+        assert_eq!(mode(&path), 0o664);
     }
 }

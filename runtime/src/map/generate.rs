@@ -51,33 +51,51 @@ pub fn generate(options: &GenerateOptions) -> Map {
 }
 
 fn generate_terrain(w: u32, h: u32, seed: u64) -> Grid<Terrain> {
-    let elevation = Noise::new(seed);
-    let moisture = Noise::new(seed ^ 0x6D6F_6973);
-    let cold = Noise::new(seed ^ 0x636F_6C64);
-    let scale = f64::from(w.max(h)).max(12.0) / 7.0;
+    let elevation = SymmetricField::new(Noise::new(seed), w, h, 1.0, 4);
+    let moisture = SymmetricField::new(Noise::new(seed ^ 0x6D6F_6973), w, h, 1.3, 3);
+    let cold = SymmetricField::new(Noise::new(seed ^ 0x636F_6C64), w, h, 0.7, 2);
     let mut grid = Grid::new(w, h, Terrain::Plains);
     for pos in grid.positions() {
-        let mirror = Pos::new(w - 1 - pos.x, h - 1 - pos.y);
-        if mirror < pos {
-            let t = grid[mirror];
-            grid.set(pos, t);
-            continue;
-        }
-        let (x, y) = (f64::from(pos.x) / scale, f64::from(pos.y) / scale);
-        let e = elevation.fbm(x, y, 4);
-        let m = moisture.fbm(x * 1.3, y * 1.3, 3);
-        let c = cold.fbm(x * 0.7, y * 0.7, 2);
+        let (e, m, c) = (elevation.at(pos), moisture.at(pos), cold.at(pos));
         let terrain = match () {
             _ if e > 0.80 => Terrain::Lava,
-            _ if e > 0.68 => Terrain::Mountain,
+            _ if e > 0.67 => Terrain::Mountain,
             _ if e < 0.30 && c > 0.62 => Terrain::Ice,
             _ if e < 0.33 => Terrain::Water,
-            _ if m > 0.58 => Terrain::Forest,
+            _ if m > 0.60 => Terrain::Forest,
             _ => Terrain::Plains,
         };
         grid.set(pos, terrain);
     }
     grid
+}
+
+/// Noise averaged with its own half-turn, so that a cell and the cell opposite the centre
+/// get exactly the same value and the field has no seam.
+struct SymmetricField {
+    noise: Noise,
+    w: u32,
+    h: u32,
+    scale: f64,
+    octaves: u32,
+}
+
+impl SymmetricField {
+    fn new(noise: Noise, w: u32, h: u32, frequency: f64, octaves: u32) -> Self {
+        let scale = f64::from(w.max(h)).max(12.0) / 7.0 / frequency;
+        SymmetricField { noise, w, h, scale, octaves }
+    }
+
+    fn sample(&self, p: Pos) -> f64 {
+        self.noise.fbm(f64::from(p.x) / self.scale, f64::from(p.y) / self.scale, self.octaves)
+    }
+
+    /// Averaging two samples pulls values toward the middle; stretching restores the spread.
+    fn at(&self, p: Pos) -> f64 {
+        let mirror = Pos::new(self.w - 1 - p.x, self.h - 1 - p.y);
+        let mean = (self.sample(p) + self.sample(mirror)) / 2.0;
+        0.5 + (mean - 0.5) * 1.6
+    }
 }
 
 /// Places things in mirrored pairs on free land, clearing a little plain around cities.
