@@ -1,0 +1,122 @@
+//! The content that ships: presets, maps and the stone tileset.
+
+use scryptic::map::{Map, ValidationContext, validate};
+use scryptic::tileset::{GenerateOptions, MANIFEST_NAME, Tileset, generate};
+use scryptic::{RuleSet, Terrain};
+use scryptic_tests::{root, shipped_maps};
+use std::collections::BTreeSet;
+
+#[test]
+fn there_are_the_promised_maps() {
+    let names: Vec<String> = shipped_maps()
+        .iter()
+        .map(|p| p.strip_prefix(root().join("maps")).unwrap().display().to_string())
+        .collect();
+    for expected in [
+        "tutorial.ron",
+        "duel-24.ron",
+        "duel-40.ron",
+        "continent-256.ron",
+        "campaign/1-the-ford.ron",
+        "campaign/2-the-frozen-pass.ron",
+        "campaign/3-the-burning-throne.ron",
+    ] {
+        assert!(names.contains(&expected.to_string()), "{expected} missing from {names:?}");
+    }
+}
+
+#[test]
+fn every_shipped_map_loads_validates_clean_and_round_trips_byte_for_byte() {
+    for path in shipped_maps() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let map = Map::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let rules = map.rule_set().unwrap();
+        let ctx = ValidationContext { base_dir: path.parent().map(Into::into), ..Default::default() };
+        let findings = validate(&map, &rules, &ctx);
+        assert!(findings.is_empty(), "{}: {findings:?}", path.display());
+        assert_eq!(map.to_ron(), text, "{} is not in canonical form (run scryptic map fmt)", path.display());
+    }
+}
+
+#[test]
+fn the_duels_use_every_terrain_both_kinds_of_city_and_all_elementals() {
+    for name in ["duel-24.ron", "duel-40.ron"] {
+        let map = Map::load(&root().join("maps").join(name)).unwrap();
+        for (terrain, count) in map.terrain_counts() {
+            assert!(count > 0, "{name} has no {terrain}");
+        }
+        assert!(map.cities.iter().any(|c| c.owner == scryptic::Owner::Neutral), "{name}");
+        let kinds: BTreeSet<&str> = map.tokens.iter().map(|t| t.kind.as_str()).collect();
+        assert_eq!(kinds, BTreeSet::from(["drought", "firestorm", "flood", "volcano"]), "{name}");
+    }
+}
+
+#[test]
+fn the_duels_are_fair_point_symmetric() {
+    for name in ["duel-24.ron", "duel-40.ron", "continent-256.ron"] {
+        let map = Map::load(&root().join("maps").join(name)).unwrap();
+        let (w, h) = (map.width(), map.height());
+        for p in map.terrain.positions() {
+            let m = scryptic::Pos::new(w - 1 - p.x, h - 1 - p.y);
+            assert_eq!(map.terrain[p], map.terrain[m], "{name} at {p}");
+        }
+    }
+}
+
+#[test]
+fn the_maps_have_the_promised_sizes() {
+    let size = |name: &str| {
+        let m = Map::load(&root().join("maps").join(name)).unwrap();
+        (m.width(), m.height())
+    };
+    assert_eq!(size("tutorial.ron"), (12, 12));
+    assert_eq!(size("duel-24.ron"), (24, 24));
+    assert_eq!(size("duel-40.ron"), (40, 40));
+    assert_eq!(size("continent-256.ron"), (256, 256));
+}
+
+#[test]
+fn the_final_campaign_map_starts_with_silvers_keep() {
+    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
+    let texts: Vec<&str> = map.scenario.words.iter().map(|w| w.text.as_str()).collect();
+    assert_eq!(texts, vec!["KEEP", "FIRE"]);
+    let throne = map.cities.iter().find(|c| c.id == "ember_throne").unwrap();
+    assert!(map.scenario.words.iter().flat_map(|w| w.letters()).any(|(p, _)| p == throne.at));
+}
+
+#[test]
+fn every_preset_loads_and_validates() {
+    let names: Vec<&str> = RuleSet::preset_names().collect();
+    assert_eq!(names, vec!["gdd-1.6", "classic"]);
+    for name in names {
+        assert_eq!(RuleSet::preset(name).unwrap().validate(), vec![]);
+    }
+}
+
+#[test]
+fn the_shipped_tileset_loads_with_eight_variants_of_every_terrain() {
+    let tileset = Tileset::load(&root().join("tilesets/stone").join(MANIFEST_NAME)).unwrap();
+    for t in Terrain::ALL {
+        assert_eq!(tileset.terrain[&t].variants.len(), 8, "{t}");
+    }
+    assert_eq!(tileset.cities.len(), 3);
+    assert_eq!(tileset.tokens.len(), 4);
+    for coins in tileset.coins.values() {
+        assert_eq!(coins.len(), 3);
+    }
+}
+
+#[test]
+fn the_shipped_tileset_is_exactly_what_generate_makes() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = generate(dir.path(), &GenerateOptions::default()).unwrap();
+    let shipped = root().join("tilesets/stone");
+    let shipped_count = std::fs::read_dir(&shipped).unwrap().count();
+    assert_eq!(files.len(), shipped_count, "tilesets/stone has files generate does not make");
+    for file in files {
+        let name = file.file_name().unwrap();
+        let fresh = std::fs::read(&file).unwrap();
+        let committed = std::fs::read(shipped.join(name)).unwrap();
+        assert!(fresh == committed, "{name:?} differs: run `scryptic tileset generate`");
+    }
+}
