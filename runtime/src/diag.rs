@@ -63,7 +63,9 @@ impl FileError {
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line_col {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message),
+            Some((line, col)) => {
+                write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message)
+            }
             None => write!(f, "{}: {}", self.path.display(), self.message),
         }
     }
@@ -131,7 +133,9 @@ fn describe_ron_error(code: &ron::Error) -> String {
         Error::ExpectedFloat => "expected a number here (such as 1.5)".to_string(),
         Error::ExpectedString => "expected text in double quotes here".to_string(),
         Error::ExpectedBoolean => "expected `true` or `false` here".to_string(),
-        Error::ExpectedChar => "expected one character in single quotes here (such as 'A')".to_string(),
+        Error::ExpectedChar => {
+            "expected one character in single quotes here (such as 'A')".to_string()
+        }
         Error::ExpectedArray => "expected a list in square brackets here".to_string(),
         Error::ExpectedMap => "expected a table in curly braces here".to_string(),
         Error::ExpectedNamedStructLike(name) => {
@@ -139,18 +143,23 @@ fn describe_ron_error(code: &ron::Error) -> String {
         }
         Error::ExpectedStructLike => "expected a group of fields in parentheses here".to_string(),
         Error::ExpectedComma => "expected a comma here".to_string(),
-        Error::IntegerOutOfBounds => "this number is too large (or too small) for this field".to_string(),
+        Error::IntegerOutOfBounds => {
+            "this number is too large (or too small) for this field".to_string()
+        }
         Error::TrailingCharacters => {
             "unexpected text after the end of the file's value; remove it".to_string()
         }
-        Error::Eof => "the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"
-            .to_string(),
+        Error::Eof => {
+            "the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)".to_string()
+        }
         other => other.to_string(),
     }
 }
 
 fn unknown_name(what: &str, found: &str, outer: Option<&str>, expected: &[&str]) -> String {
-    let place = outer.map(|o| format!(" in {}", user_facing_name(o))).unwrap_or_default();
+    let place = outer
+        .map(|o| format!(" in {}", user_facing_name(o)))
+        .unwrap_or_default();
     match nearest_name(found, expected.iter().copied()) {
         Some(best) => format!("unknown {what} `{found}`{place}; did you mean `{best}`?"),
         None if expected.is_empty() => format!("unknown {what} `{found}`{place}"),
@@ -172,7 +181,9 @@ fn user_facing_name(type_name: &str) -> String {
             Some(section) => {
                 // Sections are named in the plural where the type is singular (`letters`).
                 let lower = section.to_lowercase();
-                let plural = ["letters", "tokens"].into_iter().find(|s| s.strip_suffix('s') == Some(&lower));
+                let plural = ["letters", "tokens"]
+                    .into_iter()
+                    .find(|s| s.strip_suffix('s') == Some(&lower));
                 format!("`{}`", plural.unwrap_or(&lower))
             }
             None => format!("`{other}`"),
@@ -181,11 +192,19 @@ fn user_facing_name(type_name: &str) -> String {
 }
 
 /// The candidate closest to `found` in spelling, if one is close enough to be a likely typo.
-pub fn nearest_name<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn nearest_name<'a>(
+    found: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let found_lower = found.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(&found_lower, &c.to_lowercase()), c))
+        .map(|c| {
+            (
+                strsim::damerau_levenshtein(&found_lower, &c.to_lowercase()),
+                c,
+            )
+        })
         .filter(|&(distance, c)| distance <= (c.len().max(found.len()) / 3).max(2))
         .min_by_key(|&(distance, _)| distance)
         .map(|(_, c)| c)
@@ -195,8 +214,14 @@ pub fn nearest_name<'a>(found: &str, candidates: impl IntoIterator<Item = &'a st
 pub fn line_col_of(text: &str, offset: usize) -> (usize, usize) {
     let before = &text.as_bytes()[..offset.min(text.len())];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, col)
 }
 

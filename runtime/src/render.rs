@@ -21,7 +21,11 @@ pub struct RenderOptions {
 
 impl Default for RenderOptions {
     fn default() -> Self {
-        RenderOptions { cell_px: None, max_side: 4096, grid: false }
+        RenderOptions {
+            cell_px: None,
+            max_side: 4096,
+            grid: false,
+        }
     }
 }
 
@@ -48,7 +52,12 @@ pub fn cell_size(map: &Map, tileset: Option<&Tileset>, options: &RenderOptions) 
 }
 
 /// Draws `map`: terrain, token spots, cities, and the scenario's letters as coins.
-pub fn render(map: &Map, rules: &RuleSet, tileset: Option<&Tileset>, options: &RenderOptions) -> RgbaImage {
+pub fn render(
+    map: &Map,
+    rules: &RuleSet,
+    tileset: Option<&Tileset>,
+    options: &RenderOptions,
+) -> RgbaImage {
     let cell = cell_size(map, tileset, options);
     let mut img = RgbaImage::new(map.width() * cell, map.height() * cell);
     let textured = tileset.filter(|_| cell >= MIN_TEXTURED_CELL);
@@ -56,7 +65,10 @@ pub fn render(map: &Map, rules: &RuleSet, tileset: Option<&Tileset>, options: &R
     for pos in map.terrain.positions() {
         let terrain = map.terrain[pos];
         let (x, y) = (i64::from(pos.x * cell), i64::from(pos.y * cell));
-        match scaled.as_ref().and_then(|s| s.terrain(terrain, pos, textured?)) {
+        match scaled
+            .as_ref()
+            .and_then(|s| s.terrain(terrain, pos, textured?))
+        {
             Some(tile) => replace(&mut img, tile, x, y),
             None => {
                 let c = tileset.map_or(default_colour(terrain), |t| t.colour(terrain));
@@ -88,25 +100,49 @@ struct ScaledTiles {
 impl ScaledTiles {
     fn new(tileset: &Tileset, cell: u32) -> Self {
         let scale = |img: &RgbaImage| {
-            if img.width() == cell { img.clone() } else { resize(img, cell, cell, FilterType::Triangle) }
+            if img.width() == cell {
+                img.clone()
+            } else {
+                resize(img, cell, cell, FilterType::Triangle)
+            }
         };
         ScaledTiles {
-            terrain: tileset.terrain.iter().map(|(&t, imgs)| (t, imgs.variants.iter().map(scale).collect())).collect(),
+            terrain: tileset
+                .terrain
+                .iter()
+                .map(|(&t, imgs)| (t, imgs.variants.iter().map(scale).collect()))
+                .collect(),
             cities: tileset.cities.iter().map(|(&o, i)| (o, scale(i))).collect(),
-            tokens: tileset.tokens.iter().map(|(k, i)| (k.clone(), scale(i))).collect(),
-            coins: tileset.coins.iter().map(|(&p, imgs)| (p, imgs.iter().map(scale).collect())).collect(),
+            tokens: tileset
+                .tokens
+                .iter()
+                .map(|(k, i)| (k.clone(), scale(i)))
+                .collect(),
+            coins: tileset
+                .coins
+                .iter()
+                .map(|(&p, imgs)| (p, imgs.iter().map(scale).collect()))
+                .collect(),
             unknown_token: scale(&fallback_jewel(tileset.tile_size)),
             blank: blank_tile(cell),
         }
     }
 
     fn terrain(&self, terrain: Terrain, pos: Pos, tileset: &Tileset) -> Option<&RgbaImage> {
-        self.terrain.get(&terrain)?.get(tileset.variant_index(terrain, pos)?)
+        self.terrain
+            .get(&terrain)?
+            .get(tileset.variant_index(terrain, pos)?)
     }
 
     fn coin(&self, player: Player, pips: i64) -> &RgbaImage {
-        let coins = self.coins.get(&player).map(Vec::as_slice).unwrap_or_default();
-        let index = usize::try_from(pips.max(1) - 1).unwrap_or(0).min(coins.len().saturating_sub(1));
+        let coins = self
+            .coins
+            .get(&player)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let index = usize::try_from(pips.max(1) - 1)
+            .unwrap_or(0)
+            .min(coins.len().saturating_sub(1));
         coins.get(index).unwrap_or(&self.blank)
     }
 }
@@ -114,13 +150,21 @@ impl ScaledTiles {
 fn draw_pieces(img: &mut RgbaImage, map: &Map, rules: &RuleSet, tiles: &ScaledTiles, cell: u32) {
     let at = |p: Pos| (i64::from(p.x * cell), i64::from(p.y * cell));
     for token in map.tokens.iter().filter(|t| map.terrain.contains(t.at)) {
-        let jewel = tiles.tokens.get(&token.kind).unwrap_or(&tiles.unknown_token);
+        let jewel = tiles
+            .tokens
+            .get(&token.kind)
+            .unwrap_or(&tiles.unknown_token);
         let (x, y) = at(token.at);
         overlay(img, jewel, x, y);
     }
     for city in map.cities.iter().filter(|c| map.terrain.contains(c.at)) {
         let (x, y) = at(city.at);
-        overlay(img, tiles.cities.get(&city.owner).unwrap_or(&tiles.blank), x, y);
+        overlay(
+            img,
+            tiles.cities.get(&city.owner).unwrap_or(&tiles.blank),
+            x,
+            y,
+        );
     }
     for word in &map.scenario.words {
         for (pos, letter) in word.letters().filter(|&(p, _)| map.terrain.contains(p)) {
@@ -200,32 +244,84 @@ fn draw_letter(img: &mut RgbaImage, letter: char, pos: Pos, cell: u32, ink: Rgba
 /// The 5x7 bitmap of an uppercase letter, one row of five bits per line.
 fn glyph(letter: char) -> Option<[u8; 7]> {
     const FONT: [[u8; 7]; 26] = [
-        [0b01110, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001],
-        [0b11110, 0b10001, 0b10001, 0b11110, 0b10001, 0b10001, 0b11110],
-        [0b01110, 0b10001, 0b10000, 0b10000, 0b10000, 0b10001, 0b01110],
-        [0b11110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b11110],
-        [0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111],
-        [0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b10000],
-        [0b01110, 0b10001, 0b10000, 0b10111, 0b10001, 0b10001, 0b01111],
-        [0b10001, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001],
-        [0b01110, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110],
-        [0b00111, 0b00010, 0b00010, 0b00010, 0b00010, 0b10010, 0b01100],
-        [0b10001, 0b10010, 0b10100, 0b11000, 0b10100, 0b10010, 0b10001],
-        [0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b11111],
-        [0b10001, 0b11011, 0b10101, 0b10101, 0b10001, 0b10001, 0b10001],
-        [0b10001, 0b10001, 0b11001, 0b10101, 0b10011, 0b10001, 0b10001],
-        [0b01110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110],
-        [0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000],
-        [0b01110, 0b10001, 0b10001, 0b10001, 0b10101, 0b10010, 0b01101],
-        [0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001],
-        [0b01111, 0b10000, 0b10000, 0b01110, 0b00001, 0b00001, 0b11110],
-        [0b11111, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100],
-        [0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110],
-        [0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100],
-        [0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010],
-        [0b10001, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001, 0b10001],
-        [0b10001, 0b10001, 0b01010, 0b00100, 0b00100, 0b00100, 0b00100],
-        [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b11111],
+        [
+            0b01110, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001,
+        ],
+        [
+            0b11110, 0b10001, 0b10001, 0b11110, 0b10001, 0b10001, 0b11110,
+        ],
+        [
+            0b01110, 0b10001, 0b10000, 0b10000, 0b10000, 0b10001, 0b01110,
+        ],
+        [
+            0b11110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b11110,
+        ],
+        [
+            0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b11111,
+        ],
+        [
+            0b11111, 0b10000, 0b10000, 0b11110, 0b10000, 0b10000, 0b10000,
+        ],
+        [
+            0b01110, 0b10001, 0b10000, 0b10111, 0b10001, 0b10001, 0b01111,
+        ],
+        [
+            0b10001, 0b10001, 0b10001, 0b11111, 0b10001, 0b10001, 0b10001,
+        ],
+        [
+            0b01110, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110,
+        ],
+        [
+            0b00111, 0b00010, 0b00010, 0b00010, 0b00010, 0b10010, 0b01100,
+        ],
+        [
+            0b10001, 0b10010, 0b10100, 0b11000, 0b10100, 0b10010, 0b10001,
+        ],
+        [
+            0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b10000, 0b11111,
+        ],
+        [
+            0b10001, 0b11011, 0b10101, 0b10101, 0b10001, 0b10001, 0b10001,
+        ],
+        [
+            0b10001, 0b10001, 0b11001, 0b10101, 0b10011, 0b10001, 0b10001,
+        ],
+        [
+            0b01110, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110,
+        ],
+        [
+            0b11110, 0b10001, 0b10001, 0b11110, 0b10000, 0b10000, 0b10000,
+        ],
+        [
+            0b01110, 0b10001, 0b10001, 0b10001, 0b10101, 0b10010, 0b01101,
+        ],
+        [
+            0b11110, 0b10001, 0b10001, 0b11110, 0b10100, 0b10010, 0b10001,
+        ],
+        [
+            0b01111, 0b10000, 0b10000, 0b01110, 0b00001, 0b00001, 0b11110,
+        ],
+        [
+            0b11111, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100, 0b00100,
+        ],
+        [
+            0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01110,
+        ],
+        [
+            0b10001, 0b10001, 0b10001, 0b10001, 0b10001, 0b01010, 0b00100,
+        ],
+        [
+            0b10001, 0b10001, 0b10001, 0b10101, 0b10101, 0b10101, 0b01010,
+        ],
+        [
+            0b10001, 0b10001, 0b01010, 0b00100, 0b01010, 0b10001, 0b10001,
+        ],
+        [
+            0b10001, 0b10001, 0b01010, 0b00100, 0b00100, 0b00100, 0b00100,
+        ],
+        [
+            0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b10000, 0b11111,
+        ],
     ];
     letter
         .is_ascii_uppercase()
@@ -238,14 +334,29 @@ mod tests {
     use crate::map::{GenerateOptions, generate};
 
     fn small_map() -> Map {
-        generate(&GenerateOptions { name: "R".into(), width: 10, height: 8, seed: 1, neutral_city_pairs: 1, token_pairs: 1 })
+        generate(&GenerateOptions {
+            name: "R".into(),
+            width: 10,
+            height: 8,
+            seed: 1,
+            neutral_city_pairs: 1,
+            token_pairs: 1,
+        })
     }
 
     #[test]
     fn flat_render_has_one_colour_per_cell() {
         let map = small_map();
         let rules = map.rule_set().unwrap();
-        let img = render(&map, &rules, None, &RenderOptions { cell_px: Some(4), ..Default::default() });
+        let img = render(
+            &map,
+            &rules,
+            None,
+            &RenderOptions {
+                cell_px: Some(4),
+                ..Default::default()
+            },
+        );
         assert_eq!(img.dimensions(), (40, 32));
         let p = Pos::new(5, 0);
         let expected = default_colour(map.terrain[p]);
@@ -257,13 +368,37 @@ mod tests {
     #[test]
     fn textured_render_uses_the_tileset_and_fits_the_size_limit() {
         let dir = tempfile::tempdir().unwrap();
-        crate::tileset::generate(dir.path(), &crate::tileset::GenerateOptions { seed: 1, tile_size: 16, variants: 2 }).unwrap();
+        crate::tileset::generate(
+            dir.path(),
+            &crate::tileset::GenerateOptions {
+                seed: 1,
+                tile_size: 16,
+                variants: 2,
+            },
+        )
+        .unwrap();
         let tileset = Tileset::load(&dir.path().join("tileset.ron")).unwrap();
         let map = small_map();
         let rules = map.rule_set().unwrap();
-        let img = render(&map, &rules, Some(&tileset), &RenderOptions { max_side: 100, ..Default::default() });
+        let img = render(
+            &map,
+            &rules,
+            Some(&tileset),
+            &RenderOptions {
+                max_side: 100,
+                ..Default::default()
+            },
+        );
         assert_eq!(img.dimensions(), (100, 80));
-        let again = render(&map, &rules, Some(&tileset), &RenderOptions { max_side: 100, ..Default::default() });
+        let again = render(
+            &map,
+            &rules,
+            Some(&tileset),
+            &RenderOptions {
+                max_side: 100,
+                ..Default::default()
+            },
+        );
         assert_eq!(img, again);
     }
 

@@ -5,7 +5,10 @@ use std::path::{Path, PathBuf};
 
 /// The workspace's root folder (where `maps/`, `tilesets/` and `lexicon/` are).
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ sits in the workspace")
+        .to_path_buf()
 }
 
 /// Every shipped map file, sorted.

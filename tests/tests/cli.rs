@@ -10,8 +10,13 @@ fn path(rel: &str) -> String {
 fn rules_list_names_both_presets() {
     let o = scryptic(&["rules", "list"]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("gdd-1.6") && o.out.contains("classic"), "{}", o.out);
-    let json: serde_json::Value = serde_json::from_str(&scryptic(&["rules", "list", "--json"]).out).unwrap();
+    assert!(
+        o.out.contains("gdd-1.6") && o.out.contains("classic"),
+        "{}",
+        o.out
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&scryptic(&["rules", "list", "--json"]).out).unwrap();
     assert_eq!(json.as_array().unwrap().len(), 2);
 }
 
@@ -21,7 +26,8 @@ fn rules_show_prints_a_complete_rule_set_that_loads_back() {
     assert_eq!(o.code, 0, "{o:?}");
     let again: scryptic::RuleSet = scryptic::ronfile::options().from_str(&o.out).unwrap();
     assert_eq!(again, scryptic::RuleSet::preset("gdd-1.6").unwrap());
-    let json: serde_json::Value = serde_json::from_str(&scryptic(&["rules", "show", "classic", "--json"]).out).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&scryptic(&["rules", "show", "classic", "--json"]).out).unwrap();
     assert_eq!(json["turn"]["rack_limit"], 10);
 }
 
@@ -30,7 +36,10 @@ fn rules_show_describes_every_constant() {
     let o = scryptic(&["rules", "show", "classic", "--describe"]);
     assert_eq!(o.code, 0);
     assert!(o.out.contains("turn.rack_limit [1 to 1000]"), "{}", o.out);
-    assert!(o.out.contains("The most items (letters and tokens) a rack holds"));
+    assert!(
+        o.out
+            .contains("The most items (letters and tokens) a rack holds")
+    );
 }
 
 #[test]
@@ -46,22 +55,46 @@ fn rules_check_reports_file_line_column() {
     let good = dir.path().join("good.ron");
     let bad = dir.path().join("bad.ron");
     std::fs::write(&good, "(version: 1, name: \"long racks\", preset: \"classic\", overrides: (turn: (rack_limit: 14)))").unwrap();
-    std::fs::write(&bad, "(version: 1, preset: \"classic\",\n overrides: (turn: (rack_limimt: 14)))").unwrap();
+    std::fs::write(
+        &bad,
+        "(version: 1, preset: \"classic\",\n overrides: (turn: (rack_limimt: 14)))",
+    )
+    .unwrap();
     let o = scryptic(&["rules", "check", good.to_str().unwrap()]);
-    assert_eq!((o.code, o.out.trim()), (0, format!("ok: {}", good.display()).as_str()));
-    let o = scryptic(&["rules", "check", good.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(
+        (o.code, o.out.trim()),
+        (0, format!("ok: {}", good.display()).as_str())
+    );
+    let o = scryptic(&[
+        "rules",
+        "check",
+        good.to_str().unwrap(),
+        bad.to_str().unwrap(),
+    ]);
     assert_eq!(o.code, 1);
     assert_eq!(
         o.err.trim(),
-        format!("{}:2:21: unknown field `rack_limimt` in `turn`; did you mean `rack_limit`?", bad.display())
+        format!(
+            "{}:2:21: unknown field `rack_limimt` in `turn`; did you mean `rack_limit`?",
+            bad.display()
+        )
     );
     let shown = scryptic(&["rules", "show", good.to_str().unwrap()]);
-    assert!(shown.out.contains("name: \"long racks\"") && shown.out.contains("rack_limit: 14"), "{}", shown.out);
+    assert!(
+        shown.out.contains("name: \"long racks\"") && shown.out.contains("rack_limit: 14"),
+        "{}",
+        shown.out
+    );
 }
 
 #[test]
 fn map_validate_passes_the_shipped_maps_and_fails_a_broken_one() {
-    let o = scryptic(&["map", "validate", &path("maps/duel-24.ron"), &path("maps/tutorial.ron")]);
+    let o = scryptic(&[
+        "map",
+        "validate",
+        &path("maps/duel-24.ron"),
+        &path("maps/tutorial.ron"),
+    ]);
     assert_eq!(o.code, 0, "{o:?}");
     let dir = tempfile::tempdir().unwrap();
     let broken = dir.path().join("broken.ron");
@@ -69,8 +102,15 @@ fn map_validate_passes_the_shipped_maps_and_fails_a_broken_one() {
     std::fs::write(&broken, text.replacen("owner: Silver", "owner: Neutral", 1)).unwrap();
     let o = scryptic(&["map", "validate", broken.to_str().unwrap()]);
     assert_eq!(o.code, 1);
-    assert!(o.out.contains("error[no-city]: silver owns no city"), "{}", o.out);
-    let json: serde_json::Value = serde_json::from_str(&scryptic(&["map", "validate", "--json", broken.to_str().unwrap()]).out).unwrap();
+    assert!(
+        o.out.contains("error[no-city]: silver owns no city"),
+        "{}",
+        o.out
+    );
+    let json: serde_json::Value = serde_json::from_str(
+        &scryptic(&["map", "validate", "--json", broken.to_str().unwrap()]).out,
+    )
+    .unwrap();
     assert_eq!(json[0]["findings"][0]["code"], "no-city");
 }
 
@@ -79,11 +119,26 @@ fn map_validate_accepts_script_token_kinds() {
     let dir = tempfile::tempdir().unwrap();
     let map = dir.path().join("quake.ron");
     let text = std::fs::read_to_string(root().join("maps/tutorial.ron")).unwrap();
-    std::fs::write(&map, text.replace("kind: \"firestorm\"", "kind: \"quake\"").replace("../tilesets", "../nowhere")).unwrap();
+    std::fs::write(
+        &map,
+        text.replace("kind: \"firestorm\"", "kind: \"quake\"")
+            .replace("../tilesets", "../nowhere"),
+    )
+    .unwrap();
     let o = scryptic(&["map", "validate", map.to_str().unwrap()]);
     assert_eq!(o.code, 1);
-    assert!(o.out.contains("unknown-token-kind") && o.out.contains("missing-tileset"), "{}", o.out);
-    let o = scryptic(&["map", "validate", "--token-kind", "quake", map.to_str().unwrap()]);
+    assert!(
+        o.out.contains("unknown-token-kind") && o.out.contains("missing-tileset"),
+        "{}",
+        o.out
+    );
+    let o = scryptic(&[
+        "map",
+        "validate",
+        "--token-kind",
+        "quake",
+        map.to_str().unwrap(),
+    ]);
     assert!(!o.out.contains("unknown-token-kind"), "{}", o.out);
 }
 
@@ -91,9 +146,15 @@ fn map_validate_accepts_script_token_kinds() {
 fn map_info_describes_a_map() {
     let o = scryptic(&["map", "info", &path("maps/duel-40.ron")]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.starts_with("Duel: The Great Divide (40x40)"), "{}", o.out);
+    assert!(
+        o.out.starts_with("Duel: The Great Divide (40x40)"),
+        "{}",
+        o.out
+    );
     assert!(o.out.contains("rules: classic with 1 overridden constants"));
-    let json: serde_json::Value = serde_json::from_str(&scryptic(&["map", "info", "--json", &path("maps/duel-40.ron")]).out).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&scryptic(&["map", "info", "--json", &path("maps/duel-40.ron")]).out)
+            .unwrap();
     assert_eq!(json["width"], 40);
     assert_eq!(json["tokens"].as_array().unwrap().len(), 8);
 }
@@ -102,11 +163,28 @@ fn map_info_describes_a_map() {
 fn map_render_writes_a_png_of_the_right_size() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("duel.png");
-    let o = scryptic(&["map", "render", &path("maps/duel-24.ron"), "-o", out.to_str().unwrap(), "--cell-size", "16", "--grid"]);
+    let o = scryptic(&[
+        "map",
+        "render",
+        &path("maps/duel-24.ron"),
+        "-o",
+        out.to_str().unwrap(),
+        "--cell-size",
+        "16",
+        "--grid",
+    ]);
     assert_eq!(o.code, 0, "{o:?}");
     let img = image_dimensions(&out);
     assert_eq!(img, (384, 384));
-    let o = scryptic(&["map", "render", &path("maps/continent-256.ron"), "-o", out.to_str().unwrap(), "--max-side", "512"]);
+    let o = scryptic(&[
+        "map",
+        "render",
+        &path("maps/continent-256.ron"),
+        "-o",
+        out.to_str().unwrap(),
+        "--max-side",
+        "512",
+    ]);
     assert_eq!(o.code, 0, "{o:?}");
     assert_eq!(image_dimensions(&out), (512, 512));
 }
@@ -123,12 +201,22 @@ fn map_new_refuses_to_overwrite_and_fmt_canonicalises() {
     let dir = tempfile::tempdir().unwrap();
     let map = dir.path().join("new.ron");
     let m = map.to_str().unwrap();
-    assert_eq!(scryptic(&["map", "new", m, "--width", "30", "--height", "20", "--seed", "5"]).code, 0);
+    assert_eq!(
+        scryptic(&[
+            "map", "new", m, "--width", "30", "--height", "20", "--seed", "5"
+        ])
+        .code,
+        0
+    );
     let first = std::fs::read(&map).unwrap();
     let o = scryptic(&["map", "new", m, "--seed", "6"]);
     assert_eq!(o.code, 1);
     assert!(o.err.contains("pass --force"), "{}", o.err);
-    assert_eq!(std::fs::read(&map).unwrap(), first, "a refused command changed the file");
+    assert_eq!(
+        std::fs::read(&map).unwrap(),
+        first,
+        "a refused command changed the file"
+    );
     assert_eq!(scryptic(&["map", "fmt", "--check", m]).code, 0);
     let text = String::from_utf8(first).unwrap();
     std::fs::write(&map, text.replace("    version: 1,", "  version:   1,")).unwrap();
@@ -143,7 +231,16 @@ fn map_new_refuses_to_overwrite_and_fmt_canonicalises() {
 #[test]
 fn tileset_generate_writes_a_loadable_tileset() {
     let dir = tempfile::tempdir().unwrap();
-    let o = scryptic(&["tileset", "generate", "--out", dir.path().to_str().unwrap(), "--tile-size", "16", "--variants", "2"]);
+    let o = scryptic(&[
+        "tileset",
+        "generate",
+        "--out",
+        dir.path().to_str().unwrap(),
+        "--tile-size",
+        "16",
+        "--variants",
+        "2",
+    ]);
     assert_eq!(o.code, 0, "{o:?}");
     assert!(o.out.contains("wrote 26 files"), "{}", o.out);
     scryptic::tileset::Tileset::load(&dir.path().join("tileset.ron")).unwrap();
@@ -170,7 +267,10 @@ fn misuse_exits_with_2_and_says_why() {
     let o = scryptic(&["map", "frobnicate"]);
     assert_eq!(o.code, 2);
     assert!(o.err.contains("unrecognized subcommand"), "{}", o.err);
-    assert_eq!(scryptic(&["map", "render", "x.ron", "--cell-size", "0"]).code, 2);
+    assert_eq!(
+        scryptic(&["map", "render", "x.ron", "--cell-size", "0"]).code,
+        2
+    );
 }
 
 #[test]

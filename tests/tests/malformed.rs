@@ -19,7 +19,10 @@ fn a_non_utf8_map_names_the_byte() {
     bytes[at] = 0xE9;
     std::fs::write(&path, bytes).unwrap();
     let err = Map::load(&path).unwrap_err().to_string();
-    assert!(err.ends_with("byte 0xe9 is not UTF-8 text; save the file as UTF-8"), "{err}");
+    assert!(
+        err.ends_with("byte 0xe9 is not UTF-8 text; save the file as UTF-8"),
+        "{err}"
+    );
     assert!(err.starts_with(&format!("{}:", path.display())), "{err}");
 }
 
@@ -28,7 +31,8 @@ fn every_truncation_of_a_real_map_is_an_error_with_a_place() {
     let text = tutorial();
     for len in (0..text.len() - 2).step_by(7) {
         let Some(cut) = text.get(..len) else { continue };
-        let err = Map::from_text(Path::new("t.ron"), cut).expect_err("a truncated map must not load");
+        let err =
+            Map::from_text(Path::new("t.ron"), cut).expect_err("a truncated map must not load");
         for line in err.problems() {
             assert!(line.starts_with("t.ron:"), "{line}");
         }
@@ -47,7 +51,12 @@ fn garbage_files_fail_in_the_cli_with_exit_1() {
         let path = dir.path().join(name);
         std::fs::write(&path, bytes).unwrap();
         let p = path.to_str().unwrap();
-        for args in [vec!["map", "validate", p], vec!["map", "info", p], vec!["rules", "check", p], vec!["map", "render", p]] {
+        for args in [
+            vec!["map", "validate", p],
+            vec!["map", "info", p],
+            vec!["rules", "check", p],
+            vec!["map", "render", p],
+        ] {
             let o = scryptic(&args);
             assert_eq!(o.code, 1, "{args:?}: {o:?}");
             assert!(o.err.contains(name), "{args:?}: {}", o.err);

@@ -10,7 +10,12 @@ use std::collections::BTreeSet;
 fn there_are_the_promised_maps() {
     let names: Vec<String> = shipped_maps()
         .iter()
-        .map(|p| p.strip_prefix(root().join("maps")).unwrap().display().to_string())
+        .map(|p| {
+            p.strip_prefix(root().join("maps"))
+                .unwrap()
+                .display()
+                .to_string()
+        })
         .collect();
     for expected in [
         "tutorial.ron",
@@ -21,7 +26,10 @@ fn there_are_the_promised_maps() {
         "campaign/2-the-frozen-pass.ron",
         "campaign/3-the-burning-throne.ron",
     ] {
-        assert!(names.contains(&expected.to_string()), "{expected} missing from {names:?}");
+        assert!(
+            names.contains(&expected.to_string()),
+            "{expected} missing from {names:?}"
+        );
     }
 }
 
@@ -31,10 +39,18 @@ fn every_shipped_map_loads_validates_clean_and_round_trips_byte_for_byte() {
         let text = std::fs::read_to_string(&path).unwrap();
         let map = Map::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let rules = map.rule_set().unwrap();
-        let ctx = ValidationContext { base_dir: path.parent().map(Into::into), ..Default::default() };
+        let ctx = ValidationContext {
+            base_dir: path.parent().map(Into::into),
+            ..Default::default()
+        };
         let findings = validate(&map, &rules, &ctx);
         assert!(findings.is_empty(), "{}: {findings:?}", path.display());
-        assert_eq!(map.to_ron(), text, "{} is not in canonical form (run scryptic map fmt)", path.display());
+        assert_eq!(
+            map.to_ron(),
+            text,
+            "{} is not in canonical form (run scryptic map fmt)",
+            path.display()
+        );
     }
 }
 
@@ -45,9 +61,18 @@ fn the_duels_use_every_terrain_both_kinds_of_city_and_all_elementals() {
         for (terrain, count) in map.terrain_counts() {
             assert!(count > 0, "{name} has no {terrain}");
         }
-        assert!(map.cities.iter().any(|c| c.owner == scryptic::Owner::Neutral), "{name}");
+        assert!(
+            map.cities
+                .iter()
+                .any(|c| c.owner == scryptic::Owner::Neutral),
+            "{name}"
+        );
         let kinds: BTreeSet<&str> = map.tokens.iter().map(|t| t.kind.as_str()).collect();
-        assert_eq!(kinds, BTreeSet::from(["drought", "firestorm", "flood", "volcano"]), "{name}");
+        assert_eq!(
+            kinds,
+            BTreeSet::from(["drought", "firestorm", "flood", "volcano"]),
+            "{name}"
+        );
     }
 }
 
@@ -81,7 +106,13 @@ fn the_final_campaign_map_starts_with_silvers_keep() {
     let texts: Vec<&str> = map.scenario.words.iter().map(|w| w.text.as_str()).collect();
     assert_eq!(texts, vec!["KEEP", "FIRE"]);
     let throne = map.cities.iter().find(|c| c.id == "ember_throne").unwrap();
-    assert!(map.scenario.words.iter().flat_map(|w| w.letters()).any(|(p, _)| p == throne.at));
+    assert!(
+        map.scenario
+            .words
+            .iter()
+            .flat_map(|w| w.letters())
+            .any(|(p, _)| p == throne.at)
+    );
 }
 
 #[test]
@@ -112,11 +143,18 @@ fn the_shipped_tileset_is_exactly_what_generate_makes() {
     let files = generate(dir.path(), &GenerateOptions::default()).unwrap();
     let shipped = root().join("tilesets/stone");
     let shipped_count = std::fs::read_dir(&shipped).unwrap().count();
-    assert_eq!(files.len(), shipped_count, "tilesets/stone has files generate does not make");
+    assert_eq!(
+        files.len(),
+        shipped_count,
+        "tilesets/stone has files generate does not make"
+    );
     for file in files {
         let name = file.file_name().unwrap();
         let fresh = std::fs::read(&file).unwrap();
         let committed = std::fs::read(shipped.join(name)).unwrap();
-        assert!(fresh == committed, "{name:?} differs: run `scryptic tileset generate`");
+        assert!(
+            fresh == committed,
+            "{name:?} differs: run `scryptic tileset generate`"
+        );
     }
 }

@@ -99,15 +99,48 @@ pub(super) enum MapCommand {
 
 pub(super) fn run(cmd: MapCommand, io: &mut Streams) -> anyhow::Result<i32> {
     match cmd {
-        MapCommand::Validate { maps, token_kinds, deny_warnings, json } => validate(&maps, token_kinds, deny_warnings, json, io),
+        MapCommand::Validate {
+            maps,
+            token_kinds,
+            deny_warnings,
+            json,
+        } => validate(&maps, token_kinds, deny_warnings, json, io),
         MapCommand::Info { map, json } => info(&map, json, io),
-        MapCommand::Render { map, out, cell_size, max_side, tileset, grid } => {
-            let options = RenderOptions { cell_px: cell_size, max_side, grid };
+        MapCommand::Render {
+            map,
+            out,
+            cell_size,
+            max_side,
+            tileset,
+            grid,
+        } => {
+            let options = RenderOptions {
+                cell_px: cell_size,
+                max_side,
+                grid,
+            };
             render_png(&map, out, tileset, &options, io)
         }
         MapCommand::Fmt { maps, check } => fmt(&maps, check, io),
-        MapCommand::New { out, width, height, seed, name, neutral_pairs, token_pairs, tileset, force } => {
-            let options = map::GenerateOptions { name, width, height, seed, neutral_city_pairs: neutral_pairs, token_pairs };
+        MapCommand::New {
+            out,
+            width,
+            height,
+            seed,
+            name,
+            neutral_pairs,
+            token_pairs,
+            tileset,
+            force,
+        } => {
+            let options = map::GenerateOptions {
+                name,
+                width,
+                height,
+                seed,
+                neutral_city_pairs: neutral_pairs,
+                token_pairs,
+            };
             new_map(&out, &options, tileset, force, io)
         }
     }
@@ -142,7 +175,13 @@ struct ValidateReport {
     findings: Vec<Finding>,
 }
 
-fn validate(maps: &[PathBuf], token_kinds: Vec<String>, deny_warnings: bool, json: bool, io: &mut Streams) -> anyhow::Result<i32> {
+fn validate(
+    maps: &[PathBuf],
+    token_kinds: Vec<String>,
+    deny_warnings: bool,
+    json: bool,
+    io: &mut Streams,
+) -> anyhow::Result<i32> {
     let mut reports = Vec::new();
     for path in maps {
         let ctx = ValidationContext {
@@ -159,15 +198,26 @@ fn validate(maps: &[PathBuf], token_kinds: Vec<String>, deny_warnings: bool, jso
             Ok((Err(problems), _)) => ValidateReport {
                 map: path.clone(),
                 loaded: false,
-                load_errors: problems.into_iter().map(|p| format!("{}: {}", path.display(), p.message)).collect(),
+                load_errors: problems
+                    .into_iter()
+                    .map(|p| format!("{}: {}", path.display(), p.message))
+                    .collect(),
                 findings: vec![],
             },
-            Err(e) => ValidateReport { map: path.clone(), loaded: false, load_errors: e.problems(), findings: vec![] },
+            Err(e) => ValidateReport {
+                map: path.clone(),
+                loaded: false,
+                load_errors: e.problems(),
+                findings: vec![],
+            },
         };
         reports.push(report);
     }
     let failed = |r: &ValidateReport| {
-        !r.loaded || r.findings.iter().any(|f| f.severity == Severity::Error || deny_warnings)
+        !r.loaded
+            || r.findings
+                .iter()
+                .any(|f| f.severity == Severity::Error || deny_warnings)
     };
     if json {
         print_json(io.out, &reports)?;
@@ -176,7 +226,11 @@ fn validate(maps: &[PathBuf], token_kinds: Vec<String>, deny_warnings: bool, jso
             print_validation(r, io)?;
         }
     }
-    Ok(if reports.iter().any(failed) { EXIT_PROBLEMS } else { 0 })
+    Ok(if reports.iter().any(failed) {
+        EXIT_PROBLEMS
+    } else {
+        0
+    })
 }
 
 fn print_validation(r: &ValidateReport, io: &mut Streams) -> anyhow::Result<()> {
@@ -187,9 +241,17 @@ fn print_validation(r: &ValidateReport, io: &mut Streams) -> anyhow::Result<()> 
         writeln!(io.out, "{}: {f}", r.map.display())?;
     }
     if r.loaded {
-        let errors = r.findings.iter().filter(|f| f.severity == Severity::Error).count();
+        let errors = r
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
         let warnings = r.findings.len() - errors;
-        writeln!(io.out, "{}: {errors} errors, {warnings} warnings", r.map.display())?;
+        writeln!(
+            io.out,
+            "{}: {errors} errors, {warnings} warnings",
+            r.map.display()
+        )?;
     }
     Ok(())
 }
@@ -212,43 +274,91 @@ struct MapInfo {
 }
 
 fn info(path: &Path, json: bool, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some((map, _)) = load(path, io)? else { return Ok(EXIT_PROBLEMS) };
+    let Some((map, _)) = load(path, io)? else {
+        return Ok(EXIT_PROBLEMS);
+    };
     let info = MapInfo {
         name: map.name.clone(),
         author: map.author.clone(),
         description: map.description.clone(),
         width: map.width(),
         height: map.height(),
-        terrain: map.terrain_counts().iter().map(|(t, n)| (t.name().to_string(), *n)).collect(),
+        terrain: map
+            .terrain_counts()
+            .iter()
+            .map(|(t, n)| (t.name().to_string(), *n))
+            .collect(),
         cities: map.cities.clone(),
         tokens: map.tokens.clone(),
         preset: map.rules.preset.clone(),
         overridden_constants: map.rules.overrides.count(),
         scripts: map.scripts.clone(),
         tileset: map.tileset.clone(),
-        scenario_letters: map.scenario.words.iter().map(|w| w.text.chars().count()).sum(),
+        scenario_letters: map
+            .scenario
+            .words
+            .iter()
+            .map(|w| w.text.chars().count())
+            .sum(),
     };
     if json {
         print_json(io.out, &info)?;
         return Ok(0);
     }
     let o = &mut *io.out;
-    writeln!(o, "{} ({}x{}){}", info.name, info.width, info.height, if info.author.is_empty() { String::new() } else { format!(" by {}", info.author) })?;
+    writeln!(
+        o,
+        "{} ({}x{}){}",
+        info.name,
+        info.width,
+        info.height,
+        if info.author.is_empty() {
+            String::new()
+        } else {
+            format!(" by {}", info.author)
+        }
+    )?;
     if !info.description.is_empty() {
         writeln!(o, "{}", info.description)?;
     }
     let cells = f64::from(info.width) * f64::from(info.height);
-    let terrain: Vec<String> = info.terrain.iter().filter(|(_, n)| *n > 0).map(|(t, n)| format!("{t} {:.0}%", *n as f64 * 100.0 / cells)).collect();
+    let terrain: Vec<String> = info
+        .terrain
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(t, n)| format!("{t} {:.0}%", *n as f64 * 100.0 / cells))
+        .collect();
     writeln!(o, "terrain: {}", terrain.join(", "))?;
     for owner in Owner::ALL {
-        let names: Vec<String> = info.cities.iter().filter(|c| c.owner == owner).map(|c| format!("{} `{}` {}", c.name, c.id, c.at)).collect();
+        let names: Vec<String> = info
+            .cities
+            .iter()
+            .filter(|c| c.owner == owner)
+            .map(|c| format!("{} `{}` {}", c.name, c.id, c.at))
+            .collect();
         if !names.is_empty() {
             writeln!(o, "{} cities: {}", owner.name(), names.join(", "))?;
         }
     }
-    let tokens: Vec<String> = info.tokens.iter().map(|t| format!("{} `{}` {}", t.kind, t.id, t.at)).collect();
-    writeln!(o, "tokens: {}", if tokens.is_empty() { "none".to_string() } else { tokens.join(", ") })?;
-    writeln!(o, "rules: {} with {} overridden constants", info.preset, info.overridden_constants)?;
+    let tokens: Vec<String> = info
+        .tokens
+        .iter()
+        .map(|t| format!("{} `{}` {}", t.kind, t.id, t.at))
+        .collect();
+    writeln!(
+        o,
+        "tokens: {}",
+        if tokens.is_empty() {
+            "none".to_string()
+        } else {
+            tokens.join(", ")
+        }
+    )?;
+    writeln!(
+        o,
+        "rules: {} with {} overridden constants",
+        info.preset, info.overridden_constants
+    )?;
     if !info.scripts.is_empty() {
         writeln!(o, "scripts: {}", info.scripts.join(", "))?;
     }
@@ -256,15 +366,28 @@ fn info(path: &Path, json: bool, io: &mut Streams) -> anyhow::Result<i32> {
         writeln!(o, "tileset: {}", info.tileset)?;
     }
     if info.scenario_letters > 0 {
-        writeln!(o, "scenario: {} letters on the board at the start", info.scenario_letters)?;
+        writeln!(
+            o,
+            "scenario: {} letters on the board at the start",
+            info.scenario_letters
+        )?;
     }
     Ok(0)
 }
 
-fn render_png(path: &Path, out: Option<PathBuf>, tileset: Option<PathBuf>, options: &RenderOptions, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some((map, rules)) = load(path, io)? else { return Ok(EXIT_PROBLEMS) };
+fn render_png(
+    path: &Path,
+    out: Option<PathBuf>,
+    tileset: Option<PathBuf>,
+    options: &RenderOptions,
+    io: &mut Streams,
+) -> anyhow::Result<i32> {
+    let Some((map, rules)) = load(path, io)? else {
+        return Ok(EXIT_PROBLEMS);
+    };
     let tileset_path = tileset.or_else(|| {
-        (!map.tileset.is_empty()).then(|| path.parent().unwrap_or(Path::new(".")).join(&map.tileset))
+        (!map.tileset.is_empty())
+            .then(|| path.parent().unwrap_or(Path::new(".")).join(&map.tileset))
     });
     let tiles = match &tileset_path {
         Some(p) => match Tileset::load(p) {
@@ -277,19 +400,31 @@ fn render_png(path: &Path, out: Option<PathBuf>, tileset: Option<PathBuf>, optio
             }
         },
         None => {
-            writeln!(io.err, "note: the map names no tileset; drawing flat colours (use --tileset)")?;
+            writeln!(
+                io.err,
+                "note: the map names no tileset; drawing flat colours (use --tileset)"
+            )?;
             None
         }
     };
     let img = render(&map, &rules, tiles.as_ref(), options);
     let out = out.unwrap_or_else(|| {
-        let stem = path.file_stem().map_or("map".into(), |s| s.to_string_lossy().into_owned());
+        let stem = path
+            .file_stem()
+            .map_or("map".into(), |s| s.to_string_lossy().into_owned());
         PathBuf::from(format!("{stem}.png"))
     });
     let mut bytes = std::io::Cursor::new(Vec::new());
     img.write_to(&mut bytes, image::ImageFormat::Png)?;
-    crate::fsutil::write_atomic(&out, bytes.get_ref()).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
-    writeln!(io.out, "wrote {} ({}x{})", out.display(), img.width(), img.height())?;
+    crate::fsutil::write_atomic(&out, bytes.get_ref())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+    writeln!(
+        io.out,
+        "wrote {} ({}x{})",
+        out.display(),
+        img.width(),
+        img.height()
+    )?;
     Ok(0)
 }
 
@@ -309,27 +444,53 @@ fn fmt(maps: &[PathBuf], check: bool, io: &mut Streams) -> anyhow::Result<i32> {
             writeln!(io.out, "not canonical: {}", path.display())?;
             code = EXIT_PROBLEMS;
         } else {
-            crate::fsutil::write_atomic(path, canonical.as_bytes()).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            crate::fsutil::write_atomic(path, canonical.as_bytes())
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
             writeln!(io.out, "formatted {}", path.display())?;
         }
     }
     Ok(code)
 }
 
-fn new_map(out: &Path, options: &map::GenerateOptions, tileset: String, force: bool, io: &mut Streams) -> anyhow::Result<i32> {
+fn new_map(
+    out: &Path,
+    options: &map::GenerateOptions,
+    tileset: String,
+    force: bool,
+    io: &mut Streams,
+) -> anyhow::Result<i32> {
     if out.exists() && !force {
-        writeln!(io.err, "{} exists; pass --force to replace it", out.display())?;
+        writeln!(
+            io.err,
+            "{} exists; pass --force to replace it",
+            out.display()
+        )?;
         return Ok(EXIT_PROBLEMS);
     }
     let rules = RuleSet::from_spec(&Default::default()).map_err(|p| anyhow::anyhow!("{p:?}"))?;
     let (min, max) = (rules.board.min_side, rules.board.max_side);
-    if ![options.width, options.height].iter().all(|&s| (min..=max).contains(&i64::from(s))) {
-        writeln!(io.err, "a map is from {min} to {max} cells on each side; {}x{} is not", options.width, options.height)?;
+    if ![options.width, options.height]
+        .iter()
+        .all(|&s| (min..=max).contains(&i64::from(s)))
+    {
+        writeln!(
+            io.err,
+            "a map is from {min} to {max} cells on each side; {}x{} is not",
+            options.width, options.height
+        )?;
         return Ok(EXIT_PROBLEMS);
     }
     let mut map = map::generate(options);
     map.tileset = tileset;
-    map.save(out).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
-    writeln!(io.out, "wrote {} ({}x{}, seed {})", out.display(), options.width, options.height, options.seed)?;
+    map.save(out)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+    writeln!(
+        io.out,
+        "wrote {} ({}x{}, seed {})",
+        out.display(),
+        options.width,
+        options.height,
+        options.seed
+    )?;
     Ok(0)
 }

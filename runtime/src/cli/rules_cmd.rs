@@ -39,7 +39,11 @@ pub(super) enum RulesCommand {
 pub(super) fn run(cmd: RulesCommand, io: &mut Streams) -> anyhow::Result<i32> {
     match cmd {
         RulesCommand::List { json } => list(json, io),
-        RulesCommand::Show { name, json, describe } => show(&name, json, describe, io),
+        RulesCommand::Show {
+            name,
+            json,
+            describe,
+        } => show(&name, json, describe, io),
         RulesCommand::Check { files, json } => check(&files, json, io),
     }
 }
@@ -54,7 +58,10 @@ fn list(json: bool, io: &mut Streams) -> anyhow::Result<i32> {
     let mut presets = Vec::new();
     for name in RuleSet::preset_names() {
         let rules = RuleSet::preset(name).map_err(|p| anyhow::anyhow!(p.message))?;
-        presets.push(PresetSummary { name: rules.name, description: rules.description });
+        presets.push(PresetSummary {
+            name: rules.name,
+            description: rules.description,
+        });
     }
     if json {
         print_json(io.out, &presets)?;
@@ -75,8 +82,13 @@ fn resolve(name: &str) -> Result<RuleSet, Vec<String>> {
     if path.exists() {
         return RuleSet::load(path).map_err(|e| e.problems());
     }
-    let hint = RuleSet::preset(name).err().map(|p| p.message).unwrap_or_default();
-    Err(vec![format!("`{name}` is neither a preset nor a file ({hint})")])
+    let hint = RuleSet::preset(name)
+        .err()
+        .map(|p| p.message)
+        .unwrap_or_default();
+    Err(vec![format!(
+        "`{name}` is neither a preset nor a file ({hint})"
+    )])
 }
 
 fn show(name: &str, json: bool, describe: bool, io: &mut Streams) -> anyhow::Result<i32> {
@@ -86,8 +98,16 @@ fn show(name: &str, json: bool, describe: bool, io: &mut Streams) -> anyhow::Res
             print_json(io.out, &constants)?;
         } else {
             for c in &constants {
-                let range = c.range.map(|(lo, hi)| format!(" [{lo} to {hi}]")).unwrap_or_default();
-                writeln!(io.out, "{}{range}\n    {}", c.key, c.description.replace('\n', "\n    "))?;
+                let range = c
+                    .range
+                    .map(|(lo, hi)| format!(" [{lo} to {hi}]"))
+                    .unwrap_or_default();
+                writeln!(
+                    io.out,
+                    "{}{range}\n    {}",
+                    c.key,
+                    c.description.replace('\n', "\n    ")
+                )?;
             }
         }
         return Ok(0);
@@ -120,8 +140,16 @@ fn check(files: &[PathBuf], json: bool, io: &mut Streams) -> anyhow::Result<i32>
     let reports: Vec<CheckReport> = files
         .iter()
         .map(|f| match RuleSet::load(f) {
-            Ok(_) => CheckReport { file: f.clone(), ok: true, problems: vec![] },
-            Err(e) => CheckReport { file: f.clone(), ok: false, problems: e.problems() },
+            Ok(_) => CheckReport {
+                file: f.clone(),
+                ok: true,
+                problems: vec![],
+            },
+            Err(e) => CheckReport {
+                file: f.clone(),
+                ok: false,
+                problems: e.problems(),
+            },
         })
         .collect();
     if json {
@@ -136,5 +164,9 @@ fn check(files: &[PathBuf], json: bool, io: &mut Streams) -> anyhow::Result<i32>
             }
         }
     }
-    Ok(if reports.iter().all(|r| r.ok) { 0 } else { EXIT_PROBLEMS })
+    Ok(if reports.iter().all(|r| r.ok) {
+        0
+    } else {
+        EXIT_PROBLEMS
+    })
 }

@@ -29,9 +29,22 @@ pub(super) enum TilesetCommand {
 }
 
 pub(super) fn run(cmd: TilesetCommand, io: &mut Streams) -> anyhow::Result<i32> {
-    let TilesetCommand::Generate { out, seed, tile_size, variants, json } = cmd;
-    let files = generate(&out, &GenerateOptions { seed, tile_size, variants })
-        .map_err(|e| anyhow::anyhow!("cannot write the tileset into {}: {e}", out.display()))?;
+    let TilesetCommand::Generate {
+        out,
+        seed,
+        tile_size,
+        variants,
+        json,
+    } = cmd;
+    let files = generate(
+        &out,
+        &GenerateOptions {
+            seed,
+            tile_size,
+            variants,
+        },
+    )
+    .map_err(|e| anyhow::anyhow!("cannot write the tileset into {}: {e}", out.display()))?;
     if json {
         print_json(io.out, &files)?;
     } else {

@@ -71,7 +71,10 @@ pub(super) fn parse_map(path: &Path, text: &str) -> Result<Map, LoadError> {
 }
 
 fn check_version(path: &Path, text: &str) -> Result<(), LoadError> {
-    let Ok(VersionProbe { version: Some(version) }) = ronfile::options().from_str(text) else {
+    let Ok(VersionProbe {
+        version: Some(version),
+    }) = ronfile::options().from_str(text)
+    else {
         // The full parse says what is wrong, with a better position.
         return Ok(());
     };
@@ -84,7 +87,11 @@ fn check_version(path: &Path, text: &str) -> Result<(), LoadError> {
     } else {
         return Ok(());
     };
-    Err(LoadError::one(FileError::at(path, locate_key(text, "version"), message)))
+    Err(LoadError::one(FileError::at(
+        path,
+        locate_key(text, "version"),
+        message,
+    )))
 }
 
 fn build_map(path: &Path, text: &str, file: MapFile) -> Result<Map, LoadError> {
@@ -101,8 +108,20 @@ fn build_map(path: &Path, text: &str, file: MapFile) -> Result<Map, LoadError> {
     } else {
         None
     };
-    let forest_density = cell_values(path, text, "forest_density", &file.forest_density, &mut problems);
-    let ice_thickness = cell_values(path, text, "ice_thickness", &file.ice_thickness, &mut problems);
+    let forest_density = cell_values(
+        path,
+        text,
+        "forest_density",
+        &file.forest_density,
+        &mut problems,
+    );
+    let ice_thickness = cell_values(
+        path,
+        text,
+        "ice_thickness",
+        &file.ice_thickness,
+        &mut problems,
+    );
     match terrain {
         Some(terrain) if problems.is_empty() => Ok(Map {
             name: file.name,
@@ -159,13 +178,22 @@ fn check_legend(path: &Path, text: &str, legend: &Legend, out: &mut Vec<FileErro
             out.push(FileError::at(
                 path,
                 at,
-                format!("the legend gives {terrain} {} characters ({}); keep one", chars.len(), chars.join(", ")),
+                format!(
+                    "the legend gives {terrain} {} characters ({}); keep one",
+                    chars.len(),
+                    chars.join(", ")
+                ),
             ));
         }
     }
 }
 
-fn read_terrain(path: &Path, text: &str, file: &MapFile, out: &mut Vec<FileError>) -> Option<Grid<Terrain>> {
+fn read_terrain(
+    path: &Path,
+    text: &str,
+    file: &MapFile,
+    out: &mut Vec<FileError>,
+) -> Option<Grid<Terrain>> {
     let Size { width, height } = file.size;
     if file.terrain.len() != height as usize {
         out.push(FileError::at(
@@ -179,7 +207,11 @@ fn read_terrain(path: &Path, text: &str, file: &MapFile, out: &mut Vec<FileError
         return None;
     }
     let row_starts = string_starts_after_key(text, "terrain");
-    let row_place = |y: usize, byte: usize| row_starts.get(y).map(|&start| line_col_of(text, start + byte));
+    let row_place = |y: usize, byte: usize| {
+        row_starts
+            .get(y)
+            .map(|&start| line_col_of(text, start + byte))
+    };
     let mut cells = Vec::with_capacity(width as usize * height as usize);
     let mut unknown = 0usize;
     for (y, row) in file.terrain.iter().enumerate() {
@@ -201,7 +233,10 @@ fn read_terrain(path: &Path, text: &str, file: &MapFile, out: &mut Vec<FileError
                         out.push(FileError::at(
                             path,
                             row_place(y, byte),
-                            format!("{ch:?} at ({x}, {y}) is not in the legend; {}", describe_legend(&file.legend)),
+                            format!(
+                                "{ch:?} at ({x}, {y}) is not in the legend; {}",
+                                describe_legend(&file.legend)
+                            ),
                         ));
                     }
                 }
@@ -211,10 +246,17 @@ fn read_terrain(path: &Path, text: &str, file: &MapFile, out: &mut Vec<FileError
     if unknown > MAX_LISTED_UNKNOWN_CHARS {
         out.push(FileError::whole(
             path,
-            format!("and {} more characters not in the legend", unknown - MAX_LISTED_UNKNOWN_CHARS),
+            format!(
+                "and {} more characters not in the legend",
+                unknown - MAX_LISTED_UNKNOWN_CHARS
+            ),
         ));
     }
-    if out.is_empty() { Grid::from_cells(width, height, cells) } else { None }
+    if out.is_empty() {
+        Grid::from_cells(width, height, cells)
+    } else {
+        None
+    }
 }
 
 fn describe_legend(legend: &Legend) -> String {
@@ -222,7 +264,13 @@ fn describe_legend(legend: &Legend) -> String {
     format!("the legend has {}", entries.join(", "))
 }
 
-fn cell_values(path: &Path, text: &str, key: &str, values: &[CellValue], out: &mut Vec<FileError>) -> BTreeMap<Pos, i64> {
+fn cell_values(
+    path: &Path,
+    text: &str,
+    key: &str,
+    values: &[CellValue],
+    out: &mut Vec<FileError>,
+) -> BTreeMap<Pos, i64> {
     let mut map = BTreeMap::new();
     for v in values {
         if map.insert(v.at, v.value).is_some() {
@@ -241,8 +289,16 @@ fn string_starts_after_key(text: &str, key: &str) -> Vec<usize> {
     let Some((line, col)) = locate_key(text, key) else {
         return Vec::new();
     };
-    let line_start: usize = text.split_inclusive('\n').take(line - 1).map(str::len).sum();
-    let key_start = line_start + text[line_start..].char_indices().nth(col - 1).map_or(0, |(i, _)| i);
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    let key_start = line_start
+        + text[line_start..]
+            .char_indices()
+            .nth(col - 1)
+            .map_or(0, |(i, _)| i);
     let mut starts = Vec::new();
     let mut chars = text[key_start..].char_indices().peekable();
     let mut depth = 0i32;
@@ -287,7 +343,10 @@ pub(super) fn write_map(map: &Map) -> String {
         .map(|row| row.iter().map(|t| char_of[t]).collect())
         .collect();
     let cell_values = |values: &BTreeMap<Pos, i64>| {
-        values.iter().map(|(&at, &value)| CellValue { at, value }).collect()
+        values
+            .iter()
+            .map(|(&at, &value)| CellValue { at, value })
+            .collect()
     };
     let file = MapFile {
         version: MAP_FILE_VERSION,
@@ -309,7 +368,8 @@ pub(super) fn write_map(map: &Map) -> String {
         tileset: map.tileset.clone(),
         scenario: map.scenario.clone(),
     };
-    ronfile::to_canonical(&file, 2).unwrap_or_else(|err| format!("// cannot write the map: {err}\n"))
+    ronfile::to_canonical(&file, 2)
+        .unwrap_or_else(|err| format!("// cannot write the map: {err}\n"))
 }
 
 /// The map's legend with one character for every terrain, adding a free character for any

@@ -25,9 +25,22 @@ pub struct GenerateOptions {
 }
 
 const CITY_NAMES: [&str; 16] = [
-    "Ashford", "Brightwater", "Cinderfall", "Dunmere", "Elderholt", "Frostgate", "Greywick",
-    "Hollowmere", "Ironvale", "Juniper", "Kestrel", "Larkspur", "Mosshollow", "Northwatch",
-    "Oakenshaw", "Pewterby",
+    "Ashford",
+    "Brightwater",
+    "Cinderfall",
+    "Dunmere",
+    "Elderholt",
+    "Frostgate",
+    "Greywick",
+    "Hollowmere",
+    "Ironvale",
+    "Juniper",
+    "Kestrel",
+    "Larkspur",
+    "Mosshollow",
+    "Northwatch",
+    "Oakenshaw",
+    "Pewterby",
 ];
 
 /// A generated map: terrain from layered noise, cities and elemental tokens placed in
@@ -83,11 +96,21 @@ struct SymmetricField {
 impl SymmetricField {
     fn new(noise: Noise, w: u32, h: u32, frequency: f64, octaves: u32) -> Self {
         let scale = f64::from(w.max(h)).max(12.0) / 7.0 / frequency;
-        SymmetricField { noise, w, h, scale, octaves }
+        SymmetricField {
+            noise,
+            w,
+            h,
+            scale,
+            octaves,
+        }
     }
 
     fn sample(&self, p: Pos) -> f64 {
-        self.noise.fbm(f64::from(p.x) / self.scale, f64::from(p.y) / self.scale, self.octaves)
+        self.noise.fbm(
+            f64::from(p.x) / self.scale,
+            f64::from(p.y) / self.scale,
+            self.octaves,
+        )
     }
 
     /// Averaging two samples pulls values toward the middle; stretching restores the spread.
@@ -136,8 +159,12 @@ impl<'a> Placer<'a> {
         let gold = Pos::new(w / 6, h - 1 - h / 6);
         let silver = self.mirror(gold);
         self.clear_around(gold, 2);
-        self.map.cities.push(city("gold_capital", "Aurum", gold, Owner::Gold));
-        self.map.cities.push(city("silver_capital", "Argentum", silver, Owner::Silver));
+        self.map
+            .cities
+            .push(city("gold_capital", "Aurum", gold, Owner::Gold));
+        self.map
+            .cities
+            .push(city("silver_capital", "Argentum", silver, Owner::Silver));
     }
 
     /// A random land cell in the half of the map nearer gold, free of cities and tokens.
@@ -164,8 +191,18 @@ impl<'a> Placer<'a> {
         let m = self.mirror(p);
         let n = 2 * i as usize;
         let name = |k: usize| CITY_NAMES[k % CITY_NAMES.len()].to_string();
-        self.map.cities.push(city(&format!("neutral_{}", n + 1), &name(n), p, Owner::Neutral));
-        self.map.cities.push(city(&format!("neutral_{}", n + 2), &name(n + 1), m, Owner::Neutral));
+        self.map.cities.push(city(
+            &format!("neutral_{}", n + 1),
+            &name(n),
+            p,
+            Owner::Neutral,
+        ));
+        self.map.cities.push(city(
+            &format!("neutral_{}", n + 2),
+            &name(n + 1),
+            m,
+            Owner::Neutral,
+        ));
     }
 
     fn place_token_pair(&mut self, kind: &str, i: u32) {

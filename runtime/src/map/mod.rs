@@ -132,7 +132,10 @@ pub struct Map {
 
 /// The legend a new map starts with: each terrain's default character.
 pub fn default_legend() -> Legend {
-    Terrain::ALL.iter().map(|&t| (t.default_char(), t)).collect()
+    Terrain::ALL
+        .iter()
+        .map(|&t| (t.default_char(), t))
+        .collect()
 }
 
 impl Map {

@@ -59,23 +59,35 @@ fn malformed_maps_say_what_and_where() {
         ),
         (
             good_with(r#"        "..^*..","#, r#"        "..^Q..","#),
-            vec!["m.ron:8:13: 'Q' at (3, 2) is not in the legend; the legend has '*' ice, '.' plains, '^' mountain, 'f' forest, 'x' lava, '~' water"],
+            vec![
+                "m.ron:8:13: 'Q' at (3, 2) is not in the legend; the legend has '*' ice, '.' plains, '^' mountain, 'f' forest, 'x' lava, '~' water",
+            ],
         ),
         (
             good_with("size: (width: 6, height: 6)", "size: (width: 6, height: 7)"),
             vec!["m.ron:5:5: `terrain` has 6 rows; the map's size says it is 7 high"],
         ),
         (
-            good_with("size: (width: 6, height: 6)", "size: (width: 4000000, height: 6)"),
-            vec!["m.ron:4:5: the map is 4000000x6; under these rules a map is from 6 to 512 cells on each side"],
+            good_with(
+                "size: (width: 6, height: 6)",
+                "size: (width: 4000000, height: 6)",
+            ),
+            vec![
+                "m.ron:4:5: the map is 4000000x6; under these rules a map is from 6 to 512 cells on each side",
+            ],
         ),
         (
-            good_with("size: (width: 6, height: 6)", "size: (width: -6, height: 6)"),
+            good_with(
+                "size: (width: 6, height: 6)",
+                "size: (width: -6, height: 6)",
+            ),
             vec!["m.ron:4:20: this number is too large (or too small) for this field"],
         ),
         (
             good_with("name: \"Test\",", "name: \"Test\",\n    colour: \"red\","),
-            vec!["m.ron:4:5: unknown field `colour` in the map; expected one of: version, name, author, description, size, legend, terrain, forest_density, ice_thickness, cities, tokens, rules, scripts, tileset, scenario"],
+            vec![
+                "m.ron:4:5: unknown field `colour` in the map; expected one of: version, name, author, description, size, legend, terrain, forest_density, ice_thickness, cities, tokens, rules, scripts, tileset, scenario",
+            ],
         ),
         (
             good_with("owner: Gold", "owner: Gould"),
@@ -87,18 +99,30 @@ fn malformed_maps_say_what_and_where() {
         ),
         (
             GOOD[..GOOD.len() / 2].to_string(),
-            vec!["m.ron:14:9: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"],
+            vec![
+                "m.ron:14:9: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)",
+            ],
         ),
         (
             good_with("version: 1", "version: 7"),
-            vec!["m.ron:2:5: map file version 7 was made by a newer Scryptic; this build reads versions 1 to 1; update Scryptic to open it"],
+            vec![
+                "m.ron:2:5: map file version 7 was made by a newer Scryptic; this build reads versions 1 to 1; update Scryptic to open it",
+            ],
         ),
         (
-            good_with("rules: (preset: \"classic\")", "rules: (preset: \"classic\", overrides: (turn: (rack_limit: 2)))"),
-            vec!["m.ron:18:51: turn.rack_limit (2) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack"],
+            good_with(
+                "rules: (preset: \"classic\")",
+                "rules: (preset: \"classic\", overrides: (turn: (rack_limit: 2)))",
+            ),
+            vec![
+                "m.ron:18:51: turn.rack_limit (2) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack",
+            ],
         ),
         (String::new(), vec!["m.ron:1:1: the file is empty"]),
-        ("[1, 2]".to_string(), vec!["m.ron:1:1: expected `(` to open the map here"]),
+        (
+            "[1, 2]".to_string(),
+            vec!["m.ron:1:1: expected `(` to open the map here"],
+        ),
     ];
     for (text, lines) in &cases {
         check(text, Err(lines));
@@ -110,8 +134,14 @@ fn custom_legend_and_duplicate_legend_chars() {
     let custom = good_with("size:", "legend: {'.': Plains, 'F': Forest, '~': Water, '^': Mountain, '*': Ice, 'x': Lava},\n    size:")
         .replace(".f~~..", ".F~~..");
     check(&custom, Ok(()));
-    let doubled = good_with("size:", "legend: {'.': Plains, 'f': Forest, 'F': Forest, '~': Water, '^': Mountain, '*': Ice, 'x': Lava},\n    size:");
-    check(&doubled, Err(&["m.ron:4:5: the legend gives forest 2 characters ('F', 'f'); keep one"]));
+    let doubled = good_with(
+        "size:",
+        "legend: {'.': Plains, 'f': Forest, 'F': Forest, '~': Water, '^': Mountain, '*': Ice, 'x': Lava},\n    size:",
+    );
+    check(
+        &doubled,
+        Err(&["m.ron:4:5: the legend gives forest 2 characters ('F', 'f'); keep one"]),
+    );
 }
 
 #[test]
@@ -155,29 +185,68 @@ fn codes(map: &Map) -> Vec<&'static str> {
         .collect()
 }
 
+/// A change made to a valid map to provoke one finding.
+type MapEdit = dyn Fn(&mut Map);
+
 #[test]
 fn validation_finds_design_problems() {
     let base = || Map::from_text(Path::new("m.ron"), GOOD).unwrap();
     assert_eq!(codes(&base()), Vec::<&str>::new());
-    let cases: Vec<(&str, Box<dyn Fn(&mut Map)>)> = vec![
-        ("no-city", Box::new(|m| m.cities.retain(|c| c.owner != Owner::Silver))),
-        ("city-on-water", Box::new(|m| m.cities[0].at = Pos::new(2, 1))),
-        ("city-on-lava", Box::new(|m| m.cities[0].at = Pos::new(2, 3))),
-        ("out-of-bounds", Box::new(|m| m.tokens[0].at = Pos::new(6, 0))),
+    let cases: Vec<(&str, Box<MapEdit>)> = vec![
+        (
+            "no-city",
+            Box::new(|m| m.cities.retain(|c| c.owner != Owner::Silver)),
+        ),
+        (
+            "city-on-water",
+            Box::new(|m| m.cities[0].at = Pos::new(2, 1)),
+        ),
+        (
+            "city-on-lava",
+            Box::new(|m| m.cities[0].at = Pos::new(2, 3)),
+        ),
+        (
+            "out-of-bounds",
+            Box::new(|m| m.tokens[0].at = Pos::new(6, 0)),
+        ),
         ("duplicate-id", Box::new(|m| m.tokens[0].id = "g".into())),
         ("bad-id", Box::new(|m| m.tokens[0].id = "has space".into())),
-        ("unknown-token-kind", Box::new(|m| m.tokens[0].kind = "quake".into())),
-        ("stacked-cities", Box::new(|m| m.cities[1].at = Pos::new(0, 5))),
-        ("token-on-lava", Box::new(|m| m.tokens[0].at = Pos::new(2, 3))),
-        ("negative-value", Box::new(|m| { m.forest_density.insert(Pos::new(1, 1), -1); })),
-        ("value-on-wrong-terrain", Box::new(|m| { m.ice_thickness.insert(Pos::new(0, 0), 3); })),
+        (
+            "unknown-token-kind",
+            Box::new(|m| m.tokens[0].kind = "quake".into()),
+        ),
+        (
+            "stacked-cities",
+            Box::new(|m| m.cities[1].at = Pos::new(0, 5)),
+        ),
+        (
+            "token-on-lava",
+            Box::new(|m| m.tokens[0].at = Pos::new(2, 3)),
+        ),
+        (
+            "negative-value",
+            Box::new(|m| {
+                m.forest_density.insert(Pos::new(1, 1), -1);
+            }),
+        ),
+        (
+            "value-on-wrong-terrain",
+            Box::new(|m| {
+                m.ice_thickness.insert(Pos::new(0, 0), 3);
+            }),
+        ),
         (
             "unreachable-city",
             Box::new(|m| {
                 for p in [Pos::new(4, 5), Pos::new(5, 4)] {
                     m.terrain.set(p, Terrain::Lava);
                 }
-                m.cities.push(City { id: "n".into(), name: "N".into(), at: Pos::new(5, 5), owner: Owner::Neutral });
+                m.cities.push(City {
+                    id: "n".into(),
+                    name: "N".into(),
+                    at: Pos::new(5, 5),
+                    owner: Owner::Neutral,
+                });
             }),
         ),
         (
@@ -191,23 +260,60 @@ fn validation_finds_design_problems() {
         (
             "scenario-adjacent",
             Box::new(|m| {
-                m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(0, 4), dir: Direction::Across, text: "AT".into() });
-                m.scenario.words.push(PlacedWord { player: Player::Silver, at: Pos::new(2, 4), dir: Direction::Across, text: "IT".into() });
+                m.scenario.words.push(PlacedWord {
+                    player: Player::Gold,
+                    at: Pos::new(0, 4),
+                    dir: Direction::Across,
+                    text: "AT".into(),
+                });
+                m.scenario.words.push(PlacedWord {
+                    player: Player::Silver,
+                    at: Pos::new(2, 4),
+                    dir: Direction::Across,
+                    text: "IT".into(),
+                });
             }),
         ),
         (
             "scenario-conflict",
             Box::new(|m| {
-                m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(0, 4), dir: Direction::Across, text: "AT".into() });
-                m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(0, 4), dir: Direction::Down, text: "ON".into() });
+                m.scenario.words.push(PlacedWord {
+                    player: Player::Gold,
+                    at: Pos::new(0, 4),
+                    dir: Direction::Across,
+                    text: "AT".into(),
+                });
+                m.scenario.words.push(PlacedWord {
+                    player: Player::Gold,
+                    at: Pos::new(0, 4),
+                    dir: Direction::Down,
+                    text: "ON".into(),
+                });
             }),
         ),
         (
             "scenario-on-lava",
-            Box::new(|m| m.scenario.words.push(PlacedWord { player: Player::Gold, at: Pos::new(1, 3), dir: Direction::Across, text: "AT".into() })),
+            Box::new(|m| {
+                m.scenario.words.push(PlacedWord {
+                    player: Player::Gold,
+                    at: Pos::new(1, 3),
+                    dir: Direction::Across,
+                    text: "AT".into(),
+                })
+            }),
         ),
-        ("scenario-unknown-letter", Box::new(|m| { m.scenario.racks.insert(Player::Gold, "AB1".into()); })),
-        ("scenario-rack-too-big", Box::new(|m| { m.scenario.racks.insert(Player::Gold, "ABCDEFGHIJKL".into()); })),
+        (
+            "scenario-unknown-letter",
+            Box::new(|m| {
+                m.scenario.racks.insert(Player::Gold, "AB1".into());
+            }),
+        ),
+        (
+            "scenario-rack-too-big",
+            Box::new(|m| {
+                m.scenario.racks.insert(Player::Gold, "ABCDEFGHIJKL".into());
+            }),
+        ),
     ];
     for (code, change) in cases {
         let mut map = base();
@@ -242,7 +348,10 @@ fn script_token_kinds_and_missing_files() {
         ..Default::default()
     };
     ctx.script_token_kinds.insert("quake".into());
-    let codes: Vec<_> = validate(&map, &rules, &ctx).into_iter().map(|f| f.code).collect();
+    let codes: Vec<_> = validate(&map, &rules, &ctx)
+        .into_iter()
+        .map(|f| f.code)
+        .collect();
     assert_eq!(codes, vec!["missing-script"]);
     std::fs::write(dir.path().join("quake.lua"), "-- quake").unwrap();
     assert_eq!(validate(&map, &rules, &ctx), vec![]);
@@ -260,12 +369,22 @@ fn generated_maps_are_deterministic_symmetric_and_valid() {
     };
     let map = generate(&options);
     assert_eq!(map, generate(&options));
-    assert_ne!(map.terrain, generate(&GenerateOptions { seed: 12, ..options.clone() }).terrain);
+    assert_ne!(
+        map.terrain,
+        generate(&GenerateOptions {
+            seed: 12,
+            ..options.clone()
+        })
+        .terrain
+    );
     for p in map.terrain.positions() {
         let m = Pos::new(47 - p.x, 39 - p.y);
         assert_eq!(map.terrain[p], map.terrain[m], "{p}");
     }
-    let errors: Vec<_> = codes(&map).into_iter().filter(|c| !c.starts_with("unreachable")).collect();
+    let errors: Vec<_> = codes(&map)
+        .into_iter()
+        .filter(|c| !c.starts_with("unreachable"))
+        .collect();
     assert_eq!(errors, Vec::<&str>::new());
     assert_eq!(map.tokens.len(), 8);
 }

@@ -57,8 +57,13 @@ fn check_positions(map: &Map, out: &mut Vec<Finding>) {
     }
     for word in &map.scenario.words {
         let cells: Vec<Pos> = word.letters().map(|(p, _)| p).collect();
-        if cells.len() != word.text.chars().count() || cells.iter().any(|&p| !map.terrain.contains(p)) {
-            outside(format!("scenario word {}", word.text), cells.last().copied().unwrap_or(word.at));
+        if cells.len() != word.text.chars().count()
+            || cells.iter().any(|&p| !map.terrain.contains(p))
+        {
+            outside(
+                format!("scenario word {}", word.text),
+                cells.last().copied().unwrap_or(word.at),
+            );
         }
     }
 }
@@ -71,7 +76,10 @@ fn check_ids(map: &Map, out: &mut Vec<Finding>) {
         .map(|c| (c.id.as_str(), "city", c.at))
         .chain(map.tokens.iter().map(|t| (t.id.as_str(), "token", t.at)));
     for (id, what, at) in things {
-        let well_formed = !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        let well_formed = !id.is_empty()
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
         if !well_formed {
             out.push(Finding::error(
                 "bad-id",
@@ -107,18 +115,31 @@ fn check_cities(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
         if let Some(other) = cells_with_city.insert(city.at, &city.id) {
             out.push(Finding::error(
                 "stacked-cities",
-                format!("cities `{other}` and `{}` are both at {}; a cell holds one city", city.id, city.at),
+                format!(
+                    "cities `{other}` and `{}` are both at {}; a cell holds one city",
+                    city.id, city.at
+                ),
                 vec![city.at],
             ));
         }
-        let Some(&terrain) = map.terrain.get(city.at) else { continue };
+        let Some(&terrain) = map.terrain.get(city.at) else {
+            continue;
+        };
         if !terrain.is_land() {
             out.push(Finding::error(
-                if terrain == Terrain::Lava { "city-on-lava" } else { "city-on-water" },
-                format!("city `{}` stands on {terrain} at {}; no word can end there, so put it on land", city.id, city.at),
+                if terrain == Terrain::Lava {
+                    "city-on-lava"
+                } else {
+                    "city-on-water"
+                },
+                format!(
+                    "city `{}` stands on {terrain} at {}; no word can end there, so put it on land",
+                    city.id, city.at
+                ),
                 vec![city.at],
             ));
-        } else if city.owner != Owner::Neutral && !word_fits_through(&map.terrain, city.at, min_len) {
+        } else if city.owner != Owner::Neutral && !word_fits_through(&map.terrain, city.at, min_len)
+        {
             out.push(Finding::error(
                 "city-cannot-start",
                 format!(
@@ -133,21 +154,44 @@ fn check_cities(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
 
 /// Whether some run of `len` cells across or down through `pos` avoids lava and ends on land.
 fn word_fits_through(terrain: &Grid<Terrain>, pos: Pos, len: u32) -> bool {
-    let placeable = |p: Pos| terrain.get(p).is_some_and(|&t| t != Terrain::Lava);
-    let land = |p: Pos| terrain.get(p).is_some_and(|t| t.is_land());
-    let lines: [(fn(Pos, u32) -> Option<Pos>, fn(Pos, u32) -> Option<Pos>); 2] = [
-        (|p, i| p.x.checked_sub(i).map(|x| Pos::new(x, p.y)), |p, i| Some(Pos::new(p.x + i, p.y))),
-        (|p, i| p.y.checked_sub(i).map(|y| Pos::new(p.x, y)), |p, i| Some(Pos::new(p.x, p.y + i))),
-    ];
-    lines.iter().any(|(back, forward)| {
-        (0..len).any(|before| {
-            let after = len - 1 - before;
-            let start = back(pos, before);
-            let cells = (1..=before).map(|i| back(pos, i)).chain((1..=after).map(|i| forward(pos, i)));
-            let all_placeable = cells.clone().all(|c| c.is_some_and(placeable));
-            all_placeable && start.is_some_and(land) && forward(pos, after).is_some_and(land)
-        })
-    })
+    let across = |k: i64| {
+        u32::try_from(k)
+            .ok()
+            .and_then(|x| terrain.get(Pos::new(x, pos.y)).copied())
+    };
+    let down = |k: i64| {
+        u32::try_from(k)
+            .ok()
+            .and_then(|y| terrain.get(Pos::new(pos.x, y)).copied())
+    };
+    longest_word_through(across, i64::from(pos.x)) >= i64::from(len)
+        || longest_word_through(down, i64::from(pos.y)) >= i64::from(len)
+}
+
+/// The longest word along a line (`cell(k)` is the terrain at step k, `None` off the board)
+/// that covers step `at`: it may not touch lava, and both its ends must be on land.
+fn longest_word_through(cell: impl Fn(i64) -> Option<Terrain>, at: i64) -> i64 {
+    let placeable = |k: i64| cell(k).is_some_and(|t| t != Terrain::Lava);
+    let land = |k: i64| cell(k).is_some_and(Terrain::is_land);
+    if !land(at) {
+        return 0;
+    }
+    let (mut first, mut last) = (at, at);
+    let mut k = at - 1;
+    while placeable(k) {
+        if land(k) {
+            first = k;
+        }
+        k -= 1;
+    }
+    k = at + 1;
+    while placeable(k) {
+        if land(k) {
+            last = k;
+        }
+        k += 1;
+    }
+    last - first + 1
 }
 
 fn check_tokens(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
@@ -156,11 +200,15 @@ fn check_tokens(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
         if let Some(other) = cells_with_token.insert(token.at, &token.id) {
             out.push(Finding::error(
                 "stacked-tokens",
-                format!("tokens `{other}` and `{}` are both at {}; a cell holds one token spot", token.id, token.at),
+                format!(
+                    "tokens `{other}` and `{}` are both at {}; a cell holds one token spot",
+                    token.id, token.at
+                ),
                 vec![token.at],
             ));
         }
-        let known = STANDARD_TOKEN_KINDS.contains(&token.kind.as_str()) || ctx.script_token_kinds.contains(&token.kind);
+        let known = STANDARD_TOKEN_KINDS.contains(&token.kind.as_str())
+            || ctx.script_token_kinds.contains(&token.kind);
         if !known {
             let mut kinds: Vec<&str> = STANDARD_TOKEN_KINDS.to_vec();
             kinds.extend(ctx.script_token_kinds.iter().map(String::as_str));
@@ -176,7 +224,10 @@ fn check_tokens(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
         if map.terrain.get(token.at) == Some(&Terrain::Lava) {
             out.push(Finding::warning(
                 "token-on-lava",
-                format!("token `{}` at {} is on lava, where no letter can capture it", token.id, token.at),
+                format!(
+                    "token `{}` at {} is on lava, where no letter can capture it",
+                    token.id, token.at
+                ),
                 vec![token.at],
             ));
         }
@@ -251,7 +302,10 @@ fn check_cell_values(map: &Map, out: &mut Vec<Finding>) {
             if map.terrain.get(at).is_some_and(|&t| t != terrain) {
                 out.push(Finding::warning(
                     "value-on-wrong-terrain",
-                    format!("a {what} is set at {at}, which is {}, not {terrain}; it has no effect", map.terrain[at]),
+                    format!(
+                        "a {what} is set at {at}, which is {}, not {terrain}; it has no effect",
+                        map.terrain[at]
+                    ),
                     vec![at],
                 ));
             }
@@ -267,7 +321,10 @@ fn check_scenario(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
             if !known(ch) {
                 out.push(Finding::error(
                     "scenario-unknown-letter",
-                    format!("scenario word {} has '{ch}', which the rule set's alphabet lacks", word.text),
+                    format!(
+                        "scenario word {} has '{ch}', which the rule set's alphabet lacks",
+                        word.text
+                    ),
                     vec![at],
                 ));
             }
@@ -285,7 +342,10 @@ fn check_scenario(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
             {
                 out.push(Finding::error(
                     "scenario-conflict",
-                    format!("scenario words put both {p} '{c}' and {} '{ch}' at {at}", word.player),
+                    format!(
+                        "scenario words put both {p} '{c}' and {} '{ch}' at {at}",
+                        word.player
+                    ),
                     vec![at],
                 ));
             }
@@ -322,7 +382,10 @@ fn check_scenario(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
         if n > rules.turn.rack_limit {
             out.push(Finding::error(
                 "scenario-rack-too-big",
-                format!("{player}'s scenario rack has {n} letters; the rack limit is {}", rules.turn.rack_limit),
+                format!(
+                    "{player}'s scenario rack has {n} letters; the rack limit is {}",
+                    rules.turn.rack_limit
+                ),
                 vec![],
             ));
         }
@@ -343,8 +406,43 @@ fn check_files(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
     if !map.tileset.is_empty() && !base.join(&map.tileset).is_file() {
         out.push(Finding::error(
             "missing-tileset",
-            format!("tileset `{}` is not found (paths are relative to the map file)", map.tileset),
+            format!(
+                "tileset `{}` is not found (paths are relative to the map file)",
+                map.tileset
+            ),
             vec![],
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The longest word along `line` (one terrain character per cell) through cell `at`.
+    fn check(line: &str, at: i64, expected: i64) {
+        let cells: Vec<Terrain> = line
+            .chars()
+            .map(|c| {
+                Terrain::ALL
+                    .into_iter()
+                    .find(|t| t.default_char() == c)
+                    .expect("a terrain character")
+            })
+            .collect();
+        let cell = |k: i64| usize::try_from(k).ok().and_then(|i| cells.get(i).copied());
+        assert_eq!(longest_word_through(cell, at), expected, "{line} at {at}");
+    }
+
+    #[test]
+    fn longest_word_through_a_cell() {
+        check("....", 1, 4);
+        check(".~~.", 0, 4);
+        check(".~~", 0, 1);
+        check("~.~", 1, 1);
+        check("x..x", 1, 2);
+        check(".x.", 0, 1);
+        check("~", 0, 0);
+        check("*^f.", 3, 4);
     }
 }

@@ -218,9 +218,15 @@ impl RuleSet {
         let Some((_, source)) = PRESETS.iter().find(|(n, _)| *n == name) else {
             let hint = match nearest_name(name, RuleSet::preset_names()) {
                 Some(best) => format!("did you mean `{best}`?"),
-                None => format!("the presets are {}", RuleSet::preset_names().collect::<Vec<_>>().join(", ")),
+                None => format!(
+                    "the presets are {}",
+                    RuleSet::preset_names().collect::<Vec<_>>().join(", ")
+                ),
             };
-            return Err(RuleProblem::new("preset", format!("unknown preset `{name}`; {hint}")));
+            return Err(RuleProblem::new(
+                "preset",
+                format!("unknown preset `{name}`; {hint}"),
+            ));
         };
         ronfile::options()
             .from_str(source)
@@ -232,7 +238,11 @@ impl RuleSet {
         let mut rules = RuleSet::preset(&spec.preset).map_err(|p| vec![p])?;
         rules.overlay(&spec.overrides);
         let problems = rules.validate();
-        if problems.is_empty() { Ok(rules) } else { Err(problems) }
+        if problems.is_empty() {
+            Ok(rules)
+        } else {
+            Err(problems)
+        }
     }
 
     /// Loads a rule-set file (a preset plus overrides) and validates the result.
@@ -312,7 +322,9 @@ impl RuleSet {
         {
             out.push(RuleProblem::new(
                 "redeploy.max_crossing_words",
-                format!("redeploy.max_crossing_words is AtMost({n}); it must be 0 or more, or Unlimited"),
+                format!(
+                    "redeploy.max_crossing_words is AtMost({n}); it must be 0 or more, or Unlimited"
+                ),
             ));
         }
         out
@@ -384,18 +396,28 @@ impl RuleSet {
         }
         for (list, c) in &self.strength.connotations {
             let valid_name = !list.is_empty()
-                && list.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_' || ch == '-');
+                && list.chars().all(|ch| {
+                    ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_' || ch == '-'
+                });
             if !valid_name {
                 out.push(RuleProblem::new(
                     "strength.connotations",
-                    format!("connotation `{list}`: names are lowercase letters, digits, `_` and `-`"),
+                    format!(
+                        "connotation `{list}`: names are lowercase letters, digits, `_` and `-`"
+                    ),
                 ));
             }
-            for (what, v) in [("attack", c.attack), ("defence", c.defence), ("forest", c.forest)] {
+            for (what, v) in [
+                ("attack", c.attack),
+                ("defence", c.defence),
+                ("forest", c.forest),
+            ] {
                 if !v.is_finite() || !(0.0..=100.0).contains(&v) {
                     out.push(RuleProblem::new(
                         "strength.connotations",
-                        format!("connotation `{list}` has {what} {v}; multipliers must be from 0 to 100"),
+                        format!(
+                            "connotation `{list}` has {what} {v}; multipliers must be from 0 to 100"
+                        ),
                     ));
                 }
             }
@@ -409,7 +431,8 @@ impl RuleSet {
 
     /// The rule set as canonical RON.
     pub fn to_ron(&self) -> String {
-        ronfile::to_canonical(self, 3).unwrap_or_else(|err| format!("// cannot write rules: {err}\n"))
+        ronfile::to_canonical(self, 3)
+            .unwrap_or_else(|err| format!("// cannot write rules: {err}\n"))
     }
 }
 

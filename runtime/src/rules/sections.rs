@@ -120,7 +120,7 @@ macro_rules! rule_section {
             }
 
             /// Values outside their ranges.
-            #[allow(unused_variables, reason = "sections without numbers have nothing to check")]
+            #[allow(unused_variables, clippy::ptr_arg, reason = "sections without numbers have nothing to check")]
             pub fn check_ranges(&self, out: &mut Vec<RuleProblem>) {
                 $( $( check_range(
                     concat!($section, ".", stringify!($field)).to_string(),

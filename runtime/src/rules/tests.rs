@@ -30,8 +30,17 @@ fn presets_differ_where_rules_md_says() {
     let classic = RuleSet::preset("classic").unwrap();
     assert_eq!((gdd.turn.start_rack, classic.turn.start_rack), (7, 9));
     assert_eq!((gdd.turn.rack_limit, classic.turn.rack_limit), (12, 10));
-    assert_eq!((gdd.turn.spies_per_game, classic.turn.spies_per_game), (0, 3));
-    assert_eq!((gdd.capture.city_capture_bonus, classic.capture.city_capture_bonus), (40, 30));
+    assert_eq!(
+        (gdd.turn.spies_per_game, classic.turn.spies_per_game),
+        (0, 3)
+    );
+    assert_eq!(
+        (
+            gdd.capture.city_capture_bonus,
+            classic.capture.city_capture_bonus
+        ),
+        (40, 30)
+    );
     assert_eq!(gdd.placement.forest_cut, ForestCut::Exceed);
     assert_eq!(classic.placement.forest_cut, ForestCut::Match);
     assert_eq!(gdd.ice.collapse, IceCollapse::WholeWord);
@@ -96,7 +105,9 @@ fn bad_rule_files_say_what_and_where() {
     let cases: &[(&str, &[&str])] = &[
         (
             "(version: 1, preset: \"classic\", overrides: (turn: (rack_limit: 5)))",
-            &["r.ron:1:52: turn.rack_limit (5) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack"],
+            &[
+                "r.ron:1:52: turn.rack_limit (5) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack",
+            ],
         ),
         (
             "(version: 1, preset: \"classic\", overrides: (turn: (rak_limit: 12)))",
@@ -124,11 +135,15 @@ fn bad_rule_files_say_what_and_where() {
         ),
         (
             "(version: 9, preset: \"classic\")",
-            &["r.ron:1:2: rule-set file version 9 is not one this build reads (it reads version 1)"],
+            &[
+                "r.ron:1:2: rule-set file version 9 is not one this build reads (it reads version 1)",
+            ],
         ),
         (
             "(version: 1, preset: \"classic\", overrides: (turn: (rack_limit: 12)",
-            &["r.ron:1:66: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)"],
+            &[
+                "r.ron:1:66: the file ends too early: something is not closed (a `)`, `]`, `}` or `\"`)",
+            ],
         ),
         (
             "(version: 1, preset: \"classic\", overrides: (letters: (tiles: {'a': (value: 1, count: 0)})))",
@@ -144,7 +159,9 @@ fn bad_rule_files_say_what_and_where() {
 fn misspelt_fields_in_plural_sections_name_the_section() {
     check(
         "(version: 1, preset: \"classic\", overrides: (letters: (infinite_pol: true)))",
-        Err(&["r.ron:1:55: unknown field `infinite_pol` in `letters`; did you mean `infinite_pool`?"]),
+        Err(&[
+            "r.ron:1:55: unknown field `infinite_pol` in `letters`; did you mean `infinite_pool`?",
+        ]),
     );
 }
 
@@ -155,7 +172,11 @@ fn every_constant_is_described() {
     for c in &constants {
         assert!(!c.description.is_empty(), "{} has no description", c.key);
     }
-    assert!(constants.iter().any(|c| c.key == "turn.rack_limit" && c.range == Some((1.0, 1000.0))));
+    assert!(
+        constants
+            .iter()
+            .any(|c| c.key == "turn.rack_limit" && c.range == Some((1.0, 1000.0)))
+    );
 }
 
 #[test]

@@ -89,7 +89,13 @@ impl Tileset {
         let text = fsutil::read_text(path)?;
         let file: TilesetFile = ronfile::parse(path, &text)?;
         let dir = path.parent().unwrap_or(Path::new("."));
-        ImageLoader { path, text: &text, dir, problems: Vec::new() }.load(file)
+        ImageLoader {
+            path,
+            text: &text,
+            dir,
+            problems: Vec::new(),
+        }
+        .load(file)
     }
 
     /// Which variant of `terrain` is drawn at `pos`: always the same one for the same cell.
@@ -107,7 +113,9 @@ impl Tileset {
 
     /// The flat colour of `terrain`.
     pub fn colour(&self, terrain: Terrain) -> [u8; 3] {
-        self.terrain.get(&terrain).map_or([128, 128, 128], |t| t.colour)
+        self.terrain
+            .get(&terrain)
+            .map_or([128, 128, 128], |t| t.colour)
     }
 }
 
@@ -125,7 +133,13 @@ impl ImageLoader<'_> {
             self.problem("version", format!("tileset version {} is not one this build reads (it reads {TILESET_FILE_VERSION})", file.version));
         }
         if !(8..=512).contains(&file.tile_size) {
-            self.problem("tile_size", format!("tile_size is {}; it must be from 8 to 512 pixels", file.tile_size));
+            self.problem(
+                "tile_size",
+                format!(
+                    "tile_size is {}; it must be from 8 to 512 pixels",
+                    file.tile_size
+                ),
+            );
             return Err(LoadError::Problems(self.problems));
         }
         let size = file.tile_size;
@@ -134,45 +148,91 @@ impl ImageLoader<'_> {
             match file.terrain.get(&t) {
                 Some(tiles) => {
                     let colour = self.colour(&tiles.colour);
-                    let variants: Vec<RgbaImage> = tiles.variants.iter().filter_map(|f| self.image(f, size)).collect();
+                    let variants: Vec<RgbaImage> = tiles
+                        .variants
+                        .iter()
+                        .filter_map(|f| self.image(f, size))
+                        .collect();
                     if tiles.variants.is_empty() {
-                        self.problem("terrain", format!("{t} lists no images; give it at least one"));
+                        self.problem(
+                            "terrain",
+                            format!("{t} lists no images; give it at least one"),
+                        );
                     }
                     terrain.insert(t, TerrainImages { colour, variants });
                 }
-                None => self.problem("terrain", format!("`terrain` has no entry for {t}; every terrain needs images")),
+                None => self.problem(
+                    "terrain",
+                    format!("`terrain` has no entry for {t}; every terrain needs images"),
+                ),
             }
         }
-        let cities = file.cities.iter().filter_map(|(&o, f)| Some((o, self.image(f, size)?))).collect();
-        let tokens = file.tokens.iter().filter_map(|(k, f)| Some((k.clone(), self.image(f, size)?))).collect();
+        let cities = file
+            .cities
+            .iter()
+            .filter_map(|(&o, f)| Some((o, self.image(f, size)?)))
+            .collect();
+        let tokens = file
+            .tokens
+            .iter()
+            .filter_map(|(k, f)| Some((k.clone(), self.image(f, size)?)))
+            .collect();
         let coins = file
             .coins
             .iter()
-            .map(|(&p, files)| (p, files.iter().filter_map(|f| self.image(f, size)).collect()))
+            .map(|(&p, files)| {
+                (
+                    p,
+                    files.iter().filter_map(|f| self.image(f, size)).collect(),
+                )
+            })
             .collect();
         if !self.problems.is_empty() {
             return Err(LoadError::Problems(self.problems));
         }
-        Ok(Tileset { name: file.name, tile_size: size, terrain, cities, tokens, coins })
+        Ok(Tileset {
+            name: file.name,
+            tile_size: size,
+            terrain,
+            cities,
+            tokens,
+            coins,
+        })
     }
 
     fn problem(&mut self, key: &str, message: String) {
-        self.problems.push(FileError::at(self.path, locate_key(self.text, key), message));
+        self.problems.push(FileError::at(
+            self.path,
+            locate_key(self.text, key),
+            message,
+        ));
     }
 
     fn image(&mut self, file: &str, size: u32) -> Option<RgbaImage> {
-        let at = self.text.find(&format!("\"{file}\"")).map(|i| crate::diag::line_col_of(self.text, i + 1));
+        let at = self
+            .text
+            .find(&format!("\"{file}\""))
+            .map(|i| crate::diag::line_col_of(self.text, i + 1));
         match image::open(self.dir.join(file)) {
             Ok(img) => {
                 let img = img.to_rgba8();
                 if img.dimensions() == (size, size) {
                     Some(img)
                 } else {
-                    Some(image::imageops::resize(&img, size, size, image::imageops::FilterType::Triangle))
+                    Some(image::imageops::resize(
+                        &img,
+                        size,
+                        size,
+                        image::imageops::FilterType::Triangle,
+                    ))
                 }
             }
             Err(err) => {
-                self.problems.push(FileError::at(self.path, at, format!("image `{file}` cannot be read: {err}")));
+                self.problems.push(FileError::at(
+                    self.path,
+                    at,
+                    format!("image `{file}` cannot be read: {err}"),
+                ));
                 None
             }
         }
@@ -182,8 +242,15 @@ impl ImageLoader<'_> {
         match parse_hex_colour(hex) {
             Some(c) => c,
             None => {
-                let at = self.text.find(hex).map(|i| crate::diag::line_col_of(self.text, i));
-                self.problems.push(FileError::at(self.path, at, format!("colour {hex:?} is not of the form \"#rrggbb\"")));
+                let at = self
+                    .text
+                    .find(hex)
+                    .map(|i| crate::diag::line_col_of(self.text, i));
+                self.problems.push(FileError::at(
+                    self.path,
+                    at,
+                    format!("colour {hex:?} is not of the form \"#rrggbb\""),
+                ));
                 [128, 128, 128]
             }
         }
@@ -213,7 +280,11 @@ pub struct GenerateOptions {
 
 impl Default for GenerateOptions {
     fn default() -> Self {
-        GenerateOptions { seed: 2010, tile_size: 64, variants: 8 }
+        GenerateOptions {
+            seed: 2010,
+            tile_size: 64,
+            variants: 8,
+        }
     }
 }
 
@@ -225,7 +296,8 @@ pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<Pa
     let mut written = Vec::new();
     let mut save = |name: &str, img: &RgbaImage| -> std::io::Result<()> {
         let mut bytes = std::io::Cursor::new(Vec::new());
-        img.write_to(&mut bytes, ImageFormat::Png).map_err(std::io::Error::other)?;
+        img.write_to(&mut bytes, ImageFormat::Png)
+            .map_err(std::io::Error::other)?;
         let path = dir.join(name);
         fsutil::write_atomic(&path, bytes.get_ref())?;
         written.push(path);
@@ -236,7 +308,10 @@ pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<Pa
         let mut variants = Vec::new();
         let mut colour = String::new();
         for v in 0..options.variants.max(1) {
-            let seed = options.seed.wrapping_mul(1000).wrapping_add(t_index as u64 * 100 + u64::from(v));
+            let seed = options
+                .seed
+                .wrapping_mul(1000)
+                .wrapping_add(t_index as u64 * 100 + u64::from(v));
             let img = stones::stone(t, size, seed);
             if v == 0 {
                 colour = paint::average_hex(&img);
@@ -262,7 +337,10 @@ pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<Pa
         tokens.insert(kind.to_string(), name.to_string());
     }
     let mut coins = BTreeMap::new();
-    for (player, metal) in [(Player::Gold, pieces::GOLD), (Player::Silver, pieces::SILVER)] {
+    for (player, metal) in [
+        (Player::Gold, pieces::GOLD),
+        (Player::Silver, pieces::SILVER),
+    ] {
         let mut names = Vec::new();
         for pips in 1..=3 {
             let name = format!("coin_{}_{pips}.png", player.name());
@@ -304,31 +382,56 @@ mod tests {
 
     #[test]
     fn generated_tileset_loads_and_is_deterministic() {
-        let options = GenerateOptions { seed: 5, tile_size: 16, variants: 2 };
+        let options = GenerateOptions {
+            seed: 5,
+            tile_size: 16,
+            variants: 2,
+        };
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let files = generate(a.path(), &options).unwrap();
         generate(b.path(), &options).unwrap();
         for f in &files {
             let name = f.file_name().unwrap();
-            assert_eq!(std::fs::read(f).unwrap(), std::fs::read(b.path().join(name)).unwrap(), "{name:?}");
+            assert_eq!(
+                std::fs::read(f).unwrap(),
+                std::fs::read(b.path().join(name)).unwrap(),
+                "{name:?}"
+            );
         }
         let tileset = Tileset::load(&a.path().join(MANIFEST_NAME)).unwrap();
         assert_eq!(tileset.terrain.len(), 6);
         assert_eq!(tileset.terrain[&Terrain::Water].variants.len(), 2);
         assert_eq!(tileset.coins[&Player::Gold].len(), 3);
         assert!(tileset.tokens.contains_key("firestorm"));
-        assert_ne!(tileset.colour(Terrain::Water), tileset.colour(Terrain::Lava));
+        assert_ne!(
+            tileset.colour(Terrain::Water),
+            tileset.colour(Terrain::Lava)
+        );
     }
 
     #[test]
     fn missing_images_and_bad_colours_are_reported() {
         let dir = tempfile::tempdir().unwrap();
-        generate(dir.path(), &GenerateOptions { seed: 5, tile_size: 16, variants: 1 }).unwrap();
+        generate(
+            dir.path(),
+            &GenerateOptions {
+                seed: 5,
+                tile_size: 16,
+                variants: 1,
+            },
+        )
+        .unwrap();
         std::fs::remove_file(dir.path().join("lava_0.png")).unwrap();
         let manifest = dir.path().join(MANIFEST_NAME);
         let text = std::fs::read_to_string(&manifest).unwrap();
-        let water = Tileset::load(&manifest).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(water.contains("image `lava_0.png` cannot be read"), "{water}");
+        let water = Tileset::load(&manifest)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            water.contains("image `lava_0.png` cannot be read"),
+            "{water}"
+        );
         let colour_start = text.find("colour: \"#").unwrap() + 9;
         let broken = format!("{}#zz{}", &text[..colour_start], &text[colour_start + 3..]);
         std::fs::write(&manifest, broken).unwrap();

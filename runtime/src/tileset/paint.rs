@@ -18,7 +18,11 @@ pub fn gradient(stops: &[[f64; 3]], t: f64) -> [f64; 3] {
 /// `a` blended toward `b` by `t` (0..1).
 pub fn mix(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
     let t = t.clamp(0.0, 1.0);
-    [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+    [
+        a[0] + (b[0] - a[0]) * t,
+        a[1] + (b[1] - a[1]) * t,
+        a[2] + (b[2] - a[2]) * t,
+    ]
 }
 
 /// `c` with its brightness scaled by `k`.
@@ -35,7 +39,9 @@ pub fn pixel(c: [f64; 3], alpha: f64) -> Rgba<u8> {
 /// Paints `colour(u, v)` over every pixel, with u and v from 0 to 1 across the tile.
 pub fn fill(size: u32, colour: impl Fn(f64, f64) -> Rgba<u8>) -> RgbaImage {
     let s = f64::from(size);
-    RgbaImage::from_fn(size, size, |x, y| colour((f64::from(x) + 0.5) / s, (f64::from(y) + 0.5) / s))
+    RgbaImage::from_fn(size, size, |x, y| {
+        colour((f64::from(x) + 0.5) / s, (f64::from(y) + 0.5) / s)
+    })
 }
 
 /// Darkens the tile's outer pixels and lightens the top-left edge, like a stone set in brass.

@@ -42,7 +42,9 @@ fn plaque(size: u32, metal: Metal, radius: f64, emblem: impl Fn(f64, f64) -> boo
 pub fn city(size: u32, metal: Metal) -> RgbaImage {
     plaque(size, metal, 0.44, |u, v| {
         let body = (0.34..0.66).contains(&u) && (0.34..0.74).contains(&v);
-        let merlon = (0.30..0.70).contains(&u) && (0.24..0.36).contains(&v) && ((u - 0.30) / 0.08) as i32 % 2 == 0;
+        let merlon = (0.30..0.70).contains(&u)
+            && (0.24..0.36).contains(&v)
+            && ((u - 0.30) / 0.08) as i32 % 2 == 0;
         let door = (0.45..0.55).contains(&u) && (0.58..0.74).contains(&v);
         (body || merlon) && !door
     })
@@ -52,10 +54,17 @@ pub fn city(size: u32, metal: Metal) -> RgbaImage {
 /// when a board is rendered.
 pub fn coin(size: u32, metal: Metal, pips: u32) -> RgbaImage {
     let pip_centres: Vec<(f64, f64)> = (0..pips)
-        .map(|i| (0.5 + (f64::from(i) - f64::from(pips - 1) / 2.0) * 0.14, 0.78))
+        .map(|i| {
+            (
+                0.5 + (f64::from(i) - f64::from(pips - 1) / 2.0) * 0.14,
+                0.78,
+            )
+        })
         .collect();
     plaque(size, metal, 0.46, |u, v| {
-        pip_centres.iter().any(|&(px, py)| ((u - px).powi(2) + (v - py).powi(2)).sqrt() < 0.05)
+        pip_centres
+            .iter()
+            .any(|&(px, py)| ((u - px).powi(2) + (v - py).powi(2)).sqrt() < 0.05)
     })
 }
 
@@ -80,7 +89,11 @@ pub fn jewel(size: u32, colour: [f64; 3]) -> RgbaImage {
             shade(colour, facet_light)
         };
         let glint = ((u - 0.42).powi(2) + (v - 0.40).powi(2)).sqrt() < 0.035;
-        let c = if glint { mix(c, rgb(255, 255, 255), 0.8) } else { c };
+        let c = if glint {
+            mix(c, rgb(255, 255, 255), 0.8)
+        } else {
+            c
+        };
         pixel(c, 1.0)
     })
 }

@@ -30,7 +30,13 @@ fn along(u: f64, v: f64, angle: f64) -> f64 {
 
 /// Soft translucent layers of honey and amber, gently warped.
 fn honey_onyx(size: u32, noise: Noise, angle: f64) -> RgbaImage {
-    let stops = [rgb(246, 214, 150), rgb(232, 184, 104), rgb(214, 150, 66), rgb(238, 200, 128), rgb(196, 128, 52)];
+    let stops = [
+        rgb(246, 214, 150),
+        rgb(232, 184, 104),
+        rgb(214, 150, 66),
+        rgb(238, 200, 128),
+        rgb(196, 128, 52),
+    ];
     fill(size, |u, v| {
         let warp = noise.fbm(u * 3.0, v * 3.0, 4) * 2.2;
         let bands = (along(u, v, angle) * 5.0 + warp).sin() * 0.5 + 0.5;
@@ -42,7 +48,10 @@ fn honey_onyx(size: u32, noise: Noise, angle: f64) -> RgbaImage {
 
 /// Concentric rings of dark and bright green around a point off the tile.
 fn malachite(size: u32, noise: Noise) -> RgbaImage {
-    let (cx, cy) = (noise.scatter(2, 1) * 2.0 - 0.5, noise.scatter(2, 2) * 2.0 - 0.5);
+    let (cx, cy) = (
+        noise.scatter(2, 1) * 2.0 - 0.5,
+        noise.scatter(2, 2) * 2.0 - 0.5,
+    );
     let dark = rgb(12, 74, 44);
     let bright = rgb(54, 170, 104);
     let pale = rgb(150, 224, 176);
@@ -82,7 +91,12 @@ fn lapis_lazuli(size: u32, noise: Noise) -> RgbaImage {
 
 /// Fibrous golden-brown bands with the silky shimmer (chatoyance) of tiger's eye.
 fn tigers_eye(size: u32, noise: Noise, angle: f64) -> RgbaImage {
-    let stops = [rgb(58, 32, 12), rgb(132, 78, 22), rgb(206, 148, 50), rgb(236, 190, 92)];
+    let stops = [
+        rgb(58, 32, 12),
+        rgb(132, 78, 22),
+        rgb(206, 148, 50),
+        rgb(236, 190, 92),
+    ];
     fill(size, |u, v| {
         let wobble = noise.fbm(u * 2.5, v * 2.5, 3) * 1.5;
         let fibre = noise.value(along(u, v, angle + TAU / 4.0) * 40.0, wobble * 3.0);
@@ -99,7 +113,10 @@ fn white_marble(size: u32, noise: Noise, angle: f64) -> RgbaImage {
     let grey = rgb(150, 156, 170);
     fill(size, |u, v| {
         let turbulence = noise.fbm(u * 4.0, v * 4.0, 5) * 5.0;
-        let vein = (along(u, v, angle) * 6.0 + turbulence).sin().abs().powf(0.35);
+        let vein = (along(u, v, angle) * 6.0 + turbulence)
+            .sin()
+            .abs()
+            .powf(0.35);
         let cloud = noise.fbm(u * 3.0 + 7.0, v * 3.0, 3);
         let c = mix(grey, white, vein * 0.85 + cloud * 0.15);
         pixel(c, 1.0)
@@ -108,7 +125,12 @@ fn white_marble(size: u32, noise: Noise, angle: f64) -> RgbaImage {
 
 /// Deep red banded onyx with dark veins and hot orange seams.
 fn red_onyx(size: u32, noise: Noise, angle: f64) -> RgbaImage {
-    let stops = [rgb(96, 10, 10), rgb(158, 24, 18), rgb(206, 58, 30), rgb(138, 20, 14)];
+    let stops = [
+        rgb(96, 10, 10),
+        rgb(158, 24, 18),
+        rgb(206, 58, 30),
+        rgb(138, 20, 14),
+    ];
     let seam = rgb(252, 150, 40);
     fill(size, |u, v| {
         let warp = noise.fbm(u * 3.5, v * 3.5, 4) * 2.5;
