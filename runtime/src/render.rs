@@ -29,6 +29,10 @@ impl Default for RenderOptions {
     }
 }
 
+/// The longest side an image may have: 16384 pixels (a gigabyte of RGBA), beyond which an
+/// image is no use as a preview and may not fit in memory.
+pub const MAX_IMAGE_SIDE: u32 = 16384;
+
 /// Below this many pixels per cell, textures turn to mush: cells are drawn in flat colours.
 const MIN_TEXTURED_CELL: u32 = 6;
 
@@ -44,11 +48,22 @@ fn default_colour(terrain: Terrain) -> [u8; 3] {
     }
 }
 
-/// The cell size `options` and the map ask for.
+/// The cell size `options` and the map ask for, shrunk if needed so that the image stays
+/// within [`MAX_IMAGE_SIDE`].
 pub fn cell_size(map: &Map, tileset: Option<&Tileset>, options: &RenderOptions) -> u32 {
+    let longest = map.width().max(map.height()).max(1);
     let natural = tileset.map_or(16, |t| t.tile_size);
-    let fit = options.max_side / map.width().max(map.height()).max(1);
-    options.cell_px.unwrap_or(natural.min(fit)).clamp(1, 512)
+    let fit = options.max_side / longest;
+    let asked = options.cell_px.unwrap_or(natural.min(fit));
+    asked.clamp(1, (MAX_IMAGE_SIDE / longest).max(1))
+}
+
+/// The image's width and height in pixels if `cell_px` pixels per cell were drawn.
+pub fn image_size(map: &Map, cell_px: u32) -> (u64, u64) {
+    (
+        u64::from(map.width()) * u64::from(cell_px),
+        u64::from(map.height()) * u64::from(cell_px),
+    )
 }
 
 /// Draws `map`: terrain, token spots, cities, and the scenario's letters as coins.

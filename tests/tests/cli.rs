@@ -189,6 +189,29 @@ fn map_render_writes_a_png_of_the_right_size() {
     assert_eq!(image_dimensions(&out), (512, 512));
 }
 
+#[test]
+fn map_render_refuses_an_image_too_large_to_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("huge.png");
+    let o = scryptic(&[
+        "map",
+        "render",
+        &path("maps/continent-256.ron"),
+        "-o",
+        out.to_str().unwrap(),
+        "--cell-size",
+        "512",
+    ]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err
+            .contains("the image would be 131072x131072; the most is 16384"),
+        "{}",
+        o.err
+    );
+    assert!(!out.exists());
+}
+
 fn image_dimensions(path: &std::path::Path) -> (u32, u32) {
     let bytes = std::fs::read(path).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");

@@ -385,6 +385,17 @@ fn render_png(
     let Some((map, rules)) = load(path, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
+    if let Some(cell) = options.cell_px {
+        let (w, h) = crate::render::image_size(&map, cell);
+        let max = u64::from(crate::render::MAX_IMAGE_SIDE);
+        if w > max || h > max {
+            writeln!(
+                io.err,
+                "at {cell} pixels a cell the image would be {w}x{h}; the most is {max} on a side: lower --cell-size"
+            )?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    }
     let tileset_path = tileset.or_else(|| {
         (!map.tileset.is_empty())
             .then(|| path.parent().unwrap_or(Path::new(".")).join(&map.tileset))

@@ -38,7 +38,11 @@ fn check_positions(map: &Map, out: &mut Vec<Finding>) {
         if !map.terrain.contains(at) {
             out.push(Finding::error(
                 "out-of-bounds",
-                format!("{what} is at {at}, outside the {w}x{h} map; move it to a cell from (0, 0) to ({}, {})", w - 1, h - 1),
+                format!(
+                    "{what} is at {at}, outside the {w}x{h} map; move it to a cell from (0, 0) to ({}, {})",
+                    w.saturating_sub(1),
+                    h.saturating_sub(1)
+                ),
                 vec![at],
             ));
         }
