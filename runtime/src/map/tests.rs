@@ -185,6 +185,16 @@ fn codes(map: &Map) -> Vec<&'static str> {
         .collect()
 }
 
+/// A scenario word of `player` starting at `(x, y)`.
+fn word(player: Player, (x, y): (u32, u32), dir: Direction, text: &str) -> PlacedWord {
+    PlacedWord {
+        player,
+        at: Pos::new(x, y),
+        dir,
+        text: text.into(),
+    }
+}
+
 /// A change made to a valid map to provoke one finding.
 type MapEdit = dyn Fn(&mut Map);
 
@@ -260,46 +270,31 @@ fn validation_finds_design_problems() {
         (
             "scenario-adjacent",
             Box::new(|m| {
-                m.scenario.words.push(PlacedWord {
-                    player: Player::Gold,
-                    at: Pos::new(0, 4),
-                    dir: Direction::Across,
-                    text: "AT".into(),
-                });
-                m.scenario.words.push(PlacedWord {
-                    player: Player::Silver,
-                    at: Pos::new(2, 4),
-                    dir: Direction::Across,
-                    text: "IT".into(),
-                });
+                m.scenario
+                    .words
+                    .push(word(Player::Gold, (0, 4), Direction::Across, "AT"));
+                m.scenario
+                    .words
+                    .push(word(Player::Silver, (2, 4), Direction::Across, "IT"));
             }),
         ),
         (
             "scenario-conflict",
             Box::new(|m| {
-                m.scenario.words.push(PlacedWord {
-                    player: Player::Gold,
-                    at: Pos::new(0, 4),
-                    dir: Direction::Across,
-                    text: "AT".into(),
-                });
-                m.scenario.words.push(PlacedWord {
-                    player: Player::Gold,
-                    at: Pos::new(0, 4),
-                    dir: Direction::Down,
-                    text: "ON".into(),
-                });
+                m.scenario
+                    .words
+                    .push(word(Player::Gold, (0, 4), Direction::Across, "AT"));
+                m.scenario
+                    .words
+                    .push(word(Player::Gold, (0, 4), Direction::Down, "ON"));
             }),
         ),
         (
             "scenario-on-lava",
             Box::new(|m| {
-                m.scenario.words.push(PlacedWord {
-                    player: Player::Gold,
-                    at: Pos::new(1, 3),
-                    dir: Direction::Across,
-                    text: "AT".into(),
-                })
+                m.scenario
+                    .words
+                    .push(word(Player::Gold, (1, 3), Direction::Across, "AT"))
             }),
         ),
         (

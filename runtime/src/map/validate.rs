@@ -22,6 +22,7 @@ pub fn validate(map: &Map, rules: &RuleSet, ctx: &ValidationContext) -> Vec<Find
     let mut out = Vec::new();
     check_positions(map, &mut out);
     check_ids(map, &mut out);
+    check_stacked(map, &mut out);
     check_cities(map, rules, &mut out);
     check_tokens(map, ctx, &mut out);
     check_reachability(map, &mut out);
@@ -73,13 +74,9 @@ fn check_positions(map: &Map, out: &mut Vec<Finding>) {
 }
 
 fn check_ids(map: &Map, out: &mut Vec<Finding>) {
-    let mut seen: BTreeMap<&str, (String, Pos)> = BTreeMap::new();
-    let things = map
-        .cities
-        .iter()
-        .map(|c| (c.id.as_str(), "city", c.at))
-        .chain(map.tokens.iter().map(|t| (t.id.as_str(), "token", t.at)));
-    for (id, what, at) in things {
+    let mut seen: BTreeMap<&str, (&str, Pos)> = BTreeMap::new();
+    for (piece, id, at) in pieces(map) {
+        let what = piece.name();
         let well_formed = !id.is_empty()
             && id
                 .chars()
@@ -98,7 +95,7 @@ fn check_ids(map: &Map, out: &mut Vec<Finding>) {
                 vec![*first_at, at],
             ));
         } else {
-            seen.insert(id, (what.to_string(), at));
+            seen.insert(id, (what, at));
         }
     }
 }
@@ -114,18 +111,7 @@ fn check_cities(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
         }
     }
     let min_len = u32::try_from(rules.placement.min_word_length).unwrap_or(u32::MAX);
-    let mut cells_with_city: BTreeMap<Pos, &str> = BTreeMap::new();
     for city in &map.cities {
-        if let Some(other) = cells_with_city.insert(city.at, &city.id) {
-            out.push(Finding::error(
-                "stacked-cities",
-                format!(
-                    "cities `{other}` and `{}` are both at {}; a cell holds one city",
-                    city.id, city.at
-                ),
-                vec![city.at],
-            ));
-        }
         let Some(&terrain) = map.terrain.get(city.at) else {
             continue;
         };
@@ -199,18 +185,7 @@ fn longest_word_through(cell: impl Fn(i64) -> Option<Terrain>, at: i64) -> i64 {
 }
 
 fn check_tokens(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
-    let mut cells_with_token: BTreeMap<Pos, &str> = BTreeMap::new();
     for token in &map.tokens {
-        if let Some(other) = cells_with_token.insert(token.at, &token.id) {
-            out.push(Finding::error(
-                "stacked-tokens",
-                format!(
-                    "tokens `{other}` and `{}` are both at {}; a cell holds one token spot",
-                    token.id, token.at
-                ),
-                vec![token.at],
-            ));
-        }
         let known = STANDARD_TOKEN_KINDS.contains(&token.kind.as_str())
             || ctx.script_token_kinds.contains(&token.kind);
         if !known {
@@ -252,21 +227,66 @@ fn check_reachability(map: &Map, out: &mut Vec<Finding>) {
         return;
     }
     let reached = reachable_without_lava(&map.terrain, &starts);
-    for city in &map.cities {
-        if reached.get(city.at) == Some(&false) && map.terrain[city.at] != Terrain::Lava {
+    for (piece, id, at) in pieces(map) {
+        if reached.get(at) == Some(&false) && map.terrain[at] != Terrain::Lava {
+            let (code, consequence) = match piece {
+                Piece::City => ("unreachable-city", "no word can ever reach it"),
+                Piece::Token => ("unreachable-token", "nobody can capture it"),
+            };
             out.push(Finding::warning(
-                "unreachable-city",
-                format!("city `{}` at {} is walled off by lava from every owned city; no word can ever reach it", city.id, city.at),
-                vec![city.at],
+                code,
+                format!(
+                    "{} `{id}` at {at} is walled off by lava from every owned city; {consequence}",
+                    piece.name()
+                ),
+                vec![at],
             ));
         }
     }
-    for token in &map.tokens {
-        if reached.get(token.at) == Some(&false) && map.terrain[token.at] != Terrain::Lava {
-            out.push(Finding::warning(
-                "unreachable-token",
-                format!("token `{}` at {} is walled off by lava from every owned city; nobody can capture it", token.id, token.at),
-                vec![token.at],
+}
+
+/// The two kinds of piece a map places on cells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Piece {
+    City,
+    Token,
+}
+
+impl Piece {
+    fn name(self) -> &'static str {
+        match self {
+            Piece::City => "city",
+            Piece::Token => "token",
+        }
+    }
+}
+
+/// Every city and token spot: what it is, its id and its cell.
+fn pieces(map: &Map) -> impl Iterator<Item = (Piece, &str, Pos)> {
+    let cities = map
+        .cities
+        .iter()
+        .map(|c| (Piece::City, c.id.as_str(), c.at));
+    cities.chain(
+        map.tokens
+            .iter()
+            .map(|t| (Piece::Token, t.id.as_str(), t.at)),
+    )
+}
+
+/// A cell holds one city and one token spot at most.
+fn check_stacked(map: &Map, out: &mut Vec<Finding>) {
+    let mut seen: BTreeMap<(Pos, bool), &str> = BTreeMap::new();
+    for (piece, id, at) in pieces(map) {
+        if let Some(other) = seen.insert((at, piece == Piece::City), id) {
+            let (code, what) = match piece {
+                Piece::City => ("stacked-cities", "city"),
+                Piece::Token => ("stacked-tokens", "token spot"),
+            };
+            out.push(Finding::error(
+                code,
+                format!("`{other}` and `{id}` are both at {at}; a cell holds one {what}"),
+                vec![at],
             ));
         }
     }
