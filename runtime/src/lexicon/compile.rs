@@ -1,0 +1,28 @@
+//! Turning parsed lists into fst bytes. Shared with `build.rs` (which compiles the shipped
+//! lexicon into the runtime), so it uses only `fst` and its sibling `listfile`.
+
+/// The bytes of an `fst::Set` of `words` (which must be sorted and unique).
+pub fn set_bytes(words: &[String]) -> Result<Vec<u8>, fst::Error> {
+    Ok(fst::Set::from_iter(words)?.as_fst().as_bytes().to_vec())
+}
+
+/// The base-forms table: an `fst::Map` from each inflected form to where its base form
+/// stands in a text of all base forms (`offset << 8 | length`), and that text.
+pub fn base_forms_bytes(pairs: &[(String, String)]) -> Result<(Vec<u8>, String), fst::Error> {
+    let mut bases = String::new();
+    let mut entries = Vec::with_capacity(pairs.len());
+    for (inflected, base) in pairs {
+        let value = ((bases.len() as u64) << 8) | (base.len().min(255) as u64);
+        bases.push_str(&base[..base.len().min(255)]);
+        entries.push((inflected.as_str(), value));
+    }
+    let map = fst::Map::from_iter(entries)?;
+    Ok((map.as_fst().as_bytes().to_vec(), bases))
+}
+
+/// The base form a value of the base-forms table points at.
+pub fn base_at(bases: &str, value: u64) -> Option<&str> {
+    let start = usize::try_from(value >> 8).ok()?;
+    let len = usize::try_from(value & 0xff).ok()?;
+    bases.get(start..start + len)
+}
