@@ -278,6 +278,11 @@ fn every_command_has_help() {
         vec!["map", "--help"],
         vec!["map", "render", "--help"],
         vec!["tileset", "generate", "--help"],
+        vec!["lexicon", "--help"],
+        vec!["lexicon", "build", "--help"],
+        vec!["lexicon", "check", "--help"],
+        vec!["lexicon", "query", "--help"],
+        vec!["lexicon", "stats", "--help"],
     ] {
         let o = scryptic(&args);
         assert_eq!(o.code, 0, "{args:?}");
@@ -290,6 +295,10 @@ fn misuse_exits_with_2_and_says_why() {
     let o = scryptic(&["map", "frobnicate"]);
     assert_eq!(o.code, 2);
     assert!(o.err.contains("unrecognized subcommand"), "{}", o.err);
+    assert!(
+        !o.err.contains('\u{1b}'),
+        "no terminal colour codes in piped output"
+    );
     assert_eq!(
         scryptic(&["map", "render", "x.ron", "--cell-size", "0"]).code,
         2

@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 1 the input has problems (they are printed), 2 the command was
 //! misused.
 
+mod lexicon_cmd;
 mod map_cmd;
 mod rules_cmd;
 mod tileset_cmd;
@@ -17,7 +18,7 @@ pub const EXIT_PROBLEMS: i32 = 1;
 /// Exit code when the command line itself is wrong.
 pub const EXIT_USAGE: i32 = 2;
 
-/// Scryptic's command line: rule sets, maps and tilesets.
+/// Scryptic's command line: rule sets, maps, the lexicon and tilesets.
 #[derive(Parser, Debug)]
 #[command(name = "scryptic", version, about, long_about = None)]
 struct Cli {
@@ -33,6 +34,9 @@ enum Command {
     /// Validate, inspect, render, format and generate maps.
     #[command(subcommand)]
     Map(map_cmd::MapCommand),
+    /// Build, check and search the dictionary and its connotation lists.
+    #[command(subcommand)]
+    Lexicon(lexicon_cmd::LexiconCommand),
     /// Build tilesets.
     #[command(subcommand)]
     Tileset(tileset_cmd::TilesetCommand),
@@ -57,7 +61,7 @@ where
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
             let target: &mut dyn Write = if e.use_stderr() { err } else { out };
-            let _ = write!(target, "{}", e.render().ansi());
+            let _ = write!(target, "{}", e.render());
             return code;
         }
     };
@@ -65,6 +69,7 @@ where
     let result = match cli.command {
         Command::Rules(cmd) => rules_cmd::run(cmd, &mut io),
         Command::Map(cmd) => map_cmd::run(cmd, &mut io),
+        Command::Lexicon(cmd) => lexicon_cmd::run(cmd, &mut io),
         Command::Tileset(cmd) => tileset_cmd::run(cmd, &mut io),
     };
     match result {
