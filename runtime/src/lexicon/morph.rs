@@ -47,12 +47,12 @@ pub fn regular_base_forms(word: &str) -> Vec<String> {
         if !out.contains(&candidate) {
             out.push(candidate);
         }
-        if replacement.is_empty() && DOUBLING_ENDINGS.contains(&ending) {
-            if let Some(single) = undouble(stem)
-                && !out.contains(&single)
-            {
-                out.push(single);
-            }
+        if replacement.is_empty()
+            && DOUBLING_ENDINGS.contains(&ending)
+            && let Some(single) = undouble(stem)
+            && !out.contains(&single)
+        {
+            out.push(single);
         }
     }
     out
