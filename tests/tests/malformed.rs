@@ -68,6 +68,26 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
+    fn arbitrary_word_lists_never_panic(text in "(?s).{0,300}") {
+        let parsed = scryptic::lexicon::listfile::parse_word_list(&text);
+        for p in &parsed.problems {
+            prop_assert!(p.line >= 1 && p.column >= 1);
+        }
+        let mut lexicon = scryptic::lexicon::Lexicon::english();
+        let _ = lexicon.set_connotation_list("any", Path::new("any.txt"), &text);
+    }
+
+    #[test]
+    fn arbitrary_searches_never_panic(query in "[a-z?*A-Z0-9 ]{0,24}") {
+        let lexicon = scryptic::lexicon::Lexicon::english();
+        let _ = lexicon.pattern(&query, 5);
+        let _ = lexicon.fuzzy(&query, 1, 5);
+        let _ = lexicon.prefix(&query, 5);
+        let _ = lexicon.anagrams(&query, true, 5);
+        let _ = lexicon.connotations(&query);
+    }
+
+    #[test]
     fn arbitrary_text_never_panics(text in ".{0,400}") {
         let _ = Map::from_text(Path::new("p.ron"), &text);
         let _ = RuleSet::from_file_text(Path::new("p.ron"), &text);
