@@ -8,6 +8,7 @@ pub mod board;
 pub mod cli;
 pub mod diag;
 pub mod fsutil;
+pub mod game;
 pub mod lexicon;
 pub mod map;
 pub mod noise;

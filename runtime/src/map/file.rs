@@ -57,6 +57,22 @@ struct MapFile {
     scenario: Scenario,
 }
 
+impl Serialize for Map {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        map_file(self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Map {
+    /// A map inside another file (a save, a test scenario): its problems are reported
+    /// without positions, as the enclosing file's parse error.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Map, D::Error> {
+        let file = MapFile::deserialize(deserializer)?;
+        build_map(Path::new("(embedded map)"), "", file)
+            .map_err(|e| serde::de::Error::custom(e.problems().join("; ")))
+    }
+}
+
 /// Only the version, read first so that a file from a newer build is refused by its version
 /// rather than by whatever field it added.
 #[derive(Deserialize)]
@@ -336,6 +352,11 @@ fn string_starts_after_key(text: &str, key: &str) -> Vec<usize> {
 }
 
 pub(super) fn write_map(map: &Map) -> String {
+    ronfile::to_canonical(&map_file(map), 2)
+        .unwrap_or_else(|err| format!("// cannot write the map: {err}\n"))
+}
+
+fn map_file(map: &Map) -> MapFile {
     let legend = legend_for_saving(map);
     let char_of: BTreeMap<Terrain, char> = legend.iter().map(|(&c, &t)| (t, c)).collect();
     let terrain = (0..map.height())
@@ -348,7 +369,7 @@ pub(super) fn write_map(map: &Map) -> String {
             .map(|(&at, &value)| CellValue { at, value })
             .collect()
     };
-    let file = MapFile {
+    MapFile {
         version: MAP_FILE_VERSION,
         name: map.name.clone(),
         author: map.author.clone(),
@@ -367,9 +388,7 @@ pub(super) fn write_map(map: &Map) -> String {
         scripts: map.scripts.clone(),
         tileset: map.tileset.clone(),
         scenario: map.scenario.clone(),
-    };
-    ronfile::to_canonical(&file, 2)
-        .unwrap_or_else(|err| format!("// cannot write the map: {err}\n"))
+    }
 }
 
 /// The map's legend with one character for every terrain, adding a free character for any

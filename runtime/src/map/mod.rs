@@ -23,8 +23,8 @@ use std::path::Path;
 /// Which character stands for which terrain in a map's rows.
 pub type Legend = BTreeMap<char, Terrain>;
 
-/// The direction a scenario word is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The direction a word is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Direction {
     /// Left to right.
     Across,

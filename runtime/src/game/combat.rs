@@ -1,0 +1,386 @@
+//! Combat (RULES.md section 7): the committed word attacks the opponent's valid words that it
+//! touches, one by one in the defender's order, until it is repelled or all have fallen.
+
+use super::commit::CommitPlan;
+use super::strength::{Role, Strength, WordFacts, strength};
+use super::words::{Word, WordKey, find_words};
+use super::{ActionError, Event, Game, Penalty, opponent};
+use crate::board::{Player, Pos, Terrain};
+use crate::rules::{CombatCost, CombatGain};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+/// The most defenders whose every order is tried for the automatic order; with more, the
+/// strongest defend first.
+const MAX_EXHAUSTIVE_DEFENDERS: usize = 7;
+
+/// A combat waiting for the defender's order.
+#[derive(Clone, Debug)]
+pub(super) struct Pending {
+    pub defender: Player,
+    plan: CommitPlan,
+    attack: Strength,
+    defenders: Vec<Defender>,
+}
+
+#[derive(Clone, Debug)]
+struct Defender {
+    word: Word,
+    defence: Strength,
+}
+
+/// What a commit would start: the attack's strength and each defender's, before committing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CombatPreview {
+    /// The attacking word's strength, explained.
+    pub attack: Strength,
+    /// Each defending word, its text and its strength.
+    pub defenders: Vec<(WordKey, String, Strength)>,
+}
+
+/// How a combat in a given order ends.
+#[derive(Clone, Debug, Default)]
+struct Outcome {
+    /// Per defeated defender (in order): its index, the attack left, letters removed, gain.
+    defeats: Vec<(usize, i64, Vec<Pos>, i64)>,
+    /// The defender that held, and the attack it held against.
+    repelled_by: Option<(usize, i64)>,
+    removed: usize,
+}
+
+impl Game {
+    /// What committing `letters` would lead to, without committing: the attack and defences.
+    pub fn preview_commit(
+        &self,
+        letters: &[super::Placement],
+    ) -> Result<CombatPreview, ActionError> {
+        let plan = self.plan_commit(letters)?;
+        let (attack, defenders) = self.combatants(&plan);
+        Ok(CombatPreview {
+            attack,
+            defenders: defenders
+                .into_iter()
+                .map(|d| (d.word.key, d.word.text, d.defence))
+                .collect(),
+        })
+    }
+
+    /// The opponent's letters on or next to the main word.
+    fn touching(&self, plan: &CommitPlan) -> BTreeSet<Pos> {
+        let enemy = opponent(plan.player);
+        let mut cells = BTreeSet::new();
+        for c in plan.main.cells() {
+            for n in std::iter::once(c).chain(self.board.letters.neighbours4(c)) {
+                if self.board.tile(n).is_some_and(|t| t.player == enemy) {
+                    cells.insert(n);
+                }
+            }
+        }
+        cells
+    }
+
+    fn combatants(&self, plan: &CommitPlan) -> (Strength, Vec<Defender>) {
+        let touching = self.touching(plan);
+        let enemy = opponent(plan.player);
+        let connected = self.connected_grid(enemy);
+        let defenders = find_words(&self.board.letters, self.min_word_len())
+            .into_iter()
+            .filter(|w| {
+                w.player == enemy
+                    && self.is_valid(w)
+                    && w.key.cells().any(|c| touching.contains(&c))
+            })
+            .map(|word| {
+                let facts = self.facts(&word, Some(&connected), None);
+                Defender {
+                    defence: strength(&self.rules, &facts, Role::Defence),
+                    word,
+                }
+            })
+            .collect();
+        let attacker = Word {
+            player: plan.player,
+            key: plan.main,
+            text: plan.main_text.clone(),
+        };
+        let attack = strength(
+            &self.rules,
+            &self.facts(&attacker, None, Some(plan)),
+            Role::Attack,
+        );
+        (attack, defenders)
+    }
+
+    /// What strength needs to know about `word` where it stands.
+    fn facts(
+        &self,
+        word: &Word,
+        connected: Option<&crate::board::Grid<bool>>,
+        plan: Option<&CommitPlan>,
+    ) -> WordFacts {
+        let cells: Vec<Pos> = word.key.cells().collect();
+        let letter_at = |c: Pos| {
+            plan.and_then(|p| p.placed_at(c))
+                .or_else(|| self.board.tile(c).map(|t| t.letter))
+        };
+        WordFacts {
+            letters: cells
+                .iter()
+                .map(|&c| {
+                    let value = letter_at(c)
+                        .and_then(|l| self.rules.letter_value(l))
+                        .unwrap_or(0);
+                    (value, self.board.terrain[c] == Terrain::Mountain)
+                })
+                .collect(),
+            connotations: self
+                .lexicon
+                .connotations(&word.text)
+                .into_iter()
+                .map(str::to_string)
+                .collect(),
+            on_water: cells
+                .iter()
+                .any(|&c| self.board.terrain[c] == Terrain::Water),
+            on_own_city: cells
+                .iter()
+                .any(|&c| self.board.owns_city_at(word.player, c)),
+            disconnected: connected.is_some_and(|g| !cells.iter().any(|&c| g[c])),
+            penalty: self
+                .marks
+                .penalties
+                .iter()
+                .filter(|p| p.player == word.player && p.key == word.key)
+                .map(|p| p.amount)
+                .sum(),
+        }
+    }
+
+    /// Starts the combat a commit causes, resolving it now unless the defender must choose.
+    pub(super) fn start_combat(&mut self, plan: CommitPlan, events: &mut Vec<Event>) {
+        let touching = self.touching(&plan);
+        if touching.is_empty() {
+            self.place_letters(&plan);
+            self.finish_commit(&plan, events);
+            return;
+        }
+        let (attack, defenders) = self.combatants(&plan);
+        events.push(Event::CombatStarted {
+            attacker: plan.player,
+            attack: attack.clone(),
+            defenders: defenders
+                .iter()
+                .map(|d| (d.word.key, d.word.text.clone(), d.defence.clone()))
+                .collect(),
+        });
+        let pending = Pending {
+            defender: opponent(plan.player),
+            plan,
+            attack,
+            defenders,
+        };
+        if pending.defenders.len() >= 2 {
+            events.push(Event::DefenceOrderNeeded {
+                defender: pending.defender,
+                defenders: pending.defenders.iter().map(|d| d.word.key).collect(),
+            });
+            self.pending = Some(pending);
+        } else {
+            let order = (0..pending.defenders.len()).collect();
+            self.resolve(pending, order, events);
+        }
+    }
+
+    /// The defender's answer to a pending combat.
+    pub(super) fn defend(
+        &mut self,
+        order: Option<&[WordKey]>,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let pending = self.pending.as_ref().ok_or(ActionError::NoCombatPending)?;
+        let order = match order {
+            None => self.automatic_order(pending),
+            Some(keys) => chosen_order(pending, keys)?,
+        };
+        let pending = self.pending.take().ok_or(ActionError::NoCombatPending)?;
+        self.resolve(pending, order, events);
+        Ok(())
+    }
+
+    /// The order that loses the defender the fewest letters (ties: the earliest order tried).
+    fn automatic_order(&self, pending: &Pending) -> Vec<usize> {
+        let n = pending.defenders.len();
+        if n > MAX_EXHAUSTIVE_DEFENDERS {
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(pending.defenders[i].defence.value));
+            return order;
+        }
+        let mut best: Option<(usize, Vec<usize>)> = None;
+        for order in permutations(n) {
+            let lost = self.simulate(pending, &order).removed;
+            if best.as_ref().is_none_or(|(fewest, _)| lost < *fewest) {
+                best = Some((lost, order));
+            }
+        }
+        best.map(|(_, o)| o).unwrap_or_default()
+    }
+
+    /// The combat fought in `order`, computed without changing anything.
+    fn simulate(&self, pending: &Pending, order: &[usize]) -> Outcome {
+        let enemy = pending.defender;
+        let words = find_words(&self.board.letters, self.min_word_len());
+        let mut defeated: BTreeSet<WordKey> = BTreeSet::new();
+        let mut gone: BTreeSet<Pos> = BTreeSet::new();
+        let mut attack = pending.attack.value;
+        let mut outcome = Outcome::default();
+        for &i in order {
+            let d = &pending.defenders[i];
+            if attack <= d.defence.value {
+                outcome.repelled_by = Some((i, attack));
+                break;
+            }
+            defeated.insert(d.word.key);
+            let removed: Vec<Pos> = d
+                .word
+                .key
+                .cells()
+                .filter(|c| !gone.contains(c))
+                .filter(|&c| {
+                    !words
+                        .iter()
+                        .any(|w| w.player == enemy && !defeated.contains(&w.key) && w.key.covers(c))
+                })
+                .collect();
+            gone.extend(&removed);
+            let value: i64 = removed
+                .iter()
+                .filter_map(|&c| self.board.tile(c))
+                .filter_map(|t| self.rules.letter_value(t.letter))
+                .sum();
+            attack -= match self.rules.combat.cost {
+                CombatCost::FaceValue => self.face_value(&d.word.text),
+                CombatCost::Defence => d.defence.value,
+            };
+            let gain = match self.rules.combat.gain {
+                CombatGain::RemovedLetters => value,
+                CombatGain::Defence => d.defence.value,
+            };
+            outcome.removed += removed.len();
+            outcome.defeats.push((i, attack, removed, gain));
+        }
+        outcome
+    }
+
+    /// Fights the combat in `order` and applies what happens.
+    fn resolve(&mut self, pending: Pending, order: Vec<usize>, events: &mut Vec<Event>) {
+        let outcome = self.simulate(&pending, &order);
+        let before = find_words(&self.board.letters, self.min_word_len());
+        let plan = &pending.plan;
+        for (i, attack_left, removed, gain) in &outcome.defeats {
+            let d = &pending.defenders[*i];
+            self.remove_letters(removed);
+            self.player_mut(plan.player).base_score += gain;
+            self.marks.defeated.insert((pending.defender, d.word.key));
+            events.push(Event::DefenderDefeated {
+                word: d.word.text.clone(),
+                key: d.word.key,
+                attack_left: *attack_left,
+                removed: removed.clone(),
+                gain: *gain,
+            });
+        }
+        match outcome.repelled_by {
+            Some((i, attack)) => {
+                let d = &pending.defenders[i];
+                self.player_mut(plan.player).lost += plan.placed.len();
+                let penalty = if self.rules.strength.repel_penalty {
+                    attack
+                } else {
+                    0
+                };
+                if penalty > 0 {
+                    self.marks.penalties.push(Penalty {
+                        player: pending.defender,
+                        key: d.word.key,
+                        amount: penalty,
+                        until_end_of: plan.player,
+                    });
+                }
+                events.push(Event::AttackRepelled {
+                    by: d.word.text.clone(),
+                    removed: plan.placed.iter().map(|p| p.at).collect(),
+                    penalty,
+                });
+                self.after_removal(&before);
+            }
+            None => {
+                let cleared: Vec<Pos> = self.touching(plan).into_iter().collect();
+                self.remove_letters(&cleared);
+                self.place_letters(plan);
+                events.push(Event::AttackSucceeded { cleared });
+                self.after_removal(&before);
+                self.finish_commit(plan, events);
+            }
+        }
+    }
+}
+
+/// The defenders' indices in the order `keys` names them, if it names each exactly once.
+fn chosen_order(pending: &Pending, keys: &[WordKey]) -> Result<Vec<usize>, ActionError> {
+    let bad = || ActionError::BadDefenceOrder {
+        expected: pending
+            .defenders
+            .iter()
+            .map(|d| d.word.text.clone())
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    let order: Vec<usize> = keys
+        .iter()
+        .map(|k| pending.defenders.iter().position(|d| d.word.key == *k))
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
+    let distinct: BTreeSet<usize> = order.iter().copied().collect();
+    if distinct.len() != pending.defenders.len() || order.len() != distinct.len() {
+        return Err(bad());
+    }
+    Ok(order)
+}
+
+/// Every order of `0..n`, in lexicographic order.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut current: Vec<usize> = (0..n).collect();
+    loop {
+        out.push(current.clone());
+        let Some(i) = (1..n).rev().find(|&i| current[i - 1] < current[i]) else {
+            return out;
+        };
+        let j = (i..n)
+            .rev()
+            .find(|&j| current[j] > current[i - 1])
+            .unwrap_or(i);
+        current.swap(i - 1, j);
+        current[i..].reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn permutations_are_all_there() {
+        let p = super::permutations(3);
+        assert_eq!(
+            p,
+            vec![
+                vec![0, 1, 2],
+                vec![0, 2, 1],
+                vec![1, 0, 2],
+                vec![1, 2, 0],
+                vec![2, 0, 1],
+                vec![2, 1, 0]
+            ]
+        );
+        assert_eq!(super::permutations(0), vec![Vec::<usize>::new()]);
+    }
+}

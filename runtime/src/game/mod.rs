@@ -1,0 +1,583 @@
+//! The game: a deterministic state machine over RULES.md. `Game::apply` takes an action and
+//! returns the events it caused, or an error that says why it was refused; a refused action
+//! changes nothing, because every action is checked completely before anything is changed.
+//!
+//! Invariant: the engine does no I/O and knows no client; every constant comes from the
+//! `RuleSet`; all randomness comes from the game's one seeded ChaCha generator.
+
+mod combat;
+mod commit;
+pub mod notation;
+mod redeploy;
+pub mod strength;
+pub mod tokens;
+mod turn;
+mod types;
+pub mod words;
+
+pub use combat::CombatPreview;
+pub use tokens::{Effect, StandardElementals, TokenEffects};
+pub use types::*;
+pub use words::{Tile, Word, WordKey};
+
+use crate::board::{Grid, Owner, Player, Pos, Terrain};
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::collections::{BTreeSet, VecDeque};
+use std::sync::Arc;
+
+/// Something on a rack: a letter, or a captured token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum RackItem {
+    /// A letter, uppercase.
+    Letter(char),
+    /// A captured token, by spot id and kind.
+    Token {
+        /// The token spot's id.
+        id: String,
+        /// Its kind.
+        kind: String,
+    },
+}
+
+/// A city in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CityState {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its cell.
+    pub at: Pos,
+    /// Who holds it.
+    pub owner: Owner,
+    /// Whether lava destroyed it.
+    pub destroyed: bool,
+}
+
+/// A token spot in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TokenState {
+    /// Its id.
+    pub id: String,
+    /// Its kind.
+    pub kind: String,
+    /// Its cell.
+    pub at: Pos,
+    /// Whether it was captured (the spot stays visible).
+    pub captured: bool,
+}
+
+/// The board in play: terrain (which changes), letters, cities and token spots.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Terrain of every cell.
+    pub terrain: Grid<Terrain>,
+    /// Forest density of every cell (meaningful on forest).
+    pub density: Grid<i64>,
+    /// Ice thickness of every cell (meaningful on ice).
+    pub thickness: Grid<i64>,
+    /// The letter on every cell.
+    pub letters: Grid<Option<Tile>>,
+    /// The cities.
+    pub cities: Vec<CityState>,
+    /// The token spots.
+    pub tokens: Vec<TokenState>,
+}
+
+impl Board {
+    /// Whether `pos` is a city (not destroyed) that `player` owns.
+    pub fn owns_city_at(&self, player: Player, pos: Pos) -> bool {
+        self.cities
+            .iter()
+            .any(|c| c.at == pos && !c.destroyed && c.owner == Owner::from(player))
+    }
+
+    /// How many cities `player` owns.
+    pub fn cities_of(&self, player: Player) -> usize {
+        self.cities
+            .iter()
+            .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+            .count()
+    }
+
+    fn tile(&self, pos: Pos) -> Option<Tile> {
+        self.letters.get(pos).copied().flatten()
+    }
+}
+
+/// One player's letters and score.
+#[derive(Clone, Debug)]
+pub struct PlayerState {
+    /// Letters left to draw, first drawn first.
+    pub pool: VecDeque<char>,
+    /// The rack.
+    pub rack: Vec<RackItem>,
+    /// Combat gains, city bonuses and script awards.
+    pub base_score: i64,
+    /// Spies used.
+    pub spies_used: i64,
+    /// Turns begun.
+    pub turns_started: u32,
+    /// Letters of this player removed from the game (lost in combat, ice, effects, discards).
+    pub lost: usize,
+}
+
+/// A player's score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Score {
+    /// The sum of the face values of the player's valid words.
+    pub word: i64,
+    /// Combat gains, city bonuses and script awards.
+    pub base: i64,
+    /// Word score plus base score.
+    pub total: i64,
+}
+
+/// A word as the engine sees it now.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WordInfo {
+    /// The word.
+    pub word: Word,
+    /// In the dictionary and not defeated or left as a fragment.
+    pub valid: bool,
+    /// Joined to a city its player owns.
+    pub connected: bool,
+    /// Face value.
+    pub face: i64,
+    /// Connotations.
+    pub connotations: Vec<String>,
+}
+
+/// Marks that make words invalid, and penalties on words that repelled an attack.
+#[derive(Clone, Debug, Default)]
+struct Marks {
+    defeated: BTreeSet<(Player, WordKey)>,
+    fragments: BTreeSet<(Player, WordKey)>,
+    penalties: Vec<Penalty>,
+}
+
+#[derive(Clone, Debug)]
+struct Penalty {
+    player: Player,
+    key: WordKey,
+    amount: i64,
+    until_end_of: Player,
+}
+
+/// Per-turn counters.
+#[derive(Clone, Debug, Default)]
+struct TurnState {
+    committed: bool,
+    redeploys: i64,
+}
+
+/// Something that suggests the strongest placement (the AI), for `Action::Spy`.
+pub trait Advisor: Send + Sync {
+    /// The strongest placement for the active player's rack, if any.
+    fn strongest_placement(&self, game: &Game) -> Option<Vec<Placement>>;
+}
+
+/// A game in progress.
+#[derive(Clone)]
+pub struct Game {
+    rules: Arc<RuleSet>,
+    lexicon: Arc<Lexicon>,
+    effects: Arc<dyn TokenEffects>,
+    advisor: Option<Arc<dyn Advisor>>,
+    board: Board,
+    players: [PlayerState; 2],
+    active: Player,
+    turn: u32,
+    turn_state: TurnState,
+    passes_in_row: i64,
+    marks: Marks,
+    pending: Option<combat::Pending>,
+    rng: ChaCha8Rng,
+    result: Option<GameResult>,
+    log: Vec<Action>,
+    seed: u64,
+    initial_letters: usize,
+}
+
+fn index(player: Player) -> usize {
+    match player {
+        Player::Gold => 0,
+        Player::Silver => 1,
+    }
+}
+
+/// The other player.
+pub fn opponent(player: Player) -> Player {
+    match player {
+        Player::Gold => Player::Silver,
+        Player::Silver => Player::Gold,
+    }
+}
+
+impl Game {
+    /// A new game on `map` under `rules`, with words from `lexicon`, all chance drawn from
+    /// `seed`. The map's scenario (letters on the board, racks, pool orders) is set up; then
+    /// gold's first turn begins.
+    pub fn new(map: &Map, rules: RuleSet, lexicon: Arc<Lexicon>, seed: u64) -> Game {
+        let board = Self::initial_board(map, &rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let players = Player::BOTH.map(|p| turn::initial_player(map, &rules, p, &mut rng));
+        let mut game = Game {
+            rules: Arc::new(rules),
+            lexicon,
+            effects: Arc::new(StandardElementals),
+            advisor: None,
+            board,
+            players,
+            active: Player::Gold,
+            turn: 0,
+            turn_state: TurnState::default(),
+            passes_in_row: 0,
+            marks: Marks::default(),
+            pending: None,
+            rng,
+            result: None,
+            log: Vec::new(),
+            seed,
+            initial_letters: 0,
+        };
+        for p in Player::BOTH {
+            game.fill_opening_rack(p, map);
+        }
+        game.initial_letters = game.letters_in_play();
+        game.begin_turn(Player::Gold, &mut Vec::new());
+        game
+    }
+
+    fn initial_board(map: &Map, rules: &RuleSet) -> Board {
+        let (w, h) = (map.width(), map.height());
+        let mut density = Grid::new(w, h, rules.board.default_forest_density);
+        let mut thickness = Grid::new(w, h, rules.board.default_ice_thickness);
+        for (&p, &v) in &map.forest_density {
+            density.set(p, v);
+        }
+        for (&p, &v) in &map.ice_thickness {
+            thickness.set(p, v);
+        }
+        let mut letters = Grid::new(w, h, None);
+        for word in &map.scenario.words {
+            for (pos, letter) in word.letters() {
+                letters.set(
+                    pos,
+                    Some(Tile {
+                        player: word.player,
+                        letter: letter.to_ascii_uppercase(),
+                    }),
+                );
+            }
+        }
+        Board {
+            terrain: map.terrain.clone(),
+            density,
+            thickness,
+            letters,
+            cities: map
+                .cities
+                .iter()
+                .map(|c| CityState {
+                    id: c.id.clone(),
+                    name: c.name.clone(),
+                    at: c.at,
+                    owner: c.owner,
+                    destroyed: false,
+                })
+                .collect(),
+            tokens: map
+                .tokens
+                .iter()
+                .map(|t| TokenState {
+                    id: t.id.clone(),
+                    kind: t.kind.clone(),
+                    at: t.at,
+                    captured: false,
+                })
+                .collect(),
+        }
+    }
+
+    /// Uses `effects` for tokens instead of the built-in elementals (the scripting host does).
+    pub fn set_token_effects(&mut self, effects: Arc<dyn TokenEffects>) {
+        self.effects = effects;
+    }
+
+    /// Uses `advisor` for `Action::Spy` (the AI does).
+    pub fn set_advisor(&mut self, advisor: Arc<dyn Advisor>) {
+        self.advisor = Some(advisor);
+    }
+
+    /// Applies `action` for whoever must act now; returns what happened, or why not.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        if self.result.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        let mut events = Vec::new();
+        match &action {
+            Action::Defend { order } => self.defend(order.as_deref(), &mut events)?,
+            other => {
+                if let Some(p) = &self.pending {
+                    return Err(ActionError::DefencePending {
+                        defender: p.defender,
+                    });
+                }
+                self.apply_turn_action(other, &mut events)?;
+            }
+        }
+        self.log.push(action);
+        self.check_end(&mut events);
+        Ok(events)
+    }
+
+    fn apply_turn_action(
+        &mut self,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        if !matches!(action, Action::Discard { .. }) {
+            self.require_rack_within_limit()?;
+        }
+        match action {
+            Action::Commit { letters } => self.commit(letters, events),
+            Action::Redeploy { word } => self.redeploy(*word, events),
+            Action::Discard { letters } => self.discard(letters, events),
+            Action::Invoke { token } => self.invoke(token, events),
+            Action::Spy => self.spy(events),
+            Action::EndTurn => {
+                self.end_turn(events);
+                Ok(())
+            }
+            Action::Defend { .. } => Err(ActionError::NoCombatPending),
+        }
+    }
+
+    fn spy(&mut self, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let allowed = self.rules.turn.spies_per_game;
+        let used = self.player(self.active).spies_used;
+        if used >= allowed {
+            return Err(ActionError::NoSpiesLeft { used, allowed });
+        }
+        let advisor = self.advisor.clone().ok_or(ActionError::NoSpy)?;
+        let letters = advisor
+            .strongest_placement(self)
+            .ok_or(ActionError::SpyFoundNothing)?;
+        self.player_mut(self.active).spies_used += 1;
+        events.push(Event::SpyReport { letters });
+        Ok(())
+    }
+
+    /// The rule set in play.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The lexicon in play.
+    pub fn lexicon(&self) -> &Lexicon {
+        &self.lexicon
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// A player's letters and score parts.
+    pub fn player(&self, player: Player) -> &PlayerState {
+        &self.players[index(player)]
+    }
+
+    fn player_mut(&mut self, player: Player) -> &mut PlayerState {
+        &mut self.players[index(player)]
+    }
+
+    /// Whose turn it is.
+    pub fn active(&self) -> Player {
+        self.active
+    }
+
+    /// Who must act now: the defender while a combat waits for its order, else the active player.
+    pub fn to_act(&self) -> Player {
+        self.pending.as_ref().map_or(self.active, |p| p.defender)
+    }
+
+    /// The turn's number, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// How the game ended, once it has.
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    /// The actions applied so far.
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
+
+    /// The seed the game was started with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Spies `player` has left.
+    pub fn spies_left(&self, player: Player) -> i64 {
+        (self.rules.turn.spies_per_game - self.player(player).spies_used).max(0)
+    }
+
+    /// Whether `player` committed a word this turn (only meaningful for the active player).
+    pub fn committed_this_turn(&self) -> bool {
+        self.turn_state.committed
+    }
+
+    /// The letters on `player`'s rack, as text.
+    pub fn rack_letters(&self, player: Player) -> String {
+        self.player(player)
+            .rack
+            .iter()
+            .filter_map(|item| match item {
+                RackItem::Letter(c) => Some(*c),
+                RackItem::Token { .. } => None,
+            })
+            .collect()
+    }
+
+    /// Every word on the board with its validity, connection, face value and connotations.
+    pub fn words(&self) -> Vec<WordInfo> {
+        let connected = Player::BOTH.map(|p| self.connected_grid(p));
+        words::find_words(&self.board.letters, self.min_word_len())
+            .into_iter()
+            .map(|word| {
+                let valid = self.is_valid(&word);
+                let is_connected = word.key.cells().any(|c| connected[index(word.player)][c]);
+                WordInfo {
+                    face: self.face_value(&word.text),
+                    connotations: self
+                        .lexicon
+                        .connotations(&word.text)
+                        .into_iter()
+                        .map(str::to_string)
+                        .collect(),
+                    valid,
+                    connected: is_connected,
+                    word,
+                }
+            })
+            .collect()
+    }
+
+    /// `player`'s score: word score (valid words' face values) plus base score.
+    pub fn score(&self, player: Player) -> Score {
+        let word: i64 = words::find_words(&self.board.letters, self.min_word_len())
+            .iter()
+            .filter(|w| w.player == player && self.is_valid(w))
+            .map(|w| self.face_value(&w.text))
+            .sum();
+        let base = self.player(player).base_score;
+        Score {
+            word,
+            base,
+            total: word + base,
+        }
+    }
+
+    /// Which of `player`'s letters are connected to a city they own.
+    pub fn connected_grid(&self, player: Player) -> Grid<bool> {
+        words::connected(&self.board.letters, player, &|p| {
+            self.board.owns_city_at(player, p)
+        })
+    }
+
+    /// Letters in play: in pools, on racks and on the board (for conservation checks).
+    pub fn letters_in_play(&self) -> usize {
+        let on_board = self
+            .board
+            .letters
+            .cells()
+            .iter()
+            .filter(|t| t.is_some())
+            .count();
+        let held: usize = self
+            .players
+            .iter()
+            .map(|p| {
+                p.pool.len()
+                    + p.rack
+                        .iter()
+                        .filter(|i| matches!(i, RackItem::Letter(_)))
+                        .count()
+            })
+            .sum();
+        on_board + held
+    }
+
+    /// Letters at the start plus letters removed from the game: what `letters_in_play` plus
+    /// the letters lost must always equal.
+    pub fn initial_letters(&self) -> usize {
+        self.initial_letters
+    }
+
+    /// Letters lost by both players so far.
+    pub fn letters_lost(&self) -> usize {
+        self.players.iter().map(|p| p.lost).sum()
+    }
+
+    fn min_word_len(&self) -> u32 {
+        u32::try_from(self.rules.placement.min_word_length)
+            .unwrap_or(2)
+            .max(2)
+    }
+
+    fn face_value(&self, text: &str) -> i64 {
+        text.chars()
+            .map(|c| self.rules.letter_value(c).unwrap_or(0))
+            .sum()
+    }
+
+    fn is_valid(&self, word: &Word) -> bool {
+        let key = (word.player, word.key);
+        self.lexicon.contains(&word.text)
+            && !self.marks.defeated.contains(&key)
+            && !self.marks.fragments.contains(&key)
+    }
+
+    /// Removes `player`'s letters at `cells` from the board; they are lost.
+    fn remove_letters(&mut self, cells: &[Pos]) {
+        for &c in cells {
+            if let Some(tile) = self.board.tile(c) {
+                self.board.letters.set(c, None);
+                self.player_mut(tile.player).lost += 1;
+            }
+        }
+    }
+
+    /// After letters were removed: marks the runs they left behind as fragments (when the
+    /// rules say so) and forgets marks of words that no longer stand.
+    fn after_removal(&mut self, before: &[Word]) {
+        let now = words::find_words(&self.board.letters, self.min_word_len());
+        let standing: BTreeSet<(Player, WordKey)> = now.iter().map(|w| (w.player, w.key)).collect();
+        if self.rules.validity.fragments == crate::rules::Fragments::InvalidUntilTurnEnd {
+            let old: BTreeSet<(Player, WordKey)> =
+                before.iter().map(|w| (w.player, w.key)).collect();
+            self.marks
+                .fragments
+                .extend(standing.difference(&old).copied());
+        }
+        self.marks.defeated.retain(|k| standing.contains(k));
+        self.marks.fragments.retain(|k| standing.contains(k));
+        self.marks
+            .penalties
+            .retain(|p| standing.contains(&(p.player, p.key)));
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,324 @@
+//! Word strength (RULES.md section 5), explained: every strength comes with the named
+//! modifiers that produced it, so a client can show why (the design document's ideograms).
+
+use crate::rules::{Mountain, RuleSet};
+use serde::Serialize;
+
+/// Whether a word is attacking or defending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Role {
+    /// The committed word, attacking.
+    Attack,
+    /// An opponent's word, defending.
+    Defence,
+}
+
+/// One thing that changed a word's strength.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Modifier {
+    /// Letters on mountains (`letters` of them), multiplying the base by `factor`.
+    Mountain {
+        /// How many letters stand on mountains.
+        letters: u32,
+        /// The resulting factor on the face value.
+        factor: f64,
+    },
+    /// A connotation of the word (`attacking`, `defending`, ...).
+    Connotation {
+        /// The list's name.
+        name: String,
+        /// Its multiplier for this role.
+        factor: f64,
+    },
+    /// A letter on water while attacking (a multiplier).
+    WaterAttack {
+        /// The multiplier.
+        factor: f64,
+    },
+    /// A letter on a city the defender owns (a multiplier).
+    OwnCity {
+        /// The multiplier.
+        factor: f64,
+    },
+    /// The defending word is disconnected from its player's cities.
+    Disconnected {
+        /// The multiplier.
+        factor: f64,
+    },
+    /// A letter on water (subtracted after rounding).
+    WaterPenalty {
+        /// What is subtracted.
+        amount: i64,
+    },
+    /// A letter on a city the defender owns (added after rounding).
+    OwnCityBonus {
+        /// What is added.
+        amount: i64,
+    },
+    /// The word repelled an attack this turn and is weakened by it.
+    RepelPenalty {
+        /// What is subtracted.
+        amount: i64,
+    },
+}
+
+/// A strength and how it came about.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Strength {
+    /// The final strength, never below 0.
+    pub value: i64,
+    /// The face value: the sum of the letters' values.
+    pub face: i64,
+    /// What changed it, in the order applied.
+    pub modifiers: Vec<Modifier>,
+}
+
+/// What strength needs to know about a word where it stands.
+#[derive(Clone, Debug, Default)]
+pub struct WordFacts {
+    /// Each letter's value and whether its cell is a mountain.
+    pub letters: Vec<(i64, bool)>,
+    /// The word's connotations.
+    pub connotations: Vec<String>,
+    /// Whether any letter is on water.
+    pub on_water: bool,
+    /// Whether any letter is on a city its player owns.
+    pub on_own_city: bool,
+    /// Whether the word is disconnected.
+    pub disconnected: bool,
+    /// A repel penalty on the word.
+    pub penalty: i64,
+}
+
+/// Rounding of `x` down, forgiving the last bit of floating-point error (7 x 1.5 is 10.5, and
+/// 5 x 0.6 must be 3, not 2.9999999999999996).
+fn round_down(x: f64) -> i64 {
+    (x + 1e-9).floor() as i64
+}
+
+/// The strength of a word with `facts` in `role` under `rules`.
+pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
+    let s = &rules.strength;
+    let face: i64 = facts.letters.iter().map(|&(v, _)| v).sum();
+    let mut modifiers = Vec::new();
+    let base = mountain_base(s.mountain, facts, face, &mut modifiers);
+    let mut factor = 1.0;
+    let mut multiply = |m: Modifier, f: f64, factor: &mut f64| {
+        if f != 1.0 {
+            *factor *= f;
+            modifiers.push(m);
+        }
+    };
+    for name in &facts.connotations {
+        if let Some(c) = s.connotations.get(name) {
+            let f = match role {
+                Role::Attack => c.attack,
+                Role::Defence => c.defence,
+            };
+            multiply(
+                Modifier::Connotation {
+                    name: name.clone(),
+                    factor: f,
+                },
+                f,
+                &mut factor,
+            );
+        }
+    }
+    if role == Role::Attack && facts.on_water {
+        let f = s.water_attack_multiplier;
+        multiply(Modifier::WaterAttack { factor: f }, f, &mut factor);
+    }
+    if role == Role::Defence && facts.on_own_city {
+        let f = s.own_city_defence_multiplier;
+        multiply(Modifier::OwnCity { factor: f }, f, &mut factor);
+    }
+    if role == Role::Defence && facts.disconnected {
+        let f = s.disconnected_defence_multiplier;
+        multiply(Modifier::Disconnected { factor: f }, f, &mut factor);
+    }
+    let mut value = round_down(base * factor);
+    let mut add = |m: Modifier, amount: i64| {
+        if amount != 0 {
+            value += amount;
+            modifiers.push(m);
+        }
+    };
+    if facts.on_water {
+        add(
+            Modifier::WaterPenalty {
+                amount: s.water_penalty,
+            },
+            -s.water_penalty,
+        );
+    }
+    if role == Role::Defence && facts.on_own_city {
+        add(
+            Modifier::OwnCityBonus {
+                amount: s.own_city_defence_bonus,
+            },
+            s.own_city_defence_bonus,
+        );
+    }
+    if role == Role::Defence {
+        add(
+            Modifier::RepelPenalty {
+                amount: facts.penalty,
+            },
+            -facts.penalty,
+        );
+    }
+    Strength {
+        value: value.max(0),
+        face,
+        modifiers,
+    }
+}
+
+fn mountain_base(
+    rule: Mountain,
+    facts: &WordFacts,
+    face: i64,
+    modifiers: &mut Vec<Modifier>,
+) -> f64 {
+    let on_mountain = facts.letters.iter().filter(|&&(_, m)| m).count() as u32;
+    if on_mountain == 0 {
+        return face as f64;
+    }
+    let base = match rule {
+        Mountain::WordAverage { mountain_weight } => {
+            let (m, o) = (
+                f64::from(on_mountain),
+                (facts.letters.len() as f64) - f64::from(on_mountain),
+            );
+            face as f64 * (mountain_weight * m + o) / (m + o)
+        }
+        Mountain::PerLetter { factor } => facts
+            .letters
+            .iter()
+            .map(|&(v, m)| if m { v as f64 * factor } else { v as f64 })
+            .sum(),
+    };
+    let factor = if face == 0 { 1.0 } else { base / face as f64 };
+    modifiers.push(Modifier::Mountain {
+        letters: on_mountain,
+        factor,
+    });
+    base
+}
+
+/// Placement strength for cutting through forest: face value times the word's forest
+/// multipliers (the `burning` connotation).
+pub fn placement_strength(rules: &RuleSet, face: i64, connotations: &[String]) -> f64 {
+    let factor: f64 = connotations
+        .iter()
+        .filter_map(|n| rules.strength.connotations.get(n))
+        .map(|c| c.forest)
+        .product();
+    face as f64 * factor
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(values: &[i64]) -> WordFacts {
+        WordFacts {
+            letters: values.iter().map(|&v| (v, false)).collect(),
+            ..Default::default()
+        }
+    }
+
+    /// Strength of `facts` in `role` under preset `preset` is `expected`.
+    fn check(preset: &str, facts: &WordFacts, role: Role, expected: i64) {
+        let rules = RuleSet::preset(preset).unwrap();
+        assert_eq!(
+            strength(&rules, facts, role).value,
+            expected,
+            "{preset} {role:?} {facts:?}"
+        );
+    }
+
+    #[test]
+    fn table() {
+        // SWORD attacking: 7 x 1.5 = 10 (the design document's example).
+        let sword = WordFacts {
+            connotations: vec!["attacking".into()],
+            ..facts(&[1, 3, 1, 1, 1])
+        };
+        check("gdd-1.6", &sword, Role::Attack, 10);
+        check("gdd-1.6", &sword, Role::Defence, 7);
+        // GRAM defending on its own city: gdd x1.5 -> 7; classic +2 -> 7.
+        let gram = WordFacts {
+            on_own_city: true,
+            ..facts(&[1, 1, 1, 2])
+        };
+        check("gdd-1.6", &gram, Role::Defence, 7);
+        check("classic", &gram, Role::Defence, 7);
+        check("classic", &gram, Role::Attack, 5);
+        // Mountains: 2 of 4 letters (face 6): gdd 6 x (2x2+2)/4 = 9; classic per letter.
+        let hill = WordFacts {
+            letters: vec![(3, true), (1, true), (1, false), (1, false)],
+            ..Default::default()
+        };
+        check("gdd-1.6", &hill, Role::Attack, 9);
+        check("classic", &hill, Role::Attack, 8);
+        // Water: gdd x0.6 when attacking; classic -1 both ways.
+        let wet = WordFacts {
+            on_water: true,
+            ..facts(&[1, 1, 1, 1, 1])
+        };
+        check("gdd-1.6", &wet, Role::Attack, 3);
+        check("gdd-1.6", &wet, Role::Defence, 5);
+        check("classic", &wet, Role::Attack, 4);
+        check("classic", &wet, Role::Defence, 4);
+        // Disconnected defence x0.6; repel penalty; never below 0.
+        let cut_off = WordFacts {
+            disconnected: true,
+            ..facts(&[2, 2, 1])
+        };
+        check("classic", &cut_off, Role::Defence, 3);
+        let penalised = WordFacts {
+            penalty: 9,
+            ..facts(&[1, 1])
+        };
+        check("classic", &penalised, Role::Defence, 0);
+        // Sneaking works both ways.
+        let spy = WordFacts {
+            connotations: vec!["sneaking".into()],
+            ..facts(&[2, 2, 3])
+        };
+        check("classic", &spy, Role::Attack, 10);
+        check("classic", &spy, Role::Defence, 10);
+    }
+
+    #[test]
+    fn modifiers_explain_the_value() {
+        let rules = RuleSet::preset("gdd-1.6").unwrap();
+        let f = WordFacts {
+            connotations: vec!["attacking".into()],
+            on_water: true,
+            ..facts(&[1, 3, 1, 1, 1])
+        };
+        let s = strength(&rules, &f, Role::Attack);
+        assert_eq!(s.face, 7);
+        assert_eq!(
+            s.modifiers,
+            vec![
+                Modifier::Connotation {
+                    name: "attacking".into(),
+                    factor: 1.5
+                },
+                Modifier::WaterAttack { factor: 0.6 }
+            ]
+        );
+        assert_eq!(s.value, 6);
+    }
+
+    #[test]
+    fn burning_cuts_forest_better() {
+        let rules = RuleSet::preset("classic").unwrap();
+        assert_eq!(placement_strength(&rules, 4, &["burning".into()]), 6.0);
+        assert_eq!(placement_strength(&rules, 4, &["attacking".into()]), 4.0);
+    }
+}

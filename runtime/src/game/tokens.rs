@@ -1,0 +1,235 @@
+//! Tokens (RULES.md section 9). The engine owns capture, rack slots, when an invoke is
+//! allowed, and applying an effect; what an effect does comes through [`TokenEffects`], which
+//! the scripting host implements in Lua. [`StandardElementals`] is the built-in version of the
+//! four standard elementals, with their sizes from the rule set.
+
+use super::{ActionError, Board, Event, Game, RackItem};
+use crate::board::{Pos, Terrain};
+use crate::rules::RuleSet;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// What a token does to the board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// Cells whose terrain changes.
+    pub terrain: Vec<(Pos, Terrain)>,
+    /// Cells whose letters are destroyed.
+    pub destroy_letters: Vec<Pos>,
+    /// Cells whose cities are destroyed.
+    pub destroy_cities: Vec<Pos>,
+}
+
+/// What each token kind does.
+pub trait TokenEffects: Send + Sync {
+    /// The effect of a `kind` token invoked at `spot`, or `None` if this kind is unknown.
+    /// Randomness must come from `rng`, the game's generator.
+    fn effect(
+        &self,
+        kind: &str,
+        spot: Pos,
+        board: &Board,
+        rules: &RuleSet,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Effect>;
+}
+
+/// The volcano, drought, flood and firestorm of RULES.md section 9.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StandardElementals;
+
+impl TokenEffects for StandardElementals {
+    fn effect(
+        &self,
+        kind: &str,
+        spot: Pos,
+        board: &Board,
+        rules: &RuleSet,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Effect> {
+        let t = &rules.tokens;
+        Some(match kind {
+            "volcano" => volcano(spot, board, t.volcano_cells, rng),
+            "drought" => retile(
+                board,
+                spot,
+                t.drought_radius,
+                |terrain, _| (terrain == Terrain::Water).then_some(Terrain::Plains),
+                false,
+            ),
+            "flood" => retile(
+                board,
+                spot,
+                t.flood_radius,
+                |terrain, city| {
+                    (matches!(terrain, Terrain::Plains | Terrain::Forest) && !city)
+                        .then_some(Terrain::Water)
+                },
+                true,
+            ),
+            "firestorm" => retile(
+                board,
+                spot,
+                t.firestorm_radius,
+                |terrain, _| (terrain == Terrain::Forest).then_some(Terrain::Plains),
+                false,
+            ),
+            _ => return None,
+        })
+    }
+}
+
+/// Cells within `radius` (straight-line distance) of `centre`.
+fn within(board: &Board, centre: Pos, radius: i64) -> impl Iterator<Item = Pos> + '_ {
+    let r = radius.max(0);
+    board.terrain.positions().filter(move |p| {
+        let (dx, dy) = (
+            i64::from(p.x) - i64::from(centre.x),
+            i64::from(p.y) - i64::from(centre.y),
+        );
+        dx * dx + dy * dy <= r * r
+    })
+}
+
+/// Changes terrain within `radius` by `change(terrain, has_city)`; with `drown`, letters on
+/// changed cells are destroyed.
+fn retile(
+    board: &Board,
+    spot: Pos,
+    radius: i64,
+    change: impl Fn(Terrain, bool) -> Option<Terrain>,
+    drown: bool,
+) -> Effect {
+    let mut effect = Effect::default();
+    for p in within(board, spot, radius) {
+        let has_city = board.cities.iter().any(|c| c.at == p && !c.destroyed);
+        if let Some(new) = change(board.terrain[p], has_city) {
+            effect.terrain.push((p, new));
+            if drown && board.letters[p].is_some() {
+                effect.destroy_letters.push(p);
+            }
+        }
+    }
+    effect
+}
+
+/// Lava grown at random from `spot`, one neighbouring cell at a time, over `cells` cells.
+fn volcano(spot: Pos, board: &Board, cells: i64, rng: &mut ChaCha8Rng) -> Effect {
+    let mut lava = vec![spot];
+    let mut frontier: Vec<Pos> = Vec::new();
+    let add_neighbours = |p: Pos, lava: &[Pos], frontier: &mut Vec<Pos>| {
+        for n in board.terrain.neighbours4(p) {
+            if !lava.contains(&n) && !frontier.contains(&n) {
+                frontier.push(n);
+            }
+        }
+    };
+    add_neighbours(spot, &lava, &mut frontier);
+    while (lava.len() as i64) < cells && !frontier.is_empty() {
+        let next = frontier.swap_remove(rng.random_range(0..frontier.len()));
+        lava.push(next);
+        add_neighbours(next, &lava, &mut frontier);
+    }
+    lava.truncate(usize::try_from(cells.max(0)).unwrap_or(0));
+    Effect {
+        terrain: lava.iter().map(|&p| (p, Terrain::Lava)).collect(),
+        destroy_letters: lava
+            .iter()
+            .copied()
+            .filter(|&p| board.letters[p].is_some())
+            .collect(),
+        destroy_cities: lava
+            .iter()
+            .copied()
+            .filter(|&p| board.cities.iter().any(|c| c.at == p && !c.destroyed))
+            .collect(),
+    }
+}
+
+impl Game {
+    pub(super) fn invoke(
+        &mut self,
+        token: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let player = self.active;
+        let slot = self
+            .player(player)
+            .rack
+            .iter()
+            .position(|i| matches!(i, RackItem::Token { id, .. } if id == token))
+            .ok_or_else(|| ActionError::NoSuchToken {
+                token: token.to_string(),
+            })?;
+        let RackItem::Token { kind, .. } = self.player(player).rack[slot].clone() else {
+            return Err(ActionError::NoSuchToken {
+                token: token.to_string(),
+            });
+        };
+        let spot = self
+            .board
+            .tokens
+            .iter()
+            .find(|t| t.id == token)
+            .map(|t| t.at)
+            .ok_or_else(|| ActionError::NoSuchToken {
+                token: token.to_string(),
+            })?;
+        let mut rng = self.rng.clone();
+        let effect = self
+            .effects
+            .effect(&kind, spot, &self.board, &self.rules, &mut rng)
+            .ok_or_else(|| ActionError::UnknownTokenKind { kind: kind.clone() })?;
+        self.rng = rng;
+        self.player_mut(player).rack.remove(slot);
+        let event = self.apply_effect(&effect, player, token, &kind);
+        events.push(event);
+        Ok(())
+    }
+
+    /// Applies what an effect does to the board.
+    pub fn apply_effect(
+        &mut self,
+        effect: &Effect,
+        player: crate::board::Player,
+        token: &str,
+        kind: &str,
+    ) -> Event {
+        let before = super::words::find_words(&self.board.letters, self.min_word_len());
+        let terrain: Vec<(Pos, Terrain)> = effect
+            .terrain
+            .iter()
+            .copied()
+            .filter(|&(p, _)| self.board.terrain.contains(p))
+            .collect();
+        for &(p, t) in &terrain {
+            self.board.terrain.set(p, t);
+        }
+        let removed: Vec<Pos> = effect
+            .destroy_letters
+            .iter()
+            .copied()
+            .filter(|&p| self.board.tile(p).is_some())
+            .collect();
+        self.remove_letters(&removed);
+        let mut cities_lost = Vec::new();
+        for city in self
+            .board
+            .cities
+            .iter_mut()
+            .filter(|c| effect.destroy_cities.contains(&c.at) && !c.destroyed)
+        {
+            city.destroyed = true;
+            cities_lost.push(city.id.clone());
+        }
+        self.after_removal(&before);
+        Event::TokenInvoked {
+            player,
+            token: token.to_string(),
+            kind: kind.to_string(),
+            terrain,
+            removed,
+            cities_lost,
+        }
+    }
+}

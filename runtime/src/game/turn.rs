@@ -1,0 +1,265 @@
+//! Pools, racks, draws and discards (RULES.md section 2); ending a turn (section 3); and the
+//! end of the game (section 11).
+
+use super::{ActionError, EndReason, Event, Game, GameResult, PlayerState, RackItem, opponent};
+use crate::board::Player;
+use crate::map::Map;
+use crate::rules::{Conquest, RuleSet};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use std::collections::VecDeque;
+
+/// A player's starting pool: the map's fixed order, or the rule set's distribution shuffled.
+pub(super) fn initial_player(
+    map: &Map,
+    rules: &RuleSet,
+    player: Player,
+    rng: &mut ChaCha8Rng,
+) -> PlayerState {
+    let pool: VecDeque<char> = match map.scenario.pools.get(&player) {
+        Some(order) => order.chars().map(|c| c.to_ascii_uppercase()).collect(),
+        None if rules.letters.infinite_pool => VecDeque::new(),
+        None => {
+            let mut letters: Vec<char> = rules
+                .letters
+                .tiles
+                .iter()
+                .flat_map(|(&c, t)| std::iter::repeat_n(c, usize::try_from(t.count).unwrap_or(0)))
+                .collect();
+            letters.shuffle(rng);
+            letters.into()
+        }
+    };
+    PlayerState {
+        pool,
+        rack: Vec::new(),
+        base_score: 0,
+        spies_used: 0,
+        turns_started: 0,
+        lost: 0,
+    }
+}
+
+impl Game {
+    /// The opening rack: the scenario's, or `start_rack` letters drawn.
+    pub(super) fn fill_opening_rack(&mut self, player: Player, map: &Map) {
+        match map.scenario.racks.get(&player) {
+            Some(rack) => {
+                let letters = rack
+                    .chars()
+                    .map(|c| RackItem::Letter(c.to_ascii_uppercase()));
+                self.player_mut(player).rack.extend(letters);
+            }
+            None => {
+                self.draw(player, self.rules.turn.start_rack);
+            }
+        }
+    }
+
+    /// Draws up to `n` letters onto `player`'s rack; returns the letters drawn.
+    fn draw(&mut self, player: Player, n: i64) -> String {
+        let mut drawn = String::new();
+        for _ in 0..n.max(0) {
+            let letter = if self.rules.letters.infinite_pool && self.player(player).pool.is_empty()
+            {
+                self.weighted_letter()
+            } else {
+                self.player_mut(player).pool.pop_front()
+            };
+            let Some(letter) = letter else { break };
+            self.player_mut(player).rack.push(RackItem::Letter(letter));
+            drawn.push(letter);
+        }
+        if self.rules.letters.infinite_pool {
+            self.initial_letters += drawn.chars().count();
+        }
+        drawn
+    }
+
+    /// A letter drawn with replacement, weighted by the distribution's counts.
+    fn weighted_letter(&mut self) -> Option<char> {
+        let total: i64 = self
+            .rules
+            .letters
+            .tiles
+            .values()
+            .map(|t| t.count.max(0))
+            .sum();
+        if total <= 0 {
+            return None;
+        }
+        let mut pick = self.rng.random_range(0..total);
+        for (&c, t) in &self.rules.letters.tiles {
+            if pick < t.count.max(0) {
+                return Some(c);
+            }
+            pick -= t.count.max(0);
+        }
+        None
+    }
+
+    /// Starts `player`'s turn: they draw, except on their first turn.
+    pub(super) fn begin_turn(&mut self, player: Player, events: &mut Vec<Event>) {
+        self.active = player;
+        self.turn += 1;
+        self.turn_state = Default::default();
+        let drew = if self.player(player).turns_started > 0 {
+            self.draw(player, self.rules.turn.draw_per_turn)
+        } else {
+            String::new()
+        };
+        self.player_mut(player).turns_started += 1;
+        events.push(Event::TurnStarted {
+            player,
+            turn: self.turn,
+            drew,
+        });
+    }
+
+    /// Refuses anything but a discard while the rack is over its limit.
+    pub(super) fn require_rack_within_limit(&self) -> Result<(), ActionError> {
+        let (held, excess) = self.rack_excess(self.active);
+        if excess > 0 {
+            return Err(ActionError::MustDiscard {
+                held,
+                limit: self.rules.turn.rack_limit,
+                excess,
+            });
+        }
+        Ok(())
+    }
+
+    /// Items on the rack, and how many letters must go (tokens cannot be discarded).
+    pub fn rack_excess(&self, player: Player) -> (usize, usize) {
+        let rack = &self.player(player).rack;
+        let limit = usize::try_from(self.rules.turn.rack_limit).unwrap_or(0);
+        let letters = rack
+            .iter()
+            .filter(|i| matches!(i, RackItem::Letter(_)))
+            .count();
+        (rack.len(), rack.len().saturating_sub(limit).min(letters))
+    }
+
+    pub(super) fn discard(
+        &mut self,
+        letters: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let player = self.active;
+        let (_, excess) = self.rack_excess(player);
+        let wanted: Vec<char> = letters.chars().map(|c| c.to_ascii_uppercase()).collect();
+        if excess == 0 {
+            return Err(ActionError::CannotDiscard {
+                reason: "you may discard only when your rack is over its limit".into(),
+            });
+        }
+        if wanted.is_empty() || wanted.len() > excess {
+            return Err(ActionError::CannotDiscard {
+                reason: format!("discard {excess} letters to get back to the limit"),
+            });
+        }
+        let remaining = take_letters(&self.player(player).rack, &wanted).map_err(|letter| {
+            ActionError::CannotDiscard {
+                reason: format!("your rack has no {letter} to discard"),
+            }
+        })?;
+        let player_state = self.player_mut(player);
+        player_state.rack = remaining;
+        player_state.lost += wanted.len();
+        events.push(Event::Discarded {
+            player,
+            letters: wanted.iter().collect(),
+        });
+        Ok(())
+    }
+
+    pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
+        let player = self.active;
+        let passed = !self.turn_state.committed;
+        self.passes_in_row = if passed { self.passes_in_row + 1 } else { 0 };
+        self.marks.fragments.clear();
+        self.marks.penalties.retain(|p| p.until_end_of != player);
+        events.push(Event::TurnEnded { player, passed });
+        self.check_end(events);
+        if self.result.is_none() {
+            self.begin_turn(opponent(player), events);
+        }
+    }
+
+    /// Ends the game if a condition of section 11 holds.
+    pub(super) fn check_end(&mut self, events: &mut Vec<Event>) {
+        if self.result.is_some() {
+            return;
+        }
+        let Some(reason) = self.end_reason() else {
+            return;
+        };
+        let winner = match (&reason, self.rules.end.conquest) {
+            (EndReason::Conquest { loser }, Conquest::OpponentWins) => Some(opponent(*loser)),
+            _ => self.leader(),
+        };
+        let result = GameResult { winner, reason };
+        events.push(Event::GameOver {
+            result: result.clone(),
+        });
+        self.result = Some(result);
+    }
+
+    fn end_reason(&self) -> Option<EndReason> {
+        if let Some(loser) = Player::BOTH
+            .into_iter()
+            .find(|&p| self.board.cities_of(p) == 0)
+        {
+            return Some(EndReason::Conquest { loser });
+        }
+        let infinite = self.rules.letters.infinite_pool;
+        let out_of_letters =
+            |p: Player| self.player(p).pool.is_empty() && self.rack_letters(p).is_empty();
+        if !infinite && let Some(player) = Player::BOTH.into_iter().find(|&p| out_of_letters(p)) {
+            return Some(EndReason::Exhaustion { player });
+        }
+        let pools_empty = !infinite && Player::BOTH.iter().all(|&p| self.player(p).pool.is_empty());
+        (pools_empty && self.passes_in_row >= self.rules.end.passes_to_end)
+            .then_some(EndReason::Stalemate)
+    }
+
+    /// The player with the higher score, or `None` on equal scores.
+    fn leader(&self) -> Option<Player> {
+        let (gold, silver) = (
+            self.score(Player::Gold).total,
+            self.score(Player::Silver).total,
+        );
+        match gold.cmp(&silver) {
+            std::cmp::Ordering::Greater => Some(Player::Gold),
+            std::cmp::Ordering::Less => Some(Player::Silver),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Ends the game with `winner` (for scripts' win conditions).
+    pub fn end_game(&mut self, winner: Option<Player>, reason: String) -> Vec<Event> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let result = GameResult {
+            winner,
+            reason: EndReason::Script { reason },
+        };
+        self.result = Some(result.clone());
+        vec![Event::GameOver { result }]
+    }
+}
+
+/// The rack without `wanted` letters, or the first letter it lacks.
+pub(super) fn take_letters(rack: &[RackItem], wanted: &[char]) -> Result<Vec<RackItem>, char> {
+    let mut remaining = rack.to_vec();
+    for &letter in wanted {
+        let at = remaining
+            .iter()
+            .position(|i| *i == RackItem::Letter(letter))
+            .ok_or(letter)?;
+        remaining.remove(at);
+    }
+    Ok(remaining)
+}

@@ -1,0 +1,402 @@
+//! What a client sends the engine (actions), what the engine answers (events), and why it
+//! refuses (errors, in words a player understands).
+
+use super::strength::Strength;
+use super::words::WordKey;
+use crate::board::{Owner, Player, Pos, Terrain};
+use serde::{Deserialize, Serialize};
+
+/// A letter from the rack put on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    /// The cell.
+    pub at: Pos,
+    /// The letter, uppercase.
+    pub letter: char,
+}
+
+/// Everything a player (or a script, or the AI) can do. The engine knows who acts: the player
+/// whose turn it is, or the defender while a combat waits for its order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Commit letters from the rack as one word (RULES.md section 4).
+    Commit {
+        /// The letters and their cells.
+        letters: Vec<Placement>,
+    },
+    /// The defender's order of defence for the combat waiting on it; `None` lets the engine
+    /// choose the order that loses the fewest letters.
+    Defend {
+        /// The defending words, first to fight first.
+        order: Option<Vec<WordKey>>,
+    },
+    /// Lift one own word back to the rack (section 8).
+    Redeploy {
+        /// The word to lift.
+        word: WordKey,
+    },
+    /// Discard letters from the rack (section 2).
+    Discard {
+        /// The letters, uppercase.
+        letters: String,
+    },
+    /// Use a captured token (section 9).
+    Invoke {
+        /// The token spot's id.
+        token: String,
+    },
+    /// Ask for the strongest placement for the rack (section 3).
+    Spy,
+    /// End the turn (a pass if nothing was committed).
+    EndTurn,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Player>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// A player owns no city.
+    Conquest {
+        /// The player left without a city.
+        loser: Player,
+    },
+    /// A player's pool and rack hold no letters.
+    Exhaustion {
+        /// The player with no letters.
+        player: Player,
+    },
+    /// Both pools are empty and the last turns were passes.
+    Stalemate,
+    /// A script ended the game.
+    Script {
+        /// The script's reason.
+        reason: String,
+    },
+}
+
+/// What happened, in order, as the result of an action.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Event {
+    /// A turn began and the player drew letters.
+    TurnStarted {
+        /// Whose turn.
+        player: Player,
+        /// The turn's number, from 1.
+        turn: u32,
+        /// Letters drawn.
+        drew: String,
+    },
+    /// Placed letters turned forest into plains.
+    ForestCut {
+        /// The cells.
+        cells: Vec<Pos>,
+    },
+    /// A word was committed.
+    WordCommitted {
+        /// Whose word.
+        player: Player,
+        /// The main word.
+        word: String,
+        /// Where it stands.
+        key: WordKey,
+    },
+    /// The word attacks: its strength and each defender's.
+    CombatStarted {
+        /// The attacker.
+        attacker: Player,
+        /// The attack's strength, explained.
+        attack: Strength,
+        /// Each defending word and its strength.
+        defenders: Vec<(WordKey, String, Strength)>,
+    },
+    /// The defender must order its defenders (`Action::Defend`).
+    DefenceOrderNeeded {
+        /// Who must answer.
+        defender: Player,
+        /// The defending words.
+        defenders: Vec<WordKey>,
+    },
+    /// A defending word fell.
+    DefenderDefeated {
+        /// The word.
+        word: String,
+        /// Where it stood.
+        key: WordKey,
+        /// The attack's strength left.
+        attack_left: i64,
+        /// The defender's letters removed.
+        removed: Vec<Pos>,
+        /// What the attacker gained.
+        gain: i64,
+    },
+    /// A defending word held: the attack's placed letters are lost.
+    AttackRepelled {
+        /// The word that held.
+        by: String,
+        /// The attacker's letters removed.
+        removed: Vec<Pos>,
+        /// The penalty the defending word carries until the attacker's turn ends.
+        penalty: i64,
+    },
+    /// Every defender fell; the defender's letters still touching the word were cleared.
+    AttackSucceeded {
+        /// Cells cleared.
+        cleared: Vec<Pos>,
+    },
+    /// Ice gave way under a heavy word, which was lost.
+    IceBroke {
+        /// Ice cells that became water.
+        cells: Vec<Pos>,
+        /// Letters removed.
+        removed: Vec<Pos>,
+    },
+    /// A token was captured and went to the rack.
+    TokenCaptured {
+        /// Who captured it.
+        player: Player,
+        /// The token spot's id.
+        token: String,
+        /// Its kind.
+        kind: String,
+    },
+    /// A city changed hands.
+    CityCaptured {
+        /// The new owner.
+        player: Player,
+        /// The city's id.
+        city: String,
+        /// The old owner.
+        from: Owner,
+        /// Base score awarded.
+        bonus: i64,
+    },
+    /// A token took effect.
+    TokenInvoked {
+        /// Who used it.
+        player: Player,
+        /// The token spot's id.
+        token: String,
+        /// Its kind.
+        kind: String,
+        /// Cells whose terrain changed.
+        terrain: Vec<(Pos, Terrain)>,
+        /// Letters destroyed.
+        removed: Vec<Pos>,
+        /// Cities destroyed.
+        cities_lost: Vec<String>,
+    },
+    /// A word was lifted back to the rack.
+    WordLifted {
+        /// Whose word.
+        player: Player,
+        /// The word.
+        word: String,
+        /// Letters returned to the rack.
+        returned: String,
+    },
+    /// Letters were discarded.
+    Discarded {
+        /// Who discarded.
+        player: Player,
+        /// The letters.
+        letters: String,
+    },
+    /// The spy's suggestion, laid out but not committed.
+    SpyReport {
+        /// The suggested letters and cells.
+        letters: Vec<Placement>,
+    },
+    /// A turn ended.
+    TurnEnded {
+        /// Whose turn.
+        player: Player,
+        /// Whether it was a pass (nothing committed).
+        passed: bool,
+    },
+    /// The game is over.
+    GameOver {
+        /// How it ended.
+        result: GameResult,
+    },
+}
+
+/// Why the engine refused an action. A refused action changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// A combat waits for the defender's order.
+    #[error("{defender} must first choose the order of defence")]
+    DefencePending {
+        /// Who must answer.
+        defender: Player,
+    },
+    /// No combat waits for an order.
+    #[error("there is no combat waiting for an order of defence")]
+    NoCombatPending,
+    /// The order names words that are not exactly the defenders.
+    #[error("the order must name each defending word once: {expected}")]
+    BadDefenceOrder {
+        /// The defending words.
+        expected: String,
+    },
+    /// The rack is over its limit.
+    #[error("your rack holds {held} items; the limit is {limit}: discard {excess} letters first")]
+    MustDiscard {
+        /// Items held.
+        held: usize,
+        /// The limit.
+        limit: i64,
+        /// How many to discard.
+        excess: usize,
+    },
+    /// Nothing placed.
+    #[error("place at least one letter")]
+    NothingPlaced,
+    /// A letter the rack does not hold.
+    #[error("your rack has no {letter} left for this word")]
+    NotInRack {
+        /// The letter.
+        letter: char,
+    },
+    /// Two letters on one cell.
+    #[error("two letters are placed on {at}")]
+    SameCell {
+        /// The cell.
+        at: Pos,
+    },
+    /// A cell off the board.
+    #[error("{at} is off the board")]
+    OffBoard {
+        /// The cell.
+        at: Pos,
+    },
+    /// A cell already holding an own letter.
+    #[error(
+        "{at} already holds your letter; place letters on empty cells or on your opponent's letters"
+    )]
+    OwnLetter {
+        /// The cell.
+        at: Pos,
+    },
+    /// Placed letters not in one row or column.
+    #[error("the letters must all be in one row or one column")]
+    NotInLine,
+    /// Placed letters with a gap.
+    #[error(
+        "the letters must form one unbroken word with your letters in that line (a gap at {at})"
+    )]
+    Gap {
+        /// The empty cell.
+        at: Pos,
+    },
+    /// A word too short.
+    #[error("a word needs at least {min} letters")]
+    TooShort {
+        /// The shortest word.
+        min: i64,
+    },
+    /// A word not in the dictionary.
+    #[error("{word} is not in the dictionary")]
+    NotAWord {
+        /// The word.
+        word: String,
+    },
+    /// A letter on lava.
+    #[error("no letter can be placed on lava ({at})")]
+    OnLava {
+        /// The cell.
+        at: Pos,
+    },
+    /// A word ending on water.
+    #[error("{word} must begin and end on land; it ends on water at {at}")]
+    EndsOnWater {
+        /// The word.
+        word: String,
+        /// The end on water.
+        at: Pos,
+    },
+    /// Too weak to cut through forest.
+    #[error(
+        "{word} needs strength {comparison} {needed} to cut through {cells} forest cells; it has {has}"
+    )]
+    ForestTooDense {
+        /// The word.
+        word: String,
+        /// "above" or "at least".
+        comparison: &'static str,
+        /// The forest's total density.
+        needed: i64,
+        /// Forest cells under placed letters.
+        cells: usize,
+        /// The word's placement strength.
+        has: String,
+    },
+    /// Not connected to the player's crossword.
+    #[error("{word} must cover a city you own or join your connected crossword")]
+    NotConnected {
+        /// The word.
+        word: String,
+    },
+    /// Too many redeployments.
+    #[error("you may lift {limit} words a turn")]
+    RedeployLimit {
+        /// The limit.
+        limit: i64,
+    },
+    /// No such own word.
+    #[error("there is no word of yours at {at}")]
+    NoSuchWord {
+        /// Where the word was looked for.
+        at: Pos,
+    },
+    /// A word that may not be lifted.
+    #[error("{word} cannot be lifted: {reason}")]
+    CannotLift {
+        /// The word.
+        word: String,
+        /// Why.
+        reason: String,
+    },
+    /// Discarding what the rack does not hold or is not over the limit.
+    #[error("{reason}")]
+    CannotDiscard {
+        /// Why.
+        reason: String,
+    },
+    /// A token not on the rack.
+    #[error("you hold no token `{token}`")]
+    NoSuchToken {
+        /// The token spot's id.
+        token: String,
+    },
+    /// A token kind without an effect.
+    #[error("nothing defines what a `{kind}` token does")]
+    UnknownTokenKind {
+        /// The kind.
+        kind: String,
+    },
+    /// No spies left.
+    #[error("you have no spies left ({used} used of {allowed})")]
+    NoSpiesLeft {
+        /// Spies used.
+        used: i64,
+        /// Spies allowed.
+        allowed: i64,
+    },
+    /// No advisor to spy with.
+    #[error("no spy is available in this game")]
+    NoSpy,
+    /// The spy found nothing.
+    #[error("the spy finds no placement for your rack")]
+    SpyFoundNothing,
+}

@@ -1,0 +1,228 @@
+//! Words on the board: maximal runs of one player's letters, across and down, and which
+//! letters are connected to a city their player owns.
+
+use crate::board::{Grid, Player, Pos};
+use crate::map::Direction;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// A letter on the board and whose it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tile {
+    /// Whose letter it is.
+    pub player: Player,
+    /// The letter, uppercase A to Z.
+    pub letter: char,
+}
+
+/// Where a word stands: its first cell, its direction and its length. Two words with the same
+/// key are the same word; a word whose letters change gets a new key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct WordKey {
+    /// The first cell (leftmost or topmost).
+    pub start: Pos,
+    /// Across or down.
+    pub dir: Direction,
+    /// Number of letters.
+    pub len: u32,
+}
+
+impl WordKey {
+    /// The cells of the word, first to last.
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.len).filter_map(|i| self.dir.step(self.start, i))
+    }
+
+    /// Whether the word covers `pos`.
+    pub fn covers(&self, pos: Pos) -> bool {
+        match self.dir {
+            Direction::Across => {
+                pos.y == self.start.y && pos.x >= self.start.x && pos.x < self.start.x + self.len
+            }
+            Direction::Down => {
+                pos.x == self.start.x && pos.y >= self.start.y && pos.y < self.start.y + self.len
+            }
+        }
+    }
+}
+
+/// A word on the board: where it is, whose it is, and its letters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Word {
+    /// Whose word it is.
+    pub player: Player,
+    /// Where it stands.
+    pub key: WordKey,
+    /// Its letters, uppercase.
+    pub text: String,
+}
+
+/// Every maximal run of at least `min_len` letters of one player, across then down, in
+/// board order.
+pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
+    let mut words = Vec::new();
+    for dir in [Direction::Across, Direction::Down] {
+        let (lines, length) = match dir {
+            Direction::Across => (letters.height(), letters.width()),
+            Direction::Down => (letters.width(), letters.height()),
+        };
+        for line in 0..lines {
+            let at = |i: u32| match dir {
+                Direction::Across => Pos::new(i, line),
+                Direction::Down => Pos::new(line, i),
+            };
+            let mut i = 0;
+            while i < length {
+                let Some(first) = letters[at(i)] else {
+                    i += 1;
+                    continue;
+                };
+                let mut end = i + 1;
+                while end < length && letters[at(end)].is_some_and(|t| t.player == first.player) {
+                    end += 1;
+                }
+                if end - i >= min_len.max(2) {
+                    let text = (i..end)
+                        .filter_map(|k| letters[at(k)].map(|t| t.letter))
+                        .collect();
+                    words.push(Word {
+                        player: first.player,
+                        key: WordKey {
+                            start: at(i),
+                            dir,
+                            len: end - i,
+                        },
+                        text,
+                    });
+                }
+                i = end;
+            }
+        }
+    }
+    words
+}
+
+/// The run of `player`'s letters through `pos` in direction `dir` (with `pos` counted as one
+/// of them), as the key of the run; `None` if the run is a single letter.
+pub fn run_through(
+    letters: &Grid<Option<Tile>>,
+    player: Player,
+    pos: Pos,
+    dir: Direction,
+    placed: &dyn Fn(Pos) -> bool,
+) -> Option<WordKey> {
+    let own = |p: Pos| {
+        placed(p)
+            || letters
+                .get(p)
+                .copied()
+                .flatten()
+                .is_some_and(|t| t.player == player)
+    };
+    let back = |p: Pos| match dir {
+        Direction::Across => p.x.checked_sub(1).map(|x| Pos::new(x, p.y)),
+        Direction::Down => p.y.checked_sub(1).map(|y| Pos::new(p.x, y)),
+    };
+    let mut start = pos;
+    while let Some(prev) = back(start).filter(|&p| letters.contains(p) && own(p)) {
+        start = prev;
+    }
+    let mut len = 1;
+    while dir
+        .step(start, len)
+        .is_some_and(|p| letters.contains(p) && own(p))
+    {
+        len += 1;
+    }
+    (len >= 2).then_some(WordKey { start, dir, len })
+}
+
+/// Which of `player`'s letters are connected: joined by a 4-connected path of their letters
+/// to a letter on a city they own (`owned_city(pos)`).
+pub fn connected(
+    letters: &Grid<Option<Tile>>,
+    player: Player,
+    owned_city: &dyn Fn(Pos) -> bool,
+) -> Grid<bool> {
+    let mut reached = Grid::new(letters.width(), letters.height(), false);
+    let mine = |p: Pos| letters[p].is_some_and(|t| t.player == player);
+    let mut queue: VecDeque<Pos> = letters
+        .positions()
+        .filter(|&p| mine(p) && owned_city(p))
+        .collect();
+    for &p in &queue {
+        reached.set(p, true);
+    }
+    while let Some(p) = queue.pop_front() {
+        for n in letters.neighbours4(p) {
+            if mine(n) && !reached[n] {
+                reached.set(n, true);
+                queue.push_back(n);
+            }
+        }
+    }
+    reached
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> Grid<Option<Tile>> {
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.chars())
+            .map(|c| match c {
+                'a'..='z' => Some(Tile {
+                    player: Player::Silver,
+                    letter: c.to_ascii_uppercase(),
+                }),
+                'A'..='Z' => Some(Tile {
+                    player: Player::Gold,
+                    letter: c,
+                }),
+                _ => None,
+            })
+            .collect();
+        Grid::from_cells(rows[0].len() as u32, rows.len() as u32, cells).unwrap()
+    }
+
+    #[test]
+    fn runs_of_each_player() {
+        let b = board(&["CAT.", "O..s", "Wpit", "...s"]);
+        let words: Vec<(Player, String)> = find_words(&b, 2)
+            .into_iter()
+            .map(|w| (w.player, w.text))
+            .collect();
+        assert_eq!(
+            words,
+            vec![
+                (Player::Silver, "PIT".into()),
+                (Player::Gold, "COW".into()),
+                (Player::Silver, "STS".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn connection_follows_own_letters_only() {
+        let b = board(&["CAT.", "...s", "DOGs"]);
+        let city = |p: Pos| p == Pos::new(0, 0);
+        let c = connected(&b, Player::Gold, &city);
+        assert!(c[Pos::new(2, 0)]);
+        assert!(!c[Pos::new(0, 2)]);
+    }
+
+    #[test]
+    fn run_through_counts_placed_letters() {
+        let b = board(&["CA..", "....", "...."]);
+        let placed = |p: Pos| p == Pos::new(2, 0) || p == Pos::new(3, 0);
+        let key =
+            run_through(&b, Player::Gold, Pos::new(3, 0), Direction::Across, &placed).unwrap();
+        assert_eq!((key.start, key.len), (Pos::new(0, 0), 4));
+        assert_eq!(
+            run_through(&b, Player::Gold, Pos::new(3, 0), Direction::Down, &placed),
+            None
+        );
+    }
+}
