@@ -56,6 +56,8 @@ struct Expect {
     draw: Option<bool>,
     valid: Vec<String>,
     invalid: Vec<String>,
+    /// Words on the board that are cut off from their player's cities.
+    disconnected: Vec<String>,
     /// Texts that the last command's events must contain (in their debug form).
     events: Vec<String>,
     lost: BTreeMap<Player, usize>,
@@ -237,6 +239,10 @@ fn expect_all(game: &Game, events: &[Event], e: &Expect) -> Result<(), String> {
             "true".into(),
             ok.to_string(),
         );
+    }
+    for text in &e.disconnected {
+        let ok = words.iter().any(|w| w.word.text == text.to_uppercase() && !w.connected);
+        want(&format!("{text} on the board and disconnected"), "true".into(), ok.to_string());
     }
     for (&p, &n) in &e.lost {
         want(

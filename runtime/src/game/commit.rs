@@ -41,10 +41,10 @@ impl Game {
         if placed.is_empty() {
             return Err(ActionError::NothingPlaced);
         }
+        self.check_cells(player, &placed)?;
         let wanted: Vec<char> = placed.iter().map(|p| p.letter).collect();
         let rack_after = take_letters(&self.player(player).rack, &wanted)
             .map_err(|letter| ActionError::NotInRack { letter })?;
-        self.check_cells(player, &placed)?;
         let at: BTreeMap<Pos, char> = placed.iter().map(|p| (p.at, p.letter)).collect();
         let is_placed = |p: Pos| at.contains_key(&p);
         let main = self.main_word(player, &placed, &is_placed)?;
@@ -110,35 +110,23 @@ impl Game {
     }
 
     /// The main word: the run of own letters through the placed ones, in their line.
-    fn main_word(
-        &self,
-        player: Player,
-        placed: &[Placement],
-        is_placed: &dyn Fn(Pos) -> bool,
-    ) -> Result<WordKey, ActionError> {
-        let too_short = ActionError::TooShort {
-            min: self.rules.placement.min_word_length,
-        };
+    fn main_word(&self, player: Player, placed: &[Placement], is_placed: &dyn Fn(Pos) -> bool) -> Result<WordKey, ActionError> {
+        let too_short = ActionError::TooShort { min: self.rules.placement.min_word_length };
         let first = placed[0].at;
         let run = |dir| run_through(&self.board.letters, player, first, dir, is_placed);
-        let main = if placed.len() == 1 {
-            run(Direction::Across)
-                .or_else(|| run(Direction::Down))
-                .ok_or(too_short)?
+        if placed.len() == 1 {
+            return run(Direction::Across).or_else(|| run(Direction::Down)).ok_or(too_short);
+        }
+        let dir = if placed.iter().all(|p| p.at.y == first.y) {
+            Direction::Across
+        } else if placed.iter().all(|p| p.at.x == first.x) {
+            Direction::Down
         } else {
-            let dir = if placed.iter().all(|p| p.at.y == first.y) {
-                Direction::Across
-            } else if placed.iter().all(|p| p.at.x == first.x) {
-                Direction::Down
-            } else {
-                return Err(ActionError::NotInLine);
-            };
-            run(dir).ok_or(too_short)?
+            return Err(ActionError::NotInLine);
         };
+        let main = run(dir).unwrap_or(WordKey { start: first, dir, len: 1 });
         if let Some(outside) = placed.iter().find(|p| !main.covers(p.at)) {
-            return Err(ActionError::Gap {
-                at: self.first_gap(main, outside.at),
-            });
+            return Err(ActionError::Gap { at: self.first_gap(main, outside.at) });
         }
         Ok(main)
     }

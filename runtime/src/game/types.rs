@@ -348,7 +348,7 @@ pub enum ActionError {
         word: String,
     },
     /// Too many redeployments.
-    #[error("you may lift {limit} words a turn")]
+    #[error("you may lift only {limit} word(s) a turn")]
     RedeployLimit {
         /// The limit.
         limit: i64,
