@@ -15,6 +15,7 @@ pub mod noise;
 pub mod render;
 pub mod ronfile;
 pub mod rules;
+pub mod save;
 pub mod tileset;
 
 pub use board::{City, Grid, Owner, Player, Pos, Terrain, TokenSpot};

@@ -1,8 +1,10 @@
 //! The `scryptic` command: see `scryptic --help`.
 
 fn main() {
+    let stdin = std::io::stdin();
     let code = scryptic::cli::run(
         std::env::args_os(),
+        &mut stdin.lock(),
         &mut std::io::stdout(),
         &mut std::io::stderr(),
     );

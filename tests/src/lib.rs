@@ -41,11 +41,16 @@ pub struct Output {
     pub err: String,
 }
 
-/// Runs `scryptic ARGS...` in-process.
+/// Runs `scryptic ARGS...` in-process, with nothing to read.
 pub fn scryptic(args: &[&str]) -> Output {
+    scryptic_typing(args, "")
+}
+
+/// Runs `scryptic ARGS...` in-process, as if a person typed `input`.
+pub fn scryptic_typing(args: &[&str], input: &str) -> Output {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let argv = std::iter::once("scryptic").chain(args.iter().copied());
-    let code = scryptic::cli::run(argv, &mut out, &mut err);
+    let code = scryptic::cli::run(argv, &mut input.as_bytes(), &mut out, &mut err);
     Output {
         code,
         out: String::from_utf8_lossy(&out).into_owned(),

@@ -31,7 +31,7 @@ enum Step {
     /// A command that must be refused with a message containing the text.
     Refuse(String, String),
     /// What must hold now.
-    Expect(Expect),
+    Expect(Box<Expect>),
 }
 
 #[derive(Deserialize, Default)]
@@ -241,8 +241,14 @@ fn expect_all(game: &Game, events: &[Event], e: &Expect) -> Result<(), String> {
         );
     }
     for text in &e.disconnected {
-        let ok = words.iter().any(|w| w.word.text == text.to_uppercase() && !w.connected);
-        want(&format!("{text} on the board and disconnected"), "true".into(), ok.to_string());
+        let ok = words
+            .iter()
+            .any(|w| w.word.text == text.to_uppercase() && !w.connected);
+        want(
+            &format!("{text} on the board and disconnected"),
+            "true".into(),
+            ok.to_string(),
+        );
     }
     for (&p, &n) in &e.lost {
         want(

@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 1 the input has problems (they are printed), 2 the command was
 //! misused.
 
+mod game_cmd;
 mod lexicon_cmd;
 mod map_cmd;
 mod rules_cmd;
@@ -18,7 +19,7 @@ pub const EXIT_PROBLEMS: i32 = 1;
 /// Exit code when the command line itself is wrong.
 pub const EXIT_USAGE: i32 = 2;
 
-/// Scryptic's command line: rule sets, maps, the lexicon and tilesets.
+/// Scryptic's command line: rule sets, maps, the lexicon, tilesets, and games in the terminal.
 #[derive(Parser, Debug)]
 #[command(name = "scryptic", version, about, long_about = None)]
 struct Cli {
@@ -37,21 +38,33 @@ enum Command {
     /// Build, check and search the dictionary and its connotation lists.
     #[command(subcommand)]
     Lexicon(lexicon_cmd::LexiconCommand),
+    /// Replay a saved game and print where it stands.
+    Replay(game_cmd::ReplayArgs),
+    /// Play a map in the terminal: two people take turns at one keyboard.
+    Play(game_cmd::PlayArgs),
     /// Build tilesets.
     #[command(subcommand)]
     Tileset(tileset_cmd::TilesetCommand),
 }
 
-/// Where a command writes: its normal output and its error messages.
+/// Where a command reads and writes: its input, its normal output and its error messages.
 pub struct Streams<'a> {
+    /// Input (what a person types to `scryptic play`).
+    pub input: &'a mut dyn std::io::BufRead,
     /// Normal output (results, JSON).
     pub out: &'a mut dyn Write,
     /// Error messages and notices.
     pub err: &'a mut dyn Write,
 }
 
-/// Runs the command line `args` (the first is the program's name); returns the exit code.
-pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+/// Runs the command line `args` (the first is the program's name) reading `input`; returns
+/// the exit code.
+pub fn run<I, T>(
+    args: I,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -65,12 +78,14 @@ where
             return code;
         }
     };
-    let mut io = Streams { out, err };
+    let mut io = Streams { input, out, err };
     let result = match cli.command {
         Command::Rules(cmd) => rules_cmd::run(cmd, &mut io),
         Command::Map(cmd) => map_cmd::run(cmd, &mut io),
         Command::Lexicon(cmd) => lexicon_cmd::run(cmd, &mut io),
         Command::Tileset(cmd) => tileset_cmd::run(cmd, &mut io),
+        Command::Replay(args) => game_cmd::replay(args, &mut io),
+        Command::Play(args) => game_cmd::play(args, &mut io),
     };
     match result {
         Ok(code) => code,

@@ -110,12 +110,21 @@ impl Game {
     }
 
     /// The main word: the run of own letters through the placed ones, in their line.
-    fn main_word(&self, player: Player, placed: &[Placement], is_placed: &dyn Fn(Pos) -> bool) -> Result<WordKey, ActionError> {
-        let too_short = ActionError::TooShort { min: self.rules.placement.min_word_length };
+    fn main_word(
+        &self,
+        player: Player,
+        placed: &[Placement],
+        is_placed: &dyn Fn(Pos) -> bool,
+    ) -> Result<WordKey, ActionError> {
+        let too_short = ActionError::TooShort {
+            min: self.rules.placement.min_word_length,
+        };
         let first = placed[0].at;
         let run = |dir| run_through(&self.board.letters, player, first, dir, is_placed);
         if placed.len() == 1 {
-            return run(Direction::Across).or_else(|| run(Direction::Down)).ok_or(too_short);
+            return run(Direction::Across)
+                .or_else(|| run(Direction::Down))
+                .ok_or(too_short);
         }
         let dir = if placed.iter().all(|p| p.at.y == first.y) {
             Direction::Across
@@ -124,9 +133,15 @@ impl Game {
         } else {
             return Err(ActionError::NotInLine);
         };
-        let main = run(dir).unwrap_or(WordKey { start: first, dir, len: 1 });
+        let main = run(dir).unwrap_or(WordKey {
+            start: first,
+            dir,
+            len: 1,
+        });
         if let Some(outside) = placed.iter().find(|p| !main.covers(p.at)) {
-            return Err(ActionError::Gap { at: self.first_gap(main, outside.at) });
+            return Err(ActionError::Gap {
+                at: self.first_gap(main, outside.at),
+            });
         }
         Ok(main)
     }

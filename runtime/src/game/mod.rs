@@ -7,6 +7,7 @@
 
 mod combat;
 mod commit;
+pub mod describe;
 pub mod notation;
 mod redeploy;
 pub mod strength;
@@ -185,6 +186,7 @@ pub trait Advisor: Send + Sync {
 /// A game in progress.
 #[derive(Clone)]
 pub struct Game {
+    map: Arc<Map>,
     rules: Arc<RuleSet>,
     lexicon: Arc<Lexicon>,
     effects: Arc<dyn TokenEffects>,
@@ -228,6 +230,7 @@ impl Game {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let players = Player::BOTH.map(|p| turn::initial_player(map, &rules, p, &mut rng));
         let mut game = Game {
+            map: Arc::new(map.clone()),
             rules: Arc::new(rules),
             lexicon,
             effects: Arc::new(StandardElementals),
@@ -372,6 +375,11 @@ impl Game {
         self.player_mut(self.active).spies_used += 1;
         events.push(Event::SpyReport { letters });
         Ok(())
+    }
+
+    /// The map the game started from.
+    pub fn map(&self) -> &Map {
+        &self.map
     }
 
     /// The rule set in play.

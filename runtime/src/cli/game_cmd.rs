@@ -1,0 +1,279 @@
+//! `scryptic replay SAVE` and `scryptic play MAP`: the engine without the editor.
+
+use super::{EXIT_PROBLEMS, Streams, print_json};
+use crate::board::{Player, Pos};
+use crate::game::describe::{board_text, describe, describe_result, player_line};
+use crate::game::notation::{COMMANDS, cell_name, parse_command};
+use crate::game::{Event, Game, RackItem};
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use crate::save::SaveFile;
+use clap::Args;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Args, Debug)]
+pub(super) struct ReplayArgs {
+    /// A save file written by `scryptic play` (or the editor).
+    save: PathBuf,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct PlayArgs {
+    /// The map to play.
+    map: Option<PathBuf>,
+    /// The seed for the pools and everything else left to chance.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A rule-set file to play with instead of the map's rules.
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// Continue a saved game instead of starting one.
+    #[arg(long, conflicts_with_all = ["map", "rules"])]
+    load: Option<PathBuf>,
+}
+
+#[derive(Serialize)]
+struct PlayerReport {
+    player: Player,
+    score: i64,
+    word_score: i64,
+    base_score: i64,
+    rack: String,
+    tokens: Vec<String>,
+    pool: usize,
+    cities: Vec<String>,
+    spies_left: i64,
+}
+
+#[derive(Serialize)]
+struct LetterReport {
+    player: Player,
+    cell: String,
+    at: Pos,
+    letter: char,
+}
+
+#[derive(Serialize)]
+struct GameReport {
+    turn: u32,
+    to_play: Player,
+    over: bool,
+    winner: Option<Player>,
+    result: Option<String>,
+    players: Vec<PlayerReport>,
+    letters: Vec<LetterReport>,
+    events: Vec<String>,
+}
+
+fn report(game: &Game, events: &[Event]) -> GameReport {
+    let players = Player::BOTH
+        .iter()
+        .map(|&p| {
+            let score = game.score(p);
+            PlayerReport {
+                player: p,
+                score: score.total,
+                word_score: score.word,
+                base_score: score.base,
+                rack: game.rack_letters(p),
+                tokens: game
+                    .player(p)
+                    .rack
+                    .iter()
+                    .filter_map(|i| match i {
+                        RackItem::Token { id, .. } => Some(id.clone()),
+                        RackItem::Letter(_) => None,
+                    })
+                    .collect(),
+                pool: game.player(p).pool.len(),
+                cities: game
+                    .board()
+                    .cities
+                    .iter()
+                    .filter(|c| !c.destroyed && c.owner == p.into())
+                    .map(|c| c.id.clone())
+                    .collect(),
+                spies_left: game.spies_left(p),
+            }
+        })
+        .collect();
+    let letters = game
+        .board()
+        .letters
+        .positions()
+        .filter_map(|at| {
+            game.board().letters[at].map(|t| LetterReport {
+                player: t.player,
+                cell: cell_name(at),
+                at,
+                letter: t.letter,
+            })
+        })
+        .collect();
+    GameReport {
+        turn: game.turn(),
+        to_play: game.to_act(),
+        over: game.result().is_some(),
+        winner: game.result().and_then(|r| r.winner),
+        result: game.result().map(describe_result),
+        players,
+        letters,
+        events: events.iter().map(describe).collect(),
+    }
+}
+
+pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let save = match SaveFile::load(&args.save) {
+        Ok(save) => save,
+        Err(e) => {
+            for p in e.problems() {
+                writeln!(io.err, "{p}")?;
+            }
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let (game, events) = match save.replay(Arc::new(Lexicon::english())) {
+        Ok(replayed) => replayed,
+        Err(e) => {
+            writeln!(io.err, "{}: {e}", args.save.display())?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    if args.json {
+        print_json(io.out, &report(&game, &events))?;
+        return Ok(0);
+    }
+    write_status(&game, io)?;
+    writeln!(io.out, "events:")?;
+    for (i, e) in events.iter().enumerate() {
+        writeln!(io.out, "{:>4}. {}", i + 1, describe(e))?;
+    }
+    Ok(0)
+}
+
+fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
+    match game.result() {
+        Some(result) => writeln!(io.out, "{}", describe_result(result))?,
+        None => writeln!(io.out, "turn {}: {} to play", game.turn(), game.to_act())?,
+    }
+    for p in Player::BOTH {
+        writeln!(io.out, "{}", player_line(game, p))?;
+    }
+    write!(io.out, "{}", board_text(game))?;
+    Ok(())
+}
+
+fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<Game>> {
+    let lexicon = Arc::new(Lexicon::english());
+    if let Some(path) = &args.load {
+        let loaded = SaveFile::load(path)
+            .map_err(|e| e.problems().join("\n"))
+            .and_then(|s| s.replay(lexicon).map(|(g, _)| g).map_err(|e| e.to_string()));
+        return match loaded {
+            Ok(game) => Ok(Some(game)),
+            Err(e) => {
+                writeln!(io.err, "{}: {e}", path.display())?;
+                Ok(None)
+            }
+        };
+    }
+    let Some(map_path) = &args.map else {
+        writeln!(
+            io.err,
+            "name a map to play (scryptic play maps/tutorial.ron) or --load a save"
+        )?;
+        return Ok(None);
+    };
+    let map = match Map::load(map_path) {
+        Ok(map) => map,
+        Err(e) => {
+            for p in e.problems() {
+                writeln!(io.err, "{p}")?;
+            }
+            return Ok(None);
+        }
+    };
+    let rules = match &args.rules {
+        Some(path) => RuleSet::load(path).map_err(|e| e.problems()),
+        None => map
+            .rule_set()
+            .map_err(|ps| ps.into_iter().map(|p| p.message).collect()),
+    };
+    match rules {
+        Ok(rules) => Ok(Some(Game::new(&map, rules, lexicon, args.seed))),
+        Err(problems) => {
+            for p in problems {
+                writeln!(io.err, "{p}")?;
+            }
+            Ok(None)
+        }
+    }
+}
+
+pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let Some(mut game) = start(&args, io)? else {
+        return Ok(EXIT_PROBLEMS);
+    };
+    writeln!(io.out, "{}: type `help` for the commands.", game.map().name)?;
+    write_status(&game, io)?;
+    let mut line = String::new();
+    while game.result().is_none() {
+        write!(io.out, "{}> ", game.to_act())?;
+        io.out.flush()?;
+        line.clear();
+        if io.input.read_line(&mut line)? == 0 {
+            writeln!(io.out)?;
+            break;
+        }
+        let command = line.trim();
+        match command.split_whitespace().next().unwrap_or("") {
+            "" => {}
+            "help" => writeln!(
+                io.out,
+                "{COMMANDS}\nboard                            show the board and both players\nsave FILE                        save the game\nquit                             leave (unsaved moves are lost)"
+            )?,
+            "board" => write_status(&game, io)?,
+            "quit" => break,
+            "save" => save(&game, command, io)?,
+            _ => match parse_command(&game, command)
+                .map_err(|e| e.to_string())
+                .and_then(|a| game.apply(a).map_err(|e| e.to_string()))
+            {
+                Ok(events) => {
+                    for e in &events {
+                        writeln!(io.out, "  {}", describe(e))?;
+                    }
+                    if events
+                        .iter()
+                        .any(|e| matches!(e, Event::TurnStarted { .. }))
+                    {
+                        write_status(&game, io)?;
+                    }
+                }
+                Err(e) => writeln!(io.out, "  refused: {e}")?,
+            },
+        }
+    }
+    if let Some(result) = game.result() {
+        writeln!(io.out, "{}", describe_result(result))?;
+    }
+    Ok(0)
+}
+
+fn save(game: &Game, command: &str, io: &mut Streams) -> anyhow::Result<()> {
+    let Some(path) = command.split_whitespace().nth(1) else {
+        writeln!(io.out, "  write: save FILE")?;
+        return Ok(());
+    };
+    match SaveFile::of(game).save(std::path::Path::new(path)) {
+        Ok(()) => writeln!(io.out, "  saved to {path}")?,
+        Err(e) => writeln!(io.out, "  cannot save to {path}: {e}")?,
+    }
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! Words for people: what an event means and what the board looks like, for the terminal
+//! game, replays and logs.
+
+use super::notation::{cell_name, column_name};
+use super::{EndReason, Event, Game, GameResult, RackItem};
+use crate::board::{Owner, Player, Pos};
+
+fn cells(list: &[Pos]) -> String {
+    if list.is_empty() {
+        return "none".to_string();
+    }
+    list.iter()
+        .map(|&p| cell_name(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One line saying what `event` means.
+pub fn describe(event: &Event) -> String {
+    match event {
+        Event::TurnStarted { player, turn, drew } if drew.is_empty() => {
+            format!("turn {turn}: {player} to play")
+        }
+        Event::TurnStarted { player, turn, drew } => {
+            format!("turn {turn}: {player} to play, drew {drew}")
+        }
+        Event::ForestCut { cells: c } => format!("the forest at {} is cut down", cells(c)),
+        Event::WordCommitted { player, word, key } => format!(
+            "{player} plays {word} at {} {}",
+            cell_name(key.start),
+            dir_name(key.dir)
+        ),
+        Event::CombatStarted {
+            attack, defenders, ..
+        } => {
+            let d: Vec<String> = defenders
+                .iter()
+                .map(|(_, w, s)| format!("{w} {}", s.value))
+                .collect();
+            format!(
+                "attack {} against {}",
+                attack.value,
+                if d.is_empty() {
+                    "loose letters".into()
+                } else {
+                    d.join(", ")
+                }
+            )
+        }
+        Event::DefenceOrderNeeded { defender, .. } => {
+            format!("{defender} must order the defence (defend WORD ... or defend auto)")
+        }
+        Event::DefenderDefeated {
+            word,
+            attack_left,
+            removed,
+            gain,
+            ..
+        } => {
+            format!(
+                "{word} falls (letters lost: {}); attack left {attack_left}; attacker gains {gain}",
+                cells(removed)
+            )
+        }
+        Event::AttackRepelled { by, penalty, .. } if *penalty > 0 => format!(
+            "{by} repels the attack and is weakened by {penalty} until the attacker's turn ends"
+        ),
+        Event::AttackRepelled { by, .. } => {
+            format!("{by} repels the attack; the attacking letters are lost")
+        }
+        Event::AttackSucceeded { cleared } => {
+            format!("the attack succeeds; cleared: {}", cells(cleared))
+        }
+        Event::IceBroke { cells: c, removed } => format!(
+            "the ice gives way at {}; letters lost: {}",
+            cells(c),
+            cells(removed)
+        ),
+        Event::TokenCaptured {
+            player,
+            token,
+            kind,
+        } => format!("{player} captures the {kind} token `{token}`"),
+        Event::CityCaptured {
+            player,
+            city,
+            from,
+            bonus,
+        } => format!("{player} takes {city} from {} (+{bonus})", from.name()),
+        Event::TokenInvoked {
+            player,
+            kind,
+            terrain,
+            removed,
+            cities_lost,
+            ..
+        } => format!(
+            "{player} invokes {kind}: {} cells change, letters lost: {}{}",
+            terrain.len(),
+            cells(removed),
+            if cities_lost.is_empty() {
+                String::new()
+            } else {
+                format!(", cities destroyed: {}", cities_lost.join(", "))
+            }
+        ),
+        Event::WordLifted {
+            player,
+            word,
+            returned,
+        } => format!("{player} lifts {word}; {returned} back to the rack"),
+        Event::Discarded { player, letters } => format!("{player} discards {letters}"),
+        Event::SpyReport { letters } => {
+            let placed: Vec<String> = letters
+                .iter()
+                .map(|p| format!("{}={}", cell_name(p.at), p.letter))
+                .collect();
+            format!("the spy suggests: commit {}", placed.join(" "))
+        }
+        Event::TurnEnded {
+            player,
+            passed: true,
+        } => format!("{player} passes"),
+        Event::TurnEnded { player, .. } => format!("{player} ends the turn"),
+        Event::GameOver { result } => describe_result(result),
+    }
+}
+
+/// `across` or `down`.
+pub fn dir_name(dir: crate::map::Direction) -> &'static str {
+    match dir {
+        crate::map::Direction::Across => "across",
+        crate::map::Direction::Down => "down",
+    }
+}
+
+/// How a game ended, in words.
+pub fn describe_result(result: &GameResult) -> String {
+    let why = match &result.reason {
+        EndReason::Conquest { loser } => format!("{loser} holds no city"),
+        EndReason::Exhaustion { player } => format!("{player} has no letters left"),
+        EndReason::Stalemate => "both pools are empty and the players passed".to_string(),
+        EndReason::Script { reason } => reason.clone(),
+    };
+    match result.winner {
+        Some(w) => format!("game over: {w} wins ({why})"),
+        None => format!("game over: a draw ({why})"),
+    }
+}
+
+/// The board as text: gold letters in capitals, silver in lowercase; empty cells show their
+/// terrain; `@` `&` `#` are gold, silver and neutral cities, `$` an uncaptured token.
+pub fn board_text(game: &Game) -> String {
+    let board = game.board();
+    let (w, h) = (board.terrain.width(), board.terrain.height());
+    let mut out = String::from("    ");
+    for x in 0..w {
+        let name = column_name(x);
+        out.push(name.chars().last().unwrap_or(' '));
+    }
+    out.push('\n');
+    for y in 0..h {
+        out.push_str(&format!("{:>3} ", y + 1));
+        for x in 0..w {
+            out.push(cell_char(game, Pos::new(x, y)));
+        }
+        out.push('\n');
+    }
+    out.push_str("    legend: . plains  f forest  ~ water  ^ mountain  * ice  x lava  @ & # cities  $ token\n");
+    out
+}
+
+fn cell_char(game: &Game, p: Pos) -> char {
+    let board = game.board();
+    if let Some(t) = board.letters[p] {
+        return if t.player == Player::Gold {
+            t.letter
+        } else {
+            t.letter.to_ascii_lowercase()
+        };
+    }
+    if let Some(city) = board.cities.iter().find(|c| c.at == p && !c.destroyed) {
+        return match city.owner {
+            Owner::Gold => '@',
+            Owner::Silver => '&',
+            Owner::Neutral => '#',
+        };
+    }
+    if board.tokens.iter().any(|t| t.at == p && !t.captured) {
+        return '$';
+    }
+    board.terrain[p].default_char()
+}
+
+/// A player's line: score, rack, tokens, cities, spies.
+pub fn player_line(game: &Game, player: Player) -> String {
+    let score = game.score(player);
+    let tokens: Vec<String> = game
+        .player(player)
+        .rack
+        .iter()
+        .filter_map(|i| match i {
+            RackItem::Token { id, kind } => Some(format!("{kind} `{id}`")),
+            RackItem::Letter(_) => None,
+        })
+        .collect();
+    let cities: Vec<&str> = game
+        .board()
+        .cities
+        .iter()
+        .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+        .map(|c| c.id.as_str())
+        .collect();
+    format!(
+        "{player}: score {} (words {}, base {}); rack {}{}; pool {}; cities {}; spies left {}",
+        score.total,
+        score.word,
+        score.base,
+        game.rack_letters(player),
+        if tokens.is_empty() {
+            String::new()
+        } else {
+            format!(" + {}", tokens.join(", "))
+        },
+        game.player(player).pool.len(),
+        if cities.is_empty() {
+            "none".to_string()
+        } else {
+            cities.join(", ")
+        },
+        game.spies_left(player)
+    )
+}
