@@ -197,6 +197,7 @@ mod tests {
         assert_eq!(
             words,
             vec![
+                (Player::Gold, "CAT".into()),
                 (Player::Silver, "PIT".into()),
                 (Player::Gold, "COW".into()),
                 (Player::Silver, "STS".into()),
