@@ -57,3 +57,135 @@ pub fn scryptic_typing(args: &[&str], input: &str) -> Output {
         err: String::from_utf8_lossy(&err).into_owned(),
     }
 }
+
+pub mod random_play {
+    //! A player that makes random legal moves: enough to drive whole games through the engine
+    //! in property tests and benchmarks. It is not the AI; it only looks for some legal word.
+
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use scryptic::board::{Owner, Pos};
+    use scryptic::game::{Action, Game, Placement, RackItem};
+    use scryptic::map::Direction;
+
+    /// Random choices, from a seed.
+    pub struct RandomPlayer {
+        rng: ChaCha8Rng,
+    }
+
+    impl RandomPlayer {
+        /// A player whose choices follow from `seed`.
+        pub fn new(seed: u64) -> Self {
+            RandomPlayer {
+                rng: ChaCha8Rng::seed_from_u64(seed),
+            }
+        }
+
+        /// A legal action for whoever must act in `game`.
+        pub fn choose(&mut self, game: &Game) -> Action {
+            let player = game.to_act();
+            if player != game.active() {
+                return Action::Defend { order: None };
+            }
+            let (_, excess) = game.rack_excess(player);
+            if excess > 0 {
+                let letters: String = game.rack_letters(player).chars().take(excess).collect();
+                return Action::Discard { letters };
+            }
+            if !game.committed_this_turn() {
+                if let Some(token) = self.token_to_invoke(game) {
+                    return Action::Invoke { token };
+                }
+                if let Some(letters) = self.find_commit(game) {
+                    return Action::Commit { letters };
+                }
+            }
+            Action::EndTurn
+        }
+
+        fn token_to_invoke(&mut self, game: &Game) -> Option<String> {
+            let tokens: Vec<String> = game
+                .player(game.active())
+                .rack
+                .iter()
+                .filter_map(|i| match i {
+                    RackItem::Token { id, .. } => Some(id.clone()),
+                    RackItem::Letter(_) => None,
+                })
+                .collect();
+            (!tokens.is_empty() && self.rng.random_range(0..4) == 0).then(|| tokens[0].clone())
+        }
+
+        /// Some legal commit: a word the rack can make, laid through a connected letter or an
+        /// owned city.
+        fn find_commit(&mut self, game: &Game) -> Option<Vec<Placement>> {
+            let player = game.active();
+            let rack = game.rack_letters(player);
+            let mut words = game.lexicon().anagrams(&rack, true, 2000).ok()?;
+            words.retain(|w| w.len() >= 2);
+            words.shuffle(&mut self.rng);
+            words.truncate(15);
+            let connected = game.connected_grid(player);
+            let board = game.board();
+            let mut anchors: Vec<Pos> = board
+                .letters
+                .positions()
+                .filter(|&p| connected[p])
+                .collect();
+            anchors.extend(
+                board
+                    .cities
+                    .iter()
+                    .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+                    .map(|c| c.at),
+            );
+            anchors.shuffle(&mut self.rng);
+            anchors.truncate(8);
+            for word in &words {
+                let word = word.to_ascii_uppercase();
+                for &anchor in &anchors {
+                    for dir in [Direction::Across, Direction::Down] {
+                        for (i, ch) in word.chars().enumerate() {
+                            if board.letters[anchor].is_some_and(|t| t.letter != ch) {
+                                continue;
+                            }
+                            if let Some(letters) = lay(game, &word, anchor, dir, i)
+                                && game.preview_commit(&letters).is_ok()
+                            {
+                                return Some(letters);
+                            }
+                        }
+                    }
+                }
+            }
+            None
+        }
+    }
+
+    /// The placements that write `word` with its letter `i` on `anchor`, keeping own letters.
+    fn lay(
+        game: &Game,
+        word: &str,
+        anchor: Pos,
+        dir: Direction,
+        i: usize,
+    ) -> Option<Vec<Placement>> {
+        let back = u32::try_from(i).ok()?;
+        let start = match dir {
+            Direction::Across => Pos::new(anchor.x.checked_sub(back)?, anchor.y),
+            Direction::Down => Pos::new(anchor.x, anchor.y.checked_sub(back)?),
+        };
+        let player = game.active();
+        let mut letters = Vec::new();
+        for (k, letter) in word.chars().enumerate() {
+            let at = dir.step(start, u32::try_from(k).ok()?)?;
+            match game.board().letters.get(at)? {
+                Some(t) if t.player == player && t.letter == letter => {}
+                Some(t) if t.player == player => return None,
+                _ => letters.push(Placement { at, letter }),
+            }
+        }
+        (!letters.is_empty()).then_some(letters)
+    }
+}

@@ -23,6 +23,13 @@ pub(super) struct Pending {
     defenders: Vec<Defender>,
 }
 
+impl Pending {
+    /// Letters committed to the waiting attack.
+    pub fn letters(&self) -> usize {
+        self.plan.placed.len()
+    }
+}
+
 #[derive(Clone, Debug)]
 struct Defender {
     word: Word,

@@ -504,7 +504,8 @@ impl Game {
         })
     }
 
-    /// Letters in play: in pools, on racks and on the board (for conservation checks).
+    /// Letters in play: in pools, on racks, on the board, and committed in a combat that waits
+    /// for the defender's order (for conservation checks).
     pub fn letters_in_play(&self) -> usize {
         let on_board = self
             .board
@@ -513,6 +514,7 @@ impl Game {
             .iter()
             .filter(|t| t.is_some())
             .count();
+        let in_combat = self.pending.as_ref().map_or(0, combat::Pending::letters);
         let held: usize = self
             .players
             .iter()
@@ -524,7 +526,7 @@ impl Game {
                         .count()
             })
             .sum();
-        on_board + held
+        on_board + held + in_combat
     }
 
     /// Letters at the start plus letters removed from the game: what `letters_in_play` plus
