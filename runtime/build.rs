@@ -28,6 +28,7 @@ fn main() {
     );
 
     let mut lists = Vec::new();
+    let mut list_words: Vec<Vec<String>> = Vec::new();
     let mut files: Vec<PathBuf> = std::fs::read_dir(lexicon.join("connotations"))
         .expect("lexicon/connotations is readable")
         .map(|e| e.expect("a directory entry").path())
@@ -47,7 +48,11 @@ fn main() {
             &compile::set_bytes(&words).expect("a list builds an fst"),
         );
         lists.push(name.to_string());
+        list_words.push(words);
     }
+    let flags =
+        compile::flags_bytes(list_words.iter().map(Vec::as_slice)).expect("the flags build an fst");
+    write(&out.join("connotation-flags.fst"), &flags);
 
     let base_forms_path = lexicon.join("base-forms.txt");
     let text =
@@ -72,6 +77,10 @@ fn main() {
         );
     }
     code.push_str("];\n");
+    code.push_str(
+        "/// Each list word's bitmask of the lists in `LISTS` that hold it: `fst::Map` bytes.\n",
+    );
+    code.push_str("pub static FLAGS: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/connotation-flags.fst\"));\n");
     code.push_str("/// Irregular base forms: `fst::Map` bytes into `BASES`.\n");
     code.push_str("pub static BASE_FORMS: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/base-forms.fst\"));\n");
     code.push_str("/// The base forms that `BASE_FORMS` points into.\n");

@@ -324,8 +324,16 @@ fn play_runs_a_game_typed_at_the_terminal_and_saves_it_for_replay() {
     );
     let o = scryptic_typing(&["play", &path("maps/tutorial.ron"), "--seed", "3"], &typed);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("commit CELL across|down WORD"), "help lists the commands");
-    assert!(o.out.contains("refused: your rack has no Q left for this word"), "{}", o.out);
+    assert!(
+        o.out.contains("commit CELL across|down WORD"),
+        "help lists the commands"
+    );
+    assert!(
+        o.out
+            .contains("refused: your rack has no Q left for this word"),
+        "{}",
+        o.out
+    );
     assert!(o.out.contains("gold plays BOG at D10 across"), "{}", o.out);
     assert!(o.out.contains("silver plays MAD at J3 down"), "{}", o.out);
     assert!(o.out.contains(&format!("saved to {}", save.display())));
@@ -337,25 +345,46 @@ fn play_runs_a_game_typed_at_the_terminal_and_saves_it_for_replay() {
     assert_eq!(json["players"][0]["word_score"], 4);
     assert_eq!(json["players"][1]["word_score"], 4);
     assert_eq!(json["letters"].as_array().unwrap().len(), 6);
-    assert!(json["events"].as_array().unwrap().iter().any(|e| e == "silver plays MAD at J3 down"));
+    assert!(
+        json["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e == "silver plays MAD at J3 down")
+    );
     let text = scryptic(&["replay", save.to_str().unwrap()]);
     assert!(text.out.starts_with("turn 3: gold to play"), "{}", text.out);
     let resumed = scryptic_typing(&["play", "--load", save.to_str().unwrap()], "quit\n");
-    assert!(resumed.out.contains("turn 3: gold to play"), "{}", resumed.out);
+    assert!(
+        resumed.out.contains("turn 3: gold to play"),
+        "{}",
+        resumed.out
+    );
 }
 
 #[test]
 fn replay_refuses_a_save_that_does_not_replay() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.ron");
-    let o = scryptic_typing(&["play", &path("maps/tutorial.ron"), "--seed", "3"], &format!("end\nsave {}\nquit\n", save.display()));
+    let o = scryptic_typing(
+        &["play", &path("maps/tutorial.ron"), "--seed", "3"],
+        &format!("end\nsave {}\nquit\n", save.display()),
+    );
     assert_eq!(o.code, 0);
     let text = std::fs::read_to_string(&save).unwrap();
-    let tampered = text.replacen("EndTurn", "Commit(letters: [(at: (x: 0, y: 0), letter: 'Q')])", 1);
+    let tampered = text.replacen(
+        "EndTurn",
+        "Commit(letters: [(at: (x: 0, y: 0), letter: 'Q')])",
+        1,
+    );
     std::fs::write(&save, tampered).unwrap();
     let o = scryptic(&["replay", save.to_str().unwrap()]);
     assert_eq!(o.code, 1);
-    assert!(o.err.contains("action 1") && o.err.contains("is refused on replay"), "{}", o.err);
+    assert!(
+        o.err.contains("action 1") && o.err.contains("is refused on replay"),
+        "{}",
+        o.err
+    );
     std::fs::write(&save, "(version: 1, map: 3)").unwrap();
     let o = scryptic(&["replay", save.to_str().unwrap()]);
     assert_eq!(o.code, 1);

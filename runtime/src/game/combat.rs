@@ -222,9 +222,10 @@ impl Game {
             order.sort_by_key(|&i| std::cmp::Reverse(pending.defenders[i].defence.value));
             return order;
         }
+        let words = find_words(&self.board.letters, self.min_word_len());
         let mut best: Option<(usize, Vec<usize>)> = None;
         for order in permutations(n) {
-            let lost = self.simulate(pending, &order).removed;
+            let lost = self.simulate(pending, &order, &words).removed;
             if best.as_ref().is_none_or(|(fewest, _)| lost < *fewest) {
                 best = Some((lost, order));
             }
@@ -232,10 +233,9 @@ impl Game {
         best.map(|(_, o)| o).unwrap_or_default()
     }
 
-    /// The combat fought in `order`, computed without changing anything.
-    fn simulate(&self, pending: &Pending, order: &[usize]) -> Outcome {
+    /// The combat fought in `order` over the board's `words`, computed without changing anything.
+    fn simulate(&self, pending: &Pending, order: &[usize], words: &[Word]) -> Outcome {
         let enemy = pending.defender;
-        let words = find_words(&self.board.letters, self.min_word_len());
         let mut defeated: BTreeSet<WordKey> = BTreeSet::new();
         let mut gone: BTreeSet<Pos> = BTreeSet::new();
         let mut attack = pending.attack.value;
@@ -280,8 +280,8 @@ impl Game {
 
     /// Fights the combat in `order` and applies what happens.
     fn resolve(&mut self, pending: Pending, order: Vec<usize>, events: &mut Vec<Event>) {
-        let outcome = self.simulate(&pending, &order);
         let before = find_words(&self.board.letters, self.min_word_len());
+        let outcome = self.simulate(&pending, &order, &before);
         let plan = &pending.plan;
         for (i, attack_left, removed, gain) in &outcome.defeats {
             let d = &pending.defenders[*i];

@@ -26,3 +26,20 @@ pub fn base_at(bases: &str, value: u64) -> Option<&str> {
     let len = usize::try_from(value & 0xff).ok()?;
     bases.get(start..start + len)
 }
+
+/// The most connotation lists a lexicon holds: one bit each in the flags table.
+pub const MAX_LISTS: usize = 64;
+
+/// The flags table: an `fst::Map` from every word of any list to a bitmask of the lists
+/// (in the order given) that hold it, so that a word's connotations take one lookup.
+pub fn flags_bytes<'a>(
+    lists: impl IntoIterator<Item = &'a [String]>,
+) -> Result<Vec<u8>, fst::Error> {
+    let mut flags: std::collections::BTreeMap<&str, u64> = std::collections::BTreeMap::new();
+    for (i, words) in lists.into_iter().enumerate().take(MAX_LISTS) {
+        for word in words {
+            *flags.entry(word.as_str()).or_default() |= 1 << i;
+        }
+    }
+    Ok(fst::Map::from_iter(flags)?.as_fst().as_bytes().to_vec())
+}

@@ -44,6 +44,8 @@ struct ConnotationList {
 pub struct Lexicon {
     words: Set<Bytes>,
     lists: Vec<ConnotationList>,
+    /// Each list word's bitmask of the `lists` holding it (bit i is `lists[i]`).
+    flags: Map<Bytes>,
     base_forms: Map<Bytes>,
     bases: Cow<'static, str>,
 }
@@ -133,6 +135,7 @@ impl Lexicon {
                     words: set_from_bytes(Cow::Borrowed(bytes)),
                 })
                 .collect(),
+            flags: Map::new(Cow::Borrowed(data::FLAGS)).expect("shipped flags are valid"),
             base_forms: Map::new(Cow::Borrowed(data::BASE_FORMS))
                 .expect("shipped base forms are valid"),
             bases: Cow::Borrowed(data::BASES),
@@ -146,6 +149,7 @@ impl Lexicon {
         let mut lexicon = Lexicon::english();
         lexicon.words = owned_set(&words, path)?;
         lexicon.lists.clear();
+        lexicon.rebuild_flags(path)?;
         Ok((lexicon, warnings))
     }
 
@@ -226,14 +230,39 @@ impl Lexicon {
             name: name.to_string(),
             words: owned_set(&words, path)?,
         };
+        let full = self.lists.len() >= compile::MAX_LISTS;
         match self.lists.iter_mut().find(|l| l.name == name) {
             Some(existing) => *existing = list,
+            None if full => {
+                return Err(LoadError::one(FileError::whole(
+                    path,
+                    format!(
+                        "a lexicon holds at most {} connotation lists",
+                        compile::MAX_LISTS
+                    ),
+                )));
+            }
             None => {
                 self.lists.push(list);
                 self.lists.sort_by(|a, b| a.name.cmp(&b.name));
             }
         }
+        self.rebuild_flags(path)?;
         Ok(warnings)
+    }
+
+    /// Rebuilds the flags table from the lists, after a list was added or replaced.
+    fn rebuild_flags(&mut self, path: &Path) -> Result<(), LoadError> {
+        let words: Vec<Vec<String>> = self
+            .lists
+            .iter()
+            .map(|l| collect(l.words.stream(), usize::MAX))
+            .collect();
+        let bytes = compile::flags_bytes(words.iter().map(Vec::as_slice))
+            .map_err(|e| LoadError::one(FileError::whole(path, e.to_string())))?;
+        self.flags = Map::new(Cow::Owned(bytes))
+            .map_err(|e| LoadError::one(FileError::whole(path, e.to_string())))?;
+        Ok(())
     }
 
     /// Replaces the irregular base forms with those of a base-forms file (`hidden hide` lines).
@@ -308,11 +337,16 @@ impl Lexicon {
     /// The connotations of `word` (any case): the lists that hold it or one of its base forms.
     pub fn connotations(&self, word: &str) -> Vec<&str> {
         let word = word.to_ascii_lowercase();
-        let candidates = self.forms_of(&word);
+        let bits = self
+            .forms_of(&word)
+            .iter()
+            .filter_map(|f| self.flags.get(f))
+            .fold(0u64, |acc, b| acc | b);
         self.lists
             .iter()
-            .filter(|l| candidates.iter().any(|c| l.words.contains(c)))
-            .map(|l| l.name.as_str())
+            .enumerate()
+            .filter(|&(i, _)| bits & (1 << i) != 0)
+            .map(|(_, l)| l.name.as_str())
             .collect()
     }
 
