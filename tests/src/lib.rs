@@ -66,7 +66,7 @@ pub mod random_play {
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use scryptic::board::{Owner, Pos};
-    use scryptic::game::{Action, Game, Placement, RackItem};
+    use scryptic::game::{Action, Game, Placement};
     use scryptic::map::Direction;
 
     /// Random choices, from a seed.
@@ -107,12 +107,8 @@ pub mod random_play {
         fn token_to_invoke(&mut self, game: &Game) -> Option<String> {
             let tokens: Vec<String> = game
                 .player(game.active())
-                .rack
-                .iter()
-                .filter_map(|i| match i {
-                    RackItem::Token { id, .. } => Some(id.clone()),
-                    RackItem::Letter(_) => None,
-                })
+                .tokens()
+                .map(|(id, _)| id.to_string())
                 .collect();
             (!tokens.is_empty() && self.rng.random_range(0..4) == 0).then(|| tokens[0].clone())
         }

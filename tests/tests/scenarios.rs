@@ -4,7 +4,7 @@
 
 use scryptic::board::{Owner, Player};
 use scryptic::game::notation::parse_command;
-use scryptic::game::{Event, Game, RackItem};
+use scryptic::game::{Event, Game};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::Map;
 use scryptic_tests::root;
@@ -156,12 +156,8 @@ fn expect_all(game: &Game, events: &[Event], e: &Expect) -> Result<(), String> {
     for (&p, ids) in &e.tokens {
         let got: Vec<String> = game
             .player(p)
-            .rack
-            .iter()
-            .filter_map(|i| match i {
-                RackItem::Token { id, .. } => Some(id.clone()),
-                RackItem::Letter(_) => None,
-            })
+            .tokens()
+            .map(|(id, _)| id.to_string())
             .collect();
         want(
             &format!("{p} tokens"),

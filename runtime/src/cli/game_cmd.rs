@@ -4,7 +4,7 @@ use super::{EXIT_PROBLEMS, Streams, print_json};
 use crate::board::{Player, Pos};
 use crate::game::describe::{board_text, describe, describe_result, player_line};
 use crate::game::notation::{COMMANDS, cell_name, parse_command};
-use crate::game::{Event, Game, RackItem};
+use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::RuleSet;
@@ -84,12 +84,8 @@ fn report(game: &Game, events: &[Event]) -> GameReport {
                 rack: game.rack_letters(p),
                 tokens: game
                     .player(p)
-                    .rack
-                    .iter()
-                    .filter_map(|i| match i {
-                        RackItem::Token { id, .. } => Some(id.clone()),
-                        RackItem::Letter(_) => None,
-                    })
+                    .tokens()
+                    .map(|(id, _)| id.to_string())
                     .collect(),
                 pool: game.player(p).pool.len(),
                 cities: game

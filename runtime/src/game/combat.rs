@@ -140,12 +140,7 @@ impl Game {
                     (value, self.board.terrain[c] == Terrain::Mountain)
                 })
                 .collect(),
-            connotations: self
-                .lexicon
-                .connotations(&word.text)
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
+            connotations: self.connotations_of(&word.text),
             on_water: cells
                 .iter()
                 .any(|&c| self.board.terrain[c] == Terrain::Water),

@@ -215,12 +215,7 @@ impl Game {
             return Ok(forest);
         }
         let needed: i64 = forest.iter().map(|&c| self.board.density[c]).sum();
-        let connotations: Vec<String> = self
-            .lexicon
-            .connotations(text)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
+        let connotations = self.connotations_of(text);
         let has = placement_strength(&self.rules, self.face_value(text), &connotations);
         let (ok, comparison) = match self.rules.placement.forest_cut {
             ForestCut::Exceed => (has > needed as f64, "above"),

@@ -2,7 +2,7 @@
 //! game, replays and logs.
 
 use super::notation::{cell_name, column_name};
-use super::{EndReason, Event, Game, GameResult, RackItem};
+use super::{EndReason, Event, Game, GameResult};
 use crate::board::{Owner, Player, Pos};
 
 fn cells(list: &[Pos]) -> String {
@@ -197,12 +197,8 @@ pub fn player_line(game: &Game, player: Player) -> String {
     let score = game.score(player);
     let tokens: Vec<String> = game
         .player(player)
-        .rack
-        .iter()
-        .filter_map(|i| match i {
-            RackItem::Token { id, kind } => Some(format!("{kind} `{id}`")),
-            RackItem::Letter(_) => None,
-        })
+        .tokens()
+        .map(|(id, kind)| format!("{kind} `{id}`"))
         .collect();
     let cities: Vec<&str> = game
         .board()

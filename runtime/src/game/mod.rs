@@ -98,6 +98,14 @@ impl Board {
             .any(|c| c.at == pos && !c.destroyed && c.owner == Owner::from(player))
     }
 
+    /// The cells of the cities `player` owns.
+    pub fn city_cells(&self, player: Player) -> impl Iterator<Item = Pos> + '_ {
+        self.cities
+            .iter()
+            .filter(move |c| !c.destroyed && c.owner == Owner::from(player))
+            .map(|c| c.at)
+    }
+
     /// How many cities `player` owns.
     pub fn cities_of(&self, player: Player) -> usize {
         self.cities
@@ -126,6 +134,16 @@ pub struct PlayerState {
     pub turns_started: u32,
     /// Letters of this player removed from the game (lost in combat, ice, effects, discards).
     pub lost: usize,
+}
+
+impl PlayerState {
+    /// The tokens on the rack: each spot's id and kind.
+    pub fn tokens(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.rack.iter().filter_map(|i| match i {
+            RackItem::Token { id, kind } => Some((id.as_str(), kind.as_str())),
+            RackItem::Letter(_) => None,
+        })
+    }
 }
 
 /// A player's score.
@@ -468,12 +486,7 @@ impl Game {
                 let is_connected = word.key.cells().any(|c| connected[index(word.player)][c]);
                 WordInfo {
                     face: self.face_value(&word.text),
-                    connotations: self
-                        .lexicon
-                        .connotations(&word.text)
-                        .into_iter()
-                        .map(str::to_string)
-                        .collect(),
+                    connotations: self.connotations_of(&word.text),
                     valid,
                     connected: is_connected,
                     word,
@@ -499,9 +512,7 @@ impl Game {
 
     /// Which of `player`'s letters are connected to a city they own.
     pub fn connected_grid(&self, player: Player) -> Grid<bool> {
-        words::connected(&self.board.letters, player, &|p| {
-            self.board.owns_city_at(player, p)
-        })
+        words::connected(&self.board.letters, player, self.board.city_cells(player))
     }
 
     /// Letters in play: in pools, on racks, on the board, and committed in a combat that waits
@@ -538,6 +549,15 @@ impl Game {
     /// Letters lost by both players so far.
     pub fn letters_lost(&self) -> usize {
         self.players.iter().map(|p| p.lost).sum()
+    }
+
+    /// The connotations of `text`, as owned names.
+    fn connotations_of(&self, text: &str) -> Vec<String> {
+        self.lexicon
+            .connotations(text)
+            .into_iter()
+            .map(str::to_string)
+            .collect()
     }
 
     fn min_word_len(&self) -> u32 {

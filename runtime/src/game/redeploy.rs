@@ -90,7 +90,7 @@ impl Game {
             }
         }
         let before = self.connected_grid(player);
-        let after = connected(&letters, player, &|p| self.board.owns_city_at(player, p));
+        let after = connected(&letters, player, self.board.city_cells(player));
         let cut_off = letters
             .positions()
             .find(|&p| letters[p].is_some_and(|t| t.player == player) && before[p] && !after[p]);

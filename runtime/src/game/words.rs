@@ -4,7 +4,6 @@
 use crate::board::{Grid, Player, Pos};
 use crate::map::Direction;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// A letter on the board and whose it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -138,30 +137,43 @@ pub fn run_through(
 }
 
 /// Which of `player`'s letters are connected: joined by a 4-connected path of their letters
-/// to a letter on a city they own (`owned_city(pos)`).
+/// to a letter on one of `cities` (the cities the player owns). A flood fill over flat cell
+/// indices with a reusable stack: this runs on every commit and must stay fast on 512x512.
 pub fn connected(
     letters: &Grid<Option<Tile>>,
     player: Player,
-    owned_city: &dyn Fn(Pos) -> bool,
+    cities: impl IntoIterator<Item = Pos>,
 ) -> Grid<bool> {
-    let mut reached = Grid::new(letters.width(), letters.height(), false);
-    let mine = |p: Pos| letters[p].is_some_and(|t| t.player == player);
-    let mut queue: VecDeque<Pos> = letters
-        .positions()
-        .filter(|&p| mine(p) && owned_city(p))
-        .collect();
-    for &p in &queue {
-        reached.set(p, true);
-    }
-    while let Some(p) = queue.pop_front() {
-        for n in letters.neighbours4(p) {
-            if mine(n) && !reached[n] {
-                reached.set(n, true);
-                queue.push_back(n);
+    let (w, h) = (letters.width() as usize, letters.height() as usize);
+    let cells = letters.cells();
+    let mine = |i: usize| cells[i].is_some_and(|t| t.player == player);
+    let mut seen = vec![false; w * h];
+    let mut stack: Vec<usize> = Vec::new();
+    for city in cities {
+        if letters.contains(city) {
+            let i = city.y as usize * w + city.x as usize;
+            if mine(i) && !seen[i] {
+                seen[i] = true;
+                stack.push(i);
             }
         }
     }
-    reached
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        let neighbours = [
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then(|| i + 1),
+            (y > 0).then(|| i - w),
+            (y + 1 < h).then(|| i + w),
+        ];
+        for n in neighbours.into_iter().flatten() {
+            if !seen[n] && mine(n) {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
+    }
+    Grid::from_cells(letters.width(), letters.height(), seen).expect("one flag per cell")
 }
 
 #[cfg(test)]
@@ -208,8 +220,7 @@ mod tests {
     #[test]
     fn connection_follows_own_letters_only() {
         let b = board(&["CAT.", "...s", "DOGs"]);
-        let city = |p: Pos| p == Pos::new(0, 0);
-        let c = connected(&b, Player::Gold, &city);
+        let c = connected(&b, Player::Gold, [Pos::new(0, 0)]);
         assert!(c[Pos::new(2, 0)]);
         assert!(!c[Pos::new(0, 2)]);
     }
