@@ -137,39 +137,40 @@ pub fn run_through(
 }
 
 /// Which of `player`'s letters are connected: joined by a 4-connected path of their letters
-/// to a letter on one of `cities` (the cities the player owns). A flood fill over flat cell
-/// indices with a reusable stack: this runs on every commit and must stay fast on 512x512.
-pub fn connected(
-    letters: &Grid<Option<Tile>>,
-    player: Player,
-    cities: impl IntoIterator<Item = Pos>,
-) -> Grid<bool> {
+/// to a letter on one of `cities` (the cities the player owns). A scanline flood fill: it takes
+/// whole runs of a row at a time, so that it stays fast on a crowded 512x512 board.
+pub fn connected(letters: &Grid<Option<Tile>>, player: Player, cities: impl IntoIterator<Item = Pos>) -> Grid<bool> {
     let (w, h) = (letters.width() as usize, letters.height() as usize);
     let cells = letters.cells();
-    let mine = |i: usize| cells[i].is_some_and(|t| t.player == player);
     let mut seen = vec![false; w * h];
-    let mut stack: Vec<usize> = Vec::new();
-    for city in cities {
-        if letters.contains(city) {
-            let i = city.y as usize * w + city.x as usize;
-            if mine(i) && !seen[i] {
-                seen[i] = true;
-                stack.push(i);
-            }
+    let open = |seen: &[bool], i: usize| !seen[i] && cells[i].is_some_and(|t| t.player == player);
+    let mut stack: Vec<(usize, usize)> = cities
+        .into_iter()
+        .filter(|&c| letters.contains(c))
+        .map(|c| (c.x as usize, c.y as usize))
+        .collect();
+    while let Some((x, y)) = stack.pop() {
+        let row = y * w;
+        if !open(&seen, row + x) {
+            continue;
         }
-    }
-    while let Some(i) = stack.pop() {
-        let (x, y) = (i % w, i / w);
-        let neighbours = [
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then(|| i + 1),
-            (y > 0).then(|| i - w),
-            (y + 1 < h).then(|| i + w),
-        ];
-        for n in neighbours.into_iter().flatten() {
-            if !seen[n] && mine(n) {
-                seen[n] = true;
-                stack.push(n);
+        let (mut left, mut right) = (x, x);
+        while left > 0 && open(&seen, row + left - 1) {
+            left -= 1;
+        }
+        while right + 1 < w && open(&seen, row + right + 1) {
+            right += 1;
+        }
+        seen[row + left..=row + right].fill(true);
+        let neighbour_rows = [y.checked_sub(1), (y + 1 < h).then_some(y + 1)];
+        for ny in neighbour_rows.into_iter().flatten() {
+            let mut in_run = false;
+            for nx in left..=right {
+                let free = open(&seen, ny * w + nx);
+                if free && !in_run {
+                    stack.push((nx, ny));
+                }
+                in_run = free;
             }
         }
     }
@@ -223,6 +224,16 @@ mod tests {
         let c = connected(&b, Player::Gold, [Pos::new(0, 0)]);
         assert!(c[Pos::new(2, 0)]);
         assert!(!c[Pos::new(0, 2)]);
+    }
+
+    #[test]
+    fn connection_winds_through_spirals_and_dead_ends() {
+        let b = board(&["CATSX", "....X", "XXX.X", "X...X", "XXXXX", "..X.."]);
+        let c = connected(&b, Player::Gold, [Pos::new(0, 0)]);
+        let reached: Vec<Pos> = b.positions().filter(|&p| c[p]).collect();
+        assert_eq!(reached.len(), b.cells().iter().filter(|t| t.is_some()).count());
+        let none = connected(&b, Player::Gold, [Pos::new(1, 1)]);
+        assert!(none.cells().iter().all(|&r| !r), "a city without a letter connects nothing");
     }
 
     #[test]
