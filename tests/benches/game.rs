@@ -141,6 +141,12 @@ fn game(c: &mut Criterion) {
         actions: save.actions[..200].to_vec(),
         ..save
     };
+    let commits = save
+        .actions
+        .iter()
+        .filter(|a| matches!(a, Action::Commit { .. }))
+        .count();
+    eprintln!("replay: 200 actions, {commits} of them commits");
     c.bench_function("replay 200 actions, 24x24 duel", |b| {
         b.iter(|| save.replay(lexicon.clone()).expect("replays"))
     });

@@ -139,7 +139,11 @@ pub fn run_through(
 /// Which of `player`'s letters are connected: joined by a 4-connected path of their letters
 /// to a letter on one of `cities` (the cities the player owns). A scanline flood fill: it takes
 /// whole runs of a row at a time, so that it stays fast on a crowded 512x512 board.
-pub fn connected(letters: &Grid<Option<Tile>>, player: Player, cities: impl IntoIterator<Item = Pos>) -> Grid<bool> {
+pub fn connected(
+    letters: &Grid<Option<Tile>>,
+    player: Player,
+    cities: impl IntoIterator<Item = Pos>,
+) -> Grid<bool> {
     let (w, h) = (letters.width() as usize, letters.height() as usize);
     let cells = letters.cells();
     let mut seen = vec![false; w * h];
@@ -231,9 +235,15 @@ mod tests {
         let b = board(&["CATSX", "....X", "XXX.X", "X...X", "XXXXX", "..X.."]);
         let c = connected(&b, Player::Gold, [Pos::new(0, 0)]);
         let reached: Vec<Pos> = b.positions().filter(|&p| c[p]).collect();
-        assert_eq!(reached.len(), b.cells().iter().filter(|t| t.is_some()).count());
+        assert_eq!(
+            reached.len(),
+            b.cells().iter().filter(|t| t.is_some()).count()
+        );
         let none = connected(&b, Player::Gold, [Pos::new(1, 1)]);
-        assert!(none.cells().iter().all(|&r| !r), "a city without a letter connects nothing");
+        assert!(
+            none.cells().iter().all(|&r| !r),
+            "a city without a letter connects nothing"
+        );
     }
 
     #[test]
