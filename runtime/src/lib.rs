@@ -16,6 +16,7 @@ pub mod render;
 pub mod ronfile;
 pub mod rules;
 pub mod save;
+pub mod script;
 pub mod tileset;
 
 pub use board::{City, Grid, Owner, Player, Pos, Terrain, TokenSpot};

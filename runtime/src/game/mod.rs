@@ -17,7 +17,7 @@ mod types;
 pub mod words;
 
 pub use combat::CombatPreview;
-pub use tokens::{Effect, StandardElementals, TokenEffects};
+pub use tokens::{Effect, EffectError, StandardElementals, TokenEffects};
 pub use types::*;
 pub use words::{Tile, Word, WordKey};
 

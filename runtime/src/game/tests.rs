@@ -175,17 +175,14 @@ fn the_volcano_grows_a_connected_patch_of_the_given_size_from_the_seed() {
 fn unknown_token_kinds_are_refused_by_the_standard_elementals() {
     let game = new_game("classic", 1);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    assert!(
-        StandardElementals
-            .effect(
-                "quake",
-                Pos::new(1, 1),
-                game.board(),
-                game.rules(),
-                &mut rng
-            )
-            .is_none()
+    let effect = StandardElementals.effect(
+        "quake",
+        Pos::new(1, 1),
+        game.board(),
+        game.rules(),
+        &mut rng,
     );
+    assert_eq!(effect, Err(EffectError::UnknownKind));
 }
 
 #[test]

@@ -20,10 +20,19 @@ pub struct Effect {
     pub destroy_cities: Vec<Pos>,
 }
 
+/// Why a token has no effect to apply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EffectError {
+    /// Nothing defines this kind.
+    UnknownKind,
+    /// The definition failed (a script error); the message says where and why.
+    Failed(String),
+}
+
 /// What each token kind does.
 pub trait TokenEffects: Send + Sync {
-    /// The effect of a `kind` token invoked at `spot`, or `None` if this kind is unknown.
-    /// Randomness must come from `rng`, the game's generator.
+    /// The effect of a `kind` token invoked at `spot`. Randomness must come from `rng`, the
+    /// game's generator, or from a generator seeded from the game.
     fn effect(
         &self,
         kind: &str,
@@ -31,7 +40,7 @@ pub trait TokenEffects: Send + Sync {
         board: &Board,
         rules: &RuleSet,
         rng: &mut ChaCha8Rng,
-    ) -> Option<Effect>;
+    ) -> Result<Effect, EffectError>;
 }
 
 /// The volcano, drought, flood and firestorm of RULES.md section 9.
@@ -46,9 +55,9 @@ impl TokenEffects for StandardElementals {
         board: &Board,
         rules: &RuleSet,
         rng: &mut ChaCha8Rng,
-    ) -> Option<Effect> {
+    ) -> Result<Effect, EffectError> {
         let t = &rules.tokens;
-        Some(match kind {
+        Ok(match kind {
             "volcano" => volcano(spot, board, t.volcano_cells, rng),
             "drought" => retile(
                 board,
@@ -74,7 +83,7 @@ impl TokenEffects for StandardElementals {
                 |terrain, _| (terrain == Terrain::Forest).then_some(Terrain::Plains),
                 false,
             ),
-            _ => return None,
+            _ => return Err(EffectError::UnknownKind),
         })
     }
 }
@@ -179,7 +188,13 @@ impl Game {
         let effect = self
             .effects
             .effect(&kind, spot, &self.board, &self.rules, &mut rng)
-            .ok_or_else(|| ActionError::UnknownTokenKind { kind: kind.clone() })?;
+            .map_err(|e| match e {
+                EffectError::UnknownKind => ActionError::UnknownTokenKind { kind: kind.clone() },
+                EffectError::Failed(message) => ActionError::TokenFailed {
+                    kind: kind.clone(),
+                    message,
+                },
+            })?;
         self.rng = rng;
         self.player_mut(player).rack.remove(slot);
         let event = self.apply_effect(&effect, player, token, &kind);

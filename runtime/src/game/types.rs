@@ -385,6 +385,14 @@ pub enum ActionError {
         /// The kind.
         kind: String,
     },
+    /// A token's definition failed; the token stays on the rack.
+    #[error("the {kind} token failed and stays on your rack: {message}")]
+    TokenFailed {
+        /// The kind.
+        kind: String,
+        /// What went wrong.
+        message: String,
+    },
     /// No spies left.
     #[error("you have no spies left ({used} used of {allowed})")]
     NoSpiesLeft {

@@ -1,0 +1,504 @@
+//! The Lua host: one sandboxed state per level or mod (see `sandbox`), the scripts loaded into
+//! it, what they registered (event handlers, token kinds, win conditions, strength modifiers),
+//! and the console they print to.
+//!
+//! Invariant: only this module touches mlua; the engine knows scripts only through the
+//! `TokenEffects` trait and the commands it validates.
+
+mod sandbox;
+mod tokens;
+
+pub use tokens::ScriptTokens;
+
+pub use sandbox::{BUDGET_MESSAGE, MEMORY_MESSAGE};
+
+use mlua::{Function, Lua, MultiValue, Table, Value};
+use sandbox::{Budget, Console, current_script};
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// The events scripts can handle with `scryptic.on`.
+pub const EVENTS: [&str; 10] = [
+    "game_start",
+    "turn_start",
+    "turn_end",
+    "word_committed",
+    "combat_resolved",
+    "city_captured",
+    "token_captured",
+    "token_invoked",
+    "game_end",
+    "on_reload",
+];
+
+/// What scripts may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScriptLimits {
+    /// Memory for the whole state, in bytes.
+    pub memory_bytes: usize,
+    /// VM instructions for one event (one handler call, or loading one script).
+    pub instructions: u64,
+    /// Failures after which a handler is switched off.
+    pub failures_before_disable: u32,
+}
+
+impl Default for ScriptLimits {
+    fn default() -> Self {
+        ScriptLimits {
+            memory_bytes: 16 * 1024 * 1024,
+            instructions: 2_000_000,
+            failures_before_disable: 3,
+        }
+    }
+}
+
+/// A script that failed: where, in which event, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    /// The script's file (as loaded).
+    pub script: String,
+    /// The line, when known.
+    pub line: Option<u32>,
+    /// The event being handled (`load` while the script itself runs).
+    pub event: String,
+    /// The turn, once a game runs.
+    pub turn: Option<u32>,
+    /// What went wrong.
+    pub message: String,
+    /// Where it went wrong, innermost call first.
+    pub traceback: String,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "script {}", self.script)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, " in event {}", self.event)?;
+        if let Some(turn) = self.turn {
+            write!(f, " (turn {turn})")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// A line of the script console.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConsoleLine {
+    /// What a script printed.
+    Output {
+        /// The script.
+        script: String,
+        /// The text.
+        text: String,
+    },
+    /// A script's error.
+    Error(ScriptError),
+    /// A notice from the host (a handler switched off, a script reloaded).
+    Notice(String),
+}
+
+struct Handler {
+    script: String,
+    event: String,
+    func: Function,
+    failures: u32,
+    disabled: bool,
+}
+
+/// A named definition a script registered (a token kind, a win condition, a strength modifier).
+struct Definition {
+    script: String,
+    id: String,
+    table: Table,
+}
+
+#[derive(Default)]
+struct Registry {
+    handlers: Vec<Handler>,
+    tokens: Vec<Definition>,
+    win_conditions: Vec<Definition>,
+    modifiers: Vec<Definition>,
+}
+
+/// A sandboxed Lua state with its scripts.
+pub struct ScriptHost {
+    lua: Lua,
+    budget: Arc<Budget>,
+    console: Console,
+    notices: Vec<ConsoleLine>,
+    registry: Arc<Mutex<Registry>>,
+    limits: ScriptLimits,
+}
+
+impl ScriptHost {
+    /// A new host with no scripts; `math.random` is seeded with `seed`.
+    pub fn new(limits: ScriptLimits, seed: u64) -> Result<ScriptHost, ScriptError> {
+        let budget = Arc::new(Budget::default());
+        let console: Console = Arc::default();
+        let setup_error = |e: mlua::Error| ScriptError {
+            script: "(host)".into(),
+            line: None,
+            event: "setup".into(),
+            turn: None,
+            message: e.to_string(),
+            traceback: String::new(),
+        };
+        let lua = sandbox::new_state(limits.memory_bytes, budget.clone(), console.clone(), seed)
+            .map_err(setup_error)?;
+        let registry: Arc<Mutex<Registry>> = Arc::default();
+        install_api(&lua, registry.clone()).map_err(setup_error)?;
+        Ok(ScriptHost {
+            lua,
+            budget,
+            console,
+            notices: Vec::new(),
+            registry,
+            limits,
+        })
+    }
+
+    /// Loads and runs a script's text (`name` is its file, for messages). Bytecode is refused.
+    pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        let chunk = self
+            .lua
+            .load(source)
+            .set_name(format!("@{name}"))
+            .set_mode(mlua::chunk::ChunkMode::Text);
+        let result = self.guarded(|| chunk.exec());
+        result.map_err(|e| self.error(name, "load", None, &e))
+    }
+
+    /// Calls every handler of `event` with the values `args` makes; returns their errors (which
+    /// also go to the console). A handler that fails too often is switched off.
+    pub fn dispatch(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        args: impl Fn(&Lua) -> mlua::Result<MultiValue>,
+    ) -> Vec<ScriptError> {
+        let calls: Vec<(usize, String, Function)> = match self.registry.lock() {
+            Ok(r) => r
+                .handlers
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.event == event && !h.disabled)
+                .map(|(i, h)| (i, h.script.clone(), h.func.clone()))
+                .collect(),
+            Err(_) => return Vec::new(),
+        };
+        let mut errors = Vec::new();
+        for (index, script, func) in calls {
+            let outcome =
+                args(&self.lua).and_then(|values| self.guarded(|| func.call::<()>(values)));
+            if let Err(e) = outcome {
+                let error = self.error(&script, event, turn, &e);
+                self.count_failure(index, &error);
+                errors.push(error);
+            }
+        }
+        errors
+    }
+
+    /// Runs `call` with a fresh instruction budget; afterwards collects garbage if it failed,
+    /// so one bad call does not starve the next of memory.
+    fn guarded<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+        self.budget.reset(self.limits.instructions);
+        let result = call();
+        if result.is_err() {
+            let _ = self.lua.gc_collect();
+        }
+        result
+    }
+
+    fn count_failure(&mut self, index: usize, error: &ScriptError) {
+        let Ok(mut registry) = self.registry.lock() else {
+            return;
+        };
+        let Some(handler) = registry.handlers.get_mut(index) else {
+            return;
+        };
+        handler.failures += 1;
+        if handler.failures >= self.limits.failures_before_disable && !handler.disabled {
+            handler.disabled = true;
+            self.notices.push(ConsoleLine::Notice(format!(
+                "the {} handler of {} failed {} times and is switched off (last: {})",
+                handler.event, handler.script, handler.failures, error.message
+            )));
+        }
+    }
+
+    /// A script error from an mlua error, with the line the message names.
+    fn error(
+        &mut self,
+        script: &str,
+        event: &str,
+        turn: Option<u32>,
+        err: &mlua::Error,
+    ) -> ScriptError {
+        let (message, traceback) = describe_error(err, self.budget.exhausted(), &self.limits);
+        let (mut script, mut line, message) = split_location(script, &message);
+        if line.is_none()
+            && let Some((file, at)) = first_lua_frame(&traceback)
+        {
+            (script, line) = (file, Some(at));
+        }
+        let error = ScriptError {
+            script,
+            line,
+            event: event.to_string(),
+            turn,
+            message,
+            traceback,
+        };
+        self.notices.push(ConsoleLine::Error(error.clone()));
+        error
+    }
+
+    /// Takes what scripts printed and the host's notices, oldest first.
+    pub fn drain_console(&mut self) -> Vec<ConsoleLine> {
+        let printed: Vec<ConsoleLine> = match self.console.lock() {
+            Ok(mut lines) => lines
+                .drain(..)
+                .map(|(script, text)| ConsoleLine::Output { script, text })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        printed.into_iter().chain(self.notices.drain(..)).collect()
+    }
+
+    /// How many live handlers `event` has.
+    pub fn handler_count(&self, event: &str) -> usize {
+        self.registry.lock().map_or(0, |r| {
+            r.handlers
+                .iter()
+                .filter(|h| h.event == event && !h.disabled)
+                .count()
+        })
+    }
+
+    /// The token kinds scripts defined.
+    pub fn token_kinds(&self) -> Vec<String> {
+        self.registry.lock().map_or(Vec::new(), |r| {
+            r.tokens.iter().map(|d| d.id.clone()).collect()
+        })
+    }
+
+    /// The win conditions scripts defined.
+    pub fn win_conditions(&self) -> Vec<String> {
+        self.registry.lock().map_or(Vec::new(), |r| {
+            r.win_conditions.iter().map(|d| d.id.clone()).collect()
+        })
+    }
+
+    /// The strength modifiers scripts defined.
+    pub fn strength_modifiers(&self) -> Vec<String> {
+        self.registry.lock().map_or(Vec::new(), |r| {
+            r.modifiers.iter().map(|d| d.id.clone()).collect()
+        })
+    }
+
+    /// Memory the state uses now, in bytes.
+    pub fn used_memory(&self) -> usize {
+        self.lua.used_memory()
+    }
+
+    /// The scripts that registered anything, in the order they first did.
+    pub fn scripts(&self) -> Vec<String> {
+        let Ok(r) = self.registry.lock() else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = Vec::new();
+        let all = r.handlers.iter().map(|h| &h.script).chain(
+            r.tokens
+                .iter()
+                .chain(&r.win_conditions)
+                .chain(&r.modifiers)
+                .map(|d| &d.script),
+        );
+        for s in all {
+            if !names.contains(s) {
+                names.push(s.clone());
+            }
+        }
+        names
+    }
+}
+
+/// The error's message and traceback, with the limits said in words.
+fn describe_error(
+    err: &mlua::Error,
+    budget_spent: bool,
+    limits: &ScriptLimits,
+) -> (String, String) {
+    let root = root_cause(err);
+    let text = match root {
+        mlua::Error::RuntimeError(m) | mlua::Error::MemoryError(m) => m.clone(),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        other => other.to_string(),
+    };
+    let (message, traceback) = match text.split_once("\nstack traceback:") {
+        Some((m, t)) => (m.to_string(), format!("stack traceback:{t}")),
+        None => (text, traceback_of(err)),
+    };
+    let message = if budget_spent || message.contains(BUDGET_MESSAGE) {
+        format!(
+            "{BUDGET_MESSAGE}: more than {} instructions in one event (an endless loop?)",
+            limits.instructions
+        )
+    } else if message.contains(MEMORY_MESSAGE) || matches!(root, mlua::Error::MemoryError(_)) {
+        format!(
+            "{MEMORY_MESSAGE}: the scripts of this level may use {} MiB",
+            limits.memory_bytes / (1024 * 1024)
+        )
+    } else {
+        message
+    };
+    (message, traceback)
+}
+
+fn root_cause(err: &mlua::Error) -> &mlua::Error {
+    match err {
+        mlua::Error::CallbackError { cause, .. } => root_cause(cause),
+        other => other,
+    }
+}
+
+fn traceback_of(err: &mlua::Error) -> String {
+    match err {
+        mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
+        _ => String::new(),
+    }
+}
+
+/// `FILE:LINE: message` split into its parts (the message keeps anything else).
+fn split_location(script: &str, message: &str) -> (String, Option<u32>, String) {
+    let found = message.split_once(": ").and_then(|(place, rest)| {
+        let (file, line) = place.rsplit_once(':')?;
+        Some((
+            file.to_string(),
+            line.parse::<u32>().ok()?,
+            rest.to_string(),
+        ))
+    });
+    match found {
+        Some((file, line, rest)) if !file.is_empty() => (file, Some(line), rest),
+        _ => (script.to_string(), None, message.to_string()),
+    }
+}
+
+/// The file and line of the innermost Lua frame of a traceback (skipping Rust functions and
+/// the sandbox's own code), for errors raised inside API calls.
+fn first_lua_frame(traceback: &str) -> Option<(String, u32)> {
+    traceback.lines().skip(1).find_map(|frame| {
+        let (place, _) = frame.trim().split_once(": ")?;
+        let (file, line) = place.rsplit_once(':')?;
+        let keep = !file.is_empty() && file != "[C]" && file != "sandbox" && !file.starts_with('[');
+        keep.then(|| Some((file.to_string(), line.parse().ok()?)))
+            .flatten()
+    })
+}
+
+/// The `scryptic` table (read-only to scripts) and the helpers scripts use to register.
+fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
+    let api = lua.create_table()?;
+    let reg = registry.clone();
+    api.raw_set(
+        "on",
+        lua.create_function(move |lua, (event, func): (String, Function)| {
+            if !EVENTS.contains(&event.as_str()) {
+                return Err(mlua::Error::runtime(format!(
+                    "unknown event `{event}`; the events are {}",
+                    EVENTS.join(", ")
+                )));
+            }
+            let script = current_script(lua).unwrap_or_default();
+            lock(&reg)?.handlers.push(Handler {
+                script,
+                event,
+                func,
+                failures: 0,
+                disabled: false,
+            });
+            Ok(())
+        })?,
+    )?;
+    for (name, needs) in [
+        ("token", "invoke"),
+        ("win_condition", "check"),
+        ("strength_modifier", "apply"),
+    ] {
+        let reg = registry.clone();
+        api.raw_set(
+            name,
+            lua.create_function(move |lua, table: Table| {
+                let id: String = table.get("id").map_err(|_| {
+                    mlua::Error::runtime(format!("scryptic.{name} needs an `id` (a string)"))
+                })?;
+                if !matches!(table.get::<Value>(needs)?, Value::Function(_)) {
+                    return Err(mlua::Error::runtime(format!(
+                        "scryptic.{name} `{id}` needs `{needs}` (a function)"
+                    )));
+                }
+                let script = current_script(lua).unwrap_or_default();
+                let mut r = lock(&reg)?;
+                let list = match name {
+                    "token" => &mut r.tokens,
+                    "win_condition" => &mut r.win_conditions,
+                    _ => &mut r.modifiers,
+                };
+                list.retain(|d| d.id != id);
+                list.push(Definition { script, id, table });
+                Ok(())
+            })?,
+        )?;
+    }
+    let helpers: Function = lua
+        .load(
+            r#"
+            local api = ...
+            -- Iterates a table in a fixed order (numbers, then strings, each sorted), so that
+            -- scripts behave the same on every run.
+            api.sorted_pairs = function(t)
+                local keys = {}
+                for k in pairs(t) do keys[#keys + 1] = k end
+                table.sort(keys, function(a, b)
+                    local ta, tb = type(a), type(b)
+                    if ta ~= tb then return ta < tb end
+                    if ta == "number" or ta == "string" then return a < b end
+                    return tostring(a) < tostring(b)
+                end)
+                local i = 0
+                return function()
+                    i = i + 1
+                    local k = keys[i]
+                    if k ~= nil then return k, t[k] end
+                end
+            end
+            local function read_only(t, name)
+                return setmetatable({}, {
+                    __index = t,
+                    __newindex = function() error(name .. " is read-only", 2) end,
+                    __metatable = "locked",
+                })
+            end
+            scryptic = read_only(api, "scryptic")
+            storage = storage or {}
+            "#,
+        )
+        .set_name("=sandbox")
+        .into_function()?;
+    helpers.call::<()>(api)
+}
+
+fn lock(registry: &Arc<Mutex<Registry>>) -> mlua::Result<std::sync::MutexGuard<'_, Registry>> {
+    registry
+        .lock()
+        .map_err(|_| mlua::Error::runtime("the script registry is unavailable"))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,210 @@
+use super::*;
+
+fn host() -> ScriptHost {
+    ScriptHost::new(ScriptLimits::default(), 1).unwrap()
+}
+
+/// Loading `source` fails with a message containing `expected`, and the host still works.
+fn check_refused(source: &str, expected: &str) {
+    let mut h = host();
+    let err = h.load("escape.lua", source).expect_err(source);
+    assert!(
+        err.to_string().contains(expected),
+        "{source}\n  gave: {err}"
+    );
+    h.load("after.lua", "x = 1 + 1")
+        .expect("the host goes on after a refusal");
+}
+
+#[test]
+fn sandbox_escapes_are_refused() {
+    let cases = [
+        ("io.open('/etc/passwd')", "global 'io'"),
+        ("os.exit(1)", "global 'os'"),
+        ("require('io')", "global 'require'"),
+        ("load('return 1')()", "global 'load'"),
+        ("loadfile('x.lua')", "global 'loadfile'"),
+        ("dofile('x.lua')", "global 'dofile'"),
+        ("string.dump(print)", "field 'dump'"),
+        ("debug.getinfo(1)", "global 'debug'"),
+        ("package.path = ''", "global 'package'"),
+        ("collectgarbage('stop')", "global 'collectgarbage'"),
+        (
+            "getmetatable('').__index.upper = nil",
+            "attempt to index a nil value",
+        ),
+        ("scryptic.on = nil", "scryptic is read-only"),
+        (
+            "setmetatable(scryptic, {})",
+            "cannot change a protected metatable",
+        ),
+        ("math.randomseed(1)", "field 'randomseed'"),
+    ];
+    for (source, expected) in cases {
+        check_refused(source, expected);
+    }
+}
+
+#[test]
+fn bytecode_is_refused() {
+    check_refused("\x1bLua\x54\x00", "binary chunk");
+}
+
+#[test]
+fn runaway_loops_and_deep_recursion_are_stopped_even_in_pcall_and_coroutines() {
+    let cases = [
+        "while true do end",
+        "while true do pcall(function() while true do end end) end",
+        "while true do xpcall(function() while true do end end, function(e) return e end) end",
+        "local co = coroutine.create(function() while true do end end) while true do coroutine.resume(co) end",
+        "local f = coroutine.wrap(function() while true do end end) while true do pcall(f) end",
+        "local function f(n) return f(n + 1) + 1 end f(1)",
+    ];
+    for source in cases {
+        let mut h = host();
+        let err = h.load("loop.lua", source).expect_err(source);
+        // Deep recursion may reach the memory cap (its stack grows) before the budget.
+        let stopped = [BUDGET_MESSAGE, "stack overflow", MEMORY_MESSAGE]
+            .iter()
+            .any(|m| err.message.contains(m));
+        assert!(stopped, "{source}\n  gave: {err}");
+        h.load("after.lua", "x = 1").expect("the host goes on");
+    }
+}
+
+#[test]
+fn memory_bombs_are_stopped() {
+    let cases = [
+        "local s = string.rep('x', 100 * 1024 * 1024)",
+        "local t = {} for i = 1, 64 do t[i] = string.rep('x', 1024 * 1024) .. i end",
+        "local ok = pcall(string.rep, 'x', 1024 * 1024 * 1024) while true do end",
+    ];
+    for source in cases {
+        let mut h = host();
+        let err = h.load("bomb.lua", source).expect_err(source);
+        assert!(
+            err.message.contains(MEMORY_MESSAGE),
+            "{source}\n  gave: {err}"
+        );
+        h.load("after.lua", "local t = {} for i = 1, 1000 do t[i] = i end")
+            .expect("memory is released after a failure");
+        assert!(h.used_memory() < 4 * 1024 * 1024, "{}", h.used_memory());
+    }
+}
+
+#[test]
+fn errors_name_the_script_line_event_and_turn() {
+    let mut h = host();
+    h.load(
+        "intro.lua",
+        "scryptic.on('turn_start', function(game)\n  error('boom')\nend)",
+    )
+    .unwrap();
+    let errors = h.dispatch("turn_start", Some(3), |_| Ok(MultiValue::new()));
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        errors[0].to_string(),
+        "script intro.lua:2 in event turn_start (turn 3): boom"
+    );
+    let syntax = h
+        .load("broken.lua", "scryptic.on('turn_start', function(\n")
+        .unwrap_err();
+    assert_eq!(
+        (syntax.script.as_str(), syntax.line, syntax.event.as_str()),
+        ("broken.lua", Some(2), "load")
+    );
+}
+
+#[test]
+fn a_handler_that_keeps_failing_is_switched_off() {
+    let mut h = host();
+    h.load("flaky.lua", "scryptic.on('turn_end', function() error('again') end)\nscryptic.on('turn_end', function() print('fine') end)").unwrap();
+    for turn in 1..=3 {
+        assert_eq!(
+            h.dispatch("turn_end", Some(turn), |_| Ok(MultiValue::new()))
+                .len(),
+            1
+        );
+    }
+    assert_eq!(h.handler_count("turn_end"), 1);
+    assert!(
+        h.dispatch("turn_end", Some(4), |_| Ok(MultiValue::new()))
+            .is_empty()
+    );
+    let console = h.drain_console();
+    assert!(console.iter().any(|l| matches!(l, ConsoleLine::Notice(n) if n.contains("failed 3 times and is switched off"))), "{console:?}");
+    let printed = console.iter().filter(|l| matches!(l, ConsoleLine::Output { script, text } if script == "flaky.lua" && text == "fine")).count();
+    assert_eq!(printed, 4);
+}
+
+#[test]
+fn unknown_events_and_incomplete_definitions_are_refused() {
+    let mut h = host();
+    let err = h
+        .load("e.lua", "scryptic.on('turn_begin', function() end)")
+        .unwrap_err();
+    assert!(
+        err.message
+            .contains("unknown event `turn_begin`; the events are game_start"),
+        "{err}"
+    );
+    let err = h
+        .load(
+            "t.lua",
+            "scryptic.token { name = 'Quake', invoke = function() end }",
+        )
+        .unwrap_err();
+    assert!(
+        err.message.contains("scryptic.token needs an `id`"),
+        "{err}"
+    );
+    let err = h
+        .load("w.lua", "scryptic.win_condition { id = 'first_to_150' }")
+        .unwrap_err();
+    assert!(err.message.contains("needs `check` (a function)"), "{err}");
+}
+
+#[test]
+fn definitions_are_registered_by_id() {
+    let mut h = host();
+    h.load(
+        "mod.lua",
+        "scryptic.token { id = 'quake', invoke = function() end }\n\
+         scryptic.win_condition { id = 'first_to_150', check = function() end }\n\
+         scryptic.strength_modifier { id = 'frost', apply = function() end }\n\
+         scryptic.token { id = 'quake', invoke = function() end }",
+    )
+    .unwrap();
+    assert_eq!(h.token_kinds(), vec!["quake"]);
+    assert_eq!(h.win_conditions(), vec!["first_to_150"]);
+    assert_eq!(h.strength_modifiers(), vec!["frost"]);
+    assert_eq!(h.scripts(), vec!["mod.lua"]);
+}
+
+#[test]
+fn random_numbers_follow_the_seed() {
+    let draw = |seed| {
+        let mut h = ScriptHost::new(ScriptLimits::default(), seed).unwrap();
+        h.load(
+            "r.lua",
+            "print(math.random(1, 1000000), math.random(6), math.random() < 1)",
+        )
+        .unwrap();
+        h.drain_console()
+    };
+    assert_eq!(draw(7), draw(7));
+    assert_ne!(draw(7), draw(8));
+}
+
+#[test]
+fn sorted_pairs_iterate_in_a_fixed_order() {
+    let mut h = host();
+    h.load("s.lua", "local t = {b = 1, a = 2, [3] = 'x', [1] = 'y'} local out = {} for k, v in scryptic.sorted_pairs(t) do out[#out + 1] = tostring(k) end print(table.concat(out, ','))").unwrap();
+    assert_eq!(
+        h.drain_console(),
+        vec![ConsoleLine::Output {
+            script: "s.lua".into(),
+            text: "1,3,a,b".into()
+        }]
+    );
+}

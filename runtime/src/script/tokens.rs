@@ -1,0 +1,200 @@
+//! Token kinds defined in Lua. A token's `invoke(game, token)` reads the board through `game`
+//! and says what happens through its commands (`set_terrain`, `destroy_letter`,
+//! `destroy_city`); the engine then applies the resulting `Effect` as it applies any other.
+//! Cells are `x, y` counted from 0 at the top-left, as in map files.
+
+use super::ScriptHost;
+use crate::board::{Pos, Terrain};
+use crate::game::{Board, Effect, EffectError, TokenEffects};
+use crate::rules::RuleSet;
+use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
+use rand_chacha::ChaCha8Rng;
+use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
+
+/// What a token script sees and does while its token takes effect.
+struct TokenView<'a> {
+    board: &'a Board,
+    rules: &'a RuleSet,
+    effect: &'a RefCell<Effect>,
+}
+
+impl TokenView<'_> {
+    fn cell(&self, x: i64, y: i64) -> mlua::Result<Pos> {
+        let pos = u32::try_from(x)
+            .ok()
+            .zip(u32::try_from(y).ok())
+            .map(|(x, y)| Pos::new(x, y));
+        pos.filter(|&p| self.board.terrain.contains(p))
+            .ok_or_else(|| mlua::Error::runtime(format!("({x}, {y}) is off the board")))
+    }
+}
+
+impl UserData for TokenView<'_> {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_method("width", |_, v, ()| Ok(v.board.terrain.width()));
+        methods.add_method("height", |_, v, ()| Ok(v.board.terrain.height()));
+        methods.add_method("terrain", |_, v, (x, y): (i64, i64)| {
+            Ok(v.cell(x, y).ok().map(|p| v.board.terrain[p].name()))
+        });
+        methods.add_method("letter", |_, v, (x, y): (i64, i64)| {
+            let tile = v.cell(x, y).ok().and_then(|p| v.board.letters[p]);
+            Ok(tile
+                .map(|t| (t.letter.to_string(), t.player.name()))
+                .unzip())
+        });
+        methods.add_method("city", |_, v, (x, y): (i64, i64)| {
+            let city = v
+                .cell(x, y)
+                .ok()
+                .and_then(|p| v.board.cities.iter().find(|c| c.at == p && !c.destroyed));
+            Ok(city.map(|c| (c.id.clone(), c.owner.name())).unzip())
+        });
+        methods.add_method("rule", |lua, v, key: String| rule_value(lua, v.rules, &key));
+        methods.add_method("neighbours", |lua, v, (x, y): (i64, i64)| {
+            let p = v.cell(x, y)?;
+            cells_table(lua, v.board.terrain.neighbours4(p))
+        });
+        methods.add_method("within", |lua, v, (x, y, r): (i64, i64, f64)| {
+            let c = v.cell(x, y)?;
+            let inside = v.board.terrain.positions().filter(|p| {
+                let (dx, dy) = (
+                    f64::from(p.x) - f64::from(c.x),
+                    f64::from(p.y) - f64::from(c.y),
+                );
+                dx * dx + dy * dy <= r * r
+            });
+            cells_table(lua, inside)
+        });
+        methods.add_method("set_terrain", |_, v, (x, y, name): (i64, i64, String)| {
+            let p = v.cell(x, y)?;
+            let terrain = Terrain::from_name(&name).ok_or_else(|| {
+                let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
+                mlua::Error::runtime(format!(
+                    "unknown terrain `{name}`; the terrains are {}",
+                    names.join(", ")
+                ))
+            })?;
+            v.effect.borrow_mut().terrain.push((p, terrain));
+            Ok(())
+        });
+        methods.add_method("destroy_letter", |_, v, (x, y): (i64, i64)| {
+            let p = v.cell(x, y)?;
+            v.effect.borrow_mut().destroy_letters.push(p);
+            Ok(())
+        });
+        methods.add_method("destroy_city", |_, v, (x, y): (i64, i64)| {
+            let p = v.cell(x, y)?;
+            v.effect.borrow_mut().destroy_cities.push(p);
+            Ok(())
+        });
+    }
+}
+
+/// `{ {x = .., y = ..}, ... }` for the cells.
+fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Table> {
+    let list = lua.create_table()?;
+    for (i, p) in cells.enumerate() {
+        let cell = lua.create_table()?;
+        cell.raw_set("x", p.x)?;
+        cell.raw_set("y", p.y)?;
+        list.raw_set(i + 1, cell)?;
+    }
+    Ok(list)
+}
+
+/// A rule constant by its key (`tokens.volcano_cells`), as a Lua value.
+fn rule_value(lua: &Lua, rules: &RuleSet, key: &str) -> mlua::Result<Value> {
+    let tree = serde_json::to_value(rules).map_err(|e| mlua::Error::runtime(e.to_string()))?;
+    let found = key.split('.').try_fold(&tree, |node, part| node.get(part));
+    match found {
+        Some(serde_json::Value::Number(n)) => Ok(n
+            .as_i64()
+            .map_or_else(|| Value::Number(n.as_f64().unwrap_or(0.0)), Value::Integer)),
+        Some(serde_json::Value::Bool(b)) => Ok(Value::Boolean(*b)),
+        Some(serde_json::Value::String(s)) => Ok(Value::String(lua.create_string(s)?)),
+        Some(_) => Err(mlua::Error::runtime(format!(
+            "the rule `{key}` is a table; name one of its values"
+        ))),
+        None => Err(mlua::Error::runtime(format!(
+            "there is no rule `{key}` (see `scryptic rules show classic --describe`)"
+        ))),
+    }
+}
+
+impl ScriptHost {
+    /// The effect of the script-defined token `kind` invoked at `spot`.
+    pub fn invoke_token(
+        &mut self,
+        kind: &str,
+        spot: Pos,
+        board: &Board,
+        rules: &RuleSet,
+    ) -> Result<Effect, EffectError> {
+        let Some((script, invoke)) = self.token_function(kind) else {
+            return Err(EffectError::UnknownKind);
+        };
+        let effect = RefCell::new(Effect::default());
+        let view = TokenView {
+            board,
+            rules,
+            effect: &effect,
+        };
+        let token = self
+            .token_table(kind, spot)
+            .map_err(|e| EffectError::Failed(e.to_string()))?;
+        let outcome = self.lua.scope(|scope| {
+            let game = scope.create_userdata(view)?;
+            self.guarded(|| invoke.call::<()>((game, token)))
+        });
+        match outcome {
+            Ok(()) => Ok(effect.into_inner()),
+            Err(e) => Err(EffectError::Failed(
+                self.error(&script, "token_invoked", None, &e).to_string(),
+            )),
+        }
+    }
+
+    fn token_function(&self, kind: &str) -> Option<(String, Function)> {
+        let registry = self.registry.lock().ok()?;
+        let def = registry.tokens.iter().find(|d| d.id == kind)?;
+        Some((def.script.clone(), def.table.get("invoke").ok()?))
+    }
+
+    fn token_table(&self, kind: &str, spot: Pos) -> mlua::Result<Table> {
+        let token = self.lua.create_table()?;
+        token.raw_set("kind", kind)?;
+        token.raw_set("x", spot.x)?;
+        token.raw_set("y", spot.y)?;
+        Ok(token)
+    }
+}
+
+/// Token effects from the scripts of a host: what the game uses once scripts are loaded.
+pub struct ScriptTokens {
+    host: Arc<Mutex<ScriptHost>>,
+}
+
+impl ScriptTokens {
+    /// Effects from `host`'s token definitions.
+    pub fn new(host: Arc<Mutex<ScriptHost>>) -> Self {
+        ScriptTokens { host }
+    }
+}
+
+impl TokenEffects for ScriptTokens {
+    fn effect(
+        &self,
+        kind: &str,
+        spot: Pos,
+        board: &Board,
+        rules: &RuleSet,
+        _rng: &mut ChaCha8Rng,
+    ) -> Result<Effect, EffectError> {
+        let mut host = self
+            .host
+            .lock()
+            .map_err(|_| EffectError::Failed("the script host is unavailable".into()))?;
+        host.invoke_token(kind, spot, board, rules)
+    }
+}

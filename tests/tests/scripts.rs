@@ -1,0 +1,260 @@
+//! The shipped scripts (`scripts/`) through the scripting host.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use scryptic::board::{City, Owner, Player, Pos, Terrain, TokenSpot};
+use scryptic::game::{
+    Action, ActionError, Effect, Game, Placement, StandardElementals, TokenEffects,
+};
+use scryptic::lexicon::Lexicon;
+use scryptic::map::{GenerateOptions, Map, generate};
+use scryptic::script::{ScriptHost, ScriptLimits, ScriptTokens};
+use scryptic_tests::root;
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
+
+fn elementals() -> ScriptHost {
+    let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
+    for kind in ["volcano", "drought", "flood", "firestorm"] {
+        let path = root().join(format!("scripts/tokens/{kind}.lua"));
+        let source = std::fs::read_to_string(&path).unwrap();
+        host.load(&format!("scripts/tokens/{kind}.lua"), &source)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    host
+}
+
+fn sorted(effect: &Effect) -> (BTreeSet<(Pos, Terrain)>, BTreeSet<Pos>, BTreeSet<Pos>) {
+    (
+        effect.terrain.iter().copied().collect(),
+        effect.destroy_letters.iter().copied().collect(),
+        effect.destroy_cities.iter().copied().collect(),
+    )
+}
+
+/// Boards with every terrain, letters and cities, to compare the Lua and built-in effects on.
+fn boards() -> Vec<Game> {
+    let lexicon = Arc::new(Lexicon::english());
+    (0..4)
+        .map(|seed| {
+            let mut map = generate(&GenerateOptions {
+                name: "T".into(),
+                width: 20,
+                height: 16,
+                seed,
+                neutral_city_pairs: 3,
+                token_pairs: 0,
+            });
+            for (i, word) in ["SWORD", "CASTLE", "RIVER"].iter().enumerate() {
+                map.scenario.words.push(scryptic::map::PlacedWord {
+                    player: Player::Gold,
+                    at: Pos::new(2 + 5 * i as u32, 5),
+                    dir: scryptic::map::Direction::Down,
+                    text: word.to_string(),
+                });
+            }
+            Game::new(&map, map.rule_set().unwrap(), lexicon.clone(), seed)
+        })
+        .collect()
+}
+
+#[test]
+fn the_lua_elementals_define_the_four_standard_kinds() {
+    let mut kinds = elementals().token_kinds();
+    kinds.sort();
+    assert_eq!(kinds, vec!["drought", "firestorm", "flood", "volcano"]);
+}
+
+#[test]
+fn drought_flood_and_firestorm_in_lua_match_the_rules_exactly() {
+    let mut host = elementals();
+    for game in boards() {
+        for kind in ["drought", "flood", "firestorm"] {
+            for spot in [
+                Pos::new(3, 6),
+                Pos::new(10, 8),
+                Pos::new(0, 0),
+                Pos::new(19, 15),
+            ] {
+                let lua = host
+                    .invoke_token(kind, spot, game.board(), game.rules())
+                    .unwrap();
+                let mut rng = ChaCha8Rng::seed_from_u64(0);
+                let built_in = StandardElementals
+                    .effect(kind, spot, game.board(), game.rules(), &mut rng)
+                    .unwrap();
+                assert_eq!(sorted(&lua), sorted(&built_in), "{kind} at {spot}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_lua_volcano_grows_connected_lava_of_the_rule_size() {
+    let mut host = elementals();
+    let game = &boards()[0];
+    let spot = Pos::new(9, 8);
+    let effect = host
+        .invoke_token("volcano", spot, game.board(), game.rules())
+        .unwrap();
+    let lava: BTreeSet<Pos> = effect
+        .terrain
+        .iter()
+        .map(|&(p, t)| {
+            assert_eq!(t, Terrain::Lava);
+            p
+        })
+        .collect();
+    assert_eq!(lava.len() as i64, game.rules().tokens.volcano_cells);
+    assert!(lava.contains(&spot));
+    let mut reached = BTreeSet::from([spot]);
+    let mut queue = vec![spot];
+    while let Some(p) = queue.pop() {
+        for n in game.board().terrain.neighbours4(p) {
+            if lava.contains(&n) && reached.insert(n) {
+                queue.push(n);
+            }
+        }
+    }
+    assert_eq!(reached, lava);
+    let letters: BTreeSet<Pos> = lava
+        .iter()
+        .copied()
+        .filter(|&p| game.board().letters[p].is_some())
+        .collect();
+    assert_eq!(
+        effect
+            .destroy_letters
+            .iter()
+            .copied()
+            .collect::<BTreeSet<_>>(),
+        letters
+    );
+}
+
+fn token_game(effects: Arc<dyn TokenEffects>) -> Game {
+    let mut map = Map::new("Tokens", 8, 8);
+    map.cities = vec![
+        City {
+            id: "aurum".into(),
+            name: "Aurum".into(),
+            at: Pos::new(0, 0),
+            owner: Owner::Gold,
+        },
+        City {
+            id: "argentum".into(),
+            name: "Argentum".into(),
+            at: Pos::new(7, 7),
+            owner: Owner::Silver,
+        },
+    ];
+    map.tokens = vec![
+        TokenSpot {
+            id: "drought_1".into(),
+            kind: "drought".into(),
+            at: Pos::new(1, 0),
+        },
+        TokenSpot {
+            id: "flood_1".into(),
+            kind: "flood".into(),
+            at: Pos::new(2, 0),
+        },
+    ];
+    for p in [Pos::new(1, 2), Pos::new(1, 3), Pos::new(5, 0)] {
+        map.terrain.set(p, Terrain::Water);
+    }
+    map.scenario.racks.insert(Player::Gold, "SEATOO".into());
+    map.scenario.pools.insert(Player::Gold, String::new());
+    map.scenario.pools.insert(Player::Silver, String::new());
+    map.scenario.racks.insert(Player::Silver, "AEIOU".into());
+    let mut game = Game::new(
+        &map,
+        map.rule_set().unwrap(),
+        Arc::new(Lexicon::english()),
+        1,
+    );
+    game.set_token_effects(effects);
+    let seat = "SEAT"
+        .chars()
+        .enumerate()
+        .map(|(i, c)| Placement {
+            at: Pos::new(i as u32, 0),
+            letter: c,
+        })
+        .collect();
+    game.apply(Action::Commit { letters: seat }).unwrap();
+    game
+}
+
+#[test]
+fn a_game_with_lua_tokens_plays_like_one_with_the_built_in_ones() {
+    let scripted = Arc::new(ScriptTokens::new(Arc::new(Mutex::new(elementals()))));
+    let (mut lua, mut built_in) = (
+        token_game(scripted),
+        token_game(Arc::new(StandardElementals)),
+    );
+    for token in ["drought_1", "flood_1"] {
+        lua.apply(Action::Invoke {
+            token: token.into(),
+        })
+        .unwrap();
+        built_in
+            .apply(Action::Invoke {
+                token: token.into(),
+            })
+            .unwrap();
+        assert_eq!(
+            lua.board().terrain,
+            built_in.board().terrain,
+            "after {token}"
+        );
+        assert_eq!(
+            lua.board().letters,
+            built_in.board().letters,
+            "after {token}"
+        );
+    }
+}
+
+#[test]
+fn a_failing_token_script_refuses_the_invoke_and_the_token_stays() {
+    let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
+    host.load("broken_drought.lua", "scryptic.token { id = 'drought', invoke = function(game, token)\n  game:set_terrain(token.x, token.y, 'swamp')\nend }").unwrap();
+    host.load(
+        "endless_flood.lua",
+        "scryptic.token { id = 'flood', invoke = function() while true do end end }",
+    )
+    .unwrap();
+    let mut game = token_game(Arc::new(ScriptTokens::new(Arc::new(Mutex::new(host)))));
+    let before = game.board().terrain.clone();
+    match game.apply(Action::Invoke {
+        token: "drought_1".into(),
+    }) {
+        Err(ActionError::TokenFailed { kind, message }) => {
+            assert_eq!(kind, "drought");
+            assert!(
+                message.starts_with(
+                    "script broken_drought.lua:2 in event token_invoked: unknown terrain `swamp`"
+                ),
+                "{message}"
+            );
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    let err = game
+        .apply(Action::Invoke {
+            token: "flood_1".into(),
+        })
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("instruction budget exceeded"),
+        "{err}"
+    );
+    assert_eq!(game.board().terrain, before);
+    let held: Vec<String> = game
+        .player(Player::Gold)
+        .tokens()
+        .map(|(id, _)| id.to_string())
+        .collect();
+    assert_eq!(held, vec!["drought_1", "flood_1"]);
+}
