@@ -6,6 +6,7 @@
 //! `RuleSet`; all randomness comes from the game's one seeded ChaCha generator.
 
 mod combat;
+mod commands;
 mod commit;
 pub mod describe;
 pub mod notation;
@@ -17,6 +18,7 @@ mod types;
 pub mod words;
 
 pub use combat::CombatPreview;
+pub use commands::{CommandError, ScriptCommand};
 pub use tokens::{Effect, EffectError, StandardElementals, TokenEffects};
 pub use types::*;
 pub use words::{Tile, Word, WordKey};

@@ -6,8 +6,11 @@
 //! `TokenEffects` trait and the commands it validates.
 
 mod sandbox;
+mod session;
+mod storage;
 mod tokens;
 
+pub use session::ScriptedGame;
 pub use tokens::ScriptTokens;
 
 pub use sandbox::{BUDGET_MESSAGE, MEMORY_MESSAGE};
@@ -29,6 +32,27 @@ pub const EVENTS: [&str; 10] = [
     "token_invoked",
     "game_end",
     "on_reload",
+];
+
+/// The four standard elementals, written in Lua against the public API (`scripts/tokens/`),
+/// built into the runtime so that every game has them.
+pub const STANDARD_TOKENS: [(&str, &str); 4] = [
+    (
+        "scripts/tokens/volcano.lua",
+        include_str!("../../../scripts/tokens/volcano.lua"),
+    ),
+    (
+        "scripts/tokens/drought.lua",
+        include_str!("../../../scripts/tokens/drought.lua"),
+    ),
+    (
+        "scripts/tokens/flood.lua",
+        include_str!("../../../scripts/tokens/flood.lua"),
+    ),
+    (
+        "scripts/tokens/firestorm.lua",
+        include_str!("../../../scripts/tokens/firestorm.lua"),
+    ),
 ];
 
 /// What scripts may use.
@@ -159,6 +183,46 @@ impl ScriptHost {
             registry,
             limits,
         })
+    }
+
+    /// A host with the standard elementals loaded.
+    pub fn with_standard_tokens(
+        limits: ScriptLimits,
+        seed: u64,
+    ) -> Result<ScriptHost, ScriptError> {
+        let mut host = ScriptHost::new(limits, seed)?;
+        for (name, source) in STANDARD_TOKENS {
+            host.load(name, source)?;
+        }
+        Ok(host)
+    }
+
+    /// Loads the scripts a map names (paths relative to `map_dir`), returning each one's text
+    /// by name (for saves) and the errors of those that failed; the others stay loaded.
+    pub fn load_map_scripts(
+        &mut self,
+        map_dir: &std::path::Path,
+        scripts: &[String],
+    ) -> (Vec<(String, String)>, Vec<ScriptError>) {
+        let mut loaded = Vec::new();
+        let mut errors = Vec::new();
+        for script in scripts {
+            match std::fs::read_to_string(map_dir.join(script)) {
+                Ok(source) => match self.load(script, &source) {
+                    Ok(()) => loaded.push((script.clone(), source)),
+                    Err(e) => errors.push(e),
+                },
+                Err(e) => errors.push(ScriptError {
+                    script: script.clone(),
+                    line: None,
+                    event: "load".into(),
+                    turn: None,
+                    message: format!("cannot read the script: {e}"),
+                    traceback: String::new(),
+                }),
+            }
+        }
+        (loaded, errors)
     }
 
     /// Loads and runs a script's text (`name` is its file, for messages). Bytecode is refused.

@@ -104,7 +104,7 @@ fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Tabl
 }
 
 /// A rule constant by its key (`tokens.volcano_cells`), as a Lua value.
-fn rule_value(lua: &Lua, rules: &RuleSet, key: &str) -> mlua::Result<Value> {
+pub(super) fn rule_value(lua: &Lua, rules: &RuleSet, key: &str) -> mlua::Result<Value> {
     let tree = serde_json::to_value(rules).map_err(|e| mlua::Error::runtime(e.to_string()))?;
     let found = key.split('.').try_fold(&tree, |node, part| node.get(part));
     match found {

@@ -1,0 +1,226 @@
+//! Games with scripts: events reach handlers, commands go through the engine, win conditions
+//! end games, storage carries from one campaign map to the next, and scripted games replay.
+
+use scryptic::board::{City, Owner, Player, Pos};
+use scryptic::game::{Action, EndReason, Game, Placement};
+use scryptic::lexicon::Lexicon;
+use scryptic::map::Map;
+use scryptic::script::{ConsoleLine, ScriptHost, ScriptLimits, ScriptedGame};
+use scryptic_tests::random_play::RandomPlayer;
+use scryptic_tests::root;
+use std::sync::{Arc, OnceLock};
+
+fn lexicon() -> Arc<Lexicon> {
+    static LEXICON: OnceLock<Arc<Lexicon>> = OnceLock::new();
+    LEXICON.get_or_init(|| Arc::new(Lexicon::english())).clone()
+}
+
+fn script(path: &str) -> (String, String) {
+    (
+        path.to_string(),
+        std::fs::read_to_string(root().join(path)).unwrap(),
+    )
+}
+
+/// An 8x8 map: gold's Wending at A1, neutral Millbrook at B1, silver's camp at D1 and a
+/// second silver city far away; gold holds the letters for SEAT and TOWN.
+fn ford_map() -> Map {
+    let mut map = Map::new("Ford", 8, 8);
+    let city = |id: &str, x, y, owner| City {
+        id: id.into(),
+        name: id.into(),
+        at: Pos::new(x, y),
+        owner,
+    };
+    map.cities = vec![
+        city("wending", 0, 0, Owner::Gold),
+        city("millbrook", 1, 0, Owner::Neutral),
+        city("raider_camp", 3, 0, Owner::Silver),
+        city("frostgate", 7, 7, Owner::Silver),
+    ];
+    map.scenario.racks.insert(Player::Gold, "SEATOWN".into());
+    map.scenario.racks.insert(Player::Silver, "AEIOU".into());
+    map
+}
+
+fn scripted(map: &Map, scripts: &[(String, String)], storage: Option<&str>) -> ScriptedGame {
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 9).unwrap();
+    if let Some(json) = storage {
+        host.set_storage_json(json).unwrap();
+    }
+    for (name, source) in scripts {
+        host.load(name, source).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let game = Game::new(map, map.rule_set().unwrap(), lexicon(), 9);
+    let (scripted, errors) = ScriptedGame::new(game, host);
+    assert!(errors.is_empty(), "{errors:?}");
+    scripted
+}
+
+fn across(word: &str, x: u32, y: u32) -> Action {
+    Action::Commit {
+        letters: word
+            .chars()
+            .enumerate()
+            .map(|(i, c)| Placement {
+                at: Pos::new(x + i as u32, y),
+                letter: c,
+            })
+            .collect(),
+    }
+}
+
+fn notices(game: &ScriptedGame) -> Vec<String> {
+    game.host()
+        .drain_console()
+        .into_iter()
+        .filter_map(|l| match l {
+            ConsoleLine::Notice(n) => Some(n),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_first_chapter_tells_its_story_and_ends_when_the_camp_falls() {
+    let chapter1 = script("scripts/campaigns/wending/1-the-ford.lua");
+    let mut game = scripted(&ford_map(), &[chapter1], None);
+    assert!(notices(&game)[0].starts_with("Chapter 1: the Ford at Wending."));
+    game.apply(across("SEAT", 0, 0)).unwrap();
+    let said = notices(&game);
+    assert!(
+        said.iter()
+            .any(|n| n.contains("The people of millbrook join your cause")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|n| n.contains("The raiders flee north")),
+        "{said:?}"
+    );
+    let result = game.game().result().expect("the chapter ends");
+    assert_eq!(result.winner, Some(Player::Gold));
+    assert_eq!(
+        result.reason,
+        EndReason::Script {
+            reason: "the raiders' camp has fallen".into()
+        }
+    );
+    assert_eq!(
+        game.game().rack_letters(Player::Gold),
+        "OWNE",
+        "the village's gift arrives"
+    );
+
+    let carried = game.host().storage_json().unwrap();
+    assert!(
+        carried.contains("\"chapter\":2") && carried.contains("\"villages\":1"),
+        "{carried}"
+    );
+    let chapter2 = script("scripts/campaigns/wending/2-the-frozen-pass.lua");
+    let next = scripted(&ford_map(), &[chapter2], Some(&carried));
+    assert_eq!(
+        next.game().rack_letters(Player::Gold),
+        "SEATOWNA",
+        "one village sends supplies"
+    );
+}
+
+#[test]
+fn a_win_condition_ends_the_game() {
+    let win = script("scripts/win/first_to_score.lua");
+    let mut game = scripted(&ford_map(), &[win], Some(r#"{"target_score": 6}"#));
+    game.apply(across("TOWN", 0, 0)).unwrap();
+    let result = game.game().result().expect("TOWN scores 6");
+    assert_eq!(result.winner, Some(Player::Gold));
+    assert_eq!(
+        result.reason,
+        EndReason::Script {
+            reason: "win condition `first_to_score`".into()
+        }
+    );
+}
+
+#[test]
+fn total_control_needs_every_city() {
+    let win = script("scripts/win/total_control.lua");
+    let mut map = ford_map();
+    map.cities.truncate(3);
+    map.cities.push(City {
+        id: "keep".into(),
+        name: "Keep".into(),
+        at: Pos::new(3, 2),
+        owner: Owner::Silver,
+    });
+    let mut game = scripted(&map, &[win], None);
+    game.apply(across("SEAT", 0, 0)).unwrap();
+    assert!(
+        game.game().result().is_none(),
+        "silver still holds its keep"
+    );
+}
+
+#[test]
+fn failing_handlers_and_refused_commands_leave_the_game_going() {
+    let bad = ("bad.lua".to_string(), "scryptic.on('turn_start', function(game) game:give_letters('gold', 'A1') end)\nscryptic.on('turn_end', function() error('oops') end)".to_string());
+    let mut game = scripted(&ford_map(), &[bad], None);
+    for _ in 0..4 {
+        game.apply(Action::EndTurn).unwrap();
+    }
+    assert_eq!(game.game().turn(), 5);
+    let console = game.host().drain_console();
+    let errors: Vec<String> = console
+        .iter()
+        .filter_map(|l| match l {
+            ConsoleLine::Error(e) => Some(e.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("script bad.lua:1 in event turn_start")
+                && e.contains("'1' is not a letter")),
+        "{errors:?}"
+    );
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("bad.lua:2 in event turn_end") && e.contains("oops")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_scripted_game_replays_identically() {
+    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
+    let chapter3 = script("scripts/campaigns/wending/3-the-burning-throne.lua");
+    let play = |actions: Option<&[Action]>| {
+        let mut game = scripted(&map, std::slice::from_ref(&chapter3), None);
+        let mut player = RandomPlayer::new(3);
+        let mut log = Vec::new();
+        for i in 0..120 {
+            if game.game().result().is_some() {
+                break;
+            }
+            let action = match actions {
+                Some(list) if i < list.len() => list[i].clone(),
+                Some(_) => break,
+                None => player.choose(game.game()),
+            };
+            game.apply(action.clone()).unwrap();
+            log.push(action);
+        }
+        (game, log)
+    };
+    let (first, log) = play(None);
+    let (second, _) = play(Some(&log));
+    for p in Player::BOTH {
+        assert_eq!(first.game().score(p), second.game().score(p));
+        assert_eq!(first.game().rack_letters(p), second.game().rack_letters(p));
+    }
+    assert_eq!(first.game().board().letters, second.game().board().letters);
+    assert!(
+        first.game().score(Player::Silver).base >= 5,
+        "the throne's fires flared at least once"
+    );
+}
