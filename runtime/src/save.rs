@@ -8,7 +8,6 @@ use crate::map::Map;
 use crate::rules::{RuleSet, locate_key};
 use crate::{fsutil, ronfile};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -29,9 +28,24 @@ pub struct SaveFile {
     pub seed: u64,
     /// Every action applied, in order.
     pub actions: Vec<Action>,
-    /// Each script's `storage` table, serialized by the scripting host.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub script_storage: BTreeMap<String, String>,
+    /// The scripts that took part, by name, with their text, so that the save replays
+    /// anywhere.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scripts: Vec<ScriptSource>,
+    /// The scripts' `storage` table when the game began (JSON), as a campaign carried it in;
+    /// replaying the actions rebuilds the rest.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub storage: String,
+}
+
+/// A script's name and text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptSource {
+    /// The script's path as the map names it.
+    pub name: String,
+    /// Its text.
+    pub source: String,
 }
 
 /// A save whose actions do not replay.
@@ -57,7 +71,8 @@ impl SaveFile {
             rules: game.rules().clone(),
             seed: game.seed(),
             actions: game.log().to_vec(),
-            script_storage: BTreeMap::new(),
+            scripts: Vec::new(),
+            storage: String::new(),
         }
     }
 

@@ -397,3 +397,81 @@ fn play_explains_a_missing_map() {
     assert_eq!(o.code, 1);
     assert!(o.err.contains("name a map to play"), "{}", o.err);
 }
+
+#[test]
+fn script_check_reports_errors_with_file_and_line() {
+    let o = scryptic(&[
+        "script",
+        "check",
+        &path("scripts/win/first_to_score.lua"),
+        &path("scripts/win/total_control.lua"),
+    ]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out
+            .contains("win conditions first_to_score, total_control"),
+        "{}",
+        o.out
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.lua");
+    std::fs::write(
+        &bad,
+        "print('loading')\nscryptic.on('turn_begin', function() end)\n",
+    )
+    .unwrap();
+    let o = scryptic(&["script", "check", bad.to_str().unwrap()]);
+    assert_eq!(o.code, 1);
+    assert_eq!(
+        o.err.trim(),
+        format!(
+            "script {}:2 in event load: unknown event `turn_begin`; the events are game_start, turn_start, turn_end, word_committed, combat_resolved, city_captured, token_captured, token_invoked, game_end, on_reload",
+            bad.display()
+        )
+    );
+    let o = scryptic(&[
+        "script",
+        "check",
+        &path("scripts/campaigns/wending/1-the-ford.lua"),
+        "--map",
+        &path("maps/campaign/1-the-ford.ron"),
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&o.out).unwrap();
+    assert_eq!(json["ok"], true, "{}", o.out);
+}
+
+#[test]
+fn a_scripted_game_saves_its_scripts_and_replays_from_the_save_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("ford.ron");
+    let o = scryptic_typing(
+        &["play", &path("maps/campaign/1-the-ford.ron"), "--seed", "2"],
+        &format!("end\nend\nsave {}\nquit\n", save.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("* Chapter 1: the Ford at Wending."),
+        "{}",
+        o.out
+    );
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        text.contains("scripts: [") && text.contains("storage.campaign"),
+        "the save carries the script's text"
+    );
+    let moved = dir.path().join("elsewhere.ron");
+    std::fs::rename(&save, &moved).unwrap();
+    let o = scryptic(&["replay", moved.to_str().unwrap(), "--json"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let json: serde_json::Value = serde_json::from_str(&o.out).unwrap();
+    assert!(
+        json["console"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l.as_str().unwrap().contains("Chapter 1")),
+        "{}",
+        o.out
+    );
+}

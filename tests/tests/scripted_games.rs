@@ -224,3 +224,34 @@ fn a_scripted_game_replays_identically() {
         "the throne's fires flared at least once"
     );
 }
+
+#[test]
+fn saving_and_loading_keeps_storage() {
+    let counter = ("count.lua".to_string(), "storage.turns = storage.turns or 0\nscryptic.on('turn_start', function() storage.turns = storage.turns + 1 end)".to_string());
+    let map = ford_map();
+    let (mut game, errors) = ScriptedGame::start(
+        &map,
+        map.rule_set().unwrap(),
+        lexicon(),
+        4,
+        vec![scryptic::save::ScriptSource {
+            name: counter.0,
+            source: counter.1,
+        }],
+        Some(r#"{"carried": "from chapter 1"}"#),
+    )
+    .unwrap();
+    assert!(errors.is_empty());
+    for _ in 0..3 {
+        game.apply(Action::EndTurn).unwrap();
+    }
+    let before = game.host().storage_json().unwrap();
+    assert!(
+        before.contains("\"turns\":3") && before.contains("from chapter 1"),
+        "{before}"
+    );
+    let text = game.save().to_ron();
+    let save: scryptic::save::SaveFile = scryptic::ronfile::options().from_str(&text).unwrap();
+    let (loaded, _) = ScriptedGame::from_save(&save, lexicon()).unwrap();
+    assert_eq!(loaded.host().storage_json().unwrap(), before);
+}

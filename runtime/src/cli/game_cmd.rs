@@ -9,6 +9,7 @@ use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::RuleSet;
 use crate::save::SaveFile;
+use crate::script::{ConsoleLine, ScriptedGame, read_map_scripts};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -69,6 +70,7 @@ struct GameReport {
     players: Vec<PlayerReport>,
     letters: Vec<LetterReport>,
     events: Vec<String>,
+    console: Vec<String>,
 }
 
 fn report(game: &Game, events: &[Event]) -> GameReport {
@@ -121,6 +123,7 @@ fn report(game: &Game, events: &[Event]) -> GameReport {
         players,
         letters,
         events: events.iter().map(describe).collect(),
+        console: Vec::new(),
     }
 }
 
@@ -134,23 +137,47 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
             return Ok(EXIT_PROBLEMS);
         }
     };
-    let (game, events) = match save.replay(Arc::new(Lexicon::english())) {
+    let (scripted, events) = match ScriptedGame::from_save(&save, Arc::new(Lexicon::english())) {
         Ok(replayed) => replayed,
         Err(e) => {
             writeln!(io.err, "{}: {e}", args.save.display())?;
             return Ok(EXIT_PROBLEMS);
         }
     };
+    let console: Vec<String> = scripted
+        .host()
+        .drain_console()
+        .iter()
+        .map(console_text)
+        .collect();
+    let game = scripted.game();
     if args.json {
-        print_json(io.out, &report(&game, &events))?;
+        let mut report = report(game, &events);
+        report.console = console;
+        print_json(io.out, &report)?;
         return Ok(0);
     }
-    write_status(&game, io)?;
+    write_status(game, io)?;
     writeln!(io.out, "events:")?;
     for (i, e) in events.iter().enumerate() {
         writeln!(io.out, "{:>4}. {}", i + 1, describe(e))?;
     }
+    if !console.is_empty() {
+        writeln!(io.out, "scripts:")?;
+        for line in &console {
+            writeln!(io.out, "  {line}")?;
+        }
+    }
     Ok(0)
+}
+
+/// A console line as the terminal shows it.
+pub(super) fn console_text(line: &ConsoleLine) -> String {
+    match line {
+        ConsoleLine::Output { script, text } => format!("[{script}] {text}"),
+        ConsoleLine::Error(e) => format!("error: {e}"),
+        ConsoleLine::Notice(n) => format!("* {n}"),
+    }
 }
 
 fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
@@ -165,12 +192,12 @@ fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<Game>> {
+fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<ScriptedGame>> {
     let lexicon = Arc::new(Lexicon::english());
     if let Some(path) = &args.load {
         let loaded = SaveFile::load(path)
             .map_err(|e| e.problems().join("\n"))
-            .and_then(|s| s.replay(lexicon).map(|(g, _)| g).map_err(|e| e.to_string()));
+            .and_then(|s| ScriptedGame::from_save(&s, lexicon).map(|(g, _)| g));
         return match loaded {
             Ok(game) => Ok(Some(game)),
             Err(e) => {
@@ -201,26 +228,53 @@ fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<Game>> {
             .rule_set()
             .map_err(|ps| ps.into_iter().map(|p| p.message).collect()),
     };
-    match rules {
-        Ok(rules) => Ok(Some(Game::new(&map, rules, lexicon, args.seed))),
+    let rules = match rules {
+        Ok(rules) => rules,
         Err(problems) => {
             for p in problems {
                 writeln!(io.err, "{p}")?;
             }
-            Ok(None)
+            return Ok(None);
         }
+    };
+    let (sources, unreadable) = read_map_scripts(
+        map_path.parent().unwrap_or(std::path::Path::new(".")),
+        &map.scripts,
+    );
+    let (game, errors) = match ScriptedGame::start(&map, rules, lexicon, args.seed, sources, None) {
+        Ok(started) => started,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(None);
+        }
+    };
+    for e in unreadable.iter().chain(&errors) {
+        writeln!(io.err, "{e}")?;
     }
+    Ok(Some(game))
+}
+
+fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
+    for line in game.host().drain_console() {
+        writeln!(io.out, "  {}", console_text(&line))?;
+    }
+    Ok(())
 }
 
 pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some(mut game) = start(&args, io)? else {
+    let Some(mut scripted) = start(&args, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
-    writeln!(io.out, "{}: type `help` for the commands.", game.map().name)?;
-    write_status(&game, io)?;
+    writeln!(
+        io.out,
+        "{}: type `help` for the commands.",
+        scripted.game().map().name
+    )?;
+    write_console(&scripted, io)?;
+    write_status(scripted.game(), io)?;
     let mut line = String::new();
-    while game.result().is_none() {
-        write!(io.out, "{}> ", game.to_act())?;
+    while scripted.game().result().is_none() {
+        write!(io.out, "{}> ", scripted.game().to_act())?;
         io.out.flush()?;
         line.clear();
         if io.input.read_line(&mut line)? == 0 {
@@ -234,40 +288,43 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
                 io.out,
                 "{COMMANDS}\nboard                            show the board and both players\nsave FILE                        save the game\nquit                             leave (unsaved moves are lost)"
             )?,
-            "board" => write_status(&game, io)?,
+            "board" => write_status(scripted.game(), io)?,
             "quit" => break,
-            "save" => save(&game, command, io)?,
-            _ => match parse_command(&game, command)
-                .map_err(|e| e.to_string())
-                .and_then(|a| game.apply(a).map_err(|e| e.to_string()))
-            {
-                Ok(events) => {
-                    for e in &events {
-                        writeln!(io.out, "  {}", describe(e))?;
+            "save" => save(&scripted, command, io)?,
+            _ => {
+                let applied = parse_command(scripted.game(), command)
+                    .map_err(|e| e.to_string())
+                    .and_then(|a| scripted.apply(a).map_err(|e| e.to_string()));
+                match applied {
+                    Ok(events) => {
+                        for e in &events {
+                            writeln!(io.out, "  {}", describe(e))?;
+                        }
+                        write_console(&scripted, io)?;
+                        if events
+                            .iter()
+                            .any(|e| matches!(e, Event::TurnStarted { .. }))
+                        {
+                            write_status(scripted.game(), io)?;
+                        }
                     }
-                    if events
-                        .iter()
-                        .any(|e| matches!(e, Event::TurnStarted { .. }))
-                    {
-                        write_status(&game, io)?;
-                    }
+                    Err(e) => writeln!(io.out, "  refused: {e}")?,
                 }
-                Err(e) => writeln!(io.out, "  refused: {e}")?,
-            },
+            }
         }
     }
-    if let Some(result) = game.result() {
+    if let Some(result) = scripted.game().result() {
         writeln!(io.out, "{}", describe_result(result))?;
     }
     Ok(0)
 }
 
-fn save(game: &Game, command: &str, io: &mut Streams) -> anyhow::Result<()> {
+fn save(game: &ScriptedGame, command: &str, io: &mut Streams) -> anyhow::Result<()> {
     let Some(path) = command.split_whitespace().nth(1) else {
         writeln!(io.out, "  write: save FILE")?;
         return Ok(());
     };
-    match SaveFile::of(game).save(std::path::Path::new(path)) {
+    match game.save().save(std::path::Path::new(path)) {
         Ok(()) => writeln!(io.out, "  saved to {path}")?,
         Err(e) => writeln!(io.out, "  cannot save to {path}: {e}")?,
     }

@@ -8,6 +8,7 @@ mod game_cmd;
 mod lexicon_cmd;
 mod map_cmd;
 mod rules_cmd;
+mod script_cmd;
 mod tileset_cmd;
 
 use clap::{Parser, Subcommand};
@@ -38,6 +39,9 @@ enum Command {
     /// Build, check and search the dictionary and its connotation lists.
     #[command(subcommand)]
     Lexicon(lexicon_cmd::LexiconCommand),
+    /// Check Lua scripts.
+    #[command(subcommand)]
+    Script(script_cmd::ScriptCommand),
     /// Replay a saved game and print where it stands.
     Replay(game_cmd::ReplayArgs),
     /// Play a map in the terminal: two people take turns at one keyboard.
@@ -85,6 +89,7 @@ where
         Command::Lexicon(cmd) => lexicon_cmd::run(cmd, &mut io),
         Command::Tileset(cmd) => tileset_cmd::run(cmd, &mut io),
         Command::Replay(args) => game_cmd::replay(args, &mut io),
+        Command::Script(cmd) => script_cmd::run(cmd, &mut io),
         Command::Play(args) => game_cmd::play(args, &mut io),
     };
     match result {

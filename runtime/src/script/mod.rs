@@ -55,6 +55,33 @@ pub const STANDARD_TOKENS: [(&str, &str); 4] = [
     ),
 ];
 
+/// Reads the scripts a map names (paths relative to `map_dir`): their texts, and an error for
+/// each that cannot be read.
+pub fn read_map_scripts(
+    map_dir: &std::path::Path,
+    scripts: &[String],
+) -> (Vec<crate::save::ScriptSource>, Vec<ScriptError>) {
+    let mut sources = Vec::new();
+    let mut errors = Vec::new();
+    for name in scripts {
+        match std::fs::read_to_string(map_dir.join(name)) {
+            Ok(source) => sources.push(crate::save::ScriptSource {
+                name: name.clone(),
+                source,
+            }),
+            Err(e) => errors.push(ScriptError {
+                script: name.clone(),
+                line: None,
+                event: "load".into(),
+                turn: None,
+                message: format!("cannot read the script (paths are relative to the map): {e}"),
+                traceback: String::new(),
+            }),
+        }
+    }
+    (sources, errors)
+}
+
 /// What scripts may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScriptLimits {

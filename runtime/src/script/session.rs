@@ -2,9 +2,13 @@
 //! change it only through commands the engine checks, and win conditions are asked after every
 //! action whether someone has won.
 
-use super::{ConsoleLine, ScriptError, ScriptHost, ScriptTokens};
+use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use crate::save::{ReplayError, SaveFile, ScriptSource};
 use mlua::{Lua, MultiValue, Table, UserData, UserDataMethods, Value};
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -13,6 +17,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub struct ScriptedGame {
     game: Game,
     host: Arc<Mutex<ScriptHost>>,
+    scripts: Vec<ScriptSource>,
+    storage_at_start: String,
 }
 
 /// What a handler sees: the game, read and (unless `read_only`) changed through commands.
@@ -302,6 +308,8 @@ impl ScriptedGame {
         let mut scripted = ScriptedGame {
             game,
             host: host.clone(),
+            scripts: Vec::new(),
+            storage_at_start: String::new(),
         };
         scripted
             .game
@@ -312,6 +320,84 @@ impl ScriptedGame {
         scripted.dispatch_all(events, &mut errors);
         scripted.check_win_conditions(&mut Vec::new(), &mut errors);
         (scripted, errors)
+    }
+
+    /// A new game on `map` whose scripts (name and text) take part with the standard
+    /// elementals, `storage` (JSON) carried in from an earlier game if given. Scripts that fail
+    /// to load are left out and reported with the errors of `game_start`.
+    pub fn start(
+        map: &Map,
+        rules: RuleSet,
+        lexicon: Arc<Lexicon>,
+        seed: u64,
+        scripts: Vec<ScriptSource>,
+        storage: Option<&str>,
+    ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
+        let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
+        if let Some(json) = storage.filter(|s| !s.is_empty()) {
+            host.set_storage_json(json).map_err(|message| ScriptError {
+                script: "(save)".into(),
+                line: None,
+                event: "load".into(),
+                turn: None,
+                message,
+                traceback: String::new(),
+            })?;
+        }
+        let mut errors = Vec::new();
+        let mut loaded = Vec::new();
+        for script in scripts {
+            match host.load(&script.name, &script.source) {
+                Ok(()) => loaded.push(script),
+                Err(e) => errors.push(e),
+            }
+        }
+        let game = Game::new(map, rules, lexicon, seed);
+        let (mut scripted, more) = ScriptedGame::new(game, host);
+        scripted.scripts = loaded;
+        // The storage as it was before any script ran: replaying runs the scripts again.
+        scripted.storage_at_start = storage.unwrap_or_default().to_string();
+        errors.extend(more);
+        Ok((scripted, errors))
+    }
+
+    /// A saved scripted game, replayed; returns it and every event, in order.
+    pub fn from_save(
+        save: &SaveFile,
+        lexicon: Arc<Lexicon>,
+    ) -> Result<(ScriptedGame, Vec<Event>), String> {
+        let storage = (!save.storage.is_empty()).then_some(save.storage.as_str());
+        let (mut game, _) = ScriptedGame::start(
+            &save.map,
+            save.rules.clone(),
+            lexicon,
+            save.seed,
+            save.scripts.clone(),
+            storage,
+        )
+        .map_err(|e| e.to_string())?;
+        let mut events = Vec::new();
+        for (i, action) in save.actions.iter().enumerate() {
+            let more = game.apply(action.clone()).map_err(|error| {
+                ReplayError {
+                    number: i + 1,
+                    action: action.clone(),
+                    error,
+                }
+                .to_string()
+            })?;
+            events.extend(more);
+        }
+        Ok((game, events))
+    }
+
+    /// The save of this game as it stands, scripts and starting storage included.
+    pub fn save(&self) -> SaveFile {
+        SaveFile {
+            scripts: self.scripts.clone(),
+            storage: self.storage_at_start.clone(),
+            ..SaveFile::of(&self.game)
+        }
     }
 
     /// The game.

@@ -1,0 +1,153 @@
+//! `scryptic script check`: load scripts in a sandboxed host and report their errors.
+
+use super::{EXIT_PROBLEMS, Streams, print_json};
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::save::ScriptSource;
+use crate::script::{ScriptHost, ScriptLimits, ScriptedGame, read_map_scripts};
+use clap::Subcommand;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Subcommand, Debug)]
+pub(super) enum ScriptCommand {
+    /// Load scripts as a level would (with the standard elementals) and report every error
+    /// with file and line; with --map, also start a game on the map with its own scripts and
+    /// these, and run `game_start`.
+    Check {
+        /// Lua files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// A map to start a game on.
+        #[arg(long)]
+        map: Option<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Serialize, Default)]
+struct CheckReport {
+    ok: bool,
+    errors: Vec<String>,
+    tokens: Vec<String>,
+    win_conditions: Vec<String>,
+    strength_modifiers: Vec<String>,
+    console: Vec<String>,
+}
+
+pub(super) fn run(cmd: ScriptCommand, io: &mut Streams) -> anyhow::Result<i32> {
+    let ScriptCommand::Check { files, map, json } = cmd;
+    let mut report = CheckReport::default();
+    let mut sources = Vec::new();
+    for file in &files {
+        match std::fs::read_to_string(file) {
+            Ok(source) => sources.push(ScriptSource {
+                name: file.display().to_string(),
+                source,
+            }),
+            Err(e) => report
+                .errors
+                .push(format!("{}: cannot read: {e}", file.display())),
+        }
+    }
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1)?;
+    for s in &sources {
+        if let Err(e) = host.load(&s.name, &s.source) {
+            report.errors.push(e.to_string());
+        }
+    }
+    report.tokens = host.token_kinds();
+    report.win_conditions = host.win_conditions();
+    report.strength_modifiers = host.strength_modifiers();
+    report.console = host
+        .drain_console()
+        .iter()
+        .filter_map(|l| match l {
+            crate::script::ConsoleLine::Output { script, text } => {
+                Some(format!("[{script}] {text}"))
+            }
+            _ => None,
+        })
+        .collect();
+    if let Some(map_path) = &map {
+        check_on_map(map_path, sources, &mut report)?;
+    }
+    report.ok = report.errors.is_empty();
+    if json {
+        print_json(io.out, &report)?;
+    } else {
+        for e in &report.errors {
+            writeln!(io.err, "{e}")?;
+        }
+        for line in &report.console {
+            writeln!(io.out, "{line}")?;
+        }
+        if report.ok {
+            writeln!(
+                io.out,
+                "ok: token kinds {}; win conditions {}",
+                report.tokens.join(", "),
+                if report.win_conditions.is_empty() {
+                    "none".into()
+                } else {
+                    report.win_conditions.join(", ")
+                }
+            )?;
+        }
+    }
+    Ok(if report.ok { 0 } else { EXIT_PROBLEMS })
+}
+
+/// Starts a game on the map with its scripts and `extra`, collecting every error.
+fn check_on_map(
+    map_path: &Path,
+    extra: Vec<ScriptSource>,
+    report: &mut CheckReport,
+) -> anyhow::Result<()> {
+    let map = match Map::load(map_path) {
+        Ok(map) => map,
+        Err(e) => {
+            report.errors.extend(e.problems());
+            return Ok(());
+        }
+    };
+    let rules = match map.rule_set() {
+        Ok(rules) => rules,
+        Err(problems) => {
+            report.errors.extend(
+                problems
+                    .into_iter()
+                    .map(|p| format!("{}: {}", map_path.display(), p.message)),
+            );
+            return Ok(());
+        }
+    };
+    let (mut sources, unreadable) =
+        read_map_scripts(map_path.parent().unwrap_or(Path::new(".")), &map.scripts);
+    report
+        .errors
+        .extend(unreadable.iter().map(ToString::to_string));
+    sources.extend(extra.into_iter().filter(|s| {
+        !map.scripts
+            .iter()
+            .any(|m| s.name.ends_with(m.trim_start_matches("../")))
+    }));
+    let (game, errors) =
+        ScriptedGame::start(&map, rules, Arc::new(Lexicon::english()), 1, sources, None)?;
+    report.errors.extend(errors.iter().map(ToString::to_string));
+    let kinds = game.host().token_kinds();
+    for t in &map.tokens {
+        if !kinds.contains(&t.kind) {
+            report.errors.push(format!(
+                "{}: token `{}` is of kind `{}`, which no script defines",
+                map_path.display(),
+                t.id,
+                t.kind
+            ));
+        }
+    }
+    Ok(())
+}
