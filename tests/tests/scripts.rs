@@ -258,3 +258,102 @@ fn a_failing_token_script_refuses_the_invoke_and_the_token_stays() {
         .collect();
     assert_eq!(held, vec!["drought_1", "flood_1"]);
 }
+
+#[test]
+fn the_luals_definitions_are_generated_from_the_api_registry() {
+    let committed = std::fs::read_to_string(root().join("scripts/types/scryptic.lua")).unwrap();
+    assert!(
+        committed == scryptic::script::api::luals_definitions(),
+        "scripts/types/scryptic.lua is out of date: run `scryptic script types`"
+    );
+}
+
+#[test]
+fn every_method_in_the_registry_exists() {
+    use scryptic::script::api::{GAME, SCRYPTIC, TOKEN_GAME};
+    let names = |list: &[scryptic::script::api::ApiFunction]| {
+        list.iter()
+            .map(|f| format!("'{}'", f.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let source = format!(
+        "for _, name in ipairs({{{}}}) do assert(scryptic[name], 'scryptic.' .. name) end\n\
+         scryptic.on('game_start', function(game) for _, name in ipairs({{{}}}) do assert(game[name], 'game:' .. name) end print('game ok') end)\n\
+         scryptic.token {{ id = 'probe', invoke = function(game) for _, name in ipairs({{{}}}) do assert(game[name], 'token game:' .. name) end print('token ok') end }}",
+        names(SCRYPTIC),
+        names(GAME),
+        names(TOKEN_GAME)
+    );
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
+    host.load("probe.lua", &source).unwrap();
+    let map = {
+        let mut m = Map::new("Probe", 8, 8);
+        m.cities = vec![
+            City {
+                id: "a".into(),
+                name: "A".into(),
+                at: Pos::new(0, 0),
+                owner: Owner::Gold,
+            },
+            City {
+                id: "b".into(),
+                name: "B".into(),
+                at: Pos::new(7, 7),
+                owner: Owner::Silver,
+            },
+        ];
+        m
+    };
+    let game = Game::new(
+        &map,
+        map.rule_set().unwrap(),
+        Arc::new(Lexicon::english()),
+        1,
+    );
+    let (scripted, errors) = scryptic::script::ScriptedGame::new(game, host);
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut host = scripted.host();
+    host.invoke_token(
+        "probe",
+        Pos::new(1, 1),
+        scripted.game().board(),
+        scripted.game().rules(),
+    )
+    .unwrap();
+    let printed: Vec<String> = host
+        .drain_console()
+        .into_iter()
+        .filter_map(|l| match l {
+            scryptic::script::ConsoleLine::Output { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(printed, vec!["game ok", "token ok"]);
+}
+
+#[test]
+fn the_scripting_guide_covers_every_event_and_method() {
+    use scryptic::script::api::{EVENT_FIELDS, GAME, SCRYPTIC, TOKEN_GAME};
+    let guide = std::fs::read_to_string(root().join("SCRIPTING.md")).unwrap();
+    for (event, _, _) in EVENT_FIELDS {
+        assert!(
+            guide.contains(&format!("`{event}`")),
+            "SCRIPTING.md does not mention the event {event}"
+        );
+    }
+    for f in GAME.iter().chain(TOKEN_GAME) {
+        assert!(
+            guide.contains(&format!("game:{}(", f.name)),
+            "SCRIPTING.md does not mention game:{}",
+            f.name
+        );
+    }
+    for f in SCRYPTIC {
+        assert!(
+            guide.contains(&format!("scryptic.{}", f.name)),
+            "SCRIPTING.md does not mention scryptic.{}",
+            f.name
+        );
+    }
+}

@@ -26,6 +26,12 @@ pub(super) enum ScriptCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Write the LuaLS definitions of the scripting API (for editors' completion and checks).
+    Types {
+        /// The file to write.
+        #[arg(long, default_value = "scripts/types/scryptic.lua")]
+        out: PathBuf,
+    },
 }
 
 #[derive(Serialize, Default)]
@@ -39,10 +45,29 @@ struct CheckReport {
 }
 
 pub(super) fn run(cmd: ScriptCommand, io: &mut Streams) -> anyhow::Result<i32> {
-    let ScriptCommand::Check { files, map, json } = cmd;
+    match cmd {
+        ScriptCommand::Check { files, map, json } => check(&files, map.as_deref(), json, io),
+        ScriptCommand::Types { out } => {
+            if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)?;
+            }
+            crate::fsutil::write_atomic(&out, crate::script::api::luals_definitions().as_bytes())
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
+            writeln!(io.out, "wrote {}", out.display())?;
+            Ok(0)
+        }
+    }
+}
+
+fn check(
+    files: &[PathBuf],
+    map: Option<&Path>,
+    json: bool,
+    io: &mut Streams,
+) -> anyhow::Result<i32> {
     let mut report = CheckReport::default();
     let mut sources = Vec::new();
-    for file in &files {
+    for file in files {
         match std::fs::read_to_string(file) {
             Ok(source) => sources.push(ScriptSource {
                 name: file.display().to_string(),
@@ -72,7 +97,7 @@ pub(super) fn run(cmd: ScriptCommand, io: &mut Streams) -> anyhow::Result<i32> {
             _ => None,
         })
         .collect();
-    if let Some(map_path) = &map {
+    if let Some(map_path) = map {
         check_on_map(map_path, sources, &mut report)?;
     }
     report.ok = report.errors.is_empty();

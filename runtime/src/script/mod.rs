@@ -5,6 +5,7 @@
 //! Invariant: only this module touches mlua; the engine knows scripts only through the
 //! `TokenEffects` trait and the commands it validates.
 
+pub mod api;
 mod sandbox;
 mod session;
 mod storage;
@@ -20,19 +21,10 @@ use sandbox::{Budget, Console, current_script};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
-/// The events scripts can handle with `scryptic.on`.
-pub const EVENTS: [&str; 10] = [
-    "game_start",
-    "turn_start",
-    "turn_end",
-    "word_committed",
-    "combat_resolved",
-    "city_captured",
-    "token_captured",
-    "token_invoked",
-    "game_end",
-    "on_reload",
-];
+/// The events scripts can handle with `scryptic.on` (from the API registry).
+pub fn events() -> impl Iterator<Item = &'static str> {
+    api::EVENT_FIELDS.iter().map(|(name, _, _)| *name)
+}
 
 /// The four standard elementals, written in Lua against the public API (`scripts/tokens/`),
 /// built into the runtime so that every game has them.
@@ -500,10 +492,11 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
     api.raw_set(
         "on",
         lua.create_function(move |lua, (event, func): (String, Function)| {
-            if !EVENTS.contains(&event.as_str()) {
+            if !events().any(|e| e == event) {
+                let all: Vec<&str> = events().collect();
                 return Err(mlua::Error::runtime(format!(
                     "unknown event `{event}`; the events are {}",
-                    EVENTS.join(", ")
+                    all.join(", ")
                 )));
             }
             let script = current_script(lua).unwrap_or_default();
