@@ -265,6 +265,25 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
     let Some(mut scripted) = start(&args, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
+    let script_dir = args
+        .map
+        .as_ref()
+        .and_then(|m| m.parent())
+        .unwrap_or(std::path::Path::new("."))
+        .to_path_buf();
+    let files: Vec<(String, std::path::PathBuf)> = scripted
+        .script_names()
+        .into_iter()
+        .map(|n| (n.clone(), script_dir.join(&n)))
+        .collect();
+    let watcher = if args.load.is_none() && !files.is_empty() {
+        crate::script::watch::Watcher::new(
+            &files.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>(),
+        )
+        .ok()
+    } else {
+        None
+    };
     writeln!(
         io.out,
         "{}: type `help` for the commands.",
@@ -274,6 +293,9 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
     write_status(scripted.game(), io)?;
     let mut line = String::new();
     while scripted.game().result().is_none() {
+        if let Some(w) = &watcher {
+            reload_changed(&mut scripted, w, &files, io)?;
+        }
         write!(io.out, "{}> ", scripted.game().to_act())?;
         io.out.flush()?;
         line.clear();
@@ -317,6 +339,33 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         writeln!(io.out, "{}", describe_result(result))?;
     }
     Ok(0)
+}
+
+/// Reloads the scripts whose files changed since the last command (live modding).
+fn reload_changed(
+    scripted: &mut ScriptedGame,
+    watcher: &crate::script::watch::Watcher,
+    files: &[(String, std::path::PathBuf)],
+    io: &mut Streams,
+) -> anyhow::Result<()> {
+    for path in watcher.changed() {
+        let Some((name, _)) = files
+            .iter()
+            .find(|(_, p)| std::fs::canonicalize(p).ok().as_deref() == Some(path.as_path()))
+        else {
+            continue;
+        };
+        match std::fs::read_to_string(&path) {
+            Ok(source) => {
+                if let Err(e) = scripted.reload_script(name, &source) {
+                    writeln!(io.out, "  error: {e}")?;
+                }
+            }
+            Err(e) => writeln!(io.out, "  cannot read {}: {e}", path.display())?,
+        }
+        write_console(scripted, io)?;
+    }
+    Ok(())
 }
 
 fn save(game: &ScriptedGame, command: &str, io: &mut Streams) -> anyhow::Result<()> {

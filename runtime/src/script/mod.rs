@@ -6,10 +6,12 @@
 //! `TokenEffects` trait and the commands it validates.
 
 pub mod api;
+mod reload;
 mod sandbox;
 mod session;
 mod storage;
 mod tokens;
+pub mod watch;
 
 pub use session::ScriptedGame;
 pub use tokens::ScriptTokens;
@@ -175,6 +177,7 @@ pub struct ScriptHost {
     notices: Vec<ConsoleLine>,
     registry: Arc<Mutex<Registry>>,
     limits: ScriptLimits,
+    generation: u64,
 }
 
 impl ScriptHost {
@@ -201,6 +204,7 @@ impl ScriptHost {
             notices: Vec::new(),
             registry,
             limits,
+            generation: 0,
         })
     }
 

@@ -400,6 +400,25 @@ impl ScriptedGame {
         }
     }
 
+    /// Reloads script `name` with new text (see `ScriptHost::reload`); a save made afterwards
+    /// records the new text.
+    pub fn reload_script(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        self.host().reload(name, source)?;
+        match self.scripts.iter_mut().find(|s| s.name == name) {
+            Some(script) => script.source = source.to_string(),
+            None => self.scripts.push(ScriptSource {
+                name: name.to_string(),
+                source: source.to_string(),
+            }),
+        }
+        Ok(())
+    }
+
+    /// The scripts taking part, by name.
+    pub fn script_names(&self) -> Vec<String> {
+        self.scripts.iter().map(|s| s.name.clone()).collect()
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game

@@ -1,0 +1,108 @@
+//! Hot reload: a changed script replaces its old definitions only if it loads cleanly; if it
+//! fails, the old handlers stay and the error is reported. `storage` is kept either way, and
+//! the script's `on_reload` handlers run after a good reload.
+
+use super::{ConsoleLine, Registry, ScriptError, ScriptHost};
+use std::sync::MutexGuard;
+
+/// Everything one script registered, taken out of the registry while its new text loads.
+#[derive(Default)]
+struct Taken {
+    handlers: Vec<super::Handler>,
+    tokens: Vec<super::Definition>,
+    win_conditions: Vec<super::Definition>,
+    modifiers: Vec<super::Definition>,
+}
+
+fn take_script(r: &mut Registry, script: &str) -> Taken {
+    let split_handlers = |list: &mut Vec<super::Handler>| {
+        let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(list)
+            .into_iter()
+            .partition(|h| h.script == script);
+        *list = rest;
+        mine
+    };
+    let split = |list: &mut Vec<super::Definition>| {
+        let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(list)
+            .into_iter()
+            .partition(|d| d.script == script);
+        *list = rest;
+        mine
+    };
+    Taken {
+        handlers: split_handlers(&mut r.handlers),
+        tokens: split(&mut r.tokens),
+        win_conditions: split(&mut r.win_conditions),
+        modifiers: split(&mut r.modifiers),
+    }
+}
+
+fn put_back(r: &mut Registry, taken: Taken) {
+    r.handlers.extend(taken.handlers);
+    r.tokens.extend(taken.tokens);
+    r.win_conditions.extend(taken.win_conditions);
+    r.modifiers.extend(taken.modifiers);
+}
+
+impl ScriptHost {
+    fn registry_lock(&self) -> MutexGuard<'_, Registry> {
+        match self.registry.lock() {
+            Ok(r) => r,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
+    /// Reloads script `name` with new text. On failure the old definitions stay.
+    pub fn reload(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        let old = take_script(&mut self.registry_lock(), name);
+        match self.load(name, source) {
+            Ok(()) => {
+                self.generation += 1;
+                self.notices.push(ConsoleLine::Notice(format!(
+                    "reloaded {name} (generation {})",
+                    self.generation
+                )));
+                let reload_errors = self.dispatch_for(name, "on_reload");
+                if let Some(e) = reload_errors.into_iter().next() {
+                    self.notices.push(ConsoleLine::Notice(format!(
+                        "{name} reloaded, but its on_reload failed: {e}"
+                    )));
+                }
+                Ok(())
+            }
+            Err(e) => {
+                let mut r = self.registry_lock();
+                drop(take_script(&mut r, name));
+                put_back(&mut r, old);
+                drop(r);
+                self.notices.push(ConsoleLine::Notice(format!(
+                    "{name} did not reload; its previous version stays"
+                )));
+                Err(e)
+            }
+        }
+    }
+
+    /// How many good reloads there have been.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Runs the handlers of `event` that `script` registered, with no arguments.
+    fn dispatch_for(&mut self, script: &str, event: &str) -> Vec<ScriptError> {
+        let calls: Vec<mlua::Function> = self
+            .registry_lock()
+            .handlers
+            .iter()
+            .filter(|h| h.script == script && h.event == event && !h.disabled)
+            .map(|h| h.func.clone())
+            .collect();
+        let mut errors = Vec::new();
+        for func in calls {
+            if let Err(e) = self.guarded(|| func.call::<()>(())) {
+                errors.push(self.error(script, event, None, &e));
+            }
+        }
+        errors
+    }
+}

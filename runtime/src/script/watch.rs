@@ -1,0 +1,88 @@
+//! Watching script and rule files for changes (notify, debounced). Directories are watched, not
+//! files, because editors save atomically: the file is replaced by a new one, which a watch on
+//! the old file would never see.
+
+use notify_debouncer_mini::notify::{RecommendedWatcher, RecursiveMode};
+use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long the watcher waits for a burst of writes to settle before reporting a change.
+pub const DEBOUNCE: Duration = Duration::from_millis(50);
+
+/// Reports changes to a set of files.
+pub struct Watcher {
+    _debouncer: Debouncer<RecommendedWatcher>,
+    events: Receiver<DebounceEventResult>,
+    files: BTreeSet<PathBuf>,
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| {
+        std::env::current_dir()
+            .map(|d| d.join(path))
+            .unwrap_or_else(|_| path.to_path_buf())
+    })
+}
+
+impl Watcher {
+    /// Watches `files` (through their folders).
+    pub fn new(files: &[PathBuf]) -> Result<Watcher, String> {
+        let (sender, events) = channel();
+        let mut debouncer =
+            new_debouncer(DEBOUNCE, sender).map_err(|e| format!("cannot watch files: {e}"))?;
+        let files: BTreeSet<PathBuf> = files.iter().map(|f| absolute(f)).collect();
+        let folders: BTreeSet<PathBuf> = files
+            .iter()
+            .filter_map(|f| f.parent().map(Path::to_path_buf))
+            .collect();
+        for folder in &folders {
+            debouncer
+                .watcher()
+                .watch(folder, RecursiveMode::NonRecursive)
+                .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+        }
+        Ok(Watcher {
+            _debouncer: debouncer,
+            events,
+            files,
+        })
+    }
+
+    /// The watched files that changed since the last call (without waiting).
+    pub fn changed(&self) -> Vec<PathBuf> {
+        let mut changed = BTreeSet::new();
+        while let Ok(batch) = self.events.try_recv() {
+            self.collect(batch, &mut changed);
+        }
+        changed.into_iter().collect()
+    }
+
+    /// The watched files that change within `timeout` (waiting for the first change).
+    pub fn wait(&self, timeout: Duration) -> Vec<PathBuf> {
+        let deadline = Instant::now() + timeout;
+        let mut changed = BTreeSet::new();
+        while changed.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(batch) => self.collect(batch, &mut changed),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        changed.extend(self.changed());
+        changed.into_iter().collect()
+    }
+
+    fn collect(&self, batch: DebounceEventResult, changed: &mut BTreeSet<PathBuf>) {
+        if let Ok(events) = batch {
+            for event in events {
+                let path = absolute(&event.path);
+                if self.files.contains(&path) {
+                    changed.insert(path);
+                }
+            }
+        }
+    }
+}
