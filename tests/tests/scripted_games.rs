@@ -255,3 +255,142 @@ fn saving_and_loading_keeps_storage() {
     let (loaded, _) = ScriptedGame::from_save(&save, lexicon()).unwrap();
     assert_eq!(loaded.host().storage_json().unwrap(), before);
 }
+
+#[test]
+fn every_command_changes_the_game_as_it_says() {
+    let commands = (
+        "commands.lua".to_string(),
+        r#"
+        scryptic.on("game_start", function(game)
+            game:set_terrain(5, 5, "forest")
+            game:give_letters("silver", "QZ")
+            game:take_letters("silver", "A")
+            game:place_token("quake_1", "volcano", 6, 6)
+            game:set_city_owner("millbrook", "silver")
+            game:award("gold", 7)
+            game:message("all set: " .. game:width() .. "x" .. game:height() .. ", turn " .. game:turn() .. ", " .. game:active())
+            local total, word, base = game:score("gold")
+            print(total, word, base, game:rack("silver"), game:pool_size("silver"), game:city_owner("millbrook"), game:terrain(5, 5), game:rule("turn.rack_limit"))
+            local ok, err = pcall(game.set_city_owner, game, "atlantis", "gold")
+            print(err)
+        end)
+        scryptic.on("turn_end", function(game, ev)
+            if ev.player == "silver" then game:end_game(nil, "the scripts call it a draw") end
+        end)
+        "#
+        .to_string(),
+    );
+    let mut game = scripted(&ford_map(), &[commands], None);
+    let g = game.game();
+    assert_eq!(
+        g.board().terrain[Pos::new(5, 5)],
+        scryptic::board::Terrain::Forest
+    );
+    assert_eq!(g.rack_letters(Player::Silver), "EIOUQZ");
+    assert!(
+        g.board()
+            .tokens
+            .iter()
+            .any(|t| t.id == "quake_1" && t.at == Pos::new(6, 6))
+    );
+    assert_eq!(
+        g.board()
+            .cities
+            .iter()
+            .find(|c| c.id == "millbrook")
+            .unwrap()
+            .owner,
+        Owner::Silver
+    );
+    assert_eq!(g.score(Player::Gold).base, 7);
+    let console = game.host().drain_console();
+    let text: Vec<String> = console.iter().map(|l| format!("{l:?}")).collect();
+    assert!(
+        text.iter()
+            .any(|l| l.contains("all set: 8x8, turn 1, gold")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|l| l.contains("7\\t0\\t7\\tEIOUQZ\\t") && l.contains("silver\\tforest\\t10")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|l| l.contains("there is no city `atlantis`")),
+        "{text:?}"
+    );
+    game.apply(Action::EndTurn).unwrap();
+    assert!(game.game().result().is_none());
+    game.apply(Action::EndTurn).unwrap();
+    let result = game.game().result().unwrap();
+    assert_eq!(
+        (result.winner, &result.reason),
+        (
+            None,
+            &EndReason::Script {
+                reason: "the scripts call it a draw".into()
+            }
+        )
+    );
+}
+
+#[test]
+fn a_strength_modifier_changes_defence_and_is_named() {
+    use scryptic::game::strength::Modifier;
+    use scryptic::map::{Direction, PlacedWord};
+    let frost = ("frost.lua".to_string(), "scryptic.strength_modifier { id = 'frost', apply = function(game, word, role)\n  if role == 'defence' and word.player == 'silver' and game:terrain(word.x, word.y) == 'plains' then return 2 end\nend }".to_string());
+    let mut map = Map::new("Frost", 6, 7);
+    let city = |id: &str, x, y, owner| City {
+        id: id.into(),
+        name: id.into(),
+        at: Pos::new(x, y),
+        owner,
+    };
+    map.cities = vec![
+        city("gold", 0, 3, Owner::Gold),
+        city("silver", 3, 5, Owner::Silver),
+    ];
+    map.scenario.words = vec![
+        PlacedWord {
+            player: Player::Gold,
+            at: Pos::new(0, 3),
+            dir: Direction::Across,
+            text: "AT".into(),
+        },
+        PlacedWord {
+            player: Player::Silver,
+            at: Pos::new(2, 5),
+            dir: Direction::Across,
+            text: "ON".into(),
+        },
+    ];
+    map.scenario.racks.insert(Player::Gold, "WOEEE".into());
+    let game = scripted(&map, &[frost], None);
+    let attack = vec![
+        Placement {
+            at: Pos::new(1, 4),
+            letter: 'W',
+        },
+        Placement {
+            at: Pos::new(1, 5),
+            letter: 'O',
+        },
+    ];
+    let preview = game.game().preview_commit(&attack).unwrap();
+    let (_, word, defence) = &preview.defenders[0];
+    assert_eq!(word, "ON");
+    assert!(
+        defence.modifiers.contains(&Modifier::Script {
+            id: "frost".into(),
+            factor: 2.0
+        }),
+        "{defence:?}"
+    );
+    assert_eq!(
+        defence.value,
+        2 * 2 + 2,
+        "ON: 2 x 2 (frost), + 2 on its own city (classic)"
+    );
+    assert_eq!(preview.attack.value, 5, "the attacker is not frozen");
+}

@@ -98,7 +98,8 @@ impl Game {
                     && w.key.cells().any(|c| touching.contains(&c))
             })
             .map(|word| {
-                let facts = self.facts(&word, Some(&connected), None);
+                let mut facts = self.facts(&word, Some(&connected), None);
+                facts.scripted = self.scripted_modifiers(&word, Role::Defence);
                 Defender {
                     defence: strength(&self.rules, &facts, Role::Defence),
                     word,
@@ -110,12 +111,17 @@ impl Game {
             key: plan.main,
             text: plan.main_text.clone(),
         };
-        let attack = strength(
-            &self.rules,
-            &self.facts(&attacker, None, Some(plan)),
-            Role::Attack,
-        );
+        let mut facts = self.facts(&attacker, None, Some(plan));
+        facts.scripted = self.scripted_modifiers(&attacker, Role::Attack);
+        let attack = strength(&self.rules, &facts, Role::Attack);
         (attack, defenders)
+    }
+
+    /// The scripts' multipliers for `word` in `role`.
+    fn scripted_modifiers(&self, word: &Word, role: Role) -> Vec<(String, f64)> {
+        self.modifiers.as_ref().map_or_else(Vec::new, |m| {
+            m.modifiers(word, role, &self.board, &self.rules)
+        })
     }
 
     /// What strength needs to know about `word` where it stands.
@@ -155,6 +161,7 @@ impl Game {
                 .filter(|p| p.player == word.player && p.key == word.key)
                 .map(|p| p.amount)
                 .sum(),
+            scripted: Vec::new(),
         }
     }
 

@@ -210,6 +210,7 @@ pub struct Game {
     rules: Arc<RuleSet>,
     lexicon: Arc<Lexicon>,
     effects: Arc<dyn TokenEffects>,
+    modifiers: Option<Arc<dyn strength::StrengthModifiers>>,
     advisor: Option<Arc<dyn Advisor>>,
     board: Board,
     players: [PlayerState; 2],
@@ -254,6 +255,7 @@ impl Game {
             rules: Arc::new(rules),
             lexicon,
             effects: Arc::new(StandardElementals),
+            modifiers: None,
             advisor: None,
             board,
             players,
@@ -331,6 +333,11 @@ impl Game {
     /// Uses `effects` for tokens instead of the built-in elementals (the scripting host does).
     pub fn set_token_effects(&mut self, effects: Arc<dyn TokenEffects>) {
         self.effects = effects;
+    }
+
+    /// Consults `modifiers` for every strength (the scripting host's strength modifiers).
+    pub fn set_strength_modifiers(&mut self, modifiers: Arc<dyn strength::StrengthModifiers>) {
+        self.modifiers = Some(modifiers);
     }
 
     /// Uses `advisor` for `Action::Spy` (the AI does).

@@ -55,6 +55,13 @@ pub enum Modifier {
         /// What is added.
         amount: i64,
     },
+    /// A script's strength modifier.
+    Script {
+        /// The modifier's id.
+        id: String,
+        /// Its multiplier.
+        factor: f64,
+    },
     /// The word repelled an attack this turn and is weakened by it.
     RepelPenalty {
         /// What is subtracted.
@@ -88,6 +95,8 @@ pub struct WordFacts {
     pub disconnected: bool,
     /// A repel penalty on the word.
     pub penalty: i64,
+    /// Multipliers from scripts' strength modifiers: id and factor.
+    pub scripted: Vec<(String, f64)>,
 }
 
 /// Rounding of `x` down, forgiving the last bit of floating-point error (7 x 1.5 is 10.5, and
@@ -136,6 +145,18 @@ pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
     if role == Role::Defence && facts.disconnected {
         let f = s.disconnected_defence_multiplier;
         multiply(Modifier::Disconnected { factor: f }, f, &mut factor);
+    }
+    for (id, f) in &facts.scripted {
+        if f.is_finite() && *f >= 0.0 {
+            multiply(
+                Modifier::Script {
+                    id: id.clone(),
+                    factor: *f,
+                },
+                *f,
+                &mut factor,
+            );
+        }
     }
     let mut value = round_down(base * factor);
     let mut add = |m: Modifier, amount: i64| {
@@ -205,6 +226,18 @@ fn mountain_base(
         factor,
     });
     base
+}
+
+/// Multipliers that scripts add to a word's strength.
+pub trait StrengthModifiers: Send + Sync {
+    /// The multipliers (id and factor) for `word` in `role` on `board`.
+    fn modifiers(
+        &self,
+        word: &super::Word,
+        role: Role,
+        board: &super::Board,
+        rules: &RuleSet,
+    ) -> Vec<(String, f64)>;
 }
 
 /// Placement strength for cutting through forest: face value times the word's forest

@@ -14,7 +14,7 @@ mod tokens;
 pub mod watch;
 
 pub use session::ScriptedGame;
-pub use tokens::ScriptTokens;
+pub use tokens::{ScriptModifiers, ScriptTokens};
 
 pub use sandbox::{BUDGET_MESSAGE, MEMORY_MESSAGE};
 

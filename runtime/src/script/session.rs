@@ -226,6 +226,21 @@ impl UserData for EventView<'_, '_> {
     }
 }
 
+/// The script event an engine event is, if any.
+fn script_event_name(event: &Event) -> Option<&'static str> {
+    Some(match event {
+        Event::TurnStarted { .. } => "turn_start",
+        Event::TurnEnded { .. } => "turn_end",
+        Event::WordCommitted { .. } => "word_committed",
+        Event::AttackSucceeded { .. } | Event::AttackRepelled { .. } => "combat_resolved",
+        Event::CityCaptured { .. } => "city_captured",
+        Event::TokenCaptured { .. } => "token_captured",
+        Event::TokenInvoked { .. } => "token_invoked",
+        Event::GameOver { .. } => "game_end",
+        _ => return None,
+    })
+}
+
 /// The script event an engine event is, and its fields.
 fn script_event(lua: &Lua, event: &Event) -> mlua::Result<Option<(&'static str, Table)>> {
     let t = lua.create_table()?;
@@ -313,7 +328,10 @@ impl ScriptedGame {
         };
         scripted
             .game
-            .set_token_effects(Arc::new(ScriptTokens::new(host)));
+            .set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
+        scripted
+            .game
+            .set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host)));
         let mut errors = Vec::new();
         let mut events = Vec::new();
         scripted.run_handlers("game_start", None, &mut events, &mut errors);
@@ -461,6 +479,13 @@ impl ScriptedGame {
         caused: &mut Vec<Event>,
         errors: &mut Vec<ScriptError>,
     ) {
+        let Some(name) = script_event_name(event) else {
+            return;
+        };
+        // Most events have no handler: build nothing for them.
+        if self.host().handler_count(name) == 0 {
+            return;
+        }
         let lua = self.host().lua.clone();
         let Ok(Some((name, payload))) = script_event(&lua, event) else {
             return;
@@ -501,7 +526,7 @@ impl ScriptedGame {
 
     /// Asks each win condition, in the order defined, whether someone has won.
     fn check_win_conditions(&mut self, events: &mut Vec<Event>, errors: &mut Vec<ScriptError>) {
-        if self.game.result().is_some() {
+        if self.game.result().is_some() || self.host().win_conditions().is_empty() {
             return;
         }
         let mut host = match self.host.lock() {

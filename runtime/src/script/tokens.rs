@@ -5,6 +5,7 @@
 
 use super::ScriptHost;
 use crate::board::{Pos, Terrain};
+use crate::game::strength::{Role, StrengthModifiers};
 use crate::game::{Board, Effect, EffectError, TokenEffects};
 use crate::rules::RuleSet;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
@@ -17,9 +18,20 @@ struct TokenView<'a> {
     board: &'a Board,
     rules: &'a RuleSet,
     effect: &'a RefCell<Effect>,
+    /// Strength modifiers only read; their commands are refused.
+    read_only: bool,
 }
 
 impl TokenView<'_> {
+    fn effect(&self) -> mlua::Result<std::cell::RefMut<'_, Effect>> {
+        if self.read_only {
+            return Err(mlua::Error::runtime(
+                "a strength modifier only reads the board",
+            ));
+        }
+        Ok(self.effect.borrow_mut())
+    }
+
     fn cell(&self, x: i64, y: i64) -> mlua::Result<Pos> {
         let pos = u32::try_from(x)
             .ok()
@@ -57,14 +69,7 @@ impl UserData for TokenView<'_> {
         });
         methods.add_method("within", |lua, v, (x, y, r): (i64, i64, f64)| {
             let c = v.cell(x, y)?;
-            let inside = v.board.terrain.positions().filter(|p| {
-                let (dx, dy) = (
-                    f64::from(p.x) - f64::from(c.x),
-                    f64::from(p.y) - f64::from(c.y),
-                );
-                dx * dx + dy * dy <= r * r
-            });
-            cells_table(lua, inside)
+            cells_table(lua, within(v.board, c, r))
         });
         methods.add_method("set_terrain", |_, v, (x, y, name): (i64, i64, String)| {
             let p = v.cell(x, y)?;
@@ -75,20 +80,43 @@ impl UserData for TokenView<'_> {
                     names.join(", ")
                 ))
             })?;
-            v.effect.borrow_mut().terrain.push((p, terrain));
+            v.effect()?.terrain.push((p, terrain));
             Ok(())
         });
         methods.add_method("destroy_letter", |_, v, (x, y): (i64, i64)| {
             let p = v.cell(x, y)?;
-            v.effect.borrow_mut().destroy_letters.push(p);
+            v.effect()?.destroy_letters.push(p);
             Ok(())
         });
         methods.add_method("destroy_city", |_, v, (x, y): (i64, i64)| {
             let p = v.cell(x, y)?;
-            v.effect.borrow_mut().destroy_cities.push(p);
+            v.effect()?.destroy_cities.push(p);
             Ok(())
         });
     }
+}
+
+/// The cells within straight-line distance `r` of `c`, row by row (only the square around
+/// `c` is looked at).
+fn within(board: &Board, c: Pos, r: f64) -> impl Iterator<Item = Pos> + '_ {
+    let reach = if r.is_finite() && r > 0.0 {
+        r.floor() as u32
+    } else {
+        0
+    };
+    let (w, h) = (board.terrain.width(), board.terrain.height());
+    let ys = c.y.saturating_sub(reach)..=c.y.saturating_add(reach).min(h.saturating_sub(1));
+    ys.flat_map(move |y| {
+        let xs = c.x.saturating_sub(reach)..=c.x.saturating_add(reach).min(w.saturating_sub(1));
+        xs.map(move |x| Pos::new(x, y))
+    })
+    .filter(move |p| {
+        let (dx, dy) = (
+            f64::from(p.x) - f64::from(c.x),
+            f64::from(p.y) - f64::from(c.y),
+        );
+        dx * dx + dy * dy <= r * r
+    })
 }
 
 /// `{ {x = .., y = ..}, ... }` for the cells.
@@ -103,10 +131,33 @@ fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Tabl
     Ok(list)
 }
 
+/// The rule set as a JSON tree, for `game:rule`; made once per rule set and thread, since a
+/// game's rules rarely change and the conversion is far dearer than the lookup.
+fn rules_tree(rules: &RuleSet) -> mlua::Result<std::rc::Rc<serde_json::Value>> {
+    thread_local! {
+        static CACHE: RefCell<Option<(RuleSet, std::rc::Rc<serde_json::Value>)>> = const { RefCell::new(None) };
+    }
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((cached, tree)) = cache.as_ref()
+            && cached == rules
+        {
+            return Ok(tree.clone());
+        }
+        let tree = std::rc::Rc::new(
+            serde_json::to_value(rules).map_err(|e| mlua::Error::runtime(e.to_string()))?,
+        );
+        *cache = Some((rules.clone(), tree.clone()));
+        Ok(tree)
+    })
+}
+
 /// A rule constant by its key (`tokens.volcano_cells`), as a Lua value.
 pub(super) fn rule_value(lua: &Lua, rules: &RuleSet, key: &str) -> mlua::Result<Value> {
-    let tree = serde_json::to_value(rules).map_err(|e| mlua::Error::runtime(e.to_string()))?;
-    let found = key.split('.').try_fold(&tree, |node, part| node.get(part));
+    let tree = rules_tree(rules)?;
+    let found = key
+        .split('.')
+        .try_fold(tree.as_ref(), |node, part| node.get(part));
     match found {
         Some(serde_json::Value::Number(n)) => Ok(n
             .as_i64()
@@ -139,6 +190,7 @@ impl ScriptHost {
             board,
             rules,
             effect: &effect,
+            read_only: false,
         };
         let token = self
             .token_table(kind, spot)
@@ -196,5 +248,95 @@ impl TokenEffects for ScriptTokens {
             .lock()
             .map_err(|_| EffectError::Failed("the script host is unavailable".into()))?;
         host.invoke_token(kind, spot, board, rules)
+    }
+}
+
+impl ScriptHost {
+    /// The multipliers the scripts' strength modifiers give `word` in `role`; a modifier that
+    /// fails or returns something other than a number adds nothing (its error goes to the
+    /// console).
+    pub fn strength_modifiers_for(
+        &mut self,
+        word: &crate::game::Word,
+        role: Role,
+        board: &Board,
+        rules: &RuleSet,
+    ) -> Vec<(String, f64)> {
+        let definitions: Vec<(String, String, Function)> = match self.registry.lock() {
+            Ok(r) => r
+                .modifiers
+                .iter()
+                .filter_map(|d| Some((d.script.clone(), d.id.clone(), d.table.get("apply").ok()?)))
+                .collect(),
+            Err(_) => return Vec::new(),
+        };
+        if definitions.is_empty() {
+            return Vec::new();
+        }
+        let effect = RefCell::new(Effect::default());
+        let mut found = Vec::new();
+        for (script, id, apply) in definitions {
+            let view = TokenView {
+                board,
+                rules,
+                effect: &effect,
+                read_only: true,
+            };
+            let outcome = self.word_table(word).and_then(|w| {
+                self.lua.scope(|scope| {
+                    let game = scope.create_userdata(view)?;
+                    let role = match role {
+                        Role::Attack => "attack",
+                        Role::Defence => "defence",
+                    };
+                    self.guarded(|| apply.call::<Option<f64>>((game, w, role)))
+                })
+            });
+            match outcome {
+                Ok(Some(factor)) => found.push((id, factor)),
+                Ok(None) => {}
+                Err(e) => {
+                    self.error(&script, "strength_modifier", None, &e);
+                }
+            }
+        }
+        found
+    }
+
+    fn word_table(&self, word: &crate::game::Word) -> mlua::Result<Table> {
+        let t = self.lua.create_table()?;
+        t.raw_set("text", word.text.as_str())?;
+        t.raw_set("player", word.player.name())?;
+        t.raw_set("x", word.key.start.x)?;
+        t.raw_set("y", word.key.start.y)?;
+        t.raw_set("dir", crate::game::describe::dir_name(word.key.dir))?;
+        Ok(t)
+    }
+}
+
+/// Strength modifiers from the scripts of a host.
+pub struct ScriptModifiers {
+    host: Arc<Mutex<ScriptHost>>,
+}
+
+impl ScriptModifiers {
+    /// Modifiers from `host`'s definitions.
+    pub fn new(host: Arc<Mutex<ScriptHost>>) -> Self {
+        ScriptModifiers { host }
+    }
+}
+
+impl StrengthModifiers for ScriptModifiers {
+    fn modifiers(
+        &self,
+        word: &crate::game::Word,
+        role: Role,
+        board: &Board,
+        rules: &RuleSet,
+    ) -> Vec<(String, f64)> {
+        match self.host.lock() {
+            Ok(mut host) => host.strength_modifiers_for(word, role, board, rules),
+            Err(_) => Vec::new(),
+        }
     }
 }
