@@ -10,48 +10,85 @@ use crate::map::Map;
 use crate::rules::RuleSet;
 use crate::save::{ReplayError, SaveFile, ScriptSource};
 use mlua::{Lua, MultiValue, Table, UserData, UserDataMethods, Value};
-use std::cell::RefCell;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A game whose scripts take part.
 pub struct ScriptedGame {
-    game: Game,
+    /// The game; absent only while it is lent to `view` for a script call.
+    game: Option<Game>,
+    view: GameView,
+    /// The view as a Lua value; `None` if the state could not make it (scripts do not run).
+    view_data: Option<mlua::AnyUserData>,
     host: Arc<Mutex<ScriptHost>>,
     scripts: Vec<ScriptSource>,
     storage_at_start: String,
 }
 
-/// What a handler sees: the game, read and (unless `read_only`) changed through commands.
-struct EventView<'a, 'g> {
-    game: &'a RefCell<&'g mut Game>,
-    events: &'a RefCell<Vec<Event>>,
-    messages: &'a RefCell<Vec<String>>,
+/// What handlers and win conditions see as `game`. It is made once per scripted game (a
+/// userdata's methods are registered once per type, so handing the same one to every call
+/// costs nothing), and holds the game only while scripts run: `ScriptedGame` moves the game
+/// in before a call and takes it back after.
+#[derive(Clone, Default)]
+struct GameView {
+    shared: Arc<Mutex<Shared>>,
+}
+
+#[derive(Default)]
+struct Shared {
+    game: Option<Game>,
+    events: Vec<Event>,
+    messages: Vec<String>,
     read_only: bool,
 }
 
-/// The state a view borrows, kept outside the Lua scope so it can be read afterwards.
-struct ViewState<'g> {
-    game: RefCell<&'g mut Game>,
-    events: RefCell<Vec<Event>>,
-    messages: RefCell<Vec<String>>,
-}
-
-impl<'g> ViewState<'g> {
-    fn new(game: &'g mut Game) -> Self {
-        ViewState {
-            game: RefCell::new(game),
-            events: RefCell::default(),
-            messages: RefCell::default(),
+impl GameView {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Shared> {
+        match self.shared.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
         }
     }
 
-    fn view(&self, read_only: bool) -> EventView<'_, 'g> {
-        EventView {
-            game: &self.game,
-            events: &self.events,
-            messages: &self.messages,
-            read_only,
+    fn read<R>(&self, f: impl FnOnce(&Game) -> mlua::Result<R>) -> mlua::Result<R> {
+        let shared = self.lock();
+        let game = shared.game.as_ref().ok_or_else(|| {
+            mlua::Error::runtime("the game can be read only while a script is called")
+        })?;
+        f(game)
+    }
+
+    fn command(&self, command: ScriptCommand) -> mlua::Result<()> {
+        let mut shared = self.lock();
+        if shared.read_only {
+            return Err(mlua::Error::runtime(
+                "a win condition only reads the game; change it from an event handler",
+            ));
         }
+        let game = shared.game.as_mut().ok_or_else(|| {
+            mlua::Error::runtime("the game can be changed only while a script is called")
+        })?;
+        let events = game
+            .script_command(&command)
+            .map_err(|e| mlua::Error::runtime(e.to_string()))?;
+        shared.events.extend(events);
+        Ok(())
+    }
+
+    /// Lends `game` to the view for a call.
+    fn lend(&self, game: Game, read_only: bool) {
+        let mut shared = self.lock();
+        shared.game = Some(game);
+        shared.read_only = read_only;
+    }
+
+    /// Takes the game back, with what the call caused.
+    fn take_back(&self) -> (Option<Game>, Vec<Event>, Vec<String>) {
+        let mut shared = self.lock();
+        (
+            shared.game.take(),
+            std::mem::take(&mut shared.events),
+            std::mem::take(&mut shared.messages),
+        )
     }
 }
 
@@ -79,83 +116,75 @@ fn cell(x: i64, y: i64) -> mlua::Result<Pos> {
     }
 }
 
-impl EventView<'_, '_> {
-    fn command(&self, command: ScriptCommand) -> mlua::Result<()> {
-        if self.read_only {
-            return Err(mlua::Error::runtime(
-                "a win condition only reads the game; change it from an event handler",
-            ));
-        }
-        let events = self
-            .game
-            .borrow_mut()
-            .script_command(&command)
-            .map_err(|e| mlua::Error::runtime(e.to_string()))?;
-        self.events.borrow_mut().extend(events);
-        Ok(())
-    }
-}
-
-impl UserData for EventView<'_, '_> {
+impl UserData for GameView {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         methods.add_method("width", |_, v, ()| {
-            Ok(v.game.borrow().board().terrain.width())
+            v.read(|g| Ok(g.board().terrain.width()))
         });
         methods.add_method("height", |_, v, ()| {
-            Ok(v.game.borrow().board().terrain.height())
+            v.read(|g| Ok(g.board().terrain.height()))
         });
-        methods.add_method("turn", |_, v, ()| Ok(v.game.borrow().turn()));
-        methods.add_method("active", |_, v, ()| Ok(v.game.borrow().active().name()));
+        methods.add_method("turn", |_, v, ()| v.read(|g| Ok(g.turn())));
+        methods.add_method("active", |_, v, ()| v.read(|g| Ok(g.active().name())));
         methods.add_method("terrain", |_, v, (x, y): (i64, i64)| {
-            let g = v.game.borrow();
-            Ok(cell(x, y)
-                .ok()
-                .and_then(|p| g.board().terrain.get(p))
-                .map(|t| t.name()))
+            v.read(|g| {
+                Ok(cell(x, y)
+                    .ok()
+                    .and_then(|p| g.board().terrain.get(p))
+                    .map(|t| t.name()))
+            })
         });
         methods.add_method("letter", |_, v, (x, y): (i64, i64)| {
-            let g = v.game.borrow();
-            let tile = cell(x, y)
-                .ok()
-                .and_then(|p| g.board().letters.get(p).copied().flatten());
-            Ok(tile
-                .map(|t| (t.letter.to_string(), t.player.name()))
-                .unzip())
+            v.read(|g| {
+                let tile = cell(x, y)
+                    .ok()
+                    .and_then(|p| g.board().letters.get(p).copied().flatten());
+                Ok(tile
+                    .map(|t| (t.letter.to_string(), t.player.name()))
+                    .unzip())
+            })
         });
         methods.add_method("score", |_, v, player: String| {
-            let s = v.game.borrow().score(parse_player(&player)?);
-            Ok((s.total, s.word, s.base))
+            let player = parse_player(&player)?;
+            v.read(|g| {
+                let s = g.score(player);
+                Ok((s.total, s.word, s.base))
+            })
         });
         methods.add_method("rack", |_, v, player: String| {
-            Ok(v.game.borrow().rack_letters(parse_player(&player)?))
+            let player = parse_player(&player)?;
+            v.read(|g| Ok(g.rack_letters(player)))
         });
         methods.add_method("pool_size", |_, v, player: String| {
-            Ok(v.game.borrow().player(parse_player(&player)?).pool.len())
+            let player = parse_player(&player)?;
+            v.read(|g| Ok(g.player(player).pool.len()))
         });
         methods.add_method("cities", |lua, v, ()| {
-            let g = v.game.borrow();
-            let list = lua.create_table()?;
-            for (i, c) in g.board().cities.iter().filter(|c| !c.destroyed).enumerate() {
-                let t = lua.create_table()?;
-                t.raw_set("id", c.id.as_str())?;
-                t.raw_set("name", c.name.as_str())?;
-                t.raw_set("x", c.at.x)?;
-                t.raw_set("y", c.at.y)?;
-                t.raw_set("owner", c.owner.name())?;
-                list.raw_set(i + 1, t)?;
-            }
-            Ok(list)
+            v.read(|g| {
+                let list = lua.create_table()?;
+                for (i, c) in g.board().cities.iter().filter(|c| !c.destroyed).enumerate() {
+                    let t = lua.create_table()?;
+                    t.raw_set("id", c.id.as_str())?;
+                    t.raw_set("name", c.name.as_str())?;
+                    t.raw_set("x", c.at.x)?;
+                    t.raw_set("y", c.at.y)?;
+                    t.raw_set("owner", c.owner.name())?;
+                    list.raw_set(i + 1, t)?;
+                }
+                Ok(list)
+            })
         });
         methods.add_method("city_owner", |_, v, id: String| {
-            let g = v.game.borrow();
-            Ok(g.board()
-                .cities
-                .iter()
-                .find(|c| c.id == id && !c.destroyed)
-                .map(|c| c.owner.name()))
+            v.read(|g| {
+                Ok(g.board()
+                    .cities
+                    .iter()
+                    .find(|c| c.id == id && !c.destroyed)
+                    .map(|c| c.owner.name()))
+            })
         });
         methods.add_method("rule", |lua, v, key: String| {
-            super::tokens::rule_value(lua, v.game.borrow().rules(), &key)
+            v.read(|g| super::tokens::rule_value(lua, g.rules(), &key))
         });
         methods.add_method("set_terrain", |_, v, (x, y, name): (i64, i64, String)| {
             let terrain = Terrain::from_name(&name)
@@ -206,20 +235,24 @@ impl UserData for EventView<'_, '_> {
             })
         });
         methods.add_method("message", |_, v, text: String| {
-            v.messages.borrow_mut().push(text);
+            v.lock().messages.push(text);
             Ok(())
         });
         methods.add_method(
             "end_game",
             |_, v, (winner, reason): (Option<String>, String)| {
-                if v.read_only {
+                let winner = winner.map(|w| parse_player(&w)).transpose()?;
+                let mut shared = v.lock();
+                if shared.read_only {
                     return Err(mlua::Error::runtime(
                         "a win condition returns its winner instead of ending the game",
                     ));
                 }
-                let winner = winner.map(|w| parse_player(&w)).transpose()?;
-                let events = v.game.borrow_mut().end_game(winner, reason);
-                v.events.borrow_mut().extend(events);
+                let game = shared.game.as_mut().ok_or_else(|| {
+                    mlua::Error::runtime("the game can be ended only while a script is called")
+                })?;
+                let events = game.end_game(winner, reason);
+                shared.events.extend(events);
                 Ok(())
             },
         );
@@ -318,21 +351,35 @@ fn script_event(lua: &Lua, event: &Event) -> mlua::Result<Option<(&'static str, 
 impl ScriptedGame {
     /// `game` with the scripts of `host` taking part: tokens they define take effect through
     /// them, and `game_start` runs now.
-    pub fn new(game: Game, host: ScriptHost) -> (ScriptedGame, Vec<ScriptError>) {
+    pub fn new(mut game: Game, host: ScriptHost) -> (ScriptedGame, Vec<ScriptError>) {
+        let view = GameView::default();
+        let mut errors = Vec::new();
+        let view_data = match host.lua.create_userdata(view.clone()) {
+            Ok(data) => Some(data),
+            Err(e) => {
+                let message = format!("scripts cannot run: {e}");
+                errors.push(ScriptError {
+                    script: "(host)".into(),
+                    line: None,
+                    event: "setup".into(),
+                    turn: None,
+                    message,
+                    traceback: String::new(),
+                });
+                None
+            }
+        };
         let host = Arc::new(Mutex::new(host));
+        game.set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
+        game.set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host.clone())));
         let mut scripted = ScriptedGame {
-            game,
-            host: host.clone(),
+            game: Some(game),
+            view,
+            view_data,
+            host,
             scripts: Vec::new(),
             storage_at_start: String::new(),
         };
-        scripted
-            .game
-            .set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
-        scripted
-            .game
-            .set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host)));
-        let mut errors = Vec::new();
         let mut events = Vec::new();
         scripted.run_handlers("game_start", None, &mut events, &mut errors);
         scripted.dispatch_all(events, &mut errors);
@@ -414,7 +461,7 @@ impl ScriptedGame {
         SaveFile {
             scripts: self.scripts.clone(),
             storage: self.storage_at_start.clone(),
-            ..SaveFile::of(&self.game)
+            ..SaveFile::of(self.game())
         }
     }
 
@@ -439,7 +486,9 @@ impl ScriptedGame {
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.game
+            .as_ref()
+            .expect("the game is back after every script call")
     }
 
     /// The host, for its console and definitions.
@@ -453,7 +502,7 @@ impl ScriptedGame {
     /// Applies `action`, then lets the scripts react; returns the engine's events and those
     /// the scripts' commands caused. Script errors go to the console and the game goes on.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
-        let events = self.game.apply(action)?;
+        let events = self.game_mut().apply(action)?;
         let mut errors = Vec::new();
         let mut all = self.dispatch_all(events, &mut errors);
         self.check_win_conditions(&mut all, &mut errors);
@@ -493,6 +542,38 @@ impl ScriptedGame {
         self.run_handlers(name, Some(payload), caused, errors);
     }
 
+    fn game_mut(&mut self) -> &mut Game {
+        self.game
+            .as_mut()
+            .expect("the game is back after every script call")
+    }
+
+    /// Calls `call` with the game lent to the view; returns what it returned and caused
+    /// (`None` if scripts cannot run).
+    fn with_game_lent<R>(
+        &mut self,
+        read_only: bool,
+        call: impl FnOnce(&mlua::AnyUserData, &mut ScriptHost) -> R,
+    ) -> (Option<R>, Vec<Event>, Vec<String>) {
+        let Some(view_data) = self.view_data.clone() else {
+            return (None, Vec::new(), Vec::new());
+        };
+        let game = self
+            .game
+            .take()
+            .expect("the game is back after every script call");
+        self.view.lend(game, read_only);
+        let mut host = match self.host.lock() {
+            Ok(host) => host,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let result = call(&view_data, &mut host);
+        drop(host);
+        let (game, events, messages) = self.view.take_back();
+        self.game = game;
+        (Some(result), events, messages)
+    }
+
     fn run_handlers(
         &mut self,
         name: &str,
@@ -500,67 +581,56 @@ impl ScriptedGame {
         caused: &mut Vec<Event>,
         errors: &mut Vec<ScriptError>,
     ) {
-        let turn = Some(self.game.turn());
-        let mut host = match self.host.lock() {
-            Ok(host) => host,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        let lua = host.lua.clone();
-        let state = ViewState::new(&mut self.game);
-        let found = lua.scope(|scope| {
-            let game = scope.create_userdata(state.view(false))?;
-            let payload = payload.clone().map_or(Value::Nil, Value::Table);
-            Ok(host.dispatch(name, turn, |_| {
+        let turn = Some(self.game().turn());
+        let payload = payload.map_or(Value::Nil, Value::Table);
+        let (found, events, messages) = self.with_game_lent(false, |view, host| {
+            host.dispatch(name, turn, |_| {
                 Ok(MultiValue::from_vec(vec![
-                    Value::UserData(game.clone()),
+                    Value::UserData(view.clone()),
                     payload.clone(),
                 ]))
-            }))
+            })
         });
         errors.extend(found.unwrap_or_default());
-        for message in state.messages.take() {
+        let mut host = self.host();
+        for message in messages {
             host.notices.push(ConsoleLine::Notice(message));
         }
-        caused.extend(state.events.take());
+        caused.extend(events);
     }
 
     /// Asks each win condition, in the order defined, whether someone has won.
     fn check_win_conditions(&mut self, events: &mut Vec<Event>, errors: &mut Vec<ScriptError>) {
-        if self.game.result().is_some() || self.host().win_conditions().is_empty() {
+        if self.game().result().is_some() {
             return;
         }
-        let mut host = match self.host.lock() {
-            Ok(host) => host,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        let checks = host.win_condition_functions();
-        let turn = Some(self.game.turn());
-        let lua = host.lua.clone();
+        let checks = self.host().win_condition_functions();
+        let turn = Some(self.game().turn());
         for (script, id, check) in checks {
-            let state = ViewState::new(&mut self.game);
-            let verdict = lua.scope(|scope| {
-                let game = scope.create_userdata(state.view(true))?;
-                host.guarded(|| check.call::<Option<String>>(game))
+            let (verdict, _, _) = self.with_game_lent(true, |view, host| {
+                host.guarded(|| check.call::<Option<String>>(view.clone()))
             });
-            drop(state);
-            match verdict {
-                Ok(Some(w)) => {
-                    let winner = match w.as_str() {
-                        "draw" => None,
-                        other => match parse_player(other) {
-                            Ok(p) => Some(p),
-                            Err(e) => {
-                                errors.push(host.error(&script, "win_condition", turn, &e));
-                                continue;
-                            }
-                        },
-                    };
-                    events.extend(self.game.end_game(winner, format!("win condition `{id}`")));
-                    return;
+            let Some(verdict) = verdict else { return };
+            let winner = match verdict {
+                Ok(None) => continue,
+                Ok(Some(w)) if w == "draw" => None,
+                Ok(Some(w)) => match parse_player(&w) {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        errors.push(self.host().error(&script, "win_condition", turn, &e));
+                        continue;
+                    }
+                },
+                Err(e) => {
+                    errors.push(self.host().error(&script, "win_condition", turn, &e));
+                    continue;
                 }
-                Ok(None) => {}
-                Err(e) => errors.push(host.error(&script, "win_condition", turn, &e)),
-            }
+            };
+            events.extend(
+                self.game_mut()
+                    .end_game(winner, format!("win condition `{id}`")),
+            );
+            return;
         }
     }
 }
