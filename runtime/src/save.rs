@@ -49,7 +49,7 @@ pub struct ScriptSource {
 }
 
 /// A save whose actions do not replay.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error(
     "action {number} ({action:?}) is refused on replay: {error}; the save does not belong to this map, rule set or dictionary"
 )]
@@ -57,7 +57,7 @@ pub struct ReplayError {
     /// The action's number, from 1.
     pub number: usize,
     /// The action.
-    pub action: Action,
+    pub action: Box<Action>,
     /// Why it was refused.
     pub error: ActionError,
 }
@@ -112,7 +112,7 @@ impl SaveFile {
         for (i, action) in self.actions.iter().enumerate() {
             let more = game.apply(action.clone()).map_err(|error| ReplayError {
                 number: i + 1,
-                action: action.clone(),
+                action: Box::new(action.clone()),
                 error,
             })?;
             events.extend(more);

@@ -294,7 +294,7 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
     let mut line = String::new();
     while scripted.game().result().is_none() {
         if let Some(w) = &watcher {
-            reload_changed(&mut scripted, w, &files, io)?;
+            reload_changed(&mut scripted, w, &files, args.rules.as_deref(), io)?;
         }
         write!(io.out, "{}> ", scripted.game().to_act())?;
         io.out.flush()?;
@@ -346,9 +346,36 @@ fn reload_changed(
     scripted: &mut ScriptedGame,
     watcher: &crate::script::watch::Watcher,
     files: &[(String, std::path::PathBuf)],
+    rules_file: Option<&std::path::Path>,
     io: &mut Streams,
 ) -> anyhow::Result<()> {
     for path in watcher.changed() {
+        if rules_file
+            .and_then(|r| std::fs::canonicalize(r).ok())
+            .as_deref()
+            == Some(path.as_path())
+        {
+            let reloaded = RuleSet::load(&path)
+                .map_err(|e| e.problems().join("; "))
+                .and_then(|rules| {
+                    scripted
+                        .apply(crate::game::Action::ReloadRules {
+                            rules: Box::new(rules),
+                        })
+                        .map_err(|e| e.to_string())
+                });
+            match reloaded {
+                Ok(_) => writeln!(
+                    io.out,
+                    "  * the rule set was reloaded; it applies from the next action"
+                )?,
+                Err(e) => writeln!(
+                    io.out,
+                    "  error: the rule set did not reload (the old one stays): {e}"
+                )?,
+            }
+            continue;
+        }
         let Some((name, _)) = files
             .iter()
             .find(|(_, p)| std::fs::canonicalize(p).ok().as_deref() == Some(path.as_path()))

@@ -110,6 +110,7 @@ pub fn describe(event: &Event) -> String {
             returned,
         } => format!("{player} lifts {word}; {returned} back to the rack"),
         Event::Discarded { player, letters } => format!("{player} discards {letters}"),
+        Event::Reloaded { what } => format!("{what} reloaded"),
         Event::SpyReport { letters } => {
             let placed: Vec<String> = letters
                 .iter()

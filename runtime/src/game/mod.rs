@@ -353,6 +353,10 @@ impl Game {
         let mut events = Vec::new();
         match &action {
             Action::Defend { order } => self.defend(order.as_deref(), &mut events)?,
+            Action::ReloadRules { rules } => self.reload_rules(rules, &mut events)?,
+            Action::ReloadConnotations { list, words } => {
+                self.reload_connotations(list, words, &mut events)?
+            }
             other => {
                 if let Some(p) = &self.pending {
                     return Err(ActionError::DefencePending {
@@ -386,7 +390,56 @@ impl Game {
                 Ok(())
             }
             Action::Defend { .. } => Err(ActionError::NoCombatPending),
+            Action::ReloadRules { .. } | Action::ReloadConnotations { .. } => Ok(()),
         }
+    }
+
+    fn reload_rules(
+        &mut self,
+        rules: &RuleSet,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let problems = rules.validate();
+        if let Some(p) = problems.first() {
+            return Err(ActionError::BadReload {
+                what: "rule set".into(),
+                reason: p.message.clone(),
+            });
+        }
+        let fits =
+            |side: u32| (rules.board.min_side..=rules.board.max_side).contains(&i64::from(side));
+        if !fits(self.board.terrain.width()) || !fits(self.board.terrain.height()) {
+            return Err(ActionError::BadReload {
+                what: "rule set".into(),
+                reason: "this board's size is outside its limits".into(),
+            });
+        }
+        self.rules = Arc::new(rules.clone());
+        events.push(Event::Reloaded {
+            what: "rules".into(),
+        });
+        Ok(())
+    }
+
+    fn reload_connotations(
+        &mut self,
+        list: &str,
+        words: &[String],
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let mut lexicon = (*self.lexicon).clone();
+        let text = words.join("\n");
+        lexicon
+            .set_connotation_list(list, std::path::Path::new(list), &text)
+            .map_err(|e| ActionError::BadReload {
+                what: format!("list {list}"),
+                reason: e.to_string(),
+            })?;
+        self.lexicon = Arc::new(lexicon);
+        events.push(Event::Reloaded {
+            what: format!("connotations {list}"),
+        });
+        Ok(())
     }
 
     fn spy(&mut self, events: &mut Vec<Event>) -> Result<(), ActionError> {

@@ -225,3 +225,65 @@ fn a_script_can_end_the_game() {
     assert_eq!(events.len(), 1);
     assert_eq!(game.apply(Action::EndTurn), Err(ActionError::GameOver));
 }
+
+#[test]
+fn reloaded_rules_apply_from_the_next_action_and_replay() {
+    let mut game = new_game("classic", 2);
+    let mut rules = game.rules().clone();
+    rules.turn.rack_limit = 7;
+    rules.turn.start_rack = 7;
+    game.apply(Action::ReloadRules {
+        rules: Box::new(rules.clone()),
+    })
+    .unwrap();
+    assert_eq!(game.rules().turn.rack_limit, 7);
+    assert!(matches!(
+        game.apply(Action::EndTurn),
+        Err(ActionError::MustDiscard { limit: 7, .. })
+    ));
+    let mut broken = rules.clone();
+    broken.turn.rack_limit = 0;
+    let refused = game.apply(Action::ReloadRules {
+        rules: Box::new(broken),
+    });
+    assert!(
+        matches!(refused, Err(ActionError::BadReload { .. })),
+        "{refused:?}"
+    );
+    assert_eq!(
+        game.rules().turn.rack_limit,
+        7,
+        "a refused reload changes nothing"
+    );
+    let replayed = crate::save::SaveFile::of(&game)
+        .replay(english())
+        .unwrap()
+        .0;
+    assert_eq!(replayed.rules().turn.rack_limit, 7);
+}
+
+#[test]
+fn a_reloaded_connotation_list_changes_strength_from_the_next_action() {
+    let mut game = new_game("classic", 2);
+    assert!(game.lexicon().connotations("TABLE").is_empty());
+    game.apply(Action::ReloadConnotations {
+        list: "defending".into(),
+        words: vec!["table".into(), "wall".into()],
+    })
+    .unwrap();
+    assert_eq!(game.lexicon().connotations("TABLES"), vec!["defending"]);
+    assert!(
+        game.lexicon().connotations("CASTLE").is_empty(),
+        "the list was replaced"
+    );
+    let refused = game.apply(Action::ReloadConnotations {
+        list: "defending".into(),
+        words: vec!["Bad Word".into()],
+    });
+    assert!(matches!(refused, Err(ActionError::BadReload { .. })));
+    let replayed = crate::save::SaveFile::of(&game)
+        .replay(english())
+        .unwrap()
+        .0;
+    assert_eq!(replayed.lexicon().connotations("TABLE"), vec!["defending"]);
+}

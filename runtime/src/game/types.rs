@@ -17,7 +17,7 @@ pub struct Placement {
 
 /// Everything a player (or a script, or the AI) can do. The engine knows who acts: the player
 /// whose turn it is, or the defender while a combat waits for its order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
     /// Commit letters from the rack as one word (RULES.md section 4).
     Commit {
@@ -49,6 +49,19 @@ pub enum Action {
     Spy,
     /// End the turn (a pass if nothing was committed).
     EndTurn,
+    /// The rule-set file changed: from the next action on, play with this rule set. It goes in
+    /// the log like any action, so a replay changes rules at the same moment.
+    ReloadRules {
+        /// The new rule set, complete.
+        rules: Box<crate::rules::RuleSet>,
+    },
+    /// A connotation list changed: from the next action on, the list holds these words.
+    ReloadConnotations {
+        /// The list's name.
+        list: String,
+        /// Its base words.
+        words: Vec<String>,
+    },
 }
 
 /// How a game ended.
@@ -208,6 +221,11 @@ pub enum Event {
         player: Player,
         /// The letters.
         letters: String,
+    },
+    /// The rule set or a connotation list was reloaded.
+    Reloaded {
+        /// What was reloaded: `rules` or `connotations NAME`.
+        what: String,
     },
     /// The spy's suggestion, laid out but not committed.
     SpyReport {
@@ -392,6 +410,14 @@ pub enum ActionError {
         kind: String,
         /// What went wrong.
         message: String,
+    },
+    /// A reloaded rule set or list that does not make sense.
+    #[error("the reloaded {what} is refused: {reason}")]
+    BadReload {
+        /// What was reloaded.
+        what: String,
+        /// Why it is refused.
+        reason: String,
     },
     /// No spies left.
     #[error("you have no spies left ({used} used of {allowed})")]

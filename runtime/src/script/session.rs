@@ -446,7 +446,7 @@ impl ScriptedGame {
             let more = game.apply(action.clone()).map_err(|error| {
                 ReplayError {
                     number: i + 1,
-                    action: action.clone(),
+                    action: Box::new(action.clone()),
                     error,
                 }
                 .to_string()
