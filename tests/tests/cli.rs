@@ -475,3 +475,26 @@ fn a_scripted_game_saves_its_scripts_and_replays_from_the_save_alone() {
         o.out
     );
 }
+
+#[test]
+fn script_check_shows_the_traceback_of_a_runtime_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("deep.lua");
+    std::fs::write(&bad, "local function inner()\n  error('deep trouble')\nend\nlocal function outer() inner() end\nouter()\n").unwrap();
+    let o = scryptic(&["script", "check", bad.to_str().unwrap()]);
+    assert_eq!(o.code, 1);
+    assert!(
+        o.err.starts_with(&format!(
+            "script {}:2 in event load: deep trouble",
+            bad.display()
+        )),
+        "{}",
+        o.err
+    );
+    assert!(
+        o.err.contains("stack traceback:") && o.err.contains("in local 'outer'")
+            || o.err.contains("in function"),
+        "{}",
+        o.err
+    );
+}

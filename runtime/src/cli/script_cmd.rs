@@ -81,7 +81,7 @@ fn check(
     let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1)?;
     for s in &sources {
         if let Err(e) = host.load(&s.name, &s.source) {
-            report.errors.push(e.to_string());
+            report.errors.push(with_traceback(&e));
         }
     }
     report.tokens = host.token_kinds();
@@ -126,6 +126,19 @@ fn check(
     Ok(if report.ok { 0 } else { EXIT_PROBLEMS })
 }
 
+/// An error with its traceback, indented under it.
+fn with_traceback(e: &crate::script::ScriptError) -> String {
+    if e.traceback.is_empty() {
+        return e.to_string();
+    }
+    let frames: Vec<String> = e
+        .traceback
+        .lines()
+        .map(|l| format!("    {}", l.trim()))
+        .collect();
+    format!("{e}\n{}", frames.join("\n"))
+}
+
 /// Starts a game on the map with its scripts and `extra`, collecting every error.
 fn check_on_map(
     map_path: &Path,
@@ -162,7 +175,7 @@ fn check_on_map(
     }));
     let (game, errors) =
         ScriptedGame::start(&map, rules, Arc::new(Lexicon::english()), 1, sources, None)?;
-    report.errors.extend(errors.iter().map(ToString::to_string));
+    report.errors.extend(errors.iter().map(with_traceback));
     let kinds = game.host().token_kinds();
     for t in &map.tokens {
         if !kinds.contains(&t.kind) {
