@@ -423,11 +423,17 @@ fn script_check_reports_errors_with_file_and_line() {
     let o = scryptic(&["script", "check", bad.to_str().unwrap()]);
     assert_eq!(o.code, 1);
     assert_eq!(
-        o.err.trim(),
+        o.err.lines().next().unwrap_or_default(),
         format!(
             "script {}:2 in event load: unknown event `turn_begin`; the events are game_start, turn_start, turn_end, word_committed, combat_resolved, city_captured, token_captured, token_invoked, game_end, on_reload",
             bad.display()
         )
+    );
+    assert!(
+        o.err
+            .contains(&format!("{}:2: in main chunk", bad.display())),
+        "the traceback follows: {}",
+        o.err
     );
     let o = scryptic(&[
         "script",
