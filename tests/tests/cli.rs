@@ -285,6 +285,8 @@ fn every_command_has_help() {
         vec!["lexicon", "stats", "--help"],
         vec!["play", "--help"],
         vec!["replay", "--help"],
+        vec!["campaign", "--help"],
+        vec!["script", "check", "--help"],
     ] {
         let o = scryptic(&args);
         assert_eq!(o.code, 0, "{args:?}");
@@ -503,4 +505,57 @@ fn script_check_shows_the_traceback_of_a_runtime_error() {
         "{}",
         o.err
     );
+}
+
+#[test]
+fn campaign_plays_the_chapters_in_order_carrying_storage() {
+    use scryptic::board::{City, Owner, Pos};
+    let dir = tempfile::tempdir().unwrap();
+    for (file, name, script) in [
+        (
+            "1-first.ron",
+            "First",
+            "scryptic.on('game_start', function(game)\n  storage.gift = 'a silver crown'\n  game:end_game('gold', 'won at once')\nend)",
+        ),
+        (
+            "2-second.ron",
+            "Second",
+            "scryptic.on('game_start', function(game)\n  game:message('you carry ' .. (storage.gift or 'nothing'))\nend)",
+        ),
+    ] {
+        let mut map = scryptic::Map::new(name, 8, 8);
+        map.cities = vec![
+            City {
+                id: "a".into(),
+                name: "A".into(),
+                at: Pos::new(0, 0),
+                owner: Owner::Gold,
+            },
+            City {
+                id: "b".into(),
+                name: "B".into(),
+                at: Pos::new(7, 7),
+                owner: Owner::Silver,
+            },
+        ];
+        let script_name = file.replace(".ron", ".lua");
+        map.scripts = vec![script_name.clone()];
+        map.save(&dir.path().join(file)).unwrap();
+        std::fs::write(dir.path().join(script_name), script).unwrap();
+    }
+    let o = scryptic_typing(&["campaign", dir.path().to_str().unwrap()], "quit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    let first = o.out.find("== First (1 of 2)").expect("chapter 1 starts");
+    let won = o
+        .out
+        .find("game over: gold wins (won at once)")
+        .expect("chapter 1 ends");
+    let second = o.out.find("== Second (2 of 2)").expect("chapter 2 starts");
+    assert!(first < won && won < second);
+    assert!(
+        o.out.contains("* you carry a silver crown"),
+        "storage is carried: {}",
+        o.out
+    );
+    assert!(o.out.trim_end().ends_with("the campaign stops here"));
 }

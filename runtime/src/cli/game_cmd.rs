@@ -261,47 +261,85 @@ fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The files a running game comes from (its scripts and rule-set file), watched so that
+/// saving one reloads it.
+struct Live {
+    watcher: Option<crate::script::watch::Watcher>,
+    files: Vec<(String, std::path::PathBuf)>,
+    rules_file: Option<std::path::PathBuf>,
+}
+
+impl Live {
+    fn new(
+        scripted: &ScriptedGame,
+        map_dir: &std::path::Path,
+        rules_file: Option<&std::path::Path>,
+    ) -> Live {
+        let files: Vec<(String, std::path::PathBuf)> = scripted
+            .script_names()
+            .into_iter()
+            .map(|n| (n.clone(), map_dir.join(&n)))
+            .collect();
+        let mut watched: Vec<std::path::PathBuf> = files.iter().map(|(_, p)| p.clone()).collect();
+        watched.extend(rules_file.map(std::path::Path::to_path_buf));
+        let watcher = if watched.is_empty() {
+            None
+        } else {
+            crate::script::watch::Watcher::new(&watched).ok()
+        };
+        Live {
+            watcher,
+            files,
+            rules_file: rules_file.map(std::path::Path::to_path_buf),
+        }
+    }
+
+    fn none() -> Live {
+        Live {
+            watcher: None,
+            files: Vec::new(),
+            rules_file: None,
+        }
+    }
+}
+
 pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
     let Some(mut scripted) = start(&args, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
-    let script_dir = args
-        .map
-        .as_ref()
-        .and_then(|m| m.parent())
-        .unwrap_or(std::path::Path::new("."))
-        .to_path_buf();
-    let files: Vec<(String, std::path::PathBuf)> = scripted
-        .script_names()
-        .into_iter()
-        .map(|n| (n.clone(), script_dir.join(&n)))
-        .collect();
-    let watcher = if args.load.is_none() && !files.is_empty() {
-        crate::script::watch::Watcher::new(
-            &files.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>(),
-        )
-        .ok()
-    } else {
-        None
+    let live = match (&args.load, &args.map) {
+        (None, Some(map)) => Live::new(
+            &scripted,
+            map.parent().unwrap_or(std::path::Path::new(".")),
+            args.rules.as_deref(),
+        ),
+        _ => Live::none(),
     };
     writeln!(
         io.out,
         "{}: type `help` for the commands.",
         scripted.game().map().name
     )?;
-    write_console(&scripted, io)?;
+    play_loop(&mut scripted, &live, io)?;
+    Ok(0)
+}
+
+/// Plays `scripted` at the terminal until it ends or the player quits; returns whether the
+/// game ended (rather than the player leaving).
+fn play_loop(scripted: &mut ScriptedGame, live: &Live, io: &mut Streams) -> anyhow::Result<bool> {
+    write_console(scripted, io)?;
     write_status(scripted.game(), io)?;
     let mut line = String::new();
     while scripted.game().result().is_none() {
-        if let Some(w) = &watcher {
-            reload_changed(&mut scripted, w, &files, args.rules.as_deref(), io)?;
+        if let Some(w) = &live.watcher {
+            reload_changed(scripted, w, &live.files, live.rules_file.as_deref(), io)?;
         }
         write!(io.out, "{}> ", scripted.game().to_act())?;
         io.out.flush()?;
         line.clear();
         if io.input.read_line(&mut line)? == 0 {
             writeln!(io.out)?;
-            break;
+            return Ok(false);
         }
         let command = line.trim();
         match command.split_whitespace().next().unwrap_or("") {
@@ -311,33 +349,125 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
                 "{COMMANDS}\nboard                            show the board and both players\nsave FILE                        save the game\nquit                             leave (unsaved moves are lost)"
             )?,
             "board" => write_status(scripted.game(), io)?,
-            "quit" => break,
-            "save" => save(&scripted, command, io)?,
-            _ => {
-                let applied = parse_command(scripted.game(), command)
-                    .map_err(|e| e.to_string())
-                    .and_then(|a| scripted.apply(a).map_err(|e| e.to_string()));
-                match applied {
-                    Ok(events) => {
-                        for e in &events {
-                            writeln!(io.out, "  {}", describe(e))?;
-                        }
-                        write_console(&scripted, io)?;
-                        if events
-                            .iter()
-                            .any(|e| matches!(e, Event::TurnStarted { .. }))
-                        {
-                            write_status(scripted.game(), io)?;
-                        }
-                    }
-                    Err(e) => writeln!(io.out, "  refused: {e}")?,
-                }
-            }
+            "quit" => return Ok(false),
+            "save" => save(scripted, command, io)?,
+            _ => play_command(scripted, command, io)?,
         }
     }
     if let Some(result) = scripted.game().result() {
         writeln!(io.out, "{}", describe_result(result))?;
     }
+    Ok(true)
+}
+
+fn play_command(
+    scripted: &mut ScriptedGame,
+    command: &str,
+    io: &mut Streams,
+) -> anyhow::Result<()> {
+    let applied = parse_command(scripted.game(), command)
+        .map_err(|e| e.to_string())
+        .and_then(|a| scripted.apply(a).map_err(|e| e.to_string()));
+    match applied {
+        Ok(events) => {
+            for e in &events {
+                writeln!(io.out, "  {}", describe(e))?;
+            }
+            write_console(scripted, io)?;
+            if events
+                .iter()
+                .any(|e| matches!(e, Event::TurnStarted { .. }))
+            {
+                write_status(scripted.game(), io)?;
+            }
+        }
+        Err(e) => writeln!(io.out, "  refused: {e}")?,
+    }
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub(super) struct CampaignArgs {
+    /// A folder of campaign maps, played in the order of their file names.
+    folder: PathBuf,
+    /// The seed for the first chapter (each chapter adds one).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Plays a campaign's maps in order; gold must win each chapter to go on, and the scripts'
+/// storage is carried from one chapter to the next.
+pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let mut maps: Vec<PathBuf> = std::fs::read_dir(&args.folder)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.folder.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    maps.sort();
+    if maps.is_empty() {
+        writeln!(io.err, "{} holds no maps", args.folder.display())?;
+        return Ok(EXIT_PROBLEMS);
+    }
+    let lexicon = Arc::new(Lexicon::english());
+    let mut storage: Option<String> = None;
+    for (chapter, path) in maps.iter().enumerate() {
+        let map = match Map::load(path) {
+            Ok(map) => map,
+            Err(e) => {
+                for p in e.problems() {
+                    writeln!(io.err, "{p}")?;
+                }
+                return Ok(EXIT_PROBLEMS);
+            }
+        };
+        let rules = map.rule_set().map_err(|ps| {
+            anyhow::anyhow!(
+                "{}: {}",
+                path.display(),
+                ps.first().map(|p| p.message.clone()).unwrap_or_default()
+            )
+        })?;
+        let map_dir = path.parent().unwrap_or(std::path::Path::new("."));
+        let (sources, unreadable) = read_map_scripts(map_dir, &map.scripts);
+        let (mut scripted, errors) = ScriptedGame::start(
+            &map,
+            rules,
+            lexicon.clone(),
+            args.seed + chapter as u64,
+            sources,
+            storage.as_deref(),
+        )?;
+        for e in unreadable.iter().chain(&errors) {
+            writeln!(io.err, "{e}")?;
+        }
+        writeln!(
+            io.out,
+            "== {} ({} of {}): type `help` for the commands.",
+            map.name,
+            chapter + 1,
+            maps.len()
+        )?;
+        let live = Live::new(&scripted, map_dir, None);
+        if !play_loop(&mut scripted, &live, io)? {
+            writeln!(io.out, "the campaign stops here")?;
+            return Ok(0);
+        }
+        if scripted.game().result().and_then(|r| r.winner) != Some(crate::board::Player::Gold) {
+            writeln!(
+                io.out,
+                "the campaign is lost; play this chapter again to go on"
+            )?;
+            return Ok(0);
+        }
+        storage = Some(
+            scripted
+                .host()
+                .storage_json()
+                .map_err(|e| anyhow::anyhow!(e))?,
+        );
+    }
+    writeln!(io.out, "the campaign is won")?;
     Ok(0)
 }
 

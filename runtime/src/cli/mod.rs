@@ -46,6 +46,8 @@ enum Command {
     Replay(game_cmd::ReplayArgs),
     /// Play a map in the terminal: two people take turns at one keyboard.
     Play(game_cmd::PlayArgs),
+    /// Play a campaign's maps in order, carrying the scripts' storage from one to the next.
+    Campaign(game_cmd::CampaignArgs),
     /// Build tilesets.
     #[command(subcommand)]
     Tileset(tileset_cmd::TilesetCommand),
@@ -91,6 +93,7 @@ where
         Command::Replay(args) => game_cmd::replay(args, &mut io),
         Command::Script(cmd) => script_cmd::run(cmd, &mut io),
         Command::Play(args) => game_cmd::play(args, &mut io),
+        Command::Campaign(args) => game_cmd::campaign(args, &mut io),
     };
     match result {
         Ok(code) => code,
