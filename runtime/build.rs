@@ -29,12 +29,8 @@ fn main() {
 
     let mut lists = Vec::new();
     let mut list_words: Vec<Vec<String>> = Vec::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(lexicon.join("connotations"))
-        .expect("lexicon/connotations is readable")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
+    let files = compile::list_files(&lexicon.join("connotations"))
+        .expect("lexicon/connotations is readable");
     for file in files {
         let file_name = file
             .file_name()

@@ -90,12 +90,8 @@ fn check(
     report.console = host
         .drain_console()
         .iter()
-        .filter_map(|l| match l {
-            crate::script::ConsoleLine::Output { script, text } => {
-                Some(format!("[{script}] {text}"))
-            }
-            _ => None,
-        })
+        .filter(|l| matches!(l, crate::script::ConsoleLine::Output { .. }))
+        .map(super::game_cmd::console_text)
         .collect();
     if let Some(map_path) = map {
         check_on_map(map_path, sources, &mut report)?;

@@ -12,7 +12,7 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
         let player = self.active;
-        let limit = self.rules.redeploy_limit();
+        let limit = self.rules.turn.redeploys_per_turn;
         if self.turn_state.redeploys >= limit {
             return Err(ActionError::RedeployLimit { limit });
         }
@@ -100,12 +100,5 @@ impl Game {
             )),
             None => Ok(()),
         }
-    }
-}
-
-impl crate::rules::RuleSet {
-    /// Redeployments allowed per turn.
-    pub fn redeploy_limit(&self) -> i64 {
-        self.turn.redeploys_per_turn
     }
 }

@@ -43,3 +43,14 @@ pub fn flags_bytes<'a>(
     }
     Ok(fst::Map::from_iter(flags)?.as_fst().as_bytes().to_vec())
 }
+
+/// The `.txt` files of a connotation folder, sorted by name (the order lists take).
+pub fn list_files(dir: &std::path::Path) -> std::io::Result<Vec<std::path::PathBuf>> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    Ok(files)
+}

@@ -177,16 +177,10 @@ impl Lexicon {
         }
         let lists_dir = dir.join("connotations");
         if lists_dir.is_dir() {
-            let entries = std::fs::read_dir(&lists_dir).map_err(|source| LoadError::Io {
+            let files = compile::list_files(&lists_dir).map_err(|source| LoadError::Io {
                 path: lists_dir.clone(),
                 source,
             })?;
-            let mut files: Vec<_> = entries
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-                .collect();
-            files.sort();
             for file in files {
                 let file_name = file
                     .file_name()
