@@ -4,24 +4,15 @@
 //! Run: `cargo bench -p scryptic-tests --bench game`.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use scryptic::board::{City, Owner, Player, Pos};
+use scryptic::board::{Owner, Player, Pos};
 use scryptic::game::{Action, Event, Game};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::{Direction, Map, PlacedWord};
 use scryptic::save::SaveFile;
 use scryptic_tests::random_play::RandomPlayer;
-use scryptic_tests::root;
+use scryptic_tests::{city, root};
 use std::hint::black_box;
 use std::sync::Arc;
-
-fn city(id: &str, x: u32, y: u32, owner: Owner) -> City {
-    City {
-        id: id.into(),
-        name: id.into(),
-        at: Pos::new(x, y),
-        owner,
-    }
-}
 
 /// A 64x64 board with the capitals close enough that the crosswords meet.
 fn arena() -> Map {

@@ -11,6 +11,16 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// A city named by its id, at (x, y).
+pub fn city(id: &str, x: u32, y: u32, owner: scryptic::Owner) -> scryptic::City {
+    scryptic::City {
+        id: id.into(),
+        name: id.into(),
+        at: scryptic::Pos::new(x, y),
+        owner,
+    }
+}
+
 /// Every shipped map file, sorted.
 pub fn shipped_maps() -> Vec<PathBuf> {
     let mut maps = Vec::new();

@@ -509,7 +509,7 @@ fn script_check_shows_the_traceback_of_a_runtime_error() {
 
 #[test]
 fn campaign_plays_the_chapters_in_order_carrying_storage() {
-    use scryptic::board::{City, Owner, Pos};
+    use scryptic::board::Owner;
     let dir = tempfile::tempdir().unwrap();
     for (file, name, script) in [
         (
@@ -525,18 +525,8 @@ fn campaign_plays_the_chapters_in_order_carrying_storage() {
     ] {
         let mut map = scryptic::Map::new(name, 8, 8);
         map.cities = vec![
-            City {
-                id: "a".into(),
-                name: "A".into(),
-                at: Pos::new(0, 0),
-                owner: Owner::Gold,
-            },
-            City {
-                id: "b".into(),
-                name: "B".into(),
-                at: Pos::new(7, 7),
-                owner: Owner::Silver,
-            },
+            scryptic_tests::city("a", 0, 0, Owner::Gold),
+            scryptic_tests::city("b", 7, 7, Owner::Silver),
         ];
         let script_name = file.replace(".ron", ".lua");
         map.scripts = vec![script_name.clone()];

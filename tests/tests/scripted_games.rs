@@ -1,7 +1,7 @@
 //! Games with scripts: events reach handlers, commands go through the engine, win conditions
 //! end games, storage carries from one campaign map to the next, and scripted games replay.
 
-use scryptic::board::{City, Owner, Player, Pos};
+use scryptic::board::{Owner, Player, Pos};
 use scryptic::game::{Action, EndReason, Game, Placement};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::Map;
@@ -26,12 +26,7 @@ fn script(path: &str) -> (String, String) {
 /// second silver city far away; gold holds the letters for SEAT and TOWN.
 fn ford_map() -> Map {
     let mut map = Map::new("Ford", 8, 8);
-    let city = |id: &str, x, y, owner| City {
-        id: id.into(),
-        name: id.into(),
-        at: Pos::new(x, y),
-        owner,
-    };
+    let city = scryptic_tests::city;
     map.cities = vec![
         city("wending", 0, 0, Owner::Gold),
         city("millbrook", 1, 0, Owner::Neutral),
@@ -145,12 +140,8 @@ fn total_control_needs_every_city() {
     let win = script("scripts/win/total_control.lua");
     let mut map = ford_map();
     map.cities.truncate(3);
-    map.cities.push(City {
-        id: "keep".into(),
-        name: "Keep".into(),
-        at: Pos::new(3, 2),
-        owner: Owner::Silver,
-    });
+    map.cities
+        .push(scryptic_tests::city("keep", 3, 2, Owner::Silver));
     let mut game = scripted(&map, &[win], None);
     game.apply(across("SEAT", 0, 0)).unwrap();
     assert!(
@@ -341,12 +332,7 @@ fn a_strength_modifier_changes_defence_and_is_named() {
     use scryptic::map::{Direction, PlacedWord};
     let frost = ("frost.lua".to_string(), "scryptic.strength_modifier { id = 'frost', apply = function(game, word, role)\n  if role == 'defence' and word.player == 'silver' and game:terrain(word.x, word.y) == 'plains' then return 2 end\nend }".to_string());
     let mut map = Map::new("Frost", 6, 7);
-    let city = |id: &str, x, y, owner| City {
-        id: id.into(),
-        name: id.into(),
-        at: Pos::new(x, y),
-        owner,
-    };
+    let city = scryptic_tests::city;
     map.cities = vec![
         city("gold", 0, 3, Owner::Gold),
         city("silver", 3, 5, Owner::Silver),

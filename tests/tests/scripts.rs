@@ -2,7 +2,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use scryptic::board::{City, Owner, Player, Pos, Terrain, TokenSpot};
+use scryptic::board::{Owner, Player, Pos, Terrain, TokenSpot};
 use scryptic::game::{
     Action, ActionError, Effect, Game, Placement, StandardElementals, TokenEffects,
 };
@@ -135,18 +135,8 @@ fn the_lua_volcano_grows_connected_lava_of_the_rule_size() {
 fn token_game(effects: Arc<dyn TokenEffects>) -> Game {
     let mut map = Map::new("Tokens", 8, 8);
     map.cities = vec![
-        City {
-            id: "aurum".into(),
-            name: "Aurum".into(),
-            at: Pos::new(0, 0),
-            owner: Owner::Gold,
-        },
-        City {
-            id: "argentum".into(),
-            name: "Argentum".into(),
-            at: Pos::new(7, 7),
-            owner: Owner::Silver,
-        },
+        scryptic_tests::city("aurum", 0, 0, Owner::Gold),
+        scryptic_tests::city("argentum", 7, 7, Owner::Silver),
     ];
     map.tokens = vec![
         TokenSpot {
@@ -290,18 +280,8 @@ fn every_method_in_the_registry_exists() {
     let map = {
         let mut m = Map::new("Probe", 8, 8);
         m.cities = vec![
-            City {
-                id: "a".into(),
-                name: "A".into(),
-                at: Pos::new(0, 0),
-                owner: Owner::Gold,
-            },
-            City {
-                id: "b".into(),
-                name: "B".into(),
-                at: Pos::new(7, 7),
-                owner: Owner::Silver,
-            },
+            scryptic_tests::city("a", 0, 0, Owner::Gold),
+            scryptic_tests::city("b", 7, 7, Owner::Silver),
         ];
         m
     };
