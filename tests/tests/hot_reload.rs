@@ -106,3 +106,124 @@ fn the_watcher_sees_plain_saves_atomic_saves_and_bursts() {
         "nothing more once the burst is over"
     );
 }
+
+/// Input typed at `scryptic play`, where a line may first do something (as a designer saving
+/// a file between two commands would).
+struct Typist {
+    lines: std::collections::VecDeque<(String, Option<Box<dyn FnOnce()>>)>,
+    current: Vec<u8>,
+}
+
+impl Typist {
+    fn new() -> Typist {
+        Typist {
+            lines: Default::default(),
+            current: Vec::new(),
+        }
+    }
+
+    fn line(mut self, text: &str) -> Typist {
+        self.lines.push_back((format!("{text}\n"), None));
+        self
+    }
+
+    fn after(mut self, action: impl FnOnce() + 'static, text: &str) -> Typist {
+        self.lines
+            .push_back((format!("{text}\n"), Some(Box::new(action))));
+        self
+    }
+}
+
+impl std::io::Read for Typist {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let available = std::io::BufRead::fill_buf(self)?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Typist {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.current.is_empty()
+            && let Some((text, action)) = self.lines.pop_front()
+        {
+            if let Some(action) = action {
+                action();
+            }
+            self.current = text.into_bytes();
+        }
+        Ok(&self.current)
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.current.drain(..amount);
+    }
+}
+
+fn play_typing(args: &[&str], mut typist: Typist) -> String {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("scryptic").chain(args.iter().copied());
+    let code = scryptic::cli::run(argv, &mut typist, &mut out, &mut err);
+    let err = String::from_utf8_lossy(&err);
+    assert_eq!(code, 0, "{err}");
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[test]
+fn play_reloads_connotation_lists_as_they_are_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let lists = dir.path().join("lists");
+    std::fs::create_dir(&lists).unwrap();
+    let defending = lists.join("defending.txt");
+    std::fs::write(&defending, "# walls\nwall\n").unwrap();
+    let map = scryptic_tests::root().join("maps/tutorial.ron");
+    let (first, second) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    let bad = defending.clone();
+    let good = defending.clone();
+    let settle = || std::thread::sleep(Duration::from_millis(400));
+    let typist = Typist::new()
+        .line(&format!("save {}", first.display()))
+        .after(
+            move || {
+                std::fs::write(&bad, "wall\nBad Word\n").unwrap();
+                settle();
+            },
+            "board",
+        )
+        .after(
+            move || {
+                std::fs::write(&good, "table\nwall\n").unwrap();
+                settle();
+            },
+            "board",
+        )
+        .line(&format!("save {}", second.display()))
+        .line("quit");
+    let args = [
+        "play",
+        map.to_str().unwrap(),
+        "--connotations",
+        lists.to_str().unwrap(),
+    ];
+    let out = play_typing(&args, typist);
+    assert!(
+        out.contains("defending.txt:2:1: 'Bad Word' has capitals"),
+        "the broken list is reported where it is broken:\n{out}"
+    );
+    assert!(
+        out.contains("the connotation list `defending` was reloaded"),
+        "{out}"
+    );
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let replay = |path: &Path| {
+        let save = scryptic::save::SaveFile::load(path).unwrap();
+        save.replay(lexicon.clone()).unwrap().0
+    };
+    let before = replay(&first);
+    assert_eq!(before.lexicon().connotations("WALLS"), vec!["defending"]);
+    assert!(before.lexicon().connotations("TABLE").is_empty());
+    let after = replay(&second);
+    assert_eq!(after.lexicon().connotations("TABLE"), vec!["defending"]);
+}

@@ -37,6 +37,10 @@ pub(super) struct PlayArgs {
     /// Continue a saved game instead of starting one.
     #[arg(long, conflicts_with_all = ["map", "rules"])]
     load: Option<PathBuf>,
+    /// A folder of connotation lists (NAME.txt, one base word a line) that replace the
+    /// built-in lists of the same names; saving one while playing reloads it.
+    #[arg(long, conflicts_with = "load")]
+    connotations: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -267,6 +271,7 @@ struct Live {
     watcher: Option<crate::script::watch::Watcher>,
     files: Vec<(String, std::path::PathBuf)>,
     rules_file: Option<std::path::PathBuf>,
+    connotation_files: Vec<std::path::PathBuf>,
 }
 
 impl Live {
@@ -274,6 +279,7 @@ impl Live {
         scripted: &ScriptedGame,
         map_dir: &std::path::Path,
         rules_file: Option<&std::path::Path>,
+        connotation_files: Vec<std::path::PathBuf>,
     ) -> Live {
         let files: Vec<(String, std::path::PathBuf)> = scripted
             .script_names()
@@ -282,6 +288,7 @@ impl Live {
             .collect();
         let mut watched: Vec<std::path::PathBuf> = files.iter().map(|(_, p)| p.clone()).collect();
         watched.extend(rules_file.map(std::path::Path::to_path_buf));
+        watched.extend(connotation_files.iter().cloned());
         let watcher = if watched.is_empty() {
             None
         } else {
@@ -291,6 +298,7 @@ impl Live {
             watcher,
             files,
             rules_file: rules_file.map(std::path::Path::to_path_buf),
+            connotation_files,
         }
     }
 
@@ -299,6 +307,7 @@ impl Live {
             watcher: None,
             files: Vec::new(),
             rules_file: None,
+            connotation_files: Vec::new(),
         }
     }
 }
@@ -307,11 +316,19 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
     let Some(mut scripted) = start(&args, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
+    let connotation_files = match &args.connotations {
+        Some(dir) => match load_connotations(&mut scripted, dir, io)? {
+            Some(files) => files,
+            None => return Ok(EXIT_PROBLEMS),
+        },
+        None => Vec::new(),
+    };
     let live = match (&args.load, &args.map) {
         (None, Some(map)) => Live::new(
             &scripted,
             map.parent().unwrap_or(std::path::Path::new(".")),
             args.rules.as_deref(),
+            connotation_files,
         ),
         _ => Live::none(),
     };
@@ -332,7 +349,7 @@ fn play_loop(scripted: &mut ScriptedGame, live: &Live, io: &mut Streams) -> anyh
     let mut line = String::new();
     while scripted.game().result().is_none() {
         if let Some(w) = &live.watcher {
-            reload_changed(scripted, w, &live.files, live.rules_file.as_deref(), io)?;
+            reload_changed(scripted, w, live, io)?;
         }
         write!(io.out, "{}> ", scripted.game().to_act())?;
         io.out.flush()?;
@@ -448,7 +465,7 @@ pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i
             chapter + 1,
             maps.len()
         )?;
-        let live = Live::new(&scripted, map_dir, None);
+        let live = Live::new(&scripted, map_dir, None, Vec::new());
         if !play_loop(&mut scripted, &live, io)? {
             writeln!(io.out, "the campaign stops here")?;
             return Ok(0);
@@ -475,15 +492,30 @@ pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i
 fn reload_changed(
     scripted: &mut ScriptedGame,
     watcher: &crate::script::watch::Watcher,
-    files: &[(String, std::path::PathBuf)],
-    rules_file: Option<&std::path::Path>,
+    live: &Live,
     io: &mut Streams,
 ) -> anyhow::Result<()> {
+    let same_file = |p: &std::path::Path, changed: &std::path::Path| {
+        std::fs::canonicalize(p).ok().as_deref() == Some(changed)
+    };
     for path in watcher.changed() {
-        if rules_file
-            .and_then(|r| std::fs::canonicalize(r).ok())
+        if live.connotation_files.iter().any(|c| same_file(c, &path)) {
+            match reload_connotation_list(scripted, &path) {
+                Ok(list) => writeln!(
+                    io.out,
+                    "  * the connotation list `{list}` was reloaded; it applies from the next action"
+                )?,
+                Err(e) => writeln!(
+                    io.out,
+                    "  error: the connotation list did not reload (the old one stays):\n{e}"
+                )?,
+            }
+            continue;
+        }
+        if live
+            .rules_file
             .as_deref()
-            == Some(path.as_path())
+            .is_some_and(|r| same_file(r, &path))
         {
             let reloaded = RuleSet::load(&path)
                 .map_err(|e| e.problems().join("; "))
@@ -506,10 +538,7 @@ fn reload_changed(
             }
             continue;
         }
-        let Some((name, _)) = files
-            .iter()
-            .find(|(_, p)| std::fs::canonicalize(p).ok().as_deref() == Some(path.as_path()))
-        else {
+        let Some((name, _)) = live.files.iter().find(|(_, p)| same_file(p, &path)) else {
             continue;
         };
         match std::fs::read_to_string(&path) {
@@ -523,6 +552,63 @@ fn reload_changed(
         write_console(scripted, io)?;
     }
     Ok(())
+}
+
+/// Plays with the connotation lists of `dir` from the start (each a logged reload, so the
+/// save replays with them); returns the files to watch, or `None` after reporting a list that
+/// cannot be used.
+fn load_connotations(
+    scripted: &mut ScriptedGame,
+    dir: &std::path::Path,
+    io: &mut Streams,
+) -> anyhow::Result<Option<Vec<std::path::PathBuf>>> {
+    let files = match crate::lexicon::list_files(dir) {
+        Ok(files) => files,
+        Err(e) => {
+            writeln!(io.err, "{}: cannot read the folder: {e}", dir.display())?;
+            return Ok(None);
+        }
+    };
+    for file in &files {
+        if let Err(e) = reload_connotation_list(scripted, file) {
+            writeln!(io.err, "{e}")?;
+            return Ok(None);
+        }
+    }
+    Ok(Some(files))
+}
+
+/// Reads the connotation list `path` and makes it the game's list of that name; on a problem
+/// the game keeps the old list and the message says where (`FILE:LINE:COLUMN: ...`).
+fn reload_connotation_list(
+    scripted: &mut ScriptedGame,
+    path: &std::path::Path,
+) -> Result<String, String> {
+    let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let list = crate::lexicon::listfile::list_name(file_name).ok_or_else(|| {
+        format!(
+            "{}: a list's file name is its name (lowercase letters, digits, `_`, `-`) and `.txt`",
+            path.display()
+        )
+    })?;
+    let text = crate::fsutil::read_text(path).map_err(|e| e.to_string())?;
+    let parsed = crate::lexicon::listfile::parse_word_list(&text);
+    let errors: Vec<String> = parsed
+        .problems
+        .iter()
+        .filter(|p| p.fatal)
+        .map(|p| format!("{}:{}:{}: {}", path.display(), p.line, p.column, p.message))
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    scripted
+        .apply(crate::game::Action::ReloadConnotations {
+            list: list.to_string(),
+            words: parsed.words,
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(list.to_string())
 }
 
 fn save(game: &ScriptedGame, command: &str, io: &mut Streams) -> anyhow::Result<()> {

@@ -97,11 +97,22 @@ where
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`scryptic lexicon query ... | head`): nothing to report, as
+        // with any Unix tool.
+        Err(e) if is_broken_pipe(&e) => 0,
         Err(e) => {
             let _ = writeln!(io.err, "error: {e:#}");
             EXIT_PROBLEMS
         }
     }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Writes `value` as pretty JSON followed by a newline.

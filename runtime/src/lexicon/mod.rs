@@ -7,6 +7,7 @@
 
 pub mod anagram;
 mod compile;
+pub(crate) use compile::list_files;
 pub mod listfile;
 mod morph;
 mod wildcard;

@@ -13,66 +13,74 @@ use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
 use std::sync::{Arc, Mutex};
 
-/// What a token script sees and does while its token takes effect.
-struct TokenView<'a> {
-    board: &'a Board,
-    rules: &'a RuleSet,
-    effect: &'a RefCell<Effect>,
+/// What a token call may do beyond reading the board. The board itself is lent to Lua by
+/// reference as `game` (its methods are registered once per state, which makes a call cheap);
+/// the rest of the call lives in the state's app data for as long as the call runs.
+struct TokenCall {
+    rules: Arc<serde_json::Value>,
+    effect: Effect,
     /// Strength modifiers only read; their commands are refused.
     read_only: bool,
 }
 
-impl TokenView<'_> {
-    fn effect(&self) -> mlua::Result<std::cell::RefMut<'_, Effect>> {
-        if self.read_only {
-            return Err(mlua::Error::runtime(
-                "a strength modifier only reads the board",
-            ));
-        }
-        Ok(self.effect.borrow_mut())
+/// The board the call is about, refused once the call is over (Lua may keep `game`).
+fn call_effect(lua: &Lua) -> mlua::Result<mlua::AppDataRefMut<'_, TokenCall>> {
+    let call = lua
+        .app_data_mut::<TokenCall>()
+        .ok_or_else(|| mlua::Error::runtime("the board can be changed only while a token acts"))?;
+    if call.read_only {
+        return Err(mlua::Error::runtime(
+            "a strength modifier only reads the board",
+        ));
     }
-
-    fn cell(&self, x: i64, y: i64) -> mlua::Result<Pos> {
-        let pos = u32::try_from(x)
-            .ok()
-            .zip(u32::try_from(y).ok())
-            .map(|(x, y)| Pos::new(x, y));
-        pos.filter(|&p| self.board.terrain.contains(p))
-            .ok_or_else(|| mlua::Error::runtime(format!("({x}, {y}) is off the board")))
-    }
+    Ok(call)
 }
 
-impl UserData for TokenView<'_> {
+fn board_cell(board: &Board, x: i64, y: i64) -> mlua::Result<Pos> {
+    let pos = u32::try_from(x)
+        .ok()
+        .zip(u32::try_from(y).ok())
+        .map(|(x, y)| Pos::new(x, y));
+    pos.filter(|&p| board.terrain.contains(p))
+        .ok_or_else(|| mlua::Error::runtime(format!("({x}, {y}) is off the board")))
+}
+
+impl UserData for Board {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_method("width", |_, v, ()| Ok(v.board.terrain.width()));
-        methods.add_method("height", |_, v, ()| Ok(v.board.terrain.height()));
-        methods.add_method("terrain", |_, v, (x, y): (i64, i64)| {
-            Ok(v.cell(x, y).ok().map(|p| v.board.terrain[p].name()))
+        methods.add_method("width", |_, b, ()| Ok(b.terrain.width()));
+        methods.add_method("height", |_, b, ()| Ok(b.terrain.height()));
+        methods.add_method("terrain", |_, b, (x, y): (i64, i64)| {
+            Ok(board_cell(b, x, y).ok().map(|p| b.terrain[p].name()))
         });
-        methods.add_method("letter", |_, v, (x, y): (i64, i64)| {
-            let tile = v.cell(x, y).ok().and_then(|p| v.board.letters[p]);
+        methods.add_method("letter", |_, b, (x, y): (i64, i64)| {
+            let tile = board_cell(b, x, y).ok().and_then(|p| b.letters[p]);
             Ok(tile
                 .map(|t| (t.letter.to_string(), t.player.name()))
                 .unzip())
         });
-        methods.add_method("city", |_, v, (x, y): (i64, i64)| {
-            let city = v
-                .cell(x, y)
+        methods.add_method("city", |_, b, (x, y): (i64, i64)| {
+            let city = board_cell(b, x, y)
                 .ok()
-                .and_then(|p| v.board.cities.iter().find(|c| c.at == p && !c.destroyed));
+                .and_then(|p| b.cities.iter().find(|c| c.at == p && !c.destroyed));
             Ok(city.map(|c| (c.id.clone(), c.owner.name())).unzip())
         });
-        methods.add_method("rule", |lua, v, key: String| rule_value(lua, v.rules, &key));
-        methods.add_method("neighbours", |lua, v, (x, y): (i64, i64)| {
-            let p = v.cell(x, y)?;
-            cells_table(lua, v.board.terrain.neighbours4(p))
+        methods.add_method("rule", |lua, _, key: String| {
+            let tree = lua
+                .app_data_ref::<TokenCall>()
+                .map(|call| call.rules.clone())
+                .ok_or_else(|| mlua::Error::runtime("rules can be read only while a token acts"))?;
+            tree_value(lua, &tree, &key)
         });
-        methods.add_method("within", |lua, v, (x, y, r): (i64, i64, f64)| {
-            let c = v.cell(x, y)?;
-            cells_table(lua, within(v.board, c, r))
+        methods.add_method("neighbours", |lua, b, (x, y): (i64, i64)| {
+            let p = board_cell(b, x, y)?;
+            cells_table(lua, b.terrain.neighbours4(p))
         });
-        methods.add_method("set_terrain", |_, v, (x, y, name): (i64, i64, String)| {
-            let p = v.cell(x, y)?;
+        methods.add_method("within", |lua, b, (x, y, r): (i64, i64, f64)| {
+            let c = board_cell(b, x, y)?;
+            cells_table(lua, within(b, c, r))
+        });
+        methods.add_method("set_terrain", |lua, b, (x, y, name): (i64, i64, String)| {
+            let p = board_cell(b, x, y)?;
             let terrain = Terrain::from_name(&name).ok_or_else(|| {
                 let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
                 mlua::Error::runtime(format!(
@@ -80,17 +88,17 @@ impl UserData for TokenView<'_> {
                     names.join(", ")
                 ))
             })?;
-            v.effect()?.terrain.push((p, terrain));
+            call_effect(lua)?.effect.terrain.push((p, terrain));
             Ok(())
         });
-        methods.add_method("destroy_letter", |_, v, (x, y): (i64, i64)| {
-            let p = v.cell(x, y)?;
-            v.effect()?.destroy_letters.push(p);
+        methods.add_method("destroy_letter", |lua, b, (x, y): (i64, i64)| {
+            let p = board_cell(b, x, y)?;
+            call_effect(lua)?.effect.destroy_letters.push(p);
             Ok(())
         });
-        methods.add_method("destroy_city", |_, v, (x, y): (i64, i64)| {
-            let p = v.cell(x, y)?;
-            v.effect()?.destroy_cities.push(p);
+        methods.add_method("destroy_city", |lua, b, (x, y): (i64, i64)| {
+            let p = board_cell(b, x, y)?;
+            call_effect(lua)?.effect.destroy_cities.push(p);
             Ok(())
         });
     }
@@ -133,9 +141,9 @@ fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Tabl
 
 /// The rule set as a JSON tree, for `game:rule`; made once per rule set and thread, since a
 /// game's rules rarely change and the conversion is far dearer than the lookup.
-fn rules_tree(rules: &RuleSet) -> mlua::Result<std::rc::Rc<serde_json::Value>> {
+fn rules_tree(rules: &RuleSet) -> mlua::Result<Arc<serde_json::Value>> {
     thread_local! {
-        static CACHE: RefCell<Option<(RuleSet, std::rc::Rc<serde_json::Value>)>> = const { RefCell::new(None) };
+        static CACHE: RefCell<Option<(RuleSet, Arc<serde_json::Value>)>> = const { RefCell::new(None) };
     }
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
@@ -144,9 +152,8 @@ fn rules_tree(rules: &RuleSet) -> mlua::Result<std::rc::Rc<serde_json::Value>> {
         {
             return Ok(tree.clone());
         }
-        let tree = std::rc::Rc::new(
-            serde_json::to_value(rules).map_err(|e| mlua::Error::runtime(e.to_string()))?,
-        );
+        let tree =
+            Arc::new(serde_json::to_value(rules).map_err(|e| mlua::Error::runtime(e.to_string()))?);
         *cache = Some((rules.clone(), tree.clone()));
         Ok(tree)
     })
@@ -154,10 +161,12 @@ fn rules_tree(rules: &RuleSet) -> mlua::Result<std::rc::Rc<serde_json::Value>> {
 
 /// A rule constant by its key (`tokens.volcano_cells`), as a Lua value.
 pub(super) fn rule_value(lua: &Lua, rules: &RuleSet, key: &str) -> mlua::Result<Value> {
-    let tree = rules_tree(rules)?;
-    let found = key
-        .split('.')
-        .try_fold(tree.as_ref(), |node, part| node.get(part));
+    tree_value(lua, rules_tree(rules)?.as_ref(), key)
+}
+
+/// The rule constant at `key` in the rule set's JSON tree.
+fn tree_value(lua: &Lua, tree: &serde_json::Value, key: &str) -> mlua::Result<Value> {
+    let found = key.split('.').try_fold(tree, |node, part| node.get(part));
     match found {
         Some(serde_json::Value::Number(n)) => Ok(n
             .as_i64()
@@ -174,6 +183,35 @@ pub(super) fn rule_value(lua: &Lua, rules: &RuleSet, key: &str) -> mlua::Result<
 }
 
 impl ScriptHost {
+    /// Runs `call` with `board` lent to Lua as `game` and the rest of a token call in app data;
+    /// returns what the call did to the effect.
+    fn with_board<R>(
+        &self,
+        board: &Board,
+        rules: &RuleSet,
+        read_only: bool,
+        call: impl FnOnce(mlua::AnyUserData) -> mlua::Result<R>,
+    ) -> (mlua::Result<R>, Effect) {
+        let rules = match rules_tree(rules) {
+            Ok(tree) => tree,
+            Err(e) => return (Err(e), Effect::default()),
+        };
+        self.lua.set_app_data(TokenCall {
+            rules,
+            effect: Effect::default(),
+            read_only,
+        });
+        let outcome = self.lua.scope(|scope| {
+            let game = scope.create_userdata_ref(board)?;
+            self.guarded(|| call(game))
+        });
+        let effect = self
+            .lua
+            .remove_app_data::<TokenCall>()
+            .map(|c| c.effect)
+            .unwrap_or_default();
+        (outcome, effect)
+    }
     /// The effect of the script-defined token `kind` invoked at `spot`.
     pub fn invoke_token(
         &mut self,
@@ -185,22 +223,13 @@ impl ScriptHost {
         let Some((script, invoke)) = self.token_function(kind) else {
             return Err(EffectError::UnknownKind);
         };
-        let effect = RefCell::new(Effect::default());
-        let view = TokenView {
-            board,
-            rules,
-            effect: &effect,
-            read_only: false,
-        };
         let token = self
             .token_table(kind, spot)
             .map_err(|e| EffectError::Failed(e.to_string()))?;
-        let outcome = self.lua.scope(|scope| {
-            let game = scope.create_userdata(view)?;
-            self.guarded(|| invoke.call::<()>((game, token)))
-        });
+        let (outcome, effect) =
+            self.with_board(board, rules, false, |game| invoke.call::<()>((game, token)));
         match outcome {
-            Ok(()) => Ok(effect.into_inner()),
+            Ok(()) => Ok(effect),
             Err(e) => Err(EffectError::Failed(
                 self.error(&script, "token_invoked", None, &e).to_string(),
             )),
@@ -273,24 +302,17 @@ impl ScriptHost {
         if definitions.is_empty() {
             return Vec::new();
         }
-        let effect = RefCell::new(Effect::default());
         let mut found = Vec::new();
         for (script, id, apply) in definitions {
-            let view = TokenView {
-                board,
-                rules,
-                effect: &effect,
-                read_only: true,
+            let role = match role {
+                Role::Attack => "attack",
+                Role::Defence => "defence",
             };
             let outcome = self.word_table(word).and_then(|w| {
-                self.lua.scope(|scope| {
-                    let game = scope.create_userdata(view)?;
-                    let role = match role {
-                        Role::Attack => "attack",
-                        Role::Defence => "defence",
-                    };
-                    self.guarded(|| apply.call::<Option<f64>>((game, w, role)))
+                self.with_board(board, rules, true, |game| {
+                    apply.call::<Option<f64>>((game, w, role))
                 })
+                .0
             });
             match outcome {
                 Ok(Some(factor)) => found.push((id, factor)),
