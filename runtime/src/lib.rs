@@ -4,6 +4,7 @@
 //! rule descriptions, rendered previews) is computed here and handed out as plain data.
 #![deny(missing_docs)]
 
+pub mod ai;
 pub mod board;
 pub mod cli;
 pub mod diag;

@@ -56,6 +56,12 @@ struct Outcome {
 }
 
 impl Game {
+    /// Whether committing `letters` is legal now (section 4), without committing and without
+    /// working out the combat: the reason if not.
+    pub fn check_commit(&self, letters: &[super::Placement]) -> Result<(), ActionError> {
+        self.plan_commit(letters).map(|_| ())
+    }
+
     /// What committing `letters` would lead to, without committing: the attack and defences.
     pub fn preview_commit(
         &self,

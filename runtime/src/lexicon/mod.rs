@@ -7,6 +7,7 @@
 
 pub mod anagram;
 mod compile;
+pub mod graph;
 pub(crate) use compile::list_files;
 pub mod listfile;
 mod morph;
@@ -49,6 +50,8 @@ pub struct Lexicon {
     flags: Map<Bytes>,
     base_forms: Map<Bytes>,
     bases: Cow<'static, str>,
+    /// The words as a flat graph for the move generator, made on first use.
+    graph: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>>,
 }
 
 /// A search the lexicon cannot run as asked.
@@ -140,7 +143,23 @@ impl Lexicon {
             base_forms: Map::new(Cow::Borrowed(data::BASE_FORMS))
                 .expect("shipped base forms are valid"),
             bases: Cow::Borrowed(data::BASES),
+            graph: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The words as a graph of letters (for the move generator), made on first use; the
+    /// shipped words' graph is made once per process.
+    pub fn graph(&self) -> &graph::WordGraph {
+        static SHIPPED: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>> =
+            std::sync::OnceLock::new();
+        self.graph.get_or_init(|| {
+            let make = || std::sync::Arc::new(graph::WordGraph::from_fst(self.words.as_fst()));
+            if matches!(self.words.as_fst().as_inner(), Cow::Borrowed(_)) {
+                SHIPPED.get_or_init(make).clone()
+            } else {
+                make()
+            }
+        })
     }
 
     /// A lexicon built from the text of a word list (`path` names it in messages), with no
@@ -210,6 +229,7 @@ impl Lexicon {
         let extra_set = owned_set(&extra, path)?;
         let merged = collect(self.words.op().add(&extra_set).union(), usize::MAX);
         self.words = owned_set(&merged, path)?;
+        self.graph = std::sync::OnceLock::new();
         Ok(warnings)
     }
 

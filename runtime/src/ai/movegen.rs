@@ -1,0 +1,619 @@
+//! Move generation: every legal placement of a rack for a player (RULES.md section 4), the
+//! hot loop of the AI and the spy.
+//!
+//! Appel and Jacobson's algorithm over the dictionary's letter graph, with Scryptic's board:
+//! from a player's side, a cell holding their own letter is a fixed letter, a cell that is
+//! empty or holds an opponent's letter is free to place on (placing on an opponent's letter is
+//! an overlap), and lava is a wall. Anchors are the free cells next to an own letter and the
+//! free cells of cities the player owns; every placement covers one, and is generated from its
+//! leftmost (topmost) anchor only. Letters placed across an own word must make a word with it
+//! (a cross-check, kept as a bitmask of letters per cell and direction). What only a whole
+//! placement can tell (water ends, connection, forest) is checked as each is found.
+//!
+//! Nothing is allocated per placement: the grids and the word being built are buffers of the
+//! generator, reused from one call to the next.
+
+use crate::board::{Owner, Player, Pos, Terrain};
+use crate::game::strength::placement_strength;
+use crate::game::{Game, Placement};
+use crate::lexicon::graph::{ALL_LETTERS, LetterIndex, LetterSet, NodeId, WordGraph};
+use crate::map::Direction;
+use crate::rules::ForestCut;
+
+/// The longest word a placement can make (the dictionary's longest has 45 letters).
+pub const MAX_WORD: usize = 48;
+
+/// No own letter on the cell.
+const NO_LETTER: u8 = u8::MAX;
+
+/// A legal placement, as the main word it makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The main word's first cell.
+    pub start: Pos,
+    /// Its direction.
+    pub dir: Direction,
+    len: u8,
+    /// Bit `i` set: letter `i` of the word is placed from the rack (else it was on the board).
+    placed: u64,
+    /// The word, uppercase.
+    word: [u8; MAX_WORD],
+}
+
+impl Move {
+    /// The main word, uppercase.
+    pub fn word(&self) -> &str {
+        std::str::from_utf8(&self.word[..usize::from(self.len)]).unwrap_or("")
+    }
+
+    /// The number of letters placed from the rack.
+    pub fn placed_count(&self) -> u32 {
+        self.placed.count_ones()
+    }
+
+    /// The main word's cells with their letters and whether each is placed from the rack.
+    pub fn cells(&self) -> impl Iterator<Item = (Pos, char, bool)> + '_ {
+        (0..u32::from(self.len)).filter_map(move |i| {
+            let at = self.dir.step(self.start, i)?;
+            Some((
+                at,
+                char::from(self.word[i as usize]),
+                self.placed & (1 << i) != 0,
+            ))
+        })
+    }
+
+    /// The letters to commit.
+    pub fn placements(&self) -> Vec<Placement> {
+        self.cells()
+            .filter(|&(_, _, placed)| placed)
+            .map(|(at, letter, _)| Placement { at, letter })
+            .collect()
+    }
+}
+
+/// What a player's side of the board looks like to the generator, cell by cell (row by row).
+#[derive(Default)]
+struct Cells {
+    width: usize,
+    height: usize,
+    /// The player's letter on the cell, or `NO_LETTER`.
+    own: Vec<u8>,
+    /// Whether a letter may be placed (no own letter, not lava).
+    free: Vec<bool>,
+    /// Whether a word may end here (land: not water, not lava).
+    land: Vec<bool>,
+    anchor: Vec<bool>,
+    /// Whether the own letter here is connected to an owned city.
+    connected: Vec<bool>,
+    /// Whether a city the player owns is here.
+    own_city: Vec<bool>,
+    /// Forest density under a free forest cell, else 0.
+    forest: Vec<i64>,
+    /// Per direction of the main word: the letters a placement here may have so that the word
+    /// it makes across that direction (with own letters) is in the dictionary.
+    cross: [Vec<LetterSet>; 2],
+    /// Per direction: whether that crossing run of own letters holds a connected letter.
+    cross_joins: [Vec<bool>; 2],
+}
+
+/// One line of cells in a direction: `base + i * stride` for `i` in `0..len`.
+#[derive(Clone, Copy)]
+struct Line {
+    base: usize,
+    stride: usize,
+    len: usize,
+    dir: Direction,
+}
+
+impl Line {
+    #[inline]
+    fn cell(&self, i: usize) -> usize {
+        self.base + i * self.stride
+    }
+}
+
+/// The generator with its buffers; keep one and call [`MoveGen::generate`] again and again.
+pub struct MoveGen {
+    cells: Cells,
+    rack: [u8; 26],
+    rack_set: LetterSet,
+    word: [u8; MAX_WORD],
+    placed: u64,
+    min_len: usize,
+    letter_values: [i64; 26],
+}
+
+fn dir_index(dir: Direction) -> usize {
+    match dir {
+        Direction::Across => 0,
+        Direction::Down => 1,
+    }
+}
+
+fn letter_index(c: char) -> Option<LetterIndex> {
+    c.is_ascii_alphabetic()
+        .then(|| c.to_ascii_uppercase() as u8 - b'A')
+}
+
+/// What a generation needs besides the generator's buffers.
+struct Context<'a> {
+    graph: &'a WordGraph,
+    game: &'a Game,
+    sink: &'a mut dyn FnMut(&Move),
+}
+
+impl Default for MoveGen {
+    fn default() -> MoveGen {
+        MoveGen {
+            cells: Cells::default(),
+            rack: [0; 26],
+            rack_set: 0,
+            word: [0; MAX_WORD],
+            placed: 0,
+            min_len: 2,
+            letter_values: [0; 26],
+        }
+    }
+}
+
+impl MoveGen {
+    /// A generator with empty buffers (they grow to the board on first use).
+    pub fn new() -> MoveGen {
+        MoveGen::default()
+    }
+
+    /// Calls `sink` once for every legal placement of `rack` (letters, any case; other
+    /// characters are ignored) for `player` in `game`.
+    pub fn generate(
+        &mut self,
+        game: &Game,
+        player: Player,
+        rack: &str,
+        sink: &mut dyn FnMut(&Move),
+    ) {
+        let graph = game.lexicon().graph();
+        self.prepare(game, player, rack, graph);
+        let mut cx = Context { graph, game, sink };
+        for dir in [Direction::Across, Direction::Down] {
+            for line in self.lines(dir) {
+                self.line(&mut cx, line);
+            }
+        }
+    }
+
+    /// Every legal placement, collected.
+    pub fn all(&mut self, game: &Game, player: Player, rack: &str) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.generate(game, player, rack, &mut |m| moves.push(*m));
+        moves
+    }
+
+    /// How many legal placements there are.
+    pub fn count(&mut self, game: &Game, player: Player, rack: &str) -> usize {
+        let mut n = 0;
+        self.generate(game, player, rack, &mut |_| n += 1);
+        n
+    }
+
+    fn prepare(&mut self, game: &Game, player: Player, rack: &str, graph: &WordGraph) {
+        let rules = game.rules();
+        self.min_len = usize::try_from(rules.placement.min_word_length)
+            .unwrap_or(2)
+            .max(2);
+        for (i, value) in self.letter_values.iter_mut().enumerate() {
+            *value = rules.letter_value(char::from(b'A' + i as u8)).unwrap_or(0);
+        }
+        self.rack = [0; 26];
+        for l in rack.chars().filter_map(letter_index) {
+            self.rack[usize::from(l)] += 1;
+        }
+        self.rack_set = rack_set(&self.rack);
+        self.placed = 0;
+        self.cells.fill(game, player);
+        for dir in [Direction::Across, Direction::Down] {
+            self.cells.cross_checks(graph, dir);
+        }
+    }
+
+    fn lines(&self, dir: Direction) -> impl Iterator<Item = Line> + use<> {
+        let (w, h) = (self.cells.width, self.cells.height);
+        let (count, len, line_stride, stride) = match dir {
+            Direction::Across => (h, w, w, 1),
+            Direction::Down => (w, h, 1, w),
+        };
+        (0..count).map(move |j| Line {
+            base: j * line_stride,
+            stride,
+            len,
+            dir,
+        })
+    }
+
+    fn line(&mut self, cx: &mut Context<'_>, line: Line) {
+        for anchor in 0..line.len {
+            if self.cells.anchor[line.cell(anchor)] {
+                self.from_anchor(cx, line, anchor);
+            }
+        }
+    }
+
+    /// Every placement whose first anchor is `anchor`: with the own letters just before it as
+    /// the fixed start of the word, or else with every left part the free cells allow.
+    fn from_anchor(&mut self, cx: &mut Context<'_>, line: Line, anchor: usize) {
+        let own_before = anchor > 0 && self.cells.own[line.cell(anchor - 1)] != NO_LETTER;
+        if own_before {
+            let mut start = anchor;
+            while start > 0 && self.cells.own[line.cell(start - 1)] != NO_LETTER {
+                start -= 1;
+            }
+            if anchor - start >= MAX_WORD {
+                return;
+            }
+            let mut node = cx.graph.root();
+            for i in start..anchor {
+                let letter = self.cells.own[line.cell(i)];
+                let Some(next) = cx.graph.child(node, letter) else {
+                    return;
+                };
+                node = next;
+                self.word[i - start] = letter;
+            }
+            self.extend_right(cx, line, anchor, start, node, anchor);
+            return;
+        }
+        let mut limit = 0;
+        while limit < anchor && limit < MAX_WORD - 1 {
+            let c = line.cell(anchor - limit - 1);
+            if !self.cells.free[c] || self.cells.anchor[c] {
+                break;
+            }
+            limit += 1;
+        }
+        self.left_parts(cx, line, anchor, cx.graph.root(), 0, limit);
+    }
+
+    /// Left parts of `len` letters so far (in the cells just before the anchor), then the
+    /// rest of the word from the anchor on.
+    fn left_parts(
+        &mut self,
+        cx: &mut Context<'_>,
+        line: Line,
+        anchor: usize,
+        node: NodeId,
+        len: usize,
+        limit: usize,
+    ) {
+        self.extend_right(cx, line, anchor, anchor - len, node, anchor);
+        if len == limit {
+            return;
+        }
+        let mut letters = cx.graph.letters(node) & self.rack_set;
+        while letters != 0 {
+            let letter = letters.trailing_zeros() as LetterIndex;
+            letters &= letters - 1;
+            let Some(next) = cx.graph.child(node, letter) else {
+                continue;
+            };
+            self.take(letter, len);
+            self.left_parts(cx, line, anchor, next, len + 1, limit);
+            self.give_back(letter, len);
+        }
+    }
+
+    /// Continues the word (started at `start`) at cell `at` from graph node `node`.
+    fn extend_right(
+        &mut self,
+        cx: &mut Context<'_>,
+        line: Line,
+        anchor: usize,
+        start: usize,
+        node: NodeId,
+        at: usize,
+    ) {
+        let len = at - start;
+        if len >= MAX_WORD {
+            return;
+        }
+        if at < line.len {
+            let own = self.cells.own[line.cell(at)];
+            if own != NO_LETTER {
+                if let Some(next) = cx.graph.child(node, own) {
+                    self.word[len] = own;
+                    self.extend_right(cx, line, anchor, start, next, at + 1);
+                }
+                return;
+            }
+        }
+        if at > anchor && len >= self.min_len && cx.graph.is_word(node) {
+            self.record(cx, line, start, len);
+        }
+        if at >= line.len || !self.cells.free[line.cell(at)] {
+            return;
+        }
+        let cross = self.cells.cross[dir_index(line.dir)][line.cell(at)];
+        let mut letters = cx.graph.letters(node) & self.rack_set & cross;
+        while letters != 0 {
+            let letter = letters.trailing_zeros() as LetterIndex;
+            letters &= letters - 1;
+            let Some(next) = cx.graph.child(node, letter) else {
+                continue;
+            };
+            self.take(letter, len);
+            self.extend_right(cx, line, anchor, start, next, at + 1);
+            self.give_back(letter, len);
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, letter: LetterIndex, position: usize) {
+        let l = usize::from(letter);
+        self.rack[l] -= 1;
+        if self.rack[l] == 0 {
+            self.rack_set &= !(1 << letter);
+        }
+        self.word[position] = letter;
+        self.placed |= 1 << position;
+    }
+
+    #[inline]
+    fn give_back(&mut self, letter: LetterIndex, position: usize) {
+        self.rack[usize::from(letter)] += 1;
+        self.rack_set |= 1 << letter;
+        self.placed &= !(1 << position);
+    }
+
+    /// Checks what only the whole placement tells, and hands it to the sink.
+    fn record(&self, cx: &mut Context<'_>, line: Line, start: usize, len: usize) {
+        let placed = self.placed & ((1u64 << len) - 1);
+        let cell = |i: usize| line.cell(start + i);
+        let cells = &self.cells;
+        if line.dir == Direction::Down && placed.count_ones() == 1 {
+            // A single letter is read across first (as the engine reads it): if it has own
+            // letters beside it, that placement was found across.
+            let i = placed.trailing_zeros() as usize;
+            if cells.has_own_beside(cell(i)) {
+                return;
+            }
+        }
+        if !cells.land[cell(0)] || !cells.land[cell(len - 1)] {
+            return;
+        }
+        if !self.joins(line, start, len, placed) {
+            return;
+        }
+        if !self.cuts_forest(cx, line, start, len, placed) {
+            return;
+        }
+        let mut m = Move {
+            start: cells.pos(cell(0)),
+            dir: line.dir,
+            len: len as u8,
+            placed,
+            word: [0; MAX_WORD],
+        };
+        for (out, &letter) in m.word.iter_mut().zip(&self.word[..len]) {
+            *out = b'A' + letter;
+        }
+        (cx.sink)(&m);
+    }
+
+    /// Connection (section 4): the word covers an owned city, keeps a connected own letter,
+    /// or crosses a run that holds one.
+    fn joins(&self, line: Line, start: usize, len: usize, placed: u64) -> bool {
+        let cells = &self.cells;
+        (0..len).any(|i| {
+            let c = line.cell(start + i);
+            let is_placed = placed & (1 << i) != 0;
+            cells.own_city[c]
+                || (!is_placed && cells.connected[c])
+                || (is_placed && cells.cross_joins[dir_index(line.dir)][c])
+        })
+    }
+
+    /// Forest (section 4): the word's placement strength beats the density it cuts through.
+    fn cuts_forest(
+        &self,
+        cx: &Context<'_>,
+        line: Line,
+        start: usize,
+        len: usize,
+        placed: u64,
+    ) -> bool {
+        let needed: i64 = (0..len)
+            .filter(|&i| placed & (1 << i) != 0)
+            .map(|i| self.cells.forest[line.cell(start + i)])
+            .sum();
+        if needed == 0 {
+            return true;
+        }
+        let mut text = [0u8; MAX_WORD];
+        for (out, &letter) in text.iter_mut().zip(&self.word[..len]) {
+            *out = b'a' + letter;
+        }
+        let text = std::str::from_utf8(&text[..len]).unwrap_or("");
+        let face: i64 = self.word[..len]
+            .iter()
+            .map(|&l| self.letter_values[usize::from(l)])
+            .sum();
+        let rules = cx.game.rules();
+        let connotations: Vec<String> = cx
+            .game
+            .lexicon()
+            .connotations(text)
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        let has = placement_strength(rules, face, &connotations);
+        match rules.placement.forest_cut {
+            ForestCut::Exceed => has > needed as f64,
+            ForestCut::Match => has >= needed as f64,
+        }
+    }
+}
+
+fn rack_set(rack: &[u8; 26]) -> LetterSet {
+    rack.iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .fold(0, |set, (i, _)| set | 1 << i)
+}
+
+impl Cells {
+    fn pos(&self, cell: usize) -> Pos {
+        Pos::new((cell % self.width) as u32, (cell / self.width) as u32)
+    }
+
+    fn has_own_beside(&self, cell: usize) -> bool {
+        let x = cell % self.width;
+        (x > 0 && self.own[cell - 1] != NO_LETTER)
+            || (x + 1 < self.width && self.own[cell + 1] != NO_LETTER)
+    }
+
+    /// Reads the board from `player`'s side.
+    fn fill(&mut self, game: &Game, player: Player) {
+        let board = game.board();
+        let (w, h) = (
+            board.terrain.width() as usize,
+            board.terrain.height() as usize,
+        );
+        let n = w * h;
+        self.width = w;
+        self.height = h;
+        let reset = |v: &mut Vec<bool>| {
+            v.clear();
+            v.resize(n, false);
+        };
+        reset(&mut self.free);
+        reset(&mut self.land);
+        reset(&mut self.anchor);
+        reset(&mut self.own_city);
+        self.own.clear();
+        self.own.resize(n, NO_LETTER);
+        self.forest.clear();
+        self.forest.resize(n, 0);
+        let terrain = board.terrain.cells();
+        let letters = board.letters.cells();
+        for c in 0..n {
+            if let Some(t) = letters[c].filter(|t| t.player == player) {
+                self.own[c] = letter_index(t.letter).unwrap_or(NO_LETTER);
+            }
+            self.land[c] = terrain[c].is_land();
+            self.free[c] = self.own[c] == NO_LETTER && terrain[c] != Terrain::Lava;
+            if self.free[c] && terrain[c] == Terrain::Forest {
+                self.forest[c] = board.density.cells()[c];
+            }
+        }
+        for city in board
+            .cities
+            .iter()
+            .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+        {
+            self.own_city[city.at.y as usize * w + city.at.x as usize] = true;
+        }
+        self.connected.clear();
+        self.connected
+            .extend_from_slice(game.connected_grid(player).cells());
+        for c in 0..n {
+            self.anchor[c] = self.free[c] && (self.own_city[c] || self.own_neighbour(c));
+        }
+    }
+
+    fn own_neighbour(&self, c: usize) -> bool {
+        let (x, y) = (c % self.width, c / self.width);
+        (x > 0 && self.own[c - 1] != NO_LETTER)
+            || (x + 1 < self.width && self.own[c + 1] != NO_LETTER)
+            || (y > 0 && self.own[c - self.width] != NO_LETTER)
+            || (y + 1 < self.height && self.own[c + self.width] != NO_LETTER)
+    }
+
+    /// The cross-checks for main words in `dir`: the crossing words run the other way.
+    fn cross_checks(&mut self, graph: &WordGraph, dir: Direction) {
+        let d = dir_index(dir);
+        let n = self.width * self.height;
+        let mut cross = std::mem::take(&mut self.cross[d]);
+        let mut joins = std::mem::take(&mut self.cross_joins[d]);
+        cross.clear();
+        cross.resize(n, ALL_LETTERS);
+        joins.clear();
+        joins.resize(n, false);
+        let mut run = [0u8; MAX_WORD];
+        for c in 0..n {
+            if !self.free[c] {
+                continue;
+            }
+            let (before, after) = self.crossing_run(c, dir);
+            if before.clone().next().is_none() && after.clone().next().is_none() {
+                continue;
+            }
+            joins[c] = before
+                .clone()
+                .chain(after.clone())
+                .any(|k| self.connected[k]);
+            let top = before.clone().last().unwrap_or(c);
+            let bottom = after.clone().last().unwrap_or(c);
+            if !self.land[top] || !self.land[bottom] {
+                cross[c] = 0;
+                continue;
+            }
+            let mut above = [0u8; MAX_WORD];
+            let mut len_before = 0;
+            for (slot, k) in above.iter_mut().zip(before) {
+                *slot = self.own[k];
+                len_before += 1;
+            }
+            for (slot, &letter) in run.iter_mut().zip(above[..len_before].iter().rev()) {
+                *slot = letter;
+            }
+            let Some(node) = graph.walk(graph.root(), &run[..len_before]) else {
+                cross[c] = 0;
+                continue;
+            };
+            let mut below = [0u8; MAX_WORD];
+            let mut len_after = 0;
+            for (slot, k) in below.iter_mut().zip(after) {
+                *slot = self.own[k];
+                len_after += 1;
+            }
+            let below = &below[..len_after];
+            let mut allowed = 0;
+            let mut letters = graph.letters(node);
+            while letters != 0 {
+                let letter = letters.trailing_zeros() as LetterIndex;
+                letters &= letters - 1;
+                let word = graph
+                    .child(node, letter)
+                    .and_then(|next| graph.walk(next, below));
+                if word.is_some_and(|end| graph.is_word(end)) {
+                    allowed |= 1 << letter;
+                }
+            }
+            cross[c] = allowed;
+        }
+        self.cross[d] = cross;
+        self.cross_joins[d] = joins;
+    }
+
+    /// The own letters in the crossing line just before `c` (nearest first) and just after it.
+    fn crossing_run(
+        &self,
+        c: usize,
+        dir: Direction,
+    ) -> (
+        impl Iterator<Item = usize> + Clone + '_,
+        impl Iterator<Item = usize> + Clone + '_,
+    ) {
+        let (x, y) = (c % self.width, c / self.width);
+        // Main words across are crossed by columns, and main words down by rows.
+        let (stride, index, len) = match dir {
+            Direction::Across => (self.width, y, self.height),
+            Direction::Down => (1, x, self.width),
+        };
+        let own = |k: &usize| self.own[*k] != NO_LETTER;
+        let before = (1..=index).map(move |s| c - s * stride).take_while(own);
+        let after = (1..len - index)
+            .map(move |s| c + s * stride)
+            .take_while(own);
+        (before, after)
+    }
+}

@@ -1,0 +1,189 @@
+//! The dictionary as a flat table of nodes, for walking letter by letter (the move generator
+//! does millions of steps; the fst's compressed nodes are slow to decode, a flat table is not).
+//!
+//! The table is derived from the fst once and keeps its minimality: nodes the fst shares
+//! (common suffixes) are shared here too.
+
+use fst::raw::{CompiledAddr, Fst};
+use std::collections::HashMap;
+
+/// A letter as a number, `A`/`a` = 0 to `Z`/`z` = 25.
+pub type LetterIndex = u8;
+
+/// A set of letters as a bitmask: bit `i` is letter `i`.
+pub type LetterSet = u32;
+
+/// Every letter.
+pub const ALL_LETTERS: LetterSet = (1 << 26) - 1;
+
+/// A node of the graph, by its index in the table.
+pub type NodeId = u32;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// The letters with an edge out of this node.
+    letters: LetterSet,
+    /// Index in `edges` of the first edge; edges follow in letter order.
+    first_edge: u32,
+    /// Whether the letters walked so far spell a word.
+    is_word: bool,
+}
+
+/// The dictionary's words as a graph of letters.
+#[derive(Clone, Debug)]
+pub struct WordGraph {
+    nodes: Vec<Node>,
+    edges: Vec<NodeId>,
+}
+
+impl WordGraph {
+    /// The graph of the words of `fst` (lowercase `a`-`z` words; other bytes are skipped).
+    pub fn from_fst<D: AsRef<[u8]>>(fst: &Fst<D>) -> WordGraph {
+        let mut graph = WordGraph {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+        };
+        let mut seen: HashMap<CompiledAddr, NodeId> = HashMap::new();
+        graph.add(fst, fst.root().addr(), &mut seen);
+        graph
+    }
+
+    /// Adds the node at `addr` and everything below it (once each); returns its id. The walk
+    /// uses its own stack, since words can be longer than a comfortable recursion.
+    fn add<D: AsRef<[u8]>>(
+        &mut self,
+        fst: &Fst<D>,
+        addr: CompiledAddr,
+        seen: &mut HashMap<CompiledAddr, NodeId>,
+    ) -> NodeId {
+        // Post-order: a node is written once all its children have ids.
+        let mut stack: Vec<(CompiledAddr, bool)> = vec![(addr, false)];
+        while let Some((at, children_done)) = stack.pop() {
+            if seen.contains_key(&at) {
+                continue;
+            }
+            let node = fst.node(at);
+            if !children_done {
+                stack.push((at, true));
+                for t in node.transitions() {
+                    if t.inp.is_ascii_lowercase() && !seen.contains_key(&t.addr) {
+                        stack.push((t.addr, false));
+                    }
+                }
+                continue;
+            }
+            let mut letters = 0;
+            let first_edge = self.edges.len() as u32;
+            for t in node.transitions() {
+                if t.inp.is_ascii_lowercase() {
+                    letters |= 1 << (t.inp - b'a');
+                    self.edges.push(seen[&t.addr]);
+                }
+            }
+            let id = self.nodes.len() as NodeId;
+            self.nodes.push(Node {
+                letters,
+                first_edge,
+                is_word: node.is_final(),
+            });
+            seen.insert(at, id);
+        }
+        seen[&addr]
+    }
+
+    /// The node every word starts from.
+    pub fn root(&self) -> NodeId {
+        self.nodes.len() as NodeId - 1
+    }
+
+    /// The letters that continue some word from `node`.
+    #[inline]
+    pub fn letters(&self, node: NodeId) -> LetterSet {
+        self.nodes[node as usize].letters
+    }
+
+    /// Whether the walk to `node` spells a word.
+    #[inline]
+    pub fn is_word(&self, node: NodeId) -> bool {
+        self.nodes[node as usize].is_word
+    }
+
+    /// The node after `letter` from `node`, if some word continues so.
+    #[inline]
+    pub fn child(&self, node: NodeId, letter: LetterIndex) -> Option<NodeId> {
+        let n = &self.nodes[node as usize];
+        let bit = 1u32 << letter;
+        if n.letters & bit == 0 {
+            return None;
+        }
+        let rank = (n.letters & (bit - 1)).count_ones();
+        Some(self.edges[(n.first_edge + rank) as usize])
+    }
+
+    /// The node after walking `letters` (indices) from `node`.
+    pub fn walk(&self, node: NodeId, letters: &[LetterIndex]) -> Option<NodeId> {
+        letters
+            .iter()
+            .try_fold(node, |n, &letter| self.child(n, letter))
+    }
+
+    /// How many nodes the graph has.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the graph has no words at all.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1 && !self.nodes.first().is_some_and(|n| n.is_word)
+    }
+
+    /// Bytes the table takes.
+    pub fn memory(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>() + self.edges.len() * 4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(words: &[&str]) -> WordGraph {
+        let set = fst::Set::from_iter(words.iter().copied()).unwrap();
+        WordGraph::from_fst(set.as_fst())
+    }
+
+    fn idx(word: &str) -> Vec<LetterIndex> {
+        word.bytes().map(|b| b - b'a').collect()
+    }
+
+    #[test]
+    fn walks_spell_exactly_the_words() {
+        let g = graph(&["cat", "cats", "dog", "dot"]);
+        let check = |w: &str, expect: bool| {
+            let found = g.walk(g.root(), &idx(w)).is_some_and(|n| g.is_word(n));
+            assert_eq!(found, expect, "{w}");
+        };
+        for (w, expect) in [
+            ("cat", true),
+            ("cats", true),
+            ("dog", true),
+            ("dot", true),
+            ("ca", false),
+            ("do", false),
+            ("cog", false),
+            ("", false),
+        ] {
+            check(w, expect);
+        }
+        let after_do = g.walk(g.root(), &idx("do")).unwrap();
+        assert_eq!(g.letters(after_do), (1 << 6) | (1 << 19));
+    }
+
+    #[test]
+    fn shared_suffixes_stay_shared() {
+        let g = graph(&["bat", "cat", "hat", "mat"]);
+        // The root, then one node after any of the four first letters, one after `a` and
+        // the final one after `t`.
+        assert_eq!(g.len(), 4);
+    }
+}

@@ -1,0 +1,172 @@
+//! The move generator against brute force: on many small random boards (generated maps after
+//! random play, so both players' letters, overlaps, every terrain and captured cities occur),
+//! the generator finds exactly the placements the engine accepts, each once.
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use scryptic::ai::MoveGen;
+use scryptic::game::{Game, Placement};
+use scryptic::lexicon::Lexicon;
+use scryptic::map::Direction;
+use scryptic::map::{GenerateOptions, generate};
+use scryptic::{Map, Pos};
+use scryptic_tests::random_play::RandomPlayer;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+type PlacementSet = BTreeSet<Vec<(u32, u32, char)>>;
+
+fn key(placements: &[Placement]) -> Vec<(u32, u32, char)> {
+    let mut k: Vec<(u32, u32, char)> = placements
+        .iter()
+        .map(|p| (p.at.x, p.at.y, p.letter))
+        .collect();
+    k.sort();
+    k
+}
+
+/// Every distinct ordering of `k` letters chosen from `rack`.
+fn arrangements(rack: &[char], k: usize) -> BTreeSet<Vec<char>> {
+    fn go(rest: &mut Vec<char>, k: usize, now: &mut Vec<char>, out: &mut BTreeSet<Vec<char>>) {
+        if now.len() == k {
+            out.insert(now.clone());
+            return;
+        }
+        for i in 0..rest.len() {
+            let c = rest.remove(i);
+            now.push(c);
+            go(rest, k, now, out);
+            now.pop();
+            rest.insert(i, c);
+        }
+    }
+    let mut out = BTreeSet::new();
+    go(&mut rack.to_vec(), k, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Every placement the engine accepts: from every cell, in both directions, the rack's
+/// letters on the next cells that hold no own letter (a legal placement's letters are always
+/// so), in every order.
+fn brute_force(game: &Game, rack: &[char]) -> PlacementSet {
+    let player = game.active();
+    let board = game.board();
+    let own = |p: Pos| board.letters[p].is_some_and(|t| t.player == player);
+    let mut found = PlacementSet::new();
+    for start in board.terrain.positions() {
+        if own(start) {
+            continue;
+        }
+        for dir in [Direction::Across, Direction::Down] {
+            let cells: Vec<Pos> = (0..)
+                .map_while(|i| dir.step(start, i).filter(|&p| board.terrain.contains(p)))
+                .filter(|&p| !own(p))
+                .take(rack.len())
+                .collect();
+            for k in 1..=cells.len() {
+                for letters in arrangements(rack, k) {
+                    let placements: Vec<Placement> = cells[..k]
+                        .iter()
+                        .zip(&letters)
+                        .map(|(&at, &letter)| Placement { at, letter })
+                        .collect();
+                    if game.check_commit(&placements).is_ok() {
+                        found.insert(key(&placements));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+fn generated(seed: u64, size: u32) -> Map {
+    generate(&GenerateOptions {
+        name: format!("test {seed}"),
+        width: size,
+        height: size,
+        seed,
+        neutral_city_pairs: 1,
+        token_pairs: 0,
+    })
+}
+
+/// Compares the generator with brute force for the player to move, with up to four letters
+/// of their rack; returns how many placements there were.
+fn check(game: &Game, rng: &mut ChaCha8Rng, generator: &mut MoveGen) -> usize {
+    let mut rack: Vec<char> = game.rack_letters(game.active()).chars().collect();
+    rack.shuffle(rng);
+    rack.truncate(4);
+    let rack_text: String = rack.iter().collect();
+    let mut generated = PlacementSet::new();
+    let mut repeats = Vec::new();
+    generator.generate(game, game.active(), &rack_text, &mut |m| {
+        if !generated.insert(key(&m.placements())) {
+            repeats.push(m.word().to_string());
+        }
+    });
+    assert!(repeats.is_empty(), "found twice: {repeats:?}");
+    let expected = brute_force(game, &rack);
+    let missing: Vec<_> = expected.difference(&generated).take(5).collect();
+    let extra: Vec<_> = generated.difference(&expected).take(5).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "rack {rack_text} for {:?} on turn {} of {}:\nmissing {missing:?}\nextra {extra:?}",
+        game.active(),
+        game.turn(),
+        game.map().name,
+    );
+    expected.len()
+}
+
+#[test]
+fn the_generator_finds_exactly_what_brute_force_finds() {
+    let lexicon = Arc::new(Lexicon::english());
+    let mut generator = MoveGen::new();
+    let mut positions = 0;
+    let mut placements = 0;
+    for seed in 0..12 {
+        let map = generated(seed, 8 + (seed % 3) as u32);
+        let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon.clone(), seed);
+        let mut player = RandomPlayer::new(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let stops: BTreeSet<usize> = (0..4).map(|_| rng.random_range(0..60)).collect();
+        for step in 0..60 {
+            if game.result().is_some() {
+                break;
+            }
+            if stops.contains(&step) && game.to_act() == game.active() {
+                placements += check(&game, &mut rng, &mut generator);
+                positions += 1;
+            }
+            game.apply(player.choose(&game)).unwrap();
+        }
+    }
+    assert!(positions >= 30, "only {positions} positions were compared");
+    assert!(placements > 1000, "only {placements} placements in all");
+}
+
+#[test]
+fn the_first_word_must_cover_an_owned_city() {
+    let lexicon = Arc::new(Lexicon::english());
+    let map = generated(3, 9);
+    let game = Game::new(&map, map.rule_set().unwrap(), lexicon, 3);
+    let cities: Vec<Pos> = game
+        .board()
+        .cities
+        .iter()
+        .filter(|c| c.owner == scryptic::Owner::from(game.active()))
+        .map(|c| c.at)
+        .collect();
+    let moves = MoveGen::new().all(&game, game.active(), "AEINRST");
+    assert!(!moves.is_empty());
+    for m in &moves {
+        assert!(
+            m.cells().any(|(at, _, _)| cities.contains(&at)),
+            "{} at {:?} covers no owned city",
+            m.word(),
+            m.start
+        );
+    }
+}
