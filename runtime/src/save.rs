@@ -108,6 +108,7 @@ impl SaveFile {
     /// applied again. Returns the game and every event, in order.
     pub fn replay(&self, lexicon: Arc<Lexicon>) -> Result<(Game, Vec<Event>), ReplayError> {
         let mut game = Game::new(&self.map, self.rules.clone(), lexicon, self.seed);
+        game.set_advisor(crate::ai::spy());
         let mut events = Vec::new();
         for (i, action) in self.actions.iter().enumerate() {
             let more = game.apply(action.clone()).map_err(|error| ReplayError {

@@ -4,6 +4,7 @@
 //! Exit codes: 0 success, 1 the input has problems (they are printed), 2 the command was
 //! misused.
 
+mod ai_cmd;
 mod game_cmd;
 mod lexicon_cmd;
 mod map_cmd;
@@ -48,6 +49,10 @@ enum Command {
     Play(game_cmd::PlayArgs),
     /// Play a campaign's maps in order, carrying the scripts' storage from one to the next.
     Campaign(game_cmd::CampaignArgs),
+    /// List or count every legal placement for the player to move in a saved game.
+    Moves(ai_cmd::MovesArgs),
+    /// Play AI against AI on a map over many seeds and report the balance.
+    Simulate(ai_cmd::SimulateArgs),
     /// Build tilesets.
     #[command(subcommand)]
     Tileset(tileset_cmd::TilesetCommand),
@@ -93,6 +98,8 @@ where
         Command::Replay(args) => game_cmd::replay(args, &mut io),
         Command::Script(cmd) => script_cmd::run(cmd, &mut io),
         Command::Play(args) => game_cmd::play(args, &mut io),
+        Command::Moves(args) => ai_cmd::moves(args, &mut io),
+        Command::Simulate(args) => ai_cmd::simulate(args, &mut io),
         Command::Campaign(args) => game_cmd::campaign(args, &mut io),
     };
     match result {

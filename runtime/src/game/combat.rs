@@ -56,6 +56,13 @@ struct Outcome {
 }
 
 impl Game {
+    /// The defending words of the combat waiting for its order, if one is waiting.
+    pub fn pending_defenders(&self) -> Option<Vec<WordKey>> {
+        self.pending
+            .as_ref()
+            .map(|p| p.defenders.iter().map(|d| d.word.key).collect())
+    }
+
     /// Whether committing `letters` is legal now (section 4), without committing and without
     /// working out the combat: the reason if not.
     pub fn check_commit(&self, letters: &[super::Placement]) -> Result<(), ActionError> {
@@ -112,6 +119,11 @@ impl Game {
                 }
             })
             .collect();
+        (self.attack_of(plan), defenders)
+    }
+
+    /// The attack strength of a planned commit's main word.
+    fn attack_of(&self, plan: &CommitPlan) -> Strength {
         let attacker = Word {
             player: plan.player,
             key: plan.main,
@@ -119,8 +131,13 @@ impl Game {
         };
         let mut facts = self.facts(&attacker, None, Some(plan));
         facts.scripted = self.scripted_modifiers(&attacker, Role::Attack);
-        let attack = strength(&self.rules, &facts, Role::Attack);
-        (attack, defenders)
+        strength(&self.rules, &facts, Role::Attack)
+    }
+
+    /// The attack strength committing `letters` would have (the spy's measure), without
+    /// finding the defenders.
+    pub fn attack_strength(&self, letters: &[super::Placement]) -> Result<Strength, ActionError> {
+        self.plan_commit(letters).map(|plan| self.attack_of(&plan))
     }
 
     /// The scripts' multipliers for `word` in `role`.

@@ -340,6 +340,11 @@ impl Game {
         self.modifiers = Some(modifiers);
     }
 
+    /// Whether strengths are consulted with scripts' modifiers.
+    pub fn has_strength_modifiers(&self) -> bool {
+        self.modifiers.is_some()
+    }
+
     /// Uses `advisor` for `Action::Spy` (the AI does).
     pub fn set_advisor(&mut self, advisor: Arc<dyn Advisor>) {
         self.advisor = Some(advisor);

@@ -417,7 +417,8 @@ impl ScriptedGame {
                 Err(e) => errors.push(e),
             }
         }
-        let game = Game::new(map, rules, lexicon, seed);
+        let mut game = Game::new(map, rules, lexicon, seed);
+        game.set_advisor(crate::ai::spy());
         let (mut scripted, more) = ScriptedGame::new(game, host);
         scripted.scripts = loaded;
         // The storage as it was before any script ran: replaying runs the scripts again.

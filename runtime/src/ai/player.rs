@@ -1,0 +1,405 @@
+//! AI players at three levels. Each call of [`AiPlayer::choose`] answers with the next action
+//! for whoever must act: discard down to the rack limit, invoke a token that helps, commit the
+//! chosen placement (or redeploy a word to make a better one possible), order the defenders
+//! when attacked, and end the turn.
+//!
+//! - **Easy** plays plausible words but weak ones: a random placement from the lower half of
+//!   the candidates by face value.
+//! - **Normal** plays the placement with the best immediate outcome as the engine computes
+//!   it, combat included: the most promising candidates are played out on a copy of the game.
+//! - **Hard** also looks one reply ahead: for its best candidates it plays the opponent's
+//!   strongest answer with racks drawn from the letters it cannot see (the opponent's rack
+//!   and pool), and keeps the candidate that leaves it best off.
+
+use super::eval::{after, value};
+use super::movegen::{Move, MoveGen};
+use super::spy::face;
+use crate::board::Player;
+use crate::game::{Action, Game, ScriptCommand, WordKey, opponent};
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// How well an AI plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Plausible but weak.
+    Easy,
+    /// The best immediate outcome.
+    Normal,
+    /// Looks at the opponent's replies.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level's name, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("`{s}` is not an AI level: write easy, normal or hard"))
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How many candidates by estimate are played out in full on a copy of the game.
+const PLAYED_OUT: usize = 16;
+/// How many candidates the hard AI plays out.
+const HARD_PLAYED_OUT: usize = 48;
+/// How many of those the hard AI answers with the opponent's replies.
+const LOOKED_AHEAD: usize = 4;
+/// How much the opponent's expected reply counts against a candidate's immediate worth.
+const REPLY_WEIGHT: f64 = 0.5;
+/// Racks the hard AI draws for the opponent per candidate.
+const RACKS_DRAWN: usize = 2;
+/// Opponent replies played out per drawn rack.
+const REPLIES: usize = 4;
+/// Own words the AI tries lifting when it finds no placement.
+const REDEPLOY_TRIES: usize = 6;
+/// Defenders whose every order the AI tries (more: the engine's order).
+const ORDERED_DEFENDERS: usize = 4;
+
+/// An AI player: a level, a seed for its chances, and its move generator's buffers.
+pub struct AiPlayer {
+    level: Level,
+    seed: u64,
+    generator: MoveGen,
+}
+
+impl AiPlayer {
+    /// An AI of `level` whose chance choices follow from `seed`.
+    pub fn new(level: Level, seed: u64) -> AiPlayer {
+        AiPlayer {
+            level,
+            seed,
+            generator: MoveGen::new(),
+        }
+    }
+
+    /// The AI's level.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The next action for whoever must act in `game` (the AI plays that side).
+    pub fn choose(&mut self, game: &Game) -> Action {
+        let player = game.to_act();
+        if player != game.active() {
+            return self.defend(game);
+        }
+        let (_, excess) = game.rack_excess(player);
+        if excess > 0 {
+            return Action::Discard {
+                letters: discards(&game.rack_letters(player), excess),
+            };
+        }
+        if game.committed_this_turn() {
+            return Action::EndTurn;
+        }
+        if let Some(token) = self.helpful_token(game) {
+            return Action::Invoke { token };
+        }
+        if let Some(m) = self.placement(game, player) {
+            return Action::Commit {
+                letters: m.placements(),
+            };
+        }
+        if let Some(word) = self.helpful_redeploy(game, player) {
+            return Action::Redeploy { word };
+        }
+        Action::EndTurn
+    }
+
+    /// A random source for this moment of this game, so that choices replay.
+    fn rng(&self, game: &Game) -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(
+            self.seed ^ game.seed().rotate_left(17) ^ (game.log().len() as u64) << 32,
+        )
+    }
+
+    /// The defence order that leaves the AI best off, trying every order of a few defenders.
+    fn defend(&mut self, game: &Game) -> Action {
+        let automatic = Action::Defend { order: None };
+        let Some(defenders) = game.pending_defenders() else {
+            return automatic;
+        };
+        if self.level == Level::Easy || defenders.len() > ORDERED_DEFENDERS {
+            return automatic;
+        }
+        let me = game.to_act();
+        let mut best: Option<(f64, Vec<WordKey>)> = None;
+        for order in permutations(&defenders) {
+            let mut next = game.clone();
+            if next
+                .apply(Action::Defend {
+                    order: Some(order.clone()),
+                })
+                .is_err()
+            {
+                continue;
+            }
+            let v = value(&next, me);
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, order));
+            }
+        }
+        best.map_or(automatic, |(_, order)| Action::Defend {
+            order: Some(order),
+        })
+    }
+
+    /// A captured token whose effect leaves the AI better off now.
+    fn helpful_token(&self, game: &Game) -> Option<String> {
+        let me = game.active();
+        let now = value(game, me);
+        game.player(me)
+            .tokens()
+            .map(|(id, _)| id.to_string())
+            .find(|id| {
+                after(game, Action::Invoke { token: id.clone() })
+                    .is_some_and(|next| value(&next, me) > now)
+            })
+    }
+
+    /// The placement this level plays, if there is any.
+    fn placement(&mut self, game: &Game, player: Player) -> Option<Move> {
+        let rack = game.rack_letters(player);
+        let mut moves = self.generator.all(game, player, &rack);
+        if moves.is_empty() {
+            return None;
+        }
+        match self.level {
+            Level::Easy => self.weak(game, moves),
+            Level::Normal => best_outcome(game, player, &mut moves, PLAYED_OUT)
+                .first()
+                .map(|&(_, m)| m),
+            Level::Hard => self.looking_ahead(game, player, &mut moves),
+        }
+    }
+
+    /// A random placement among the lower half by face value.
+    fn weak(&self, game: &Game, moves: Vec<Move>) -> Option<Move> {
+        let mut by_face: Vec<(i64, Move)> =
+            moves.into_iter().map(|m| (face(game, &m), m)).collect();
+        by_face.sort_by_key(|(f, _)| *f);
+        let half = by_face.len().div_ceil(2);
+        let mut rng = self.rng(game);
+        let pick = rng.random_range(0..half);
+        Some(by_face[pick].1)
+    }
+
+    /// The candidate whose outcome, after the opponent's best reply, is best.
+    fn looking_ahead(
+        &mut self,
+        game: &Game,
+        player: Player,
+        moves: &mut Vec<Move>,
+    ) -> Option<Move> {
+        let candidates = best_outcome(game, player, moves, HARD_PLAYED_OUT);
+        let mut rng = self.rng(game);
+        let mut best: Option<(f64, Move)> = None;
+        for &(now, m) in candidates.iter().take(LOOKED_AHEAD) {
+            let Some(mut next) = after(
+                game,
+                Action::Commit {
+                    letters: m.placements(),
+                },
+            ) else {
+                continue;
+            };
+            if next.result().is_none() && next.apply(Action::EndTurn).is_err() {
+                continue;
+            }
+            let replied = self.after_replies(&next, player, &mut rng);
+            let v = now - REPLY_WEIGHT * (now - replied);
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, m));
+            }
+        }
+        best.map(|(_, m)| m).or(candidates.first().map(|&(_, m)| m))
+    }
+
+    /// The AI's worth after the opponent's best reply, averaged over racks drawn from the
+    /// letters the AI cannot see.
+    fn after_replies(&mut self, game: &Game, me: Player, rng: &mut ChaCha8Rng) -> f64 {
+        let enemy = opponent(me);
+        if game.result().is_some() || game.to_act() != enemy {
+            return value(game, me);
+        }
+        let mut total = 0.0;
+        for _ in 0..RACKS_DRAWN {
+            let Some(drawn) = with_drawn_rack(game, enemy, rng) else {
+                return value(game, me);
+            };
+            let rack = drawn.rack_letters(enemy);
+            let mut replies = self.generator.all(&drawn, enemy, &rack);
+            let reply = best_outcome(&drawn, enemy, &mut replies, REPLIES);
+            total += reply
+                .first()
+                .map_or_else(|| value(&drawn, me), |&(v, _)| -v);
+        }
+        total / RACKS_DRAWN as f64
+    }
+
+    /// A word to lift when no placement is possible, if lifting it makes one possible.
+    fn helpful_redeploy(&mut self, game: &Game, player: Player) -> Option<WordKey> {
+        if self.level == Level::Easy {
+            return None;
+        }
+        let words: Vec<WordKey> = game
+            .words()
+            .into_iter()
+            .filter(|w| w.word.player == player)
+            .map(|w| w.word.key)
+            .take(REDEPLOY_TRIES)
+            .collect();
+        let now = value(game, player);
+        words.into_iter().find(|&word| {
+            after(game, Action::Redeploy { word }).is_some_and(|next| {
+                let rack = next.rack_letters(player);
+                let mut moves = self.generator.all(&next, player, &rack);
+                best_outcome(&next, player, &mut moves, 4)
+                    .first()
+                    .is_some_and(|&(v, _)| v > now)
+            })
+        })
+    }
+}
+
+/// The `keep` most promising of `moves` by a quick estimate (face value, more for touching a
+/// city), each played out on a copy of the game; best outcome first.
+fn best_outcome(game: &Game, player: Player, moves: &mut [Move], keep: usize) -> Vec<(f64, Move)> {
+    let cities: Vec<crate::board::Pos> = game
+        .board()
+        .cities
+        .iter()
+        .filter(|c| !c.destroyed && c.owner != crate::board::Owner::from(player))
+        .map(|c| c.at)
+        .collect();
+    let estimate = |m: &Move| {
+        let covers_city = m.cells().any(|(at, _, _)| cities.contains(&at));
+        face(game, m) * if covers_city { 4 } else { 1 }
+    };
+    moves.sort_by_cached_key(|m| std::cmp::Reverse(estimate(m)));
+    let mut played: Vec<(f64, Move)> = moves
+        .iter()
+        .take(keep)
+        .filter_map(|m| {
+            let next = after(
+                game,
+                Action::Commit {
+                    letters: m.placements(),
+                },
+            )?;
+            Some((value(&next, player), *m))
+        })
+        .collect();
+    played.sort_by(|a, b| b.0.total_cmp(&a.0));
+    played
+}
+
+/// The game with `player`'s rack replaced by letters drawn at random from their rack and pool
+/// (what the other side cannot tell apart), as many as the rack holds.
+fn with_drawn_rack(game: &Game, player: Player, rng: &mut ChaCha8Rng) -> Option<Game> {
+    let rack = game.rack_letters(player);
+    let mut unseen: Vec<char> = rack
+        .chars()
+        .chain(game.player(player).pool.iter().copied())
+        .collect();
+    unseen.shuffle(rng);
+    let drawn: String = unseen.into_iter().take(rack.chars().count()).collect();
+    let mut next = game.clone();
+    next.script_command(&ScriptCommand::TakeLetters {
+        player,
+        letters: rack,
+    })
+    .ok()?;
+    next.script_command(&ScriptCommand::GiveLetters {
+        player,
+        letters: drawn,
+    })
+    .ok()?;
+    Some(next)
+}
+
+/// The letters to discard from `rack` to lose `count`: the ones a rack least wants to keep
+/// (repeats first, then awkward letters, then vowels beyond what words need).
+fn discards(rack: &str, count: usize) -> String {
+    let letters: Vec<char> = rack.chars().collect();
+    let vowels = letters.iter().filter(|c| "AEIOU".contains(**c)).count();
+    let mut scored: Vec<(i32, usize, char)> = letters
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let repeats = letters[..i].iter().filter(|&&d| d == c).count() as i32;
+            let awkward = i32::from("QZXJKVW".contains(c));
+            let spare_vowel = i32::from("AEIOU".contains(c) && vowels * 2 > letters.len());
+            (repeats * 4 + awkward * 3 + spare_vowel * 2, i, c)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored.into_iter().take(count).map(|(_, _, c)| c).collect()
+}
+
+/// Every order of `items`.
+fn permutations(items: &[WordKey]) -> Vec<Vec<WordKey>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discards_repeats_and_awkward_letters_first() {
+        for (rack, count, expect) in [("EEEAST", 2, "EE"), ("QAEIRST", 1, "Q"), ("ABCDE", 0, "")] {
+            assert_eq!(discards(rack, count), expect, "{rack}");
+        }
+    }
+
+    #[test]
+    fn levels_read_and_write_their_names() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert!(
+            "expert"
+                .parse::<Level>()
+                .unwrap_err()
+                .contains("easy, normal or hard")
+        );
+    }
+}

@@ -1,0 +1,279 @@
+//! Balance simulation: AI against AI on a map over many seeds, in parallel, and what the games
+//! say about the map (who wins from which seat, by how much, and what decided it).
+//!
+//! Game `i` is played with seed `first_seed + i`; the two AIs swap seats every other game, so
+//! a seat's advantage and an AI's strength can be told apart.
+
+use super::player::{AiPlayer, Level};
+use crate::board::Player;
+use crate::game::{Event, Game};
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// What to simulate.
+#[derive(Clone)]
+pub struct Setup {
+    /// The map.
+    pub map: Arc<Map>,
+    /// Its rules.
+    pub rules: RuleSet,
+    /// The dictionary.
+    pub lexicon: Arc<Lexicon>,
+    /// The two AIs: the first plays gold in even-numbered games, silver in odd ones.
+    pub levels: [Level; 2],
+    /// The first game's seed.
+    pub first_seed: u64,
+    /// How many games.
+    pub games: usize,
+    /// Actions after which a game is stopped and counted as unfinished.
+    pub max_actions: usize,
+}
+
+/// How one game went.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// Its number in the batch, from 0 (odd games seat the AIs the other way round).
+    pub index: usize,
+    /// Its seed.
+    pub seed: u64,
+    /// The AI playing gold, and silver.
+    pub seats: [Level; 2],
+    /// The winner (`None`: a draw or unfinished).
+    pub winner: Option<Player>,
+    /// Why it ended (`unfinished` if stopped).
+    pub reason: String,
+    /// Turns played.
+    pub turns: u32,
+    /// Final scores, gold and silver.
+    pub scores: [i64; 2],
+    /// Cities captured by gold and by silver.
+    pub captures: [u32; 2],
+    /// Tokens invoked by gold and by silver.
+    pub tokens: [u32; 2],
+}
+
+fn seat(player: Player) -> usize {
+    match player {
+        Player::Gold => 0,
+        Player::Silver => 1,
+    }
+}
+
+/// Plays game `index` of the setup to its end (or the action limit).
+pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
+    let seed = setup.first_seed.wrapping_add(index as u64);
+    let seats = if index % 2 == 0 {
+        setup.levels
+    } else {
+        [setup.levels[1], setup.levels[0]]
+    };
+    let mut game = Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
+    let mut players = seats.map(|level| AiPlayer::new(level, seed));
+    let mut captures = [0; 2];
+    let mut tokens = [0; 2];
+    while game.result().is_none() && game.log().len() < setup.max_actions {
+        let acting = seat(game.to_act());
+        let action = players[acting].choose(&game);
+        let events = match game.apply(action) {
+            Ok(events) => events,
+            // An AI's refused action would be a bug; ending the turn keeps the game going.
+            Err(_) => match game.apply(crate::game::Action::EndTurn) {
+                Ok(events) => events,
+                Err(_) => break,
+            },
+        };
+        for e in &events {
+            match e {
+                Event::CityCaptured { player, .. } => captures[seat(*player)] += 1,
+                Event::TokenInvoked { player, .. } => tokens[seat(*player)] += 1,
+                _ => {}
+            }
+        }
+    }
+    let (winner, reason) = match game.result() {
+        Some(r) => (r.winner, reason_name(&r.reason)),
+        None => (None, "unfinished".to_string()),
+    };
+    GameRecord {
+        index,
+        seed,
+        seats,
+        winner,
+        reason,
+        turns: game.turn(),
+        scores: Player::BOTH.map(|p| game.score(p).total),
+        captures,
+        tokens,
+    }
+}
+
+fn reason_name(reason: &crate::game::EndReason) -> String {
+    use crate::game::EndReason;
+    match reason {
+        EndReason::Conquest { .. } => "conquest".into(),
+        EndReason::Exhaustion { .. } => "exhaustion".into(),
+        EndReason::Stalemate => "stalemate".into(),
+        EndReason::Script { reason } => format!("script: {reason}"),
+    }
+}
+
+/// Plays every game of the setup on all cores; `done` is called as each game ends. The
+/// records come back in game order, whatever order the games finished in.
+pub fn run(setup: &Setup, done: &(dyn Fn() + Sync)) -> Vec<GameRecord> {
+    (0..setup.games)
+        .into_par_iter()
+        .map(|i| {
+            let record = play_one(setup, i);
+            done();
+            record
+        })
+        .collect()
+}
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct Rate {
+    /// Successes.
+    pub count: usize,
+    /// Trials.
+    pub of: usize,
+    /// `count / of`.
+    pub rate: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+impl Rate {
+    /// `count` of `of`, with its interval.
+    pub fn new(count: usize, of: usize) -> Rate {
+        if of == 0 {
+            return Rate {
+                count,
+                of,
+                rate: 0.0,
+                low: 0.0,
+                high: 1.0,
+            };
+        }
+        let n = of as f64;
+        let p = count as f64 / n;
+        let z = 1.959_963_984_540_054_f64;
+        let z2n = z * z / n;
+        let centre = (p + z2n / 2.0) / (1.0 + z2n);
+        let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+        Rate {
+            count,
+            of,
+            rate: p,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        }
+    }
+}
+
+/// What a batch of games says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// Wins by the gold seat (who moves first) and by the silver seat.
+    pub seat_wins: [Rate; 2],
+    /// Wins by the first AI named and by the second, whichever seat they had.
+    pub ai_wins: [Rate; 2],
+    /// Draws, and games stopped unfinished.
+    pub draws: usize,
+    /// Games stopped at the action limit.
+    pub unfinished: usize,
+    /// Average final score of gold and silver.
+    pub average_scores: [f64; 2],
+    /// Average final score of the first AI and the second.
+    pub average_ai_scores: [f64; 2],
+    /// Average turns per game.
+    pub average_turns: f64,
+    /// How games ended: reason and count, most common first.
+    pub endings: Vec<(String, usize)>,
+    /// Games won by the player who captured more cities, of the games with a winner.
+    pub decided_by_captures: Rate,
+    /// Average tokens invoked per game.
+    pub average_tokens: f64,
+}
+
+/// Sums up `records` of games between `levels`.
+pub fn report(records: &[GameRecord]) -> Report {
+    let n = records.len();
+    let avg = |f: &dyn Fn(&GameRecord) -> f64| {
+        if n == 0 {
+            0.0
+        } else {
+            records.iter().map(f).sum::<f64>() / n as f64
+        }
+    };
+    let seat_wins =
+        Player::BOTH.map(|p| Rate::new(records.iter().filter(|r| r.winner == Some(p)).count(), n));
+    // Which seat the AI `a` (0 or 1) had in a game.
+    let seat_of = |r: &GameRecord, a: usize| {
+        if r.index % 2 == 1 { 1 - a } else { a }
+    };
+    let ai_wins = [0, 1].map(|a| {
+        Rate::new(
+            records
+                .iter()
+                .filter(|r| r.winner.is_some_and(|w| seat(w) == seat_of(r, a)))
+                .count(),
+            n,
+        )
+    });
+    let mut endings: Vec<(String, usize)> = Vec::new();
+    for r in records {
+        match endings.iter_mut().find(|(reason, _)| *reason == r.reason) {
+            Some((_, count)) => *count += 1,
+            None => endings.push((r.reason.clone(), 1)),
+        }
+    }
+    endings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let won: Vec<&GameRecord> = records.iter().filter(|r| r.winner.is_some()).collect();
+    let by_captures = won
+        .iter()
+        .filter(|r| {
+            let w = r.winner.map(seat).unwrap_or(0);
+            r.captures[w] > r.captures[1 - w]
+        })
+        .count();
+    Report {
+        games: n,
+        seat_wins,
+        ai_wins,
+        draws: records
+            .iter()
+            .filter(|r| r.winner.is_none() && r.reason != "unfinished")
+            .count(),
+        unfinished: records.iter().filter(|r| r.reason == "unfinished").count(),
+        average_scores: [0, 1].map(|s| avg(&|r| r.scores[s] as f64)),
+        average_ai_scores: [0, 1].map(|a| avg(&|r| r.scores[seat_of(r, a)] as f64)),
+        average_turns: avg(&|r| f64::from(r.turns)),
+        endings,
+        decided_by_captures: Rate::new(by_captures, won.len()),
+        average_tokens: avg(&|r| f64::from(r.tokens[0] + r.tokens[1])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_intervals_match_the_textbook() {
+        // 50 of 100: 0.404 to 0.596; 0 of 10: 0 to 0.278.
+        for (count, of, low, high) in [(50, 100, 0.4038, 0.5962), (0, 10, 0.0, 0.2775)] {
+            let r = Rate::new(count, of);
+            assert!((r.low - low).abs() < 1e-3, "{r:?}");
+            assert!((r.high - high).abs() < 1e-3, "{r:?}");
+        }
+    }
+}

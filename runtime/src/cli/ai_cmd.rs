@@ -1,0 +1,256 @@
+//! `scryptic moves` (every legal placement in a saved game) and `scryptic simulate` (AI against
+//! AI over many seeds, for balance).
+
+use super::{EXIT_PROBLEMS, Streams, print_json};
+use crate::ai::simulate::{self, Rate, Report, Setup};
+use crate::ai::{Level, MoveGen};
+use crate::game::notation::cell_name;
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use crate::save::SaveFile;
+use crate::script::ScriptedGame;
+use clap::Args;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Args, Debug)]
+pub(super) struct MovesArgs {
+    /// The saved game; the placements are those of the player to move, with their rack.
+    save: PathBuf,
+    /// Print only how many placements there are.
+    #[arg(long)]
+    count: bool,
+    /// Write JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct MoveReport {
+    word: String,
+    start: String,
+    dir: &'static str,
+    placed: Vec<String>,
+    face: i64,
+    attack: Option<i64>,
+}
+
+pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let lexicon = Arc::new(Lexicon::english());
+    let loaded = SaveFile::load(&args.save)
+        .map_err(|e| e.problems().join("\n"))
+        .and_then(|s| ScriptedGame::from_save(&s, lexicon).map(|(g, _)| g));
+    let scripted = match loaded {
+        Ok(game) => game,
+        Err(e) => {
+            writeln!(io.err, "{}: {e}", args.save.display())?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let game = scripted.game();
+    let player = game.active();
+    let rack = game.rack_letters(player);
+    let mut generator = MoveGen::new();
+    if args.count {
+        let n = generator.count(game, player, &rack);
+        if args.json {
+            print_json(
+                io.out,
+                &serde_json::json!({ "player": player, "rack": rack, "count": n }),
+            )?;
+        } else {
+            writeln!(io.out, "{n}")?;
+        }
+        return Ok(0);
+    }
+    let mut moves: Vec<MoveReport> = generator
+        .all(game, player, &rack)
+        .iter()
+        .map(|m| MoveReport {
+            word: m.word().to_string(),
+            start: cell_name(m.start),
+            dir: crate::game::describe::dir_name(m.dir),
+            placed: m
+                .placements()
+                .iter()
+                .map(|p| format!("{}{}", cell_name(p.at), p.letter))
+                .collect(),
+            face: crate::ai::spy::face(game, m),
+            attack: game.attack_strength(&m.placements()).ok().map(|s| s.value),
+        })
+        .collect();
+    moves.sort_by(|a, b| {
+        (b.attack, b.face)
+            .cmp(&(a.attack, a.face))
+            .then(a.word.cmp(&b.word))
+    });
+    if args.json {
+        print_json(
+            io.out,
+            &serde_json::json!({ "player": player, "rack": rack, "moves": moves }),
+        )?;
+        return Ok(0);
+    }
+    writeln!(
+        io.out,
+        "{} placements for {} (rack {rack}), strongest first:",
+        moves.len(),
+        player.name()
+    )?;
+    for m in &moves {
+        writeln!(
+            io.out,
+            "  {:<15} {:>4} {:<6} attack {:>3}  face {:>3}  commit {}",
+            m.word,
+            m.start,
+            m.dir,
+            m.attack.unwrap_or(0),
+            m.face,
+            m.placed.join(" ")
+        )?;
+    }
+    Ok(0)
+}
+
+#[derive(Args, Debug)]
+pub(super) struct SimulateArgs {
+    /// The map.
+    map: PathBuf,
+    /// How many games.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The two AIs, as `LEVEL,LEVEL` (easy, normal, hard); they swap seats every game.
+    #[arg(long, default_value = "normal,normal", value_parser = parse_levels)]
+    ai: [Level; 2],
+    /// The first game's seed (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A rule-set file to play with instead of the map's rules.
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// Actions after which a game is stopped as unfinished.
+    #[arg(long, default_value_t = 5000)]
+    max_actions: usize,
+    /// Write JSON (the summary and every game).
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_levels(text: &str) -> Result<[Level; 2], String> {
+    let levels: Vec<Level> = text
+        .split(',')
+        .map(|s| s.trim().parse())
+        .collect::<Result<_, _>>()?;
+    <[Level; 2]>::try_from(levels)
+        .map_err(|_| format!("name two AIs, as `hard,normal` (not `{text}`)"))
+}
+
+pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let map = match Map::load(&args.map) {
+        Ok(map) => map,
+        Err(e) => {
+            for p in e.problems() {
+                writeln!(io.err, "{p}")?;
+            }
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let rules = match &args.rules {
+        Some(path) => RuleSet::load(path).map_err(|e| e.problems()),
+        None => map
+            .rule_set()
+            .map_err(|ps| ps.into_iter().map(|p| p.message).collect()),
+    };
+    let rules = match rules {
+        Ok(rules) => rules,
+        Err(problems) => {
+            for p in problems {
+                writeln!(io.err, "{p}")?;
+            }
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let setup = Setup {
+        map: Arc::new(map),
+        rules,
+        lexicon: Arc::new(Lexicon::english()),
+        levels: args.ai,
+        first_seed: args.seed,
+        games: args.games,
+        max_actions: args.max_actions,
+    };
+    let bar = indicatif::ProgressBar::new(args.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} ({eta} left)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let records = simulate::run(&setup, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let report = simulate::report(&records);
+    if args.json {
+        print_json(
+            io.out,
+            &serde_json::json!({
+                "map": setup.map.name,
+                "ai": args.ai,
+                "first_seed": args.seed,
+                "summary": report,
+                "games": records,
+            }),
+        )?;
+    } else {
+        write_report(&setup, &report, io)?;
+    }
+    Ok(0)
+}
+
+fn percent(r: &Rate) -> String {
+    format!(
+        "{:5.1}% ({:.1}-{:.1}%, {} of {})",
+        r.rate * 100.0,
+        r.low * 100.0,
+        r.high * 100.0,
+        r.count,
+        r.of
+    )
+}
+
+fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<()> {
+    let [a, b] = setup.levels;
+    writeln!(
+        io.out,
+        "{}: {} games, {a} against {b} (seats swapped every game), seeds {} to {}",
+        setup.map.name,
+        r.games,
+        setup.first_seed,
+        setup.first_seed + r.games.saturating_sub(1) as u64
+    )?;
+    writeln!(io.out, "wins by seat (95% interval):")?;
+    writeln!(io.out, "  gold (moves first)  {}", percent(&r.seat_wins[0]))?;
+    writeln!(io.out, "  silver              {}", percent(&r.seat_wins[1]))?;
+    writeln!(io.out, "wins by AI:")?;
+    writeln!(io.out, "  {a:<18}  {}", percent(&r.ai_wins[0]))?;
+    writeln!(io.out, "  {b:<18}  {}", percent(&r.ai_wins[1]))?;
+    writeln!(io.out, "draws {}, unfinished {}", r.draws, r.unfinished)?;
+    writeln!(
+        io.out,
+        "average score: gold {:.1}, silver {:.1}; {a} {:.1}, {b} {:.1}",
+        r.average_scores[0], r.average_scores[1], r.average_ai_scores[0], r.average_ai_scores[1]
+    )?;
+    writeln!(io.out, "average length: {:.1} turns", r.average_turns)?;
+    let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+    writeln!(io.out, "endings: {}", endings.join(", "))?;
+    let advantage = r.seat_wins[0].rate - r.seat_wins[1].rate;
+    writeln!(
+        io.out,
+        "what decided games: first-player advantage {:+.1} points; the winner captured more cities in {}; {:.1} tokens invoked a game",
+        advantage * 100.0,
+        percent(&r.decided_by_captures),
+        r.average_tokens
+    )?;
+    Ok(())
+}
