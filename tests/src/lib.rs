@@ -195,3 +195,65 @@ pub mod random_play {
         (!letters.is_empty()).then_some(letters)
     }
 }
+
+pub mod golden {
+    //! The move generator's golden baseline (`tests/golden/movegen.ron`): positions kept as
+    //! saved games, with the number of placements a rack has in each. The golden test checks
+    //! the counts and the AI benchmarks time the same positions.
+
+    use scryptic::game::Game;
+    use scryptic::lexicon::Lexicon;
+    use scryptic::save::SaveFile;
+    use serde::{Deserialize, Serialize};
+    use std::path::{Path, PathBuf};
+    use std::sync::Arc;
+
+    /// One position of the baseline.
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    pub struct Position {
+        /// What the position is.
+        pub name: String,
+        /// Its saved game, in `tests/golden/`.
+        pub save: String,
+        /// The rack whose placements are counted (for the player to move).
+        pub rack: String,
+        /// How many legal placements the rack has.
+        pub placements: usize,
+    }
+
+    /// Every position of the baseline.
+    #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+    pub struct Baseline {
+        /// The positions.
+        pub positions: Vec<Position>,
+    }
+
+    impl Baseline {
+        /// Reads the baseline file.
+        pub fn load(path: &Path) -> Baseline {
+            let text = std::fs::read_to_string(path).expect("the golden baseline is readable");
+            ron::from_str(&text).expect("the golden baseline parses")
+        }
+
+        /// Writes the baseline file.
+        pub fn save(&self, path: &Path) -> std::io::Result<()> {
+            let config = ron::ser::PrettyConfig::default();
+            let text = ron::ser::to_string_pretty(self, config).map_err(std::io::Error::other)?;
+            std::fs::write(path, text + "\n")
+        }
+    }
+
+    /// Where the baseline file is.
+    pub fn baseline_path() -> PathBuf {
+        super::root().join("tests/golden/movegen.ron")
+    }
+
+    /// The game at `position`, replayed from its save.
+    pub fn load_position(position: &Position) -> Game {
+        let path = super::root().join("tests/golden").join(&position.save);
+        let save = SaveFile::load(&path).expect("the golden save loads");
+        save.replay(Arc::new(Lexicon::english()))
+            .expect("the golden save replays")
+            .0
+    }
+}

@@ -549,3 +549,76 @@ fn campaign_plays_the_chapters_in_order_carrying_storage() {
     );
     assert!(o.out.trim_end().ends_with("the campaign stops here"));
 }
+
+#[test]
+fn moves_lists_and_counts_the_placements_of_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    let map = root().join("maps/tutorial.ron");
+    let typed = format!("save {}\nquit\n", save.display());
+    let played = scryptic_typing(&["play", map.to_str().unwrap()], &typed);
+    assert_eq!(played.code, 0, "{}", played.err);
+    let counted = scryptic(&["moves", save.to_str().unwrap(), "--count"]);
+    assert_eq!(counted.code, 0, "{}", counted.err);
+    let n: usize = counted.out.trim().parse().unwrap();
+    assert!(n > 0);
+    let listed = scryptic(&["moves", save.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&listed.out).unwrap();
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), n);
+    let attack = |m: &serde_json::Value| m["attack"].as_i64().unwrap();
+    assert!(
+        moves.windows(2).all(|w| attack(&w[0]) >= attack(&w[1])),
+        "strongest first"
+    );
+    let text = scryptic(&["moves", save.to_str().unwrap()]);
+    assert!(
+        text.out.starts_with(&format!("{n} placements for gold")),
+        "{}",
+        text.out
+    );
+    let missing = scryptic(&["moves", "no-such-save.ron"]);
+    assert_eq!(missing.code, 1);
+    assert!(missing.err.contains("no-such-save.ron"), "{}", missing.err);
+}
+
+#[test]
+fn simulate_reports_the_balance_of_a_map() {
+    let map = root().join("maps/tutorial.ron");
+    let args = [
+        "simulate",
+        map.to_str().unwrap(),
+        "--games",
+        "4",
+        "--ai",
+        "normal,easy",
+        "--json",
+    ];
+    let out = scryptic(&args);
+    assert_eq!(out.code, 0, "{}", out.err);
+    let json: serde_json::Value = serde_json::from_str(&out.out).unwrap();
+    assert_eq!(json["games"].as_array().unwrap().len(), 4);
+    let summary = &json["summary"];
+    let seat_wins: u64 = (0..2)
+        .map(|s| summary["seat_wins"][s]["count"].as_u64().unwrap())
+        .sum();
+    let ai_wins: u64 = (0..2)
+        .map(|a| summary["ai_wins"][a]["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(seat_wins, ai_wins, "every win has a seat and an AI");
+    let again = scryptic(&args);
+    assert_eq!(again.out, out.out, "the same seeds give the same games");
+    let text = scryptic(&["simulate", map.to_str().unwrap(), "--games", "2"]);
+    assert!(
+        text.out.contains("wins by seat (95% interval)"),
+        "{}",
+        text.out
+    );
+    let bad = scryptic(&["simulate", map.to_str().unwrap(), "--ai", "expert,normal"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.err.contains("write easy, normal or hard"),
+        "{}",
+        bad.err
+    );
+}

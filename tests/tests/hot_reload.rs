@@ -107,10 +107,13 @@ fn the_watcher_sees_plain_saves_atomic_saves_and_bursts() {
     );
 }
 
+/// Something done just before a line is typed.
+type BeforeLine = Option<Box<dyn FnOnce()>>;
+
 /// Input typed at `scryptic play`, where a line may first do something (as a designer saving
 /// a file between two commands would).
 struct Typist {
-    lines: std::collections::VecDeque<(String, Option<Box<dyn FnOnce()>>)>,
+    lines: std::collections::VecDeque<(String, BeforeLine)>,
     current: Vec<u8>,
 }
 

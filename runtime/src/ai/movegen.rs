@@ -233,14 +233,14 @@ impl MoveGen {
     fn line(&mut self, cx: &mut Context<'_>, line: Line) {
         for anchor in 0..line.len {
             if self.cells.anchor[line.cell(anchor)] {
-                self.from_anchor(cx, line, anchor);
+                self.placements_at_anchor(cx, line, anchor);
             }
         }
     }
 
     /// Every placement whose first anchor is `anchor`: with the own letters just before it as
     /// the fixed start of the word, or else with every left part the free cells allow.
-    fn from_anchor(&mut self, cx: &mut Context<'_>, line: Line, anchor: usize) {
+    fn placements_at_anchor(&mut self, cx: &mut Context<'_>, line: Line, anchor: usize) {
         let own_before = anchor > 0 && self.cells.own[line.cell(anchor - 1)] != NO_LETTER;
         if own_before {
             let mut start = anchor;

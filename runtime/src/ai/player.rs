@@ -210,12 +210,7 @@ impl AiPlayer {
     }
 
     /// The candidate whose outcome, after the opponent's best reply, is best.
-    fn looking_ahead(
-        &mut self,
-        game: &Game,
-        player: Player,
-        moves: &mut Vec<Move>,
-    ) -> Option<Move> {
+    fn looking_ahead(&mut self, game: &Game, player: Player, moves: &mut [Move]) -> Option<Move> {
         let candidates = best_outcome(game, player, moves, HARD_PLAYED_OUT);
         let mut rng = self.rng(game);
         let mut best: Option<(f64, Move)> = None;

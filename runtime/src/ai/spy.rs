@@ -30,7 +30,7 @@ impl Advisor for Spy {
 pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &str) -> Option<Move> {
     let mut moves: Vec<(i64, Move)> = Vec::new();
     generator.generate(game, player, rack, &mut |m| moves.push((face(game, m), *m)));
-    moves.sort_by(|a, b| b.0.cmp(&a.0));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.0));
     let bound = strongest_factor(game);
     let mut best: Option<(i64, i64, Move)> = None;
     for (face, m) in moves {

@@ -1,0 +1,94 @@
+//! AI costs (issue 6 targets), over the golden positions of `tests/golden/movegen.ron`:
+//! every placement of AEINRST on an empty 15x15 plains board with one city (under 150 us) and
+//! on a busy one; every placement of a 12-letter rack on a 64x64 mid-game board (under 60 ms)
+//! and the strongest one (under 10 ms); a hard AI move on the 40x40 duel (under 1 s); 100
+//! normal-against-normal games on the 24x24 duel (under 60 s on two cores).
+//! Run: `cargo bench -p scryptic-tests --bench ai`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use scryptic::Map;
+use scryptic::ai::simulate::{self, Setup};
+use scryptic::ai::spy::strongest;
+use scryptic::ai::{AiPlayer, Level, MoveGen};
+use scryptic::game::Game;
+use scryptic::lexicon::Lexicon;
+use scryptic_tests::golden::{Baseline, baseline_path, load_position};
+use scryptic_tests::root;
+use std::sync::Arc;
+use std::time::Duration;
+
+fn shipped(name: &str) -> Map {
+    Map::load(&root().join("maps").join(name)).expect("the map loads")
+}
+
+fn movegen(c: &mut Criterion) {
+    let baseline = Baseline::load(&baseline_path());
+    let mut generator = MoveGen::new();
+    let mut group = c.benchmark_group("move generation");
+    for position in &baseline.positions {
+        let game = load_position(position);
+        let player = game.active();
+        // The graph is made on first use; keep that out of the timing.
+        generator.count(&game, player, &position.rack);
+        group.bench_function(
+            format!("all placements of {} on {}", position.rack, position.name),
+            |b| b.iter(|| generator.count(&game, player, &position.rack)),
+        );
+        if position.name.contains("64") {
+            group.bench_function(
+                format!(
+                    "strongest placement of {} on {}",
+                    position.rack, position.name
+                ),
+                |b| b.iter(|| strongest(&mut generator, &game, player, &position.rack)),
+            );
+        }
+    }
+    group.finish();
+}
+
+fn players(c: &mut Criterion) {
+    let lexicon = Arc::new(Lexicon::english());
+    let duel_40 = shipped("duel-40.ron");
+    let mut game = Game::new(
+        &duel_40,
+        duel_40.rule_set().expect("rules"),
+        lexicon.clone(),
+        7,
+    );
+    let mut normal = AiPlayer::new(Level::Normal, 7);
+    while game.turn() < 30 && game.result().is_none() {
+        game.apply(normal.choose(&game)).expect("legal");
+    }
+    let mut hard = AiPlayer::new(Level::Hard, 7);
+    let mut group = c.benchmark_group("AI players");
+    group.sample_size(20);
+    group.bench_function("hard AI move, duel-40 turn 30", |b| {
+        b.iter(|| hard.choose(&game))
+    });
+    group.bench_function("normal AI move, duel-40 turn 30", |b| {
+        b.iter(|| normal.choose(&game))
+    });
+    group.finish();
+
+    let duel_24 = shipped("duel-24.ron");
+    let setup = Setup {
+        rules: duel_24.rule_set().expect("rules"),
+        map: Arc::new(duel_24),
+        lexicon,
+        levels: [Level::Normal, Level::Normal],
+        first_seed: 1,
+        games: 100,
+        max_actions: 5000,
+    };
+    let mut group = c.benchmark_group("simulation");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("100 normal-against-normal games, duel-24", |b| {
+        b.iter(|| simulate::run(&setup, &|| {}))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movegen, players);
+criterion_main!(benches);
