@@ -557,11 +557,7 @@ impl Cells {
                 continue;
             }
             let mut above = [0u8; MAX_WORD];
-            let mut len_before = 0;
-            for (slot, k) in above.iter_mut().zip(before) {
-                *slot = self.own[k];
-                len_before += 1;
-            }
+            let len_before = self.letters_of(before, &mut above);
             for (slot, &letter) in run.iter_mut().zip(above[..len_before].iter().rev()) {
                 *slot = letter;
             }
@@ -570,11 +566,7 @@ impl Cells {
                 continue;
             };
             let mut below = [0u8; MAX_WORD];
-            let mut len_after = 0;
-            for (slot, k) in below.iter_mut().zip(after) {
-                *slot = self.own[k];
-                len_after += 1;
-            }
+            let len_after = self.letters_of(after, &mut below);
             let below = &below[..len_after];
             let mut allowed = 0;
             let mut letters = graph.letters(node);
@@ -592,6 +584,16 @@ impl Cells {
         }
         self.cross[d] = cross;
         self.cross_joins[d] = joins;
+    }
+
+    /// Writes the own letters of `cells` into `out`; returns how many (at most its length).
+    fn letters_of(&self, cells: impl Iterator<Item = usize>, out: &mut [u8; MAX_WORD]) -> usize {
+        let mut n = 0;
+        for (slot, k) in out.iter_mut().zip(cells) {
+            *slot = self.own[k];
+            n += 1;
+        }
+        n
     }
 
     /// The own letters in the crossing line just before `c` (nearest first) and just after it.

@@ -6,8 +6,6 @@ use crate::ai::simulate::{self, Rate, Report, Setup};
 use crate::ai::{Level, MoveGen};
 use crate::game::notation::cell_name;
 use crate::lexicon::Lexicon;
-use crate::map::Map;
-use crate::rules::RuleSet;
 use crate::save::SaveFile;
 use crate::script::ScriptedGame;
 use clap::Args;
@@ -148,29 +146,9 @@ fn parse_levels(text: &str) -> Result<[Level; 2], String> {
 }
 
 pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let map = match Map::load(&args.map) {
-        Ok(map) => map,
-        Err(e) => {
-            for p in e.problems() {
-                writeln!(io.err, "{p}")?;
-            }
-            return Ok(EXIT_PROBLEMS);
-        }
-    };
-    let rules = match &args.rules {
-        Some(path) => RuleSet::load(path).map_err(|e| e.problems()),
-        None => map
-            .rule_set()
-            .map_err(|ps| ps.into_iter().map(|p| p.message).collect()),
-    };
-    let rules = match rules {
-        Ok(rules) => rules,
-        Err(problems) => {
-            for p in problems {
-                writeln!(io.err, "{p}")?;
-            }
-            return Ok(EXIT_PROBLEMS);
-        }
+    let Some((map, rules)) = super::load_map_and_rules(&args.map, args.rules.as_deref(), io)?
+    else {
+        return Ok(EXIT_PROBLEMS);
     };
     let setup = Setup {
         map: Arc::new(map),

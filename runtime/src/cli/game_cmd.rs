@@ -217,29 +217,8 @@ fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<ScriptedGam
         )?;
         return Ok(None);
     };
-    let map = match Map::load(map_path) {
-        Ok(map) => map,
-        Err(e) => {
-            for p in e.problems() {
-                writeln!(io.err, "{p}")?;
-            }
-            return Ok(None);
-        }
-    };
-    let rules = match &args.rules {
-        Some(path) => RuleSet::load(path).map_err(|e| e.problems()),
-        None => map
-            .rule_set()
-            .map_err(|ps| ps.into_iter().map(|p| p.message).collect()),
-    };
-    let rules = match rules {
-        Ok(rules) => rules,
-        Err(problems) => {
-            for p in problems {
-                writeln!(io.err, "{p}")?;
-            }
-            return Ok(None);
-        }
+    let Some((map, rules)) = super::load_map_and_rules(map_path, args.rules.as_deref(), io)? else {
+        return Ok(None);
     };
     let (sources, unreadable) = read_map_scripts(
         map_path.parent().unwrap_or(std::path::Path::new(".")),

@@ -122,6 +122,39 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// The map at `map_path` and the rules to play it with (the `rules` file's, or the map's
+/// own); `None` after printing the problems if either cannot be used.
+fn load_map_and_rules(
+    map_path: &std::path::Path,
+    rules: Option<&std::path::Path>,
+    io: &mut Streams,
+) -> anyhow::Result<Option<(crate::map::Map, crate::rules::RuleSet)>> {
+    let map = match crate::map::Map::load(map_path) {
+        Ok(map) => map,
+        Err(e) => {
+            for p in e.problems() {
+                writeln!(io.err, "{p}")?;
+            }
+            return Ok(None);
+        }
+    };
+    let rules = match rules {
+        Some(path) => crate::rules::RuleSet::load(path).map_err(|e| e.problems()),
+        None => map
+            .rule_set()
+            .map_err(|ps| ps.into_iter().map(|p| p.message).collect()),
+    };
+    match rules {
+        Ok(rules) => Ok(Some((map, rules))),
+        Err(problems) => {
+            for p in problems {
+                writeln!(io.err, "{p}")?;
+            }
+            Ok(None)
+        }
+    }
+}
+
 /// Writes `value` as pretty JSON followed by a newline.
 fn print_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;
