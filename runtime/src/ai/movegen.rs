@@ -34,6 +34,8 @@ pub struct Move {
     /// Its direction.
     pub dir: Direction,
     len: u8,
+    /// The main word's face value (the sum of its letters' values).
+    face: i64,
     /// Bit `i` set: letter `i` of the word is placed from the rack (else it was on the board).
     placed: u64,
     /// The word, uppercase.
@@ -44,6 +46,11 @@ impl Move {
     /// The main word, uppercase.
     pub fn word(&self) -> &str {
         std::str::from_utf8(&self.word[..usize::from(self.len)]).unwrap_or("")
+    }
+
+    /// The main word's face value.
+    pub fn face(&self) -> i64 {
+        self.face
     }
 
     /// The number of letters placed from the rack.
@@ -382,13 +389,18 @@ impl MoveGen {
         if !self.joins(line, start, len, placed) {
             return;
         }
-        if !self.cuts_forest(cx, line, start, len, placed) {
+        let face: i64 = self.word[..len]
+            .iter()
+            .map(|&l| self.letter_values[usize::from(l)])
+            .sum();
+        if !self.cuts_forest(cx, line, start, len, placed, face) {
             return;
         }
         let mut m = Move {
             start: cells.pos(cell(0)),
             dir: line.dir,
             len: len as u8,
+            face,
             placed,
             word: [0; MAX_WORD],
         };
@@ -419,6 +431,7 @@ impl MoveGen {
         start: usize,
         len: usize,
         placed: u64,
+        face: i64,
     ) -> bool {
         let needed: i64 = (0..len)
             .filter(|&i| placed & (1 << i) != 0)
@@ -432,10 +445,6 @@ impl MoveGen {
             *out = b'a' + letter;
         }
         let text = std::str::from_utf8(&text[..len]).unwrap_or("");
-        let face: i64 = self.word[..len]
-            .iter()
-            .map(|&l| self.letter_values[usize::from(l)])
-            .sum();
         let rules = cx.game.rules();
         let connotations: Vec<String> = cx
             .game
@@ -537,85 +546,92 @@ impl Cells {
         cross.resize(n, ALL_LETTERS);
         joins.clear();
         joins.resize(n, false);
-        let mut run = [0u8; MAX_WORD];
         for c in 0..n {
             if !self.free[c] {
                 continue;
             }
-            let (before, after) = self.crossing_run(c, dir);
-            if before.clone().next().is_none() && after.clone().next().is_none() {
+            let run = self.crossing_run(c, dir);
+            if run.before == 0 && run.after == 0 {
                 continue;
             }
-            joins[c] = before
-                .clone()
-                .chain(after.clone())
-                .any(|k| self.connected[k]);
-            let top = before.clone().last().unwrap_or(c);
-            let bottom = after.clone().last().unwrap_or(c);
-            if !self.land[top] || !self.land[bottom] {
-                cross[c] = 0;
-                continue;
-            }
-            let mut above = [0u8; MAX_WORD];
-            let len_before = self.letters_of(before, &mut above);
-            for (slot, &letter) in run.iter_mut().zip(above[..len_before].iter().rev()) {
-                *slot = letter;
-            }
-            let Some(node) = graph.walk(graph.root(), &run[..len_before]) else {
-                cross[c] = 0;
-                continue;
-            };
-            let mut below = [0u8; MAX_WORD];
-            let len_after = self.letters_of(after, &mut below);
-            let below = &below[..len_after];
-            let mut allowed = 0;
-            let mut letters = graph.letters(node);
-            while letters != 0 {
-                let letter = letters.trailing_zeros() as LetterIndex;
-                letters &= letters - 1;
-                let word = graph
-                    .child(node, letter)
-                    .and_then(|next| graph.walk(next, below));
-                if word.is_some_and(|end| graph.is_word(end)) {
-                    allowed |= 1 << letter;
-                }
-            }
-            cross[c] = allowed;
+            joins[c] = run.cells(c).any(|k| self.connected[k]);
+            cross[c] = self.crossing_letters(graph, c, &run);
         }
         self.cross[d] = cross;
         self.cross_joins[d] = joins;
     }
 
-    /// Writes the own letters of `cells` into `out`; returns how many (at most its length).
-    fn letters_of(&self, cells: impl Iterator<Item = usize>, out: &mut [u8; MAX_WORD]) -> usize {
-        let mut n = 0;
-        for (slot, k) in out.iter_mut().zip(cells) {
-            *slot = self.own[k];
-            n += 1;
+    /// The letters that make the crossing run through `c` a word whose ends are on land.
+    fn crossing_letters(&self, graph: &WordGraph, c: usize, run: &CrossingRun) -> LetterSet {
+        if !self.land[run.top(c)] || !self.land[run.bottom(c)] {
+            return 0;
         }
-        n
+        let letter_at = |k: usize| self.own[k];
+        let mut node = graph.root();
+        for k in (1..=run.before).rev().map(|s| c - s * run.stride) {
+            match graph.child(node, letter_at(k)) {
+                Some(next) => node = next,
+                None => return 0,
+            }
+        }
+        let mut allowed = 0;
+        let mut letters = graph.letters(node);
+        while letters != 0 {
+            let letter = letters.trailing_zeros() as LetterIndex;
+            letters &= letters - 1;
+            let mut end = graph.child(node, letter);
+            for k in (1..=run.after).map(|s| c + s * run.stride) {
+                end = end.and_then(|n| graph.child(n, letter_at(k)));
+            }
+            if end.is_some_and(|end| graph.is_word(end)) {
+                allowed |= 1 << letter;
+            }
+        }
+        allowed
     }
 
-    /// The own letters in the crossing line just before `c` (nearest first) and just after it.
-    fn crossing_run(
-        &self,
-        c: usize,
-        dir: Direction,
-    ) -> (
-        impl Iterator<Item = usize> + Clone + '_,
-        impl Iterator<Item = usize> + Clone + '_,
-    ) {
+    /// The own letters in the crossing line just before and just after `c`.
+    fn crossing_run(&self, c: usize, dir: Direction) -> CrossingRun {
         let (x, y) = (c % self.width, c / self.width);
         // Main words across are crossed by columns, and main words down by rows.
         let (stride, index, len) = match dir {
             Direction::Across => (self.width, y, self.height),
             Direction::Down => (1, x, self.width),
         };
-        let own = |k: &usize| self.own[*k] != NO_LETTER;
-        let before = (1..=index).map(move |s| c - s * stride).take_while(own);
+        let own = |k: usize| self.own[k] != NO_LETTER;
+        let before = (1..=index).take_while(|&s| own(c - s * stride)).count();
         let after = (1..len - index)
-            .map(move |s| c + s * stride)
-            .take_while(own);
-        (before, after)
+            .take_while(|&s| own(c + s * stride))
+            .count();
+        CrossingRun {
+            stride,
+            before,
+            after,
+        }
+    }
+}
+
+/// The own letters crossing a cell: how many run just before it and just after it, and the
+/// step between cells of that line.
+struct CrossingRun {
+    stride: usize,
+    before: usize,
+    after: usize,
+}
+
+impl CrossingRun {
+    fn top(&self, c: usize) -> usize {
+        c - self.before * self.stride
+    }
+
+    fn bottom(&self, c: usize) -> usize {
+        c + self.after * self.stride
+    }
+
+    /// The run's cells, without `c`.
+    fn cells(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        let before = (1..=self.before).map(move |s| c - s * self.stride);
+        let after = (1..=self.after).map(move |s| c + s * self.stride);
+        before.chain(after)
     }
 }

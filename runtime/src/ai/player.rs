@@ -13,7 +13,6 @@
 
 use super::eval::{after, value};
 use super::movegen::{Move, MoveGen};
-use super::spy::face;
 use crate::board::Player;
 use crate::game::{Action, Game, ScriptCommand, WordKey, opponent};
 use rand::seq::SliceRandom;
@@ -200,8 +199,7 @@ impl AiPlayer {
 
     /// A random placement among the lower half by face value.
     fn weak(&self, game: &Game, moves: Vec<Move>) -> Option<Move> {
-        let mut by_face: Vec<(i64, Move)> =
-            moves.into_iter().map(|m| (face(game, &m), m)).collect();
+        let mut by_face: Vec<(i64, Move)> = moves.into_iter().map(|m| (m.face(), m)).collect();
         by_face.sort_by_key(|(f, _)| *f);
         let half = by_face.len().div_ceil(2);
         let mut rng = self.rng(game);
@@ -294,7 +292,7 @@ fn best_outcome(game: &Game, player: Player, moves: &mut [Move], keep: usize) ->
         .collect();
     let estimate = |m: &Move| {
         let covers_city = m.cells().any(|(at, _, _)| cities.contains(&at));
-        face(game, m) * if covers_city { 4 } else { 1 }
+        m.face() * if covers_city { 4 } else { 1 }
     };
     moves.sort_by_cached_key(|m| std::cmp::Reverse(estimate(m)));
     let mut played: Vec<(f64, Move)> = moves

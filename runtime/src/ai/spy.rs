@@ -29,7 +29,7 @@ impl Advisor for Spy {
 /// search stops once no placement left could be stronger than the best found.
 pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &str) -> Option<Move> {
     let mut moves: Vec<(i64, Move)> = Vec::new();
-    generator.generate(game, player, rack, &mut |m| moves.push((face(game, m), *m)));
+    generator.generate(game, player, rack, &mut |m| moves.push((m.face(), *m)));
     moves.sort_by_key(|m| std::cmp::Reverse(m.0));
     let bound = strongest_factor(game);
     let mut best: Option<(i64, i64, Move)> = None;
@@ -47,14 +47,6 @@ pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &st
         }
     }
     best.map(|(_, _, m)| m)
-}
-
-/// The main word's face value.
-pub fn face(game: &Game, m: &Move) -> i64 {
-    m.word()
-        .chars()
-        .map(|c| game.rules().letter_value(c).unwrap_or(0))
-        .sum()
 }
 
 /// The most a word's attack strength can be per point of face value under the rules (every

@@ -75,7 +75,7 @@ pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
                 .iter()
                 .map(|p| format!("{}{}", cell_name(p.at), p.letter))
                 .collect(),
-            face: crate::ai::spy::face(game, m),
+            face: m.face(),
             attack: game.attack_strength(&m.placements()).ok().map(|s| s.value),
         })
         .collect();

@@ -23,7 +23,8 @@ struct TokenCall {
     read_only: bool,
 }
 
-/// The board the call is about, refused once the call is over (Lua may keep `game`).
+/// The running token call's state, to add to its effect; refused outside a call (Lua may
+/// keep `game`) and in strength modifiers, which only read.
 fn call_effect(lua: &Lua) -> mlua::Result<mlua::AppDataRefMut<'_, TokenCall>> {
     let call = lua
         .app_data_mut::<TokenCall>()
