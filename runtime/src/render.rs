@@ -37,7 +37,7 @@ pub const MAX_IMAGE_SIDE: u32 = 16384;
 const MIN_TEXTURED_CELL: u32 = 6;
 
 /// Flat colours used when no tileset is at hand.
-fn default_colour(terrain: Terrain) -> [u8; 3] {
+pub fn default_colour(terrain: Terrain) -> [u8; 3] {
     match terrain {
         Terrain::Plains => [226, 182, 108],
         Terrain::Forest => [34, 122, 74],

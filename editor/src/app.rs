@@ -1,0 +1,565 @@
+//! The editor's window: the menu bar (File, Edit, View, Mode), the mode in use, the status
+//! bar, the dialogs (open, save as, new map, unsaved changes, errors, recovery), autosave,
+//! recent files and the global shortcuts (Ctrl+N/O/S, Ctrl+Shift+S, Ctrl+Z, Ctrl+Shift+Z).
+
+use crate::document::{Document, data_dir};
+use crate::lexicon_mode::LexiconMode;
+use crate::map_mode::MapMode;
+use crate::rules_mode::RulesMode;
+use crate::scripts_panel::ScriptsPanel;
+use egui::Key;
+use scryptic::Map;
+use std::path::{Path, PathBuf};
+
+/// Seconds between autosaves of unsaved changes.
+pub const AUTOSAVE_SECONDS: f64 = 30.0;
+const RECENT_LIMIT: usize = 10;
+
+/// The editor's modes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Paint the map.
+    #[default]
+    Map,
+    /// Edit connotation lists.
+    Lexicon,
+    /// Edit the rule set.
+    Rules,
+    /// The map's scripts.
+    Scripts,
+}
+
+/// What was asked for when unsaved changes stood in the way.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// Make a new map.
+    New,
+    /// Open a file.
+    Open(PathBuf),
+    /// Close the window.
+    Quit,
+}
+
+/// A dialog over the window.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dialog {
+    /// A path to open.
+    Open(String),
+    /// A path to save to.
+    SaveAs(String),
+    /// A new map's name and size.
+    New {
+        /// The map's title.
+        name: String,
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+    },
+    /// A PNG to import terrain from.
+    ImportPng(String),
+    /// A PNG to export to.
+    ExportPng(String),
+    /// Unsaved changes would be lost by `Pending`.
+    Unsaved(Pending),
+    /// An autosave newer than the file was found.
+    Recover(PathBuf),
+    /// Something went wrong.
+    Error(String),
+}
+
+/// The editor.
+#[derive(Default)]
+pub struct EditorApp {
+    /// The open map.
+    pub doc: Document,
+    /// The mode in use.
+    pub mode: Mode,
+    /// Map mode's state.
+    pub map_mode: MapMode,
+    /// Lexicon mode's state.
+    pub lexicon: LexiconMode,
+    /// Rules mode's state.
+    pub rules: RulesMode,
+    /// The scripts panel's state.
+    pub scripts: ScriptsPanel,
+    /// The dialog shown, if any.
+    pub dialog: Option<Dialog>,
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// The status bar's message.
+    pub status: String,
+    /// Whether the window may close now (set once the user agreed).
+    pub quit_confirmed: bool,
+    last_autosave: f64,
+}
+
+impl EditorApp {
+    /// The editor on `path`, or on a new map; an unreadable file shows an error dialog over a
+    /// new map (never a crash).
+    pub fn new(path: Option<&Path>) -> EditorApp {
+        let mut app = EditorApp {
+            recent: load_recent(),
+            ..EditorApp::default()
+        };
+        if let Some(path) = path {
+            app.open(path);
+        }
+        app
+    }
+
+    /// Opens `path`, replacing the current map (ask first: see [`EditorApp::request`]).
+    pub fn open(&mut self, path: &Path) {
+        match Document::open(path) {
+            Ok(doc) => {
+                self.doc = doc;
+                self.after_open(path);
+            }
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    fn after_open(&mut self, path: &Path) {
+        self.map_mode.reset();
+        self.remember(path);
+        self.status = format!("opened {}", path.display());
+        let dir = path.parent().unwrap_or(Path::new(".")).join("connotations");
+        self.lexicon = LexiconMode::default();
+        self.lexicon.ensure_loaded(&dir);
+        self.scripts = ScriptsPanel::default();
+        self.scripts.reload(&self.doc);
+        self.map_mode.tools.script_token_kinds = self.scripts.token_kinds.clone();
+        if let Some(autosave) = self.doc.recovery() {
+            self.dialog = Some(Dialog::Recover(autosave));
+        }
+    }
+
+    /// Starts a new blank map.
+    pub fn new_map(&mut self, name: &str, width: u32, height: u32) {
+        self.doc = Document::new(Map::new(name, width, height));
+        self.map_mode.reset();
+        self.status = format!("new map {width}x{height}");
+    }
+
+    /// Does `pending` now if nothing unsaved stands in the way, else asks.
+    pub fn request(&mut self, pending: Pending) {
+        if self.doc.is_dirty() {
+            self.dialog = Some(Dialog::Unsaved(pending));
+        } else {
+            self.carry_out(pending);
+        }
+    }
+
+    fn carry_out(&mut self, pending: Pending) {
+        match pending {
+            Pending::New => {
+                self.dialog = Some(Dialog::New {
+                    name: "untitled".into(),
+                    width: 24,
+                    height: 24,
+                })
+            }
+            Pending::Open(path) => self.open(&path),
+            Pending::Quit => self.quit_confirmed = true,
+        }
+    }
+
+    /// Saves to the map's file, or asks for one.
+    pub fn save(&mut self) {
+        match self.doc.path.clone() {
+            Some(path) => self.save_as(&path),
+            None => self.dialog = Some(Dialog::SaveAs("maps/untitled.ron".into())),
+        }
+    }
+
+    /// Saves to `path` (atomically).
+    pub fn save_as(&mut self, path: &Path) {
+        match self.doc.save_as(path) {
+            Ok(()) => {
+                self.remember(path);
+                self.status = format!("saved {}", path.display());
+            }
+            Err(e) => self.dialog = Some(Dialog::Error(e)),
+        }
+    }
+
+    /// Undoes the last step.
+    pub fn undo(&mut self) {
+        self.status = match self.doc.undo() {
+            Some(label) => format!("undid {label}"),
+            None => "nothing to undo".into(),
+        };
+    }
+
+    /// Redoes the last undone step.
+    pub fn redo(&mut self) {
+        self.status = match self.doc.redo() {
+            Some(label) => format!("redid {label}"),
+            None => "nothing to redo".into(),
+        };
+    }
+
+    fn remember(&mut self, path: &Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_LIMIT);
+        save_recent(&self.recent);
+    }
+
+    /// Autosaves when unsaved changes have waited long enough.
+    fn autosave(&mut self, now: f64) {
+        if now - self.last_autosave < AUTOSAVE_SECONDS {
+            return;
+        }
+        self.last_autosave = now;
+        if let Err(e) = self.doc.autosave() {
+            self.status = e;
+        }
+    }
+
+    /// The whole window.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let now = ui.input(|i| i.time);
+        self.autosave(now);
+        if ui.input(|i| i.viewport().close_requested()) && self.doc.is_dirty() && !self.quit_confirmed {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+        }
+        if self.quit_confirmed {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        if self.mode != Mode::Lexicon && self.scripts.generation > 0 && now as u64 % 2 == 0 {
+            self.watch_scripts();
+        }
+        if self.dialog.is_none() && !ui.ctx().egui_wants_keyboard_input() {
+            self.global_shortcuts(ui);
+        }
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        match self.mode {
+            Mode::Map => self.map_mode.ui(ui, &mut self.doc),
+            Mode::Lexicon => self.lexicon.ui(ui),
+            Mode::Rules => self.rules.ui(ui, &mut self.doc),
+            Mode::Scripts => self.scripts.ui(ui, &mut self.doc),
+        }
+        self.dialog_ui(ui.ctx());
+    }
+
+    fn watch_scripts(&mut self) {
+        if self.scripts.reload_if_changed(&self.doc) {
+            self.status = format!("scripts reloaded (load {})", self.scripts.generation);
+            self.map_mode.tools.script_token_kinds = self.scripts.token_kinds.clone();
+            self.map_mode.validation.invalidate();
+        }
+    }
+
+    fn global_shortcuts(&mut self, ui: &egui::Ui) {
+        let (m, pressed) = ui.input(|i| (i.modifiers, [Key::Z, Key::Y, Key::S, Key::O, Key::N].map(|k| i.key_pressed(k))));
+        if !m.command {
+            return;
+        }
+        let [z, y, s, o, n] = pressed;
+        if (z && m.shift) || y {
+            self.redo();
+        } else if z {
+            self.undo();
+        }
+        if s && m.shift {
+            self.dialog = Some(Dialog::SaveAs(self.suggested_path()));
+        } else if s {
+            self.save();
+        }
+        if o {
+            self.dialog = Some(Dialog::Open(self.suggested_path()));
+        }
+        if n {
+            self.request(Pending::New);
+        }
+    }
+
+    fn suggested_path(&self) -> String {
+        self.doc
+            .path
+            .as_ref()
+            .map_or_else(|| "maps/".to_string(), |p| p.display().to_string())
+    }
+
+    fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| self.file_menu(ui));
+            ui.menu_button("Edit", |ui| {
+                let undo = self.doc.history().next_undo().map(|l| format!("Undo {l}"));
+                if ui.add_enabled(undo.is_some(), egui::Button::new(undo.unwrap_or("Undo".into()))).clicked() {
+                    self.undo();
+                }
+                let redo = self.doc.history().next_redo().map(|l| format!("Redo {l}"));
+                if ui.add_enabled(redo.is_some(), egui::Button::new(redo.unwrap_or("Redo".into()))).clicked() {
+                    self.redo();
+                }
+            });
+            ui.menu_button("View", |ui| {
+                ui.checkbox(&mut self.map_mode.view.grid, "Grid (G)");
+                if ui.button("Fit map").clicked() {
+                    self.map_mode.view.fit_pending = true;
+                }
+            });
+            ui.separator();
+            for (mode, label) in [(Mode::Map, "Map"), (Mode::Lexicon, "Lexicon"), (Mode::Rules, "Rules"), (Mode::Scripts, "Scripts")] {
+                ui.selectable_value(&mut self.mode, mode, label);
+            }
+            ui.separator();
+            ui.label(self.doc.title());
+        });
+    }
+
+    fn file_menu(&mut self, ui: &mut egui::Ui) {
+        if ui.button("New... (Ctrl+N)").clicked() {
+            self.request(Pending::New);
+        }
+        if ui.button("Open... (Ctrl+O)").clicked() {
+            self.dialog = Some(Dialog::Open(self.suggested_path()));
+        }
+        ui.menu_button("Open recent", |ui| {
+            for path in self.recent.clone() {
+                if ui.button(path.display().to_string()).clicked() {
+                    self.request(Pending::Open(path));
+                }
+            }
+        });
+        if ui.button("Save (Ctrl+S)").clicked() {
+            self.save();
+        }
+        if ui.button("Save as... (Ctrl+Shift+S)").clicked() {
+            self.dialog = Some(Dialog::SaveAs(self.suggested_path()));
+        }
+        ui.separator();
+        if ui.button("Import terrain from PNG...").clicked() {
+            self.dialog = Some(Dialog::ImportPng(String::new()));
+        }
+        if ui.button("Export PNG...").clicked() {
+            let suggestion = self.doc.path.as_ref().map_or("map.png".into(), |p| p.with_extension("png").display().to_string());
+            self.dialog = Some(Dialog::ExportPng(suggestion));
+        }
+        ui.separator();
+        if ui.button("Quit").clicked() {
+            self.request(Pending::Quit);
+        }
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let map = &self.doc.map;
+            match self.map_mode.hovered {
+                Some(cell) => {
+                    let terrain = map.terrain.get(cell).map_or("-", |t| t.name());
+                    ui.label(format!("cell {}, {}: {terrain}", cell.x, cell.y));
+                }
+                None => {
+                    ui.label("cell -");
+                }
+            }
+            ui.separator();
+            ui.label(format!("{}x{}", map.width(), map.height()));
+            ui.separator();
+            ui.label(format!("zoom {:.1}", self.map_mode.view.zoom));
+            ui.separator();
+            ui.label(format!("tool: {}", self.map_mode.tools.tool.label()));
+            ui.separator();
+            let (errors, warnings) = self.map_mode.validation.counts();
+            ui.label(format!("{errors} errors, {warnings} warnings"));
+            ui.separator();
+            ui.label(&self.status);
+        });
+    }
+
+    fn dialog_ui(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = self.dialog.clone() else {
+            return;
+        };
+        let mut next = Some(dialog.clone());
+        egui::Modal::new(egui::Id::unique("dialog")).show(ctx, |ui| {
+            next = self.dialog_contents(ui, dialog);
+        });
+        self.dialog = next;
+    }
+
+    /// One dialog's contents; answers the dialog to show next (`None` closes it).
+    fn dialog_contents(&mut self, ui: &mut egui::Ui, dialog: Dialog) -> Option<Dialog> {
+        match dialog {
+            Dialog::Open(mut path) => {
+                let (ok, cancel) = path_prompt(ui, "Open map", &mut path, "Open");
+                if ok {
+                    self.dialog = None;
+                    self.request(Pending::Open(PathBuf::from(&path)));
+                    return self.dialog.clone();
+                }
+                (!cancel).then_some(Dialog::Open(path))
+            }
+            Dialog::SaveAs(mut path) => {
+                let (ok, cancel) = path_prompt(ui, "Save map as", &mut path, "Save");
+                if ok {
+                    let target = PathBuf::from(&path);
+                    let same = self.doc.path.as_deref() == Some(target.as_path());
+                    if target.exists() && !same && !ui.input(|i| i.modifiers.shift) {
+                        return Some(Dialog::Error(format!(
+                            "{} exists: hold Shift while clicking Save to overwrite it",
+                            target.display()
+                        )));
+                    }
+                    self.dialog = None;
+                    self.save_as(&target);
+                    return self.dialog.clone();
+                }
+                (!cancel).then_some(Dialog::SaveAs(path))
+            }
+            Dialog::New { mut name, mut width, mut height } => {
+                ui.heading("New map");
+                ui.horizontal(|ui| {
+                    ui.label("name");
+                    ui.text_edit_singleline(&mut name);
+                });
+                ui.add(egui::Slider::new(&mut width, 4..=512).text("width"));
+                ui.add(egui::Slider::new(&mut height, 4..=512).text("height"));
+                let (ok, cancel) = ok_cancel(ui, "Create");
+                if ok {
+                    self.new_map(&name, width, height);
+                    return None;
+                }
+                (!cancel).then_some(Dialog::New { name, width, height })
+            }
+            Dialog::ImportPng(mut path) => {
+                let (ok, cancel) = path_prompt(ui, "Import terrain from a PNG (a pixel a cell)", &mut path, "Import");
+                if ok {
+                    return self.import_png(Path::new(&path)).err().map(Dialog::Error);
+                }
+                (!cancel).then_some(Dialog::ImportPng(path))
+            }
+            Dialog::ExportPng(mut path) => {
+                let (ok, cancel) = path_prompt(ui, "Export the map as a PNG", &mut path, "Export");
+                if ok {
+                    let tileset = tileset_of(&self.doc);
+                    return match crate::png::export(&self.doc.map, tileset.as_ref(), Path::new(&path)) {
+                        Ok(()) => {
+                            self.status = format!("exported {path}");
+                            None
+                        }
+                        Err(e) => Some(Dialog::Error(e)),
+                    };
+                }
+                (!cancel).then_some(Dialog::ExportPng(path))
+            }
+            Dialog::Unsaved(pending) => self.unsaved_prompt(ui, pending),
+            Dialog::Recover(path) => {
+                ui.heading("Recover unsaved changes?");
+                ui.label(format!("An autosave newer than the map was found: {}", path.display()));
+                let (ok, cancel) = ok_cancel(ui, "Recover");
+                if ok {
+                    return self.doc.recover().err().map(Dialog::Error);
+                }
+                if cancel {
+                    self.doc.discard_recovery();
+                    return None;
+                }
+                Some(Dialog::Recover(path))
+            }
+            Dialog::Error(message) => {
+                ui.heading("Error");
+                ui.monospace(&message);
+                if ui.button("OK").clicked() {
+                    return None;
+                }
+                Some(Dialog::Error(message))
+            }
+        }
+    }
+
+    fn unsaved_prompt(&mut self, ui: &mut egui::Ui, pending: Pending) -> Option<Dialog> {
+        ui.heading("Unsaved changes");
+        ui.label(format!("{} has changes that are not saved.", self.doc.title()));
+        let mut next = Some(Dialog::Unsaved(pending.clone()));
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                self.dialog = None;
+                self.save();
+                next = self.dialog.clone();
+                if next.is_none() && !self.doc.is_dirty() {
+                    self.carry_out(pending.clone());
+                    next = self.dialog.clone();
+                }
+            }
+            if ui.button("Discard changes").clicked() {
+                self.doc.discard_recovery();
+                self.dialog = None;
+                self.carry_out(pending.clone());
+                next = self.dialog.clone();
+            }
+            if ui.button("Cancel").clicked() {
+                next = None;
+            }
+        });
+        next
+    }
+
+    fn import_png(&mut self, path: &Path) -> Result<(), String> {
+        let tileset = tileset_of(&self.doc);
+        let max = self.doc.map.rule_set().map_or(4096, |r| r.board.max_side.max(1) as u32);
+        let terrain = crate::png::import(path, &crate::png::palette(tileset.as_ref()), max)?;
+        self.doc.edit_all("import PNG", |map| crate::png::apply_import(map, terrain));
+        self.map_mode.view.fit_pending = true;
+        self.status = format!("imported terrain from {}", path.display());
+        Ok(())
+    }
+}
+
+/// The map's tileset, loaded (none when it names none or it does not load).
+pub fn tileset_of(doc: &Document) -> Option<scryptic::tileset::Tileset> {
+    if doc.map.tileset.is_empty() {
+        return None;
+    }
+    let dir = doc.path.as_ref().and_then(|p| p.parent()).unwrap_or(Path::new("."));
+    scryptic::tileset::Tileset::load(&dir.join(&doc.map.tileset)).ok()
+}
+
+fn path_prompt(ui: &mut egui::Ui, title: &str, path: &mut String, action: &str) -> (bool, bool) {
+    ui.heading(title);
+    let edit = ui.add(egui::TextEdit::singleline(path).desired_width(420.0));
+    let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+    let (ok, cancel) = ok_cancel(ui, action);
+    (ok || enter, cancel)
+}
+
+fn ok_cancel(ui: &mut egui::Ui, action: &str) -> (bool, bool) {
+    ui.horizontal(|ui| (ui.button(action).clicked(), ui.button("Cancel").clicked()))
+        .inner
+}
+
+fn recent_path() -> Option<PathBuf> {
+    Some(data_dir()?.join("recent.txt"))
+}
+
+fn load_recent() -> Vec<PathBuf> {
+    recent_path()
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .map(|text| text.lines().filter(|l| !l.is_empty()).map(PathBuf::from).collect())
+        .unwrap_or_default()
+}
+
+fn save_recent(recent: &[PathBuf]) {
+    let Some(path) = recent_path() else {
+        return;
+    };
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let text: String = recent.iter().map(|p| format!("{}\n", p.display())).collect();
+    let _ = scryptic::fsutil::write_atomic(&path, text.as_bytes());
+}
+
+impl eframe::App for EditorApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        EditorApp::ui(self, ui);
+        let title = format!("{} - Scryptic editor", self.doc.title());
+        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title));
+    }
+}

@@ -1,0 +1,615 @@
+//! The map canvas: draws the map (flat colours far out, the tileset's textures close in),
+//! its cities, tokens, grid, selection and the validator's findings, and turns pointer input
+//! into edits of the document through the tool in hand.
+
+use crate::clipboard::Region;
+use crate::document::Document;
+use crate::paint;
+use crate::tools::{Tool, Tools, brush_cells};
+use crate::view::{GRID_ZOOM, MapView, TEXTURE_ZOOM};
+use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, pos2};
+use scryptic::tileset::Tileset;
+use scryptic::{City, Finding, Map, Owner, Pos, Severity, Terrain, TokenSpot};
+use std::collections::BTreeMap;
+
+/// The label tests and screen readers find the canvas by.
+pub const CANVAS_LABEL: &str = "Map canvas";
+
+/// What a press on the canvas started.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+enum Gesture {
+    #[default]
+    Idle,
+    /// A brush stroke; the last cell painted.
+    Painting { last: Pos },
+    /// A rectangle, line or selection being dragged out.
+    Dragging { start: Pos, now: Pos },
+    /// The view following the pointer.
+    Panning,
+}
+
+/// The flat-colour picture of the map, one texel per cell, remade when the map changes.
+struct FlatTexture {
+    generation: u64,
+    size: (u32, u32),
+    handle: TextureHandle,
+}
+
+/// The tileset's variants as textures.
+struct TileTextures {
+    tileset: Tileset,
+    variants: BTreeMap<Terrain, Vec<TextureHandle>>,
+}
+
+/// The canvas's own state: textures and the gesture in progress (no map data).
+#[derive(Default)]
+pub struct Canvas {
+    gesture: Gesture,
+    /// The last cell a brush painted, where a Shift-click line starts.
+    last_point: Option<Pos>,
+    flat: Option<FlatTexture>,
+    tiles: Option<TileTextures>,
+    /// The tileset path the textures were made from (`None`: not looked for yet).
+    tiles_from: Option<Option<std::path::PathBuf>>,
+    /// Where the canvas was drawn last (for the minimap's frame).
+    last_rect: Option<Rect>,
+}
+
+/// What the canvas works on this frame.
+pub struct Scene<'a> {
+    /// The map being edited.
+    pub doc: &'a mut Document,
+    /// The tool in hand.
+    pub tools: &'a mut Tools,
+    /// Where the canvas looks.
+    pub view: &'a mut MapView,
+    /// The selected region.
+    pub selection: &'a mut Option<Region>,
+    /// The cell shown in the inspector.
+    pub inspected: &'a mut Option<Pos>,
+    /// The cell under the pointer (written by the canvas).
+    pub hovered: &'a mut Option<Pos>,
+    /// The validator's findings to draw.
+    pub findings: &'a [Finding],
+    /// The finding picked in the validation panel, drawn bolder.
+    pub focused: Option<usize>,
+}
+
+impl Canvas {
+    /// The flat picture of the map, once drawn.
+    pub fn flat_texture_id(&self) -> Option<egui::TextureId> {
+        self.flat.as_ref().map(|f| f.handle.id())
+    }
+
+    /// Where the canvas was drawn on the last frame.
+    pub fn last_rect(&self) -> Option<Rect> {
+        self.last_rect
+    }
+
+    /// Forgets textures (a different map or tileset was opened).
+    pub fn reset(&mut self) {
+        *self = Canvas::default();
+    }
+
+    /// The canvas, filling the space left in `ui`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, scene: Scene<'_>) -> egui::Response {
+        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
+        let rect = response.rect;
+        self.last_rect = Some(rect);
+        let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
+        if scene.view.fit_pending {
+            scene.view.fit(w, h, rect.size());
+        }
+        self.load_tiles(ui.ctx(), scene.doc);
+        self.zoom_and_pan(ui, &response, scene.view);
+        let pointer = ui.input(|i| i.pointer.latest_pos());
+        *scene.hovered = pointer
+            .filter(|p| rect.contains(*p))
+            .and_then(|p| scene.view.cell_at(rect, p, w, h));
+        let mut scene = scene;
+        if self.gesture != Gesture::Panning && !ui.input(|i| i.key_down(egui::Key::Space)) {
+            self.handle_tool(ui, &response, &mut scene);
+        }
+        self.draw(ui.ctx(), &painter, rect, &scene);
+        response
+    }
+
+    fn load_tiles(&mut self, ctx: &egui::Context, doc: &Document) {
+        let wanted = tileset_path(doc);
+        if self.tiles_from.as_ref() == Some(&wanted) {
+            return;
+        }
+        self.tiles = wanted
+            .as_ref()
+            .and_then(|p| Tileset::load(p).ok())
+            .map(|tileset| tile_textures(ctx, tileset));
+        self.tiles_from = Some(wanted);
+        self.flat = None;
+    }
+
+    fn zoom_and_pan(&mut self, ui: &egui::Ui, response: &egui::Response, view: &mut MapView) {
+        let rect = response.rect;
+        let (scroll, zoom, middle, space, primary, delta, pointer) = ui.input(|i| {
+            (
+                i.smooth_scroll_delta.y,
+                i.zoom_delta(),
+                i.pointer.middle_down(),
+                i.key_down(egui::Key::Space),
+                i.pointer.primary_down(),
+                i.pointer.delta(),
+                i.pointer.latest_pos(),
+            )
+        });
+        if let Some(p) = pointer.filter(|_| response.hovered()) {
+            let factor = zoom * (scroll * 0.0025).exp();
+            if factor != 1.0 {
+                view.zoom_at(rect, p, factor);
+            }
+        }
+        let pan = (middle || (space && primary)) && (response.hovered() || self.gesture == Gesture::Panning);
+        if pan {
+            self.gesture = Gesture::Panning;
+            view.pan(delta);
+        } else if self.gesture == Gesture::Panning {
+            self.gesture = Gesture::Idle;
+        }
+    }
+
+    fn handle_tool(&mut self, ui: &egui::Ui, response: &egui::Response, scene: &mut Scene<'_>) {
+        let (pressed, down, released, secondary, shift) = ui.input(|i| {
+            (
+                i.pointer.primary_pressed(),
+                i.pointer.primary_down(),
+                i.pointer.primary_released(),
+                i.pointer.secondary_pressed(),
+                i.modifiers.shift,
+            )
+        });
+        let cell = *scene.hovered;
+        if pressed && response.hovered() {
+            if let Some(cell) = cell {
+                self.press(scene, cell, shift);
+            }
+        } else if down {
+            if let Some(cell) = cell.or_else(|| self.clamped_cell(ui, response, scene)) {
+                self.drag(scene, cell);
+            }
+        }
+        if released || (!down && self.gesture != Gesture::Idle) {
+            self.release(scene);
+        }
+        if secondary && response.hovered() {
+            if let Some(cell) = cell {
+                secondary_click(scene, cell);
+            }
+        }
+    }
+
+    /// The map cell nearest the pointer, for drags that leave the map.
+    fn clamped_cell(&self, ui: &egui::Ui, response: &egui::Response, scene: &Scene<'_>) -> Option<Pos> {
+        let p = ui.input(|i| i.pointer.latest_pos())?;
+        let (x, y) = scene.view.to_cells(response.rect, p);
+        let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
+        Some(Pos::new(
+            x.clamp(0.0, w.saturating_sub(1) as f32) as u32,
+            y.clamp(0.0, h.saturating_sub(1) as f32) as u32,
+        ))
+    }
+
+    fn press(&mut self, scene: &mut Scene<'_>, cell: Pos, shift: bool) {
+        let tools = &mut *scene.tools;
+        match tools.tool {
+            Tool::Brush | Tool::Eraser | Tool::Scatter => {
+                scene.doc.begin_stroke(tools.tool.label());
+                let from = if shift { self.last_point.unwrap_or(cell) } else { cell };
+                stroke_segment(scene, from, cell);
+                self.gesture = Gesture::Painting { last: cell };
+                self.last_point = Some(cell);
+            }
+            Tool::Rectangle | Tool::Line | Tool::Select => {
+                self.gesture = Gesture::Dragging { start: cell, now: cell };
+            }
+            Tool::Bucket => bucket_fill(scene, cell),
+            Tool::Eyedropper => {
+                if let Some(&t) = scene.doc.map.terrain.get(cell) {
+                    tools.terrain = t;
+                }
+            }
+            Tool::City => place_city(scene, cell),
+            Tool::Token => place_token(scene, cell),
+            Tool::Inspect => *scene.inspected = Some(cell),
+        }
+    }
+
+    fn drag(&mut self, scene: &mut Scene<'_>, cell: Pos) {
+        match &mut self.gesture {
+            Gesture::Painting { last } if *last != cell => {
+                let from = *last;
+                *last = cell;
+                self.last_point = Some(cell);
+                stroke_segment(scene, from, cell);
+            }
+            Gesture::Dragging { now, .. } => *now = cell,
+            _ => {}
+        }
+    }
+
+    fn release(&mut self, scene: &mut Scene<'_>) {
+        match std::mem::take(&mut self.gesture) {
+            Gesture::Painting { .. } => scene.doc.end_stroke(),
+            Gesture::Dragging { start, now } => finish_drag(scene, start, now),
+            Gesture::Idle | Gesture::Panning => {}
+        }
+    }
+
+    fn draw(&mut self, ctx: &egui::Context, painter: &Painter, rect: Rect, scene: &Scene<'_>) {
+        let map = &scene.doc.map;
+        let view = &*scene.view;
+        painter.rect_filled(rect, 0.0, Color32::from_gray(32));
+        let map_rect = view.map_rect(rect, map.width(), map.height());
+        if view.zoom >= TEXTURE_ZOOM && self.tiles.is_some() {
+            self.draw_tiles(painter, rect, map, view);
+        } else {
+            let texture = self.flat_texture(ctx, scene.doc);
+            let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+            painter.image(texture, map_rect, uv, Color32::WHITE);
+        }
+        if view.grid && view.zoom >= GRID_ZOOM {
+            draw_grid(painter, rect, map, view);
+        }
+        draw_cities(painter, rect, &map.cities, view);
+        draw_tokens(painter, rect, &map.tokens, view);
+        draw_findings(painter, rect, scene.findings, scene.focused, view);
+        self.draw_gesture(painter, rect, scene);
+    }
+
+    fn flat_texture(&mut self, ctx: &egui::Context, doc: &Document) -> egui::TextureId {
+        let size = (doc.map.width(), doc.map.height());
+        let fresh = self
+            .flat
+            .as_ref()
+            .is_some_and(|f| f.generation == doc.generation() && f.size == size);
+        if !fresh {
+            let image = flat_image(&doc.map, self.tiles.as_ref().map(|t| &t.tileset));
+            match &mut self.flat {
+                Some(flat) => {
+                    flat.handle.set(image, TextureOptions::NEAREST);
+                    flat.generation = doc.generation();
+                    flat.size = size;
+                }
+                None => {
+                    let handle = ctx.load_texture("map", image, TextureOptions::NEAREST);
+                    self.flat = Some(FlatTexture {
+                        generation: doc.generation(),
+                        size,
+                        handle,
+                    });
+                }
+            }
+        }
+        self.flat.as_ref().map_or(egui::TextureId::default(), |f| f.handle.id())
+    }
+
+    fn draw_tiles(&self, painter: &Painter, rect: Rect, map: &Map, view: &MapView) {
+        let Some(tiles) = &self.tiles else {
+            return;
+        };
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        let (xs, ys) = view.visible(rect, map.width(), map.height());
+        for y in ys {
+            for x in xs.clone() {
+                let pos = Pos::new(x, y);
+                let Some(&terrain) = map.terrain.get(pos) else {
+                    continue;
+                };
+                let cell = view.cell_rect(rect, pos);
+                let texture = tiles
+                    .tileset
+                    .variant_index(terrain, pos)
+                    .and_then(|i| tiles.variants.get(&terrain)?.get(i));
+                match texture {
+                    Some(t) => {
+                        painter.image(t.id(), cell, uv, Color32::WHITE);
+                    }
+                    None => {
+                        painter.rect_filled(cell, 0.0, colour32(tiles.tileset.colour(terrain)));
+                    }
+                }
+            }
+        }
+    }
+
+    fn draw_gesture(&self, painter: &Painter, rect: Rect, scene: &Scene<'_>) {
+        let view = &*scene.view;
+        let outline = |cells: &[Pos], colour: Color32| {
+            for &p in cells.iter().take(20_000) {
+                painter.rect_stroke(view.cell_rect(rect, p), 0.0, Stroke::new(1.0, colour), StrokeKind::Inside);
+            }
+        };
+        if let Some(region) = *scene.selection {
+            let r = Rect::from_min_max(
+                view.to_screen(rect, region.min.x as f32, region.min.y as f32),
+                view.to_screen(rect, region.max.x as f32 + 1.0, region.max.y as f32 + 1.0),
+            );
+            painter.rect_stroke(r, 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Outside);
+        }
+        match self.gesture {
+            Gesture::Dragging { start, now } => {
+                let cells = match scene.tools.tool {
+                    Tool::Rectangle => paint::rectangle(start, now, scene.tools.filled),
+                    Tool::Line => paint::line(start, now),
+                    _ => paint::rectangle(start, now, false),
+                };
+                outline(&cells, Color32::WHITE);
+            }
+            _ => {
+                if let Some(cell) = *scene.hovered {
+                    let cells = if scene.tools.tool.uses_brush() {
+                        brush_cells(scene.tools, cell, scene.doc.map.width(), scene.doc.map.height())
+                    } else {
+                        vec![cell]
+                    };
+                    outline(&cells, Color32::from_white_alpha(180));
+                }
+            }
+        }
+    }
+}
+
+/// Paints the brush along the line from `from` to `to` (no gaps when the pointer moves fast).
+fn stroke_segment(scene: &mut Scene<'_>, from: Pos, to: Pos) {
+    let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
+    let tools = &*scene.tools;
+    let mut cells: Vec<Pos> = paint::line(from, to)
+        .into_iter()
+        .flat_map(|p| brush_cells(tools, p, w, h))
+        .collect();
+    cells.sort();
+    cells.dedup();
+    let terrain = match tools.tool {
+        Tool::Eraser => Terrain::Plains,
+        _ => tools.terrain,
+    };
+    if tools.tool == Tool::Scatter {
+        cells = paint::scatter(&cells, tools.scatter_percent, 0x5CA7);
+    }
+    scene.doc.paint(&cells, terrain);
+}
+
+fn bucket_fill(scene: &mut Scene<'_>, cell: Pos) {
+    let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
+    let mut cells = Vec::new();
+    for start in paint::mirrored(cell, scene.tools.symmetry, w, h) {
+        cells.extend(paint::flood(&scene.doc.map.terrain, start));
+    }
+    scene.doc.paint_step("fill", &cells, scene.tools.terrain);
+}
+
+fn finish_drag(scene: &mut Scene<'_>, start: Pos, now: Pos) {
+    let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
+    let tools = &*scene.tools;
+    let (label, cells) = match tools.tool {
+        Tool::Rectangle => ("rectangle", paint::rectangle(start, now, tools.filled)),
+        Tool::Line => ("line", paint::line(start, now)),
+        Tool::Select => {
+            *scene.selection = Some(Region::new(start, now));
+            return;
+        }
+        _ => return,
+    };
+    let cells = paint::with_symmetry(&cells, tools.symmetry, w, h);
+    scene.doc.paint_step(label, &cells, tools.terrain);
+}
+
+/// Right-click: removes the city or token under the cursor with those tools, and picks the
+/// terrain with the painting tools (as in Tiled).
+fn secondary_click(scene: &mut Scene<'_>, cell: Pos) {
+    match scene.tools.tool {
+        Tool::City => {
+            scene.doc.edit_objects("remove city", |m| m.cities.retain(|c| c.at != cell));
+        }
+        Tool::Token => {
+            scene.doc.edit_objects("remove token", |m| m.tokens.retain(|t| t.at != cell));
+        }
+        _ => {
+            if let Some(&t) = scene.doc.map.terrain.get(cell) {
+                scene.tools.terrain = t;
+            }
+        }
+    }
+}
+
+/// A click with the city tool: selects the city there for the inspector, or places a new one
+/// (with its mirror images under symmetry) owned as the panel says.
+fn place_city(scene: &mut Scene<'_>, cell: Pos) {
+    *scene.inspected = Some(cell);
+    if scene.doc.map.city_at(cell).is_some() {
+        return;
+    }
+    let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
+    let cells = paint::mirrored(cell, scene.tools.symmetry, w, h);
+    let owner = scene.tools.city_owner;
+    scene.doc.edit_objects("place city", |map| {
+        for at in cells {
+            if map.city_at(at).is_some() || map.token_at(at).is_some() {
+                continue;
+            }
+            let n = map.cities.len() + 1;
+            let id = crate::clipboard::fresh_id(map, &format!("city-{n}"));
+            map.cities.push(City {
+                id,
+                name: format!("City {n}"),
+                at,
+                owner,
+            });
+        }
+    });
+}
+
+/// A click with the token tool: places a token of the panel's kind (and its mirror images).
+fn place_token(scene: &mut Scene<'_>, cell: Pos) {
+    *scene.inspected = Some(cell);
+    if scene.doc.map.token_at(cell).is_some() {
+        return;
+    }
+    let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
+    let cells = paint::mirrored(cell, scene.tools.symmetry, w, h);
+    let kind = scene.tools.token_kind.clone();
+    scene.doc.edit_objects("place token", |map| {
+        for at in cells {
+            if map.city_at(at).is_some() || map.token_at(at).is_some() {
+                continue;
+            }
+            let id = crate::clipboard::fresh_id(map, &format!("{kind}-{}", map.tokens.len() + 1));
+            map.tokens.push(TokenSpot {
+                id,
+                kind: kind.clone(),
+                at,
+            });
+        }
+    });
+}
+
+/// The tileset the map names, resolved beside the map file.
+fn tileset_path(doc: &Document) -> Option<std::path::PathBuf> {
+    if doc.map.tileset.is_empty() {
+        return None;
+    }
+    let dir = doc.path.as_ref().and_then(|p| p.parent()).unwrap_or(std::path::Path::new("."));
+    Some(dir.join(&doc.map.tileset))
+}
+
+fn tile_textures(ctx: &egui::Context, tileset: Tileset) -> TileTextures {
+    let variants = tileset
+        .terrain
+        .iter()
+        .map(|(terrain, images)| {
+            let handles = images
+                .variants
+                .iter()
+                .enumerate()
+                .map(|(i, img)| {
+                    let size = [img.width() as usize, img.height() as usize];
+                    let image = egui::ColorImage::from_rgba_unmultiplied(size, img.as_raw());
+                    ctx.load_texture(format!("{}-{i}", terrain.name()), image, TextureOptions::LINEAR)
+                })
+                .collect();
+            (*terrain, handles)
+        })
+        .collect();
+    TileTextures { tileset, variants }
+}
+
+fn colour32(c: [u8; 3]) -> Color32 {
+    Color32::from_rgb(c[0], c[1], c[2])
+}
+
+/// One pixel per cell in the terrain's flat colour.
+pub fn flat_image(map: &Map, tileset: Option<&Tileset>) -> egui::ColorImage {
+    let palette: Vec<Color32> = Terrain::ALL
+        .iter()
+        .map(|&t| colour32(tileset.map_or(scryptic::render::default_colour(t), |ts| ts.colour(t))))
+        .collect();
+    let pixels = map.terrain.cells().iter().map(|&t| palette[t as usize]).collect();
+    egui::ColorImage::new([map.width() as usize, map.height() as usize], pixels)
+}
+
+fn draw_grid(painter: &Painter, rect: Rect, map: &Map, view: &MapView) {
+    let (xs, ys) = view.visible(rect, map.width(), map.height());
+    let stroke = Stroke::new(1.0, Color32::from_black_alpha(60));
+    let (top, bottom) = (ys.start as f32, ys.end as f32);
+    let (left, right) = (xs.start as f32, xs.end as f32);
+    for x in xs.start..=xs.end {
+        let a = view.to_screen(rect, x as f32, top);
+        let b = view.to_screen(rect, x as f32, bottom);
+        painter.line_segment([a, b], stroke);
+    }
+    for y in ys.start..=ys.end {
+        let a = view.to_screen(rect, left, y as f32);
+        let b = view.to_screen(rect, right, y as f32);
+        painter.line_segment([a, b], stroke);
+    }
+}
+
+/// The colour of an owner's pieces.
+pub fn owner_colour(owner: Owner) -> Color32 {
+    match owner {
+        Owner::Gold => Color32::from_rgb(230, 180, 40),
+        Owner::Silver => Color32::from_rgb(200, 205, 215),
+        Owner::Neutral => Color32::from_rgb(120, 110, 100),
+    }
+}
+
+fn draw_cities(painter: &Painter, rect: Rect, cities: &[City], view: &MapView) {
+    for city in cities {
+        let centre = view.cell_centre(rect, city.at);
+        if !rect.expand(view.zoom).contains(centre) {
+            continue;
+        }
+        let radius = (view.zoom * 0.4).max(3.0);
+        painter.circle(centre, radius, owner_colour(city.owner), Stroke::new(1.5, Color32::BLACK));
+        if view.zoom >= 16.0 {
+            painter.text(
+                centre + egui::vec2(0.0, radius + 2.0),
+                egui::Align2::CENTER_TOP,
+                &city.name,
+                egui::FontId::proportional(12.0),
+                Color32::WHITE,
+            );
+        }
+    }
+}
+
+fn draw_tokens(painter: &Painter, rect: Rect, tokens: &[TokenSpot], view: &MapView) {
+    for token in tokens {
+        let centre = view.cell_centre(rect, token.at);
+        if !rect.expand(view.zoom).contains(centre) {
+            continue;
+        }
+        let r = (view.zoom * 0.35).max(3.0);
+        let diamond = vec![
+            centre + egui::vec2(0.0, -r),
+            centre + egui::vec2(r, 0.0),
+            centre + egui::vec2(0.0, r),
+            centre + egui::vec2(-r, 0.0),
+        ];
+        painter.add(egui::Shape::convex_polygon(diamond, token_colour(&token.kind), Stroke::new(1.0, Color32::BLACK)));
+        if view.zoom >= 16.0 {
+            let initial: String = token.kind.chars().take(1).collect::<String>().to_uppercase();
+            painter.text(centre, egui::Align2::CENTER_CENTER, initial, egui::FontId::monospace(r), Color32::BLACK);
+        }
+    }
+}
+
+fn token_colour(kind: &str) -> Color32 {
+    match kind {
+        "volcano" => Color32::from_rgb(220, 60, 30),
+        "drought" => Color32::from_rgb(230, 170, 50),
+        "flood" => Color32::from_rgb(60, 120, 230),
+        "firestorm" => Color32::from_rgb(240, 100, 20),
+        _ => Color32::from_rgb(170, 80, 200),
+    }
+}
+
+fn draw_findings(painter: &Painter, rect: Rect, findings: &[Finding], focused: Option<usize>, view: &MapView) {
+    for (i, finding) in findings.iter().enumerate() {
+        let colour = match finding.severity {
+            Severity::Error => Color32::from_rgb(240, 40, 40),
+            _ => Color32::from_rgb(250, 200, 0),
+        };
+        let width = if focused == Some(i) { 3.0 } else { 1.5 };
+        for &cell in finding.cells.iter().take(5_000) {
+            let r = view.cell_rect(rect, cell);
+            if rect.intersects(r) {
+                painter.rect_stroke(r.shrink(1.0), 0.0, Stroke::new(width, colour), StrokeKind::Inside);
+            }
+        }
+    }
+}
+
+/// The screen point a pointer gesture is at, for tests: the centre of `cell` on a canvas
+/// at `rect`.
+pub fn screen_point(view: &MapView, rect: Rect, cell: Pos) -> Pos2 {
+    view.cell_centre(rect, cell)
+}

@@ -1,0 +1,316 @@
+//! Lexicon mode: a folder of connotation lists (one `name.txt` per list, a word a line, the
+//! form the runtime loads): search the dictionary through the runtime, add and remove words
+//! (warning about words the dictionary lacks), see which lists hold a word, make new lists.
+
+use scryptic::lexicon::Lexicon;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// How the search box reads its text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Words starting with the text.
+    #[default]
+    Prefix,
+    /// Words within one or two edits of the text.
+    Fuzzy,
+    /// `?` one letter, `*` any letters.
+    Pattern,
+}
+
+/// The lists being edited and the search.
+#[derive(Debug, Default)]
+pub struct LexiconMode {
+    /// The folder of the lists.
+    pub dir: String,
+    /// Each list's words, by list name.
+    pub lists: BTreeMap<String, BTreeSet<String>>,
+    /// Lists with unsaved changes.
+    pub unsaved: BTreeSet<String>,
+    /// The list shown.
+    pub selected: Option<String>,
+    /// The search text.
+    pub query: String,
+    /// How it is read.
+    pub kind: SearchKind,
+    /// The word to add to the selected list.
+    pub new_word: String,
+    /// The name of a list to make.
+    pub new_list: String,
+    /// The last message (a warning, an error, what was saved).
+    pub message: Option<String>,
+    loaded: Option<PathBuf>,
+}
+
+/// The shipped dictionary, made once.
+pub fn dictionary() -> Arc<Lexicon> {
+    static LEXICON: OnceLock<Arc<Lexicon>> = OnceLock::new();
+    LEXICON.get_or_init(|| Arc::new(Lexicon::english())).clone()
+}
+
+/// The words of a list file: one a line, `#` comments and blank lines skipped, lowercase.
+pub fn parse_list(text: &str) -> BTreeSet<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// A list file's text: a header, then the words in order.
+pub fn list_text(name: &str, words: &BTreeSet<String>) -> String {
+    let mut text = format!("# Connotation `{name}`: base words; inflected forms resolve to them.\n");
+    for w in words {
+        text.push_str(w);
+        text.push('\n');
+    }
+    text
+}
+
+impl LexiconMode {
+    /// Loads every `*.txt` list of `dir` (a missing folder is an empty set of lists).
+    pub fn load(&mut self, dir: &Path) -> Result<(), String> {
+        let mut lists = BTreeMap::new();
+        if dir.is_dir() {
+            let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().is_some_and(|e| e == "txt") {
+                    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                    lists.insert(name, parse_list(&text));
+                }
+            }
+        }
+        self.dir = dir.display().to_string();
+        self.selected = lists.keys().next().cloned();
+        self.lists = lists;
+        self.unsaved.clear();
+        self.loaded = Some(dir.to_path_buf());
+        Ok(())
+    }
+
+    /// Loads `dir` unless it is the folder already loaded.
+    pub fn ensure_loaded(&mut self, dir: &Path) {
+        if self.loaded.as_deref() != Some(dir) && self.unsaved.is_empty() {
+            if let Err(e) = self.load(dir) {
+                self.message = Some(e);
+            }
+        }
+    }
+
+    /// Adds `word` to `list`; a warning when the dictionary lacks it (it is added anyway, as
+    /// a modder may add the word to the dictionary too).
+    pub fn add(&mut self, list: &str, word: &str) -> Option<String> {
+        let word = word.trim().to_ascii_lowercase();
+        if word.is_empty() || !word.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Some(format!("'{word}' is not a word: letters a-z only"));
+        }
+        let words = self.lists.get_mut(list)?;
+        if !words.insert(word.clone()) {
+            return Some(format!("'{word}' is already in {list}"));
+        }
+        self.unsaved.insert(list.to_string());
+        (!dictionary().contains(&word)).then(|| format!("warning: the dictionary lacks '{word}'; players cannot place it"))
+    }
+
+    /// Removes `word` from `list`.
+    pub fn remove(&mut self, list: &str, word: &str) {
+        if self.lists.get_mut(list).is_some_and(|w| w.remove(word)) {
+            self.unsaved.insert(list.to_string());
+        }
+    }
+
+    /// Makes an empty list called `name`.
+    pub fn new_list(&mut self, name: &str) -> Result<(), String> {
+        let name = name.trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err(format!("'{name}' cannot name a list: letters, digits, - and _ only"));
+        }
+        if self.lists.contains_key(name) {
+            return Err(format!("there is already a list called {name}"));
+        }
+        self.lists.insert(name.to_string(), BTreeSet::new());
+        self.unsaved.insert(name.to_string());
+        self.selected = Some(name.to_string());
+        Ok(())
+    }
+
+    /// The lists that hold `word`.
+    pub fn lists_with(&self, word: &str) -> Vec<&str> {
+        self.lists
+            .iter()
+            .filter(|(_, words)| words.contains(word))
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+
+    /// Saves every changed list (atomically) into the folder.
+    pub fn save(&mut self) -> Result<usize, String> {
+        let dir = PathBuf::from(&self.dir);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut saved = 0;
+        for name in std::mem::take(&mut self.unsaved) {
+            let path = dir.join(format!("{name}.txt"));
+            let text = list_text(&name, &self.lists[&name]);
+            if let Err(e) = scryptic::fsutil::write_atomic(&path, text.as_bytes()) {
+                self.unsaved.insert(name);
+                return Err(format!("{}: cannot save: {e}", path.display()));
+            }
+            saved += 1;
+        }
+        self.loaded = Some(dir);
+        Ok(saved)
+    }
+
+    /// The dictionary's words matching the search, at most `limit`.
+    pub fn search(&self, limit: usize) -> Result<Vec<String>, String> {
+        let q = self.query.trim();
+        if q.is_empty() {
+            return Ok(Vec::new());
+        }
+        let lexicon = dictionary();
+        match self.kind {
+            SearchKind::Prefix => Ok(lexicon.prefix(q, limit)),
+            SearchKind::Fuzzy => lexicon.fuzzy(q, if q.len() > 5 { 2 } else { 1 }, limit).map_err(|e| e.to_string()),
+            SearchKind::Pattern => lexicon.pattern(q, limit).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// The mode's panels.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::left("lists").show(ui, |ui| self.lists_ui(ui));
+        egui::Panel::right("search").default_size(280.0).show(ui, |ui| self.search_ui(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| self.words_ui(ui));
+    }
+
+    fn lists_ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Connotation lists");
+        ui.horizontal(|ui| {
+            ui.label("folder");
+            ui.text_edit_singleline(&mut self.dir);
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Load").clicked() {
+                let dir = PathBuf::from(&self.dir);
+                self.message = self.load(&dir).err();
+            }
+            let label = format!("Save lists ({})", self.unsaved.len());
+            if ui.add_enabled(!self.unsaved.is_empty(), egui::Button::new(label)).clicked() {
+                self.message = Some(match self.save() {
+                    Ok(n) => format!("saved {n} lists to {}", self.dir),
+                    Err(e) => e,
+                });
+            }
+        });
+        for (name, words) in &self.lists {
+            let star = if self.unsaved.contains(name) { " *" } else { "" };
+            let text = format!("{name} ({} words){star}", words.len());
+            if ui.selectable_label(self.selected.as_deref() == Some(name), text).clicked() {
+                self.selected = Some(name.clone());
+            }
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut self.new_list).hint_text("new list name"));
+            if ui.button("New list").clicked() {
+                let name = std::mem::take(&mut self.new_list);
+                self.message = self.new_list(&name).err();
+            }
+        });
+        if let Some(message) = &self.message {
+            ui.separator();
+            ui.label(message);
+        }
+    }
+
+    fn words_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(list) = self.selected.clone() else {
+            ui.label("No list: make one, or load a folder of lists.");
+            return;
+        };
+        ui.heading(&list);
+        ui.horizontal(|ui| {
+            let edit = ui.add(egui::TextEdit::singleline(&mut self.new_word).hint_text("word to add"));
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("Add word").clicked() || enter {
+                let word = std::mem::take(&mut self.new_word);
+                self.message = self.add(&list, &word);
+            }
+        });
+        let words: Vec<String> = self.lists.get(&list).map(|w| w.iter().cloned().collect()).unwrap_or_default();
+        let mut removed = None;
+        egui::ScrollArea::vertical().show_rows(ui, 20.0, words.len(), |ui, rows| {
+            for word in &words[rows] {
+                ui.horizontal(|ui| {
+                    if ui.small_button("x").on_hover_text("remove").clicked() {
+                        removed = Some(word.clone());
+                    }
+                    ui.label(word);
+                });
+            }
+        });
+        if let Some(word) = removed {
+            self.remove(&list, &word);
+        }
+    }
+
+    fn search_ui(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Dictionary");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.kind, SearchKind::Prefix, "prefix");
+            ui.radio_value(&mut self.kind, SearchKind::Fuzzy, "fuzzy");
+            ui.radio_value(&mut self.kind, SearchKind::Pattern, "pattern");
+        });
+        ui.add(egui::TextEdit::singleline(&mut self.query).hint_text("search words"));
+        match self.search(200) {
+            Ok(words) => {
+                ui.label(format!("{} words", words.len()));
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    for word in words {
+                        let holders = self.lists_with(&word).join(", ");
+                        ui.horizontal(|ui| {
+                            ui.label(&word);
+                            if !holders.is_empty() {
+                                ui.weak(format!("in {holders}"));
+                            }
+                            if let Some(list) = self.selected.clone()
+                                && ui.small_button("+").on_hover_text(format!("add to {list}")).clicked()
+                            {
+                                self.message = self.add(&list, &word);
+                            }
+                        });
+                    }
+                });
+            }
+            Err(e) => {
+                ui.colored_label(egui::Color32::from_rgb(240, 80, 80), e);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_round_trip_in_the_runtime_form() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut mode = LexiconMode::default();
+        mode.load(dir.path()).unwrap();
+        mode.new_list("icy").unwrap();
+        assert_eq!(mode.add("icy", "Frost"), None);
+        assert!(mode.add("icy", "qzxv").unwrap().contains("lacks"));
+        assert!(mode.new_list("icy").is_err());
+        assert_eq!(mode.save().unwrap(), 1);
+        let text = std::fs::read_to_string(dir.path().join("icy.txt")).unwrap();
+        let mut lexicon = Lexicon::english();
+        lexicon.set_connotation_list("icy", &dir.path().join("icy.txt"), &text).unwrap();
+        assert!(lexicon.has_connotation("frost", "icy"), "the runtime reads what the editor wrote");
+        let mut again = LexiconMode::default();
+        again.load(dir.path()).unwrap();
+        assert_eq!(again.lists_with("frost"), vec!["icy"]);
+    }
+}

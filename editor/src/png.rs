@@ -1,0 +1,83 @@
+//! Terrain from a PNG and the map to a PNG: one pixel per cell in, each pixel taking the
+//! terrain whose flat colour is nearest; the runtime's renderer out.
+
+use scryptic::tileset::Tileset;
+use scryptic::{Grid, Map, Terrain};
+use std::path::Path;
+
+/// The flat colour of each terrain: the tileset's, else the renderer's defaults.
+pub fn palette(tileset: Option<&Tileset>) -> Vec<(Terrain, [u8; 3])> {
+    Terrain::ALL
+        .iter()
+        .map(|&t| (t, tileset.map_or(scryptic::render::default_colour(t), |ts| ts.colour(t))))
+        .collect()
+}
+
+/// The terrain whose colour is nearest `rgb`.
+pub fn nearest(rgb: [u8; 3], palette: &[(Terrain, [u8; 3])]) -> Terrain {
+    let distance = |c: &[u8; 3]| -> i32 {
+        (0..3).map(|i| (i32::from(c[i]) - i32::from(rgb[i])).pow(2)).sum()
+    };
+    palette
+        .iter()
+        .min_by_key(|(_, c)| distance(c))
+        .map_or(Terrain::Plains, |(t, _)| *t)
+}
+
+/// The terrain a PNG stands for, one pixel per cell; the size must be one the rules allow.
+pub fn import(path: &Path, palette: &[(Terrain, [u8; 3])], max_side: u32) -> Result<Grid<Terrain>, String> {
+    let image = image::open(path).map_err(|e| format!("{}: cannot read the image: {e}", path.display()))?;
+    let rgb = image.to_rgb8();
+    let (w, h) = rgb.dimensions();
+    if w == 0 || h == 0 || w > max_side || h > max_side {
+        return Err(format!(
+            "{}: the image is {w}x{h}; a map's sides are 1 to {max_side} cells (one pixel per cell)",
+            path.display()
+        ));
+    }
+    let cells = rgb.pixels().map(|p| nearest(p.0, palette)).collect();
+    Grid::from_cells(w, h, cells).ok_or_else(|| "the image's pixels do not fill it".into())
+}
+
+/// Puts imported terrain on `map`, dropping cities, tokens and cell values that fall off.
+pub fn apply_import(map: &mut Map, terrain: Grid<Terrain>) {
+    map.cities.retain(|c| terrain.contains(c.at));
+    map.tokens.retain(|t| terrain.contains(t.at));
+    map.forest_density.retain(|p, _| terrain.contains(*p));
+    map.ice_thickness.retain(|p, _| terrain.contains(*p));
+    map.terrain = terrain;
+}
+
+/// Draws the map with its tileset (or flat colours) into a PNG, written atomically.
+pub fn export(map: &Map, tileset: Option<&Tileset>, path: &Path) -> Result<(), String> {
+    let rules = map.rule_set().map_err(|_| "the map's rules do not resolve; fix them in Rules mode".to_string())?;
+    let image = scryptic::render::render(map, &rules, tileset, &scryptic::render::RenderOptions::default());
+    let mut bytes = Vec::new();
+    image
+        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+        .map_err(|e| e.to_string())?;
+    scryptic::fsutil::write_atomic(path, &bytes).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scryptic::Pos;
+
+    #[test]
+    fn export_then_import_gives_the_terrain_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut map = Map::new("t", 6, 4);
+        map.terrain.set(Pos::new(1, 2), Terrain::Water);
+        map.terrain.set(Pos::new(5, 0), Terrain::Lava);
+        let path = dir.path().join("m.png");
+        // One pixel per cell: flat colours at 1 px.
+        let rules = map.rule_set().unwrap();
+        let options = scryptic::render::RenderOptions { cell_px: Some(1), ..Default::default() };
+        scryptic::render::render(&map, &rules, None, &options).save(&path).unwrap();
+        let grid = import(&path, &palette(None), 4096).unwrap();
+        assert_eq!(grid, map.terrain);
+        export(&map, None, &dir.path().join("out.png")).unwrap();
+        assert!(import(&dir.path().join("missing.png"), &palette(None), 4096).is_err());
+    }
+}

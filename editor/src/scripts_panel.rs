@@ -1,0 +1,164 @@
+//! Scripts: the map's Lua scripts, opened in the system's editor, loaded into a scripting
+//! host on demand (or when a file changes) to show their errors, the token kinds and win
+//! conditions they define, and a console of what they printed.
+
+use crate::document::Document;
+use scryptic::script::{ConsoleLine, ScriptHost, ScriptLimits};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The scripts panel's state.
+#[derive(Debug, Default)]
+pub struct ScriptsPanel {
+    /// The console: what scripts printed, their errors, and reload notices.
+    pub console: Vec<String>,
+    /// The token kinds the scripts define (the token tool offers them).
+    pub token_kinds: Vec<String>,
+    /// The win conditions they define.
+    pub win_conditions: Vec<String>,
+    /// How many times the scripts were loaded.
+    pub generation: u64,
+    /// A script path to add to the map.
+    pub new_script: String,
+    stamps: Vec<Option<SystemTime>>,
+}
+
+fn map_dir(doc: &Document) -> PathBuf {
+    doc.path
+        .as_ref()
+        .and_then(|p| p.parent())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+impl ScriptsPanel {
+    /// Loads the map's scripts into a fresh host (with the standard elementals) and records
+    /// what they define and every error.
+    pub fn reload(&mut self, doc: &Document) {
+        self.generation += 1;
+        let dir = map_dir(doc);
+        self.stamps = self.current_stamps(doc);
+        let mut host = match ScriptHost::with_standard_tokens(ScriptLimits::default(), 0) {
+            Ok(host) => host,
+            Err(e) => {
+                self.console.push(format!("error: {e}"));
+                return;
+            }
+        };
+        let (loaded, errors) = host.load_map_scripts(&dir, &doc.map.scripts);
+        self.console.push(format!(
+            "-- load {}: {} scripts loaded, {} errors",
+            self.generation,
+            loaded.len(),
+            errors.len()
+        ));
+        for e in errors {
+            self.console.push(format!("error: {e}"));
+        }
+        for line in host.drain_console() {
+            self.console.push(console_text(&line));
+        }
+        self.token_kinds = host
+            .token_kinds()
+            .into_iter()
+            .filter(|k| !scryptic::board::STANDARD_TOKEN_KINDS.contains(&k.as_str()))
+            .collect();
+        self.win_conditions = host.win_conditions();
+    }
+
+    fn current_stamps(&self, doc: &Document) -> Vec<Option<SystemTime>> {
+        let dir = map_dir(doc);
+        doc.map
+            .scripts
+            .iter()
+            .map(|s| std::fs::metadata(dir.join(s)).and_then(|m| m.modified()).ok())
+            .collect()
+    }
+
+    /// Reloads when a script file changed on disk since the last load (saved in another
+    /// editor); answers whether it did.
+    pub fn reload_if_changed(&mut self, doc: &Document) -> bool {
+        if self.generation > 0 && self.current_stamps(doc) == self.stamps {
+            return false;
+        }
+        self.reload(doc);
+        true
+    }
+
+    /// The panel.
+    pub fn ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            ui.heading("Scripts");
+            let dir = map_dir(doc);
+            let mut remove = None;
+            for (i, script) in doc.map.scripts.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.monospace(script);
+                    if ui.button("Open in editor").clicked() {
+                        let path = dir.join(script);
+                        self.console.push(match open_in_system_editor(&path) {
+                            Ok(how) => format!("opened {} with {how}", path.display()),
+                            Err(e) => format!("error: cannot open {}: {e}", path.display()),
+                        });
+                    }
+                    if ui.button("Remove from map").clicked() {
+                        remove = Some(i);
+                    }
+                });
+            }
+            if let Some(i) = remove {
+                doc.edit_objects("remove script", |m| {
+                    m.scripts.remove(i);
+                });
+            }
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut self.new_script).hint_text("path relative to the map"));
+                if ui.button("Add script").clicked() && !self.new_script.trim().is_empty() {
+                    let script = std::mem::take(&mut self.new_script).trim().to_string();
+                    doc.edit_objects("add script", |m| m.scripts.push(script));
+                }
+            });
+            if ui.button("Reload scripts").clicked() {
+                self.reload(doc);
+            }
+            ui.label(format!(
+                "load {}; token kinds: {}; win conditions: {}",
+                self.generation,
+                if self.token_kinds.is_empty() { "-".into() } else { self.token_kinds.join(", ") },
+                if self.win_conditions.is_empty() { "-".into() } else { self.win_conditions.join(", ") },
+            ));
+            ui.separator();
+            ui.label("Console");
+            egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+                for line in &self.console {
+                    ui.monospace(line);
+                }
+            });
+        });
+    }
+}
+
+fn console_text(line: &ConsoleLine) -> String {
+    match line {
+        ConsoleLine::Output { script, text } => format!("[{script}] {text}"),
+        ConsoleLine::Error(e) => format!("error: {e}"),
+        ConsoleLine::Notice(n) => format!("-- {n}"),
+    }
+}
+
+/// Opens `path` in `$VISUAL`, else `$EDITOR`, else the desktop's handler (`xdg-open`,
+/// `open`, `start`); answers which.
+pub fn open_in_system_editor(path: &Path) -> std::io::Result<String> {
+    let command = std::env::var("VISUAL")
+        .or_else(|_| std::env::var("EDITOR"))
+        .unwrap_or_else(|_| {
+            if cfg!(target_os = "macos") {
+                "open".into()
+            } else if cfg!(windows) {
+                "explorer".into()
+            } else {
+                "xdg-open".into()
+            }
+        });
+    std::process::Command::new(&command).arg(path).spawn()?;
+    Ok(command)
+}
