@@ -416,8 +416,8 @@ impl EditorApp {
             Dialog::New { mut name, mut width, mut height } => {
                 ui.heading("New map");
                 ui.horizontal(|ui| {
-                    ui.label("name");
-                    ui.text_edit_singleline(&mut name);
+                    let label = ui.label("name");
+                    ui.text_edit_singleline(&mut name).labelled_by(label.id);
                 });
                 ui.add(egui::Slider::new(&mut width, 4..=512).text("width"));
                 ui.add(egui::Slider::new(&mut height, 4..=512).text("height"));
@@ -523,7 +523,13 @@ pub fn tileset_of(doc: &Document) -> Option<scryptic::tileset::Tileset> {
 
 fn path_prompt(ui: &mut egui::Ui, title: &str, path: &mut String, action: &str) -> (bool, bool) {
     ui.heading(title);
-    let edit = ui.add(egui::TextEdit::singleline(path).desired_width(420.0));
+    let label = ui.label("path");
+    let edit = ui
+        .add(egui::TextEdit::singleline(path).desired_width(420.0))
+        .labelled_by(label.id);
+    if !edit.has_focus() && !ui.ctx().egui_wants_keyboard_input() {
+        edit.request_focus();
+    }
     let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
     let (ok, cancel) = ok_cancel(ui, action);
     (ok || enter, cancel)

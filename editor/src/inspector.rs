@@ -47,8 +47,11 @@ fn cell_value(
     let own = values(&mut doc.map).get(&cell).copied();
     let mut value = own.unwrap_or(default);
     ui.horizontal(|ui| {
-        ui.label(name);
-        let changed = ui.add(egui::DragValue::new(&mut value).range(0..=999)).changed();
+        let label = ui.label(name);
+        let changed = ui
+            .add(egui::DragValue::new(&mut value).range(0..=999))
+            .labelled_by(label.id)
+            .changed();
         if changed {
             doc.edit_objects(&format!("set {name}"), |m| {
                 values(m).insert(cell, value);
@@ -69,12 +72,12 @@ fn city_fields(ui: &mut egui::Ui, doc: &mut Document, cell: Pos) {
     ui.separator();
     let mut city = doc.map.cities[index].clone();
     ui.horizontal(|ui| {
-        ui.label("city name");
-        ui.text_edit_singleline(&mut city.name);
+        let label = ui.label("city name");
+        ui.text_edit_singleline(&mut city.name).labelled_by(label.id);
     });
     ui.horizontal(|ui| {
-        ui.label("city id");
-        ui.text_edit_singleline(&mut city.id);
+        let label = ui.label("city id");
+        ui.text_edit_singleline(&mut city.id).labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         for owner in [Owner::Neutral, Owner::Gold, Owner::Silver] {
@@ -94,8 +97,8 @@ fn token_fields(ui: &mut egui::Ui, doc: &mut Document, cell: Pos) {
     let mut token = doc.map.tokens[index].clone();
     ui.label(format!("token: {}", token.kind));
     ui.horizontal(|ui| {
-        ui.label("token id");
-        ui.text_edit_singleline(&mut token.id);
+        let label = ui.label("token id");
+        ui.text_edit_singleline(&mut token.id).labelled_by(label.id);
     });
     if token != doc.map.tokens[index] {
         doc.edit_objects("edit token", |m| m.tokens[index] = token);

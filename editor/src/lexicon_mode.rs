@@ -188,8 +188,8 @@ impl LexiconMode {
     fn lists_ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Connotation lists");
         ui.horizontal(|ui| {
-            ui.label("folder");
-            ui.text_edit_singleline(&mut self.dir);
+            let label = ui.label("folder");
+            ui.text_edit_singleline(&mut self.dir).labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             if ui.button("Load").clicked() {
@@ -213,7 +213,9 @@ impl LexiconMode {
         }
         ui.separator();
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut self.new_list).hint_text("new list name"));
+            let label = ui.label("list name");
+            ui.add(egui::TextEdit::singleline(&mut self.new_list).hint_text("new list name"))
+                .labelled_by(label.id);
             if ui.button("New list").clicked() {
                 let name = std::mem::take(&mut self.new_list);
                 self.message = self.new_list(&name).err();
@@ -232,7 +234,10 @@ impl LexiconMode {
         };
         ui.heading(&list);
         ui.horizontal(|ui| {
-            let edit = ui.add(egui::TextEdit::singleline(&mut self.new_word).hint_text("word to add"));
+            let label = ui.label("word");
+            let edit = ui
+                .add(egui::TextEdit::singleline(&mut self.new_word).hint_text("word to add"))
+                .labelled_by(label.id);
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             if ui.button("Add word").clicked() || enter {
                 let word = std::mem::take(&mut self.new_word);
@@ -263,7 +268,9 @@ impl LexiconMode {
             ui.radio_value(&mut self.kind, SearchKind::Fuzzy, "fuzzy");
             ui.radio_value(&mut self.kind, SearchKind::Pattern, "pattern");
         });
-        ui.add(egui::TextEdit::singleline(&mut self.query).hint_text("search words"));
+        let label = ui.label("search");
+        ui.add(egui::TextEdit::singleline(&mut self.query).hint_text("search words"))
+            .labelled_by(label.id);
         match self.search(200) {
             Ok(words) => {
                 ui.label(format!("{} words", words.len()));

@@ -141,9 +141,8 @@ impl RulesMode {
     fn header_ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
         ui.heading("Rules");
         ui.horizontal(|ui| {
-            ui.label("preset");
             let mut preset = doc.map.rules.preset.clone();
-            egui::ComboBox::from_id_salt("preset").selected_text(&preset).show_ui(ui, |ui| {
+            egui::ComboBox::from_label("preset").selected_text(&preset).show_ui(ui, |ui| {
                 for name in RuleSet::preset_names() {
                     ui.selectable_value(&mut preset, name.to_string(), name);
                 }
@@ -160,8 +159,8 @@ impl RulesMode {
             }
         });
         ui.horizontal(|ui| {
-            ui.label("rule-set file");
-            ui.text_edit_singleline(&mut self.file_path);
+            let label = ui.label("rule-set file");
+            ui.text_edit_singleline(&mut self.file_path).labelled_by(label.id);
             let path = std::path::PathBuf::from(&self.file_path);
             if ui.button("Save as rule-set file").clicked() {
                 self.message = Some(match self.save_file(doc, &path) {
@@ -196,9 +195,10 @@ impl RulesMode {
                     if self.only_changed && !differs {
                         continue;
                     }
-                    ui.label(if differs { format!("{} *", constant.key) } else { constant.key.to_string() })
+                    let label = ui
+                        .label(if differs { format!("{} *", constant.key) } else { constant.key.to_string() })
                         .on_hover_text(constant.description);
-                    if let Some(v) = self.value_ui(ui, constant.key, now, constant.range) {
+                    if let Some(v) = self.value_ui(ui, constant.key, now, constant.range, label.id) {
                         change = Some((constant.key.to_string(), Some(v)));
                     }
                     let range = constant.range.map(|(lo, hi)| format!("{lo} to {hi}")).unwrap_or_default();
@@ -216,27 +216,36 @@ impl RulesMode {
     }
 
     /// An editor for one value: a number box with its range, a checkbox, or the JSON text.
-    fn value_ui(&mut self, ui: &mut egui::Ui, key: &str, now: &Value, range: Option<(f64, f64)>) -> Option<Value> {
+    fn value_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        key: &str,
+        now: &Value,
+        range: Option<(f64, f64)>,
+        label: egui::Id,
+    ) -> Option<Value> {
         match now {
             Value::Bool(b) => {
                 let mut b = *b;
-                ui.checkbox(&mut b, "").changed().then_some(Value::Bool(b))
+                ui.checkbox(&mut b, "").labelled_by(label).changed().then_some(Value::Bool(b))
             }
             Value::Number(n) if n.is_i64() => {
                 let mut v = n.as_i64().unwrap_or(0);
                 let (lo, hi) = range.unwrap_or((i64::MIN as f64, i64::MAX as f64));
                 let edit = egui::DragValue::new(&mut v).range(lo as i64..=hi as i64);
-                ui.add(edit).changed().then(|| Value::from(v))
+                ui.add(edit).labelled_by(label).changed().then(|| Value::from(v))
             }
             Value::Number(n) => {
                 let mut v = n.as_f64().unwrap_or(0.0);
                 let (lo, hi) = range.unwrap_or((f64::MIN, f64::MAX));
                 let edit = egui::DragValue::new(&mut v).range(lo..=hi).speed(0.05);
-                ui.add(edit).changed().then(|| Value::from(v))
+                ui.add(edit).labelled_by(label).changed().then(|| Value::from(v))
             }
             other => {
                 let draft = self.drafts.entry(key.to_string()).or_insert_with(|| other.to_string());
-                let response = ui.add(egui::TextEdit::singleline(draft).desired_width(260.0));
+                let response = ui
+                    .add(egui::TextEdit::singleline(draft).desired_width(260.0))
+                    .labelled_by(label);
                 if response.lost_focus() {
                     let parsed = serde_json::from_str(draft).ok();
                     self.drafts.remove(key);

@@ -111,7 +111,9 @@ impl ScriptsPanel {
                 });
             }
             ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut self.new_script).hint_text("path relative to the map"));
+                let label = ui.label("script");
+                ui.add(egui::TextEdit::singleline(&mut self.new_script).hint_text("path relative to the map"))
+                    .labelled_by(label.id);
                 if ui.button("Add script").clicked() && !self.new_script.trim().is_empty() {
                     let script = std::mem::take(&mut self.new_script).trim().to_string();
                     doc.edit_objects("add script", |m| m.scripts.push(script));

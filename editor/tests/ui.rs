@@ -1,0 +1,268 @@
+//! The editor driven through its UI as a user would, headless with egui_kittest: paint, fill,
+//! undo, place a city and a token, save and reopen, edit a list, change a rule, and open a
+//! broken map.
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use scryptic::{Map, Pos, Terrain};
+use scryptic_editor::EditorApp;
+use scryptic_editor::app::{Dialog, Mode};
+use scryptic_editor::canvas::CANVAS_LABEL;
+use std::path::Path;
+
+fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    // Autosaves and the recent list go to a folder of the tests' own, set once before any
+    // test thread reads the environment.
+    static DATA: std::sync::Once = std::sync::Once::new();
+    DATA.call_once(|| {
+        let data = tempfile::tempdir().unwrap().keep();
+        // SAFETY: set once, before the editor reads it; nothing else in the tests touches
+        // the environment.
+        unsafe { std::env::set_var("SCRYPTIC_EDITOR_DATA", data) };
+    });
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn blank(width: u32, height: u32) -> EditorApp {
+    let mut app = EditorApp::default();
+    app.new_map("test", width, height);
+    app
+}
+
+/// The screen point of `cell`'s centre on the canvas.
+fn at(h: &Harness<'_, EditorApp>, cell: Pos) -> Pos2 {
+    let rect = h.get_by_label(CANVAS_LABEL).rect();
+    h.state().map_mode.view.cell_centre(rect, cell)
+}
+
+fn press(h: &mut Harness<'_, EditorApp>, p: Pos2, pressed: bool, modifiers: Modifiers) {
+    h.event(Event::PointerMoved(p));
+    h.event(Event::PointerButton {
+        pos: p,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers,
+    });
+    h.run();
+}
+
+/// A press at the first cell, a drag through the others, a release at the last.
+fn drag(h: &mut Harness<'_, EditorApp>, cells: &[Pos]) {
+    let first = at(h, cells[0]);
+    press(h, first, true, Modifiers::NONE);
+    for &c in &cells[1..] {
+        let p = at(h, c);
+        h.event(Event::PointerMoved(p));
+        h.run();
+    }
+    let last = at(h, *cells.last().unwrap());
+    press(h, last, false, Modifiers::NONE);
+}
+
+fn click(h: &mut Harness<'_, EditorApp>, cell: Pos) {
+    drag(h, &[cell]);
+}
+
+fn key(h: &mut Harness<'_, EditorApp>, key: Key) {
+    h.key_press(key);
+    h.run();
+}
+
+fn terrain(h: &Harness<'_, EditorApp>, cell: Pos) -> Terrain {
+    *h.state().doc.map.terrain.get(cell).unwrap()
+}
+
+fn count(h: &Harness<'_, EditorApp>, t: Terrain) -> usize {
+    h.state().doc.map.terrain.cells().iter().filter(|&&c| c == t).count()
+}
+
+/// Types `text` into the field labelled `label`, replacing what it held.
+fn type_into(h: &mut Harness<'_, EditorApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+#[test]
+fn paint_a_stroke_fill_and_undo_each_as_one_step() {
+    let mut h = harness(blank(16, 12));
+    key(&mut h, Key::B);
+    h.get_by_label("water").click();
+    h.run();
+    drag(&mut h, &[Pos::new(2, 2), Pos::new(4, 2), Pos::new(6, 2)]);
+    assert_eq!(count(&h, Terrain::Water), 5, "a stroke paints every cell it passes");
+    assert_eq!(terrain(&h, Pos::new(3, 2)), Terrain::Water);
+
+    key(&mut h, Key::F);
+    h.get_by_label("lava").click();
+    h.run();
+    click(&mut h, Pos::new(0, 0));
+    assert_eq!(count(&h, Terrain::Lava), 16 * 12 - 5, "the fill takes the plains around the water");
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(count(&h, Terrain::Lava), 0, "one undo takes the whole fill back");
+    assert_eq!(count(&h, Terrain::Water), 5);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(count(&h, Terrain::Water), 0, "one undo takes the whole stroke back");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(count(&h, Terrain::Water), 5, "redo");
+}
+
+#[test]
+fn rectangle_symmetry_and_eyedropper() {
+    let mut h = harness(blank(10, 10));
+    key(&mut h, Key::I);
+    h.state_mut().doc.paint_step("seed", &[Pos::new(9, 9)], Terrain::Mountain);
+    h.run();
+    click(&mut h, Pos::new(9, 9));
+    assert_eq!(h.state().map_mode.tools.terrain, Terrain::Mountain, "the eyedropper picks");
+    key(&mut h, Key::R);
+    h.state_mut().map_mode.tools.symmetry = scryptic_editor::paint::Symmetry::Rotate180;
+    drag(&mut h, &[Pos::new(0, 0), Pos::new(1, 1)]);
+    assert_eq!(count(&h, Terrain::Mountain), 8, "a 2x2 rectangle and its rotated copy (one cell was already mountain)");
+    assert_eq!(terrain(&h, Pos::new(8, 8)), Terrain::Mountain);
+}
+
+#[test]
+fn place_a_city_and_a_token_save_and_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("made.ron");
+    let mut h = harness(blank(12, 12));
+    key(&mut h, Key::C);
+    h.get_by_label("gold").click();
+    h.run();
+    click(&mut h, Pos::new(3, 4));
+    key(&mut h, Key::T);
+    h.get_by_label("flood").click();
+    h.run();
+    click(&mut h, Pos::new(6, 6));
+    {
+        let map = &h.state().doc.map;
+        assert_eq!(map.cities.len(), 1);
+        assert_eq!(map.cities[0].at, Pos::new(3, 4));
+        assert_eq!(map.cities[0].owner, scryptic::Owner::Gold);
+        assert_eq!(map.tokens.len(), 1);
+        assert_eq!(map.tokens[0].kind, "flood");
+    }
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert!(matches!(h.state().dialog, Some(Dialog::SaveAs(_))));
+    type_into(&mut h, "path", &path.display().to_string());
+    h.get_by_label("Save").click();
+    h.run();
+    assert_eq!(h.state().dialog, None);
+    assert!(!h.state().doc.is_dirty());
+    let saved = Map::load(&path).expect("the saved map loads");
+    assert_eq!(saved, h.state().doc.map);
+
+    // Reopen through File > Open in a fresh editor.
+    let mut h = harness(EditorApp::default());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    type_into(&mut h, "path", &path.display().to_string());
+    h.get_by_label("Open").click();
+    h.run();
+    assert_eq!(h.state().doc.map, saved);
+    assert_eq!(h.state().doc.path.as_deref(), Some(path.as_path()));
+}
+
+#[test]
+fn unsaved_changes_are_not_lost_without_asking() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.ron");
+    Map::new("other", 8, 8).save(&other).unwrap();
+    let mut h = harness(blank(8, 8));
+    key(&mut h, Key::B);
+    click(&mut h, Pos::new(1, 1));
+    assert!(h.state().doc.is_dirty());
+    h.state_mut().request(scryptic_editor::app::Pending::Open(other.clone()));
+    h.run();
+    assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().doc.map.name, "test", "cancel keeps the map");
+    h.state_mut().request(scryptic_editor::app::Pending::Open(other));
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert_eq!(h.state().doc.map.name, "other");
+}
+
+#[test]
+fn a_broken_map_opens_as_an_error_with_its_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.ron");
+    std::fs::write(&path, "(version: 1, name: \"x\",\n  size: oops)\n").unwrap();
+    let h = harness(EditorApp::new(Some(&path)));
+    match &h.state().dialog {
+        Some(Dialog::Error(message)) => {
+            assert!(message.contains("broken.ron:"), "{message}");
+            assert!(message.chars().filter(|&c| c == ':').count() >= 3, "file:line:column in {message}");
+        }
+        other => panic!("expected an error dialog, got {other:?}"),
+    }
+    assert!(h.query_by_label("Error").is_some(), "the dialog is on screen");
+}
+
+#[test]
+fn edit_a_connotation_list_through_the_ui() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = blank(8, 8);
+    app.lexicon.load(dir.path()).unwrap();
+    app.mode = Mode::Lexicon;
+    let mut h = harness(app);
+    type_into(&mut h, "list name", "frozen");
+    h.get_by_label("New list").click();
+    h.run();
+    type_into(&mut h, "word", "glacier");
+    h.get_by_label("Add word").click();
+    h.run();
+    type_into(&mut h, "word", "zzqx");
+    h.get_by_label("Add word").click();
+    h.run();
+    assert!(h.state().lexicon.message.as_deref().unwrap_or("").contains("lacks"));
+    h.get_by_label("Save lists (1)").click();
+    h.run();
+    let text = std::fs::read_to_string(dir.path().join("frozen.txt")).unwrap();
+    assert!(text.lines().any(|l| l == "glacier"), "{text}");
+    // Search through the runtime, and see which lists hold the word.
+    type_into(&mut h, "search", "glaci");
+    assert!(h.query_by_label_contains("in frozen").is_some());
+}
+
+#[test]
+fn change_a_rule_through_the_ui_and_save_it_into_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ruled.ron");
+    let mut app = blank(8, 8);
+    app.doc.save_as(&path).unwrap();
+    app.mode = Mode::Rules;
+    let mut h = harness(app);
+    h.get_by_label("turn.rack_limit").set_value_accesskit(11.0);
+    h.run();
+    assert_eq!(h.state().doc.map.rule_set().unwrap().turn.rack_limit, 11);
+    assert!(h.query_by_label("1 constants differ from the preset").is_some());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(Map::load(&path).unwrap().rule_set().unwrap().turn.rack_limit, 11);
+}
+
+#[test]
+fn the_shipped_duel_opens_with_its_tileset_and_validates() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let h = harness(EditorApp::new(Some(&root.join("maps/duel-24.ron"))));
+    assert_eq!(h.state().dialog, None);
+    assert_eq!(h.state().doc.map.width(), 24);
+    let (errors, _) = h.state().map_mode.validation.counts();
+    assert_eq!(errors, 0, "{:?}", h.state().map_mode.validation.findings);
+}
