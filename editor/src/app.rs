@@ -222,8 +222,12 @@ impl EditorApp {
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let now = ui.input(|i| i.time);
         self.autosave(now);
-        if ui.input(|i| i.viewport().close_requested()) && self.doc.is_dirty() && !self.quit_confirmed {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        if ui.input(|i| i.viewport().close_requested())
+            && self.doc.is_dirty()
+            && !self.quit_confirmed
+        {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.dialog = Some(Dialog::Unsaved(Pending::Quit));
         }
         if self.quit_confirmed {
@@ -255,7 +259,12 @@ impl EditorApp {
     }
 
     fn global_shortcuts(&mut self, ui: &egui::Ui) {
-        let (m, pressed) = ui.input(|i| (i.modifiers, [Key::Z, Key::Y, Key::S, Key::O, Key::N].map(|k| i.key_pressed(k))));
+        let (m, pressed) = ui.input(|i| {
+            (
+                i.modifiers,
+                [Key::Z, Key::Y, Key::S, Key::O, Key::N].map(|k| i.key_pressed(k)),
+            )
+        });
         if !m.command {
             return;
         }
@@ -290,11 +299,23 @@ impl EditorApp {
             ui.menu_button("File", |ui| self.file_menu(ui));
             ui.menu_button("Edit", |ui| {
                 let undo = self.doc.history().next_undo().map(|l| format!("Undo {l}"));
-                if ui.add_enabled(undo.is_some(), egui::Button::new(undo.unwrap_or("Undo".into()))).clicked() {
+                if ui
+                    .add_enabled(
+                        undo.is_some(),
+                        egui::Button::new(undo.unwrap_or("Undo".into())),
+                    )
+                    .clicked()
+                {
                     self.undo();
                 }
                 let redo = self.doc.history().next_redo().map(|l| format!("Redo {l}"));
-                if ui.add_enabled(redo.is_some(), egui::Button::new(redo.unwrap_or("Redo".into()))).clicked() {
+                if ui
+                    .add_enabled(
+                        redo.is_some(),
+                        egui::Button::new(redo.unwrap_or("Redo".into())),
+                    )
+                    .clicked()
+                {
                     self.redo();
                 }
             });
@@ -305,7 +326,12 @@ impl EditorApp {
                 }
             });
             ui.separator();
-            for (mode, label) in [(Mode::Map, "Map"), (Mode::Lexicon, "Lexicon"), (Mode::Rules, "Rules"), (Mode::Scripts, "Scripts")] {
+            for (mode, label) in [
+                (Mode::Map, "Map"),
+                (Mode::Lexicon, "Lexicon"),
+                (Mode::Rules, "Rules"),
+                (Mode::Scripts, "Scripts"),
+            ] {
                 ui.selectable_value(&mut self.mode, mode, label);
             }
             ui.separator();
@@ -338,7 +364,9 @@ impl EditorApp {
             self.dialog = Some(Dialog::ImportPng(String::new()));
         }
         if ui.button("Export PNG...").clicked() {
-            let suggestion = self.doc.path.as_ref().map_or("map.png".into(), |p| p.with_extension("png").display().to_string());
+            let suggestion = self.doc.path.as_ref().map_or("map.png".into(), |p| {
+                p.with_extension("png").display().to_string()
+            });
             self.dialog = Some(Dialog::ExportPng(suggestion));
         }
         ui.separator();
@@ -413,7 +441,11 @@ impl EditorApp {
                 }
                 (!cancel).then_some(Dialog::SaveAs(path))
             }
-            Dialog::New { mut name, mut width, mut height } => {
+            Dialog::New {
+                mut name,
+                mut width,
+                mut height,
+            } => {
                 ui.heading("New map");
                 ui.horizontal(|ui| {
                     let label = ui.label("name");
@@ -426,10 +458,19 @@ impl EditorApp {
                     self.new_map(&name, width, height);
                     return None;
                 }
-                (!cancel).then_some(Dialog::New { name, width, height })
+                (!cancel).then_some(Dialog::New {
+                    name,
+                    width,
+                    height,
+                })
             }
             Dialog::ImportPng(mut path) => {
-                let (ok, cancel) = path_prompt(ui, "Import terrain from a PNG (a pixel a cell)", &mut path, "Import");
+                let (ok, cancel) = path_prompt(
+                    ui,
+                    "Import terrain from a PNG (a pixel a cell)",
+                    &mut path,
+                    "Import",
+                );
                 if ok {
                     return self.import_png(Path::new(&path)).err().map(Dialog::Error);
                 }
@@ -439,7 +480,11 @@ impl EditorApp {
                 let (ok, cancel) = path_prompt(ui, "Export the map as a PNG", &mut path, "Export");
                 if ok {
                     let tileset = tileset_of(&self.doc);
-                    return match crate::png::export(&self.doc.map, tileset.as_ref(), Path::new(&path)) {
+                    return match crate::png::export(
+                        &self.doc.map,
+                        tileset.as_ref(),
+                        Path::new(&path),
+                    ) {
                         Ok(()) => {
                             self.status = format!("exported {path}");
                             None
@@ -452,7 +497,10 @@ impl EditorApp {
             Dialog::Unsaved(pending) => self.unsaved_prompt(ui, pending),
             Dialog::Recover(path) => {
                 ui.heading("Recover unsaved changes?");
-                ui.label(format!("An autosave newer than the map was found: {}", path.display()));
+                ui.label(format!(
+                    "An autosave newer than the map was found: {}",
+                    path.display()
+                ));
                 let (ok, cancel) = ok_cancel(ui, "Recover");
                 if ok {
                     return self.doc.recover().err().map(Dialog::Error);
@@ -476,7 +524,10 @@ impl EditorApp {
 
     fn unsaved_prompt(&mut self, ui: &mut egui::Ui, pending: Pending) -> Option<Dialog> {
         ui.heading("Unsaved changes");
-        ui.label(format!("{} has changes that are not saved.", self.doc.title()));
+        ui.label(format!(
+            "{} has changes that are not saved.",
+            self.doc.title()
+        ));
         let mut next = Some(Dialog::Unsaved(pending.clone()));
         ui.horizontal(|ui| {
             if ui.button("Save").clicked() {
@@ -503,9 +554,14 @@ impl EditorApp {
 
     fn import_png(&mut self, path: &Path) -> Result<(), String> {
         let tileset = tileset_of(&self.doc);
-        let max = self.doc.map.rule_set().map_or(4096, |r| r.board.max_side.max(1) as u32);
+        let max = self
+            .doc
+            .map
+            .rule_set()
+            .map_or(4096, |r| r.board.max_side.max(1) as u32);
         let terrain = crate::png::import(path, &crate::png::palette(tileset.as_ref()), max)?;
-        self.doc.edit_all("import PNG", |map| crate::png::apply_import(map, terrain));
+        self.doc
+            .edit_all("import PNG", |map| crate::png::apply_import(map, terrain));
         self.map_mode.view.fit_pending = true;
         self.status = format!("imported terrain from {}", path.display());
         Ok(())
@@ -517,7 +573,11 @@ pub fn tileset_of(doc: &Document) -> Option<scryptic::tileset::Tileset> {
     if doc.map.tileset.is_empty() {
         return None;
     }
-    let dir = doc.path.as_ref().and_then(|p| p.parent()).unwrap_or(Path::new("."));
+    let dir = doc
+        .path
+        .as_ref()
+        .and_then(|p| p.parent())
+        .unwrap_or(Path::new("."));
     scryptic::tileset::Tileset::load(&dir.join(&doc.map.tileset)).ok()
 }
 
@@ -547,7 +607,12 @@ fn recent_path() -> Option<PathBuf> {
 fn load_recent() -> Vec<PathBuf> {
     recent_path()
         .and_then(|p| std::fs::read_to_string(p).ok())
-        .map(|text| text.lines().filter(|l| !l.is_empty()).map(PathBuf::from).collect())
+        .map(|text| {
+            text.lines()
+                .filter(|l| !l.is_empty())
+                .map(PathBuf::from)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -558,7 +623,10 @@ fn save_recent(recent: &[PathBuf]) {
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let text: String = recent.iter().map(|p| format!("{}\n", p.display())).collect();
+    let text: String = recent
+        .iter()
+        .map(|p| format!("{}\n", p.display()))
+        .collect();
     let _ = scryptic::fsutil::write_atomic(&path, text.as_bytes());
 }
 
@@ -566,6 +634,7 @@ impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         EditorApp::ui(self, ui);
         let title = format!("{} - Scryptic editor", self.doc.title());
-        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title));
+        ui.ctx()
+            .send_viewport_cmd(egui::ViewportCommand::Title(title));
     }
 }

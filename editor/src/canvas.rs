@@ -7,7 +7,9 @@ use crate::document::Document;
 use crate::paint;
 use crate::tools::{Tool, Tools, brush_cells};
 use crate::view::{GRID_ZOOM, MapView, TEXTURE_ZOOM};
-use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, pos2};
+use egui::{
+    Color32, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, pos2,
+};
 use scryptic::tileset::Tileset;
 use scryptic::{City, Finding, Map, Owner, Pos, Severity, Terrain, TokenSpot};
 use std::collections::BTreeMap;
@@ -147,7 +149,8 @@ impl Canvas {
                 view.zoom_at(rect, p, factor);
             }
         }
-        let pan = (middle || (space && primary)) && (response.hovered() || self.gesture == Gesture::Panning);
+        let pan = (middle || (space && primary))
+            && (response.hovered() || self.gesture == Gesture::Panning);
         if pan {
             self.gesture = Gesture::Panning;
             view.pan(delta);
@@ -187,7 +190,12 @@ impl Canvas {
     }
 
     /// The map cell nearest the pointer, for drags that leave the map.
-    fn clamped_cell(&self, ui: &egui::Ui, response: &egui::Response, scene: &Scene<'_>) -> Option<Pos> {
+    fn clamped_cell(
+        &self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        scene: &Scene<'_>,
+    ) -> Option<Pos> {
         let p = ui.input(|i| i.pointer.latest_pos())?;
         let (x, y) = scene.view.to_cells(response.rect, p);
         let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
@@ -202,13 +210,20 @@ impl Canvas {
         match tools.tool {
             Tool::Brush | Tool::Eraser | Tool::Scatter => {
                 scene.doc.begin_stroke(tools.tool.label());
-                let from = if shift { self.last_point.unwrap_or(cell) } else { cell };
+                let from = if shift {
+                    self.last_point.unwrap_or(cell)
+                } else {
+                    cell
+                };
                 stroke_segment(scene, from, cell);
                 self.gesture = Gesture::Painting { last: cell };
                 self.last_point = Some(cell);
             }
             Tool::Rectangle | Tool::Line | Tool::Select => {
-                self.gesture = Gesture::Dragging { start: cell, now: cell };
+                self.gesture = Gesture::Dragging {
+                    start: cell,
+                    now: cell,
+                };
             }
             Tool::Bucket => bucket_fill(scene, cell),
             Tool::Eyedropper => {
@@ -248,10 +263,11 @@ impl Canvas {
         let view = &*scene.view;
         painter.rect_filled(rect, 0.0, Color32::from_gray(32));
         let map_rect = view.map_rect(rect, map.width(), map.height());
+        // The flat picture is kept fresh even when tiles are drawn: the minimap shows it.
+        let texture = self.flat_texture(ctx, scene.doc);
         if view.zoom >= TEXTURE_ZOOM && self.tiles.is_some() {
             self.draw_tiles(painter, rect, map, view);
         } else {
-            let texture = self.flat_texture(ctx, scene.doc);
             let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
             painter.image(texture, map_rect, uv, Color32::WHITE);
         }
@@ -288,7 +304,9 @@ impl Canvas {
                 }
             }
         }
-        self.flat.as_ref().map_or(egui::TextureId::default(), |f| f.handle.id())
+        self.flat
+            .as_ref()
+            .map_or(egui::TextureId::default(), |f| f.handle.id())
     }
 
     fn draw_tiles(&self, painter: &Painter, rect: Rect, map: &Map, view: &MapView) {
@@ -324,7 +342,12 @@ impl Canvas {
         let view = &*scene.view;
         let outline = |cells: &[Pos], colour: Color32| {
             for &p in cells.iter().take(20_000) {
-                painter.rect_stroke(view.cell_rect(rect, p), 0.0, Stroke::new(1.0, colour), StrokeKind::Inside);
+                painter.rect_stroke(
+                    view.cell_rect(rect, p),
+                    0.0,
+                    Stroke::new(1.0, colour),
+                    StrokeKind::Inside,
+                );
             }
         };
         if let Some(region) = *scene.selection {
@@ -332,7 +355,12 @@ impl Canvas {
                 view.to_screen(rect, region.min.x as f32, region.min.y as f32),
                 view.to_screen(rect, region.max.x as f32 + 1.0, region.max.y as f32 + 1.0),
             );
-            painter.rect_stroke(r, 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Outside);
+            painter.rect_stroke(
+                r,
+                0.0,
+                Stroke::new(2.0, Color32::WHITE),
+                StrokeKind::Outside,
+            );
         }
         match self.gesture {
             Gesture::Dragging { start, now } => {
@@ -346,7 +374,12 @@ impl Canvas {
             _ => {
                 if let Some(cell) = *scene.hovered {
                     let cells = if scene.tools.tool.uses_brush() {
-                        brush_cells(scene.tools, cell, scene.doc.map.width(), scene.doc.map.height())
+                        brush_cells(
+                            scene.tools,
+                            cell,
+                            scene.doc.map.width(),
+                            scene.doc.map.height(),
+                        )
                     } else {
                         vec![cell]
                     };
@@ -407,10 +440,14 @@ fn finish_drag(scene: &mut Scene<'_>, start: Pos, now: Pos) {
 fn secondary_click(scene: &mut Scene<'_>, cell: Pos) {
     match scene.tools.tool {
         Tool::City => {
-            scene.doc.edit_objects("remove city", |m| m.cities.retain(|c| c.at != cell));
+            scene
+                .doc
+                .edit_objects("remove city", |m| m.cities.retain(|c| c.at != cell));
         }
         Tool::Token => {
-            scene.doc.edit_objects("remove token", |m| m.tokens.retain(|t| t.at != cell));
+            scene
+                .doc
+                .edit_objects("remove token", |m| m.tokens.retain(|t| t.at != cell));
         }
         _ => {
             if let Some(&t) = scene.doc.map.terrain.get(cell) {
@@ -476,7 +513,11 @@ fn tileset_path(doc: &Document) -> Option<std::path::PathBuf> {
     if doc.map.tileset.is_empty() {
         return None;
     }
-    let dir = doc.path.as_ref().and_then(|p| p.parent()).unwrap_or(std::path::Path::new("."));
+    let dir = doc
+        .path
+        .as_ref()
+        .and_then(|p| p.parent())
+        .unwrap_or(std::path::Path::new("."));
     Some(dir.join(&doc.map.tileset))
 }
 
@@ -492,7 +533,11 @@ fn tile_textures(ctx: &egui::Context, tileset: Tileset) -> TileTextures {
                 .map(|(i, img)| {
                     let size = [img.width() as usize, img.height() as usize];
                     let image = egui::ColorImage::from_rgba_unmultiplied(size, img.as_raw());
-                    ctx.load_texture(format!("{}-{i}", terrain.name()), image, TextureOptions::LINEAR)
+                    ctx.load_texture(
+                        format!("{}-{i}", terrain.name()),
+                        image,
+                        TextureOptions::LINEAR,
+                    )
                 })
                 .collect();
             (*terrain, handles)
@@ -511,7 +556,12 @@ pub fn flat_image(map: &Map, tileset: Option<&Tileset>) -> egui::ColorImage {
         .iter()
         .map(|&t| colour32(tileset.map_or(scryptic::render::default_colour(t), |ts| ts.colour(t))))
         .collect();
-    let pixels = map.terrain.cells().iter().map(|&t| palette[t as usize]).collect();
+    let pixels = map
+        .terrain
+        .cells()
+        .iter()
+        .map(|&t| palette[t as usize])
+        .collect();
     egui::ColorImage::new([map.width() as usize, map.height() as usize], pixels)
 }
 
@@ -548,7 +598,12 @@ fn draw_cities(painter: &Painter, rect: Rect, cities: &[City], view: &MapView) {
             continue;
         }
         let radius = (view.zoom * 0.4).max(3.0);
-        painter.circle(centre, radius, owner_colour(city.owner), Stroke::new(1.5, Color32::BLACK));
+        painter.circle(
+            centre,
+            radius,
+            owner_colour(city.owner),
+            Stroke::new(1.5, Color32::BLACK),
+        );
         if view.zoom >= 16.0 {
             painter.text(
                 centre + egui::vec2(0.0, radius + 2.0),
@@ -574,10 +629,25 @@ fn draw_tokens(painter: &Painter, rect: Rect, tokens: &[TokenSpot], view: &MapVi
             centre + egui::vec2(0.0, r),
             centre + egui::vec2(-r, 0.0),
         ];
-        painter.add(egui::Shape::convex_polygon(diamond, token_colour(&token.kind), Stroke::new(1.0, Color32::BLACK)));
+        painter.add(egui::Shape::convex_polygon(
+            diamond,
+            token_colour(&token.kind),
+            Stroke::new(1.0, Color32::BLACK),
+        ));
         if view.zoom >= 16.0 {
-            let initial: String = token.kind.chars().take(1).collect::<String>().to_uppercase();
-            painter.text(centre, egui::Align2::CENTER_CENTER, initial, egui::FontId::monospace(r), Color32::BLACK);
+            let initial: String = token
+                .kind
+                .chars()
+                .take(1)
+                .collect::<String>()
+                .to_uppercase();
+            painter.text(
+                centre,
+                egui::Align2::CENTER_CENTER,
+                initial,
+                egui::FontId::monospace(r),
+                Color32::BLACK,
+            );
         }
     }
 }
@@ -592,7 +662,13 @@ fn token_colour(kind: &str) -> Color32 {
     }
 }
 
-fn draw_findings(painter: &Painter, rect: Rect, findings: &[Finding], focused: Option<usize>, view: &MapView) {
+fn draw_findings(
+    painter: &Painter,
+    rect: Rect,
+    findings: &[Finding],
+    focused: Option<usize>,
+    view: &MapView,
+) {
     for (i, finding) in findings.iter().enumerate() {
         let colour = match finding.severity {
             Severity::Error => Color32::from_rgb(240, 40, 40),
@@ -602,7 +678,12 @@ fn draw_findings(painter: &Painter, rect: Rect, findings: &[Finding], focused: O
         for &cell in finding.cells.iter().take(5_000) {
             let r = view.cell_rect(rect, cell);
             if rect.intersects(r) {
-                painter.rect_stroke(r.shrink(1.0), 0.0, Stroke::new(width, colour), StrokeKind::Inside);
+                painter.rect_stroke(
+                    r.shrink(1.0),
+                    0.0,
+                    Stroke::new(width, colour),
+                    StrokeKind::Inside,
+                );
             }
         }
     }

@@ -61,13 +61,19 @@ impl Clip {
             .cities
             .iter()
             .filter(|c| region.contains(c.at))
-            .map(|c| City { at: relative(c.at), ..c.clone() })
+            .map(|c| City {
+                at: relative(c.at),
+                ..c.clone()
+            })
             .collect();
         let tokens = map
             .tokens
             .iter()
             .filter(|t| region.contains(t.at))
-            .map(|t| TokenSpot { at: relative(t.at), ..t.clone() })
+            .map(|t| TokenSpot {
+                at: relative(t.at),
+                ..t.clone()
+            })
             .collect();
         Clip {
             width,
@@ -108,13 +114,21 @@ impl Clip {
         for city in &self.cities {
             if let Some(p) = target(city.at.x, city.at.y) {
                 let id = fresh_id(map, &city.id);
-                map.cities.push(City { at: p, id, ..city.clone() });
+                map.cities.push(City {
+                    at: p,
+                    id,
+                    ..city.clone()
+                });
             }
         }
         for token in &self.tokens {
             if let Some(p) = target(token.at.x, token.at.y) {
                 let id = fresh_id(map, &token.id);
-                map.tokens.push(TokenSpot { at: p, id, ..token.clone() });
+                map.tokens.push(TokenSpot {
+                    at: p,
+                    id,
+                    ..token.clone()
+                });
             }
         }
     }
@@ -131,7 +145,8 @@ pub fn clear(map: &mut Map, region: Region) {
 
 /// `wanted`, or `wanted-2`, `wanted-3`... whichever no city or token of `map` has.
 pub fn fresh_id(map: &Map, wanted: &str) -> String {
-    let taken = |id: &str| map.cities.iter().any(|c| c.id == id) || map.tokens.iter().any(|t| t.id == id);
+    let taken =
+        |id: &str| map.cities.iter().any(|c| c.id == id) || map.tokens.iter().any(|t| t.id == id);
     if !taken(wanted) {
         return wanted.to_string();
     }
@@ -167,7 +182,11 @@ mod tests {
         assert_eq!(map.cities[1].id, "keep-2");
         clip.paste(&mut map, Pos::new(9, 9));
         assert_eq!(map.terrain.get(Pos::new(9, 9)), Some(&Terrain::Lava));
-        assert_eq!(map.cities.len(), 2, "a city that falls off the map is dropped");
+        assert_eq!(
+            map.cities.len(),
+            2,
+            "a city that falls off the map is dropped"
+        );
         clear(&mut map, Region::new(Pos::new(0, 0), Pos::new(9, 9)));
         assert!(map.cities.is_empty());
     }

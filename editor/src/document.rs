@@ -71,11 +71,10 @@ impl Document {
     /// The title for the window and the tabs: the file's name, or the map's, with a star when
     /// unsaved.
     pub fn title(&self) -> String {
-        let name = self
-            .path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(|| self.map.name.clone(), |n| n.to_string_lossy().into_owned());
+        let name = self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
+            || self.map.name.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         if self.is_dirty() {
             format!("{name} *")
         } else {
@@ -196,7 +195,8 @@ impl Document {
         let before_objects = Objects::of(&self.map);
         let before = self.map.terrain.clone();
         edit(&mut self.map);
-        let same_size = before.width() == self.map.terrain.width() && before.height() == self.map.terrain.height();
+        let same_size = before.width() == self.map.terrain.width()
+            && before.height() == self.map.terrain.height();
         let step = if same_size {
             let cells: Vec<_> = before
                 .cells()
@@ -319,7 +319,12 @@ mod tests {
     use super::*;
 
     fn cells(doc: &Document, terrain: Terrain) -> usize {
-        doc.map.terrain.cells().iter().filter(|&&t| t == terrain).count()
+        doc.map
+            .terrain
+            .cells()
+            .iter()
+            .filter(|&&t| t == terrain)
+            .count()
     }
 
     #[test]
@@ -329,7 +334,10 @@ mod tests {
         doc.paint(&[Pos::new(1, 1), Pos::new(2, 1)], Terrain::Forest);
         doc.paint(&[Pos::new(2, 1), Pos::new(3, 1)], Terrain::Water);
         doc.end_stroke();
-        assert_eq!((cells(&doc, Terrain::Forest), cells(&doc, Terrain::Water)), (1, 2));
+        assert_eq!(
+            (cells(&doc, Terrain::Forest), cells(&doc, Terrain::Water)),
+            (1, 2)
+        );
         assert!(doc.is_dirty());
         assert_eq!(doc.undo().as_deref(), Some("brush"));
         assert_eq!(cells(&doc, Terrain::Plains), 64);

@@ -104,7 +104,11 @@ impl Step {
 
     fn apply(&self, map: &mut Map, forward: bool) {
         if let Some(grids) = &self.resized {
-            map.terrain = if forward { grids.1.clone() } else { grids.0.clone() };
+            map.terrain = if forward {
+                grids.1.clone()
+            } else {
+                grids.0.clone()
+            };
         }
         let cells = map.terrain.width() as usize * map.terrain.height() as usize;
         for &(i, before, after) in &self.terrain {

@@ -17,16 +17,25 @@ impl Inspector {
             ui.label("Click a cell with the Inspect tool (N).");
             return;
         };
-        let terrain = doc.map.terrain.get(cell).copied().unwrap_or(Terrain::Plains);
+        let terrain = doc
+            .map
+            .terrain
+            .get(cell)
+            .copied()
+            .unwrap_or(Terrain::Plains);
         ui.label(format!("cell {}, {}: {}", cell.x, cell.y, terrain.name()));
         let rules = doc.map.rule_set().ok();
         if terrain == Terrain::Forest {
             let default = rules.as_ref().map_or(0, |r| r.board.default_forest_density);
-            cell_value(ui, doc, cell, "forest density", default, |m| &mut m.forest_density);
+            cell_value(ui, doc, cell, "forest density", default, |m| {
+                &mut m.forest_density
+            });
         }
         if terrain == Terrain::Ice {
             let default = rules.as_ref().map_or(0, |r| r.board.default_ice_thickness);
-            cell_value(ui, doc, cell, "ice thickness", default, |m| &mut m.ice_thickness);
+            cell_value(ui, doc, cell, "ice thickness", default, |m| {
+                &mut m.ice_thickness
+            });
         }
         city_fields(ui, doc, cell);
         token_fields(ui, doc, cell);
@@ -57,7 +66,12 @@ fn cell_value(
                 values(m).insert(cell, value);
             });
         }
-        if own.is_some() && ui.button("default").on_hover_text(format!("the rule set's {default}")).clicked() {
+        if own.is_some()
+            && ui
+                .button("default")
+                .on_hover_text(format!("the rule set's {default}"))
+                .clicked()
+        {
             doc.edit_objects(&format!("reset {name}"), |m| {
                 values(m).remove(&cell);
             });
@@ -73,7 +87,8 @@ fn city_fields(ui: &mut egui::Ui, doc: &mut Document, cell: Pos) {
     let mut city = doc.map.cities[index].clone();
     ui.horizontal(|ui| {
         let label = ui.label("city name");
-        ui.text_edit_singleline(&mut city.name).labelled_by(label.id);
+        ui.text_edit_singleline(&mut city.name)
+            .labelled_by(label.id);
     });
     ui.horizontal(|ui| {
         let label = ui.label("city id");

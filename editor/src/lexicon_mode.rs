@@ -60,7 +60,8 @@ pub fn parse_list(text: &str) -> BTreeSet<String> {
 
 /// A list file's text: a header, then the words in order.
 pub fn list_text(name: &str, words: &BTreeSet<String>) -> String {
-    let mut text = format!("# Connotation `{name}`: base words; inflected forms resolve to them.\n");
+    let mut text =
+        format!("# Connotation `{name}`: base words; inflected forms resolve to them.\n");
     for w in words {
         text.push_str(w);
         text.push('\n');
@@ -77,8 +78,12 @@ impl LexiconMode {
             for entry in entries.flatten() {
                 let path = entry.path();
                 if path.extension().is_some_and(|e| e == "txt") {
-                    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-                    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                    let name = path
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
                     lists.insert(name, parse_list(&text));
                 }
             }
@@ -112,7 +117,8 @@ impl LexiconMode {
             return Some(format!("'{word}' is already in {list}"));
         }
         self.unsaved.insert(list.to_string());
-        (!dictionary().contains(&word)).then(|| format!("warning: the dictionary lacks '{word}'; players cannot place it"))
+        (!dictionary().contains(&word))
+            .then(|| format!("warning: the dictionary lacks '{word}'; players cannot place it"))
     }
 
     /// Removes `word` from `list`.
@@ -125,8 +131,14 @@ impl LexiconMode {
     /// Makes an empty list called `name`.
     pub fn new_list(&mut self, name: &str) -> Result<(), String> {
         let name = name.trim();
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            return Err(format!("'{name}' cannot name a list: letters, digits, - and _ only"));
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(format!(
+                "'{name}' cannot name a list: letters, digits, - and _ only"
+            ));
         }
         if self.lists.contains_key(name) {
             return Err(format!("there is already a list called {name}"));
@@ -173,7 +185,9 @@ impl LexiconMode {
         let lexicon = dictionary();
         match self.kind {
             SearchKind::Prefix => Ok(lexicon.prefix(q, limit)),
-            SearchKind::Fuzzy => lexicon.fuzzy(q, if q.len() > 5 { 2 } else { 1 }, limit).map_err(|e| e.to_string()),
+            SearchKind::Fuzzy => lexicon
+                .fuzzy(q, if q.len() > 5 { 2 } else { 1 }, limit)
+                .map_err(|e| e.to_string()),
             SearchKind::Pattern => lexicon.pattern(q, limit).map_err(|e| e.to_string()),
         }
     }
@@ -181,7 +195,9 @@ impl LexiconMode {
     /// The mode's panels.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         egui::Panel::left("lists").show(ui, |ui| self.lists_ui(ui));
-        egui::Panel::right("search").default_size(280.0).show(ui, |ui| self.search_ui(ui));
+        egui::Panel::right("search")
+            .default_size(280.0)
+            .show(ui, |ui| self.search_ui(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| self.words_ui(ui));
     }
 
@@ -197,7 +213,10 @@ impl LexiconMode {
                 self.message = self.load(&dir).err();
             }
             let label = format!("Save lists ({})", self.unsaved.len());
-            if ui.add_enabled(!self.unsaved.is_empty(), egui::Button::new(label)).clicked() {
+            if ui
+                .add_enabled(!self.unsaved.is_empty(), egui::Button::new(label))
+                .clicked()
+            {
                 self.message = Some(match self.save() {
                     Ok(n) => format!("saved {n} lists to {}", self.dir),
                     Err(e) => e,
@@ -205,9 +224,16 @@ impl LexiconMode {
             }
         });
         for (name, words) in &self.lists {
-            let star = if self.unsaved.contains(name) { " *" } else { "" };
+            let star = if self.unsaved.contains(name) {
+                " *"
+            } else {
+                ""
+            };
             let text = format!("{name} ({} words){star}", words.len());
-            if ui.selectable_label(self.selected.as_deref() == Some(name), text).clicked() {
+            if ui
+                .selectable_label(self.selected.as_deref() == Some(name), text)
+                .clicked()
+            {
                 self.selected = Some(name.clone());
             }
         }
@@ -244,7 +270,11 @@ impl LexiconMode {
                 self.message = self.add(&list, &word);
             }
         });
-        let words: Vec<String> = self.lists.get(&list).map(|w| w.iter().cloned().collect()).unwrap_or_default();
+        let words: Vec<String> = self
+            .lists
+            .get(&list)
+            .map(|w| w.iter().cloned().collect())
+            .unwrap_or_default();
         let mut removed = None;
         egui::ScrollArea::vertical().show_rows(ui, 20.0, words.len(), |ui, rows| {
             for word in &words[rows] {
@@ -283,7 +313,10 @@ impl LexiconMode {
                                 ui.weak(format!("in {holders}"));
                             }
                             if let Some(list) = self.selected.clone()
-                                && ui.small_button("+").on_hover_text(format!("add to {list}")).clicked()
+                                && ui
+                                    .small_button("+")
+                                    .on_hover_text(format!("add to {list}"))
+                                    .clicked()
                             {
                                 self.message = self.add(&list, &word);
                             }
@@ -314,8 +347,13 @@ mod tests {
         assert_eq!(mode.save().unwrap(), 1);
         let text = std::fs::read_to_string(dir.path().join("icy.txt")).unwrap();
         let mut lexicon = Lexicon::english();
-        lexicon.set_connotation_list("icy", &dir.path().join("icy.txt"), &text).unwrap();
-        assert!(lexicon.has_connotation("frost", "icy"), "the runtime reads what the editor wrote");
+        lexicon
+            .set_connotation_list("icy", &dir.path().join("icy.txt"), &text)
+            .unwrap();
+        assert!(
+            lexicon.has_connotation("frost", "icy"),
+            "the runtime reads what the editor wrote"
+        );
         let mut again = LexiconMode::default();
         again.load(dir.path()).unwrap();
         assert_eq!(again.lists_with("frost"), vec!["icy"]);

@@ -22,6 +22,10 @@ fn main() -> eframe::Result {
     eframe::run_native(
         "Scryptic editor",
         options,
-        Box::new(move |_cc| Ok(Box::new(scryptic_editor::EditorApp::new(args.map.as_deref())))),
+        Box::new(move |_cc| {
+            Ok(Box::new(scryptic_editor::EditorApp::new(
+                args.map.as_deref(),
+            )))
+        }),
     )
 }

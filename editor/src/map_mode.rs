@@ -58,18 +58,21 @@ impl MapMode {
         egui::Panel::left("tools").show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| self.tools.ui(ui));
         });
-        egui::Panel::right("inspector").default_size(260.0).show(ui, |ui| {
-            let texture = self.canvas.flat_texture_id();
-            let size = (doc.map.width(), doc.map.height());
-            self.minimap.ui(ui, texture, size, &mut self.view, self.canvas.last_rect());
-            ui.separator();
-            self.inspector.ui(ui, doc, self.inspected);
-            ui.separator();
-            if let Some(cell) = self.validation.ui(ui) {
-                self.view.centre = [cell.x as f32 + 0.5, cell.y as f32 + 0.5];
-                self.inspected = Some(cell);
-            }
-        });
+        egui::Panel::right("inspector")
+            .default_size(260.0)
+            .show(ui, |ui| {
+                let texture = self.canvas.flat_texture_id();
+                let size = (doc.map.width(), doc.map.height());
+                self.minimap
+                    .ui(ui, texture, size, &mut self.view, self.canvas.last_rect());
+                ui.separator();
+                self.inspector.ui(ui, doc, self.inspected);
+                ui.separator();
+                if let Some(cell) = self.validation.ui(ui) {
+                    self.view.centre = [cell.x as f32 + 0.5, cell.y as f32 + 0.5];
+                    self.inspected = Some(cell);
+                }
+            });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             self.canvas.ui(
                 ui,
@@ -117,7 +120,12 @@ impl MapMode {
         if ui.input(|i| i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace)) {
             self.delete(doc);
         }
-        let arrows = [(Key::ArrowLeft, -1, 0), (Key::ArrowRight, 1, 0), (Key::ArrowUp, 0, -1), (Key::ArrowDown, 0, 1)];
+        let arrows = [
+            (Key::ArrowLeft, -1, 0),
+            (Key::ArrowRight, 1, 0),
+            (Key::ArrowUp, 0, -1),
+            (Key::ArrowDown, 0, 1),
+        ];
         for (key, dx, dy) in arrows {
             if ui.input(|i| i.key_pressed(key)) {
                 self.move_selection(doc, dx, dy);

@@ -35,9 +35,17 @@ impl Minimap {
                 rect.min + cells.max.to_vec2() * scale,
             )
             .intersect(rect);
-            painter.rect_stroke(frame, 0.0, Stroke::new(1.5, Color32::WHITE), StrokeKind::Inside);
+            painter.rect_stroke(
+                frame,
+                0.0,
+                Stroke::new(1.5, Color32::WHITE),
+                StrokeKind::Inside,
+            );
         }
-        if let Some(p) = response.interact_pointer_pos().filter(|_| response.is_pointer_button_down_on()) {
+        if let Some(p) = response
+            .interact_pointer_pos()
+            .filter(|_| response.is_pointer_button_down_on())
+        {
             let cell = (p - rect.min) / scale;
             view.centre = [cell.x, cell.y];
         }

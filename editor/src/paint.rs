@@ -195,11 +195,7 @@ pub fn mirrored(at: Pos, symmetry: Symmetry, width: u32, height: u32) -> Vec<Pos
         }
         Symmetry::Rotate180 => out.push(Pos::new(mx, my)),
         Symmetry::Rotate90 if width == height => {
-            out.extend([
-                Pos::new(my, at.x),
-                Pos::new(mx, my),
-                Pos::new(at.y, mx),
-            ]);
+            out.extend([Pos::new(my, at.x), Pos::new(mx, my), Pos::new(at.y, mx)]);
         }
         Symmetry::Rotate90 => out.push(Pos::new(mx, my)),
     }
@@ -236,9 +232,18 @@ mod tests {
 
     #[test]
     fn brushes_cover_their_size_and_clip_at_edges() {
-        check(brush(Pos::new(5, 5), 1, BrushShape::Square, 10, 10), &[(5, 5)]);
-        assert_eq!(brush(Pos::new(5, 5), 3, BrushShape::Square, 10, 10).len(), 9);
-        assert_eq!(brush(Pos::new(5, 5), 9, BrushShape::Square, 20, 20).len(), 81);
+        check(
+            brush(Pos::new(5, 5), 1, BrushShape::Square, 10, 10),
+            &[(5, 5)],
+        );
+        assert_eq!(
+            brush(Pos::new(5, 5), 3, BrushShape::Square, 10, 10).len(),
+            9
+        );
+        assert_eq!(
+            brush(Pos::new(5, 5), 9, BrushShape::Square, 20, 20).len(),
+            81
+        );
         check(
             brush(Pos::new(0, 0), 3, BrushShape::Square, 10, 10),
             &[(0, 0), (1, 0), (0, 1), (1, 1)],
@@ -249,8 +254,14 @@ mod tests {
 
     #[test]
     fn lines_rectangles_and_fills() {
-        check(line(Pos::new(0, 0), Pos::new(3, 0)), &[(0, 0), (1, 0), (2, 0), (3, 0)]);
-        check(line(Pos::new(2, 2), Pos::new(0, 0)), &[(2, 2), (1, 1), (0, 0)]);
+        check(
+            line(Pos::new(0, 0), Pos::new(3, 0)),
+            &[(0, 0), (1, 0), (2, 0), (3, 0)],
+        );
+        check(
+            line(Pos::new(2, 2), Pos::new(0, 0)),
+            &[(2, 2), (1, 1), (0, 0)],
+        );
         assert_eq!(rectangle(Pos::new(3, 3), Pos::new(0, 0), true).len(), 16);
         assert_eq!(rectangle(Pos::new(0, 0), Pos::new(3, 3), false).len(), 12);
         let mut grid = Grid::new(4, 4, Terrain::Plains);
@@ -263,10 +274,22 @@ mod tests {
 
     #[test]
     fn symmetry_copies_cells() {
-        check(mirrored(Pos::new(1, 2), Symmetry::MirrorX, 10, 8), &[(1, 2), (8, 2)]);
-        check(mirrored(Pos::new(1, 2), Symmetry::Rotate180, 10, 8), &[(1, 2), (8, 5)]);
-        assert_eq!(mirrored(Pos::new(1, 2), Symmetry::Rotate90, 10, 10).len(), 4);
-        assert_eq!(mirrored(Pos::new(1, 2), Symmetry::MirrorBoth, 10, 10).len(), 4);
+        check(
+            mirrored(Pos::new(1, 2), Symmetry::MirrorX, 10, 8),
+            &[(1, 2), (8, 2)],
+        );
+        check(
+            mirrored(Pos::new(1, 2), Symmetry::Rotate180, 10, 8),
+            &[(1, 2), (8, 5)],
+        );
+        assert_eq!(
+            mirrored(Pos::new(1, 2), Symmetry::Rotate90, 10, 10).len(),
+            4
+        );
+        assert_eq!(
+            mirrored(Pos::new(1, 2), Symmetry::MirrorBoth, 10, 10).len(),
+            4
+        );
     }
 
     #[test]

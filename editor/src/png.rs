@@ -9,14 +9,21 @@ use std::path::Path;
 pub fn palette(tileset: Option<&Tileset>) -> Vec<(Terrain, [u8; 3])> {
     Terrain::ALL
         .iter()
-        .map(|&t| (t, tileset.map_or(scryptic::render::default_colour(t), |ts| ts.colour(t))))
+        .map(|&t| {
+            (
+                t,
+                tileset.map_or(scryptic::render::default_colour(t), |ts| ts.colour(t)),
+            )
+        })
         .collect()
 }
 
 /// The terrain whose colour is nearest `rgb`.
 pub fn nearest(rgb: [u8; 3], palette: &[(Terrain, [u8; 3])]) -> Terrain {
     let distance = |c: &[u8; 3]| -> i32 {
-        (0..3).map(|i| (i32::from(c[i]) - i32::from(rgb[i])).pow(2)).sum()
+        (0..3)
+            .map(|i| (i32::from(c[i]) - i32::from(rgb[i])).pow(2))
+            .sum()
     };
     palette
         .iter()
@@ -25,8 +32,13 @@ pub fn nearest(rgb: [u8; 3], palette: &[(Terrain, [u8; 3])]) -> Terrain {
 }
 
 /// The terrain a PNG stands for, one pixel per cell; the size must be one the rules allow.
-pub fn import(path: &Path, palette: &[(Terrain, [u8; 3])], max_side: u32) -> Result<Grid<Terrain>, String> {
-    let image = image::open(path).map_err(|e| format!("{}: cannot read the image: {e}", path.display()))?;
+pub fn import(
+    path: &Path,
+    palette: &[(Terrain, [u8; 3])],
+    max_side: u32,
+) -> Result<Grid<Terrain>, String> {
+    let image =
+        image::open(path).map_err(|e| format!("{}: cannot read the image: {e}", path.display()))?;
     let rgb = image.to_rgb8();
     let (w, h) = rgb.dimensions();
     if w == 0 || h == 0 || w > max_side || h > max_side {
@@ -50,13 +62,24 @@ pub fn apply_import(map: &mut Map, terrain: Grid<Terrain>) {
 
 /// Draws the map with its tileset (or flat colours) into a PNG, written atomically.
 pub fn export(map: &Map, tileset: Option<&Tileset>, path: &Path) -> Result<(), String> {
-    let rules = map.rule_set().map_err(|_| "the map's rules do not resolve; fix them in Rules mode".to_string())?;
-    let image = scryptic::render::render(map, &rules, tileset, &scryptic::render::RenderOptions::default());
+    let rules = map
+        .rule_set()
+        .map_err(|_| "the map's rules do not resolve; fix them in Rules mode".to_string())?;
+    let image = scryptic::render::render(
+        map,
+        &rules,
+        tileset,
+        &scryptic::render::RenderOptions::default(),
+    );
     let mut bytes = Vec::new();
     image
-        .write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png)
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
         .map_err(|e| e.to_string())?;
-    scryptic::fsutil::write_atomic(path, &bytes).map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    scryptic::fsutil::write_atomic(path, &bytes)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
 #[cfg(test)]
@@ -73,8 +96,13 @@ mod tests {
         let path = dir.path().join("m.png");
         // One pixel per cell: flat colours at 1 px.
         let rules = map.rule_set().unwrap();
-        let options = scryptic::render::RenderOptions { cell_px: Some(1), ..Default::default() };
-        scryptic::render::render(&map, &rules, None, &options).save(&path).unwrap();
+        let options = scryptic::render::RenderOptions {
+            cell_px: Some(1),
+            ..Default::default()
+        };
+        scryptic::render::render(&map, &rules, None, &options)
+            .save(&path)
+            .unwrap();
         let grid = import(&path, &palette(None), 4096).unwrap();
         assert_eq!(grid, map.terrain);
         export(&map, None, &dir.path().join("out.png")).unwrap();

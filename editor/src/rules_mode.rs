@@ -37,11 +37,19 @@ fn overrides_json(overrides: &RuleOverrides) -> Value {
 
 /// `overrides` with `key` set to `value` (or removed with `None`); an error when the runtime
 /// refuses the value's form.
-pub fn with_override(overrides: &RuleOverrides, key: &str, value: Option<Value>) -> Result<RuleOverrides, String> {
-    let (section, field) = key.split_once('.').ok_or_else(|| format!("'{key}' is not section.field"))?;
+pub fn with_override(
+    overrides: &RuleOverrides,
+    key: &str,
+    value: Option<Value>,
+) -> Result<RuleOverrides, String> {
+    let (section, field) = key
+        .split_once('.')
+        .ok_or_else(|| format!("'{key}' is not section.field"))?;
     let mut json = overrides_json(overrides);
     let root = json.as_object_mut().ok_or("overrides are not a table")?;
-    let entry = root.entry(section.to_string()).or_insert_with(|| Value::Object(JsonMap::new()));
+    let entry = root
+        .entry(section.to_string())
+        .or_insert_with(|| Value::Object(JsonMap::new()));
     if entry.is_null() {
         *entry = Value::Object(JsonMap::new());
     }
@@ -79,7 +87,12 @@ fn resolve(spec: &RuleSpec) -> Result<RuleSet, String> {
 impl RulesMode {
     /// Sets one constant of the map's rules as an undoable step; the runtime's range checks
     /// refuse a bad value and nothing changes.
-    pub fn set(&mut self, doc: &mut Document, key: &str, value: Option<Value>) -> Result<(), String> {
+    pub fn set(
+        &mut self,
+        doc: &mut Document,
+        key: &str,
+        value: Option<Value>,
+    ) -> Result<(), String> {
         let overrides = with_override(&doc.map.rules.overrides, key, value)?;
         let spec = RuleSpec {
             preset: doc.map.rules.preset.clone(),
@@ -110,16 +123,19 @@ impl RulesMode {
             preset: doc.map.rules.preset.clone(),
             overrides: doc.map.rules.overrides.clone(),
         };
-        let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
+        let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())?;
         RuleSet::from_file_text(path, &text).map_err(|e| e.to_string())?;
-        scryptic::fsutil::write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+        scryptic::fsutil::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// Loads a rule-set file's preset and overrides into the map, as one step.
     pub fn load_file(&self, doc: &mut Document, path: &Path) -> Result<(), String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         RuleSet::from_file_text(path, &text).map_err(|e| e.to_string())?;
-        let file: RuleFile = ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file: RuleFile =
+            ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         doc.edit_objects("load rule set", |m| {
             m.rules = RuleSpec {
                 preset: file.preset,
@@ -142,25 +158,36 @@ impl RulesMode {
         ui.heading("Rules");
         ui.horizontal(|ui| {
             let mut preset = doc.map.rules.preset.clone();
-            egui::ComboBox::from_label("preset").selected_text(&preset).show_ui(ui, |ui| {
-                for name in RuleSet::preset_names() {
-                    ui.selectable_value(&mut preset, name.to_string(), name);
-                }
-            });
+            egui::ComboBox::from_label("preset")
+                .selected_text(&preset)
+                .show_ui(ui, |ui| {
+                    for name in RuleSet::preset_names() {
+                        ui.selectable_value(&mut preset, name.to_string(), name);
+                    }
+                });
             if preset != doc.map.rules.preset {
                 self.message = self.set_preset(doc, &preset).err();
             }
             let changed = doc.map.rules.overrides.count();
             ui.label(format!("{changed} constants differ from the preset"));
             ui.checkbox(&mut self.only_changed, "only those");
-            if ui.add_enabled(changed > 0, egui::Button::new("Reset all to the preset")).clicked() {
+            if ui
+                .add_enabled(changed > 0, egui::Button::new("Reset all to the preset"))
+                .clicked()
+            {
                 let preset = doc.map.rules.preset.clone();
-                doc.edit_objects("reset rules", |m| m.rules = RuleSpec { preset, overrides: RuleOverrides::default() });
+                doc.edit_objects("reset rules", |m| {
+                    m.rules = RuleSpec {
+                        preset,
+                        overrides: RuleOverrides::default(),
+                    }
+                });
             }
         });
         ui.horizontal(|ui| {
             let label = ui.label("rule-set file");
-            ui.text_edit_singleline(&mut self.file_path).labelled_by(label.id);
+            ui.text_edit_singleline(&mut self.file_path)
+                .labelled_by(label.id);
             let path = std::path::PathBuf::from(&self.file_path);
             if ui.button("Save as rule-set file").clicked() {
                 self.message = Some(match self.save_file(doc, &path) {
@@ -179,36 +206,54 @@ impl RulesMode {
     }
 
     fn constants_ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
-        let (Ok(current), Ok(preset)) = (resolve(&doc.map.rules), RuleSet::preset(&doc.map.rules.preset)) else {
+        let (Ok(current), Ok(preset)) = (
+            resolve(&doc.map.rules),
+            RuleSet::preset(&doc.map.rules.preset),
+        ) else {
             ui.label("The map's rules do not resolve; pick a preset.");
             return;
         };
         let (current, preset) = (rules_json(&current), rules_json(&preset));
         let mut change: Option<(String, Option<Value>)> = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
-            egui::Grid::new("constants").striped(true).num_columns(4).show(ui, |ui| {
-                for constant in RuleSet::constants() {
-                    let (Some(now), Some(base)) = (value_at(&current, constant.key), value_at(&preset, constant.key)) else {
-                        continue;
-                    };
-                    let differs = now != base;
-                    if self.only_changed && !differs {
-                        continue;
+            egui::Grid::new("constants")
+                .striped(true)
+                .num_columns(4)
+                .show(ui, |ui| {
+                    for constant in RuleSet::constants() {
+                        let (Some(now), Some(base)) = (
+                            value_at(&current, constant.key),
+                            value_at(&preset, constant.key),
+                        ) else {
+                            continue;
+                        };
+                        let differs = now != base;
+                        if self.only_changed && !differs {
+                            continue;
+                        }
+                        let label = ui
+                            .label(if differs {
+                                format!("{} *", constant.key)
+                            } else {
+                                constant.key.to_string()
+                            })
+                            .on_hover_text(constant.description);
+                        if let Some(v) =
+                            self.value_ui(ui, constant.key, now, constant.range, label.id)
+                        {
+                            change = Some((constant.key.to_string(), Some(v)));
+                        }
+                        let range = constant
+                            .range
+                            .map(|(lo, hi)| format!("{lo} to {hi}"))
+                            .unwrap_or_default();
+                        ui.label(format!("{range}  preset: {}", short(base)));
+                        if differs && ui.small_button("reset").clicked() {
+                            change = Some((constant.key.to_string(), None));
+                        }
+                        ui.end_row();
                     }
-                    let label = ui
-                        .label(if differs { format!("{} *", constant.key) } else { constant.key.to_string() })
-                        .on_hover_text(constant.description);
-                    if let Some(v) = self.value_ui(ui, constant.key, now, constant.range, label.id) {
-                        change = Some((constant.key.to_string(), Some(v)));
-                    }
-                    let range = constant.range.map(|(lo, hi)| format!("{lo} to {hi}")).unwrap_or_default();
-                    ui.label(format!("{range}  preset: {}", short(base)));
-                    if differs && ui.small_button("reset").clicked() {
-                        change = Some((constant.key.to_string(), None));
-                    }
-                    ui.end_row();
-                }
-            });
+                });
         });
         if let Some((key, value)) = change {
             self.message = self.set(doc, &key, value).err();
@@ -227,22 +272,34 @@ impl RulesMode {
         match now {
             Value::Bool(b) => {
                 let mut b = *b;
-                ui.checkbox(&mut b, "").labelled_by(label).changed().then_some(Value::Bool(b))
+                ui.checkbox(&mut b, "")
+                    .labelled_by(label)
+                    .changed()
+                    .then_some(Value::Bool(b))
             }
             Value::Number(n) if n.is_i64() => {
                 let mut v = n.as_i64().unwrap_or(0);
                 let (lo, hi) = range.unwrap_or((i64::MIN as f64, i64::MAX as f64));
                 let edit = egui::DragValue::new(&mut v).range(lo as i64..=hi as i64);
-                ui.add(edit).labelled_by(label).changed().then(|| Value::from(v))
+                ui.add(edit)
+                    .labelled_by(label)
+                    .changed()
+                    .then(|| Value::from(v))
             }
             Value::Number(n) => {
                 let mut v = n.as_f64().unwrap_or(0.0);
                 let (lo, hi) = range.unwrap_or((f64::MIN, f64::MAX));
                 let edit = egui::DragValue::new(&mut v).range(lo..=hi).speed(0.05);
-                ui.add(edit).labelled_by(label).changed().then(|| Value::from(v))
+                ui.add(edit)
+                    .labelled_by(label)
+                    .changed()
+                    .then(|| Value::from(v))
             }
             other => {
-                let draft = self.drafts.entry(key.to_string()).or_insert_with(|| other.to_string());
+                let draft = self
+                    .drafts
+                    .entry(key.to_string())
+                    .or_insert_with(|| other.to_string());
                 let response = ui
                     .add(egui::TextEdit::singleline(draft).desired_width(260.0))
                     .labelled_by(label);
@@ -259,7 +316,11 @@ impl RulesMode {
 
 fn short(v: &Value) -> String {
     let s = v.to_string();
-    if s.len() > 40 { format!("{}...", &s[..40]) } else { s }
+    if s.len() > 40 {
+        format!("{}...", &s[..40])
+    } else {
+        s
+    }
 }
 
 #[cfg(test)]
@@ -271,11 +332,16 @@ mod tests {
     fn a_constant_is_overridden_checked_and_undone() {
         let mut doc = Document::new(Map::new("t", 10, 10));
         let mut mode = RulesMode::default();
-        mode.set(&mut doc, "turn.rack_limit", Some(Value::from(12))).unwrap();
+        mode.set(&mut doc, "turn.rack_limit", Some(Value::from(12)))
+            .unwrap();
         assert_eq!(doc.map.rule_set().unwrap().turn.rack_limit, 12);
         let refused = mode.set(&mut doc, "turn.rack_limit", Some(Value::from(0)));
         assert!(refused.is_err(), "0 is out of range");
-        assert_eq!(doc.map.rule_set().unwrap().turn.rack_limit, 12, "a refused value changes nothing");
+        assert_eq!(
+            doc.map.rule_set().unwrap().turn.rack_limit,
+            12,
+            "a refused value changes nothing"
+        );
         mode.set(&mut doc, "turn.rack_limit", None).unwrap();
         assert!(doc.map.rules.overrides.is_empty());
         doc.undo();
@@ -288,7 +354,8 @@ mod tests {
         let path = dir.path().join("fast.ron");
         let mut doc = Document::new(Map::new("t", 10, 10));
         let mut mode = RulesMode::default();
-        mode.set(&mut doc, "turn.draw_per_turn", Some(Value::from(4))).unwrap();
+        mode.set(&mut doc, "turn.draw_per_turn", Some(Value::from(4)))
+            .unwrap();
         mode.save_file(&doc, &path).unwrap();
         assert_eq!(RuleSet::load(&path).unwrap().turn.draw_per_turn, 4);
         let mut other = Document::new(Map::new("u", 10, 10));

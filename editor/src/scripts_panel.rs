@@ -70,7 +70,11 @@ impl ScriptsPanel {
         doc.map
             .scripts
             .iter()
-            .map(|s| std::fs::metadata(dir.join(s)).and_then(|m| m.modified()).ok())
+            .map(|s| {
+                std::fs::metadata(dir.join(s))
+                    .and_then(|m| m.modified())
+                    .ok()
+            })
             .collect()
     }
 
@@ -112,8 +116,11 @@ impl ScriptsPanel {
             }
             ui.horizontal(|ui| {
                 let label = ui.label("script");
-                ui.add(egui::TextEdit::singleline(&mut self.new_script).hint_text("path relative to the map"))
-                    .labelled_by(label.id);
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.new_script)
+                        .hint_text("path relative to the map"),
+                )
+                .labelled_by(label.id);
                 if ui.button("Add script").clicked() && !self.new_script.trim().is_empty() {
                     let script = std::mem::take(&mut self.new_script).trim().to_string();
                     doc.edit_objects("add script", |m| m.scripts.push(script));
@@ -125,16 +132,26 @@ impl ScriptsPanel {
             ui.label(format!(
                 "load {}; token kinds: {}; win conditions: {}",
                 self.generation,
-                if self.token_kinds.is_empty() { "-".into() } else { self.token_kinds.join(", ") },
-                if self.win_conditions.is_empty() { "-".into() } else { self.win_conditions.join(", ") },
+                if self.token_kinds.is_empty() {
+                    "-".into()
+                } else {
+                    self.token_kinds.join(", ")
+                },
+                if self.win_conditions.is_empty() {
+                    "-".into()
+                } else {
+                    self.win_conditions.join(", ")
+                },
             ));
             ui.separator();
             ui.label("Console");
-            egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-                for line in &self.console {
-                    ui.monospace(line);
-                }
-            });
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &self.console {
+                        ui.monospace(line);
+                    }
+                });
         });
     }
 }

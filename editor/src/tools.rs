@@ -190,16 +190,18 @@ impl Tools {
     /// The tool panel.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         ui.heading("Tools");
-        egui::Grid::new("tool buttons").num_columns(2).show(ui, |ui| {
-            for (i, tool) in Tool::ALL.into_iter().enumerate() {
-                let key = tool.shortcut().map(|k| k.name()).unwrap_or_default();
-                ui.selectable_value(&mut self.tool, tool, tool.label())
-                    .on_hover_text(format!("{} ({key})", tool.label()));
-                if i % 2 == 1 {
-                    ui.end_row();
+        egui::Grid::new("tool buttons")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (i, tool) in Tool::ALL.into_iter().enumerate() {
+                    let key = tool.shortcut().map(|k| k.name()).unwrap_or_default();
+                    ui.selectable_value(&mut self.tool, tool, tool.label())
+                        .on_hover_text(format!("{} ({key})", tool.label()));
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
                 }
-            }
-        });
+            });
         ui.separator();
         ui.label("Terrain (Alt+1..6)");
         for terrain in Terrain::ALL {

@@ -46,7 +46,11 @@ impl ValidationPanel {
 
     /// How many errors and warnings there are.
     pub fn counts(&self) -> (usize, usize) {
-        let errors = self.findings.iter().filter(|f| f.severity == Severity::Error).count();
+        let errors = self
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
         (errors, self.findings.len() - errors)
     }
 
@@ -59,19 +63,21 @@ impl ValidationPanel {
             return None;
         }
         let mut jump = None;
-        egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
-            for (i, f) in self.findings.iter().enumerate() {
-                let mark = match f.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                };
-                let text = format!("{mark} [{}]: {}", f.code, f.message);
-                if ui.selectable_label(self.focused == Some(i), text).clicked() {
-                    self.focused = Some(i);
-                    jump = f.cells.first().copied();
+        egui::ScrollArea::vertical()
+            .max_height(180.0)
+            .show(ui, |ui| {
+                for (i, f) in self.findings.iter().enumerate() {
+                    let mark = match f.severity {
+                        Severity::Error => "error",
+                        Severity::Warning => "warning",
+                    };
+                    let text = format!("{mark} [{}]: {}", f.code, f.message);
+                    if ui.selectable_label(self.focused == Some(i), text).clicked() {
+                        self.focused = Some(i);
+                        jump = f.cells.first().copied();
+                    }
                 }
-            }
-        });
+            });
         jump
     }
 }

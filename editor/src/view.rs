@@ -46,7 +46,11 @@ impl MapView {
 
     /// The screen point of cell coordinates `(x, y)` in a canvas at `rect`.
     pub fn to_screen(&self, rect: Rect, x: f32, y: f32) -> Pos2 {
-        rect.center() + vec2((x - self.centre[0]) * self.zoom, (y - self.centre[1]) * self.zoom)
+        rect.center()
+            + vec2(
+                (x - self.centre[0]) * self.zoom,
+                (y - self.centre[1]) * self.zoom,
+            )
     }
 
     /// The cell coordinates (fractional) under screen point `p`.
@@ -89,7 +93,12 @@ impl MapView {
     }
 
     /// The range of cells (columns, rows) visible in `rect`, clipped to the map.
-    pub fn visible(&self, rect: Rect, width: u32, height: u32) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
+    pub fn visible(
+        &self,
+        rect: Rect,
+        width: u32,
+        height: u32,
+    ) -> (std::ops::Range<u32>, std::ops::Range<u32>) {
         let (x0, y0) = self.to_cells(rect, rect.min);
         let (x1, y1) = self.to_cells(rect, rect.max);
         let clip = |a: f32, b: f32, n: u32| {
@@ -129,7 +138,10 @@ mod tests {
         for zoom in [1.0, 1.7, 4.0] {
             view.zoom_at(rect, pos2(100.0, 100.0), zoom);
             let p = Pos::new(7, 9);
-            assert_eq!(view.cell_at(rect, view.cell_centre(rect, p), 40, 30), Some(p));
+            assert_eq!(
+                view.cell_at(rect, view.cell_centre(rect, p), 40, 30),
+                Some(p)
+            );
         }
         let before = view.to_cells(rect, pos2(100.0, 100.0));
         view.zoom_at(rect, pos2(100.0, 100.0), 2.0);

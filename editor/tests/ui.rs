@@ -78,7 +78,14 @@ fn terrain(h: &Harness<'_, EditorApp>, cell: Pos) -> Terrain {
 }
 
 fn count(h: &Harness<'_, EditorApp>, t: Terrain) -> usize {
-    h.state().doc.map.terrain.cells().iter().filter(|&&c| c == t).count()
+    h.state()
+        .doc
+        .map
+        .terrain
+        .cells()
+        .iter()
+        .filter(|&&c| c == t)
+        .count()
 }
 
 /// Types `text` into the field labelled `label`, replacing what it held.
@@ -97,22 +104,38 @@ fn paint_a_stroke_fill_and_undo_each_as_one_step() {
     h.get_by_label("water").click();
     h.run();
     drag(&mut h, &[Pos::new(2, 2), Pos::new(4, 2), Pos::new(6, 2)]);
-    assert_eq!(count(&h, Terrain::Water), 5, "a stroke paints every cell it passes");
+    assert_eq!(
+        count(&h, Terrain::Water),
+        5,
+        "a stroke paints every cell it passes"
+    );
     assert_eq!(terrain(&h, Pos::new(3, 2)), Terrain::Water);
 
     key(&mut h, Key::F);
     h.get_by_label("lava").click();
     h.run();
     click(&mut h, Pos::new(0, 0));
-    assert_eq!(count(&h, Terrain::Lava), 16 * 12 - 5, "the fill takes the plains around the water");
+    assert_eq!(
+        count(&h, Terrain::Lava),
+        16 * 12 - 5,
+        "the fill takes the plains around the water"
+    );
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(count(&h, Terrain::Lava), 0, "one undo takes the whole fill back");
+    assert_eq!(
+        count(&h, Terrain::Lava),
+        0,
+        "one undo takes the whole fill back"
+    );
     assert_eq!(count(&h, Terrain::Water), 5);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(count(&h, Terrain::Water), 0, "one undo takes the whole stroke back");
+    assert_eq!(
+        count(&h, Terrain::Water),
+        0,
+        "one undo takes the whole stroke back"
+    );
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
     assert_eq!(count(&h, Terrain::Water), 5, "redo");
@@ -122,14 +145,24 @@ fn paint_a_stroke_fill_and_undo_each_as_one_step() {
 fn rectangle_symmetry_and_eyedropper() {
     let mut h = harness(blank(10, 10));
     key(&mut h, Key::I);
-    h.state_mut().doc.paint_step("seed", &[Pos::new(9, 9)], Terrain::Mountain);
+    h.state_mut()
+        .doc
+        .paint_step("seed", &[Pos::new(9, 9)], Terrain::Mountain);
     h.run();
     click(&mut h, Pos::new(9, 9));
-    assert_eq!(h.state().map_mode.tools.terrain, Terrain::Mountain, "the eyedropper picks");
+    assert_eq!(
+        h.state().map_mode.tools.terrain,
+        Terrain::Mountain,
+        "the eyedropper picks"
+    );
     key(&mut h, Key::R);
     h.state_mut().map_mode.tools.symmetry = scryptic_editor::paint::Symmetry::Rotate180;
     drag(&mut h, &[Pos::new(0, 0), Pos::new(1, 1)]);
-    assert_eq!(count(&h, Terrain::Mountain), 8, "a 2x2 rectangle and its rotated copy (one cell was already mountain)");
+    assert_eq!(
+        count(&h, Terrain::Mountain),
+        8,
+        "a 2x2 rectangle and its rotated copy (one cell was already mountain)"
+    );
     assert_eq!(terrain(&h, Pos::new(8, 8)), Terrain::Mountain);
 }
 
@@ -185,13 +218,15 @@ fn unsaved_changes_are_not_lost_without_asking() {
     key(&mut h, Key::B);
     click(&mut h, Pos::new(1, 1));
     assert!(h.state().doc.is_dirty());
-    h.state_mut().request(scryptic_editor::app::Pending::Open(other.clone()));
+    h.state_mut()
+        .request(scryptic_editor::app::Pending::Open(other.clone()));
     h.run();
     assert!(matches!(h.state().dialog, Some(Dialog::Unsaved(_))));
     h.get_by_label("Cancel").click();
     h.run();
     assert_eq!(h.state().doc.map.name, "test", "cancel keeps the map");
-    h.state_mut().request(scryptic_editor::app::Pending::Open(other));
+    h.state_mut()
+        .request(scryptic_editor::app::Pending::Open(other));
     h.run();
     h.get_by_label("Discard changes").click();
     h.run();
@@ -207,11 +242,17 @@ fn a_broken_map_opens_as_an_error_with_its_position() {
     match &h.state().dialog {
         Some(Dialog::Error(message)) => {
             assert!(message.contains("broken.ron:"), "{message}");
-            assert!(message.chars().filter(|&c| c == ':').count() >= 3, "file:line:column in {message}");
+            assert!(
+                message.chars().filter(|&c| c == ':').count() >= 3,
+                "file:line:column in {message}"
+            );
         }
         other => panic!("expected an error dialog, got {other:?}"),
     }
-    assert!(h.query_by_label("Error").is_some(), "the dialog is on screen");
+    assert!(
+        h.query_by_label("Error").is_some(),
+        "the dialog is on screen"
+    );
 }
 
 #[test]
@@ -230,7 +271,14 @@ fn edit_a_connotation_list_through_the_ui() {
     type_into(&mut h, "word", "zzqx");
     h.get_by_label("Add word").click();
     h.run();
-    assert!(h.state().lexicon.message.as_deref().unwrap_or("").contains("lacks"));
+    assert!(
+        h.state()
+            .lexicon
+            .message
+            .as_deref()
+            .unwrap_or("")
+            .contains("lacks")
+    );
     h.get_by_label("Save lists (1)").click();
     h.run();
     let text = std::fs::read_to_string(dir.path().join("frozen.txt")).unwrap();
@@ -251,10 +299,21 @@ fn change_a_rule_through_the_ui_and_save_it_into_the_map() {
     h.get_by_label("turn.rack_limit").set_value_accesskit(11.0);
     h.run();
     assert_eq!(h.state().doc.map.rule_set().unwrap().turn.rack_limit, 11);
-    assert!(h.query_by_label("1 constants differ from the preset").is_some());
+    assert!(
+        h.query_by_label("1 constants differ from the preset")
+            .is_some()
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert_eq!(Map::load(&path).unwrap().rule_set().unwrap().turn.rack_limit, 11);
+    assert_eq!(
+        Map::load(&path)
+            .unwrap()
+            .rule_set()
+            .unwrap()
+            .turn
+            .rack_limit,
+        11
+    );
 }
 
 #[test]

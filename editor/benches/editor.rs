@@ -1,0 +1,139 @@
+//! Editor costs (issue 7 targets), headless: one frame of the whole window with the shipped
+//! 256x256 map fully in view (under 8 ms) and with a 512x512 map (under 16 ms), layout and
+//! tessellation included; a 100,000-cell bucket fill and its undo (each under 16 ms); the
+//! process's resident memory with a 512x512 map open (under 300 MB), printed once.
+//! Run: `cargo bench -p scryptic-editor --bench editor`.
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use scryptic::map::{GenerateOptions, generate};
+use scryptic::{Map, Pos, Terrain};
+use scryptic_editor::EditorApp;
+use scryptic_editor::document::Document;
+use scryptic_editor::paint;
+use std::path::Path;
+
+fn input(frame: u64) -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 800.0),
+        )),
+        time: Some(frame as f64 / 60.0),
+        ..Default::default()
+    }
+}
+
+/// One whole frame: the window's layout and drawing, then tessellation into meshes.
+fn frame(ctx: &egui::Context, app: &mut EditorApp, n: u64) -> usize {
+    let output = ctx.run_ui(input(n), |ui| app.ui(ui));
+    ctx.tessellate(output.shapes, output.pixels_per_point).len()
+}
+
+fn big_map() -> Map {
+    generate(&GenerateOptions {
+        name: "big".into(),
+        width: 512,
+        height: 512,
+        seed: 7,
+        neutral_city_pairs: 8,
+        token_pairs: 4,
+    })
+}
+
+fn resident_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn frames(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut group = c.benchmark_group("editor frame");
+    let continent = EditorApp::new(Some(&root.join("maps/continent-256.ron")));
+    let mut big = EditorApp::default();
+    big.doc = Document::new(big_map());
+    for (name, mut app) in [
+        ("256x256 shipped map, all in view", continent),
+        ("512x512 map, all in view", big),
+    ] {
+        let ctx = egui::Context::default();
+        let mut n = 0;
+        for _ in 0..3 {
+            n += 1;
+            frame(&ctx, &mut app, n);
+        }
+        assert!(
+            app.map_mode.view.zoom * app.doc.map.width() as f32 <= 1280.0,
+            "the whole map is in view"
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                n += 1;
+                frame(&ctx, &mut app, n)
+            })
+        });
+        group.bench_function(
+            format!("{name}, after an edit (texture remade, validation rerun)"),
+            |b| {
+                b.iter(|| {
+                    n += 1;
+                    let t = if n % 2 == 0 {
+                        Terrain::Forest
+                    } else {
+                        Terrain::Mountain
+                    };
+                    app.doc.paint_step("dot", &[Pos::new(5, 5)], t);
+                    frame(&ctx, &mut app, n)
+                })
+            },
+        );
+        if name.starts_with("512") {
+            eprintln!(
+                "resident memory with the 512x512 map open: {:.1} MB",
+                resident_mb().unwrap_or(f64::NAN)
+            );
+        }
+    }
+    group.finish();
+}
+
+fn fill_and_undo(c: &mut Criterion) {
+    // A 320x320 region of plains (102,400 cells) in a 512x512 map.
+    let mut map = Map::new("fill", 512, 512);
+    for y in 0..512 {
+        map.terrain.set(Pos::new(320, y), Terrain::Water);
+    }
+    for x in 0..320 {
+        map.terrain.set(Pos::new(x, 320), Terrain::Water);
+    }
+    let region = paint::flood(&map.terrain, Pos::new(0, 0)).len();
+    assert_eq!(region, 320 * 320);
+    let mut group = c.benchmark_group("editor edits");
+    group.bench_function("bucket fill of 102,400 cells", |b| {
+        b.iter_batched_ref(
+            || Document::new(map.clone()),
+            |doc| {
+                let cells = paint::flood(&doc.map.terrain, Pos::new(0, 0));
+                doc.paint_step("fill", &cells, Terrain::Forest);
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    group.bench_function("undo of that fill", |b| {
+        b.iter_batched_ref(
+            || {
+                let mut doc = Document::new(map.clone());
+                let cells = paint::flood(&doc.map.terrain, Pos::new(0, 0));
+                doc.paint_step("fill", &cells, Terrain::Forest);
+                doc
+            },
+            |doc| doc.undo(),
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, frames, fill_and_undo);
+criterion_main!(benches);
