@@ -570,15 +570,7 @@ impl EditorApp {
 
 /// The map's tileset, loaded (none when it names none or it does not load).
 pub fn tileset_of(doc: &Document) -> Option<scryptic::tileset::Tileset> {
-    if doc.map.tileset.is_empty() {
-        return None;
-    }
-    let dir = doc
-        .path
-        .as_ref()
-        .and_then(|p| p.parent())
-        .unwrap_or(Path::new("."));
-    scryptic::tileset::Tileset::load(&dir.join(&doc.map.tileset)).ok()
+    scryptic::tileset::Tileset::load(&doc.tileset_path()?).ok()
 }
 
 fn path_prompt(ui: &mut egui::Ui, title: &str, path: &mut String, action: &str) -> (bool, bool) {

@@ -118,7 +118,7 @@ impl Canvas {
     }
 
     fn load_tiles(&mut self, ctx: &egui::Context, doc: &Document) {
-        let wanted = tileset_path(doc);
+        let wanted = doc.tileset_path();
         if self.tiles_from.as_ref() == Some(&wanted) {
             return;
         }
@@ -460,65 +460,47 @@ fn secondary_click(scene: &mut Scene<'_>, cell: Pos) {
 /// A click with the city tool: selects the city there for the inspector, or places a new one
 /// (with its mirror images under symmetry) owned as the panel says.
 fn place_city(scene: &mut Scene<'_>, cell: Pos) {
-    *scene.inspected = Some(cell);
-    if scene.doc.map.city_at(cell).is_some() {
-        return;
-    }
-    let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
-    let cells = paint::mirrored(cell, scene.tools.symmetry, w, h);
     let owner = scene.tools.city_owner;
-    scene.doc.edit_objects("place city", |map| {
-        for at in cells {
-            if map.city_at(at).is_some() || map.token_at(at).is_some() {
-                continue;
-            }
-            let n = map.cities.len() + 1;
-            let id = crate::clipboard::fresh_id(map, &format!("city-{n}"));
-            map.cities.push(City {
-                id,
-                name: format!("City {n}"),
-                at,
-                owner,
-            });
-        }
+    place_piece(scene, cell, "place city", |map, at| {
+        let n = map.cities.len() + 1;
+        let id = crate::clipboard::fresh_id(map, &format!("city-{n}"));
+        let name = format!("City {n}");
+        map.cities.push(City {
+            id,
+            name,
+            at,
+            owner,
+        });
     });
 }
 
 /// A click with the token tool: places a token of the panel's kind (and its mirror images).
 fn place_token(scene: &mut Scene<'_>, cell: Pos) {
+    let kind = scene.tools.token_kind.clone();
+    place_piece(scene, cell, "place token", |map, at| {
+        let id = crate::clipboard::fresh_id(map, &format!("{kind}-{}", map.tokens.len() + 1));
+        let kind = kind.clone();
+        map.tokens.push(TokenSpot { id, kind, at });
+    });
+}
+
+/// Shows `cell` in the inspector and, when no piece stands there, adds one with `add` on it
+/// and on its mirror images (skipping those already taken), as one step.
+fn place_piece(scene: &mut Scene<'_>, cell: Pos, label: &str, mut add: impl FnMut(&mut Map, Pos)) {
     *scene.inspected = Some(cell);
-    if scene.doc.map.token_at(cell).is_some() {
+    let taken = |map: &Map, at: Pos| map.city_at(at).is_some() || map.token_at(at).is_some();
+    if taken(&scene.doc.map, cell) {
         return;
     }
     let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
     let cells = paint::mirrored(cell, scene.tools.symmetry, w, h);
-    let kind = scene.tools.token_kind.clone();
-    scene.doc.edit_objects("place token", |map| {
+    scene.doc.edit_objects(label, |map| {
         for at in cells {
-            if map.city_at(at).is_some() || map.token_at(at).is_some() {
-                continue;
+            if !taken(map, at) {
+                add(map, at);
             }
-            let id = crate::clipboard::fresh_id(map, &format!("{kind}-{}", map.tokens.len() + 1));
-            map.tokens.push(TokenSpot {
-                id,
-                kind: kind.clone(),
-                at,
-            });
         }
     });
-}
-
-/// The tileset the map names, resolved beside the map file.
-fn tileset_path(doc: &Document) -> Option<std::path::PathBuf> {
-    if doc.map.tileset.is_empty() {
-        return None;
-    }
-    let dir = doc
-        .path
-        .as_ref()
-        .and_then(|p| p.parent())
-        .unwrap_or(std::path::Path::new("."));
-    Some(dir.join(&doc.map.tileset))
 }
 
 fn tile_textures(ctx: &egui::Context, tileset: Tileset) -> TileTextures {

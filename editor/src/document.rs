@@ -238,6 +238,19 @@ impl Document {
         &self.history
     }
 
+    /// The tileset the map names, resolved beside the map file.
+    pub fn tileset_path(&self) -> Option<PathBuf> {
+        if self.map.tileset.is_empty() {
+            return None;
+        }
+        let dir = self
+            .path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .unwrap_or(Path::new("."));
+        Some(dir.join(&self.map.tileset))
+    }
+
     /// Where unsaved changes are autosaved: beside the file (`name.ron.autosave`), or for a
     /// map never saved, in the editor's data folder.
     pub fn autosave_path(&self) -> Option<PathBuf> {
