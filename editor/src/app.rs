@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 /// Seconds between autosaves of unsaved changes.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
+/// Seconds between looks at the scripts' modification times.
+const SCRIPT_CHECK_SECONDS: f64 = 1.0;
 const RECENT_LIMIT: usize = 10;
 
 /// The editor's modes.
@@ -92,6 +94,7 @@ pub struct EditorApp {
     /// Whether the window may close now (set once the user agreed).
     pub quit_confirmed: bool,
     last_autosave: f64,
+    last_script_check: f64,
 }
 
 impl EditorApp {
@@ -233,9 +236,7 @@ impl EditorApp {
         if self.quit_confirmed {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
-        if self.mode != Mode::Lexicon && self.scripts.generation > 0 && now as u64 % 2 == 0 {
-            self.watch_scripts();
-        }
+        self.watch_scripts(now);
         if self.dialog.is_none() && !ui.ctx().egui_wants_keyboard_input() {
             self.global_shortcuts(ui);
         }
@@ -250,7 +251,13 @@ impl EditorApp {
         self.dialog_ui(ui.ctx());
     }
 
-    fn watch_scripts(&mut self) {
+    /// Reloads the scripts when one was saved since the last look (a look a second: it reads
+    /// each script's modification time).
+    fn watch_scripts(&mut self, now: f64) {
+        if self.scripts.generation == 0 || now - self.last_script_check < SCRIPT_CHECK_SECONDS {
+            return;
+        }
+        self.last_script_check = now;
         if self.scripts.reload_if_changed(&self.doc) {
             self.status = format!("scripts reloaded (load {})", self.scripts.generation);
             self.map_mode.tools.script_token_kinds = self.scripts.token_kinds.clone();

@@ -8,7 +8,7 @@ use crate::paint;
 use crate::tools::{Tool, Tools, brush_cells};
 use crate::view::{GRID_ZOOM, MapView, TEXTURE_ZOOM};
 use egui::{
-    Color32, Painter, Pos2, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, pos2,
+    Color32, Painter, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, pos2,
 };
 use scryptic::tileset::Tileset;
 use scryptic::{City, Finding, Map, Owner, Pos, Severity, Terrain, TokenSpot};
@@ -94,7 +94,7 @@ impl Canvas {
     }
 
     /// The canvas, filling the space left in `ui`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, scene: Scene<'_>) -> egui::Response {
+    pub fn ui(&mut self, ui: &mut egui::Ui, mut scene: Scene<'_>) -> egui::Response {
         let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, CANVAS_LABEL));
         let rect = response.rect;
@@ -109,7 +109,6 @@ impl Canvas {
         *scene.hovered = pointer
             .filter(|p| rect.contains(*p))
             .and_then(|p| scene.view.cell_at(rect, p, w, h));
-        let mut scene = scene;
         if self.gesture != Gesture::Panning && !ui.input(|i| i.key_down(egui::Key::Space)) {
             self.handle_tool(ui, &response, &mut scene);
         }
@@ -534,9 +533,9 @@ fn colour32(c: [u8; 3]) -> Color32 {
 
 /// One pixel per cell in the terrain's flat colour.
 pub fn flat_image(map: &Map, tileset: Option<&Tileset>) -> egui::ColorImage {
-    let palette: Vec<Color32> = Terrain::ALL
-        .iter()
-        .map(|&t| colour32(tileset.map_or(scryptic::render::default_colour(t), |ts| ts.colour(t))))
+    let palette: Vec<Color32> = crate::png::palette(tileset)
+        .into_iter()
+        .map(|(_, c)| colour32(c))
         .collect();
     let pixels = map
         .terrain
@@ -669,10 +668,4 @@ fn draw_findings(
             }
         }
     }
-}
-
-/// The screen point a pointer gesture is at, for tests: the centre of `cell` on a canvas
-/// at `rect`.
-pub fn screen_point(view: &MapView, rect: Rect, cell: Pos) -> Pos2 {
-    view.cell_centre(rect, cell)
 }

@@ -98,15 +98,13 @@ impl Document {
         self.map
             .save(path)
             .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
-        if let Some(old) = self.autosave_path() {
-            let _ = std::fs::remove_file(old);
-        }
+        // The saved file holds everything now: the autosave under the old name (an untitled
+        // map's, or the file saved away from) and any stale one under the new name go.
+        self.discard_recovery();
         self.path = Some(path.to_path_buf());
+        self.discard_recovery();
         self.saved_generation = self.generation;
         self.autosaved_generation = self.generation;
-        if let Some(autosave) = self.autosave_path() {
-            let _ = std::fs::remove_file(autosave);
-        }
         Ok(())
     }
 

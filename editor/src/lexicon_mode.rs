@@ -41,6 +41,9 @@ pub struct LexiconMode {
     /// The last message (a warning, an error, what was saved).
     pub message: Option<String>,
     loaded: Option<PathBuf>,
+    /// The last search's text, kind and answer: the dictionary is asked again only when the
+    /// search changes, not on every frame.
+    found: Option<(String, SearchKind, Result<Vec<String>, String>)>,
 }
 
 /// The shipped dictionary, made once.
@@ -301,7 +304,19 @@ impl LexiconMode {
         let label = ui.label("search");
         ui.add(egui::TextEdit::singleline(&mut self.query).hint_text("search words"))
             .labelled_by(label.id);
-        match self.search(200) {
+        let fresh = self
+            .found
+            .as_ref()
+            .is_some_and(|(q, k, _)| *q == self.query && *k == self.kind);
+        if !fresh {
+            self.found = Some((self.query.clone(), self.kind, self.search(200)));
+        }
+        let found = self
+            .found
+            .as_ref()
+            .map(|f| f.2.clone())
+            .unwrap_or(Ok(Vec::new()));
+        match found {
             Ok(words) => {
                 ui.label(format!("{} words", words.len()));
                 egui::ScrollArea::vertical().show(ui, |ui| {

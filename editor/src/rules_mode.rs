@@ -22,6 +22,9 @@ pub struct RulesMode {
     pub message: Option<String>,
     /// Only constants that differ from the preset are listed.
     pub only_changed: bool,
+    /// The map's rules and the preset's, serialized, for the spec they were made from: made
+    /// again only when the map's rules change, not on every frame.
+    shown: Option<(RuleSpec, Value, Value)>,
 }
 
 /// The value at `section.field` of a serialized rule set.
@@ -206,14 +209,27 @@ impl RulesMode {
     }
 
     fn constants_ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
-        let (Ok(current), Ok(preset)) = (
-            resolve(&doc.map.rules),
-            RuleSet::preset(&doc.map.rules.preset),
-        ) else {
+        if self
+            .shown
+            .as_ref()
+            .is_none_or(|(spec, _, _)| *spec != doc.map.rules)
+        {
+            self.shown = match (
+                resolve(&doc.map.rules),
+                RuleSet::preset(&doc.map.rules.preset),
+            ) {
+                (Ok(current), Ok(preset)) => Some((
+                    doc.map.rules.clone(),
+                    rules_json(&current),
+                    rules_json(&preset),
+                )),
+                _ => None,
+            };
+        }
+        let Some((_, current, preset)) = self.shown.clone() else {
             ui.label("The map's rules do not resolve; pick a preset.");
             return;
         };
-        let (current, preset) = (rules_json(&current), rules_json(&preset));
         let mut change: Option<(String, Option<Value>)> = None;
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("constants")

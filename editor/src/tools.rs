@@ -131,8 +131,8 @@ impl Default for Tools {
     }
 }
 
-/// The terrain keys: none by default, so that letters stay tool shortcuts; terrains are
-/// picked in the panel, with the eyedropper, or with Alt+1..6.
+/// The terrain Alt+`digit` picks (letters are the tools' shortcuts, and plain digits the
+/// brush sizes).
 fn terrain_for_digit(digit: usize) -> Option<Terrain> {
     Terrain::ALL.get(digit.checked_sub(1)?).copied()
 }
