@@ -181,3 +181,54 @@ pub fn open_in_system_editor(path: &Path) -> std::io::Result<String> {
     std::process::Command::new(&command).arg(path).spawn()?;
     Ok(command)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use scryptic::Map;
+
+    #[test]
+    fn scripts_load_show_their_kinds_and_errors_and_reload_when_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("quake.lua");
+        std::fs::write(
+            &script,
+            "print('hello')\nscryptic.token { id = 'quake', name = 'Earthquake', color = '#8e6b3a',\n  invoke = function(game, token) return {} end }\n",
+        )
+        .unwrap();
+        let mut map = Map::new("t", 8, 8);
+        map.scripts.push("quake.lua".into());
+        let mut doc = Document::new(map);
+        doc.save_as(&dir.path().join("m.ron")).unwrap();
+        let mut panel = ScriptsPanel::default();
+        assert!(panel.reload_if_changed(&doc), "the first look loads");
+        assert_eq!(panel.token_kinds, vec!["quake".to_string()]);
+        assert!(
+            panel.console.iter().any(|l| l.contains("hello")),
+            "{:?}",
+            panel.console
+        );
+        assert!(!panel.reload_if_changed(&doc), "nothing changed on disk");
+        // Saved in another editor with a syntax error (a later modification time).
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&script, "scryptic.token {\n").unwrap();
+        let later = SystemTime::now() + std::time::Duration::from_secs(2);
+        std::fs::File::options()
+            .write(true)
+            .open(&script)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        assert!(panel.reload_if_changed(&doc));
+        assert_eq!(panel.generation, 2);
+        assert!(panel.token_kinds.is_empty());
+        assert!(
+            panel
+                .console
+                .iter()
+                .any(|l| l.starts_with("error:") && l.contains("quake.lua")),
+            "{:?}",
+            panel.console
+        );
+    }
+}
