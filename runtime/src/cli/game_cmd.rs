@@ -7,8 +7,8 @@ use crate::game::notation::{COMMANDS, cell_name, parse_command};
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
 use crate::map::Map;
-use crate::rules::RuleSet;
 use crate::save::SaveFile;
+use crate::script::live::{LiveFiles, RulesFile, load_connotations};
 use crate::script::{ConsoleLine, ScriptedGame, read_map_scripts};
 use clap::Args;
 use serde::Serialize;
@@ -244,92 +244,53 @@ fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The files a running game comes from (its scripts and rule-set file), watched so that
-/// saving one reloads it.
-struct Live {
-    watcher: Option<crate::script::watch::Watcher>,
-    files: Vec<(String, std::path::PathBuf)>,
-    rules_file: Option<std::path::PathBuf>,
-    connotation_files: Vec<std::path::PathBuf>,
-}
-
-impl Live {
-    fn new(
-        scripted: &ScriptedGame,
-        map_dir: &std::path::Path,
-        rules_file: Option<&std::path::Path>,
-        connotation_files: Vec<std::path::PathBuf>,
-    ) -> Live {
-        let files: Vec<(String, std::path::PathBuf)> = scripted
-            .script_names()
-            .into_iter()
-            .map(|n| (n.clone(), map_dir.join(&n)))
-            .collect();
-        let mut watched: Vec<std::path::PathBuf> = files.iter().map(|(_, p)| p.clone()).collect();
-        watched.extend(rules_file.map(std::path::Path::to_path_buf));
-        watched.extend(connotation_files.iter().cloned());
-        let watcher = if watched.is_empty() {
-            None
-        } else {
-            crate::script::watch::Watcher::new(&watched).ok()
-        };
-        Live {
-            watcher,
-            files,
-            rules_file: rules_file.map(std::path::Path::to_path_buf),
-            connotation_files,
-        }
-    }
-
-    fn none() -> Live {
-        Live {
-            watcher: None,
-            files: Vec::new(),
-            rules_file: None,
-            connotation_files: Vec::new(),
-        }
-    }
-}
-
 pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
     let Some(mut scripted) = start(&args, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
     let connotation_files = match &args.connotations {
-        Some(dir) => match load_connotations(&mut scripted, dir, io)? {
-            Some(files) => files,
-            None => return Ok(EXIT_PROBLEMS),
+        Some(dir) => match load_connotations(&mut scripted, dir) {
+            Ok(files) => files,
+            Err(e) => {
+                writeln!(io.err, "{e}")?;
+                return Ok(EXIT_PROBLEMS);
+            }
         },
         None => Vec::new(),
     };
-    let live = match (&args.load, &args.map) {
-        (None, Some(map)) => Live::new(
+    let mut live = match (&args.load, &args.map) {
+        (None, Some(map)) => LiveFiles::new(
             &scripted,
             map.parent().unwrap_or(std::path::Path::new(".")),
-            args.rules.as_deref(),
+            args.rules.clone().map(RulesFile::RuleSet),
             connotation_files,
         ),
-        _ => Live::none(),
+        _ => LiveFiles::none(),
     };
     writeln!(
         io.out,
         "{}: type `help` for the commands.",
         scripted.game().map().name
     )?;
-    play_loop(&mut scripted, &live, io)?;
+    play_loop(&mut scripted, &mut live, io)?;
     Ok(0)
 }
 
 /// Plays `scripted` at the terminal until it ends or the player quits; returns whether the
 /// game ended (rather than the player leaving).
-fn play_loop(scripted: &mut ScriptedGame, live: &Live, io: &mut Streams) -> anyhow::Result<bool> {
+fn play_loop(
+    scripted: &mut ScriptedGame,
+    live: &mut LiveFiles,
+    io: &mut Streams,
+) -> anyhow::Result<bool> {
     write_console(scripted, io)?;
     write_status(scripted.game(), io)?;
     let mut line = String::new();
     while scripted.game().result().is_none() {
-        if let Some(w) = &live.watcher {
-            reload_changed(scripted, w, live, io)?;
+        for notice in live.poll(scripted) {
+            writeln!(io.out, "  {notice}")?;
         }
+        write_console(scripted, io)?;
         write!(io.out, "{}> ", scripted.game().to_act())?;
         io.out.flush()?;
         line.clear();
@@ -444,8 +405,8 @@ pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i
             chapter + 1,
             maps.len()
         )?;
-        let live = Live::new(&scripted, map_dir, None, Vec::new());
-        if !play_loop(&mut scripted, &live, io)? {
+        let mut live = LiveFiles::new(&scripted, map_dir, None, Vec::new());
+        if !play_loop(&mut scripted, &mut live, io)? {
             writeln!(io.out, "the campaign stops here")?;
             return Ok(0);
         }
@@ -465,129 +426,6 @@ pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i
     }
     writeln!(io.out, "the campaign is won")?;
     Ok(0)
-}
-
-/// Reloads the scripts whose files changed since the last command (live modding).
-fn reload_changed(
-    scripted: &mut ScriptedGame,
-    watcher: &crate::script::watch::Watcher,
-    live: &Live,
-    io: &mut Streams,
-) -> anyhow::Result<()> {
-    let same_file = |p: &std::path::Path, changed: &std::path::Path| {
-        std::fs::canonicalize(p).ok().as_deref() == Some(changed)
-    };
-    for path in watcher.changed() {
-        if live.connotation_files.iter().any(|c| same_file(c, &path)) {
-            match reload_connotation_list(scripted, &path) {
-                Ok(list) => writeln!(
-                    io.out,
-                    "  * the connotation list `{list}` was reloaded; it applies from the next action"
-                )?,
-                Err(e) => writeln!(
-                    io.out,
-                    "  error: the connotation list did not reload (the old one stays):\n{e}"
-                )?,
-            }
-            continue;
-        }
-        if live
-            .rules_file
-            .as_deref()
-            .is_some_and(|r| same_file(r, &path))
-        {
-            let reloaded = RuleSet::load(&path)
-                .map_err(|e| e.problems().join("; "))
-                .and_then(|rules| {
-                    scripted
-                        .apply(crate::game::Action::ReloadRules {
-                            rules: Box::new(rules),
-                        })
-                        .map_err(|e| e.to_string())
-                });
-            match reloaded {
-                Ok(_) => writeln!(
-                    io.out,
-                    "  * the rule set was reloaded; it applies from the next action"
-                )?,
-                Err(e) => writeln!(
-                    io.out,
-                    "  error: the rule set did not reload (the old one stays): {e}"
-                )?,
-            }
-            continue;
-        }
-        let Some((name, _)) = live.files.iter().find(|(_, p)| same_file(p, &path)) else {
-            continue;
-        };
-        match std::fs::read_to_string(&path) {
-            Ok(source) => {
-                if let Err(e) = scripted.reload_script(name, &source) {
-                    writeln!(io.out, "  error: {e}")?;
-                }
-            }
-            Err(e) => writeln!(io.out, "  cannot read {}: {e}", path.display())?,
-        }
-        write_console(scripted, io)?;
-    }
-    Ok(())
-}
-
-/// Plays with the connotation lists of `dir` from the start (each a logged reload, so the
-/// save replays with them); returns the files to watch, or `None` after reporting a list that
-/// cannot be used.
-fn load_connotations(
-    scripted: &mut ScriptedGame,
-    dir: &std::path::Path,
-    io: &mut Streams,
-) -> anyhow::Result<Option<Vec<std::path::PathBuf>>> {
-    let files = match crate::lexicon::list_files(dir) {
-        Ok(files) => files,
-        Err(e) => {
-            writeln!(io.err, "{}: cannot read the folder: {e}", dir.display())?;
-            return Ok(None);
-        }
-    };
-    for file in &files {
-        if let Err(e) = reload_connotation_list(scripted, file) {
-            writeln!(io.err, "{e}")?;
-            return Ok(None);
-        }
-    }
-    Ok(Some(files))
-}
-
-/// Reads the connotation list `path` and makes it the game's list of that name; on a problem
-/// the game keeps the old list and the message says where (`FILE:LINE:COLUMN: ...`).
-fn reload_connotation_list(
-    scripted: &mut ScriptedGame,
-    path: &std::path::Path,
-) -> Result<String, String> {
-    let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let list = crate::lexicon::listfile::list_name(file_name).ok_or_else(|| {
-        format!(
-            "{}: a list's file name is its name (lowercase letters, digits, `_`, `-`) and `.txt`",
-            path.display()
-        )
-    })?;
-    let text = crate::fsutil::read_text(path).map_err(|e| e.to_string())?;
-    let parsed = crate::lexicon::listfile::parse_word_list(&text);
-    let errors: Vec<String> = parsed
-        .problems
-        .iter()
-        .filter(|p| p.fatal)
-        .map(|p| format!("{}:{}:{}: {}", path.display(), p.line, p.column, p.message))
-        .collect();
-    if !errors.is_empty() {
-        return Err(errors.join("\n"));
-    }
-    scripted
-        .apply(crate::game::Action::ReloadConnotations {
-            list: list.to_string(),
-            words: parsed.words,
-        })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(list.to_string())
 }
 
 fn save(game: &ScriptedGame, command: &str, io: &mut Streams) -> anyhow::Result<()> {

@@ -6,6 +6,7 @@
 //! `TokenEffects` trait and the commands it validates.
 
 pub mod api;
+pub mod live;
 mod reload;
 mod sandbox;
 mod session;

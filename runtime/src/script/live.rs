@@ -1,0 +1,251 @@
+//! Live modding: the files a running game comes from (its scripts, its rule set, its
+//! connotation lists) are watched, and saving one in any editor reloads it into the game. A
+//! file that does not load leaves the game as it was and says why; the game goes on.
+
+use super::ScriptedGame;
+use super::watch::Watcher;
+use crate::game::Action;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use std::path::{Path, PathBuf};
+
+/// Where a game's rule set comes from, when it can change during play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesFile {
+    /// A rule-set file (`RuleSet::load`).
+    RuleSet(PathBuf),
+    /// A map file: its rule set (preset and overrides) is the game's.
+    Map(PathBuf),
+}
+
+impl RulesFile {
+    fn path(&self) -> &Path {
+        match self {
+            RulesFile::RuleSet(p) | RulesFile::Map(p) => p,
+        }
+    }
+
+    /// Reads the rule set the file now holds.
+    pub fn read(&self) -> Result<RuleSet, String> {
+        match self {
+            RulesFile::RuleSet(path) => RuleSet::load(path).map_err(|e| e.problems().join("; ")),
+            RulesFile::Map(path) => {
+                let map = Map::load(path).map_err(|e| e.problems().join("; "))?;
+                map.rule_set().map_err(|problems| {
+                    let text: Vec<String> = problems
+                        .iter()
+                        .map(|p| format!("{}: {}: {}", path.display(), p.key, p.message))
+                        .collect();
+                    text.join("; ")
+                })
+            }
+        }
+    }
+}
+
+/// What a reload did, for the player to see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LiveNotice {
+    /// A file was reloaded into the game.
+    Reloaded(String),
+    /// A file did not reload; the game keeps what it had.
+    Failed(String),
+}
+
+impl std::fmt::Display for LiveNotice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LiveNotice::Reloaded(text) => write!(f, "* {text}"),
+            LiveNotice::Failed(text) => write!(f, "error: {text}"),
+        }
+    }
+}
+
+/// The watched files of one running game.
+pub struct LiveFiles {
+    watcher: Option<Watcher>,
+    scripts: Vec<(String, PathBuf)>,
+    rules: Option<RulesFile>,
+    connotations: Vec<PathBuf>,
+    reloads: u64,
+}
+
+impl LiveFiles {
+    /// Watches the scripts of `scripted` (named relative to `map_dir`), the rule-set source and
+    /// the connotation list files. If nothing can be watched the game simply plays unwatched.
+    pub fn new(
+        scripted: &ScriptedGame,
+        map_dir: &Path,
+        rules: Option<RulesFile>,
+        connotations: Vec<PathBuf>,
+    ) -> LiveFiles {
+        let scripts: Vec<(String, PathBuf)> = scripted
+            .script_names()
+            .into_iter()
+            .map(|n| (n.clone(), map_dir.join(&n)))
+            .collect();
+        let mut watched: Vec<PathBuf> = scripts.iter().map(|(_, p)| p.clone()).collect();
+        watched.extend(rules.as_ref().map(|r| r.path().to_path_buf()));
+        watched.extend(connotations.iter().cloned());
+        let watcher = if watched.is_empty() {
+            None
+        } else {
+            Watcher::new(&watched).ok()
+        };
+        LiveFiles {
+            watcher,
+            scripts,
+            rules,
+            connotations,
+            reloads: 0,
+        }
+    }
+
+    /// Nothing watched (a game loaded from a save, whose files may be anywhere).
+    pub fn none() -> LiveFiles {
+        LiveFiles {
+            watcher: None,
+            scripts: Vec::new(),
+            rules: None,
+            connotations: Vec::new(),
+            reloads: 0,
+        }
+    }
+
+    /// Whether any file is watched.
+    pub fn is_watching(&self) -> bool {
+        self.watcher.is_some()
+    }
+
+    /// The watched files.
+    pub fn files(&self) -> Vec<PathBuf> {
+        let mut files: Vec<PathBuf> = self.scripts.iter().map(|(_, p)| p.clone()).collect();
+        files.extend(self.rules.as_ref().map(|r| r.path().to_path_buf()));
+        files.extend(self.connotations.iter().cloned());
+        files
+    }
+
+    /// How many reloads took effect so far.
+    pub fn reloads(&self) -> u64 {
+        self.reloads
+    }
+
+    /// Reloads every watched file saved since the last call, without waiting; says what
+    /// happened to each. The scripts' console gets their own errors and output.
+    pub fn poll(&mut self, scripted: &mut ScriptedGame) -> Vec<LiveNotice> {
+        let Some(watcher) = &self.watcher else {
+            return Vec::new();
+        };
+        let changed = watcher.changed();
+        let notices: Vec<LiveNotice> = changed
+            .iter()
+            .filter_map(|path| self.reload(scripted, path))
+            .collect();
+        self.reloads += notices
+            .iter()
+            .filter(|n| matches!(n, LiveNotice::Reloaded(_)))
+            .count() as u64;
+        notices
+    }
+
+    /// Reloads `path` (already reported changed) into the game.
+    pub fn reload(&self, scripted: &mut ScriptedGame, path: &Path) -> Option<LiveNotice> {
+        if self.connotations.iter().any(|c| same_file(c, path)) {
+            return Some(match reload_connotation_list(scripted, path) {
+                Ok(list) => LiveNotice::Reloaded(format!(
+                    "the connotation list `{list}` was reloaded; it applies from the next action"
+                )),
+                Err(e) => LiveNotice::Failed(format!(
+                    "the connotation list did not reload (the old one stays): {e}"
+                )),
+            });
+        }
+        if let Some(rules) = self.rules.as_ref().filter(|r| same_file(r.path(), path)) {
+            return reload_rules(scripted, rules);
+        }
+        let (name, _) = self.scripts.iter().find(|(_, p)| same_file(p, path))?;
+        Some(match std::fs::read_to_string(path) {
+            Ok(source) => match scripted.reload_script(name, &source) {
+                Ok(()) => LiveNotice::Reloaded(format!("the script {name} was reloaded")),
+                Err(e) => LiveNotice::Failed(format!(
+                    "the script {name} did not reload (the old one stays): {e}"
+                )),
+            },
+            Err(e) => LiveNotice::Failed(format!("cannot read {}: {e}", path.display())),
+        })
+    }
+}
+
+fn same_file(watched: &Path, changed: &Path) -> bool {
+    // The watcher reports absolute, canonical paths.
+    std::fs::canonicalize(watched).ok().as_deref() == Some(changed)
+}
+
+/// Reloads the rule set from `rules` if it differs from the game's; a map saved with the same
+/// rules (a terrain edit, say) changes nothing.
+fn reload_rules(scripted: &mut ScriptedGame, rules: &RulesFile) -> Option<LiveNotice> {
+    let loaded = match rules.read() {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            return Some(LiveNotice::Failed(format!(
+                "the rule set did not reload (the old one stays): {e}"
+            )));
+        }
+    };
+    if &loaded == scripted.game().rules() {
+        return None;
+    }
+    Some(
+        match scripted.apply(Action::ReloadRules {
+            rules: Box::new(loaded),
+        }) {
+            Ok(_) => LiveNotice::Reloaded(
+                "the rule set was reloaded; it applies from the next action".into(),
+            ),
+            Err(e) => LiveNotice::Failed(format!(
+                "the rule set did not reload (the old one stays): {e}"
+            )),
+        },
+    )
+}
+
+/// Plays with the connotation lists of `dir` from now on (each a logged reload, so a save
+/// replays with them); returns the list files, to watch.
+pub fn load_connotations(scripted: &mut ScriptedGame, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let files = crate::lexicon::list_files(dir)
+        .map_err(|e| format!("{}: cannot read the folder: {e}", dir.display()))?;
+    for file in &files {
+        reload_connotation_list(scripted, file)?;
+    }
+    Ok(files)
+}
+
+/// Reads the connotation list `path` and makes it the game's list of that name; on a problem
+/// the game keeps the old list and the message says where (`FILE:LINE:COLUMN: ...`).
+pub fn reload_connotation_list(scripted: &mut ScriptedGame, path: &Path) -> Result<String, String> {
+    let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let list = crate::lexicon::listfile::list_name(file_name).ok_or_else(|| {
+        format!(
+            "{}: a list's file name is its name (lowercase letters, digits, `_`, `-`) and `.txt`",
+            path.display()
+        )
+    })?;
+    let text = crate::fsutil::read_text(path).map_err(|e| e.to_string())?;
+    let parsed = crate::lexicon::listfile::parse_word_list(&text);
+    let errors: Vec<String> = parsed
+        .problems
+        .iter()
+        .filter(|p| p.fatal)
+        .map(|p| format!("{}:{}:{}: {}", path.display(), p.line, p.column, p.message))
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    scripted
+        .apply(Action::ReloadConnotations {
+            list: list.to_string(),
+            words: parsed.words,
+        })
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(list.to_string())
+}
