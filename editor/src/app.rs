@@ -5,6 +5,7 @@
 use crate::document::{Document, data_dir};
 use crate::lexicon_mode::LexiconMode;
 use crate::map_mode::MapMode;
+use crate::play::PlayMode;
 use crate::rules_mode::RulesMode;
 use crate::scripts_panel::ScriptsPanel;
 use egui::Key;
@@ -29,6 +30,8 @@ pub enum Mode {
     Rules,
     /// The map's scripts.
     Scripts,
+    /// Play the map.
+    Play,
 }
 
 /// What was asked for when unsaved changes stood in the way.
@@ -85,6 +88,8 @@ pub struct EditorApp {
     pub rules: RulesMode,
     /// The scripts panel's state.
     pub scripts: ScriptsPanel,
+    /// Play mode's state.
+    pub play: PlayMode,
     /// The dialog shown, if any.
     pub dialog: Option<Dialog>,
     /// Recently opened or saved files, newest first.
@@ -247,6 +252,7 @@ impl EditorApp {
             Mode::Lexicon => self.lexicon.ui(ui),
             Mode::Rules => self.rules.ui(ui, &mut self.doc),
             Mode::Scripts => self.scripts.ui(ui, &mut self.doc),
+            Mode::Play => self.play.ui(ui, &self.doc),
         }
         self.dialog_ui(ui.ctx());
     }
@@ -276,6 +282,16 @@ impl EditorApp {
             return;
         }
         let [z, y, s, o, n] = pressed;
+        if self.mode == Mode::Play {
+            // In play, Ctrl+Z takes back the last action of the game, not of the map.
+            if z && let Some(session) = &mut self.play.session {
+                self.status = match session.undo() {
+                    Ok(()) => "undid the last action".into(),
+                    Err(e) => e,
+                };
+            }
+            return;
+        }
         if (z && m.shift) || y {
             self.redo();
         } else if z {
@@ -338,6 +354,7 @@ impl EditorApp {
                 (Mode::Lexicon, "Lexicon"),
                 (Mode::Rules, "Rules"),
                 (Mode::Scripts, "Scripts"),
+                (Mode::Play, "Play"),
             ] {
                 ui.selectable_value(&mut self.mode, mode, label);
             }

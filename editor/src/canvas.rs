@@ -5,6 +5,7 @@
 use crate::clipboard::Region;
 use crate::document::Document;
 use crate::paint;
+use crate::textures::TileTextures;
 use crate::tools::{Tool, Tools, brush_cells};
 use crate::view::{GRID_ZOOM, MapView, TEXTURE_ZOOM};
 use egui::{
@@ -12,7 +13,6 @@ use egui::{
 };
 use scryptic::tileset::Tileset;
 use scryptic::{City, Finding, Map, Owner, Pos, Severity, Terrain, TokenSpot};
-use std::collections::BTreeMap;
 
 /// The label tests and screen readers find the canvas by.
 pub const CANVAS_LABEL: &str = "Map canvas";
@@ -35,12 +35,6 @@ struct FlatTexture {
     generation: u64,
     size: (u32, u32),
     handle: TextureHandle,
-}
-
-/// The tileset's variants as textures.
-struct TileTextures {
-    tileset: Tileset,
-    variants: BTreeMap<Terrain, Vec<TextureHandle>>,
 }
 
 /// The canvas's own state: textures and the gesture in progress (no map data).
@@ -124,7 +118,7 @@ impl Canvas {
         self.tiles = wanted
             .as_ref()
             .and_then(|p| Tileset::load(p).ok())
-            .map(|tileset| tile_textures(ctx, tileset));
+            .map(|tileset| TileTextures::load(ctx, tileset));
         self.tiles_from = Some(wanted);
         self.flat = None;
     }
@@ -321,11 +315,7 @@ impl Canvas {
                     continue;
                 };
                 let cell = view.cell_rect(rect, pos);
-                let texture = tiles
-                    .tileset
-                    .variant_index(terrain, pos)
-                    .and_then(|i| tiles.variants.get(&terrain)?.get(i));
-                match texture {
+                match tiles.terrain(terrain, pos) {
                     Some(t) => {
                         painter.image(t.id(), cell, uv, Color32::WHITE);
                     }
@@ -500,31 +490,6 @@ fn place_piece(scene: &mut Scene<'_>, cell: Pos, label: &str, mut add: impl FnMu
             }
         }
     });
-}
-
-fn tile_textures(ctx: &egui::Context, tileset: Tileset) -> TileTextures {
-    let variants = tileset
-        .terrain
-        .iter()
-        .map(|(terrain, images)| {
-            let handles = images
-                .variants
-                .iter()
-                .enumerate()
-                .map(|(i, img)| {
-                    let size = [img.width() as usize, img.height() as usize];
-                    let image = egui::ColorImage::from_rgba_unmultiplied(size, img.as_raw());
-                    ctx.load_texture(
-                        format!("{}-{i}", terrain.name()),
-                        image,
-                        TextureOptions::LINEAR,
-                    )
-                })
-                .collect();
-            (*terrain, handles)
-        })
-        .collect();
-    TileTextures { tileset, variants }
 }
 
 fn colour32(c: [u8; 3]) -> Color32 {

@@ -3,7 +3,7 @@
 //! conditions they define, and a console of what they printed.
 
 use crate::document::Document;
-use scryptic::script::{ConsoleLine, ScriptHost, ScriptLimits};
+use scryptic::script::{ScriptHost, ScriptLimits};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -55,7 +55,7 @@ impl ScriptsPanel {
             self.console.push(format!("error: {e}"));
         }
         for line in host.drain_console() {
-            self.console.push(console_text(&line));
+            self.console.push(line.to_string());
         }
         self.token_kinds = host
             .token_kinds()
@@ -153,14 +153,6 @@ impl ScriptsPanel {
                     }
                 });
         });
-    }
-}
-
-fn console_text(line: &ConsoleLine) -> String {
-    match line {
-        ConsoleLine::Output { script, text } => format!("[{script}] {text}"),
-        ConsoleLine::Error(e) => format!("error: {e}"),
-        ConsoleLine::Notice(n) => format!("-- {n}"),
     }
 }
 

@@ -125,6 +125,29 @@ impl MapView {
     }
 }
 
+/// Wheel (or pinch) zoom about the pointer and middle-button panning of a view drawn in
+/// `response`'s rectangle.
+pub fn wheel_zoom_and_middle_pan(ui: &egui::Ui, response: &egui::Response, view: &mut MapView) {
+    let (scroll, zoom, middle, delta, pointer) = ui.input(|i| {
+        (
+            i.smooth_scroll_delta.y,
+            i.zoom_delta(),
+            i.pointer.middle_down(),
+            i.pointer.delta(),
+            i.pointer.latest_pos(),
+        )
+    });
+    if let Some(p) = pointer.filter(|_| response.hovered()) {
+        let factor = zoom * (scroll * 0.0025).exp();
+        if factor != 1.0 {
+            view.zoom_at(response.rect, p, factor);
+        }
+        if middle {
+            view.pan(delta);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

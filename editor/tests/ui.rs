@@ -2,7 +2,10 @@
 //! undo, place a city and a token, save and reopen, edit a list, change a rule, and open a
 //! broken map.
 
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+mod common;
+
+use common::{harness, press, type_into};
+use egui::{Event, Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use scryptic::{Map, Pos, Terrain};
@@ -10,23 +13,6 @@ use scryptic_editor::EditorApp;
 use scryptic_editor::app::{Dialog, Mode};
 use scryptic_editor::canvas::CANVAS_LABEL;
 use std::path::Path;
-
-fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
-    // Autosaves and the recent list go to a folder of the tests' own, set once before any
-    // test thread reads the environment.
-    static DATA: std::sync::Once = std::sync::Once::new();
-    DATA.call_once(|| {
-        let data = tempfile::tempdir().unwrap().keep();
-        // SAFETY: set once, before the editor reads it; nothing else in the tests touches
-        // the environment.
-        unsafe { std::env::set_var("SCRYPTIC_EDITOR_DATA", data) };
-    });
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
-    h.run();
-    h
-}
 
 fn blank(width: u32, height: u32) -> EditorApp {
     let mut app = EditorApp::default();
@@ -38,17 +24,6 @@ fn blank(width: u32, height: u32) -> EditorApp {
 fn at(h: &Harness<'_, EditorApp>, cell: Pos) -> Pos2 {
     let rect = h.get_by_label(CANVAS_LABEL).rect();
     h.state().map_mode.view.cell_centre(rect, cell)
-}
-
-fn press(h: &mut Harness<'_, EditorApp>, p: Pos2, pressed: bool, modifiers: Modifiers) {
-    h.event(Event::PointerMoved(p));
-    h.event(Event::PointerButton {
-        pos: p,
-        button: PointerButton::Primary,
-        pressed,
-        modifiers,
-    });
-    h.run();
 }
 
 /// A press at the first cell, a drag through the others, a release at the last.
@@ -86,15 +61,6 @@ fn count(h: &Harness<'_, EditorApp>, t: Terrain) -> usize {
         .iter()
         .filter(|&&c| c == t)
         .count()
-}
-
-/// Types `text` into the field labelled `label`, replacing what it held.
-fn type_into(h: &mut Harness<'_, EditorApp>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_label(label).type_text(text);
-    h.run();
 }
 
 #[test]

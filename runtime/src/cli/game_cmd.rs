@@ -177,11 +177,7 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
 
 /// A console line as the terminal shows it.
 pub(super) fn console_text(line: &ConsoleLine) -> String {
-    match line {
-        ConsoleLine::Output { script, text } => format!("[{script}] {text}"),
-        ConsoleLine::Error(e) => format!("error: {e}"),
-        ConsoleLine::Notice(n) => format!("* {n}"),
-    }
+    line.to_string()
 }
 
 fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {

@@ -147,6 +147,17 @@ pub enum ConsoleLine {
     Notice(String),
 }
 
+impl std::fmt::Display for ConsoleLine {
+    /// The line as a console shows it: `[script] text`, `error: ...` or `* notice`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConsoleLine::Output { script, text } => write!(f, "[{script}] {text}"),
+            ConsoleLine::Error(e) => write!(f, "error: {e}"),
+            ConsoleLine::Notice(n) => write!(f, "* {n}"),
+        }
+    }
+}
+
 struct Handler {
     script: String,
     event: String,

@@ -1,0 +1,523 @@
+//! The play board: terrain as it stands now, cities, token spots, the letters as gold and silver
+//! coins with pips, the links of words (none for an invalid word, grey for a disconnected one,
+//! thicker for a word with a defensive connotation), and the letters laid this turn. Letters are
+//! dragged from the rack onto cells, between cells and back to the rack; a click on a cell puts
+//! the typing cursor there (type letters to lay them, Backspace to take them back).
+
+use super::session::Session;
+use crate::textures::TileTextures;
+use crate::view::MapView;
+use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, pos2, vec2};
+use scryptic::game::WordInfo;
+use scryptic::map::Direction;
+use scryptic::tileset::Tileset;
+use scryptic::{Grid, Owner, Player, Pos};
+use std::path::PathBuf;
+
+/// The board's accessible label.
+pub const BOARD_LABEL: &str = "Play board";
+
+/// A letter being dragged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dragged {
+    /// A letter from the rack.
+    Rack(char),
+    /// A letter laid this turn, from its cell.
+    Laid(Pos),
+}
+
+/// Words and connections as of one state of the game, kept until the game changes.
+struct Facts {
+    generation: u64,
+    words: Vec<WordInfo>,
+    connected: [Grid<bool>; 2],
+}
+
+/// The board's own state: the view (in cells), textures, the typing cursor.
+#[derive(Default)]
+pub struct PlayBoard {
+    /// The view of the board.
+    pub view: MapView,
+    /// The cell letters typed go to, and the direction they advance in.
+    pub cursor: Option<(Pos, Direction)>,
+    /// The cell under the pointer.
+    pub hovered: Option<Pos>,
+    textures: Option<TileTextures>,
+    textures_from: Option<Option<PathBuf>>,
+    facts: Option<Facts>,
+    last_rect: Option<Rect>,
+}
+
+fn player_index(player: Player) -> usize {
+    match player {
+        Player::Gold => 0,
+        Player::Silver => 1,
+    }
+}
+
+impl PlayBoard {
+    /// The tileset's textures, once loaded.
+    pub fn textures(&self) -> Option<&TileTextures> {
+        self.textures.as_ref()
+    }
+
+    /// Where the board was drawn last.
+    pub fn last_rect(&self) -> Option<Rect> {
+        self.last_rect
+    }
+
+    /// The screen point of `cell`'s centre, as last drawn.
+    pub fn cell_centre(&self, cell: Pos) -> Option<Pos2> {
+        self.last_rect.map(|r| self.view.cell_centre(r, cell))
+    }
+
+    /// Uses the tileset at `path` (flat colours if it is missing or broken).
+    pub fn use_tileset(&mut self, ctx: &egui::Context, path: Option<PathBuf>) {
+        if self.textures_from.as_ref() == Some(&path) {
+            return;
+        }
+        self.textures = path
+            .as_ref()
+            .and_then(|p| Tileset::load(p).ok())
+            .map(|t| TileTextures::load(ctx, t));
+        self.textures_from = Some(path);
+    }
+
+    /// Forgets the view and the cached facts (a new game).
+    pub fn reset(&mut self) {
+        self.view = MapView::default();
+        self.cursor = None;
+        self.facts = None;
+    }
+
+    /// The board, filling the space left in `ui`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, BOARD_LABEL));
+        let rect = response.rect;
+        self.last_rect = Some(rect);
+        let (w, h) = {
+            let board = &session.game().board().terrain;
+            (board.width(), board.height())
+        };
+        if self.view.fit_pending {
+            self.view.fit(w, h, rect.size());
+        }
+        crate::view::wheel_zoom_and_middle_pan(ui, &response, &mut self.view);
+        let pointer = ui.input(|i| i.pointer.interact_pos());
+        self.hovered = pointer
+            .filter(|p| rect.contains(*p))
+            .and_then(|p| self.view.cell_at(rect, p, w, h));
+        self.handle_input(ui, &response, session);
+        self.refresh_facts(session);
+        self.draw(&painter, rect, session);
+        self.draw_dragged(ui, session);
+    }
+
+    fn handle_input(&mut self, ui: &egui::Ui, response: &egui::Response, session: &mut Session) {
+        if let (Some(dropped), Some(cell)) =
+            (response.dnd_release_payload::<Dragged>(), self.hovered)
+        {
+            let result = match *dropped {
+                Dragged::Rack(letter) => session.place(letter, cell),
+                Dragged::Laid(from) => session.move_placed(from, cell),
+            };
+            if let Err(e) = result {
+                session.refusal = Some(e);
+            }
+            return;
+        }
+        if response.drag_started()
+            && let Some(cell) = self.hovered.filter(|c| session.placed_at(*c).is_some())
+        {
+            egui::DragAndDrop::set_payload(ui.ctx(), Dragged::Laid(cell));
+        }
+        if response.clicked()
+            && let Some(cell) = self.hovered
+        {
+            self.cursor = match self.cursor {
+                Some((c, Direction::Across)) if c == cell => Some((cell, Direction::Down)),
+                _ => Some((cell, Direction::Across)),
+            };
+        }
+        if response.secondary_clicked()
+            && let Some(cell) = self.hovered
+        {
+            session.unplace(cell);
+        }
+        self.typing(ui, session);
+    }
+
+    /// Letters typed go to the cursor's cell, which moves on; Backspace takes the last back.
+    fn typing(&mut self, ui: &egui::Ui, session: &mut Session) {
+        let Some((cell, dir)) = self.cursor else {
+            return;
+        };
+        if ui.ctx().egui_wants_keyboard_input() || !session.can_place() {
+            return;
+        }
+        let (typed, back) = ui.input(|i| {
+            let typed: String = i
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Text(t) => Some(t.to_uppercase()),
+                    _ => None,
+                })
+                .collect();
+            (typed, i.key_pressed(egui::Key::Backspace))
+        });
+        let mut at = cell;
+        for letter in typed.chars().filter(char::is_ascii_alphabetic) {
+            at = self.next_free(session, at, dir);
+            if let Err(e) = session.place(letter, at) {
+                session.refusal = Some(e);
+                break;
+            }
+            at = dir.step(at, 1).unwrap_or(at);
+        }
+        if back {
+            let before = back_step(at, dir);
+            if let Some(b) = before.filter(|b| session.placed_at(*b).is_some()) {
+                session.unplace(b);
+                at = b;
+            }
+        }
+        self.cursor = Some((at, dir));
+    }
+
+    /// The first cell from `at` on in `dir` not holding the player's own letter.
+    fn next_free(&self, session: &Session, mut at: Pos, dir: Direction) -> Pos {
+        let game = session.game();
+        let own = game.active();
+        while game
+            .board()
+            .letters
+            .get(at)
+            .copied()
+            .flatten()
+            .is_some_and(|t| t.player == own)
+        {
+            match dir
+                .step(at, 1)
+                .filter(|n| game.board().letters.contains(*n))
+            {
+                Some(n) => at = n,
+                None => break,
+            }
+        }
+        at
+    }
+
+    fn refresh_facts(&mut self, session: &Session) {
+        if self
+            .facts
+            .as_ref()
+            .is_some_and(|f| f.generation == session.generation)
+        {
+            return;
+        }
+        let game = session.game();
+        self.facts = Some(Facts {
+            generation: session.generation,
+            words: game.words(),
+            connected: Player::BOTH.map(|p| game.connected_grid(p)),
+        });
+    }
+
+    fn draw(&self, painter: &Painter, rect: Rect, session: &Session) {
+        painter.rect_filled(rect, 0.0, Color32::from_gray(28));
+        self.draw_terrain(painter, rect, session);
+        self.draw_cities_and_tokens(painter, rect, session);
+        self.draw_links(painter, rect, session);
+        self.draw_letters(painter, rect, session);
+        self.draw_laid(painter, rect, session);
+        self.draw_cursor(painter, rect);
+    }
+
+    fn draw_terrain(&self, painter: &Painter, rect: Rect, session: &Session) {
+        let board = session.game().board();
+        let (xs, ys) = self
+            .view
+            .visible(rect, board.terrain.width(), board.terrain.height());
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        let textured = self.view.zoom >= crate::view::TEXTURE_ZOOM;
+        for y in ys {
+            for x in xs.clone() {
+                let pos = Pos::new(x, y);
+                let Some(&terrain) = board.terrain.get(pos) else {
+                    continue;
+                };
+                let cell = self.view.cell_rect(rect, pos);
+                let texture = self
+                    .textures
+                    .as_ref()
+                    .filter(|_| textured)
+                    .and_then(|t| t.terrain(terrain, pos));
+                match texture {
+                    Some(t) => {
+                        painter.image(t.id(), cell, uv, Color32::WHITE);
+                    }
+                    None => {
+                        let c = match &self.textures {
+                            Some(t) => t.tileset.colour(terrain),
+                            None => scryptic::render::default_colour(terrain),
+                        };
+                        painter.rect_filled(cell, 0.0, Color32::from_rgb(c[0], c[1], c[2]));
+                    }
+                }
+            }
+        }
+    }
+
+    fn draw_cities_and_tokens(&self, painter: &Painter, rect: Rect, session: &Session) {
+        let board = session.game().board();
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        for city in board.cities.iter().filter(|c| !c.destroyed) {
+            let cell = self.view.cell_rect(rect, city.at);
+            match self.textures.as_ref().and_then(|t| t.city(city.owner)) {
+                Some(t) => {
+                    painter.image(t.id(), cell, uv, Color32::WHITE);
+                }
+                None => {
+                    painter.circle_filled(
+                        cell.center(),
+                        cell.width() * 0.4,
+                        crate::canvas::owner_colour(city.owner),
+                    );
+                }
+            }
+        }
+        for token in &board.tokens {
+            let cell = self
+                .view
+                .cell_rect(rect, token.at)
+                .shrink(self.view.zoom * 0.15);
+            // A captured token's spot stays visible, dimmed.
+            let tint = if token.captured {
+                Color32::from_white_alpha(90)
+            } else {
+                Color32::WHITE
+            };
+            match self.textures.as_ref().and_then(|t| t.token(&token.kind)) {
+                Some(t) => {
+                    painter.image(t.id(), cell, uv, tint);
+                }
+                None => {
+                    painter.circle_filled(cell.center(), cell.width() * 0.4, tint);
+                }
+            }
+        }
+    }
+
+    /// The links between the letters of valid words: thicker for a defensive connotation,
+    /// grey for a disconnected word; invalid words have none.
+    fn draw_links(&self, painter: &Painter, rect: Rect, session: &Session) {
+        let Some(facts) = &self.facts else { return };
+        let rules = session.game().rules();
+        let zoom = self.view.zoom;
+        for info in facts.words.iter().filter(|w| w.valid) {
+            let defensive = info.connotations.iter().any(|c| {
+                rules
+                    .strength
+                    .connotations
+                    .get(c)
+                    .is_some_and(|k| k.defence > 1.0)
+            });
+            let width = zoom * if defensive { 0.34 } else { 0.16 };
+            let colour = if info.connected {
+                owner_link(info.word.player)
+            } else {
+                Color32::from_gray(120)
+            };
+            let cells: Vec<Pos> = info.word.key.cells().collect();
+            for pair in cells.windows(2) {
+                let a = self.view.cell_centre(rect, pair[0]);
+                let b = self.view.cell_centre(rect, pair[1]);
+                painter.line_segment([a, b], Stroke::new(width, colour));
+            }
+        }
+    }
+
+    fn draw_letters(&self, painter: &Painter, rect: Rect, session: &Session) {
+        let Some(facts) = &self.facts else { return };
+        let game = session.game();
+        let board = &game.board().letters;
+        let (xs, ys) = self.view.visible(rect, board.width(), board.height());
+        for y in ys {
+            for x in xs.clone() {
+                let pos = Pos::new(x, y);
+                let Some(tile) = board.get(pos).copied().flatten() else {
+                    continue;
+                };
+                let connected = facts.connected[player_index(tile.player)]
+                    .get(pos)
+                    .copied()
+                    .unwrap_or(false);
+                let cell = self.view.cell_rect(rect, pos);
+                let pips = game.rules().letter_value(tile.letter).unwrap_or(1);
+                let coin = CoinLook {
+                    player: tile.player,
+                    letter: tile.letter,
+                    pips,
+                    grey: !connected,
+                };
+                coin.paint(painter, cell, self.textures.as_ref());
+            }
+        }
+    }
+
+    fn draw_laid(&self, painter: &Painter, rect: Rect, session: &Session) {
+        let game = session.game();
+        let player = game.active();
+        for p in &session.placed {
+            let cell = self.view.cell_rect(rect, p.at);
+            let coin = CoinLook {
+                player,
+                letter: p.letter,
+                pips: game.rules().letter_value(p.letter).unwrap_or(1),
+                grey: false,
+            };
+            coin.paint(painter, cell, self.textures.as_ref());
+            painter.rect_stroke(
+                cell.shrink(1.0),
+                3.0,
+                Stroke::new(2.0, Color32::from_rgb(90, 220, 120)),
+                egui::StrokeKind::Inside,
+            );
+        }
+    }
+
+    fn draw_cursor(&self, painter: &Painter, rect: Rect) {
+        if let Some(cell) = self.hovered {
+            let r = self.view.cell_rect(rect, cell);
+            painter.rect_stroke(
+                r,
+                0.0,
+                Stroke::new(1.0, Color32::WHITE),
+                egui::StrokeKind::Inside,
+            );
+        }
+        let Some((cell, dir)) = self.cursor else {
+            return;
+        };
+        let r = self.view.cell_rect(rect, cell);
+        let stroke = Stroke::new(2.0, Color32::from_rgb(255, 230, 90));
+        painter.rect_stroke(r, 2.0, stroke, egui::StrokeKind::Inside);
+        let arrow = match dir {
+            Direction::Across => vec2(r.width() * 0.3, 0.0),
+            Direction::Down => vec2(0.0, r.height() * 0.3),
+        };
+        painter.arrow(r.center() - arrow * 0.5, arrow, stroke);
+    }
+
+    /// A laid letter being dragged follows the pointer.
+    fn draw_dragged(&self, ui: &egui::Ui, session: &Session) {
+        let Some(dragged) = egui::DragAndDrop::payload::<Dragged>(ui.ctx()) else {
+            return;
+        };
+        let Dragged::Laid(from) = *dragged else {
+            return;
+        };
+        let (Some(letter), Some(p)) = (
+            session.placed_at(from),
+            ui.input(|i| i.pointer.interact_pos()),
+        ) else {
+            return;
+        };
+        let size = self.view.zoom.max(24.0);
+        let painter = ui.ctx().layer_painter(egui::LayerId::new(
+            egui::Order::Tooltip,
+            egui::Id::unique("dragged letter"),
+        ));
+        let coin = CoinLook {
+            player: session.game().active(),
+            letter,
+            pips: session.game().rules().letter_value(letter).unwrap_or(1),
+            grey: false,
+        };
+        coin.paint(
+            &painter,
+            Rect::from_center_size(p, vec2(size, size)),
+            self.textures.as_ref(),
+        );
+    }
+}
+
+fn back_step(at: Pos, dir: Direction) -> Option<Pos> {
+    match dir {
+        Direction::Across => at.x.checked_sub(1).map(|x| Pos::new(x, at.y)),
+        Direction::Down => at.y.checked_sub(1).map(|y| Pos::new(at.x, y)),
+    }
+}
+
+fn owner_link(player: Player) -> Color32 {
+    match player {
+        Player::Gold => Color32::from_rgb(200, 150, 30),
+        Player::Silver => Color32::from_rgb(170, 175, 190),
+    }
+}
+
+/// How one letter coin looks.
+pub struct CoinLook {
+    /// Whose coin: gold or silver.
+    pub player: Player,
+    /// The letter on it.
+    pub letter: char,
+    /// Its value, shown as pips.
+    pub pips: i64,
+    /// Greyed (a disconnected word's letter).
+    pub grey: bool,
+}
+
+impl CoinLook {
+    /// Paints the coin filling `cell`: the tileset's coin when there is one, else a disc with
+    /// dots for pips; the letter on top.
+    pub fn paint(&self, painter: &Painter, cell: Rect, textures: Option<&TileTextures>) {
+        let tint = if self.grey {
+            Color32::from_gray(140)
+        } else {
+            Color32::WHITE
+        };
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        match textures.and_then(|t| t.coin(self.player, self.pips)) {
+            Some(t) => {
+                painter.image(t.id(), cell, uv, tint);
+            }
+            None => self.paint_plain(painter, cell, tint),
+        }
+        let size = cell.height() * 0.5;
+        if size >= 5.0 {
+            painter.text(
+                cell.center() - vec2(0.0, cell.height() * 0.06),
+                egui::Align2::CENTER_CENTER,
+                self.letter,
+                egui::FontId::proportional(size),
+                Color32::from_rgb(50, 35, 20),
+            );
+        }
+    }
+
+    fn paint_plain(&self, painter: &Painter, cell: Rect, tint: Color32) {
+        let owner = match self.player {
+            Player::Gold => Owner::Gold,
+            Player::Silver => Owner::Silver,
+        };
+        let base = crate::canvas::owner_colour(owner).gamma_multiply(tint.r() as f32 / 255.0);
+        painter.circle(
+            cell.center(),
+            cell.width() * 0.46,
+            base,
+            Stroke::new(1.0, Color32::from_black_alpha(120)),
+        );
+        let n = self.pips.clamp(1, 5);
+        for i in 0..n {
+            let dx = (i as f32 - (n - 1) as f32 / 2.0) * cell.width() * 0.14;
+            painter.circle_filled(
+                pos2(cell.center().x + dx, cell.top() + cell.height() * 0.8),
+                cell.width() * 0.04,
+                Color32::from_rgb(60, 40, 20),
+            );
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Play mode: the game in the editor. Its screens are the design document's menus (Play,
+//! Setup, Statistics, Help, Credits); Play shows the board, the rack, the side panel and the
+//! combat dialog over a [`session::Session`], with saving and loading games.
+
+pub mod board;
+pub mod combat;
+pub mod help;
+pub mod rack;
+pub mod session;
+pub mod setup;
+pub mod side_panel;
+pub mod start;
+pub mod statistics;
+
+use crate::document::Document;
+use board::PlayBoard;
+use combat::CombatDialog;
+use help::HelpScreen;
+use rack::RackPanel;
+use session::Session;
+use setup::{SetupForm, Source};
+use side_panel::SidePanel;
+use statistics::Statistics;
+use std::path::Path;
+
+/// Play mode's screens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Screen {
+    /// The game.
+    Play,
+    /// Choosing what to play and who plays.
+    #[default]
+    Setup,
+    /// Best game and best word.
+    Statistics,
+    /// The rules explained.
+    Help,
+    /// Who made it.
+    Credits,
+}
+
+/// A path being typed for saving or loading a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameFile {
+    /// Save the game to this path.
+    Save(String),
+    /// Load a game from this path.
+    Load(String),
+}
+
+/// Play mode's state.
+#[derive(Default)]
+pub struct PlayMode {
+    /// The screen shown.
+    pub screen: Screen,
+    /// The Setup screen's fields.
+    pub setup: SetupForm,
+    /// The game, once one is started.
+    pub session: Option<Session>,
+    /// The board's view and textures.
+    pub board: PlayBoard,
+    /// Best game and best word.
+    pub statistics: Statistics,
+    /// The Help screen.
+    pub help: HelpScreen,
+    /// A save or load being asked for.
+    pub game_file: Option<GameFile>,
+    /// The last problem starting, saving or loading, or what was done.
+    pub message: Option<String>,
+    rack: RackPanel,
+    side: SidePanel,
+    combat: CombatDialog,
+}
+
+impl PlayMode {
+    /// Starts the game the Setup screen describes (`doc`: the map open in the editor).
+    pub fn start(&mut self, ctx: &egui::Context, doc: &Document) {
+        match start::start(&self.setup, doc, crate::lexicon_mode::dictionary()) {
+            Ok(started) => {
+                self.board.reset();
+                self.board.use_tileset(ctx, started.tileset);
+                self.session = Some(started.session);
+                self.screen = Screen::Play;
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e),
+        }
+    }
+
+    /// The mode's whole area.
+    pub fn ui(&mut self, ui: &mut egui::Ui, doc: &Document) {
+        egui::Panel::top("play screens").show(ui, |ui| self.screens_bar(ui));
+        if let Some(session) = &mut self.session {
+            session.update();
+            let feats = session.drain_feats();
+            if !feats.is_empty()
+                && let Err(e) = self.statistics.record(&feats, &session.title)
+            {
+                self.message = Some(e);
+            }
+            if session.game().result().is_none() && !session.has_human() {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(100));
+            }
+        }
+        match self.screen {
+            Screen::Play => self.play_screen(ui, doc),
+            Screen::Setup => {
+                egui::CentralPanel::default_margins().show(ui, |ui| {
+                    if self.setup.ui(ui) {
+                        self.start(ui.ctx(), doc);
+                    }
+                    self.message_line(ui);
+                });
+            }
+            Screen::Statistics => {
+                egui::CentralPanel::default_margins().show(ui, |ui| self.statistics.ui(ui));
+            }
+            Screen::Help => {
+                let rules = self.rules_shown(doc);
+                egui::CentralPanel::default_margins().show(ui, |ui| match &rules {
+                    Some(rules) => self.help.ui(ui, rules),
+                    None => {
+                        ui.label("The open map's rules do not make sense: fix them in Rules mode.");
+                    }
+                });
+            }
+            Screen::Credits => {
+                egui::CentralPanel::default_margins().show(ui, help::credits_ui);
+            }
+        }
+        self.game_file_dialog(ui.ctx());
+    }
+
+    /// The rules the help explains: the game's, else the open map's.
+    fn rules_shown(&self, doc: &Document) -> Option<scryptic::RuleSet> {
+        match &self.session {
+            Some(s) => Some(s.game().rules().clone()),
+            None => doc.map.rule_set().ok(),
+        }
+    }
+
+    fn screens_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            for (screen, label) in [
+                (Screen::Play, "Play"),
+                (Screen::Setup, "Setup"),
+                (Screen::Statistics, "Statistics"),
+                (Screen::Help, "Help"),
+                (Screen::Credits, "Credits"),
+            ] {
+                ui.selectable_value(&mut self.screen, screen, label);
+            }
+            ui.separator();
+            let playing = self.session.is_some();
+            if ui
+                .add_enabled(playing, egui::Button::new("Save game..."))
+                .clicked()
+            {
+                self.game_file = Some(GameFile::Save("saves/game.ron".into()));
+            }
+            if ui.button("Load game...").clicked() {
+                self.game_file = Some(GameFile::Load("saves/game.ron".into()));
+            }
+        });
+    }
+
+    fn message_line(&self, ui: &mut egui::Ui) {
+        if let Some(m) = &self.message {
+            ui.colored_label(egui::Color32::from_rgb(235, 150, 90), m);
+        }
+    }
+
+    fn play_screen(&mut self, ui: &mut egui::Ui, doc: &Document) {
+        let Some(session) = &mut self.session else {
+            egui::CentralPanel::default_margins().show(ui, |ui| {
+                ui.label("No game yet: choose one in Setup.");
+                if ui.button("Play the open map (hot-seat)").clicked() {
+                    self.setup.source = Source::OpenMap;
+                    self.start(ui.ctx(), doc);
+                }
+                self.message_line(ui);
+            });
+            return;
+        };
+        egui::Panel::right("play side")
+            .default_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.side.ui(ui, session));
+            });
+        egui::Panel::bottom("play rack").show(ui, |ui| {
+            self.rack.ui(ui, session, &mut self.board);
+            if let Some(m) = &self.message {
+                ui.label(m);
+            }
+        });
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            self.board.ui(ui, session);
+            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if enter && session.can_place() && !session.placed.is_empty() {
+                session.request_commit();
+            }
+        });
+        self.combat.ui(ui.ctx(), session);
+    }
+
+    fn game_file_dialog(&mut self, ctx: &egui::Context) {
+        let Some(file) = self.game_file.clone() else {
+            return;
+        };
+        let (title, mut path, action) = match file {
+            GameFile::Save(p) => ("Save the game", p, "Save"),
+            GameFile::Load(p) => ("Load a game", p, "Load"),
+        };
+        let mut done = None;
+        egui::Modal::new(egui::Id::unique("game file")).show(ctx, |ui| {
+            ui.heading(title);
+            let label = ui.label("File");
+            ui.add(egui::TextEdit::singleline(&mut path).desired_width(380.0))
+                .labelled_by(label.id);
+            ui.horizontal(|ui| {
+                if ui.button(action).clicked() {
+                    done = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    done = Some(false);
+                }
+            });
+        });
+        self.game_file = match (&self.game_file, done) {
+            (_, Some(false)) => None,
+            (Some(GameFile::Save(_)), Some(true)) => {
+                self.save_game(Path::new(&path));
+                None
+            }
+            (Some(GameFile::Load(_)), Some(true)) => {
+                self.load_game(ctx, &path);
+                None
+            }
+            (Some(GameFile::Save(_)), None) => Some(GameFile::Save(path)),
+            _ => Some(GameFile::Load(path)),
+        };
+    }
+
+    /// Saves the game in play to `path`.
+    pub fn save_game(&mut self, path: &Path) {
+        let Some(session) = &self.session else { return };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        self.message = Some(match session.save_to(path) {
+            Ok(()) => format!("saved the game to {}", path.display()),
+            Err(e) => e,
+        });
+    }
+
+    /// Loads the saved game at `path` (seats as the Setup screen says).
+    pub fn load_game(&mut self, ctx: &egui::Context, path: &str) {
+        let setup = SetupForm {
+            source: Source::Save,
+            path: path.to_string(),
+            ..self.setup.clone()
+        };
+        let before = std::mem::replace(&mut self.setup, setup);
+        self.start(ctx, &Document::default());
+        self.setup = before;
+    }
+}

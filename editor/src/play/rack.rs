@@ -1,0 +1,141 @@
+//! The rack under the board: the player's letters as coins to drag onto the board (or click to
+//! lay at the typing cursor), a drop zone to drag laid letters back to, the captured tokens to
+//! invoke, and in hot-seat play a cover until the player to move shows their letters.
+
+use super::board::{CoinLook, Dragged, PlayBoard};
+use super::session::Session;
+use egui::{Color32, Sense, Stroke, vec2};
+
+/// The side of a coin on the rack, in points.
+const COIN: f32 = 44.0;
+
+/// The rack panel (it keeps no state of its own: the rack is the game's).
+#[derive(Default)]
+pub struct RackPanel;
+
+/// The accessible label of a rack coin.
+pub fn rack_label(letter: char) -> String {
+    format!("Rack letter {letter}")
+}
+
+impl RackPanel {
+    /// The rack of the player the board shows.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session, board: &mut PlayBoard) {
+        let player = session.viewer();
+        if session.rack_hidden {
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "{player}'s letters are hidden until {player} is at the keyboard."
+                ));
+                if ui.button(format!("Show {player}'s letters")).clicked() {
+                    session.rack_hidden = false;
+                }
+            });
+            return;
+        }
+        let frame = egui::Frame::default().inner_margin(6.0);
+        let (_, dropped) = ui.dnd_drop_zone::<Dragged, ()>(frame, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(format!("{player}'s rack"));
+                self.coins(ui, session, board);
+                ui.separator();
+                self.tokens(ui, session, player);
+            });
+        });
+        if let Some(dropped) = dropped
+            && let Dragged::Laid(at) = *dropped
+        {
+            session.unplace(at);
+        }
+    }
+
+    fn coins(&mut self, ui: &mut egui::Ui, session: &mut Session, board: &mut PlayBoard) {
+        let player = session.viewer();
+        let letters = session.rack_left(player);
+        let discarding = session.excess() > 0;
+        let mut picked = session.discard_pick.clone();
+        for (i, letter) in letters.iter().copied().enumerate() {
+            let pips = session.game().rules().letter_value(letter).unwrap_or(1);
+            let is_picked = picked
+                .iter()
+                .position(|&c| c == letter)
+                .map(|at| picked.remove(at))
+                .is_some();
+            let paint = |ui: &mut egui::Ui| {
+                let (rect, response) = ui.allocate_exact_size(vec2(COIN, COIN), Sense::click());
+                let label = rack_label(letter);
+                response
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+                let look = CoinLook {
+                    player,
+                    letter,
+                    pips,
+                    grey: false,
+                };
+                look.paint(ui.painter(), rect, board.textures());
+                if is_picked {
+                    ui.painter().circle_stroke(
+                        rect.center(),
+                        COIN * 0.5,
+                        Stroke::new(3.0, Color32::from_rgb(220, 60, 60)),
+                    );
+                }
+                response
+            };
+            let inner = if session.can_place() && !discarding {
+                ui.dnd_drag_source(
+                    egui::Id::unique(("rack coin", i)),
+                    Dragged::Rack(letter),
+                    paint,
+                )
+            } else {
+                ui.scope(paint)
+            };
+            if inner.inner.clicked() {
+                self.clicked(session, board, letter, discarding, is_picked);
+            }
+        }
+    }
+
+    /// A click on a rack letter: picks it for discarding, or lays it at the typing cursor.
+    fn clicked(
+        &mut self,
+        session: &mut Session,
+        board: &mut PlayBoard,
+        letter: char,
+        discarding: bool,
+        picked: bool,
+    ) {
+        if discarding {
+            session.toggle_discard(letter, picked);
+            return;
+        }
+        let Some((at, dir)) = board.cursor else {
+            session.refusal = Some("drag the letter onto a cell, or click a cell first".into());
+            return;
+        };
+        match session.place(letter, at) {
+            Ok(()) => board.cursor = dir.step(at, 1).map(|next| (next, dir)),
+            Err(e) => session.refusal = Some(e),
+        }
+    }
+
+    fn tokens(&mut self, ui: &mut egui::Ui, session: &mut Session, player: scryptic::Player) {
+        let tokens: Vec<(String, String)> = session
+            .game()
+            .player(player)
+            .tokens()
+            .map(|(id, kind)| (id.to_string(), kind.to_string()))
+            .collect();
+        let can = session.can_place();
+        for (id, kind) in tokens {
+            if ui
+                .add_enabled(can, egui::Button::new(format!("Invoke {kind}")))
+                .on_hover_text(format!("Use the {kind} token captured at {id}"))
+                .clicked()
+            {
+                session.invoke(&id);
+            }
+        }
+    }
+}

@@ -1,0 +1,708 @@
+//! A game being played in the editor, as plain state: the scripted game, who sits in each seat,
+//! the letters laid on the board but not committed, the combat dialog's stage, the AI thinking
+//! on its own thread, the watched files of live modding, and the undo marks. The play board and
+//! its panels only draw this and call its methods.
+
+use scryptic::ai::{AiPlayer, Level};
+use scryptic::game::describe::describe;
+use scryptic::game::strength::Strength;
+use scryptic::game::{Action, CombatPreview, Event, Game, Placement, WordKey};
+use scryptic::lexicon::Lexicon;
+use scryptic::save::SaveFile;
+use scryptic::script::ScriptedGame;
+use scryptic::script::live::LiveFiles;
+use scryptic::{Player, Pos};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person at this computer.
+    Human,
+    /// The AI at a level.
+    Ai(Level),
+}
+
+/// Where the combat dialog stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CombatStage {
+    /// Before committing: the attack and its defenders, to cancel or proceed.
+    Preview {
+        /// The letters that would attack.
+        letters: Vec<Placement>,
+        /// The strengths.
+        preview: CombatPreview,
+    },
+    /// The defender (a person) puts the defending words in order.
+    Order {
+        /// Who defends.
+        defender: Player,
+        /// The defending words, first to fight first: key, text, strength.
+        order: Vec<(WordKey, String, Strength)>,
+    },
+    /// The combat's resolution, one step at a time.
+    Resolution {
+        /// Every step, in words.
+        steps: Vec<String>,
+        /// How many are shown so far.
+        shown: usize,
+    },
+}
+
+/// Something worth remembering in the statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Feat {
+    /// A word committed, with its face value.
+    Word {
+        /// The word.
+        word: String,
+        /// Its face value.
+        face: i64,
+        /// Who played it.
+        player: Player,
+    },
+    /// A game won.
+    Game {
+        /// The winner.
+        winner: Player,
+        /// The winner's score.
+        score: i64,
+        /// The loser's score.
+        other: i64,
+        /// Turns played.
+        turns: u32,
+    },
+}
+
+/// An AI working out its action on a copy of the game.
+struct Thinking {
+    receiver: Receiver<(AiPlayer, Action)>,
+    seat: usize,
+    started: Instant,
+}
+
+/// The most lines the event log and the console keep.
+const LOG_LIMIT: usize = 500;
+
+/// A game in play.
+pub struct Session {
+    game: ScriptedGame,
+    lexicon: Arc<Lexicon>,
+    /// Who plays gold and silver.
+    pub seats: [Seat; 2],
+    /// The map's title, or the save's.
+    pub title: String,
+    /// Letters laid on the board this turn and not yet committed.
+    pub placed: Vec<Placement>,
+    /// The letters chosen for discarding.
+    pub discard_pick: Vec<char>,
+    /// The combat dialog, when one is open.
+    pub combat: Option<CombatStage>,
+    /// The last refusal, in words.
+    pub refusal: Option<String>,
+    /// What happened, in words, newest last.
+    pub log: Vec<String>,
+    /// The scripts' output and errors, and live reload notices.
+    pub console: Vec<String>,
+    /// The newest live-modding notice, shown over the board.
+    pub notice: Option<String>,
+    /// The watched files.
+    pub live: LiveFiles,
+    /// Counts changes to the game (actions, reloads, undo), so views know when to look again.
+    pub generation: u64,
+    /// Whether the AI waits (AI against AI).
+    pub ai_paused: bool,
+    /// Seconds between AI actions when two AIs play, so a person can follow.
+    pub ai_delay: f64,
+    /// Whether the next player's letters are covered (hot-seat, between turns).
+    pub rack_hidden: bool,
+    /// Whether racks are covered between turns in hot-seat play.
+    pub hide_racks: bool,
+    ais: [Option<AiPlayer>; 2],
+    thinking: Option<Thinking>,
+    last_ai_action: Option<Instant>,
+    undo_marks: Vec<usize>,
+    feats: Vec<Feat>,
+    /// Steps of a combat waiting for its order of defence.
+    pending_steps: Vec<String>,
+    /// The defenders of the last combat begun, with their strengths.
+    last_defenders: Vec<(WordKey, String, Strength)>,
+}
+
+fn seat_index(player: Player) -> usize {
+    match player {
+        Player::Gold => 0,
+        Player::Silver => 1,
+    }
+}
+
+fn is_reload(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::ReloadRules { .. } | Action::ReloadConnotations { .. }
+    )
+}
+
+impl Session {
+    /// A session over `game` with `seats`.
+    pub fn new(
+        game: ScriptedGame,
+        lexicon: Arc<Lexicon>,
+        seats: [Seat; 2],
+        live: LiveFiles,
+        title: String,
+    ) -> Session {
+        let seed = game.game().seed();
+        let hide_racks = seats == [Seat::Human, Seat::Human];
+        let mut session = Session {
+            game,
+            lexicon,
+            seats,
+            title,
+            placed: Vec::new(),
+            discard_pick: Vec::new(),
+            combat: None,
+            refusal: None,
+            log: Vec::new(),
+            console: Vec::new(),
+            notice: None,
+            live,
+            generation: 0,
+            ai_paused: false,
+            ai_delay: 0.4,
+            rack_hidden: hide_racks,
+            hide_racks,
+            ais: [None, None],
+            thinking: None,
+            last_ai_action: None,
+            undo_marks: Vec::new(),
+            feats: Vec::new(),
+            pending_steps: Vec::new(),
+            last_defenders: Vec::new(),
+        };
+        session.make_ais(seed);
+        session.drain_console();
+        session
+    }
+
+    fn make_ais(&mut self, seed: u64) {
+        for (i, seat) in self.seats.iter().enumerate() {
+            self.ais[i] = match seat {
+                Seat::Ai(level) => Some(AiPlayer::new(*level, seed.wrapping_add(i as u64))),
+                Seat::Human => None,
+            };
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.game.game()
+    }
+
+    /// The game with its scripts.
+    pub fn scripted(&self) -> &ScriptedGame {
+        &self.game
+    }
+
+    /// The seat of `player`.
+    pub fn seat(&self, player: Player) -> Seat {
+        self.seats[seat_index(player)]
+    }
+
+    /// Whether anyone at this computer plays.
+    pub fn has_human(&self) -> bool {
+        self.seats.contains(&Seat::Human)
+    }
+
+    /// The person who must act now, if it is a person's move.
+    pub fn human_to_act(&self) -> Option<Player> {
+        let game = self.game();
+        let player = game.to_act();
+        (game.result().is_none() && self.seat(player) == Seat::Human).then_some(player)
+    }
+
+    /// Whose rack the board shows: the person to act, else the person playing, else the
+    /// player whose turn it is.
+    pub fn viewer(&self) -> Player {
+        if let Some(p) = self.human_to_act() {
+            return p;
+        }
+        Player::BOTH
+            .into_iter()
+            .find(|p| self.seat(*p) == Seat::Human)
+            .unwrap_or_else(|| self.game().active())
+    }
+
+    /// Whether the person to act may lay letters now (their turn, no combat waiting).
+    pub fn can_place(&self) -> bool {
+        self.human_to_act() == Some(self.game().active())
+            && self.combat.is_none()
+            && !self.rack_hidden
+    }
+
+    /// The letters of `player`'s rack not laid on the board.
+    pub fn rack_left(&self, player: Player) -> Vec<char> {
+        let mut letters: Vec<char> = self.game().rack_letters(player).chars().collect();
+        if player == self.game().active() {
+            for p in &self.placed {
+                if let Some(i) = letters.iter().position(|&c| c == p.letter) {
+                    letters.remove(i);
+                }
+            }
+        }
+        letters
+    }
+
+    /// The letter laid (not committed) at `at`.
+    pub fn placed_at(&self, at: Pos) -> Option<char> {
+        self.placed.iter().find(|p| p.at == at).map(|p| p.letter)
+    }
+
+    /// Lays `letter` from the rack on `at` (a letter already laid there goes back to the rack).
+    pub fn place(&mut self, letter: char, at: Pos) -> Result<(), String> {
+        if !self.can_place() {
+            return Err("it is not your turn to lay letters".into());
+        }
+        let game = self.game();
+        if !game.board().letters.contains(at) {
+            return Err(format!("{at} is off the board"));
+        }
+        if game
+            .board()
+            .letters
+            .get(at)
+            .copied()
+            .flatten()
+            .is_some_and(|t| t.player == game.active())
+        {
+            return Err(format!("{at} already holds your letter"));
+        }
+        let previous = self.unplace(at);
+        if !self.rack_left(self.game().active()).contains(&letter) {
+            if let Some(previous) = previous {
+                self.placed.push(Placement {
+                    at,
+                    letter: previous,
+                });
+            }
+            return Err(format!("your rack has no {letter} left"));
+        }
+        self.placed.push(Placement { at, letter });
+        self.refusal = None;
+        Ok(())
+    }
+
+    /// Takes the laid letter at `at` back to the rack.
+    pub fn unplace(&mut self, at: Pos) -> Option<char> {
+        let i = self.placed.iter().position(|p| p.at == at)?;
+        Some(self.placed.remove(i).letter)
+    }
+
+    /// Moves the laid letter at `from` to `to`.
+    pub fn move_placed(&mut self, from: Pos, to: Pos) -> Result<(), String> {
+        let letter = self
+            .unplace(from)
+            .ok_or_else(|| format!("no letter is laid at {from}"))?;
+        self.place(letter, to).inspect_err(|_| {
+            self.placed.push(Placement { at: from, letter });
+        })
+    }
+
+    /// Returns every laid letter to the rack.
+    pub fn recall(&mut self) {
+        self.placed.clear();
+    }
+
+    /// Commits the laid letters, opening the combat dialog first when they would attack.
+    pub fn request_commit(&mut self) {
+        let letters = self.placed.clone();
+        match self.game().preview_commit(&letters) {
+            Err(e) => self.refusal = Some(e.to_string()),
+            Ok(preview) if preview.defenders.is_empty() => self.act(Action::Commit { letters }),
+            Ok(preview) => self.combat = Some(CombatStage::Preview { letters, preview }),
+        }
+    }
+
+    /// Goes on with the previewed attack.
+    pub fn proceed(&mut self) {
+        if let Some(CombatStage::Preview { letters, .. }) = self.combat.take() {
+            self.act(Action::Commit { letters });
+        }
+    }
+
+    /// Closes the combat dialog; a previewed attack is not made (the letters stay laid).
+    pub fn close_combat(&mut self) {
+        if matches!(self.combat, Some(CombatStage::Order { .. })) {
+            return;
+        }
+        self.combat = None;
+    }
+
+    /// Shows the next step of the resolution; closes the dialog after the last.
+    pub fn next_step(&mut self) {
+        if let Some(CombatStage::Resolution { steps, shown }) = &mut self.combat {
+            if *shown < steps.len() {
+                *shown += 1;
+            } else {
+                self.combat = None;
+            }
+        }
+    }
+
+    /// Moves defender `index` one place earlier in the order.
+    pub fn raise_defender(&mut self, index: usize) {
+        if let Some(CombatStage::Order { order, .. }) = &mut self.combat
+            && index > 0
+            && index < order.len()
+        {
+            order.swap(index - 1, index);
+        }
+    }
+
+    /// Sends the order of defence (`false`: the engine's automatic order).
+    pub fn defend(&mut self, as_ordered: bool) {
+        let Some(CombatStage::Order { order, .. }) = self.combat.take() else {
+            return;
+        };
+        let order = as_ordered.then(|| order.into_iter().map(|(k, _, _)| k).collect());
+        self.act(Action::Defend { order });
+    }
+
+    /// Lifts the word `key` back to the rack.
+    pub fn redeploy(&mut self, key: WordKey) {
+        self.act(Action::Redeploy { word: key });
+    }
+
+    /// Discards the letters picked for discarding.
+    pub fn discard_picked(&mut self) {
+        let letters: String = self.discard_pick.iter().collect();
+        self.act(Action::Discard { letters });
+    }
+
+    /// Picks (or unpicks) a rack letter for discarding.
+    pub fn toggle_discard(&mut self, letter: char, picked: bool) {
+        if picked {
+            if let Some(i) = self.discard_pick.iter().position(|&c| c == letter) {
+                self.discard_pick.remove(i);
+            }
+        } else {
+            self.discard_pick.push(letter);
+        }
+    }
+
+    /// Uses the captured token `id`.
+    pub fn invoke(&mut self, id: &str) {
+        self.act(Action::Invoke { token: id.into() });
+    }
+
+    /// Asks the spy; its suggestion is laid on the board, not committed.
+    pub fn spy(&mut self) {
+        self.placed.clear();
+        self.act(Action::Spy);
+    }
+
+    /// Ends the turn (letters laid and not committed go back to the rack).
+    pub fn end_turn(&mut self) {
+        self.placed.clear();
+        self.act(Action::EndTurn);
+    }
+
+    /// Letters over the rack's limit that the person to act must discard.
+    pub fn excess(&self) -> usize {
+        self.human_to_act()
+            .map_or(0, |p| self.game().rack_excess(p).1)
+    }
+
+    /// Applies a person's action: refused, it changes nothing and says why.
+    pub fn act(&mut self, action: Action) {
+        let mark = self.game().log().len();
+        let is_spy = action == Action::Spy;
+        match self.game.apply(action) {
+            Ok(events) => {
+                self.generation += 1;
+                self.undo_marks.push(mark);
+                self.refusal = None;
+                if !is_spy {
+                    self.placed.clear();
+                }
+                self.discard_pick.clear();
+                self.take_events(&events);
+            }
+            Err(e) => self.refusal = Some(e.to_string()),
+        }
+        self.drain_console();
+    }
+
+    /// Records what `events` say: the log, the spy's suggestion, the combat's steps, feats,
+    /// and the cover over the next player's rack.
+    fn take_events(&mut self, events: &[Event]) {
+        let mut steps = std::mem::take(&mut self.pending_steps);
+        let mut combat = false;
+        for event in events {
+            self.log.push(describe(event));
+            match event {
+                Event::SpyReport { letters } => self.placed = letters.clone(),
+                Event::CombatStarted { defenders, .. } => {
+                    combat = true;
+                    self.last_defenders = defenders.clone();
+                }
+                Event::WordCommitted { word, player, .. } => self.feats.push(Feat::Word {
+                    word: word.clone(),
+                    face: self.face_value(word),
+                    player: *player,
+                }),
+                Event::GameOver { result } => self.game_over(result.winner),
+                Event::TurnStarted { player, .. } => {
+                    self.rack_hidden = self.hide_racks && self.seat(*player) == Seat::Human;
+                }
+                _ => {}
+            }
+            if combat && is_combat_step(event) {
+                steps.push(describe(event));
+            }
+            if let Event::DefenceOrderNeeded { defender, .. } = event {
+                self.ask_order(*defender, steps);
+                steps = Vec::new();
+                combat = false;
+            }
+        }
+        let excess = self.log.len().saturating_sub(LOG_LIMIT);
+        self.log.drain(..excess);
+        if !steps.is_empty() && self.has_human() && !self.combat_open_for_order() {
+            self.combat = Some(CombatStage::Resolution { steps, shown: 1 });
+        }
+    }
+
+    fn combat_open_for_order(&self) -> bool {
+        matches!(self.combat, Some(CombatStage::Order { .. }))
+    }
+
+    /// The defender orders its defenders: a person through the dialog; the AI on its turn.
+    fn ask_order(&mut self, defender: Player, steps: Vec<String>) {
+        self.pending_steps = steps;
+        if self.seat(defender) != Seat::Human {
+            return;
+        }
+        let keys = self.game().pending_defenders().unwrap_or_default();
+        let order = keys
+            .into_iter()
+            .filter_map(|key| self.last_defenders.iter().find(|d| d.0 == key).cloned())
+            .collect();
+        self.combat = Some(CombatStage::Order { defender, order });
+    }
+
+    fn face_value(&self, word: &str) -> i64 {
+        let rules = self.game().rules();
+        word.chars().filter_map(|c| rules.letter_value(c)).sum()
+    }
+
+    fn game_over(&mut self, winner: Option<Player>) {
+        let Some(winner) = winner else { return };
+        let other = scryptic::game::opponent(winner);
+        self.feats.push(Feat::Game {
+            winner,
+            score: self.game().score(winner).total,
+            other: self.game().score(other).total,
+            turns: self.game().turn(),
+        });
+    }
+
+    /// Feats since the last call, for the statistics.
+    pub fn drain_feats(&mut self) -> Vec<Feat> {
+        std::mem::take(&mut self.feats)
+    }
+
+    fn drain_console(&mut self) {
+        let lines = self.game.host().drain_console();
+        self.console.extend(lines.iter().map(ToString::to_string));
+        let excess = self.console.len().saturating_sub(LOG_LIMIT);
+        self.console.drain(..excess);
+    }
+
+    /// What happens between frames: live reloads, the AI's answer, the AI's next move.
+    pub fn update(&mut self) {
+        for notice in self.live.poll(&mut self.game) {
+            let text = notice.to_string();
+            self.generation += 1;
+            self.console.push(text.clone());
+            self.notice = Some(text);
+        }
+        self.drain_console();
+        self.collect_ai();
+        self.start_ai();
+    }
+
+    /// The AI thinking now, and for how long.
+    pub fn thinking(&self) -> Option<(Player, Duration)> {
+        self.thinking.as_ref().map(|t| {
+            let player = if t.seat == 0 {
+                Player::Gold
+            } else {
+                Player::Silver
+            };
+            (player, t.started.elapsed())
+        })
+    }
+
+    fn start_ai(&mut self) {
+        if self.thinking.is_some() || self.game().result().is_some() || self.ai_paused {
+            return;
+        }
+        // A person reading a combat dialog is not hurried by the AI.
+        if self.combat.is_some() {
+            return;
+        }
+        let seat = seat_index(self.game().to_act());
+        let Some(mut ai) = self.ais[seat].take() else {
+            return;
+        };
+        if !self.has_human()
+            && self
+                .last_ai_action
+                .is_some_and(|t| t.elapsed().as_secs_f64() < self.ai_delay)
+        {
+            self.ais[seat] = Some(ai);
+            return;
+        }
+        let copy = self.game().clone();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let action = ai.choose(&copy);
+            // The session may have moved on (undo, a new game): then nobody listens.
+            let _ = sender.send((ai, action));
+        });
+        self.thinking = Some(Thinking {
+            receiver,
+            seat,
+            started: Instant::now(),
+        });
+    }
+
+    fn collect_ai(&mut self) {
+        let Some(thinking) = &self.thinking else {
+            return;
+        };
+        let (ai, action) = match thinking.receiver.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                self.thinking = None;
+                self.refusal = Some("the AI stopped without an answer".into());
+                self.ai_paused = true;
+                return;
+            }
+        };
+        let seat = thinking.seat;
+        self.thinking = None;
+        self.ais[seat] = Some(ai);
+        self.last_ai_action = Some(Instant::now());
+        self.apply_ai(action);
+    }
+
+    fn apply_ai(&mut self, action: Action) {
+        let mark = self.game().log().len();
+        let result = self
+            .game
+            .apply(action)
+            .or_else(|_| self.game.apply(Action::EndTurn));
+        match result {
+            Ok(events) => {
+                self.generation += 1;
+                if !self.has_human() {
+                    self.undo_marks.push(mark);
+                }
+                self.take_events(&events);
+            }
+            Err(e) => {
+                self.refusal = Some(format!("the AI could not act: {e}"));
+                self.ai_paused = true;
+            }
+        }
+        self.drain_console();
+    }
+
+    /// Waits (up to `limit`) for the AI to answer; for tests and benchmarks.
+    pub fn wait_for_ai(&mut self, limit: Duration) {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            self.update();
+            if self.thinking.is_none() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Whether there is an action to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo_marks.is_empty()
+    }
+
+    /// Undoes the last action (with the AI's answers to it): the game is replayed without it.
+    /// Rule and list reloads made since are kept.
+    pub fn undo(&mut self) -> Result<(), String> {
+        let mark = *self.undo_marks.last().ok_or("nothing to undo")?;
+        let mut save = self.game.save();
+        let reloads: Vec<Action> = save.actions[mark..]
+            .iter()
+            .filter(|a| is_reload(a))
+            .cloned()
+            .collect();
+        save.actions.truncate(mark);
+        save.actions.extend(reloads);
+        let (game, _) = ScriptedGame::from_save(&save, self.lexicon.clone())
+            .map_err(|e| format!("cannot undo: {e}"))?;
+        self.undo_marks.pop();
+        self.replace_game(game);
+        self.log.push("(undone)".into());
+        Ok(())
+    }
+
+    fn replace_game(&mut self, game: ScriptedGame) {
+        self.thinking = None;
+        self.generation += 1;
+        self.game = game;
+        self.placed.clear();
+        self.discard_pick.clear();
+        self.combat = None;
+        self.pending_steps.clear();
+        self.refusal = None;
+        self.rack_hidden = false;
+        self.make_ais(self.game.game().seed());
+        self.drain_console();
+    }
+
+    /// Saves the game (atomically).
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        self.game
+            .save()
+            .save(path)
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))
+    }
+}
+
+/// Whether `event` is a step of a combat's resolution.
+fn is_combat_step(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::CombatStarted { .. }
+            | Event::DefenderDefeated { .. }
+            | Event::AttackRepelled { .. }
+            | Event::AttackSucceeded { .. }
+            | Event::IceBroke { .. }
+            | Event::CityCaptured { .. }
+            | Event::TokenCaptured { .. }
+            | Event::GameOver { .. }
+    )
+}
+
+/// Loads a saved game.
+pub fn load_save(path: &Path, lexicon: Arc<Lexicon>) -> Result<ScriptedGame, String> {
+    let save = SaveFile::load(path).map_err(|e| e.problems().join("\n"))?;
+    ScriptedGame::from_save(&save, lexicon)
+        .map(|(game, _)| game)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}

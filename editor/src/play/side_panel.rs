@@ -1,0 +1,219 @@
+//! The panel beside the board: whose turn it is (and the AI thinking), each player's score in
+//! its word and base parts, letters left in each pool, cities and spies; the actions (commit,
+//! return letters, end turn, spy, discard, lift a word); undo and the AI's pace; the event log
+//! and the scripts' console.
+
+use super::session::{Seat, Session};
+use egui::{Color32, RichText};
+use scryptic::Player;
+use scryptic::game::describe::describe_result;
+use std::time::Duration;
+
+/// The side panel (its state is the session's).
+#[derive(Default)]
+pub struct SidePanel;
+
+impl SidePanel {
+    /// The panel's contents.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        ui.heading(&session.title);
+        if let Some(notice) = &session.notice {
+            ui.colored_label(Color32::from_rgb(240, 220, 120), notice);
+        }
+        self.status(ui, session);
+        ui.separator();
+        for player in Player::BOTH {
+            self.player_card(ui, session, player);
+        }
+        ui.separator();
+        self.actions(ui, session);
+        self.ai_controls(ui, session);
+        if let Some(refusal) = &session.refusal {
+            ui.colored_label(Color32::from_rgb(235, 110, 90), refusal);
+        }
+        ui.separator();
+        self.log(ui, session);
+    }
+
+    fn status(&mut self, ui: &mut egui::Ui, session: &Session) {
+        let game = session.game();
+        if let Some(result) = game.result() {
+            ui.label(RichText::new(format!("Game over: {}", describe_result(result))).strong());
+            return;
+        }
+        let to_act = game.to_act();
+        let waiting = if to_act == game.active() {
+            format!("Turn {}: {to_act} to play", game.turn())
+        } else {
+            format!("Turn {}: {to_act} orders the defence", game.turn())
+        };
+        ui.label(RichText::new(waiting).strong());
+        if let Some((player, elapsed)) = session.thinking() {
+            thinking_bar(ui, player, elapsed);
+        }
+    }
+
+    fn player_card(&mut self, ui: &mut egui::Ui, session: &Session, player: Player) {
+        let game = session.game();
+        let score = game.score(player);
+        let state = game.player(player);
+        let seat = match session.seat(player) {
+            Seat::Human => "person".to_string(),
+            Seat::Ai(level) => format!("AI {level}"),
+        };
+        let marker = if game.active() == player && game.result().is_none() {
+            "> "
+        } else {
+            ""
+        };
+        ui.label(RichText::new(format!("{marker}{player} ({seat})")).strong());
+        ui.label(format!(
+            "score {} = words {} + base {}",
+            score.total, score.word, score.base
+        ));
+        ui.label(format!(
+            "pool {} letters · rack {} · cities {} · spies {}",
+            state.pool.len(),
+            state.rack.len(),
+            game.board().cities_of(player),
+            game.spies_left(player)
+        ));
+    }
+
+    fn actions(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        let can = session.can_place();
+        let excess = session.excess();
+        ui.horizontal_wrapped(|ui| {
+            let laid = !session.placed.is_empty();
+            if ui
+                .add_enabled(can && laid, egui::Button::new("Commit"))
+                .clicked()
+            {
+                session.request_commit();
+            }
+            if ui
+                .add_enabled(laid, egui::Button::new("Return letters"))
+                .clicked()
+            {
+                session.recall();
+            }
+            if ui.add_enabled(can, egui::Button::new("End turn")).clicked() {
+                session.end_turn();
+            }
+            let spies = session.game().spies_left(session.game().active());
+            if ui
+                .add_enabled(
+                    can && spies > 0,
+                    egui::Button::new(format!("Spy ({spies} left)")),
+                )
+                .clicked()
+            {
+                session.spy();
+            }
+        });
+        if excess > 0 && can {
+            ui.label(format!(
+                "Your rack is over its limit: click {excess} letters on the rack, then Discard."
+            ));
+            let ready = session.discard_pick.len() == excess;
+            if ui
+                .add_enabled(ready, egui::Button::new("Discard"))
+                .clicked()
+            {
+                session.discard_picked();
+            }
+        }
+        if can {
+            self.redeploy(ui, session);
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(session.can_undo(), egui::Button::new("Undo last action"))
+                .clicked()
+                && let Err(e) = session.undo()
+            {
+                session.refusal = Some(e);
+            }
+        });
+    }
+
+    /// The player's words, each with a button to lift it back to the rack.
+    fn redeploy(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        let player = session.game().active();
+        let words: Vec<_> = session
+            .game()
+            .words()
+            .into_iter()
+            .filter(|w| w.word.player == player)
+            .map(|w| (w.word.key, w.word.text))
+            .collect();
+        if words.is_empty() {
+            return;
+        }
+        egui::CollapsingHeader::new("Redeploy a word")
+            .id_salt("redeploy")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (key, text) in words {
+                        if ui.button(format!("Lift {text}")).clicked() {
+                            session.redeploy(key);
+                        }
+                    }
+                });
+            });
+    }
+
+    fn ai_controls(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        if session.has_human() || session.game().result().is_some() {
+            return;
+        }
+        ui.horizontal(|ui| {
+            let label = if session.ai_paused { "Resume" } else { "Pause" };
+            if ui.button(label).clicked() {
+                session.ai_paused = !session.ai_paused;
+            }
+            let slider = egui::Slider::new(&mut session.ai_delay, 0.0..=3.0).suffix(" s");
+            ui.label("between moves");
+            ui.add(slider);
+        });
+    }
+
+    fn log(&mut self, ui: &mut egui::Ui, session: &Session) {
+        egui::CollapsingHeader::new("Events")
+            .default_open(true)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("events")
+                    .max_height(220.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for line in &session.log {
+                            ui.label(line);
+                        }
+                    });
+            });
+        egui::CollapsingHeader::new("Console")
+            .default_open(!session.console.is_empty())
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("console")
+                    .max_height(160.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for line in &session.console {
+                            ui.monospace(line);
+                        }
+                    });
+            });
+    }
+}
+
+/// The AI at work: who, for how long, and a bar that sweeps while it thinks. It asks for a
+/// repaint a little later rather than at once, so an idle window stays idle.
+fn thinking_bar(ui: &mut egui::Ui, player: Player, elapsed: Duration) {
+    let seconds = elapsed.as_secs_f32();
+    ui.label(format!("{player} (AI) is thinking... {seconds:.1} s"));
+    let sweep = (seconds * 0.8).fract();
+    ui.add(egui::ProgressBar::new(sweep).desired_height(6.0));
+    ui.ctx().request_repaint_after(Duration::from_millis(60));
+}

@@ -1,0 +1,94 @@
+//! A tileset's images as egui textures: terrain variants, letter coins, city tiles and token
+//! jewels, shared by the map canvas and the play board.
+
+use egui::{TextureHandle, TextureOptions};
+use scryptic::tileset::Tileset;
+use scryptic::{Owner, Player, Pos, Terrain};
+use std::collections::BTreeMap;
+
+/// The tileset's images, uploaded once.
+pub struct TileTextures {
+    /// The tileset itself (flat colours, variant choice).
+    pub tileset: Tileset,
+    variants: BTreeMap<Terrain, Vec<TextureHandle>>,
+    coins: BTreeMap<Player, Vec<TextureHandle>>,
+    cities: BTreeMap<Owner, TextureHandle>,
+    tokens: BTreeMap<String, TextureHandle>,
+}
+
+fn upload(ctx: &egui::Context, name: String, img: &image::RgbaImage) -> TextureHandle {
+    let size = [img.width() as usize, img.height() as usize];
+    let image = egui::ColorImage::from_rgba_unmultiplied(size, img.as_raw());
+    ctx.load_texture(name, image, TextureOptions::LINEAR)
+}
+
+impl TileTextures {
+    /// Uploads every image of `tileset`.
+    pub fn load(ctx: &egui::Context, tileset: Tileset) -> TileTextures {
+        let variants = tileset
+            .terrain
+            .iter()
+            .map(|(terrain, images)| {
+                let handles = images
+                    .variants
+                    .iter()
+                    .enumerate()
+                    .map(|(i, img)| upload(ctx, format!("{}-{i}", terrain.name()), img))
+                    .collect();
+                (*terrain, handles)
+            })
+            .collect();
+        let coins = tileset
+            .coins
+            .iter()
+            .map(|(player, images)| {
+                let handles = images
+                    .iter()
+                    .enumerate()
+                    .map(|(i, img)| upload(ctx, format!("coin-{}-{i}", player.name()), img))
+                    .collect();
+                (*player, handles)
+            })
+            .collect();
+        let cities = tileset
+            .cities
+            .iter()
+            .map(|(owner, img)| (*owner, upload(ctx, format!("city-{owner:?}"), img)))
+            .collect();
+        let tokens = tileset
+            .tokens
+            .iter()
+            .map(|(kind, img)| (kind.clone(), upload(ctx, format!("jewel-{kind}"), img)))
+            .collect();
+        TileTextures {
+            tileset,
+            variants,
+            coins,
+            cities,
+            tokens,
+        }
+    }
+
+    /// The variant of `terrain` drawn at `pos`.
+    pub fn terrain(&self, terrain: Terrain, pos: Pos) -> Option<&TextureHandle> {
+        let index = self.tileset.variant_index(terrain, pos)?;
+        self.variants.get(&terrain)?.get(index)
+    }
+
+    /// `player`'s coin with `pips` pips (the most the tileset has, if fewer).
+    pub fn coin(&self, player: Player, pips: i64) -> Option<&TextureHandle> {
+        let coins = self.coins.get(&player)?;
+        let index = usize::try_from(pips.max(1) - 1).unwrap_or(0);
+        coins.get(index.min(coins.len().saturating_sub(1)))
+    }
+
+    /// The city tile of `owner`.
+    pub fn city(&self, owner: Owner) -> Option<&TextureHandle> {
+        self.cities.get(&owner)
+    }
+
+    /// The jewel of a `kind` token.
+    pub fn token(&self, kind: &str) -> Option<&TextureHandle> {
+        self.tokens.get(kind)
+    }
+}

@@ -1,0 +1,48 @@
+//! Helpers shared by the editor's UI tests: a headless window on an editor, pointer presses and
+//! typing into labelled fields.
+
+#![allow(dead_code)]
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use scryptic_editor::EditorApp;
+
+/// A 1280x800 headless window on `app`, with the editor's data (autosaves, recent files,
+/// statistics) in a folder of the tests' own.
+pub fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    // Set once before any test thread reads the environment.
+    static DATA: std::sync::Once = std::sync::Once::new();
+    DATA.call_once(|| {
+        let data = tempfile::tempdir().unwrap().keep();
+        // SAFETY: set once, before the editor reads it; nothing else in the tests touches
+        // the environment.
+        unsafe { std::env::set_var("SCRYPTIC_EDITOR_DATA", data) };
+    });
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// The primary button pressed (or released) at `p`.
+pub fn press(h: &mut Harness<'_, EditorApp>, p: Pos2, pressed: bool, modifiers: Modifiers) {
+    h.event(Event::PointerMoved(p));
+    h.event(Event::PointerButton {
+        pos: p,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers,
+    });
+    h.run();
+}
+
+/// Types `text` into the field labelled `label`, replacing what it held.
+pub fn type_into(h: &mut Harness<'_, EditorApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(label).type_text(text);
+    h.run();
+}

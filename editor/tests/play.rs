@@ -1,0 +1,280 @@
+//! Play mode driven through its UI, headless: a whole game on the tutorial map (letters dragged
+//! from the rack to the board, words committed, attacks made through the combat dialog, the
+//! end of the game), and a script saved during play changing what it does.
+
+mod common;
+
+use common::{harness, press, type_into};
+use egui::{Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use scryptic::ai::{AiPlayer, Level};
+use scryptic::game::{Action, Game};
+use scryptic::{Player, Pos};
+use scryptic_editor::EditorApp;
+use scryptic_editor::app::Mode;
+use scryptic_editor::play::rack::rack_label;
+use scryptic_editor::play::session::{CombatStage, Session};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+type H = Harness<'static, EditorApp>;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn session(h: &H) -> &Session {
+    h.state().play.session.as_ref().expect("a game is running")
+}
+
+fn game(h: &H) -> &Game {
+    session(h).game()
+}
+
+fn click(h: &mut H, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Opens Play mode and starts a hot-seat game on the map file `map` from the Setup screen.
+fn start_hot_seat(map: &Path) -> H {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click(&mut h, "A map file");
+    type_into(&mut h, "Path", &map.display().to_string());
+    click(&mut h, "Start game");
+    assert!(
+        h.state().play.session.is_some(),
+        "the game started: {:?}",
+        h.state().play.message
+    );
+    h
+}
+
+/// Shows the rack of the player to move when hot-seat play covers it.
+fn uncover(h: &mut H) {
+    if session(h).rack_hidden {
+        let player = session(h).viewer();
+        click(h, &format!("Show {player}'s letters"));
+    }
+}
+
+fn centre(h: &H, cell: Pos) -> Pos2 {
+    h.state().play.board.cell_centre(cell).unwrap()
+}
+
+/// Drags the first rack coin of `letter` onto `cell`.
+fn drag_letter(h: &mut H, letter: char, cell: Pos) {
+    let from = h
+        .get_all_by_label(&rack_label(letter))
+        .next()
+        .unwrap_or_else(|| panic!("no {letter} on the rack"))
+        .rect()
+        .center();
+    let to = centre(h, cell);
+    press(h, from, true, Modifiers::NONE);
+    for step in 1..=4 {
+        let p = from + (to - from) * (step as f32 / 4.0);
+        h.event(egui::Event::PointerMoved(p));
+        h.run();
+    }
+    press(h, to, false, Modifiers::NONE);
+}
+
+/// Answers whatever combat dialog is open; returns how many attacks were made through it.
+fn settle_dialogs(h: &mut H) -> usize {
+    let mut attacks = 0;
+    while let Some(stage) = session(h).combat.clone() {
+        match stage {
+            CombatStage::Preview { .. } => {
+                click(h, "Attack");
+                attacks += 1;
+            }
+            CombatStage::Order { .. } => click(h, "Defend in this order"),
+            CombatStage::Resolution { steps, shown } => click(
+                h,
+                if shown < steps.len() {
+                    "Next step"
+                } else {
+                    "Close"
+                },
+            ),
+        }
+    }
+    attacks
+}
+
+/// Carries out `action` through the UI; returns the attacks made.
+fn act_through_ui(h: &mut H, action: &Action) -> usize {
+    uncover(h);
+    match action {
+        Action::Commit { letters } => {
+            for p in letters {
+                drag_letter(h, p.letter, p.at);
+            }
+            assert_eq!(
+                session(h).placed.len(),
+                letters.len(),
+                "every dragged letter landed: {:?}",
+                session(h).refusal
+            );
+            click(h, "Commit");
+        }
+        Action::EndTurn => click(h, "End turn"),
+        Action::Discard { letters } => {
+            for (i, letter) in letters.chars().enumerate() {
+                let already = letters[..i].chars().filter(|&c| c == letter).count();
+                h.get_all_by_label(&rack_label(letter))
+                    .nth(already)
+                    .expect("the letter to discard is on the rack")
+                    .click();
+                h.run();
+            }
+            click(h, "Discard");
+        }
+        Action::Redeploy { word } => {
+            let text = game(h)
+                .words()
+                .into_iter()
+                .find(|w| w.word.key == *word)
+                .map(|w| w.word.text)
+                .unwrap();
+            click(h, "Redeploy a word");
+            click(h, &format!("Lift {text}"));
+        }
+        Action::Invoke { token } => {
+            let kind = game(h)
+                .board()
+                .tokens
+                .iter()
+                .find(|t| t.id == *token)
+                .map(|t| t.kind.clone())
+                .unwrap();
+            click(h, &format!("Invoke {kind}"));
+        }
+        Action::Defend { .. } => {}
+        other => panic!("the AI chose {other:?}, which the test does not play"),
+    }
+    settle_dialogs(h)
+}
+
+#[test]
+fn a_whole_hot_seat_game_on_the_tutorial_map_through_the_ui() {
+    let mut h = start_hot_seat(&root().join("maps/tutorial.ron"));
+    // The moves are chosen by the runtime's AI, for both sides; every one is made by hand.
+    let mut choosers = [
+        AiPlayer::new(Level::Normal, 11),
+        AiPlayer::new(Level::Normal, 12),
+    ];
+    let mut attacks = 0;
+    let mut commits = 0;
+    for _ in 0..400 {
+        if game(&h).result().is_some() {
+            break;
+        }
+        let seat = usize::from(game(&h).to_act() == Player::Silver);
+        let action = choosers[seat].choose(game(&h));
+        let before = game(&h).log().len();
+        commits += usize::from(matches!(action, Action::Commit { .. }));
+        attacks += act_through_ui(&mut h, &action);
+        assert!(
+            game(&h).log().len() > before,
+            "{action:?} was carried out: {:?}",
+            session(&h).refusal
+        );
+    }
+    let result = game(&h).result().cloned().expect("the game ended");
+    assert!(commits >= 10, "{commits} words committed");
+    assert!(attacks >= 1, "at least one attack went through the dialog");
+    assert!(
+        h.query_by_label_contains("Game over").is_some(),
+        "the end is shown"
+    );
+    if let Some(winner) = result.winner {
+        let stats = &h.state().play.statistics;
+        assert!(stats.games_won >= 1);
+        assert!(stats.best_word.is_some());
+        let best = stats.best_game.as_ref().unwrap();
+        assert!(best.score >= game(&h).score(winner).total || best.map != "Tutorial: First Words");
+    }
+}
+
+#[test]
+fn a_script_saved_during_play_changes_what_it_does_and_a_broken_one_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let map_text = std::fs::read_to_string(root().join("maps/tutorial.ron")).unwrap();
+    let map_text = map_text.replace(
+        "    rules: (",
+        "    scripts: [\"bonus.lua\"],\n    rules: (",
+    );
+    let map = dir.path().join("level.ron");
+    std::fs::write(&map, map_text).unwrap();
+    let script = dir.path().join("bonus.lua");
+    let version = |points: u32| {
+        format!("scryptic.on(\"turn_end\", function(game, e) game:award(e.player, {points}) end)\n")
+    };
+    std::fs::write(&script, version(5)).unwrap();
+    let mut h = start_hot_seat(&map);
+    uncover(&mut h);
+    click(&mut h, "End turn");
+    assert_eq!(game(&h).score(Player::Gold).base, 5);
+
+    std::fs::write(&script, version(50)).unwrap();
+    wait_for_notice(&mut h, "was reloaded");
+    assert!(
+        h.query_by_label_contains("bonus.lua was reloaded")
+            .is_some()
+    );
+    uncover(&mut h);
+    click(&mut h, "End turn");
+    assert_eq!(
+        game(&h).score(Player::Silver).base,
+        50,
+        "the new script ran"
+    );
+
+    std::fs::write(&script, "scryptic.on(\"turn_end\", function(").unwrap();
+    wait_for_notice(&mut h, "did not reload");
+    uncover(&mut h);
+    let excess = session(&h).excess();
+    if excess > 0 {
+        let letters: String = session(&h).rack_left(Player::Gold)[..excess]
+            .iter()
+            .collect();
+        act_through_ui(&mut h, &Action::Discard { letters });
+    }
+    click(&mut h, "End turn");
+    assert_eq!(
+        game(&h).score(Player::Gold).base,
+        55,
+        "the game went on with the last good script"
+    );
+    assert!(
+        session(&h)
+            .console
+            .iter()
+            .any(|l| l.contains("did not reload"))
+    );
+}
+
+/// Runs frames until the live-modding notice contains `text` (the watcher reports within a
+/// fraction of a second).
+fn wait_for_notice(h: &mut H, text: &str) {
+    for _ in 0..200 {
+        h.run();
+        if session(h)
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.contains(text))
+        {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    panic!("no notice with `{text}`: {:?}", session(h).notice);
+}
