@@ -2,6 +2,7 @@
 //! bar, the dialogs (open, save as, new map, unsaved changes, errors, recovery), autosave,
 //! recent files and the global shortcuts (Ctrl+N/O/S, Ctrl+Shift+S, Ctrl+Z, Ctrl+Shift+Z).
 
+use crate::balance::BalancePanel;
 use crate::document::{Document, data_dir};
 use crate::lexicon_mode::LexiconMode;
 use crate::map_mode::MapMode;
@@ -32,6 +33,8 @@ pub enum Mode {
     Scripts,
     /// Play the map.
     Play,
+    /// Simulate AI games on the map.
+    Balance,
 }
 
 /// What was asked for when unsaved changes stood in the way.
@@ -90,6 +93,8 @@ pub struct EditorApp {
     pub scripts: ScriptsPanel,
     /// Play mode's state.
     pub play: PlayMode,
+    /// Balance mode's state.
+    pub balance: BalancePanel,
     /// The dialog shown, if any.
     pub dialog: Option<Dialog>,
     /// Recently opened or saved files, newest first.
@@ -253,6 +258,7 @@ impl EditorApp {
             Mode::Rules => self.rules.ui(ui, &mut self.doc),
             Mode::Scripts => self.scripts.ui(ui, &mut self.doc),
             Mode::Play => self.play.ui(ui, &self.doc),
+            Mode::Balance => self.balance.ui(ui, &self.doc),
         }
         self.dialog_ui(ui.ctx());
     }
@@ -355,6 +361,7 @@ impl EditorApp {
                 (Mode::Rules, "Rules"),
                 (Mode::Scripts, "Scripts"),
                 (Mode::Play, "Play"),
+                (Mode::Balance, "Balance"),
             ] {
                 ui.selectable_value(&mut self.mode, mode, label);
             }

@@ -6,6 +6,7 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod balance;
 pub mod canvas;
 pub mod clipboard;
 pub mod document;

@@ -278,3 +278,42 @@ fn wait_for_notice(h: &mut H, text: &str) {
     }
     panic!("no notice with `{text}`: {:?}", session(h).notice);
 }
+
+#[test]
+fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(EditorApp::new(Some(&root().join("maps/tutorial.ron"))));
+    h.state_mut().mode = Mode::Balance;
+    h.run();
+    for node in h.get_all_by_label("easy") {
+        node.click();
+    }
+    h.run();
+    assert_eq!(h.state().balance.levels, [Level::Easy, Level::Easy]);
+    h.get_by_label("Games").set_value_accesskit(4.0);
+    h.run();
+    click(&mut h, "Run simulation");
+    assert!(h.state().balance.is_running());
+    assert!(
+        h.query_by_label_contains("of 4 games").is_some(),
+        "the progress bar"
+    );
+    h.state_mut().balance.wait(Duration::from_secs(600));
+    h.run();
+    let report = h.state().balance.report.clone().expect("the run finished");
+    assert_eq!(report.games, 4);
+    assert!(
+        h.query_by_label("Win rate per seat (95% interval)")
+            .is_some()
+    );
+    assert!(h.query_by_label("Final scores").is_some());
+    assert!(h.query_by_label("Game length (turns)").is_some());
+    let out = dir.path().join("tutorial-balance.json");
+    type_into(&mut h, "Export to", &out.display().to_string());
+    click(&mut h, "Export");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(json["games"].as_array().unwrap().len(), 4);
+    let csv = std::fs::read_to_string(out.with_extension("csv")).unwrap();
+    assert_eq!(csv.lines().count(), 5, "a header and a row per game");
+}

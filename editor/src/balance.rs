@@ -1,0 +1,432 @@
+//! Balance mode: AI against AI on the open map over many seeds, on all cores, with a progress
+//! bar; then the plots (win rate per seat with its interval, the score distributions, the game
+//! lengths), the summary, and an export of every game (JSON and CSV).
+
+use crate::document::Document;
+use egui_plot::{Bar, BarChart, Legend, Line, Plot};
+use rayon::prelude::*;
+use scryptic::ai::Level;
+use scryptic::ai::simulate::{GameRecord, Report, Setup, play_one, report};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// A simulation under way on other threads.
+struct Running {
+    done: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+    total: usize,
+    receiver: Receiver<Vec<GameRecord>>,
+    started: Instant,
+}
+
+/// Balance mode's state.
+pub struct BalancePanel {
+    /// The two AIs (they swap seats every other game).
+    pub levels: [Level; 2],
+    /// How many games.
+    pub games: usize,
+    /// The first game's seed.
+    pub first_seed: u64,
+    /// Actions after which a game is stopped as unfinished.
+    pub max_actions: usize,
+    /// Every game of the last run.
+    pub records: Vec<GameRecord>,
+    /// Its summary.
+    pub report: Option<Report>,
+    /// Where to export (`.json`; the CSV goes beside it).
+    pub export_path: String,
+    /// The last problem or what was done.
+    pub message: Option<String>,
+    /// How long the last run took.
+    pub elapsed: Option<Duration>,
+    running: Option<Running>,
+}
+
+impl Default for BalancePanel {
+    fn default() -> BalancePanel {
+        BalancePanel {
+            levels: [Level::Normal, Level::Normal],
+            games: 100,
+            first_seed: 1,
+            max_actions: 5000,
+            records: Vec::new(),
+            report: None,
+            export_path: "balance.json".into(),
+            message: None,
+            elapsed: None,
+            running: None,
+        }
+    }
+}
+
+impl BalancePanel {
+    /// Whether a simulation is running.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Games finished of the run under way: done and total.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        self.running
+            .as_ref()
+            .map(|r| (r.done.load(Ordering::Relaxed), r.total))
+    }
+
+    /// Starts the simulation on `doc`'s map (scripts do not take part: the AI plays the rules).
+    pub fn run(&mut self, doc: &Document) {
+        let rules = match doc.map.rule_set() {
+            Ok(rules) => rules,
+            Err(problems) => {
+                let text: Vec<String> = problems
+                    .iter()
+                    .map(|p| format!("{}: {}", p.key, p.message))
+                    .collect();
+                self.message = Some(format!(
+                    "the map's rules do not make sense: {}",
+                    text.join("; ")
+                ));
+                return;
+            }
+        };
+        let setup = Setup {
+            map: Arc::new(doc.map.clone()),
+            rules,
+            lexicon: crate::lexicon_mode::dictionary(),
+            levels: self.levels,
+            first_seed: self.first_seed,
+            games: self.games,
+            max_actions: self.max_actions,
+        };
+        let done = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (d, c) = (done.clone(), cancel.clone());
+        std::thread::spawn(move || {
+            let records: Vec<GameRecord> = (0..setup.games)
+                .into_par_iter()
+                .filter_map(|i| {
+                    if c.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let record = play_one(&setup, i);
+                    d.fetch_add(1, Ordering::Relaxed);
+                    Some(record)
+                })
+                .collect();
+            let _ = sender.send(records);
+        });
+        self.running = Some(Running {
+            done,
+            cancel,
+            total: self.games,
+            receiver,
+            started: Instant::now(),
+        });
+        self.message = None;
+    }
+
+    /// Takes the results when the run has finished.
+    pub fn poll(&mut self) {
+        let Some(running) = &self.running else {
+            return;
+        };
+        match running.receiver.try_recv() {
+            Ok(records) => {
+                self.elapsed = Some(running.started.elapsed());
+                self.report = Some(report(&records));
+                self.records = records;
+                self.running = None;
+            }
+            Err(TryRecvError::Empty) => {}
+            Err(TryRecvError::Disconnected) => {
+                self.message = Some("the simulation stopped without results".into());
+                self.running = None;
+            }
+        }
+    }
+
+    /// Waits (up to `limit`) for the run to finish; for tests.
+    pub fn wait(&mut self, limit: Duration) {
+        let start = Instant::now();
+        while self.running.is_some() && start.elapsed() < limit {
+            self.poll();
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Writes the summary and every game as JSON to `path`, and every game as CSV beside it.
+    pub fn export(&self, path: &std::path::Path) -> Result<(), String> {
+        let Some(report) = &self.report else {
+            return Err("run a simulation first".into());
+        };
+        let json = serde_json::json!({ "summary": report, "games": self.records });
+        let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?;
+        scryptic::fsutil::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let csv_path = path.with_extension("csv");
+        scryptic::fsutil::write_atomic(&csv_path, csv(&self.records).as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))
+    }
+
+    /// The mode's whole area.
+    pub fn ui(&mut self, ui: &mut egui::Ui, doc: &Document) {
+        self.poll();
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading(format!("Balance: {}", doc.map.name));
+                self.settings(ui, doc);
+                if let Some(m) = &self.message {
+                    ui.label(m);
+                }
+                self.results(ui);
+            });
+        });
+    }
+
+    fn settings(&mut self, ui: &mut egui::Ui, doc: &Document) {
+        ui.add_enabled_ui(!self.is_running(), |ui| {
+            for (i, name) in ["First AI", "Second AI"].into_iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(name);
+                    for level in Level::ALL {
+                        ui.selectable_value(&mut self.levels[i], level, level.name());
+                    }
+                });
+            }
+            ui.horizontal(|ui| {
+                let l = ui.label("Games");
+                ui.add(egui::DragValue::new(&mut self.games).range(1..=100_000))
+                    .labelled_by(l.id);
+                let l = ui.label("First seed");
+                ui.add(egui::DragValue::new(&mut self.first_seed))
+                    .labelled_by(l.id);
+                let l = ui.label("Action limit");
+                ui.add(egui::DragValue::new(&mut self.max_actions).range(10..=1_000_000))
+                    .labelled_by(l.id);
+            });
+        });
+        match self.progress() {
+            Some((done, total)) => {
+                ui.horizontal(|ui| {
+                    let fraction = done as f32 / total.max(1) as f32;
+                    ui.add(
+                        egui::ProgressBar::new(fraction)
+                            .text(format!("{done} of {total} games"))
+                            .desired_width(320.0),
+                    );
+                    if ui.button("Cancel").clicked()
+                        && let Some(r) = &self.running
+                    {
+                        r.cancel.store(true, Ordering::Relaxed);
+                    }
+                });
+                ui.ctx().request_repaint_after(Duration::from_millis(100));
+            }
+            None => {
+                if ui.button("Run simulation").clicked() {
+                    self.run(doc);
+                }
+            }
+        }
+    }
+
+    fn results(&mut self, ui: &mut egui::Ui) {
+        let Some(report) = self.report.clone() else {
+            return;
+        };
+        ui.separator();
+        summary(ui, &report, self.elapsed);
+        ui.horizontal(|ui| {
+            let l = ui.label("Export to");
+            ui.add(egui::TextEdit::singleline(&mut self.export_path).desired_width(280.0))
+                .labelled_by(l.id);
+            if ui.button("Export").clicked() {
+                let path = std::path::PathBuf::from(&self.export_path);
+                self.message = Some(match self.export(&path) {
+                    Ok(()) => format!(
+                        "exported {} and {}",
+                        path.display(),
+                        path.with_extension("csv").display()
+                    ),
+                    Err(e) => e,
+                });
+            }
+        });
+        win_rate_plot(ui, &report);
+        score_plot(ui, &self.records);
+        length_plot(ui, &self.records);
+    }
+}
+
+fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>) {
+    let [gold, silver] = report.seat_wins;
+    ui.label(format!(
+        "{} games{}: gold seat won {:.0}% ({:.0}-{:.0}%), silver seat {:.0}% ({:.0}-{:.0}%), {} draws, {} unfinished",
+        report.games,
+        elapsed.map_or_else(String::new, |e| format!(" in {:.1} s", e.as_secs_f64())),
+        gold.rate * 100.0,
+        gold.low * 100.0,
+        gold.high * 100.0,
+        silver.rate * 100.0,
+        silver.low * 100.0,
+        silver.high * 100.0,
+        report.draws,
+        report.unfinished,
+    ));
+    ui.label(format!(
+        "average scores: gold {:.1}, silver {:.1}; average length {:.1} turns; endings: {}",
+        report.average_scores[0],
+        report.average_scores[1],
+        report.average_turns,
+        report
+            .endings
+            .iter()
+            .map(|(r, n)| format!("{r} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+}
+
+const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 180, 40);
+const SILVER: egui::Color32 = egui::Color32::from_rgb(170, 178, 195);
+
+/// Wins per seat with their 95% intervals.
+fn win_rate_plot(ui: &mut egui::Ui, report: &Report) {
+    ui.label("Win rate per seat (95% interval)");
+    let bars = report
+        .seat_wins
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let name = if i == 0 { "gold seat" } else { "silver seat" };
+            Bar::new(i as f64, r.rate)
+                .name(name)
+                .fill(if i == 0 { GOLD } else { SILVER })
+        })
+        .collect();
+    Plot::new("win rates")
+        .height(160.0)
+        .include_y(0.0)
+        .include_y(1.0)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("win rate", bars).width(0.6));
+            for (i, r) in report.seat_wins.iter().enumerate() {
+                let x = i as f64;
+                plot.line(
+                    Line::new(format!("interval {i}"), vec![[x, r.low], [x, r.high]])
+                        .color(egui::Color32::BLACK),
+                );
+            }
+        });
+}
+
+/// A histogram of `values` in about `bins` bins: each bin's start and count.
+pub fn histogram(values: &[i64], bins: i64) -> (f64, Vec<(f64, usize)>) {
+    let (Some(&min), Some(&max)) = (values.iter().min(), values.iter().max()) else {
+        return (1.0, Vec::new());
+    };
+    let width = ((max - min) / bins.max(1)).max(1);
+    let mut counts = vec![0usize; ((max - min) / width + 1) as usize];
+    for v in values {
+        counts[((v - min) / width) as usize] += 1;
+    }
+    let bars = counts
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| ((min + i as i64 * width) as f64, n))
+        .collect();
+    (width as f64, bars)
+}
+
+fn histogram_chart(name: &str, values: &[i64], colour: egui::Color32, offset: f64) -> BarChart {
+    let (width, bins) = histogram(values, 15);
+    let bars = bins
+        .into_iter()
+        .map(|(start, n)| Bar::new(start + width * (0.5 + offset), n as f64).width(width * 0.45))
+        .collect();
+    BarChart::new(name, bars).color(colour)
+}
+
+fn score_plot(ui: &mut egui::Ui, records: &[GameRecord]) {
+    ui.label("Final scores");
+    let gold: Vec<i64> = records.iter().map(|r| r.scores[0]).collect();
+    let silver: Vec<i64> = records.iter().map(|r| r.scores[1]).collect();
+    Plot::new("scores")
+        .height(160.0)
+        .legend(Legend::default())
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(histogram_chart("gold", &gold, GOLD, -0.25));
+            plot.bar_chart(histogram_chart("silver", &silver, SILVER, 0.25));
+        });
+}
+
+fn length_plot(ui: &mut egui::Ui, records: &[GameRecord]) {
+    ui.label("Game length (turns)");
+    let turns: Vec<i64> = records.iter().map(|r| i64::from(r.turns)).collect();
+    Plot::new("lengths")
+        .height(160.0)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(histogram_chart(
+                "games",
+                &turns,
+                egui::Color32::LIGHT_BLUE,
+                0.0,
+            ));
+        });
+}
+
+/// Every game as a CSV row.
+pub fn csv(records: &[GameRecord]) -> String {
+    let mut out = String::from(
+        "game,seed,gold_ai,silver_ai,winner,reason,turns,gold_score,silver_score,gold_captures,silver_captures,gold_tokens,silver_tokens\n",
+    );
+    for r in records {
+        out.push_str(&format!(
+            "{},{},{},{},{},\"{}\",{},{},{},{},{},{},{}\n",
+            r.index,
+            r.seed,
+            r.seats[0],
+            r.seats[1],
+            r.winner.map_or("none", |w| w.name()),
+            r.reason.replace('"', "\"\""),
+            r.turns,
+            r.scores[0],
+            r.scores[1],
+            r.captures[0],
+            r.captures[1],
+            r.tokens[0],
+            r.tokens[1],
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histograms_count_every_value_once() {
+        for (values, bins) in [
+            (vec![1, 2, 3, 40, 41, 100], 5),
+            (vec![7, 7, 7], 15),
+            (vec![], 4),
+        ] {
+            let (width, bars) = histogram(&values, bins);
+            assert!(width >= 1.0);
+            assert_eq!(bars.iter().map(|b| b.1).sum::<usize>(), values.len());
+            for (start, n) in &bars {
+                let inside = values
+                    .iter()
+                    .filter(|&&v| (v as f64) >= *start && (v as f64) < start + width)
+                    .count();
+                assert_eq!(inside, *n, "bin at {start}");
+            }
+        }
+    }
+}
