@@ -5,6 +5,7 @@
 //! Run: `cargo bench -p scryptic-editor --bench editor`.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use scryptic::ai::{AiPlayer, Level};
 use scryptic::map::{GenerateOptions, generate};
 use scryptic::{Map, Pos, Terrain};
 use scryptic_editor::EditorApp;
@@ -135,5 +136,38 @@ fn fill_and_undo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames, fill_and_undo);
+/// A frame of Play mode on the 40x40 duel in the middle of a game (issue 8: under 8 ms): the
+/// board with its coins and links, the rack, the side panel.
+fn play_frame(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut app = EditorApp::new(Some(&root.join("maps/duel-40.ron")));
+    app.mode = scryptic_editor::app::Mode::Play;
+    let ctx = egui::Context::default();
+    let mut n = 1;
+    frame(&ctx, &mut app, n);
+    app.play.start(&ctx, &app.doc);
+    let session = app.play.session.as_mut().expect("the duel starts");
+    let mut players = [Level::Normal, Level::Normal].map(|l| AiPlayer::new(l, 3));
+    while session.game().log().len() < 120 && session.game().result().is_none() {
+        let seat = usize::from(session.game().to_act() == scryptic::Player::Silver);
+        let action = players[seat].choose(session.game());
+        session.act(action);
+        session.combat = None;
+    }
+    session.rack_hidden = false;
+    let letters = session.game().letters_in_play();
+    for _ in 0..3 {
+        n += 1;
+        frame(&ctx, &mut app, n);
+    }
+    println!("play frame: 40x40 duel after 120 actions, {letters} letters on the board");
+    c.bench_function("play frame, 40x40 duel mid-game", |b| {
+        b.iter(|| {
+            n += 1;
+            frame(&ctx, &mut app, n)
+        })
+    });
+}
+
+criterion_group!(benches, frames, fill_and_undo, play_frame);
 criterion_main!(benches);
