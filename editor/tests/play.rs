@@ -127,8 +127,9 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
         }
         Action::EndTurn => click(h, "End turn"),
         Action::Discard { letters } => {
-            for (i, letter) in letters.chars().enumerate() {
-                let already = letters[..i].chars().filter(|&c| c == letter).count();
+            let letters: Vec<char> = letters.chars().collect();
+            for (i, &letter) in letters.iter().enumerate() {
+                let already = letters[..i].iter().filter(|&&c| c == letter).count();
                 h.get_all_by_label(&rack_label(letter))
                     .nth(already)
                     .expect("the letter to discard is on the rack")
@@ -316,4 +317,116 @@ fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
     assert_eq!(json["games"].as_array().unwrap().len(), 4);
     let csv = std::fs::read_to_string(out.with_extension("csv")).unwrap();
     assert_eq!(csv.lines().count(), 5, "a header and a row per game");
+}
+
+/// The strongest first word for the player to move, found by the spy's measure.
+fn first_word(h: &H) -> Vec<scryptic::game::Placement> {
+    let mut ai = AiPlayer::new(Level::Normal, 5);
+    match ai.choose(game(h)) {
+        Action::Commit { letters } => letters,
+        other => panic!("expected a word, the AI chose {other:?}"),
+    }
+}
+
+#[test]
+fn undo_save_and_load_a_game_through_the_ui() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = start_hot_seat(&root().join("maps/tutorial.ron"));
+    let word = first_word(&h);
+    act_through_ui(
+        &mut h,
+        &Action::Commit {
+            letters: word.clone(),
+        },
+    );
+    assert_eq!(game(&h).log().len(), 1);
+    let rack_after = game(&h).rack_letters(Player::Gold);
+    click(&mut h, "Undo last action");
+    assert!(game(&h).log().is_empty(), "the commit was taken back");
+    assert!(game(&h).board().letters.cells().iter().all(Option::is_none));
+    act_through_ui(&mut h, &Action::Commit { letters: word });
+    assert_eq!(
+        game(&h).rack_letters(Player::Gold),
+        rack_after,
+        "the same game again"
+    );
+    click(&mut h, "End turn");
+
+    let path = dir.path().join("game.ron");
+    click(&mut h, "Save game...");
+    type_into(&mut h, "Game file", &path.display().to_string());
+    click(&mut h, "Save");
+    assert!(path.is_file(), "{:?}", h.state().play.message);
+    let log = game(&h).log().to_vec();
+
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click(&mut h, "Load game...");
+    type_into(&mut h, "Game file", &path.display().to_string());
+    click(&mut h, "Load");
+    assert_eq!(
+        game(&h).log(),
+        log.as_slice(),
+        "{:?}",
+        h.state().play.message
+    );
+    assert_eq!(game(&h).to_act(), Player::Silver);
+}
+
+#[test]
+fn a_shared_level_folder_plays_with_its_rules_and_word_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let level = dir.path().join("level");
+    std::fs::create_dir_all(level.join("connotations")).unwrap();
+    std::fs::copy(root().join("maps/tutorial.ron"), level.join("a-map.ron")).unwrap();
+    std::fs::write(
+        level.join("rules.ron"),
+        "(version: 1, preset: \"classic\", overrides: (turn: (rack_limit: 12)))\n",
+    )
+    .unwrap();
+    std::fs::write(level.join("connotations/frosty.txt"), "glacier\n").unwrap();
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click(&mut h, "A level folder");
+    type_into(&mut h, "Path", &level.display().to_string());
+    click(&mut h, "Start game");
+    let message = h.state().play.message.clone();
+    assert!(h.state().play.session.is_some(), "{message:?}");
+    let game = game(&h);
+    assert_eq!(game.rules().turn.rack_limit, 12, "{message:?}");
+    assert!(
+        game.log()
+            .iter()
+            .any(|a| matches!(a, Action::ReloadConnotations { list, .. } if list == "frosty")),
+        "the level's list is played with"
+    );
+    assert!(session(&h).live.is_watching());
+}
+
+#[test]
+fn against_the_ai_it_answers_on_its_own_thread() {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click(&mut h, "A map file");
+    type_into(
+        &mut h,
+        "Path",
+        &root().join("maps/tutorial.ron").display().to_string(),
+    );
+    click(&mut h, "Against the AI");
+    click(&mut h, "Start game");
+    assert!(!session(&h).rack_hidden, "no cover against the AI");
+    click(&mut h, "End turn");
+    h.state_mut()
+        .play
+        .session
+        .as_mut()
+        .unwrap()
+        .wait_for_ai(Duration::from_secs(300));
+    h.run();
+    assert_eq!(game(&h).to_act(), Player::Gold, "the AI played its turn");
+    assert!(game(&h).log().len() >= 2);
 }

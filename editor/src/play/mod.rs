@@ -215,7 +215,7 @@ impl PlayMode {
         let mut done = None;
         egui::Modal::new(egui::Id::unique("game file")).show(ctx, |ui| {
             ui.heading(title);
-            let label = ui.label("File");
+            let label = ui.label("Game file");
             ui.add(egui::TextEdit::singleline(&mut path).desired_width(380.0))
                 .labelled_by(label.id);
             ui.horizontal(|ui| {
