@@ -40,13 +40,15 @@ fn click(h: &mut H, label: &str) {
     h.run();
 }
 
-/// Opens Play mode and starts a hot-seat game on the map file `map` from the Setup screen.
-fn start_hot_seat(map: &Path) -> H {
+/// Opens Play mode and starts a game from the Setup screen: the source (`A map file`, `A level
+/// folder`), its path, and who plays (`Hot-seat`, `Against the AI`).
+fn start_from(source: &str, path: &Path, players: &str) -> H {
     let mut h = harness(EditorApp::default());
     h.state_mut().mode = Mode::Play;
     h.run();
-    click(&mut h, "A map file");
-    type_into(&mut h, "Path", &map.display().to_string());
+    click(&mut h, source);
+    type_into(&mut h, "Path", &path.display().to_string());
+    click(&mut h, players);
     click(&mut h, "Start game");
     assert!(
         h.state().play.session.is_some(),
@@ -54,6 +56,11 @@ fn start_hot_seat(map: &Path) -> H {
         h.state().play.message
     );
     h
+}
+
+/// A hot-seat game on the map file `map`.
+fn start_hot_seat(map: &Path) -> H {
+    start_from("A map file", map, "Hot-seat")
 }
 
 /// Shows the rack of the player to move when hot-seat play covers it.
@@ -386,14 +393,8 @@ fn a_shared_level_folder_plays_with_its_rules_and_word_lists() {
     )
     .unwrap();
     std::fs::write(level.join("connotations/frosty.txt"), "glacier\n").unwrap();
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Play;
-    h.run();
-    click(&mut h, "A level folder");
-    type_into(&mut h, "Path", &level.display().to_string());
-    click(&mut h, "Start game");
+    let h = start_from("A level folder", &level, "Hot-seat");
     let message = h.state().play.message.clone();
-    assert!(h.state().play.session.is_some(), "{message:?}");
     let game = game(&h);
     assert_eq!(game.rules().turn.rack_limit, 12, "{message:?}");
     assert!(
@@ -407,17 +408,8 @@ fn a_shared_level_folder_plays_with_its_rules_and_word_lists() {
 
 #[test]
 fn against_the_ai_it_answers_on_its_own_thread() {
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Play;
-    h.run();
-    click(&mut h, "A map file");
-    type_into(
-        &mut h,
-        "Path",
-        &root().join("maps/tutorial.ron").display().to_string(),
-    );
-    click(&mut h, "Against the AI");
-    click(&mut h, "Start game");
+    let map = root().join("maps/tutorial.ron");
+    let mut h = start_from("A map file", &map, "Against the AI");
     assert!(!session(&h).rack_hidden, "no cover against the AI");
     click(&mut h, "End turn");
     h.state_mut()
