@@ -79,10 +79,7 @@ impl BalancePanel {
         let rules = match doc.map.rule_set() {
             Ok(rules) => rules,
             Err(problems) => {
-                let text: Vec<String> = problems
-                    .iter()
-                    .map(|p| format!("{}: {}", p.key, p.message))
-                    .collect();
+                let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
                 self.message = Some(format!(
                     "the map's rules do not make sense: {}",
                     text.join("; ")

@@ -81,7 +81,7 @@ fn resolve(spec: &RuleSpec) -> Result<RuleSet, String> {
     RuleSet::from_spec(spec).map_err(|problems| {
         problems
             .iter()
-            .map(|p| format!("{}: {}", p.key, p.message))
+            .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join("\n")
     })

@@ -34,7 +34,7 @@ impl ValidationPanel {
             }
             Err(problems) => problems
                 .into_iter()
-                .map(|p| Finding::error("rules", format!("{}: {}", p.key, p.message), Vec::new()))
+                .map(|p| Finding::error("rules", p.to_string(), Vec::new()))
                 .collect(),
         };
     }

@@ -555,18 +555,18 @@ impl Session {
         if self.combat.is_some() {
             return;
         }
-        let seat = seat_index(self.game().to_act());
-        let Some(mut ai) = self.ais[seat].take() else {
-            return;
-        };
+        // Two AIs keep a pace a person can follow.
         if !self.has_human()
             && self
                 .last_ai_action
                 .is_some_and(|t| t.elapsed().as_secs_f64() < self.ai_delay)
         {
-            self.ais[seat] = Some(ai);
             return;
         }
+        let seat = seat_index(self.game().to_act());
+        let Some(mut ai) = self.ais[seat].take() else {
+            return;
+        };
         let copy = self.game().clone();
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {

@@ -48,10 +48,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     let rules = match &rules_file {
         Some(path) => RuleSet::load(path).map_err(|e| e.problems().join("\n"))?,
         None => level.map.rule_set().map_err(|problems| {
-            let text: Vec<String> = problems
-                .iter()
-                .map(|p| format!("{}: {}", p.key, p.message))
-                .collect();
+            let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
             format!("the map's rules do not make sense:\n{}", text.join("\n"))
         })?,
     };

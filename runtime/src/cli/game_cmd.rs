@@ -9,7 +9,7 @@ use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::save::SaveFile;
 use crate::script::live::{LiveFiles, RulesFile, load_connotations};
-use crate::script::{ConsoleLine, ScriptedGame, read_map_scripts};
+use crate::script::{ScriptedGame, read_map_scripts};
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -152,7 +152,7 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
         .host()
         .drain_console()
         .iter()
-        .map(console_text)
+        .map(ToString::to_string)
         .collect();
     let game = scripted.game();
     if args.json {
@@ -173,11 +173,6 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
         }
     }
     Ok(0)
-}
-
-/// A console line as the terminal shows it.
-pub(super) fn console_text(line: &ConsoleLine) -> String {
-    line.to_string()
 }
 
 fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
@@ -235,7 +230,7 @@ fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<ScriptedGam
 
 fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
     for line in game.host().drain_console() {
-        writeln!(io.out, "  {}", console_text(&line))?;
+        writeln!(io.out, "  {line}")?;
     }
     Ok(())
 }
@@ -254,7 +249,7 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         },
         None => Vec::new(),
     };
-    let mut live = match (&args.load, &args.map) {
+    let live = match (&args.load, &args.map) {
         (None, Some(map)) => LiveFiles::new(
             &scripted,
             map.parent().unwrap_or(std::path::Path::new(".")),
@@ -268,7 +263,7 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         "{}: type `help` for the commands.",
         scripted.game().map().name
     )?;
-    play_loop(&mut scripted, &mut live, io)?;
+    play_loop(&mut scripted, &live, io)?;
     Ok(0)
 }
 
@@ -276,7 +271,7 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
 /// game ended (rather than the player leaving).
 fn play_loop(
     scripted: &mut ScriptedGame,
-    live: &mut LiveFiles,
+    live: &LiveFiles,
     io: &mut Streams,
 ) -> anyhow::Result<bool> {
     write_console(scripted, io)?;
@@ -401,8 +396,8 @@ pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i
             chapter + 1,
             maps.len()
         )?;
-        let mut live = LiveFiles::new(&scripted, map_dir, None, Vec::new());
-        if !play_loop(&mut scripted, &mut live, io)? {
+        let live = LiveFiles::new(&scripted, map_dir, None, Vec::new());
+        if !play_loop(&mut scripted, &live, io)? {
             writeln!(io.out, "the campaign stops here")?;
             return Ok(0);
         }

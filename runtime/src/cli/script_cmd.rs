@@ -91,7 +91,7 @@ fn check(
         .drain_console()
         .iter()
         .filter(|l| matches!(l, crate::script::ConsoleLine::Output { .. }))
-        .map(super::game_cmd::console_text)
+        .map(ToString::to_string)
         .collect();
     if let Some(map_path) = map {
         check_on_map(map_path, sources, &mut report)?;

@@ -197,6 +197,13 @@ pub struct RuleProblem {
     pub message: String,
 }
 
+impl std::fmt::Display for RuleProblem {
+    /// `key: message`, as clients list problems.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.key, self.message)
+    }
+}
+
 impl RuleProblem {
     /// A problem with the constant `key`.
     pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {

@@ -34,7 +34,7 @@ impl RulesFile {
                 map.rule_set().map_err(|problems| {
                     let text: Vec<String> = problems
                         .iter()
-                        .map(|p| format!("{}: {}: {}", path.display(), p.key, p.message))
+                        .map(|p| format!("{}: {p}", path.display()))
                         .collect();
                     text.join("; ")
                 })
@@ -67,7 +67,6 @@ pub struct LiveFiles {
     scripts: Vec<(String, PathBuf)>,
     rules: Option<RulesFile>,
     connotations: Vec<PathBuf>,
-    reloads: u64,
 }
 
 impl LiveFiles {
@@ -97,7 +96,6 @@ impl LiveFiles {
             scripts,
             rules,
             connotations,
-            reloads: 0,
         }
     }
 
@@ -108,7 +106,6 @@ impl LiveFiles {
             scripts: Vec::new(),
             rules: None,
             connotations: Vec::new(),
-            reloads: 0,
         }
     }
 
@@ -117,35 +114,17 @@ impl LiveFiles {
         self.watcher.is_some()
     }
 
-    /// The watched files.
-    pub fn files(&self) -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = self.scripts.iter().map(|(_, p)| p.clone()).collect();
-        files.extend(self.rules.as_ref().map(|r| r.path().to_path_buf()));
-        files.extend(self.connotations.iter().cloned());
-        files
-    }
-
-    /// How many reloads took effect so far.
-    pub fn reloads(&self) -> u64 {
-        self.reloads
-    }
-
     /// Reloads every watched file saved since the last call, without waiting; says what
     /// happened to each. The scripts' console gets their own errors and output.
-    pub fn poll(&mut self, scripted: &mut ScriptedGame) -> Vec<LiveNotice> {
+    pub fn poll(&self, scripted: &mut ScriptedGame) -> Vec<LiveNotice> {
         let Some(watcher) = &self.watcher else {
             return Vec::new();
         };
-        let changed = watcher.changed();
-        let notices: Vec<LiveNotice> = changed
+        watcher
+            .changed()
             .iter()
             .filter_map(|path| self.reload(scripted, path))
-            .collect();
-        self.reloads += notices
-            .iter()
-            .filter(|n| matches!(n, LiveNotice::Reloaded(_)))
-            .count() as u64;
-        notices
+            .collect()
     }
 
     /// Reloads `path` (already reported changed) into the game.
