@@ -170,3 +170,56 @@ fn the_first_word_must_cover_an_owned_city() {
         );
     }
 }
+
+/// The spy's bounded search finds what weighing every placement finds: the highest attack
+/// strength, then face value. Racks are the player's own and longer ones made up (the spy is
+/// also asked about racks that are not in play), under both presets (mountains weigh letter
+/// by letter in one, the whole word in the other; water weakens in both).
+#[test]
+fn the_spy_finds_what_weighing_every_placement_finds() {
+    let lexicon = Arc::new(Lexicon::english());
+    let mut generator = MoveGen::new();
+    let mut compared = 0;
+    for seed in 0..16 {
+        let map = generated(100 + seed, 12 + (seed % 4) as u32 * 4);
+        let preset = ["classic", "gdd-1.6"][(seed % 2) as usize];
+        let rules = scryptic::rules::RuleSet::preset(preset).unwrap();
+        let mut game = Game::new(&map, rules, lexicon.clone(), seed);
+        let mut player = RandomPlayer::new(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for step in 0..80 {
+            if game.result().is_some() {
+                break;
+            }
+            if step % 10 == 9 && game.to_act() == game.active() {
+                let player = game.active();
+                let own = game.rack_letters(player);
+                let made_up: String = (0..rng.random_range(7..12))
+                    .map(|_| "AEIOUAEIRSTLNCDMPBGHKWYZ".as_bytes()[rng.random_range(0..24)] as char)
+                    .collect();
+                for rack in [own, made_up] {
+                    let mut best: Option<(i64, i64)> = None;
+                    generator.generate(&game, player, &rack, &mut |m| {
+                        let attack = game.word_attack_strength(player, m.key(), m.word()).value;
+                        best = best.max(Some((attack, m.face())));
+                    });
+                    let found = scryptic::ai::spy::strongest(&mut generator, &game, player, &rack)
+                        .map(|m| {
+                            let attack = game.word_attack_strength(player, m.key(), m.word());
+                            (attack.value, m.face())
+                        });
+                    assert_eq!(
+                        found,
+                        best,
+                        "rack {rack} for {player:?} on turn {} of {} ({preset})",
+                        game.turn(),
+                        map.name
+                    );
+                    compared += usize::from(best.is_some());
+                }
+            }
+            game.apply(player.choose(&game)).unwrap();
+        }
+    }
+    assert!(compared >= 40, "only {compared} positions had placements");
+}

@@ -15,10 +15,11 @@
 
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::strength::placement_strength;
-use crate::game::{Game, Placement};
+use crate::game::{Game, Placement, WordKey};
 use crate::lexicon::graph::{ALL_LETTERS, LetterIndex, LetterSet, NodeId, WordGraph};
 use crate::map::Direction;
 use crate::rules::ForestCut;
+use std::cell::Cell;
 
 /// The longest word a placement can make (the dictionary's longest has 45 letters).
 pub const MAX_WORD: usize = 48;
@@ -46,6 +47,15 @@ impl Move {
     /// The main word, uppercase.
     pub fn word(&self) -> &str {
         std::str::from_utf8(&self.word[..usize::from(self.len)]).unwrap_or("")
+    }
+
+    /// Where the main word stands.
+    pub fn key(&self) -> WordKey {
+        WordKey {
+            start: self.start,
+            dir: self.dir,
+            len: u32::from(self.len),
+        }
     }
 
     /// The main word's face value.
@@ -97,11 +107,76 @@ struct Cells {
     own_city: Vec<bool>,
     /// Forest density under a free forest cell, else 0.
     forest: Vec<i64>,
+    mountain: Vec<bool>,
     /// Per direction of the main word: the letters a placement here may have so that the word
     /// it makes across that direction (with own letters) is in the dictionary.
     cross: [Vec<LetterSet>; 2],
     /// Per direction: whether that crossing run of own letters holds a connected letter.
     cross_joins: [Vec<bool>; 2],
+    /// Per direction of the main word: running totals along each line, for bounding what a
+    /// word can still reach (see [`Floor`]).
+    sums: [Vec<LineSums>; 2],
+}
+
+/// Running totals along a line, from its first cell up to this one.
+#[derive(Clone, Copy, Default)]
+struct LineSums {
+    /// Values of own letters.
+    own_value: i64,
+    /// Values of own letters on mountains.
+    own_mountain_value: i64,
+    /// Cells a letter may be placed on.
+    free: u32,
+    /// Of those, mountains.
+    free_mountains: u32,
+    /// Mountain cells.
+    mountains: u32,
+}
+
+impl std::ops::Sub for LineSums {
+    type Output = LineSums;
+    fn sub(self, earlier: LineSums) -> LineSums {
+        LineSums {
+            own_value: self.own_value - earlier.own_value,
+            own_mountain_value: self.own_mountain_value - earlier.own_mountain_value,
+            free: self.free - earlier.free,
+            free_mountains: self.free_mountains - earlier.free_mountains,
+            mountains: self.mountains - earlier.mountains,
+        }
+    }
+}
+
+/// What a bounded search looks for: placements whose strength before multipliers (the face
+/// value with mountains counted) can reach `least`. Whoever reads the placements raises
+/// `least` as they find better ones; branches that cannot reach it are cut.
+pub struct Floor {
+    /// The least strength before multipliers worth finding.
+    pub least: Cell<f64>,
+    /// At most how many times its value a letter on a mountain counts (1 when mountains
+    /// weigh the whole word instead).
+    pub letter_on_mountain: f64,
+    /// At most how many times its face value a word with a letter on a mountain counts (1
+    /// when mountains weigh letter by letter instead).
+    pub word_on_mountain: f64,
+}
+
+impl Floor {
+    /// The most a word can reach: `plain` value off mountains, `on_mountains` value on them,
+    /// `mountains` cells of mountain under it.
+    #[inline]
+    fn most(&self, plain: i64, on_mountains: i64, mountains: u32) -> f64 {
+        let letters = plain as f64 + on_mountains as f64 * self.letter_on_mountain;
+        if mountains > 0 {
+            letters * self.word_on_mountain
+        } else {
+            letters
+        }
+    }
+
+    #[inline]
+    fn reached_by(&self, most: f64) -> bool {
+        most + 1e-9 >= self.least.get()
+    }
 }
 
 /// One line of cells in a direction: `base + i * stride` for `i` in `0..len`.
@@ -129,6 +204,12 @@ pub struct MoveGen {
     placed: u64,
     min_len: usize,
     letter_values: [i64; 26],
+    /// Letters left on the rack.
+    rack_left: usize,
+    /// The letters from the highest value down, for bounding what the rack can still add.
+    by_value: [LetterIndex; 26],
+    /// Whether `cells.sums` are those of the board last prepared.
+    sums_ready: bool,
 }
 
 fn dir_index(dir: Direction) -> usize {
@@ -147,6 +228,7 @@ fn letter_index(c: char) -> Option<LetterIndex> {
 struct Context<'a> {
     graph: &'a WordGraph,
     game: &'a Game,
+    floor: Option<&'a Floor>,
     sink: &'a mut dyn FnMut(&Move),
 }
 
@@ -160,6 +242,9 @@ impl Default for MoveGen {
             placed: 0,
             min_len: 2,
             letter_values: [0; 26],
+            rack_left: 0,
+            by_value: std::array::from_fn(|i| i as LetterIndex),
+            sums_ready: false,
         }
     }
 }
@@ -179,9 +264,30 @@ impl MoveGen {
         rack: &str,
         sink: &mut dyn FnMut(&Move),
     ) {
-        let graph = game.lexicon().graph();
-        self.prepare(game, player, rack, graph);
-        let mut cx = Context { graph, game, sink };
+        self.prepare(game, player, rack);
+        self.search(game, game.lexicon().graph(), None, sink);
+    }
+
+    /// Calls `sink` for the legal placements of the rack last prepared whose main word is a
+    /// word of `graph` (the dictionary's or a part of it; cross-words are always checked
+    /// against the whole dictionary). With a `floor`, placements below it are skipped and
+    /// branches that cannot reach it are not searched.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        graph: &WordGraph,
+        floor: Option<&Floor>,
+        sink: &mut dyn FnMut(&Move),
+    ) {
+        if floor.is_some() {
+            self.prepare_sums();
+        }
+        let mut cx = Context {
+            graph,
+            game,
+            floor,
+            sink,
+        };
         for dir in [Direction::Across, Direction::Down] {
             for line in self.lines(dir) {
                 self.line(&mut cx, line);
@@ -203,7 +309,9 @@ impl MoveGen {
         n
     }
 
-    fn prepare(&mut self, game: &Game, player: Player, rack: &str, graph: &WordGraph) {
+    /// Reads the board from `player`'s side and takes `rack`, ready for [`MoveGen::search`].
+    pub fn prepare(&mut self, game: &Game, player: Player, rack: &str) {
+        let graph = game.lexicon().graph();
         let rules = game.rules();
         self.min_len = usize::try_from(rules.placement.min_word_length)
             .unwrap_or(2)
@@ -216,11 +324,29 @@ impl MoveGen {
             self.rack[usize::from(l)] += 1;
         }
         self.rack_set = rack_set(&self.rack);
+        self.rack_left = self.rack.iter().map(|&n| usize::from(n)).sum();
         self.placed = 0;
         self.cells.fill(game, player);
         for dir in [Direction::Across, Direction::Down] {
             self.cells.cross_checks(graph, dir);
         }
+        self.sums_ready = false;
+    }
+
+    /// Makes the running totals and the letter order a bounded search needs, once per
+    /// prepared rack.
+    fn prepare_sums(&mut self) {
+        if self.sums_ready {
+            return;
+        }
+        let values = self.letter_values;
+        self.by_value
+            .sort_by_key(|&l| std::cmp::Reverse(values[usize::from(l)]));
+        for dir in [Direction::Across, Direction::Down] {
+            let lines: Vec<Line> = self.lines(dir).collect();
+            self.cells.line_sums(&lines, &self.letter_values);
+        }
+        self.sums_ready = true;
     }
 
     fn lines(&self, dir: Direction) -> impl Iterator<Item = Line> + use<> {
@@ -254,7 +380,8 @@ impl MoveGen {
             while start > 0 && self.cells.own[line.cell(start - 1)] != NO_LETTER {
                 start -= 1;
             }
-            if anchor - start >= MAX_WORD {
+            if anchor - start >= MAX_WORD || !self.anchor_may_reach_floor(cx, line, start, anchor)
+            {
                 return;
             }
             let mut node = cx.graph.root();
@@ -277,7 +404,44 @@ impl MoveGen {
             }
             limit += 1;
         }
-        self.left_parts(cx, line, anchor, cx.graph.root(), 0, limit);
+        if self.anchor_may_reach_floor(cx, line, anchor - limit, anchor) {
+            self.left_parts(cx, line, anchor, cx.graph.root(), 0, limit);
+        }
+    }
+
+    /// Whether any word through `anchor` starting at `first` or after could reach the floor:
+    /// the most its cells can hold, up to the first wall or the free cell beyond the rack's
+    /// reach to the right.
+    fn anchor_may_reach_floor(
+        &self,
+        cx: &Context<'_>,
+        line: Line,
+        first: usize,
+        anchor: usize,
+    ) -> bool {
+        let Some(floor) = cx.floor else {
+            return true;
+        };
+        let mut end = anchor;
+        let mut free = 0;
+        while end < line.len && end - first < MAX_WORD {
+            let c = line.cell(end);
+            if self.cells.free[c] {
+                if free == self.rack_left {
+                    break;
+                }
+                free += 1;
+            } else if self.cells.own[c] == NO_LETTER {
+                break;
+            }
+            end += 1;
+        }
+        let span = self.cells.sums_between(line, first, end);
+        let rack = self.best_rack_values(span.free as usize);
+        let rack_on_mountains = self.best_rack_values(span.free_mountains as usize);
+        let plain = span.own_value - span.own_mountain_value + rack - rack_on_mountains;
+        let on_mountains = span.own_mountain_value + rack_on_mountains;
+        floor.reached_by(floor.most(plain, on_mountains, span.mountains))
     }
 
     /// Left parts of `len` letters so far (in the cells just before the anchor), then the
@@ -338,6 +502,9 @@ impl MoveGen {
         if at >= line.len || !self.cells.free[line.cell(at)] {
             return;
         }
+        if !self.may_reach_floor(cx, line, start, at, node) {
+            return;
+        }
         let cross = self.cells.cross[dir_index(line.dir)][line.cell(at)];
         let mut letters = cx.graph.letters(node) & self.rack_set & cross;
         while letters != 0 {
@@ -352,9 +519,76 @@ impl MoveGen {
         }
     }
 
+    /// Whether the word started at `start`, spelled so far up to graph node `node` with `at`
+    /// the next cell, could still reach the floor: its letters so far, plus every own letter
+    /// and the rack's best letters (the very best on mountains) on the free cells within the
+    /// longest continuation of the node.
+    #[inline(always)]
+    fn may_reach_floor(
+        &self,
+        cx: &Context<'_>,
+        line: Line,
+        start: usize,
+        at: usize,
+        node: NodeId,
+    ) -> bool {
+        match cx.floor {
+            None => true,
+            Some(floor) => self.reaches_floor(cx.graph, floor, line, start, at, node),
+        }
+    }
+
+    /// [`MoveGen::may_reach_floor`] for a bounded search, kept out of line so that an
+    /// unbounded search's hot loop stays as small as it was.
+    #[inline(never)]
+    fn reaches_floor(
+        &self,
+        graph: &WordGraph,
+        floor: &Floor,
+        line: Line,
+        start: usize,
+        at: usize,
+        node: NodeId,
+    ) -> bool {
+        let end = (at + graph.longest(node)).min(line.len);
+        let ahead = self.cells.sums_between(line, at, end);
+        let mountains = self.cells.sums_between(line, start, end).mountains;
+        let (mut plain, mut on_mountains) = (0, 0);
+        for (i, &l) in self.word[..at - start].iter().enumerate() {
+            let value = self.letter_values[usize::from(l)];
+            if self.cells.mountain[line.cell(start + i)] {
+                on_mountains += value;
+            } else {
+                plain += value;
+            }
+        }
+        let rack = self.best_rack_values(ahead.free as usize);
+        let rack_on_mountains = self.best_rack_values(ahead.free_mountains as usize);
+        plain += ahead.own_value - ahead.own_mountain_value + rack - rack_on_mountains;
+        on_mountains += ahead.own_mountain_value + rack_on_mountains;
+        floor.reached_by(floor.most(plain, on_mountains, mountains))
+    }
+
+    /// The most `count` letters of the rack left can be worth.
+    #[inline]
+    fn best_rack_values(&self, count: usize) -> i64 {
+        let mut left = count.min(self.rack_left);
+        let mut total = 0;
+        for &l in &self.by_value {
+            if left == 0 {
+                break;
+            }
+            let n = usize::from(self.rack[usize::from(l)]).min(left);
+            total += n as i64 * self.letter_values[usize::from(l)];
+            left -= n;
+        }
+        total
+    }
+
     #[inline]
     fn take(&mut self, letter: LetterIndex, position: usize) {
         let l = usize::from(letter);
+        self.rack_left -= 1;
         self.rack[l] -= 1;
         if self.rack[l] == 0 {
             self.rack_set &= !(1 << letter);
@@ -365,6 +599,7 @@ impl MoveGen {
 
     #[inline]
     fn give_back(&mut self, letter: LetterIndex, position: usize) {
+        self.rack_left += 1;
         self.rack[usize::from(letter)] += 1;
         self.rack_set |= 1 << letter;
         self.placed &= !(1 << position);
@@ -393,6 +628,16 @@ impl MoveGen {
             .iter()
             .map(|&l| self.letter_values[usize::from(l)])
             .sum();
+        if let Some(floor) = cx.floor {
+            let on = cells.sums_between(line, start, start + len).mountains;
+            let on_mountains: i64 = (0..len)
+                .filter(|&i| cells.mountain[cell(i)])
+                .map(|i| self.letter_values[usize::from(self.word[i])])
+                .sum();
+            if !floor.reached_by(floor.most(face - on_mountains, on_mountains, on)) {
+                return;
+            }
+        }
         if !self.cuts_forest(cx, line, start, len, placed, face) {
             return;
         }
@@ -473,6 +718,49 @@ impl Cells {
         Pos::new((cell % self.width) as u32, (cell / self.width) as u32)
     }
 
+    /// The totals over cells `from..to` of `line` (in the line's own order).
+    #[inline]
+    fn sums_between(&self, line: Line, from: usize, to: usize) -> LineSums {
+        if to <= from {
+            return LineSums::default();
+        }
+        let sums = &self.sums[dir_index(line.dir)];
+        let upto = sums[line.cell(to - 1)];
+        if from == 0 {
+            upto
+        } else {
+            upto - sums[line.cell(from - 1)]
+        }
+    }
+
+    /// The running totals along `lines` (all of one direction).
+    fn line_sums(&mut self, lines: &[Line], letter_values: &[i64; 26]) {
+        let Some(first) = lines.first() else {
+            return;
+        };
+        let mut sums = std::mem::take(&mut self.sums[dir_index(first.dir)]);
+        sums.clear();
+        sums.resize(self.width * self.height, LineSums::default());
+        for line in lines {
+            let mut running = LineSums::default();
+            for i in 0..line.len {
+                let c = line.cell(i);
+                if self.own[c] != NO_LETTER {
+                    let value = letter_values[usize::from(self.own[c])];
+                    running.own_value += value;
+                    if self.mountain[c] {
+                        running.own_mountain_value += value;
+                    }
+                }
+                running.free += u32::from(self.free[c]);
+                running.free_mountains += u32::from(self.free[c] && self.mountain[c]);
+                running.mountains += u32::from(self.mountain[c]);
+                sums[c] = running;
+            }
+        }
+        self.sums[dir_index(first.dir)] = sums;
+    }
+
     fn has_own_beside(&self, cell: usize) -> bool {
         let x = cell % self.width;
         (x > 0 && self.own[cell - 1] != NO_LETTER)
@@ -497,6 +785,7 @@ impl Cells {
         reset(&mut self.land);
         reset(&mut self.anchor);
         reset(&mut self.own_city);
+        reset(&mut self.mountain);
         self.own.clear();
         self.own.resize(n, NO_LETTER);
         self.forest.clear();
@@ -508,6 +797,7 @@ impl Cells {
                 self.own[c] = letter_index(t.letter).unwrap_or(NO_LETTER);
             }
             self.land[c] = terrain[c].is_land();
+            self.mountain[c] = terrain[c] == Terrain::Mountain;
             self.free[c] = self.own[c] == NO_LETTER && terrain[c] != Terrain::Lava;
             if self.free[c] && terrain[c] == Terrain::Forest {
                 self.forest[c] = board.density.cells()[c];

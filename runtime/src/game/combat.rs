@@ -111,7 +111,7 @@ impl Game {
                     && w.key.cells().any(|c| touching.contains(&c))
             })
             .map(|word| {
-                let mut facts = self.facts(&word, Some(&connected), None);
+                let mut facts = self.facts(&word, Some(&connected));
                 facts.scripted = self.scripted_modifiers(&word, Role::Defence);
                 Defender {
                     defence: strength(&self.rules, &facts, Role::Defence),
@@ -124,12 +124,20 @@ impl Game {
 
     /// The attack strength of a planned commit's main word.
     fn attack_of(&self, plan: &CommitPlan) -> Strength {
+        self.word_attack_strength(plan.player, plan.main, &plan.main_text)
+    }
+
+    /// The attack strength `player`'s main word `text` would have at `key`, read as it would
+    /// stand once placed. Nothing is checked: this is for placements known to be legal (the
+    /// move generator's), where [`Game::attack_strength`] would check the commit again and
+    /// against the player's own rack.
+    pub fn word_attack_strength(&self, player: Player, key: WordKey, text: &str) -> Strength {
         let attacker = Word {
-            player: plan.player,
-            key: plan.main,
-            text: plan.main_text.clone(),
+            player,
+            key,
+            text: text.to_string(),
         };
-        let mut facts = self.facts(&attacker, None, Some(plan));
+        let mut facts = self.facts(&attacker, None);
         facts.scripted = self.scripted_modifiers(&attacker, Role::Attack);
         strength(&self.rules, &facts, Role::Attack)
     }
@@ -147,25 +155,16 @@ impl Game {
         })
     }
 
-    /// What strength needs to know about `word` where it stands.
-    fn facts(
-        &self,
-        word: &Word,
-        connected: Option<&crate::board::Grid<bool>>,
-        plan: Option<&CommitPlan>,
-    ) -> WordFacts {
+    /// What strength needs to know about `word` where it stands (its text gives its letters,
+    /// so a word not yet placed is read as it would stand).
+    fn facts(&self, word: &Word, connected: Option<&crate::board::Grid<bool>>) -> WordFacts {
         let cells: Vec<Pos> = word.key.cells().collect();
-        let letter_at = |c: Pos| {
-            plan.and_then(|p| p.placed_at(c))
-                .or_else(|| self.board.tile(c).map(|t| t.letter))
-        };
         WordFacts {
             letters: cells
                 .iter()
-                .map(|&c| {
-                    let value = letter_at(c)
-                        .and_then(|l| self.rules.letter_value(l))
-                        .unwrap_or(0);
+                .zip(word.text.chars())
+                .map(|(&c, letter)| {
+                    let value = self.rules.letter_value(letter).unwrap_or(0);
                     (value, self.board.terrain[c] == Terrain::Mountain)
                 })
                 .collect(),

@@ -21,12 +21,6 @@ pub(super) struct CommitPlan {
     pub rack_after: Vec<RackItem>,
 }
 
-impl CommitPlan {
-    pub fn placed_at(&self, pos: Pos) -> Option<char> {
-        self.placed.iter().find(|p| p.at == pos).map(|p| p.letter)
-    }
-}
-
 impl Game {
     /// Checks a commit completely, changing nothing.
     pub(super) fn plan_commit(&self, letters: &[Placement]) -> Result<CommitPlan, ActionError> {

@@ -27,6 +27,10 @@ struct Node {
     first_edge: u32,
     /// Whether the letters walked so far spell a word.
     is_word: bool,
+    /// The most letters any word continues with from here (capped at 255), which bounds how
+    /// far a word being built can still reach. It sits in the node, where reading it costs
+    /// no second trip to memory.
+    longest: u8,
 }
 
 /// The dictionary's words as a graph of letters.
@@ -46,6 +50,17 @@ impl WordGraph {
         let mut seen: HashMap<CompiledAddr, NodeId> = HashMap::new();
         graph.add(fst, fst.root().addr(), &mut seen);
         graph
+
+    }
+
+    /// The graph of `words` (sorted, deduplicated, lowercase `a`-`z`).
+    pub fn from_sorted_words<I, W>(words: I) -> Result<WordGraph, fst::Error>
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[u8]>,
+    {
+        let set = fst::Set::from_iter(words)?;
+        Ok(WordGraph::from_fst(set.as_fst()))
     }
 
     /// Adds the node at `addr` and everything below it (once each); returns its id. The walk
@@ -81,10 +96,17 @@ impl WordGraph {
                 }
             }
             let id = self.nodes.len() as NodeId;
+            // Children are written before their parents, so theirs are known.
+            let longest = self.edges[first_edge as usize..]
+                .iter()
+                .map(|&child| self.nodes[child as usize].longest.saturating_add(1))
+                .max()
+                .unwrap_or(0);
             self.nodes.push(Node {
                 letters,
                 first_edge,
                 is_word: node.is_final(),
+                longest,
             });
             seen.insert(at, id);
         }
@@ -120,6 +142,12 @@ impl WordGraph {
         Some(self.edges[(n.first_edge + rank) as usize])
     }
 
+    /// The most letters a word can still take after `node` (255 for 255 or more).
+    #[inline]
+    pub fn longest(&self, node: NodeId) -> usize {
+        usize::from(self.nodes[node as usize].longest)
+    }
+
     /// The node after walking `letters` (indices) from `node`.
     pub fn walk(&self, node: NodeId, letters: &[LetterIndex]) -> Option<NodeId> {
         letters
@@ -148,8 +176,7 @@ mod tests {
     use super::*;
 
     fn graph(words: &[&str]) -> WordGraph {
-        let set = fst::Set::from_iter(words.iter().copied()).unwrap();
-        WordGraph::from_fst(set.as_fst())
+        WordGraph::from_sorted_words(words.iter().copied()).unwrap()
     }
 
     fn idx(word: &str) -> Vec<LetterIndex> {
@@ -185,5 +212,14 @@ mod tests {
         // The root, then one node after any of the four first letters, one after `a` and
         // the final one after `t`.
         assert_eq!(g.len(), 4);
+    }
+
+    #[test]
+    fn longest_continuation_bounds_every_word_ahead() {
+        let g = graph(&["a", "ab", "abcde", "b", "bcd"]);
+        for (prefix, longest) in [("", 5), ("a", 4), ("ab", 3), ("abcd", 1), ("abcde", 0), ("b", 2)] {
+            let node = g.walk(g.root(), &idx(prefix)).unwrap();
+            assert_eq!(g.longest(node), longest, "after `{prefix}`");
+        }
     }
 }

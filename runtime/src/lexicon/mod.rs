@@ -52,7 +52,15 @@ pub struct Lexicon {
     bases: Cow<'static, str>,
     /// The words as a flat graph for the move generator, made on first use.
     graph: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>>,
+    /// Graphs of the words with some of the connotations, by bitmask of lists, made on first
+    /// use (the spy searches them apart; see [`Lexicon::connoted_graph`]).
+    connoted: ConnotedGraphs,
 }
+
+/// The cache behind [`Lexicon::connoted_graph`]. Clones share it until either changes its
+/// words or lists, which gives it a cache of its own.
+#[derive(Clone, Default)]
+struct ConnotedGraphs(std::sync::Arc<std::sync::Mutex<Vec<(u64, std::sync::Arc<graph::WordGraph>)>>>);
 
 /// A search the lexicon cannot run as asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -144,6 +152,7 @@ impl Lexicon {
                 .expect("shipped base forms are valid"),
             bases: Cow::Borrowed(data::BASES),
             graph: std::sync::OnceLock::new(),
+            connoted: ConnotedGraphs::default(),
         }
     }
 
@@ -230,6 +239,7 @@ impl Lexicon {
         let merged = collect(self.words.op().add(&extra_set).union(), usize::MAX);
         self.words = owned_set(&merged, path)?;
         self.graph = std::sync::OnceLock::new();
+        self.connoted = ConnotedGraphs::default();
         Ok(warnings)
     }
 
@@ -263,6 +273,7 @@ impl Lexicon {
             }
         }
         self.rebuild_flags(path)?;
+        self.connoted = ConnotedGraphs::default();
         Ok(warnings)
     }
 
@@ -291,6 +302,7 @@ impl Lexicon {
         self.base_forms = Map::new(Cow::Owned(map))
             .map_err(|e| LoadError::one(FileError::whole(path, e.to_string())))?;
         self.bases = Cow::Owned(bases);
+        self.connoted = ConnotedGraphs::default();
         Ok(())
     }
 
@@ -351,18 +363,83 @@ impl Lexicon {
 
     /// The connotations of `word` (any case): the lists that hold it or one of its base forms.
     pub fn connotations(&self, word: &str) -> Vec<&str> {
-        let word = word.to_ascii_lowercase();
-        let bits = self
-            .forms_of(&word)
-            .iter()
-            .filter_map(|f| self.flags.get(f))
-            .fold(0u64, |acc, b| acc | b);
+        let bits = self.connotation_bits(&word.to_ascii_lowercase());
         self.lists
             .iter()
             .enumerate()
             .filter(|&(i, _)| bits & (1 << i) != 0)
             .map(|(_, l)| l.name.as_str())
             .collect()
+    }
+
+    /// The lists holding lowercase `word` or one of its base forms, as a bitmask.
+    fn connotation_bits(&self, word: &str) -> u64 {
+        self.forms_of(word)
+            .iter()
+            .filter_map(|f| self.flags.get(f))
+            .fold(0u64, |acc, b| acc | b)
+    }
+
+    /// The bitmask of the named lists (names of no list are left out).
+    fn list_mask(&self, lists: &[&str]) -> u64 {
+        self.lists
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| lists.contains(&l.name.as_str()))
+            .fold(0, |mask, (i, _)| mask | 1 << i)
+    }
+
+    /// Every dictionary word with at least one of the connotations `lists`, sorted: the list
+    /// words, their regular inflections and their irregular forms that are in the dictionary,
+    /// each checked as [`Lexicon::connotations`] checks a word.
+    pub fn words_with_connotations(&self, lists: &[&str]) -> Vec<String> {
+        let mask = self.list_mask(lists);
+        let mut candidates = std::collections::BTreeSet::new();
+        let mut flagged = self.flags.stream();
+        while let Some((word, bits)) = flagged.next() {
+            if bits & mask == 0 {
+                continue;
+            }
+            let Ok(word) = std::str::from_utf8(word) else {
+                continue;
+            };
+            candidates.insert(word.to_string());
+            candidates.extend(morph::inflection_candidates(word));
+        }
+        let mut irregular = self.base_forms.stream();
+        while let Some((form, value)) = irregular.next() {
+            let base = compile::base_at(&self.bases, value);
+            if base.and_then(|b| self.flags.get(b)).is_some_and(|b| b & mask != 0)
+                && let Ok(form) = std::str::from_utf8(form)
+            {
+                candidates.insert(form.to_string());
+            }
+        }
+        candidates
+            .into_iter()
+            .filter(|w| self.words.contains(w) && self.connotation_bits(w) & mask != 0)
+            .collect()
+    }
+
+    /// The graph of [`Lexicon::words_with_connotations`]`(lists)`, made once per lexicon and
+    /// set of lists. The spy searches it apart from the whole dictionary, since only these
+    /// words can take a connotation's multiplier.
+    pub fn connoted_graph(&self, lists: &[&str]) -> std::sync::Arc<graph::WordGraph> {
+        let mask = self.list_mask(lists);
+        let mut cache = match self.connoted.0.lock() {
+            Ok(cache) => cache,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some((_, graph)) = cache.iter().find(|(m, _)| *m == mask) {
+            return graph.clone();
+        }
+        let words = self.words_with_connotations(lists);
+        let graph = std::sync::Arc::new(
+            graph::WordGraph::from_sorted_words(&words)
+                .expect("dictionary words, sorted and deduplicated, make a graph"),
+        );
+        cache.push((mask, graph.clone()));
+        graph
     }
 
     /// Whether `word` has the connotation `list`.

@@ -58,6 +58,28 @@ pub fn regular_base_forms(word: &str) -> Vec<String> {
     out
 }
 
+/// The words whose candidate base forms (by [`regular_base_forms`]) may include `base`: every
+/// ending the rules would strip to give it, including a doubled final consonant (STAB ->
+/// STABBED). A superset: callers keep those the dictionary knows.
+pub fn inflection_candidates(base: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for &(ending, replacement) in SUFFIX_RULES {
+        if let Some(stem) = base.strip_suffix(replacement)
+            && stem.len() >= 2
+        {
+            out.push(format!("{stem}{ending}"));
+        }
+    }
+    if let Some(last) = base.chars().last().filter(|c| !"aeiou".contains(*c))
+        && base.len() >= 2
+    {
+        for ending in DOUBLING_ENDINGS {
+            out.push(format!("{base}{last}{ending}"));
+        }
+    }
+    out
+}
+
 /// `stem` without its last letter when that letter doubles a consonant (stabb -> stab).
 fn undouble(stem: &str) -> Option<String> {
     let bytes = stem.as_bytes();

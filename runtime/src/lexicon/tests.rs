@@ -232,6 +232,16 @@ fn mods_add_lists_and_words() {
     assert!(warnings.is_empty());
     check_connotations(&lexicon, "FROZEN", &["freezing"]);
     check_connotations(&lexicon, "icy", &[]);
+    let connoted = |lexicon: &Lexicon| {
+        let graph = lexicon.connoted_graph(&["freezing"]);
+        ["frozen", "frost", "icy"].map(|w| {
+            let letters: Vec<u8> = w.bytes().map(|b| b - b'a').collect();
+            graph
+                .walk(graph.root(), &letters)
+                .is_some_and(|n| graph.is_word(n))
+        })
+    };
+    assert_eq!(connoted(&lexicon), [true, true, false]);
     assert!(!lexicon.contains("glorp"));
     lexicon
         .add_words(Path::new("extra.txt"), "glorp\nsword\n")
@@ -243,6 +253,7 @@ fn mods_add_lists_and_words() {
         .unwrap();
     check_connotations(&lexicon, "frost", &[]);
     check_connotations(&lexicon, "icy", &["freezing"]);
+    assert_eq!(connoted(&lexicon), [false, false, true], "the cache follows the list");
     let err = lexicon
         .set_connotation_list("bad", Path::new("bad.txt"), "Ice\n")
         .unwrap_err();
@@ -310,4 +321,41 @@ fn the_lexicon_is_small() {
     let stats = english().stats();
     assert!(stats.total_bytes < 2 * 1024 * 1024, "{stats:?}");
     assert_eq!(stats.lists.len(), 4);
+}
+
+/// The words with a connotation, found from the lists outward, are exactly those that the
+/// word-by-word check finds among every dictionary word (here those from `a` to `d`, which
+/// keeps a debug build's test short).
+#[test]
+fn words_with_connotations_are_found_from_the_lists() {
+    let lexicon = english();
+    for lists in [&["attacking", "sneaking"][..], &["burning"][..]] {
+        let found: Vec<String> = lexicon
+            .words_with_connotations(lists)
+            .into_iter()
+            .filter(|w| w.as_str() < "e")
+            .collect();
+        let mut all = lexicon.words.range().lt("e").into_stream();
+        let mut expected = Vec::new();
+        while let Some(word) = all.next() {
+            let word = std::str::from_utf8(word).unwrap();
+            if lexicon
+                .connotations(word)
+                .iter()
+                .any(|c| lists.contains(c))
+            {
+                expected.push(word.to_string());
+            }
+        }
+        assert!(expected.len() > 100, "{lists:?}: {}", expected.len());
+        assert_eq!(found, expected, "{lists:?}");
+    }
+    let graph = lexicon.connoted_graph(&["attacking"]);
+    let walk = |w: &str| {
+        let letters: Vec<u8> = w.bytes().map(|b| b - b'a').collect();
+        graph
+            .walk(graph.root(), &letters)
+            .is_some_and(|n| graph.is_word(n))
+    };
+    assert!(walk("sword") && walk("swords") && !walk("cat"));
 }
