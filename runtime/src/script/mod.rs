@@ -19,7 +19,7 @@ pub use tokens::{ScriptModifiers, ScriptTokens};
 
 pub use sandbox::{BUDGET_MESSAGE, MEMORY_MESSAGE};
 
-use mlua::{Function, Lua, MultiValue, Table, Value};
+use mlua::{Function, Lua, Table, Value};
 use sandbox::{Budget, Console, current_script};
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -273,33 +273,45 @@ impl ScriptHost {
 
     /// Calls every handler of `event` with the values `args` makes; returns their errors (which
     /// also go to the console). A handler that fails too often is switched off.
-    pub fn dispatch(
+    pub fn dispatch<A: mlua::IntoLuaMulti>(
         &mut self,
         event: &str,
         turn: Option<u32>,
-        args: impl Fn(&Lua) -> mlua::Result<MultiValue>,
+        args: impl Fn(&Lua) -> mlua::Result<A>,
     ) -> Vec<ScriptError> {
-        let calls: Vec<(usize, String, Function)> = match self.registry.lock() {
+        // The handlers are called with the registry unlocked (a handler may register more),
+        // so they are copied out first; most events have one or two, kept on the stack.
+        let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
             Ok(r) => r
                 .handlers
                 .iter()
                 .enumerate()
                 .filter(|(_, h)| h.event == event && !h.disabled)
-                .map(|(i, h)| (i, h.script.clone(), h.func.clone()))
+                .map(|(i, h)| (i, h.func.clone()))
                 .collect(),
             Err(_) => return Vec::new(),
         };
         let mut errors = Vec::new();
-        for (index, script, func) in calls {
+        for (index, func) in calls {
             let outcome =
                 args(&self.lua).and_then(|values| self.guarded(|| func.call::<()>(values)));
             if let Err(e) = outcome {
+                let script = self.handler_script(index);
                 let error = self.error(&script, event, turn, &e);
                 self.count_failure(index, &error);
                 errors.push(error);
             }
         }
         errors
+    }
+
+    /// The script that registered handler `index`.
+    fn handler_script(&self, index: usize) -> String {
+        self.registry
+            .lock()
+            .ok()
+            .and_then(|r| r.handlers.get(index).map(|h| h.script.clone()))
+            .unwrap_or_default()
     }
 
     /// Runs `call` with a fresh instruction budget; afterwards collects garbage if it failed,

@@ -9,7 +9,7 @@ use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::RuleSet;
 use crate::save::{ReplayError, SaveFile, ScriptSource};
-use mlua::{Lua, MultiValue, Table, UserData, UserDataMethods, Value};
+use mlua::{Lua, Table, UserData, UserDataMethods, Value};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A game whose scripts take part.
@@ -533,10 +533,13 @@ impl ScriptedGame {
             return;
         };
         // Most events have no handler: build nothing for them.
-        if self.host().handler_count(name) == 0 {
-            return;
-        }
-        let lua = self.host().lua.clone();
+        let lua = {
+            let host = self.host();
+            if host.handler_count(name) == 0 {
+                return;
+            }
+            host.lua.clone()
+        };
         let Ok(Some((name, payload))) = script_event(&lua, event) else {
             return;
         };
@@ -585,17 +588,13 @@ impl ScriptedGame {
         let turn = Some(self.game().turn());
         let payload = payload.map_or(Value::Nil, Value::Table);
         let (found, events, messages) = self.with_game_lent(false, |view, host| {
-            host.dispatch(name, turn, |_| {
-                Ok(MultiValue::from_vec(vec![
-                    Value::UserData(view.clone()),
-                    payload.clone(),
-                ]))
-            })
+            host.dispatch(name, turn, |_| Ok((view.clone(), payload.clone())))
         });
         errors.extend(found.unwrap_or_default());
-        let mut host = self.host();
-        for message in messages {
-            host.notices.push(ConsoleLine::Notice(message));
+        if !messages.is_empty() {
+            let mut host = self.host();
+            host.notices
+                .extend(messages.into_iter().map(ConsoleLine::Notice));
         }
         caused.extend(events);
     }

@@ -100,7 +100,7 @@ fn errors_name_the_script_line_event_and_turn() {
         "scryptic.on('turn_start', function(game)\n  error('boom')\nend)",
     )
     .unwrap();
-    let errors = h.dispatch("turn_start", Some(3), |_| Ok(MultiValue::new()));
+    let errors = h.dispatch("turn_start", Some(3), |_| Ok(()));
     assert_eq!(errors.len(), 1);
     assert_eq!(
         errors[0].to_string(),
@@ -121,14 +121,14 @@ fn a_handler_that_keeps_failing_is_switched_off() {
     h.load("flaky.lua", "scryptic.on('turn_end', function() error('again') end)\nscryptic.on('turn_end', function() print('fine') end)").unwrap();
     for turn in 1..=3 {
         assert_eq!(
-            h.dispatch("turn_end", Some(turn), |_| Ok(MultiValue::new()))
+            h.dispatch("turn_end", Some(turn), |_| Ok(()))
                 .len(),
             1
         );
     }
     assert_eq!(h.handler_count("turn_end"), 1);
     assert!(
-        h.dispatch("turn_end", Some(4), |_| Ok(MultiValue::new()))
+        h.dispatch("turn_end", Some(4), |_| Ok(()))
             .is_empty()
     );
     let console = h.drain_console();
