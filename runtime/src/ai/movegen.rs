@@ -380,8 +380,7 @@ impl MoveGen {
             while start > 0 && self.cells.own[line.cell(start - 1)] != NO_LETTER {
                 start -= 1;
             }
-            if anchor - start >= MAX_WORD || !self.anchor_may_reach_floor(cx, line, start, anchor)
-            {
+            if anchor - start >= MAX_WORD || !self.anchor_may_reach_floor(cx, line, start, anchor) {
                 return;
             }
             let mut node = cx.graph.root();

@@ -50,7 +50,6 @@ impl WordGraph {
         let mut seen: HashMap<CompiledAddr, NodeId> = HashMap::new();
         graph.add(fst, fst.root().addr(), &mut seen);
         graph
-
     }
 
     /// The graph of `words` (sorted, deduplicated, lowercase `a`-`z`).
@@ -217,7 +216,14 @@ mod tests {
     #[test]
     fn longest_continuation_bounds_every_word_ahead() {
         let g = graph(&["a", "ab", "abcde", "b", "bcd"]);
-        for (prefix, longest) in [("", 5), ("a", 4), ("ab", 3), ("abcd", 1), ("abcde", 0), ("b", 2)] {
+        for (prefix, longest) in [
+            ("", 5),
+            ("a", 4),
+            ("ab", 3),
+            ("abcd", 1),
+            ("abcde", 0),
+            ("b", 2),
+        ] {
             let node = g.walk(g.root(), &idx(prefix)).unwrap();
             assert_eq!(g.longest(node), longest, "after `{prefix}`");
         }

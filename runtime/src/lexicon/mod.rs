@@ -60,7 +60,10 @@ pub struct Lexicon {
 /// The cache behind [`Lexicon::connoted_graph`]. Clones share it until either changes its
 /// words or lists, which gives it a cache of its own.
 #[derive(Clone, Default)]
-struct ConnotedGraphs(std::sync::Arc<std::sync::Mutex<Vec<(u64, std::sync::Arc<graph::WordGraph>)>>>);
+struct ConnotedGraphs(std::sync::Arc<std::sync::Mutex<Vec<ConnotedGraph>>>);
+
+/// A graph of the words with the connotations of a bitmask of lists.
+type ConnotedGraph = (u64, std::sync::Arc<graph::WordGraph>);
 
 /// A search the lexicon cannot run as asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -409,7 +412,9 @@ impl Lexicon {
         let mut irregular = self.base_forms.stream();
         while let Some((form, value)) = irregular.next() {
             let base = compile::base_at(&self.bases, value);
-            if base.and_then(|b| self.flags.get(b)).is_some_and(|b| b & mask != 0)
+            if base
+                .and_then(|b| self.flags.get(b))
+                .is_some_and(|b| b & mask != 0)
                 && let Ok(form) = std::str::from_utf8(form)
             {
                 candidates.insert(form.to_string());

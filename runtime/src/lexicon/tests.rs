@@ -253,7 +253,11 @@ fn mods_add_lists_and_words() {
         .unwrap();
     check_connotations(&lexicon, "frost", &[]);
     check_connotations(&lexicon, "icy", &["freezing"]);
-    assert_eq!(connoted(&lexicon), [false, false, true], "the cache follows the list");
+    assert_eq!(
+        connoted(&lexicon),
+        [false, false, true],
+        "the cache follows the list"
+    );
     let err = lexicon
         .set_connotation_list("bad", Path::new("bad.txt"), "Ice\n")
         .unwrap_err();
@@ -339,11 +343,7 @@ fn words_with_connotations_are_found_from_the_lists() {
         let mut expected = Vec::new();
         while let Some(word) = all.next() {
             let word = std::str::from_utf8(word).unwrap();
-            if lexicon
-                .connotations(word)
-                .iter()
-                .any(|c| lists.contains(c))
-            {
+            if lexicon.connotations(word).iter().any(|c| lists.contains(c)) {
                 expected.push(word.to_string());
             }
         }

@@ -120,17 +120,10 @@ fn a_handler_that_keeps_failing_is_switched_off() {
     let mut h = host();
     h.load("flaky.lua", "scryptic.on('turn_end', function() error('again') end)\nscryptic.on('turn_end', function() print('fine') end)").unwrap();
     for turn in 1..=3 {
-        assert_eq!(
-            h.dispatch("turn_end", Some(turn), |_| Ok(()))
-                .len(),
-            1
-        );
+        assert_eq!(h.dispatch("turn_end", Some(turn), |_| Ok(())).len(), 1);
     }
     assert_eq!(h.handler_count("turn_end"), 1);
-    assert!(
-        h.dispatch("turn_end", Some(4), |_| Ok(()))
-            .is_empty()
-    );
+    assert!(h.dispatch("turn_end", Some(4), |_| Ok(())).is_empty());
     let console = h.drain_console();
     assert!(console.iter().any(|l| matches!(l, ConsoleLine::Notice(n) if n.contains("failed 3 times and is switched off"))), "{console:?}");
     let printed = console.iter().filter(|l| matches!(l, ConsoleLine::Output { script, text } if script == "flaky.lua" && text == "fine")).count();
