@@ -436,10 +436,7 @@ impl MoveGen {
             end += 1;
         }
         let span = self.cells.sums_between(line, first, end);
-        let rack = self.best_rack_values(span.free as usize);
-        let rack_on_mountains = self.best_rack_values(span.free_mountains as usize);
-        let plain = span.own_value - span.own_mountain_value + rack - rack_on_mountains;
-        let on_mountains = span.own_mountain_value + rack_on_mountains;
+        let (plain, on_mountains) = self.most_in(span);
         floor.reached_by(floor.most(plain, on_mountains, span.mountains))
     }
 
@@ -561,11 +558,22 @@ impl MoveGen {
                 plain += value;
             }
         }
-        let rack = self.best_rack_values(ahead.free as usize);
-        let rack_on_mountains = self.best_rack_values(ahead.free_mountains as usize);
-        plain += ahead.own_value - ahead.own_mountain_value + rack - rack_on_mountains;
-        on_mountains += ahead.own_mountain_value + rack_on_mountains;
+        let (more_plain, more_on_mountains) = self.most_in(ahead);
+        plain += more_plain;
+        on_mountains += more_on_mountains;
         floor.reached_by(floor.most(plain, on_mountains, mountains))
+    }
+
+    /// The most the cells of `span` can hold, off mountains and on them: their own letters,
+    /// and the rack's best letters on the free cells (the very best on the mountains).
+    #[inline]
+    fn most_in(&self, span: LineSums) -> (i64, i64) {
+        let rack = self.best_rack_values(span.free as usize);
+        let rack_on_mountains = self.best_rack_values(span.free_mountains as usize);
+        (
+            span.own_value - span.own_mountain_value + rack - rack_on_mountains,
+            span.own_mountain_value + rack_on_mountains,
+        )
     }
 
     /// The most `count` letters of the rack left can be worth.
