@@ -107,6 +107,7 @@ struct Cells {
     own_city: Vec<bool>,
     /// Forest density under a free forest cell, else 0.
     forest: Vec<i64>,
+    /// Whether the cell is a mountain.
     mountain: Vec<bool>,
     /// Per direction of the main word: the letters a placement here may have so that the word
     /// it makes across that direction (with own letters) is in the dictionary.
@@ -549,19 +550,30 @@ impl MoveGen {
         let end = (at + graph.longest(node)).min(line.len);
         let ahead = self.cells.sums_between(line, at, end);
         let mountains = self.cells.sums_between(line, start, end).mountains;
-        let (mut plain, mut on_mountains) = (0, 0);
-        for (i, &l) in self.word[..at - start].iter().enumerate() {
-            let value = self.letter_values[usize::from(l)];
-            if self.cells.mountain[line.cell(start + i)] {
-                on_mountains += value;
-            } else {
-                plain += value;
-            }
-        }
+        let len = at - start;
+        let on_mountains = self.value_on_mountains(line, start, len);
         let (more_plain, more_on_mountains) = self.most_in(ahead);
-        plain += more_plain;
-        on_mountains += more_on_mountains;
-        floor.reached_by(floor.most(plain, on_mountains, mountains))
+        let plain = self.word_value(len) - on_mountains + more_plain;
+        floor.reached_by(floor.most(plain, on_mountains + more_on_mountains, mountains))
+    }
+
+    /// The value of the word's first `len` letters.
+    #[inline]
+    fn word_value(&self, len: usize) -> i64 {
+        self.word[..len]
+            .iter()
+            .map(|&l| self.letter_values[usize::from(l)])
+            .sum()
+    }
+
+    /// The value of those of the word's first `len` letters (started at `start`) that stand
+    /// on mountains.
+    #[inline]
+    fn value_on_mountains(&self, line: Line, start: usize, len: usize) -> i64 {
+        (0..len)
+            .filter(|&i| self.cells.mountain[line.cell(start + i)])
+            .map(|i| self.letter_values[usize::from(self.word[i])])
+            .sum()
     }
 
     /// The most the cells of `span` can hold, off mountains and on them: their own letters,
@@ -631,16 +643,10 @@ impl MoveGen {
         if !self.joins(line, start, len, placed) {
             return;
         }
-        let face: i64 = self.word[..len]
-            .iter()
-            .map(|&l| self.letter_values[usize::from(l)])
-            .sum();
+        let face = self.word_value(len);
         if let Some(floor) = cx.floor {
             let on = cells.sums_between(line, start, start + len).mountains;
-            let on_mountains: i64 = (0..len)
-                .filter(|&i| cells.mountain[cell(i)])
-                .map(|i| self.letter_values[usize::from(self.word[i])])
-                .sum();
+            let on_mountains = self.value_on_mountains(line, start, len);
             if !floor.reached_by(floor.most(face - on_mountains, on_mountains, on)) {
                 return;
             }

@@ -9,6 +9,7 @@
 
 use super::movegen::{Floor, Move, MoveGen};
 use crate::board::Player;
+use crate::game::strength::{Role, WordFacts, strength_from_base};
 use crate::game::{Advisor, Game, Placement};
 use crate::rules::{Mountain, RuleSet};
 use std::cell::Cell;
@@ -78,9 +79,8 @@ impl Best {
     }
 }
 
-/// The most attack strength a word can have under the rules for its strength before
-/// multipliers (RULES.md section 5: mountains first, then multipliers, rounded down, then
-/// additions): what the spy's floor is worked out from.
+/// What the spy's floor is worked out from: how mountains can weigh a word, and the most
+/// attack strength a word can have for its strength before multipliers.
 struct StrengthBound<'a> {
     rules: &'a RuleSet,
     /// The connotations whose attack multiplier is above 1.
@@ -121,40 +121,59 @@ impl<'a> StrengthBound<'a> {
     }
 
     /// The least strength before multipliers with which a word could reach `best`'s attack
-    /// (a tie may still win on face value), with or without every strengthening connotation.
-    /// Water is tried both ways, since a rule set may reward it.
+    /// (a tie may still win on face value), with or without every strengthening connotation,
+    /// by the engine's own strength function. Water is tried both ways, since a rule set may
+    /// reward it.
     fn least_base(&self, best: Option<&(i64, i64, Move)>, with_connotations: bool) -> f64 {
         let Some(&(attack, _, _)) = best else {
             return f64::NEG_INFINITY;
         };
-        if attack <= 0 {
-            // Strength is never below 0, so every word ties.
-            return f64::NEG_INFINITY;
-        }
-        let s = &self.rules.strength;
-        let connotations: f64 = if with_connotations {
-            self.strengthening
-                .iter()
-                .filter_map(|name| s.connotations.get(*name))
-                .map(|c| c.attack)
-                .product()
+        let connotations: Vec<String> = if with_connotations {
+            self.strengthening.iter().map(|s| s.to_string()).collect()
         } else {
-            1.0
+            Vec::new()
         };
-        let dry = (connotations, 0);
-        let wet = (connotations * s.water_attack_multiplier, -s.water_penalty);
-        [dry, wet]
-            .into_iter()
-            .map(|(multiplier, added)| {
-                let needed = (attack - added) as f64;
-                if needed <= 0.0 {
-                    f64::NEG_INFINITY
-                } else if multiplier > 0.0 {
-                    needed / multiplier
-                } else {
-                    f64::INFINITY
-                }
+        [false, true]
+            .map(|on_water| {
+                let facts = WordFacts {
+                    connotations: connotations.clone(),
+                    on_water,
+                    ..WordFacts::default()
+                };
+                least_reaching(|base| {
+                    strength_from_base(self.rules, &facts, Role::Attack, base) >= attack
+                })
             })
+            .into_iter()
             .fold(f64::INFINITY, f64::min)
     }
+}
+
+/// More than any word's strength before multipliers can be (48 letters of the highest value
+/// a rule set allows, all on mountains).
+const MOST_BASE: f64 = (1u64 << 24) as f64;
+
+/// A value just below the least `base` for which `reaches` holds (it grows with `base`, as
+/// strength does: no multiplier is negative); `-inf` if it holds at 0, `+inf` if it never
+/// does. Below, not at: a bound that lets a little more through is still a bound.
+fn least_reaching(reaches: impl Fn(f64) -> bool) -> f64 {
+    if reaches(0.0) {
+        return f64::NEG_INFINITY;
+    }
+    let (mut low, mut high) = (0.0, 1.0);
+    while !reaches(high) {
+        if high > MOST_BASE {
+            return f64::INFINITY;
+        }
+        (low, high) = (high, high * 2.0);
+    }
+    while high - low > 1e-6 {
+        let mid = (low + high) / 2.0;
+        if reaches(mid) {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    low
 }

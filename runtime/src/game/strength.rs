@@ -107,10 +107,33 @@ fn round_down(x: f64) -> i64 {
 
 /// The strength of a word with `facts` in `role` under `rules`.
 pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
-    let s = &rules.strength;
     let face: i64 = facts.letters.iter().map(|&(v, _)| v).sum();
     let mut modifiers = Vec::new();
-    let base = mountain_base(s.mountain, facts, face, &mut modifiers);
+    let base = mountain_base(rules.strength.mountain, facts, face, &mut modifiers);
+    let value = strength_after_mountains(rules, facts, role, base, &mut modifiers);
+    Strength {
+        value,
+        face,
+        modifiers,
+    }
+}
+
+/// The strength of a word whose face value with mountains counted is `base` (RULES.md
+/// section 5 from step 2 on; the letters of `facts` are not read). The spy bounds its search
+/// with it.
+pub fn strength_from_base(rules: &RuleSet, facts: &WordFacts, role: Role, base: f64) -> i64 {
+    strength_after_mountains(rules, facts, role, base, &mut Vec::new())
+}
+
+/// Steps 2 to 5 of section 5: multipliers, rounding down, additions, never below 0.
+fn strength_after_mountains(
+    rules: &RuleSet,
+    facts: &WordFacts,
+    role: Role,
+    base: f64,
+    modifiers: &mut Vec<Modifier>,
+) -> i64 {
+    let s = &rules.strength;
     let mut factor = 1.0;
     let mut multiply = |m: Modifier, f: f64, factor: &mut f64| {
         if f != 1.0 {
@@ -189,11 +212,7 @@ pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
             -facts.penalty,
         );
     }
-    Strength {
-        value: value.max(0),
-        face,
-        modifiers,
-    }
+    value.max(0)
 }
 
 fn mountain_base(
