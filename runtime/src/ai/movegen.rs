@@ -117,6 +117,10 @@ struct Cells {
     /// Per direction of the main word: running totals along each line, for bounding what a
     /// word can still reach (see [`Floor`]).
     sums: [Vec<LineSums>; 2],
+    /// Per direction of the main word: for each cell, the index along its line of the first
+    /// cell from it on that no word of the rack can cover (lava, or a free cell whose
+    /// cross-check lets no letter of the rack through), or the line's length.
+    reach: [Vec<u32>; 2],
 }
 
 /// Running totals along a line, from its first cell up to this one.
@@ -132,6 +136,11 @@ struct LineSums {
     free_mountains: u32,
     /// Mountain cells.
     mountains: u32,
+    /// Over the cells a letter may be placed on, the value of the best letter of the rack
+    /// that the cell's cross-check lets through.
+    best: i64,
+    /// The same over the mountain cells among them.
+    best_on_mountains: i64,
 }
 
 impl std::ops::Sub for LineSums {
@@ -143,6 +152,8 @@ impl std::ops::Sub for LineSums {
             free: self.free - earlier.free,
             free_mountains: self.free_mountains - earlier.free_mountains,
             mountains: self.mountains - earlier.mountains,
+            best: self.best - earlier.best,
+            best_on_mountains: self.best_on_mountains - earlier.best_on_mountains,
         }
     }
 }
@@ -345,7 +356,8 @@ impl MoveGen {
             .sort_by_key(|&l| std::cmp::Reverse(values[usize::from(l)]));
         for dir in [Direction::Across, Direction::Down] {
             let lines: Vec<Line> = self.lines(dir).collect();
-            self.cells.line_sums(&lines, &self.letter_values);
+            self.cells
+                .line_sums(&lines, &self.letter_values, self.rack_set);
         }
         self.sums_ready = true;
     }
@@ -422,9 +434,10 @@ impl MoveGen {
         let Some(floor) = cx.floor else {
             return true;
         };
+        let reach = self.cells.reach_from(line, anchor);
         let mut end = anchor;
         let mut free = 0;
-        while end < line.len && end - first < MAX_WORD {
+        while end < reach && end - first < MAX_WORD {
             let c = line.cell(end);
             if self.cells.free[c] {
                 if free == self.rack_left {
@@ -437,8 +450,7 @@ impl MoveGen {
             end += 1;
         }
         let span = self.cells.sums_between(line, first, end);
-        let (plain, on_mountains) = self.most_in(span);
-        floor.reached_by(floor.most(plain, on_mountains, span.mountains))
+        floor.reached_by(self.most_reachable(floor, (0, 0), span, span.mountains))
     }
 
     /// Left parts of `len` letters so far (in the cells just before the anchor), then the
@@ -547,14 +559,13 @@ impl MoveGen {
         at: usize,
         node: NodeId,
     ) -> bool {
-        let end = (at + graph.longest(node)).min(line.len);
+        let end = (at + graph.longest(node)).min(self.cells.reach_from(line, at));
         let ahead = self.cells.sums_between(line, at, end);
         let mountains = self.cells.sums_between(line, start, end).mountains;
         let len = at - start;
         let on_mountains = self.value_on_mountains(line, start, len);
-        let (more_plain, more_on_mountains) = self.most_in(ahead);
-        let plain = self.word_value(len) - on_mountains + more_plain;
-        floor.reached_by(floor.most(plain, on_mountains + more_on_mountains, mountains))
+        let so_far = (self.word_value(len) - on_mountains, on_mountains);
+        floor.reached_by(self.most_reachable(floor, so_far, ahead, mountains))
     }
 
     /// The value of the word's first `len` letters.
@@ -576,16 +587,33 @@ impl MoveGen {
             .sum()
     }
 
-    /// The most the cells of `span` can hold, off mountains and on them: their own letters,
-    /// and the rack's best letters on the free cells (the very best on the mountains).
+    /// The most a word can reach with `so_far` (value off mountains, value on them) and the
+    /// cells of `ahead` to come, `mountains` cells of mountain under it all: the own letters
+    /// ahead, and on the free cells ahead whichever is less of the rack's best letters (the
+    /// very best on the mountains) and each cell's best letter that its cross-check allows.
     #[inline]
-    fn most_in(&self, span: LineSums) -> (i64, i64) {
-        let rack = self.best_rack_values(span.free as usize);
-        let rack_on_mountains = self.best_rack_values(span.free_mountains as usize);
-        (
-            span.own_value - span.own_mountain_value + rack - rack_on_mountains,
-            span.own_mountain_value + rack_on_mountains,
-        )
+    fn most_reachable(
+        &self,
+        floor: &Floor,
+        so_far: (i64, i64),
+        ahead: LineSums,
+        mountains: u32,
+    ) -> f64 {
+        let plain = so_far.0 + ahead.own_value - ahead.own_mountain_value;
+        let on_mountains = so_far.1 + ahead.own_mountain_value;
+        let rack = self.best_rack_values(ahead.free as usize);
+        let rack_on_mountains = self.best_rack_values(ahead.free_mountains as usize);
+        let by_rack = floor.most(
+            plain + rack - rack_on_mountains,
+            on_mountains + rack_on_mountains,
+            mountains,
+        );
+        let by_cells = floor.most(
+            plain + ahead.best - ahead.best_on_mountains,
+            on_mountains + ahead.best_on_mountains,
+            mountains,
+        );
+        by_rack.min(by_cells)
     }
 
     /// The most `count` letters of the rack left can be worth.
@@ -746,18 +774,55 @@ impl Cells {
         }
     }
 
-    /// The running totals along `lines` (all of one direction).
-    fn line_sums(&mut self, lines: &[Line], letter_values: &[i64; 26]) {
+    /// The index along `line` of the first cell from `at` on that no word of the rack can
+    /// cover.
+    #[inline]
+    fn reach_from(&self, line: Line, at: usize) -> usize {
+        if at >= line.len {
+            return line.len;
+        }
+        self.reach[dir_index(line.dir)][line.cell(at)] as usize
+    }
+
+    /// The running totals and reaches along `lines` (all of one direction) for a rack of
+    /// `rack_set`.
+    fn line_sums(&mut self, lines: &[Line], letter_values: &[i64; 26], rack_set: LetterSet) {
         let Some(first) = lines.first() else {
             return;
         };
-        let mut sums = std::mem::take(&mut self.sums[dir_index(first.dir)]);
+        let d = dir_index(first.dir);
+        let mut sums = std::mem::take(&mut self.sums[d]);
+        let mut reach = std::mem::take(&mut self.reach[d]);
         sums.clear();
         sums.resize(self.width * self.height, LineSums::default());
+        reach.clear();
+        reach.resize(self.width * self.height, 0);
+        let best_letter = |allowed: LetterSet| {
+            (0..26)
+                .filter(|&l| allowed & (1 << l) != 0)
+                .map(|l| letter_values[l])
+                .max()
+        };
         for line in lines {
+            let mut first_wall = line.len as u32;
+            for i in (0..line.len).rev() {
+                let c = line.cell(i);
+                let placeable = self.free[c] && self.cross[d][c] & rack_set != 0;
+                if self.own[c] == NO_LETTER && !placeable {
+                    first_wall = i as u32;
+                }
+                reach[c] = first_wall;
+            }
             let mut running = LineSums::default();
             for i in 0..line.len {
                 let c = line.cell(i);
+                if self.free[c] {
+                    let best = best_letter(self.cross[d][c] & rack_set).unwrap_or(0);
+                    running.best += best;
+                    if self.mountain[c] {
+                        running.best_on_mountains += best;
+                    }
+                }
                 if self.own[c] != NO_LETTER {
                     let value = letter_values[usize::from(self.own[c])];
                     running.own_value += value;
@@ -771,7 +836,8 @@ impl Cells {
                 sums[c] = running;
             }
         }
-        self.sums[dir_index(first.dir)] = sums;
+        self.sums[d] = sums;
+        self.reach[d] = reach;
     }
 
     fn has_own_beside(&self, cell: usize) -> bool {
