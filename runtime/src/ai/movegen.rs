@@ -191,6 +191,31 @@ impl Floor {
     }
 }
 
+/// The value of a word's letters so far: off mountains and on them.
+#[derive(Clone, Copy, Default)]
+struct Worth {
+    plain: i64,
+    on_mountains: i64,
+}
+
+impl Worth {
+    /// With one more letter of `value`, on a mountain or not.
+    #[inline(always)]
+    fn and(self, value: i64, on_mountain: bool) -> Worth {
+        if on_mountain {
+            Worth {
+                plain: self.plain,
+                on_mountains: self.on_mountains + value,
+            }
+        } else {
+            Worth {
+                plain: self.plain + value,
+                on_mountains: self.on_mountains,
+            }
+        }
+    }
+}
+
 /// One line of cells in a direction: `base + i * stride` for `i` in `0..len`.
 #[derive(Clone, Copy)]
 struct Line {
@@ -218,8 +243,10 @@ pub struct MoveGen {
     letter_values: [i64; 26],
     /// Letters left on the rack.
     rack_left: usize,
-    /// The letters from the highest value down, for bounding what the rack can still add.
+    /// The rack's letters (one of each kind) from the highest value down, for bounding what
+    /// the rack can still add: the first `rack_kinds`.
     by_value: [LetterIndex; 26],
+    rack_kinds: usize,
     /// Whether `cells.sums` are those of the board last prepared.
     sums_ready: bool,
 }
@@ -255,7 +282,8 @@ impl Default for MoveGen {
             min_len: 2,
             letter_values: [0; 26],
             rack_left: 0,
-            by_value: std::array::from_fn(|i| i as LetterIndex),
+            by_value: [0; 26],
+            rack_kinds: 0,
             sums_ready: false,
         }
     }
@@ -302,7 +330,11 @@ impl MoveGen {
         };
         for dir in [Direction::Across, Direction::Down] {
             for line in self.lines(dir) {
-                self.line(&mut cx, line);
+                if floor.is_some() {
+                    self.line::<true>(&mut cx, line);
+                } else {
+                    self.line::<false>(&mut cx, line);
+                }
             }
         }
     }
@@ -352,8 +384,16 @@ impl MoveGen {
             return;
         }
         let values = self.letter_values;
-        self.by_value
-            .sort_by_key(|&l| std::cmp::Reverse(values[usize::from(l)]));
+        let mut letters: [LetterIndex; 26] = std::array::from_fn(|i| i as LetterIndex);
+        letters.sort_by_key(|&l| std::cmp::Reverse(values[usize::from(l)]));
+        self.rack_kinds = 0;
+        for l in letters
+            .into_iter()
+            .filter(|&l| self.rack[usize::from(l)] > 0)
+        {
+            self.by_value[self.rack_kinds] = l;
+            self.rack_kinds += 1;
+        }
         for dir in [Direction::Across, Direction::Down] {
             let lines: Vec<Line> = self.lines(dir).collect();
             self.cells
@@ -376,17 +416,24 @@ impl MoveGen {
         })
     }
 
-    fn line(&mut self, cx: &mut Context<'_>, line: Line) {
+    /// The placements along `line`; `BOUNDED` when the context has a floor (made a constant so
+    /// that an unbounded search's hot loop carries none of the bound's bookkeeping).
+    fn line<const BOUNDED: bool>(&mut self, cx: &mut Context<'_>, line: Line) {
         for anchor in 0..line.len {
             if self.cells.anchor[line.cell(anchor)] {
-                self.placements_at_anchor(cx, line, anchor);
+                self.placements_at_anchor::<BOUNDED>(cx, line, anchor);
             }
         }
     }
 
     /// Every placement whose first anchor is `anchor`: with the own letters just before it as
     /// the fixed start of the word, or else with every left part the free cells allow.
-    fn placements_at_anchor(&mut self, cx: &mut Context<'_>, line: Line, anchor: usize) {
+    fn placements_at_anchor<const BOUNDED: bool>(
+        &mut self,
+        cx: &mut Context<'_>,
+        line: Line,
+        anchor: usize,
+    ) {
         let own_before = anchor > 0 && self.cells.own[line.cell(anchor - 1)] != NO_LETTER;
         if own_before {
             let mut start = anchor;
@@ -405,7 +452,8 @@ impl MoveGen {
                 node = next;
                 self.word[i - start] = letter;
             }
-            self.extend_right(cx, line, anchor, start, node, anchor);
+            let worth = self.worth_of::<BOUNDED>(line, start, anchor - start);
+            self.extend_right::<BOUNDED>(cx, line, anchor, start, node, anchor, worth);
             return;
         }
         let mut limit = 0;
@@ -417,7 +465,7 @@ impl MoveGen {
             limit += 1;
         }
         if self.anchor_may_reach_floor(cx, line, anchor - limit, anchor) {
-            self.left_parts(cx, line, anchor, cx.graph.root(), 0, limit);
+            self.left_parts::<BOUNDED>(cx, line, anchor, cx.graph.root(), 0, limit);
         }
     }
 
@@ -450,12 +498,12 @@ impl MoveGen {
             end += 1;
         }
         let span = self.cells.sums_between(line, first, end);
-        floor.reached_by(self.most_reachable(floor, (0, 0), span, span.mountains))
+        floor.reached_by(self.most_reachable(floor, Worth::default(), span, span.mountains))
     }
 
     /// Left parts of `len` letters so far (in the cells just before the anchor), then the
     /// rest of the word from the anchor on.
-    fn left_parts(
+    fn left_parts<const BOUNDED: bool>(
         &mut self,
         cx: &mut Context<'_>,
         line: Line,
@@ -464,7 +512,9 @@ impl MoveGen {
         len: usize,
         limit: usize,
     ) {
-        self.extend_right(cx, line, anchor, anchor - len, node, anchor);
+        let start = anchor - len;
+        let worth = self.worth_of::<BOUNDED>(line, start, len);
+        self.extend_right::<BOUNDED>(cx, line, anchor, start, node, anchor, worth);
         if len == limit {
             return;
         }
@@ -476,13 +526,15 @@ impl MoveGen {
                 continue;
             };
             self.take(letter, len);
-            self.left_parts(cx, line, anchor, next, len + 1, limit);
+            self.left_parts::<BOUNDED>(cx, line, anchor, next, len + 1, limit);
             self.give_back(letter, len);
         }
     }
 
-    /// Continues the word (started at `start`) at cell `at` from graph node `node`.
-    fn extend_right(
+    /// Continues the word (started at `start`, its letters so far worth `worth`) at cell `at`
+    /// from graph node `node`.
+    #[allow(clippy::too_many_arguments)]
+    fn extend_right<const BOUNDED: bool>(
         &mut self,
         cx: &mut Context<'_>,
         line: Line,
@@ -490,6 +542,7 @@ impl MoveGen {
         start: usize,
         node: NodeId,
         at: usize,
+        worth: Worth,
     ) {
         let len = at - start;
         if len >= MAX_WORD {
@@ -500,7 +553,8 @@ impl MoveGen {
             if own != NO_LETTER {
                 if let Some(next) = cx.graph.child(node, own) {
                     self.word[len] = own;
-                    self.extend_right(cx, line, anchor, start, next, at + 1);
+                    let worth = self.worth_with::<BOUNDED>(worth, line, at, own);
+                    self.extend_right::<BOUNDED>(cx, line, anchor, start, next, at + 1, worth);
                 }
                 return;
             }
@@ -511,7 +565,7 @@ impl MoveGen {
         if at >= line.len || !self.cells.free[line.cell(at)] {
             return;
         }
-        if !self.may_reach_floor(cx, line, start, at, node) {
+        if !self.may_reach_floor::<BOUNDED>(cx, line, (start, at), node, worth) {
             return;
         }
         let cross = self.cells.cross[dir_index(line.dir)][line.cell(at)];
@@ -523,27 +577,30 @@ impl MoveGen {
                 continue;
             };
             self.take(letter, len);
-            self.extend_right(cx, line, anchor, start, next, at + 1);
+            let worth = self.worth_with::<BOUNDED>(worth, line, at, letter);
+            self.extend_right::<BOUNDED>(cx, line, anchor, start, next, at + 1, worth);
             self.give_back(letter, len);
         }
     }
 
-    /// Whether the word started at `start`, spelled so far up to graph node `node` with `at`
-    /// the next cell, could still reach the floor: its letters so far, plus every own letter
-    /// and the rack's best letters (the very best on mountains) on the free cells within the
-    /// longest continuation of the node.
+    /// Whether the word started at `start`, spelled so far up to graph node `node` (its
+    /// letters worth `worth`) with `at` the next cell, could still reach the floor: its
+    /// letters so far, plus what the cells within the longest continuation of the node can
+    /// hold (see [`MoveGen::most_reachable`]).
     #[inline(always)]
-    fn may_reach_floor(
+    fn may_reach_floor<const BOUNDED: bool>(
         &self,
         cx: &Context<'_>,
         line: Line,
-        start: usize,
-        at: usize,
+        (start, at): (usize, usize),
         node: NodeId,
+        worth: Worth,
     ) -> bool {
         match cx.floor {
-            None => true,
-            Some(floor) => self.reaches_floor(cx.graph, floor, line, start, at, node),
+            Some(floor) if BOUNDED => {
+                self.reaches_floor(cx.graph, floor, line, (start, at), node, worth)
+            }
+            _ => true,
         }
     }
 
@@ -555,17 +612,45 @@ impl MoveGen {
         graph: &WordGraph,
         floor: &Floor,
         line: Line,
-        start: usize,
-        at: usize,
+        (start, at): (usize, usize),
         node: NodeId,
+        worth: Worth,
     ) -> bool {
         let end = (at + graph.longest(node)).min(self.cells.reach_from(line, at));
         let ahead = self.cells.sums_between(line, at, end);
         let mountains = self.cells.sums_between(line, start, end).mountains;
-        let len = at - start;
+        floor.reached_by(self.most_reachable(floor, worth, ahead, mountains))
+    }
+
+    /// What the word's first `len` letters (started at `start`) are worth (nothing is
+    /// counted unless `BOUNDED`).
+    fn worth_of<const BOUNDED: bool>(&self, line: Line, start: usize, len: usize) -> Worth {
+        if !BOUNDED {
+            return Worth::default();
+        }
         let on_mountains = self.value_on_mountains(line, start, len);
-        let so_far = (self.word_value(len) - on_mountains, on_mountains);
-        floor.reached_by(self.most_reachable(floor, so_far, ahead, mountains))
+        Worth {
+            plain: self.word_value(len) - on_mountains,
+            on_mountains,
+        }
+    }
+
+    /// `worth` with `letter` at cell `at` of `line` added (when `BOUNDED`).
+    #[inline(always)]
+    fn worth_with<const BOUNDED: bool>(
+        &self,
+        worth: Worth,
+        line: Line,
+        at: usize,
+        letter: LetterIndex,
+    ) -> Worth {
+        if !BOUNDED {
+            return worth;
+        }
+        worth.and(
+            self.letter_values[usize::from(letter)],
+            self.cells.mountain[line.cell(at)],
+        )
     }
 
     /// The value of the word's first `len` letters.
@@ -587,20 +672,14 @@ impl MoveGen {
             .sum()
     }
 
-    /// The most a word can reach with `so_far` (value off mountains, value on them) and the
+    /// The most a word can reach with its letters `so_far` and the
     /// cells of `ahead` to come, `mountains` cells of mountain under it all: the own letters
     /// ahead, and on the free cells ahead whichever is less of the rack's best letters (the
     /// very best on the mountains) and each cell's best letter that its cross-check allows.
     #[inline]
-    fn most_reachable(
-        &self,
-        floor: &Floor,
-        so_far: (i64, i64),
-        ahead: LineSums,
-        mountains: u32,
-    ) -> f64 {
-        let plain = so_far.0 + ahead.own_value - ahead.own_mountain_value;
-        let on_mountains = so_far.1 + ahead.own_mountain_value;
+    fn most_reachable(&self, floor: &Floor, so_far: Worth, ahead: LineSums, mountains: u32) -> f64 {
+        let plain = so_far.plain + ahead.own_value - ahead.own_mountain_value;
+        let on_mountains = so_far.on_mountains + ahead.own_mountain_value;
         let rack = self.best_rack_values(ahead.free as usize);
         let rack_on_mountains = self.best_rack_values(ahead.free_mountains as usize);
         let by_rack = floor.most(
@@ -621,7 +700,7 @@ impl MoveGen {
     fn best_rack_values(&self, count: usize) -> i64 {
         let mut left = count.min(self.rack_left);
         let mut total = 0;
-        for &l in &self.by_value {
+        for &l in &self.by_value[..self.rack_kinds] {
             if left == 0 {
                 break;
             }
