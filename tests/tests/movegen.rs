@@ -98,6 +98,12 @@ fn check(game: &Game, rng: &mut ChaCha8Rng, generator: &mut MoveGen) -> usize {
     let mut rack: Vec<char> = game.rack_letters(game.active()).chars().collect();
     rack.shuffle(rng);
     rack.truncate(4);
+    check_rack(game, &rack, generator).len()
+}
+
+/// Compares the generator with brute force for the player to move and `rack`; returns the
+/// placements.
+fn check_rack(game: &Game, rack: &[char], generator: &mut MoveGen) -> PlacementSet {
     let rack_text: String = rack.iter().collect();
     let mut generated = PlacementSet::new();
     let mut repeats = Vec::new();
@@ -107,7 +113,7 @@ fn check(game: &Game, rng: &mut ChaCha8Rng, generator: &mut MoveGen) -> usize {
         }
     });
     assert!(repeats.is_empty(), "found twice: {repeats:?}");
-    let expected = brute_force(game, &rack);
+    let expected = brute_force(game, rack);
     let missing: Vec<_> = expected.difference(&generated).take(5).collect();
     let extra: Vec<_> = generated.difference(&expected).take(5).collect();
     assert!(
@@ -117,7 +123,7 @@ fn check(game: &Game, rng: &mut ChaCha8Rng, generator: &mut MoveGen) -> usize {
         game.turn(),
         game.map().name,
     );
-    expected.len()
+    expected
 }
 
 #[test]
@@ -145,6 +151,49 @@ fn the_generator_finds_exactly_what_brute_force_finds() {
     }
     assert!(positions >= 30, "only {positions} positions were compared");
     assert!(placements > 1000, "only {placements} placements in all");
+}
+
+/// Left parts that the dictionary only just lets through: before an own word AS, words whose
+/// first letters have no longer continuation than the rest of the word (BW- has nothing
+/// longer than BWANAS), so that pruning left parts by what must follow them is checked at
+/// its edge.
+#[test]
+fn left_parts_are_kept_as_long_as_a_word_can_follow() {
+    use scryptic::map::PlacedWord;
+    use scryptic::{Owner, Player};
+    let lexicon = Arc::new(Lexicon::english());
+    let mut map = Map::new("Left parts", 10, 3);
+    map.cities = vec![
+        scryptic_tests::city("gold", 8, 1, Owner::Gold),
+        scryptic_tests::city("silver", 0, 0, Owner::Silver),
+    ];
+    map.scenario.words = vec![PlacedWord {
+        player: Player::Gold,
+        at: Pos::new(8, 1),
+        dir: Direction::Across,
+        text: "AS".into(),
+    }];
+    let mut generator = MoveGen::new();
+    for (rack, word) in [
+        ("BWAN", "BWANAS"),
+        ("BAJAD", "BAJADAS"),
+        ("FAJIT", "FAJITAS"),
+        ("CUEST", "CUESTAS"),
+    ] {
+        // The engine checks placements against the player's own rack.
+        map.scenario.racks.insert(Player::Gold, rack.into());
+        let game = Game::new(&map, map.rule_set().unwrap(), lexicon.clone(), 1);
+        let rack: Vec<char> = rack.chars().collect();
+        let found = check_rack(&game, &rack, &mut generator);
+        let start = 10 - word.len() as u32;
+        let expected: Vec<(u32, u32, char)> = word
+            .chars()
+            .take(word.len() - 2)
+            .enumerate()
+            .map(|(i, letter)| (start + i as u32, 1, letter))
+            .collect();
+        assert!(found.contains(&expected), "{word} not found");
+    }
 }
 
 #[test]

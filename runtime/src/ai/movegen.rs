@@ -8,7 +8,9 @@
 //! free cells of cities the player owns; every placement covers one, and is generated from its
 //! leftmost (topmost) anchor only. Letters placed across an own word must make a word with it
 //! (a cross-check, kept as a bitmask of letters per cell and direction). What only a whole
-//! placement can tell (water ends, connection, forest) is checked as each is found.
+//! placement can tell (water ends, connection, forest) is checked as each is found. A left
+//! part is only made longer while the letters its word can still take (kept per graph node)
+//! include a letter the anchor allows and the own letters right after the anchor.
 //!
 //! Nothing is allocated per placement: the grids and the word being built are buffers of the
 //! generator, reused from one call to the next.
@@ -249,6 +251,18 @@ pub struct MoveGen {
     rack_kinds: usize,
     /// Whether `cells.sums` are those of the board last prepared.
     sums_ready: bool,
+    /// What every word through the anchor whose left parts are being made must have ahead of
+    /// its left part.
+    anchor_needs: AnchorNeeds,
+}
+
+/// What a word must spell from an anchor on: one of `anchor_letters`, then the own letters
+/// right after the anchor (`run_letters`, `run_len` of them).
+#[derive(Clone, Copy, Default)]
+struct AnchorNeeds {
+    anchor_letters: LetterSet,
+    run_letters: LetterSet,
+    run_len: usize,
 }
 
 fn dir_index(dir: Direction) -> usize {
@@ -285,6 +299,7 @@ impl Default for MoveGen {
             by_value: [0; 26],
             rack_kinds: 0,
             sums_ready: false,
+            anchor_needs: AnchorNeeds::default(),
         }
     }
 }
@@ -465,6 +480,7 @@ impl MoveGen {
             limit += 1;
         }
         if self.anchor_may_reach_floor(cx, line, anchor - limit, anchor) {
+            self.anchor_needs = self.cells.needs_at(line, anchor);
             self.left_parts::<BOUNDED>(cx, line, anchor, cx.graph.root(), 0, limit);
         }
     }
@@ -515,7 +531,7 @@ impl MoveGen {
         let start = anchor - len;
         let worth = self.worth_of::<BOUNDED>(line, start, len);
         self.extend_right::<BOUNDED>(cx, line, anchor, start, node, anchor, worth);
-        if len == limit {
+        if len == limit || !self.longer_left_part_may_fit(cx.graph, node) {
             return;
         }
         let mut letters = cx.graph.letters(node) & self.rack_set;
@@ -529,6 +545,19 @@ impl MoveGen {
             self.left_parts::<BOUNDED>(cx, line, anchor, next, len + 1, limit);
             self.give_back(letter, len);
         }
+    }
+
+    /// Whether a longer left part than the one spelled up to `node` could be followed by what
+    /// the anchor needs: a letter of the rack that the anchor allows, then the own letters
+    /// after it. Every longer left part continues from `node`, so what `node` cannot have
+    /// ahead, none of them has.
+    #[inline]
+    fn longer_left_part_may_fit(&self, graph: &WordGraph, node: NodeId) -> bool {
+        let needs = &self.anchor_needs;
+        let ahead = graph.letters_ahead(node);
+        graph.longest(node) > needs.run_len + 1
+            && ahead & needs.run_letters == needs.run_letters
+            && ahead & needs.anchor_letters & self.rack_set != 0
     }
 
     /// Continues the word (started at `start`, its letters so far worth `worth`) at cell `at`
@@ -917,6 +946,23 @@ impl Cells {
         }
         self.sums[d] = sums;
         self.reach[d] = reach;
+    }
+
+    /// What a word through `anchor` of `line` (a free cell) must spell from it on.
+    fn needs_at(&self, line: Line, anchor: usize) -> AnchorNeeds {
+        let mut needs = AnchorNeeds {
+            anchor_letters: self.cross[dir_index(line.dir)][line.cell(anchor)],
+            ..AnchorNeeds::default()
+        };
+        for i in anchor + 1..line.len {
+            let own = self.own[line.cell(i)];
+            if own == NO_LETTER {
+                break;
+            }
+            needs.run_letters |= 1 << own;
+            needs.run_len += 1;
+        }
+        needs
     }
 
     fn has_own_beside(&self, cell: usize) -> bool {

@@ -38,6 +38,9 @@ struct Node {
 pub struct WordGraph {
     nodes: Vec<Node>,
     edges: Vec<NodeId>,
+    /// Per node, every letter of every continuation from it. Kept apart from the nodes, as
+    /// only searches that prune by it read it.
+    letters_ahead: Vec<LetterSet>,
 }
 
 impl WordGraph {
@@ -46,6 +49,7 @@ impl WordGraph {
         let mut graph = WordGraph {
             nodes: Vec::new(),
             edges: Vec::new(),
+            letters_ahead: Vec::new(),
         };
         let mut seen: HashMap<CompiledAddr, NodeId> = HashMap::new();
         graph.add(fst, fst.root().addr(), &mut seen);
@@ -96,11 +100,16 @@ impl WordGraph {
             }
             let id = self.nodes.len() as NodeId;
             // Children are written before their parents, so theirs are known.
-            let longest = self.edges[first_edge as usize..]
+            let children = &self.edges[first_edge as usize..];
+            let longest = children
                 .iter()
                 .map(|&child| self.nodes[child as usize].longest.saturating_add(1))
                 .max()
                 .unwrap_or(0);
+            let ahead = children.iter().fold(letters, |set, &child| {
+                set | self.letters_ahead[child as usize]
+            });
+            self.letters_ahead.push(ahead);
             self.nodes.push(Node {
                 letters,
                 first_edge,
@@ -147,6 +156,12 @@ impl WordGraph {
         usize::from(self.nodes[node as usize].longest)
     }
 
+    /// Every letter that some continuation from `node` has.
+    #[inline]
+    pub fn letters_ahead(&self, node: NodeId) -> LetterSet {
+        self.letters_ahead[node as usize]
+    }
+
     /// The node after walking `letters` (indices) from `node`.
     pub fn walk(&self, node: NodeId, letters: &[LetterIndex]) -> Option<NodeId> {
         letters
@@ -166,7 +181,9 @@ impl WordGraph {
 
     /// Bytes the table takes.
     pub fn memory(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node>() + self.edges.len() * 4
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.edges.len() * 4
+            + self.letters_ahead.len() * std::mem::size_of::<LetterSet>()
     }
 }
 
@@ -226,6 +243,23 @@ mod tests {
         ] {
             let node = g.walk(g.root(), &idx(prefix)).unwrap();
             assert_eq!(g.longest(node), longest, "after `{prefix}`");
+        }
+    }
+
+    #[test]
+    fn letters_ahead_are_every_letter_of_every_continuation() {
+        let g = graph(&["abcde", "ax", "bcd", "zy"]);
+        let set = |letters: &str| idx(letters).iter().fold(0, |s, &l| s | 1 << l);
+        for (prefix, ahead) in [
+            ("", "abcdexyz"),
+            ("a", "bcdex"),
+            ("ab", "cde"),
+            ("b", "cd"),
+            ("bcd", ""),
+            ("z", "y"),
+        ] {
+            let node = g.walk(g.root(), &idx(prefix)).unwrap();
+            assert_eq!(g.letters_ahead(node), set(ahead), "after `{prefix}`");
         }
     }
 }
