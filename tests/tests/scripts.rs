@@ -132,6 +132,41 @@ fn the_lua_volcano_grows_connected_lava_of_the_rule_size() {
     );
 }
 
+/// `game:within` and `game:neighbours` hand a token every cell, once each, in row order,
+/// also for lists longer than one batch of the Lua-side list builder (a radius of 9 on a 20x16
+/// board covers well over a hundred cells).
+#[test]
+fn cell_lists_hold_every_cell_once_in_order() {
+    let game = &boards()[0];
+    let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
+    host.load(
+        "cells.lua",
+        "scryptic.token { id = 'cells', invoke = function(game, token)
+            for _, c in ipairs(game:within(token.x, token.y, 9)) do game:set_terrain(c.x, c.y, 'ice') end
+            for _, c in ipairs(game:neighbours(token.x, token.y)) do game:destroy_letter(c.x, c.y) end
+        end }",
+    )
+    .unwrap();
+    let spot = Pos::new(9, 8);
+    let effect = host
+        .invoke_token("cells", spot, game.board(), game.rules())
+        .unwrap();
+    let within: Vec<(Pos, Terrain)> = game
+        .board()
+        .terrain
+        .positions()
+        .filter(|p| {
+            let (dx, dy) = (p.x as i64 - 9, p.y as i64 - 8);
+            dx * dx + dy * dy <= 81
+        })
+        .map(|p| (p, Terrain::Ice))
+        .collect();
+    assert!(within.len() > 128, "{} cells", within.len());
+    assert_eq!(effect.terrain, within);
+    let neighbours: Vec<Pos> = game.board().terrain.neighbours4(spot).collect();
+    assert_eq!(effect.destroy_letters, neighbours);
+}
+
 fn token_game(effects: Arc<dyn TokenEffects>) -> Game {
     let mut map = Map::new("Tokens", 8, 8);
     map.cities = vec![

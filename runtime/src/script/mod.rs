@@ -209,6 +209,7 @@ impl ScriptHost {
             .map_err(setup_error)?;
         let registry: Arc<Mutex<Registry>> = Arc::default();
         install_api(&lua, registry.clone()).map_err(setup_error)?;
+        tokens::install_board_helpers(&lua).map_err(setup_error)?;
         Ok(ScriptHost {
             lua,
             budget,
