@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod live;
+mod lua_values;
 mod reload;
 mod sandbox;
 mod session;
@@ -209,7 +210,7 @@ impl ScriptHost {
             .map_err(setup_error)?;
         let registry: Arc<Mutex<Registry>> = Arc::default();
         install_api(&lua, registry.clone()).map_err(setup_error)?;
-        tokens::install_board_helpers(&lua).map_err(setup_error)?;
+        lua_values::install(&lua).map_err(setup_error)?;
         Ok(ScriptHost {
             lua,
             budget,

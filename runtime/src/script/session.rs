@@ -2,6 +2,7 @@
 //! change it only through commands the engine checks, and win conditions are asked after every
 //! action whether someone has won.
 
+use super::lua_values::{Field, record};
 use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
@@ -276,48 +277,50 @@ fn script_event_name(event: &Event) -> Option<&'static str> {
 
 /// The script event an engine event is, and its fields.
 fn script_event(lua: &Lua, event: &Event) -> mlua::Result<Option<(&'static str, Table)>> {
-    let t = lua.create_table()?;
-    let name = match event {
-        Event::TurnStarted { player, turn, drew } => {
-            t.raw_set("player", player.name())?;
-            t.raw_set("turn", *turn)?;
-            t.raw_set("drew", drew.as_str())?;
-            "turn_start"
-        }
+    let Some(name) = script_event_name(event) else {
+        return Ok(None);
+    };
+    let fields = event_fields(event);
+    Ok(Some((name, record(lua, &fields)?)))
+}
+
+/// The fields of the script event `event` is (none if it is none).
+fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, Field<'_>); 6]> {
+    fn text(s: &str) -> Field<'_> {
+        Field::Text(std::borrow::Cow::Borrowed(s))
+    }
+    use Field::{Bool, Int, Name, Text};
+    match event {
+        Event::TurnStarted { player, turn, drew } => smallvec::smallvec![
+            ("player", Name(player.name())),
+            ("turn", Int(i64::from(*turn))),
+            ("drew", text(drew)),
+        ],
         Event::TurnEnded { player, passed } => {
-            t.raw_set("player", player.name())?;
-            t.raw_set("passed", *passed)?;
-            "turn_end"
+            smallvec::smallvec![("player", Name(player.name())), ("passed", Bool(*passed))]
         }
-        Event::WordCommitted { player, word, key } => {
-            t.raw_set("player", player.name())?;
-            t.raw_set("word", word.as_str())?;
-            t.raw_set("x", key.start.x)?;
-            t.raw_set("y", key.start.y)?;
-            t.raw_set("dir", crate::game::describe::dir_name(key.dir))?;
-            "word_committed"
-        }
-        Event::AttackSucceeded { .. } => {
-            t.raw_set("result", "won")?;
-            "combat_resolved"
-        }
+        Event::WordCommitted { player, word, key } => smallvec::smallvec![
+            ("player", Name(player.name())),
+            ("word", text(word)),
+            ("x", Int(i64::from(key.start.x))),
+            ("y", Int(i64::from(key.start.y))),
+            ("dir", Name(crate::game::describe::dir_name(key.dir))),
+        ],
+        Event::AttackSucceeded { .. } => smallvec::smallvec![("result", Name("won"))],
         Event::AttackRepelled { by, .. } => {
-            t.raw_set("result", "repelled")?;
-            t.raw_set("by", by.as_str())?;
-            "combat_resolved"
+            smallvec::smallvec![("result", Name("repelled")), ("by", text(by))]
         }
         Event::CityCaptured {
             player,
             city,
             from,
             bonus,
-        } => {
-            t.raw_set("player", player.name())?;
-            t.raw_set("city", city.as_str())?;
-            t.raw_set("from", from.name())?;
-            t.raw_set("bonus", *bonus)?;
-            "city_captured"
-        }
+        } => smallvec::smallvec![
+            ("player", Name(player.name())),
+            ("city", text(city)),
+            ("from", Name(from.name())),
+            ("bonus", Int(*bonus)),
+        ],
         Event::TokenCaptured {
             player,
             token,
@@ -328,24 +331,22 @@ fn script_event(lua: &Lua, event: &Event) -> mlua::Result<Option<(&'static str, 
             token,
             kind,
             ..
-        } => {
-            t.raw_set("player", player.name())?;
-            t.raw_set("token", token.as_str())?;
-            t.raw_set("kind", kind.as_str())?;
-            if matches!(event, Event::TokenCaptured { .. }) {
-                "token_captured"
-            } else {
-                "token_invoked"
-            }
-        }
+        } => smallvec::smallvec![
+            ("player", Name(player.name())),
+            ("token", text(token)),
+            ("kind", text(kind)),
+        ],
         Event::GameOver { result } => {
-            t.raw_set("winner", result.winner.map(|w| w.name()))?;
-            t.raw_set("reason", crate::game::describe::describe_result(result))?;
-            "game_end"
+            let mut fields = smallvec::SmallVec::new();
+            if let Some(winner) = result.winner {
+                fields.push(("winner", Name(winner.name())));
+            }
+            let reason = crate::game::describe::describe_result(result);
+            fields.push(("reason", Text(std::borrow::Cow::Owned(reason))));
+            fields
         }
-        _ => return Ok(None),
-    };
-    Ok(Some((name, t)))
+        _ => smallvec::SmallVec::new(),
+    }
 }
 
 impl ScriptedGame {

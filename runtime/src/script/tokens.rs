@@ -4,6 +4,7 @@
 //! Cells are `x, y` counted from 0 at the top-left, as in map files.
 
 use super::ScriptHost;
+use super::lua_values::{cells_table, fixed_name};
 use crate::board::{Pos, Terrain};
 use crate::game::strength::{Role, StrengthModifiers};
 use crate::game::{Board, Effect, EffectError, TokenEffects};
@@ -53,7 +54,7 @@ impl UserData for Board {
         methods.add_method("terrain", |lua, b, (x, y): (i64, i64)| {
             board_cell(b, x, y)
                 .ok()
-                .map(|p| terrain_name(lua, b.terrain[p]))
+                .map(|p| fixed_name(lua, b.terrain[p].name()))
                 .transpose()
         });
         methods.add_method("letter", |_, b, (x, y): (i64, i64)| {
@@ -129,66 +130,6 @@ fn within(board: &Board, c: Pos, r: f64) -> impl Iterator<Item = Pos> + '_ {
         );
         dx * dx + dy * dy <= r * r
     })
-}
-
-/// Builds cell lists on the Lua side: a table constructor in Lua costs a fraction of setting
-/// each field from Rust (every one a protected call under the memory limit).
-struct CellListBuilder(Function);
-
-/// `append(list, x1, y1, x2, y2, ...)` adds `{x = x1, y = y1}, ...` to `list`.
-const APPEND_CELLS: &str = "return function(list, ...)
-    local flat, n = { ... }, #list
-    for i = 1, #flat, 2 do
-        n = n + 1
-        list[n] = { x = flat[i], y = flat[i + 1] }
-    end
-end";
-
-/// How many cells go to the builder per call (its arguments sit on the Lua stack).
-const CELLS_PER_CALL: usize = 64;
-
-/// The terrains' names as Lua strings, made once per state: `game:terrain` is called for
-/// cell after cell, and making a string anew each time is most of its cost.
-struct TerrainNames(Vec<mlua::LuaString>);
-
-/// Makes the cell-list builder and the terrain names of `lua`, once per state.
-pub(super) fn install_board_helpers(lua: &Lua) -> mlua::Result<()> {
-    let append: Function = lua.load(APPEND_CELLS).set_name("=sandbox").eval()?;
-    lua.set_app_data(CellListBuilder(append));
-    let names = Terrain::ALL
-        .iter()
-        .map(|t| lua.create_string(t.name()))
-        .collect::<mlua::Result<_>>()?;
-    lua.set_app_data(TerrainNames(names));
-    Ok(())
-}
-
-/// `terrain`'s name as a Lua string.
-fn terrain_name(lua: &Lua, terrain: Terrain) -> mlua::Result<mlua::LuaString> {
-    let index = Terrain::ALL.iter().position(|&t| t == terrain);
-    match (lua.app_data_ref::<TerrainNames>(), index) {
-        (Some(names), Some(i)) => Ok(names.0[i].clone()),
-        _ => lua.create_string(terrain.name()),
-    }
-}
-
-/// `{ {x = .., y = ..}, ... }` for the cells.
-fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Table> {
-    let append = lua
-        .app_data_ref::<CellListBuilder>()
-        .map(|b| b.0.clone())
-        .ok_or_else(|| mlua::Error::runtime("the cell list builder is missing"))?;
-    let list = lua.create_table()?;
-    let mut flat: Vec<u32> = Vec::with_capacity(2 * CELLS_PER_CALL);
-    let mut cells = cells.peekable();
-    while cells.peek().is_some() {
-        flat.clear();
-        for p in cells.by_ref().take(CELLS_PER_CALL) {
-            flat.extend([p.x, p.y]);
-        }
-        append.call::<()>((&list, mlua::Variadic::from_iter(flat.iter().copied())))?;
-    }
-    Ok(list)
 }
 
 /// The rule set as a JSON tree, for `game:rule`; made once per rule set and thread, since a
