@@ -93,6 +93,12 @@ pub fn new_state(
         },
     )?;
     lua.set_memory_limit(memory_bytes)?;
+    // A collection cycle marks the whole API as well as the scripts' data, which is small:
+    // waiting for the heap to grow fourfold instead of twofold halves the cycles. The memory
+    // cap still holds, since an allocation it refuses first runs a full collection.
+    lua.gc_set_mode(mlua::state::GcMode::Incremental(
+        mlua::state::GcIncParams::default().pause(400),
+    ));
     Ok(lua)
 }
 
