@@ -56,15 +56,11 @@ pub(super) fn fixed_name(lua: &Lua, name: &'static str) -> mlua::Result<LuaStrin
 /// `{ {x = .., y = ..}, ... }` for the cells.
 pub(super) fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Table> {
     let append = made(lua)?.append_cells.clone();
-    let list = lua.create_table()?;
-    let mut flat: Vec<u32> = Vec::with_capacity(2 * CELLS_PER_CALL);
-    let mut cells = cells.peekable();
-    while cells.peek().is_some() {
-        flat.clear();
-        for p in cells.by_ref().take(CELLS_PER_CALL) {
-            flat.extend([p.x, p.y]);
-        }
-        append.call::<()>((&list, mlua::Variadic::from_iter(flat.iter().copied())))?;
+    let flat: Vec<u32> = cells.flat_map(|p| [p.x, p.y]).collect();
+    // Sized up front: a list grown cell by cell is rehashed again and again.
+    let list = lua.create_table_with_capacity(flat.len() / 2, 0)?;
+    for batch in flat.chunks(2 * CELLS_PER_CALL) {
+        append.call::<()>((&list, mlua::Variadic::from_iter(batch.iter().copied())))?;
     }
     Ok(list)
 }
