@@ -29,9 +29,9 @@ const CELLS_PER_CALL: usize = 64;
 
 /// Makes the builders of `lua`, once per state.
 pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
-    let builder = |source: &str| lua.load(source).set_name("=sandbox").eval::<Function>();
+    let append_cells = lua.load(APPEND_CELLS).set_name("=sandbox").eval()?;
     lua.set_app_data(Made {
-        append_cells: builder(APPEND_CELLS)?,
+        append_cells,
         fixed: RefCell::default(),
     });
     Ok(())

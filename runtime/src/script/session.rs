@@ -2,7 +2,7 @@
 //! change it only through commands the engine checks, and win conditions are asked after every
 //! action whether someone has won.
 
-use super::lua_values::{Field, record};
+use super::lua_values::{Field, fixed_name, record};
 use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
@@ -127,12 +127,13 @@ impl UserData for GameView {
         });
         methods.add_method("turn", |_, v, ()| v.read(|g| Ok(g.turn())));
         methods.add_method("active", |_, v, ()| v.read(|g| Ok(g.active().name())));
-        methods.add_method("terrain", |_, v, (x, y): (i64, i64)| {
+        methods.add_method("terrain", |lua, v, (x, y): (i64, i64)| {
             v.read(|g| {
-                Ok(cell(x, y)
+                cell(x, y)
                     .ok()
                     .and_then(|p| g.board().terrain.get(p))
-                    .map(|t| t.name()))
+                    .map(|t| fixed_name(lua, t.name()))
+                    .transpose()
             })
         });
         methods.add_method("letter", |_, v, (x, y): (i64, i64)| {
