@@ -8,7 +8,7 @@ use scryptic::lexicon::Lexicon;
 use scryptic::map::Map;
 use scryptic::save::{SaveFile, ScriptSource};
 use scryptic::script::watch::Watcher;
-use scryptic::script::{ScriptHost, ScriptLimits, ScriptedGame};
+use scryptic::script::{EventField, ScriptHost, ScriptLimits, ScriptedGame};
 use scryptic_tests::random_play::RandomPlayer;
 use scryptic_tests::root;
 use std::sync::Arc;
@@ -40,15 +40,11 @@ fn scripts(c: &mut Criterion) {
     .expect("loads");
     c.bench_function("one event to one handler", |b| {
         b.iter(|| {
-            let errors = host.dispatch("turn_end", Some(1), |lua| {
-                let ev = lua.create_table()?;
-                ev.raw_set("player", "gold")?;
-                ev.raw_set("passed", true)?;
-                Ok(mlua::MultiValue::from_vec(vec![
-                    mlua::Value::Nil,
-                    mlua::Value::Table(ev),
-                ]))
-            });
+            let fields = [
+                ("player", EventField::Word("gold")),
+                ("passed", EventField::Bool(true)),
+            ];
+            let errors = host.dispatch_event("turn_end", Some(1), None, &fields);
             assert!(errors.is_empty());
         })
     });

@@ -24,7 +24,7 @@ fn turn(host: &mut ScriptHost) {
 }
 
 const V1: &str = "storage.loads = (storage.loads or 0) + 1\nscryptic.on('turn_start', function() print('v1 ' .. storage.loads) end)";
-const V2: &str = "storage.loads = (storage.loads or 0) + 1\nscryptic.on('turn_start', function() print('v2 ' .. storage.loads) end)\nscryptic.on('on_reload', function() print('reloaded') end)";
+const V2: &str = "storage.loads = (storage.loads or 0) + 1\nscryptic.on('turn_start', function() print('v2 ' .. storage.loads) end)\nscryptic.on('on_reload', function(game, ev) print('reloaded', game, type(ev)) end)";
 
 #[test]
 fn a_good_change_replaces_the_handlers_and_keeps_storage() {
@@ -33,7 +33,7 @@ fn a_good_change_replaces_the_handlers_and_keeps_storage() {
     turn(&mut host);
     assert_eq!(printed(&mut host), vec!["v1 1"]);
     host.reload("mod.lua", V2).unwrap();
-    assert_eq!(printed(&mut host), vec!["reloaded"]);
+    assert_eq!(printed(&mut host), vec!["reloaded\tnil\ttable"]);
     turn(&mut host);
     assert_eq!(
         printed(&mut host),

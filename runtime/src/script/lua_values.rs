@@ -1,91 +1,182 @@
-//! Lua values the API hands scripts again and again, made cheaply. Under the memory limit
-//! every string made and every field set from Rust is a protected call of its own, so fixed
-//! words (terrain and player names, event field names) are made once per state, and lists of
-//! cells (a table per cell) are built by a Lua-side builder, in one call per batch. (A
-//! Lua-side builder for event tables, a few fields each, measured slower than setting them.)
+//! Lua values the API hands scripts again and again, made cheaply. Under the memory cap every
+//! string made and every field set from Rust is a protected call of its own, so the values the
+//! host makes (few, small and bounded by the board) are made with the cap lifted (`uncapped`;
+//! the sandbox refuses finalizers, so no script code runs meanwhile), fixed words (terrain and
+//! player names, field names) are Lua strings made once per state, and an event's table is made
+//! by a Lua-side caller of its own, generated from the API registry, which makes the table and
+//! calls the handler in one call.
 
 use crate::board::Pos;
 use mlua::{Function, Lua, LuaString, Table, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// The builders and fixed words of one state, kept in its app data.
+/// The event callers and fixed words of one state, kept in its app data.
 struct Made {
-    /// `append(list, x1, y1, x2, y2, ...)` adds `{x = x1, y = y1}, ...` to `list`.
-    append_cells: Function,
     fixed: RefCell<HashMap<&'static str, LuaString>>,
+    /// Per event of the registry, in its order, `caller(handler, game, f1, ...)` calls
+    /// `handler(game, {name1 = f1, ...})`.
+    callers: Vec<Function>,
 }
 
-const APPEND_CELLS: &str = "return function(list, ...)
-    local flat, n = { ... }, #list
-    for i = 1, #flat, 2 do
-        n = n + 1
-        list[n] = { x = flat[i], y = flat[i + 1] }
-    end
-end";
+/// The most fields an event has (a test holds the registry to it).
+pub(super) const MOST_EVENT_FIELDS: usize = 5;
 
-/// How many cells go to the builder per call (its arguments sit on the Lua stack).
-const CELLS_PER_CALL: usize = 64;
-
-/// Makes the builders of `lua`, once per state.
+/// Makes the event callers of `lua`, once per state.
 pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
-    let append_cells = lua.load(APPEND_CELLS).set_name("=sandbox").eval()?;
+    let mut callers = Vec::new();
+    for (_, _, fields) in super::api::EVENT_FIELDS {
+        let names: Vec<&str> = fields.iter().map(|(name, _, _)| *name).collect();
+        let caller = lua
+            .load(caller_source(&names))
+            .set_name("=sandbox")
+            .eval()?;
+        callers.push(caller);
+    }
     lua.set_app_data(Made {
-        append_cells,
         fixed: RefCell::default(),
+        callers,
     });
     Ok(())
 }
 
+/// The Lua text of an event's caller: its fields arrive as arguments in the registry's order
+/// and become the table the handler gets (a nil argument leaves its field out). The handler
+/// is called in tail position, so the caller leaves no frame in tracebacks.
+fn caller_source(fields: &[&str]) -> String {
+    let params: String = (1..=fields.len()).map(|i| format!(", f{i}")).collect();
+    let entries: Vec<String> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("[\"{name}\"] = f{}", i + 1))
+        .collect();
+    format!(
+        "return function(handler, game{params}) return handler(game, {{{}}}) end",
+        entries.join(", ")
+    )
+}
+
 fn made(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, Made>> {
     lua.app_data_ref::<Made>()
-        .ok_or_else(|| mlua::Error::runtime("the API's builders are missing"))
+        .ok_or_else(|| mlua::Error::runtime("the API's event callers are missing"))
 }
 
 /// `name` (one of a fixed few words) as a Lua string, made on first use.
 pub(super) fn fixed_name(lua: &Lua, name: &'static str) -> mlua::Result<LuaString> {
-    let made = made(lua)?;
-    if let Some(s) = made.fixed.borrow().get(name) {
-        return Ok(s.clone());
+    made(lua)?.fixed_name(lua, name)
+}
+
+impl Made {
+    fn fixed_name(&self, lua: &Lua, name: &'static str) -> mlua::Result<LuaString> {
+        if let Some(s) = self.fixed.borrow().get(name) {
+            return Ok(s.clone());
+        }
+        let s = lua.create_string(name)?;
+        self.fixed.borrow_mut().insert(name, s.clone());
+        Ok(s)
     }
-    let s = lua.create_string(name)?;
-    made.fixed.borrow_mut().insert(name, s.clone());
-    Ok(s)
 }
 
 /// `{ {x = .., y = ..}, ... }` for the cells.
 pub(super) fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Table> {
-    let append = made(lua)?.append_cells.clone();
-    let flat: Vec<u32> = cells.flat_map(|p| [p.x, p.y]).collect();
-    // Sized up front: a list grown cell by cell is rehashed again and again.
-    let list = lua.create_table_with_capacity(flat.len() / 2, 0)?;
-    for batch in flat.chunks(2 * CELLS_PER_CALL) {
-        append.call::<()>((&list, mlua::Variadic::from_iter(batch.iter().copied())))?;
-    }
-    Ok(list)
+    let (x, y) = (fixed_name(lua, "x")?, fixed_name(lua, "y")?);
+    let cells: Vec<Pos> = cells.collect();
+    uncapped(lua, || {
+        // Sized up front: a list grown cell by cell is rehashed again and again.
+        let list = lua.create_table_with_capacity(cells.len(), 0)?;
+        for (i, p) in cells.into_iter().enumerate() {
+            let cell = lua.create_table_with_capacity(0, 2)?;
+            cell.raw_set(&x, p.x)?;
+            cell.raw_set(&y, p.y)?;
+            list.raw_set(i + 1, cell)?;
+        }
+        Ok(list)
+    })
 }
 
-/// A field of a record: its value.
-pub(super) enum Field<'a> {
-    /// One of a fixed few words (a player, a direction).
-    Name(&'static str),
+/// An event ready for its handlers: the caller that makes its table, and its fields as Lua
+/// values in the registry's order (nil where a field is absent).
+pub(super) struct PreparedEvent {
+    caller: Function,
+    values: [Value; MOST_EVENT_FIELDS],
+}
+
+impl PreparedEvent {
+    /// Calls `handler(game, event)`.
+    pub(super) fn call(&self, handler: &Function, game: &Value) -> mlua::Result<()> {
+        let [a, b, c, d, e] = &self.values;
+        self.caller.call((handler, game, a, b, c, d, e))
+    }
+}
+
+/// Event `event` with fields `fields` (by name, in any order; a field the registry does not
+/// list for the event is an error), made ready for its handlers. The values are made with the
+/// memory cap lifted: they are few and small, and under the cap each string made would be a
+/// protected call of its own.
+pub(super) fn prepare_event(
+    lua: &Lua,
+    event: &str,
+    fields: &[(&'static str, EventField<'_>)],
+) -> mlua::Result<PreparedEvent> {
+    let index = super::api::EVENT_FIELDS
+        .iter()
+        .position(|(name, _, _)| *name == event)
+        .ok_or_else(|| mlua::Error::runtime(format!("`{event}` is not an event")))?;
+    let names = super::api::EVENT_FIELDS[index].2;
+    if let Some((stray, _)) = fields
+        .iter()
+        .find(|(f, _)| !names.iter().any(|n| n.0 == *f))
+    {
+        return Err(mlua::Error::runtime(format!(
+            "`{stray}` is not a field of event `{event}`"
+        )));
+    }
+    let made = made(lua)?;
+    let caller = made
+        .callers
+        .get(index)
+        .cloned()
+        .ok_or_else(|| mlua::Error::runtime(format!("no caller for event `{event}`")))?;
+    let mut values: [Value; MOST_EVENT_FIELDS] = Default::default();
+    uncapped(lua, || {
+        for ((name, _, _), slot) in names.iter().zip(&mut values) {
+            if let Some((_, field)) = fields.iter().find(|(f, _)| f == name) {
+                *slot = field_value(lua, &made, field)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(PreparedEvent { caller, values })
+}
+
+/// Runs `make` with the state's memory cap lifted, for values the host makes (few, small and
+/// bounded by the board); the cap holds again for the scripts' own allocations afterwards (if
+/// the host's values took the state past it, the script's next allocation fails).
+pub(super) fn uncapped<R>(lua: &Lua, make: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+    let cap = lua.set_memory_limit(0)?;
+    let made = make();
+    lua.set_memory_limit(cap)?;
+    made
+}
+
+fn field_value(lua: &Lua, made: &Made, field: &EventField<'_>) -> mlua::Result<Value> {
+    Ok(match field {
+        EventField::Word(word) => Value::String(made.fixed_name(lua, word)?),
+        EventField::Text(text) => Value::String(lua.create_string(text.as_ref())?),
+        EventField::Int(n) => Value::Integer(*n),
+        EventField::Bool(b) => Value::Boolean(*b),
+    })
+}
+
+/// The value of an event's field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EventField<'a> {
+    /// One of a fixed few words (a player, a direction): made once per state.
+    Word(&'static str),
     /// Any other text.
     Text(std::borrow::Cow<'a, str>),
+    /// A whole number.
     Int(i64),
+    /// A flag.
     Bool(bool),
-}
-
-/// `{name = value, ...}` for the fields (fixed names, so each is made once per state).
-pub(super) fn record(lua: &Lua, fields: &[(&'static str, Field<'_>)]) -> mlua::Result<Table> {
-    let record = lua.create_table_with_capacity(0, fields.len())?;
-    for (name, field) in fields {
-        let value = match field {
-            Field::Name(word) => Value::String(fixed_name(lua, word)?),
-            Field::Text(text) => Value::String(lua.create_string(text.as_ref())?),
-            Field::Int(n) => Value::Integer(*n),
-            Field::Bool(b) => Value::Boolean(*b),
-        };
-        record.raw_set(fixed_name(lua, name)?, value)?;
-    }
-    Ok(record)
 }

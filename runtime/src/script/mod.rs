@@ -15,6 +15,7 @@ mod storage;
 mod tokens;
 pub mod watch;
 
+pub use lua_values::EventField;
 pub use session::ScriptedGame;
 pub use tokens::{ScriptModifiers, ScriptTokens};
 
@@ -281,6 +282,34 @@ impl ScriptHost {
         turn: Option<u32>,
         args: impl Fn(&Lua) -> mlua::Result<A>,
     ) -> Vec<ScriptError> {
+        self.dispatch_with(event, turn, |lua, handler| handler.call::<()>(args(lua)?))
+    }
+
+    /// Calls every handler of `event` (one of the registry's events) with `game` (nil if
+    /// none) and a table of the event's `fields`, named as the registry names them; returns
+    /// their errors, as `dispatch` does. This is how games hand their events to scripts.
+    pub fn dispatch_event(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        game: Option<&mlua::AnyUserData>,
+        fields: &[(&'static str, EventField<'_>)],
+    ) -> Vec<ScriptError> {
+        let prepared = match lua_values::prepare_event(&self.lua, event, fields) {
+            Ok(prepared) => prepared,
+            Err(e) => return vec![self.error("(host)", event, turn, &e)],
+        };
+        let game = game.map_or(Value::Nil, |g| Value::UserData(g.clone()));
+        self.dispatch_with(event, turn, |_, handler| prepared.call(handler, &game))
+    }
+
+    /// Runs `call` with every handler of `event`, under the budget; returns the errors.
+    fn dispatch_with(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        call: impl Fn(&Lua, &Function) -> mlua::Result<()>,
+    ) -> Vec<ScriptError> {
         // The handlers are called with the registry unlocked (a handler may register more),
         // so they are copied out first; most events have one or two, kept on the stack.
         let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
@@ -295,9 +324,7 @@ impl ScriptHost {
         };
         let mut errors = Vec::new();
         for (index, func) in calls {
-            let outcome =
-                args(&self.lua).and_then(|values| self.guarded(|| func.call::<()>(values)));
-            if let Err(e) = outcome {
+            if let Err(e) = self.guarded(|| call(&self.lua, &func)) {
                 let script = self.handler_script(index);
                 let error = self.error(&script, event, turn, &e);
                 self.count_failure(index, &error);

@@ -97,9 +97,15 @@ impl ScriptHost {
             .filter(|h| h.script == script && h.event == event && !h.disabled)
             .map(|h| h.func.clone())
             .collect();
+        // Outside a game call there is no game to hand over: `game` is nil, the event empty.
+        let prepared = super::lua_values::prepare_event(&self.lua, event, &[]);
         let mut errors = Vec::new();
         for func in calls {
-            if let Err(e) = self.guarded(|| func.call::<()>(())) {
+            let called = match &prepared {
+                Ok(p) => self.guarded(|| p.call(&func, &mlua::Value::Nil)),
+                Err(e) => Err(e.clone()),
+            };
+            if let Err(e) = called {
                 errors.push(self.error(script, event, None, &e));
             }
         }

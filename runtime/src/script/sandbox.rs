@@ -1,5 +1,6 @@
 //! The sandboxed Lua state: only table, string, math, utf8 and coroutine; no io, os, package,
-//! debug, load, loadfile, dofile, string.dump or collectgarbage; chunks as text only; a memory
+//! debug, load, loadfile, dofile, string.dump, collectgarbage or finalizers (`__gc`); chunks as
+//! text only; a memory
 //! cap; and an instruction budget per event enforced by a hook that every thread carries, which
 //! neither coroutines nor pcall can escape.
 
@@ -78,6 +79,7 @@ pub fn new_state(
     let string: Table = globals.get("string")?;
     string.raw_set("dump", Value::Nil)?;
     lock_string_metatable(&lua)?;
+    refuse_finalizers(&lua)?;
     install_print(&lua, console)?;
     install_random(&lua, seed)?;
     install_threads(&lua)?;
@@ -107,6 +109,25 @@ fn lock_string_metatable(lua: &Lua) -> mlua::Result<()> {
     lua.load(r#"local mt = getmetatable(""); mt.__metatable = "locked""#)
         .set_name("=sandbox")
         .exec()
+}
+
+/// `setmetatable` refuses a `__gc` field: a finalizer would run script code whenever the
+/// collector happens to run (inside the host's own work, outside any event), and games must
+/// not depend on when that is.
+fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
+    lua.load(
+        r#"
+        local raw_setmetatable, rawget, type, error = setmetatable, rawget, type, error
+        setmetatable = function(t, mt)
+            if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+                error("finalizers (__gc) are not available to scripts", 2)
+            end
+            return raw_setmetatable(t, mt)
+        end
+        "#,
+    )
+    .set_name("=sandbox")
+    .exec()
 }
 
 fn install_print(lua: &Lua, console: Console) -> mlua::Result<()> {

@@ -2,7 +2,8 @@
 //! change it only through commands the engine checks, and win conditions are asked after every
 //! action whether someone has won.
 
-use super::lua_values::{Field, fixed_name, record};
+use super::EventField;
+use super::lua_values::fixed_name;
 use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
@@ -10,13 +11,14 @@ use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::RuleSet;
 use crate::save::{ReplayError, SaveFile, ScriptSource};
-use mlua::{Lua, Table, UserData, UserDataMethods, Value};
+use mlua::{UserData, UserDataMethods};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// A game whose scripts take part.
 pub struct ScriptedGame {
-    /// The game; absent only while it is lent to `view` for a script call.
-    game: Option<Game>,
+    /// The game; absent only while it is lent to `view` for a script call. Boxed, since it
+    /// moves in and out of the view at every call.
+    game: Option<Box<Game>>,
     view: GameView,
     /// The view as a Lua value; `None` if the state could not make it (scripts do not run).
     view_data: Option<mlua::AnyUserData>,
@@ -36,7 +38,7 @@ struct GameView {
 
 #[derive(Default)]
 struct Shared {
-    game: Option<Game>,
+    game: Option<Box<Game>>,
     events: Vec<Event>,
     messages: Vec<String>,
     read_only: bool,
@@ -76,14 +78,14 @@ impl GameView {
     }
 
     /// Lends `game` to the view for a call.
-    fn lend(&self, game: Game, read_only: bool) {
+    fn lend(&self, game: Box<Game>, read_only: bool) {
         let mut shared = self.lock();
         shared.game = Some(game);
         shared.read_only = read_only;
     }
 
     /// Takes the game back, with what the call caused.
-    fn take_back(&self) -> (Option<Game>, Vec<Event>, Vec<String>) {
+    fn take_back(&self) -> (Option<Box<Game>>, Vec<Event>, Vec<String>) {
         let mut shared = self.lock();
         (
             shared.game.take(),
@@ -276,40 +278,31 @@ fn script_event_name(event: &Event) -> Option<&'static str> {
     })
 }
 
-/// The script event an engine event is, and its fields.
-fn script_event(lua: &Lua, event: &Event) -> mlua::Result<Option<(&'static str, Table)>> {
-    let Some(name) = script_event_name(event) else {
-        return Ok(None);
-    };
-    let fields = event_fields(event);
-    Ok(Some((name, record(lua, &fields)?)))
-}
-
 /// The fields of the script event `event` is (none if it is none).
-fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, Field<'_>); 6]> {
-    fn text(s: &str) -> Field<'_> {
-        Field::Text(std::borrow::Cow::Borrowed(s))
+fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, EventField<'_>); 6]> {
+    fn text(s: &str) -> EventField<'_> {
+        EventField::Text(std::borrow::Cow::Borrowed(s))
     }
-    use Field::{Bool, Int, Name, Text};
+    use EventField::{Bool, Int, Text, Word};
     match event {
         Event::TurnStarted { player, turn, drew } => smallvec::smallvec![
-            ("player", Name(player.name())),
+            ("player", Word(player.name())),
             ("turn", Int(i64::from(*turn))),
             ("drew", text(drew)),
         ],
         Event::TurnEnded { player, passed } => {
-            smallvec::smallvec![("player", Name(player.name())), ("passed", Bool(*passed))]
+            smallvec::smallvec![("player", Word(player.name())), ("passed", Bool(*passed))]
         }
         Event::WordCommitted { player, word, key } => smallvec::smallvec![
-            ("player", Name(player.name())),
+            ("player", Word(player.name())),
             ("word", text(word)),
             ("x", Int(i64::from(key.start.x))),
             ("y", Int(i64::from(key.start.y))),
-            ("dir", Name(crate::game::describe::dir_name(key.dir))),
+            ("dir", Word(crate::game::describe::dir_name(key.dir))),
         ],
-        Event::AttackSucceeded { .. } => smallvec::smallvec![("result", Name("won"))],
+        Event::AttackSucceeded { .. } => smallvec::smallvec![("result", Word("won"))],
         Event::AttackRepelled { by, .. } => {
-            smallvec::smallvec![("result", Name("repelled")), ("by", text(by))]
+            smallvec::smallvec![("result", Word("repelled")), ("by", text(by))]
         }
         Event::CityCaptured {
             player,
@@ -317,9 +310,9 @@ fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, Field<'_>);
             from,
             bonus,
         } => smallvec::smallvec![
-            ("player", Name(player.name())),
+            ("player", Word(player.name())),
             ("city", text(city)),
-            ("from", Name(from.name())),
+            ("from", Word(from.name())),
             ("bonus", Int(*bonus)),
         ],
         Event::TokenCaptured {
@@ -333,20 +326,32 @@ fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, Field<'_>);
             kind,
             ..
         } => smallvec::smallvec![
-            ("player", Name(player.name())),
+            ("player", Word(player.name())),
             ("token", text(token)),
             ("kind", text(kind)),
         ],
         Event::GameOver { result } => {
             let mut fields = smallvec::SmallVec::new();
             if let Some(winner) = result.winner {
-                fields.push(("winner", Name(winner.name())));
+                fields.push(("winner", Word(winner.name())));
             }
             let reason = crate::game::describe::describe_result(result);
             fields.push(("reason", Text(std::borrow::Cow::Owned(reason))));
             fields
         }
         _ => smallvec::SmallVec::new(),
+    }
+}
+
+/// An error of the host itself while it sets a game up.
+fn setup_error(message: String) -> ScriptError {
+    ScriptError {
+        script: "(host)".into(),
+        line: None,
+        event: "setup".into(),
+        turn: None,
+        message,
+        traceback: String::new(),
     }
 }
 
@@ -359,23 +364,18 @@ impl ScriptedGame {
         let view_data = match host.lua.create_userdata(view.clone()) {
             Ok(data) => Some(data),
             Err(e) => {
-                let message = format!("scripts cannot run: {e}");
-                errors.push(ScriptError {
-                    script: "(host)".into(),
-                    line: None,
-                    event: "setup".into(),
-                    turn: None,
-                    message,
-                    traceback: String::new(),
-                });
+                errors.push(setup_error(format!("scripts cannot run: {e}")));
                 None
             }
         };
+        if let Err(e) = host.prepare_board_view(game.board()) {
+            errors.push(setup_error(format!("tokens cannot run: {e}")));
+        }
         let host = Arc::new(Mutex::new(host));
         game.set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
         game.set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host.clone())));
         let mut scripted = ScriptedGame {
-            game: Some(game),
+            game: Some(Box::new(game)),
             view,
             view_data,
             host,
@@ -383,7 +383,7 @@ impl ScriptedGame {
             storage_at_start: String::new(),
         };
         let mut events = Vec::new();
-        scripted.run_handlers("game_start", None, &mut events, &mut errors);
+        scripted.run_handlers("game_start", &[], &mut events, &mut errors);
         scripted.dispatch_all(events, &mut errors);
         scripted.check_win_conditions(&mut Vec::new(), &mut errors);
         (scripted, errors)
@@ -535,17 +535,10 @@ impl ScriptedGame {
             return;
         };
         // Most events have no handler: build nothing for them.
-        let lua = {
-            let host = self.host();
-            if host.handler_count(name) == 0 {
-                return;
-            }
-            host.lua.clone()
-        };
-        let Ok(Some((name, payload))) = script_event(&lua, event) else {
+        if self.host().handler_count(name) == 0 {
             return;
-        };
-        self.run_handlers(name, Some(payload), caused, errors);
+        }
+        self.run_handlers(name, &event_fields(event), caused, errors);
     }
 
     fn game_mut(&mut self) -> &mut Game {
@@ -583,14 +576,13 @@ impl ScriptedGame {
     fn run_handlers(
         &mut self,
         name: &str,
-        payload: Option<Table>,
+        fields: &[(&'static str, EventField<'_>)],
         caused: &mut Vec<Event>,
         errors: &mut Vec<ScriptError>,
     ) {
         let turn = Some(self.game().turn());
-        let payload = payload.map_or(Value::Nil, Value::Table);
         let (found, events, messages) = self.with_game_lent(false, |view, host| {
-            host.dispatch(name, turn, |_| Ok((view.clone(), payload.clone())))
+            host.dispatch_event(name, turn, Some(view), fields)
         });
         errors.extend(found.unwrap_or_default());
         if !messages.is_empty() {

@@ -39,10 +39,133 @@ fn sandbox_escapes_are_refused() {
             "cannot change a protected metatable",
         ),
         ("math.randomseed(1)", "field 'randomseed'"),
+        (
+            "setmetatable({}, {__gc = function() end})",
+            "finalizers (__gc) are not available",
+        ),
     ];
     for (source, expected) in cases {
         check_refused(source, expected);
     }
+}
+
+#[test]
+fn metatables_without_finalizers_still_work() {
+    let mut h = host();
+    h.load(
+        "meta.lua",
+        "local t = setmetatable({}, {__index = function(_, k) return k .. '!' end})\n\
+         assert(t.hi == 'hi!')",
+    )
+    .expect("plain metatables are allowed");
+}
+
+/// Dispatches `event` with `fields` to a handler that returns what it saw as text.
+fn event_seen(event: &str, fields: &[(&'static str, EventField<'_>)]) -> Result<String, String> {
+    let mut h = host();
+    // An unknown event cannot be handled; a handler of another stands by.
+    let handled = if events().any(|e| e == event) {
+        event
+    } else {
+        "turn_end"
+    };
+    h.load(
+        "seen.lua",
+        &format!(
+            "scryptic.on('{handled}', function(game, ev)\n\
+               seen = tostring(game)\n\
+               for k, v in scryptic.sorted_pairs(ev) do seen = seen .. ' ' .. k .. '=' .. tostring(v) end\n\
+             end)"
+        ),
+    )
+    .unwrap();
+    let errors = h.dispatch_event(event, Some(1), None, fields);
+    if let Some(e) = errors.first() {
+        return Err(e.to_string());
+    }
+    h.lua
+        .globals()
+        .get::<String>("seen")
+        .map_err(|e| e.to_string())
+}
+
+/// An event, its fields, and what its handler sees (or the error).
+type EventCase = (
+    &'static str,
+    Vec<(&'static str, EventField<'static>)>,
+    Result<&'static str, &'static str>,
+);
+
+#[test]
+fn events_reach_handlers_as_tables_of_their_fields() {
+    use std::borrow::Cow;
+    let cases: [EventCase; 5] = [
+        (
+            "turn_start",
+            vec![
+                ("drew", EventField::Text(Cow::Borrowed("QI"))),
+                ("player", EventField::Word("gold")),
+                ("turn", EventField::Int(7)),
+            ],
+            Ok("nil drew=QI player=gold turn=7"),
+        ),
+        (
+            "turn_end",
+            vec![
+                ("player", EventField::Word("silver")),
+                ("passed", EventField::Bool(false)),
+            ],
+            Ok("nil passed=false player=silver"),
+        ),
+        // An absent field is left out of the table (a draw has no winner).
+        (
+            "game_end",
+            vec![("reason", EventField::Text(Cow::Borrowed("a draw")))],
+            Ok("nil reason=a draw"),
+        ),
+        (
+            "turn_end",
+            vec![("winner", EventField::Word("gold"))],
+            Err("`winner` is not a field of event `turn_end`"),
+        ),
+        ("turn_stop", vec![], Err("`turn_stop` is not an event")),
+    ];
+    for (event, fields, expected) in cases {
+        let seen = event_seen(event, &fields);
+        match expected {
+            Ok(text) => assert_eq!(seen.as_deref(), Ok(text), "{event}"),
+            Err(message) => {
+                let err = seen.expect_err(event);
+                assert!(err.contains(message), "{event}: {err}");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_event_fits_its_caller() {
+    for (event, _, fields) in api::EVENT_FIELDS {
+        assert!(
+            fields.len() <= lua_values::MOST_EVENT_FIELDS,
+            "{event} has {} fields; raise MOST_EVENT_FIELDS",
+            fields.len()
+        );
+    }
+}
+
+#[test]
+fn host_made_values_do_not_lift_the_cap_for_scripts() {
+    let mut h = host();
+    h.load(
+        "hold.lua",
+        "scryptic.on('turn_end', function(game, ev) held = held or {} held[#held + 1] = string.rep(ev.player, 1024 * 1024) end)",
+    )
+    .unwrap();
+    let fields = [("player", EventField::Word("gold"))];
+    let failed = (0..64).find_map(|_| h.dispatch_event("turn_end", Some(1), None, &fields).pop());
+    let err = failed.expect("the cap stops a handler that keeps memory");
+    assert!(err.message.contains(MEMORY_MESSAGE), "{err}");
+    assert!(h.used_memory() <= ScriptLimits::default().memory_bytes);
 }
 
 #[test]

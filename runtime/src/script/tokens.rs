@@ -4,7 +4,7 @@
 //! Cells are `x, y` counted from 0 at the top-left, as in map files.
 
 use super::ScriptHost;
-use super::lua_values::{cells_table, fixed_name};
+use super::lua_values::{cells_table, fixed_name, uncapped};
 use crate::board::{Pos, Terrain};
 use crate::game::strength::{Role, StrengthModifiers};
 use crate::game::{Board, Effect, EffectError, TokenEffects};
@@ -57,17 +57,21 @@ impl UserData for Board {
                 .map(|p| fixed_name(lua, b.terrain[p].name()))
                 .transpose()
         });
-        methods.add_method("letter", |_, b, (x, y): (i64, i64)| {
+        methods.add_method("letter", |lua, b, (x, y): (i64, i64)| {
             let tile = board_cell(b, x, y).ok().and_then(|p| b.letters[p]);
-            Ok(tile
-                .map(|t| (t.letter.to_string(), t.player.name()))
-                .unzip())
+            match tile {
+                Some(t) => text_and_name(lua, t.letter.encode_utf8(&mut [0; 4]), t.player.name()),
+                None => Ok((Value::Nil, Value::Nil)),
+            }
         });
-        methods.add_method("city", |_, b, (x, y): (i64, i64)| {
+        methods.add_method("city", |lua, b, (x, y): (i64, i64)| {
             let city = board_cell(b, x, y)
                 .ok()
                 .and_then(|p| b.cities.iter().find(|c| c.at == p && !c.destroyed));
-            Ok(city.map(|c| (c.id.clone(), c.owner.name())).unzip())
+            match city {
+                Some(c) => text_and_name(lua, &c.id, c.owner.name()),
+                None => Ok((Value::Nil, Value::Nil)),
+            }
         });
         methods.add_method("rule", |lua, _, key: String| {
             let tree = lua
@@ -107,6 +111,13 @@ impl UserData for Board {
             Ok(())
         });
     }
+}
+
+/// Any text and one of the fixed words, as the Lua values a method returns.
+fn text_and_name(lua: &Lua, text: &str, name: &'static str) -> mlua::Result<(Value, Value)> {
+    let name = fixed_name(lua, name)?;
+    let text = uncapped(lua, || lua.create_string(text))?;
+    Ok((Value::String(text), Value::String(name)))
 }
 
 /// The cells within straight-line distance `r` of `c`, row by row (only the square around
@@ -176,6 +187,13 @@ fn tree_value(lua: &Lua, tree: &serde_json::Value, key: &str) -> mlua::Result<Va
 }
 
 impl ScriptHost {
+    /// Makes the methods of the tokens' view of `board` now (once per state), so that the
+    /// first token invoked in play does not pay for them.
+    pub(super) fn prepare_board_view(&self, board: &Board) -> mlua::Result<()> {
+        self.lua
+            .scope(|scope| scope.create_userdata_ref(board).map(drop))
+    }
+
     /// Runs `call` with `board` lent to Lua as `game` and the rest of a token call in app data;
     /// returns what the call did to the effect.
     fn with_board<R>(
@@ -236,11 +254,19 @@ impl ScriptHost {
     }
 
     fn token_table(&self, kind: &str, spot: Pos) -> mlua::Result<Table> {
-        let token = self.lua.create_table()?;
-        token.raw_set("kind", kind)?;
-        token.raw_set("x", spot.x)?;
-        token.raw_set("y", spot.y)?;
-        Ok(token)
+        let lua = &self.lua;
+        let keys = [
+            fixed_name(lua, "kind")?,
+            fixed_name(lua, "x")?,
+            fixed_name(lua, "y")?,
+        ];
+        uncapped(lua, || {
+            let token = lua.create_table_with_capacity(0, 3)?;
+            token.raw_set(&keys[0], kind)?;
+            token.raw_set(&keys[1], spot.x)?;
+            token.raw_set(&keys[2], spot.y)?;
+            Ok(token)
+        })
     }
 }
 
