@@ -380,3 +380,79 @@ fn a_strength_modifier_changes_defence_and_is_named() {
     );
     assert_eq!(preview.attack.value, 5, "the attacker is not frozen");
 }
+
+#[test]
+fn every_event_reaches_its_handlers_with_the_registrys_fields() {
+    // One handler per event prints the event's name and its fields' names, sorted.
+    let source: String = scryptic::script::events()
+        .map(|e| {
+            format!(
+                "scryptic.on('{e}', function(game, ev)\n\
+                   local line = '{e}'\n\
+                   for k in scryptic.sorted_pairs(ev) do line = line .. ' ' .. k end\n\
+                   print(line)\n\
+                 end)\n"
+            )
+        })
+        .collect();
+    // A draw called at turn 60, unless the game ends first: a game end without a winner.
+    let draw = "scryptic.on('turn_start', function(game, ev)\n\
+                  if ev.turn >= 60 then game:end_game(nil, 'time is up') end\n\
+                end)";
+    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
+    let scripts = [
+        ("every.lua".into(), source),
+        ("draw.lua".into(), draw.into()),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    // Two seeds: the first game captures a city, the second fights.
+    for seed in [3, 8] {
+        let mut game = scripted(&map, &scripts, None);
+        let mut player = RandomPlayer::new(seed);
+        while game.game().result().is_none() {
+            let action = player.choose(game.game());
+            game.apply(action).unwrap();
+        }
+        for line in game.host().drain_console() {
+            seen.insert(check_event_line(&line));
+        }
+    }
+    // Every event but `on_reload`, which only a reload runs (see hot_reload.rs).
+    let expected: Vec<&str> = scryptic::script::events()
+        .filter(|e| *e != "on_reload")
+        .collect();
+    for event in expected {
+        assert!(
+            seen.contains(event),
+            "{event} never reached a handler: {seen:?}"
+        );
+    }
+}
+
+/// The event a handler's console line (`event field field ...`) names, after checking that
+/// its fields are the registry's: every field that is not optional, and no other.
+fn check_event_line(line: &ConsoleLine) -> String {
+    let ConsoleLine::Output { text, .. } = line else {
+        panic!("no errors or notices expected: {line}");
+    };
+    let mut words = text.split(' ');
+    let event = words.next().unwrap_or_default().to_string();
+    let got: Vec<&str> = words.collect();
+    let (_, _, fields) = scryptic::script::api::EVENT_FIELDS
+        .iter()
+        .find(|(e, _, _)| *e == event)
+        .unwrap_or_else(|| panic!("`{event}` is not an event"));
+    for (name, ty, _) in *fields {
+        let optional = ty.ends_with('?');
+        assert!(
+            optional || got.contains(name),
+            "{event} lacks `{name}`: {text}"
+        );
+    }
+    assert!(
+        got.iter()
+            .all(|g| fields.iter().any(|(name, _, _)| name == g)),
+        "{event} has a field the registry does not list: {text}"
+    );
+    event
+}
