@@ -9,11 +9,12 @@
 use crate::board::Pos;
 use mlua::{Function, Lua, LuaString, Table, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The event callers and fixed words of one state, kept in its app data.
 struct Made {
-    fixed: RefCell<HashMap<&'static str, LuaString>>,
+    /// Fixed words by text (Fx-hashed: they are looked up at every API call that names one).
+    fixed: RefCell<FxHashMap<&'static str, LuaString>>,
     /// Per event of the registry, in its order, `caller(handler, game, f1, ...)` calls
     /// `handler(game, {name1 = f1, ...})`.
     callers: Vec<Function>,
