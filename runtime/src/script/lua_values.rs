@@ -8,8 +8,8 @@
 
 use crate::board::Pos;
 use mlua::{Function, Lua, LuaString, Table, Value};
-use std::cell::RefCell;
 use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 
 /// The event callers and fixed words of one state, kept in its app data.
 struct Made {
