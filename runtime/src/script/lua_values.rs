@@ -7,7 +7,7 @@
 //! calls the handler in one call.
 
 use crate::board::Pos;
-use mlua::{Function, Lua, LuaString, Table, Value};
+use mlua::{Function, Lua, LuaString, Table, Value, Variadic};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
@@ -18,32 +18,46 @@ struct Made {
     /// Per event of the registry, in its order, `caller(handler, game, f1, ...)` calls
     /// `handler(game, {name1 = f1, ...})`.
     callers: Vec<Function>,
+    /// `appenders[k - 1](list, n, x1, y1, ..., xk, yk)` sets `list[n + i] = {x = xi, y = yi}`.
+    appenders: Vec<Function>,
 }
+
+/// The most cells one appender call adds.
+const CELLS_PER_CALL: usize = 8;
 
 /// The most fields an event has (a test holds the registry to it).
 pub(super) const MOST_EVENT_FIELDS: usize = 5;
 
 /// Makes the event callers of `lua`, once per state.
 pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
-    // One chunk for all the callers: compiling is most of their cost.
-    let sources: Vec<String> = super::api::EVENT_FIELDS
-        .iter()
-        .map(|(_, _, fields)| {
-            let names: Vec<&str> = fields.iter().map(|(name, _, _)| *name).collect();
-            caller_source(&names)
-        })
-        .collect();
-    let callers: Vec<Function> = lua
-        .load(format!("return {{\n{}\n}}", sources.join(",\n")))
-        .set_name("=sandbox")
-        .eval::<Table>()?
-        .sequence_values()
-        .collect::<mlua::Result<_>>()?;
+    // One chunk for all the callers and appenders: compiling is most of their cost.
+    let callers = super::api::EVENT_FIELDS.iter().map(|(_, _, fields)| {
+        let names: Vec<&str> = fields.iter().map(|(name, _, _)| *name).collect();
+        caller_source(&names)
+    });
+    let appenders = (1..=CELLS_PER_CALL).map(appender_source);
+    let list = |sources: Vec<String>| format!("{{\n{}\n}}", sources.join(",\n"));
+    let chunk = format!(
+        "return {}, {}",
+        list(callers.collect()),
+        list(appenders.collect())
+    );
+    let (callers, appenders): (Table, Table) = lua.load(chunk).set_name("=sandbox").eval()?;
     lua.set_app_data(Made {
         fixed: RefCell::default(),
-        callers,
+        callers: callers.sequence_values().collect::<mlua::Result<_>>()?,
+        appenders: appenders.sequence_values().collect::<mlua::Result<_>>()?,
     });
     Ok(())
+}
+
+/// The Lua text of the appender of `cells` cells (see `Made::appenders`).
+fn appender_source(cells: usize) -> String {
+    let params: String = (1..=cells).map(|i| format!(", x{i}, y{i}")).collect();
+    let sets: String = (1..=cells)
+        .map(|i| format!(" list[n + {i}] = {{x = x{i}, y = y{i}}}"))
+        .collect();
+    format!("function(list, n{params}){sets} end")
 }
 
 /// The Lua text of an event's caller: its fields arrive as arguments in the registry's order
@@ -83,18 +97,22 @@ impl Made {
     }
 }
 
-/// `{ {x = .., y = ..}, ... }` for the cells.
+/// `{ {x = .., y = ..}, ... }` for the cells, made by the appenders (a table made in Lua
+/// costs a few VM instructions; made from Rust, one call into mlua per field).
 pub(super) fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Table> {
-    let (x, y) = (fixed_name(lua, "x")?, fixed_name(lua, "y")?);
     let cells: Vec<Pos> = cells.collect();
+    let made = made(lua)?;
     uncapped(lua, || {
         // Sized up front: a list grown cell by cell is rehashed again and again.
         let list = lua.create_table_with_capacity(cells.len(), 0)?;
-        for (i, p) in cells.into_iter().enumerate() {
-            let cell = lua.create_table_with_capacity(0, 2)?;
-            cell.raw_set(&x, p.x)?;
-            cell.raw_set(&y, p.y)?;
-            list.raw_set(i + 1, cell)?;
+        for (batch, chunk) in cells.chunks(CELLS_PER_CALL).enumerate() {
+            let append = &made.appenders[chunk.len() - 1];
+            let coordinates = chunk.iter().flat_map(|p| [p.x, p.y]);
+            append.call::<()>((
+                &list,
+                batch * CELLS_PER_CALL,
+                Variadic::from_iter(coordinates),
+            ))?;
         }
         Ok(list)
     })

@@ -3,7 +3,7 @@
 //! action whether someone has won.
 
 use super::EventField;
-use super::lua_values::fixed_name;
+use super::lua_values::{fixed_name, uncapped};
 use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
@@ -165,17 +165,19 @@ impl UserData for GameView {
         });
         methods.add_method("cities", |lua, v, ()| {
             v.read(|g| {
-                let list = lua.create_table()?;
-                for (i, c) in g.board().cities.iter().filter(|c| !c.destroyed).enumerate() {
-                    let t = lua.create_table()?;
-                    t.raw_set("id", c.id.as_str())?;
-                    t.raw_set("name", c.name.as_str())?;
-                    t.raw_set("x", c.at.x)?;
-                    t.raw_set("y", c.at.y)?;
-                    t.raw_set("owner", c.owner.name())?;
-                    list.raw_set(i + 1, t)?;
-                }
-                Ok(list)
+                uncapped(lua, || {
+                    let list = lua.create_table()?;
+                    for (i, c) in g.board().cities.iter().filter(|c| !c.destroyed).enumerate() {
+                        let t = lua.create_table_with_capacity(0, 5)?;
+                        t.raw_set("id", c.id.as_str())?;
+                        t.raw_set("name", c.name.as_str())?;
+                        t.raw_set("x", c.at.x)?;
+                        t.raw_set("y", c.at.y)?;
+                        t.raw_set("owner", c.owner.name())?;
+                        list.raw_set(i + 1, t)?;
+                    }
+                    Ok(list)
+                })
             })
         });
         methods.add_method("city_owner", |_, v, id: String| {

@@ -345,13 +345,15 @@ impl ScriptHost {
     }
 
     fn word_table(&self, word: &crate::game::Word) -> mlua::Result<Table> {
-        let t = self.lua.create_table()?;
-        t.raw_set("text", word.text.as_str())?;
-        t.raw_set("player", word.player.name())?;
-        t.raw_set("x", word.key.start.x)?;
-        t.raw_set("y", word.key.start.y)?;
-        t.raw_set("dir", crate::game::describe::dir_name(word.key.dir))?;
-        Ok(t)
+        uncapped(&self.lua, || {
+            let t = self.lua.create_table_with_capacity(0, 5)?;
+            t.raw_set("text", word.text.as_str())?;
+            t.raw_set("player", word.player.name())?;
+            t.raw_set("x", word.key.start.x)?;
+            t.raw_set("y", word.key.start.y)?;
+            t.raw_set("dir", crate::game::describe::dir_name(word.key.dir))?;
+            Ok(t)
+        })
     }
 }
 
