@@ -136,6 +136,54 @@ fn a_win_condition_ends_the_game() {
 }
 
 #[test]
+fn what_scripts_register_during_play_takes_part_from_then_on() {
+    // At the first turn end, a handler of turn starts and a win condition are registered;
+    // the game must ask both from the next action on.
+    let late = "scryptic.on('turn_end', function(game, ev)\n\
+                  if storage.registered then return end\n\
+                  storage.registered = true\n\
+                  scryptic.on('turn_start', function(game, ev) print('late start ' .. ev.turn) end)\n\
+                  scryptic.win_condition { id = 'late', check = function(game)\n\
+                    if game:turn() >= 3 then return 'silver' end\n\
+                  end }\n\
+                end)";
+    let mut game = scripted(&ford_map(), &[("late.lua".into(), late.into())], None);
+    game.apply(Action::EndTurn).unwrap();
+    let printed: Vec<String> = game
+        .host()
+        .drain_console()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(printed, vec!["[late.lua] late start 2"]);
+    game.apply(Action::EndTurn).unwrap();
+    let result = game
+        .game()
+        .result()
+        .expect("the late win condition ends the game");
+    assert_eq!(result.winner, Some(Player::Silver));
+}
+
+#[test]
+fn a_failed_reload_keeps_the_old_handlers_taking_part() {
+    let old = "scryptic.on('turn_start', function(game, ev) print('old ' .. ev.turn) end)";
+    let mut game = scripted(&ford_map(), &[("s.lua".into(), old.into())], None);
+    // The new text registers a handler of another event, then fails.
+    let broken = "scryptic.on('turn_end', function() end)\nerror('not yet')";
+    game.reload_script("s.lua", broken)
+        .expect_err("the new text fails");
+    game.host().drain_console();
+    game.apply(Action::EndTurn).unwrap();
+    let printed: Vec<String> = game
+        .host()
+        .drain_console()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(printed, vec!["[s.lua] old 2"]);
+}
+
+#[test]
 fn total_control_needs_every_city() {
     let win = script("scripts/win/total_control.lua");
     let mut map = ford_map();
