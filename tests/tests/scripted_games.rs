@@ -76,6 +76,12 @@ fn notices(game: &ScriptedGame) -> Vec<String> {
         .collect()
 }
 
+/// Every console line since the last look, as the console shows it.
+fn console(game: &ScriptedGame) -> Vec<String> {
+    let lines = game.host().drain_console();
+    lines.iter().map(ToString::to_string).collect()
+}
+
 #[test]
 fn the_first_chapter_tells_its_story_and_ends_when_the_camp_falls() {
     let chapter1 = script("scripts/campaigns/wending/1-the-ford.lua");
@@ -149,13 +155,7 @@ fn what_scripts_register_during_play_takes_part_from_then_on() {
                 end)";
     let mut game = scripted(&ford_map(), &[("late.lua".into(), late.into())], None);
     game.apply(Action::EndTurn).unwrap();
-    let printed: Vec<String> = game
-        .host()
-        .drain_console()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    assert_eq!(printed, vec!["[late.lua] late start 2"]);
+    assert_eq!(console(&game), vec!["[late.lua] late start 2"]);
     game.apply(Action::EndTurn).unwrap();
     let result = game
         .game()
@@ -174,13 +174,7 @@ fn a_failed_reload_keeps_the_old_handlers_taking_part() {
         .expect_err("the new text fails");
     game.host().drain_console();
     game.apply(Action::EndTurn).unwrap();
-    let printed: Vec<String> = game
-        .host()
-        .drain_console()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-    assert_eq!(printed, vec!["[s.lua] old 2"]);
+    assert_eq!(console(&game), vec!["[s.lua] old 2"]);
 }
 
 #[test]
