@@ -1,8 +1,7 @@
 //! The sandboxed Lua state: only table, string, math, utf8 and coroutine; no io, os, package,
 //! debug, load, loadfile, dofile, string.dump, collectgarbage or finalizers (`__gc`); chunks as
-//! text only; a memory
-//! cap; and an instruction budget per event enforced by a hook that every thread carries, which
-//! neither coroutines nor pcall can escape.
+//! text only; a memory cap; and an instruction budget per event enforced by a hook that every
+//! thread carries, which neither coroutines nor pcall can escape.
 
 use mlua::{Function, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 use rand::{RngExt, SeedableRng};

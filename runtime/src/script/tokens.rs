@@ -254,17 +254,11 @@ impl ScriptHost {
     }
 
     fn token_table(&self, kind: &str, spot: Pos) -> mlua::Result<Table> {
-        let lua = &self.lua;
-        let keys = [
-            fixed_name(lua, "kind")?,
-            fixed_name(lua, "x")?,
-            fixed_name(lua, "y")?,
-        ];
-        uncapped(lua, || {
-            let token = lua.create_table_with_capacity(0, 3)?;
-            token.raw_set(&keys[0], kind)?;
-            token.raw_set(&keys[1], spot.x)?;
-            token.raw_set(&keys[2], spot.y)?;
+        uncapped(&self.lua, || {
+            let token = self.lua.create_table_with_capacity(0, 3)?;
+            token.raw_set("kind", kind)?;
+            token.raw_set("x", spot.x)?;
+            token.raw_set("y", spot.y)?;
             Ok(token)
         })
     }
