@@ -177,10 +177,24 @@ pub(super) fn prepare_event(
 /// bounded by the board); the cap holds again for the scripts' own allocations afterwards (if
 /// the host's values took the state past it, the script's next allocation fails).
 pub(super) fn uncapped<R>(lua: &Lua, make: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
-    let cap = lua.set_memory_limit(0)?;
-    let made = make();
-    lua.set_memory_limit(cap)?;
-    made
+    let _lifted = CapLifted {
+        lua,
+        cap: lua.set_memory_limit(0)?,
+    };
+    make()
+}
+
+/// The cap, lifted until this is dropped (so that it comes back however `make` ends).
+struct CapLifted<'a> {
+    lua: &'a Lua,
+    cap: usize,
+}
+
+impl Drop for CapLifted<'_> {
+    fn drop(&mut self) {
+        // Only a state without memory control refuses, and then it had no cap to lift.
+        let _ = self.lua.set_memory_limit(self.cap);
+    }
 }
 
 fn field_value(lua: &Lua, made: &Made, field: &EventField<'_>) -> mlua::Result<Value> {
