@@ -133,6 +133,18 @@ impl fmt::Display for ScriptError {
 
 impl std::error::Error for ScriptError {}
 
+/// An error of the host itself while it sets up a state or a game.
+fn setup_error(message: String) -> ScriptError {
+    ScriptError {
+        script: "(host)".into(),
+        line: None,
+        event: "setup".into(),
+        turn: None,
+        message,
+        traceback: String::new(),
+    }
+}
+
 /// A line of the script console.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConsoleLine {
@@ -199,14 +211,7 @@ impl ScriptHost {
     pub fn new(limits: ScriptLimits, seed: u64) -> Result<ScriptHost, ScriptError> {
         let budget = Arc::new(Budget::default());
         let console: Console = Arc::default();
-        let setup_error = |e: mlua::Error| ScriptError {
-            script: "(host)".into(),
-            line: None,
-            event: "setup".into(),
-            turn: None,
-            message: e.to_string(),
-            traceback: String::new(),
-        };
+        let setup_error = |e: mlua::Error| setup_error(e.to_string());
         let lua = sandbox::new_state(limits.memory_bytes, budget.clone(), console.clone(), seed)
             .map_err(setup_error)?;
         let registry: Arc<Mutex<Registry>> = Arc::default();

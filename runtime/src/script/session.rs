@@ -4,7 +4,7 @@
 
 use super::EventField;
 use super::lua_values::{fixed_name, uncapped};
-use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens};
+use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens, setup_error};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
 use crate::lexicon::Lexicon;
@@ -342,18 +342,6 @@ fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, EventField<
             fields
         }
         _ => smallvec::SmallVec::new(),
-    }
-}
-
-/// An error of the host itself while it sets a game up.
-fn setup_error(message: String) -> ScriptError {
-    ScriptError {
-        script: "(host)".into(),
-        line: None,
-        event: "setup".into(),
-        turn: None,
-        message,
-        traceback: String::new(),
     }
 }
 
