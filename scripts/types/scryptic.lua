@@ -6,6 +6,8 @@
 ---@alias ScrypticTerrain "plains"|"forest"|"water"|"mountain"|"ice"|"lava"
 ---@alias ScrypticEvent "game_start"|"turn_start"|"turn_end"|"word_committed"|"combat_resolved"|"city_captured"|"token_captured"|"token_invoked"|"game_end"|"on_reload"
 
+---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>
+
 ---@class ScrypticCell
 ---@field x integer
 ---@field y integer
@@ -261,10 +263,11 @@ function ScrypticTokenGame:destroy_city(x, y) end
 ---@class scryptic
 scryptic = {}
 
---- Calls `handler` each time `event` happens.
+--- Calls `handler` each time `event` happens (only when its fields match `filter`, if given: a value must be equal, `{every = n}` a multiple of n).
 ---@param event ScrypticEvent the event's name
 ---@param handler fun(game: ScrypticGame, event: table) called with the game and the event's fields
-function scryptic.on(event, handler) end
+---@param filter ScrypticEventFilter? fields the event must have, e.g. {player = "silver", turn = {every = 6}}
+function scryptic.on(event, handler, filter) end
 
 --- Defines a token kind; maps place spots of it by id.
 ---@param definition ScrypticTokenDefinition id, name, color and invoke

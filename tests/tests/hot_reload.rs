@@ -18,7 +18,7 @@ fn printed(host: &mut ScriptHost) -> Vec<String> {
 
 fn turn(host: &mut ScriptHost) {
     assert!(
-        host.dispatch("turn_start", Some(1), |_| Ok(mlua::MultiValue::new()))
+        host.dispatch_event("turn_start", Some(1), None, &[])
             .is_empty()
     );
 }

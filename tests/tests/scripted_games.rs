@@ -259,6 +259,41 @@ fn a_scripted_game_replays_identically() {
 }
 
 #[test]
+fn the_throne_flares_on_silvers_turns_its_filter_names_and_no_others() {
+    use scryptic::game::Event;
+    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
+    let chapter3 = script("scripts/campaigns/wending/3-the-burning-throne.lua");
+    let mut game = scripted(&map, &[chapter3], None);
+    notices(&game);
+    let mut player = RandomPlayer::new(7);
+    let (mut flares_due, mut turns_seen) = (0, 0);
+    while game.game().turn() < 40 && game.game().result().is_none() {
+        let before = game.game().score(Player::Silver).base;
+        let events = game.apply(player.choose(game.game())).unwrap();
+        let due = events.iter().any(|e| {
+            matches!(e, Event::TurnStarted { player: Player::Silver, turn, .. } if turn % 6 == 0)
+        });
+        turns_seen += events
+            .iter()
+            .filter(|e| matches!(e, Event::TurnStarted { .. }))
+            .count();
+        let flared = notices(&game)
+            .iter()
+            .filter(|n| n.contains("fires flare"))
+            .count();
+        assert_eq!(flared, usize::from(due), "turn {}", game.game().turn());
+        if due {
+            flares_due += 1;
+            assert!(game.game().score(Player::Silver).base >= before + 5);
+        }
+    }
+    assert!(
+        turns_seen >= 30 && flares_due >= 3,
+        "{turns_seen} turns, {flares_due} flares"
+    );
+}
+
+#[test]
 fn saving_and_loading_keeps_storage() {
     let counter = ("count.lua".to_string(), "storage.turns = storage.turns or 0\nscryptic.on('turn_start', function() storage.turns = storage.turns + 1 end)".to_string());
     let map = ford_map();

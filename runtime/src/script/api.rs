@@ -38,10 +38,15 @@ pub const SCRYPTIC: &[ApiFunction] = &[
                 "handler",
                 "fun(game: ScrypticGame, event: table)",
                 "called with the game and the event's fields"
+            ),
+            (
+                "filter",
+                "ScrypticEventFilter?",
+                "fields the event must have, e.g. {player = \"silver\", turn = {every = 6}}"
             )
         ],
         "nil",
-        "Calls `handler` each time `event` happens."
+        "Calls `handler` each time `event` happens (only when its fields match `filter`, if given: a value must be equal, `{every = n}` a multiple of n)."
     ),
     f!(
         "token",
@@ -401,6 +406,9 @@ pub fn luals_definitions() -> String {
         .map(|(e, _, _)| format!("\"{e}\""))
         .collect();
     out.push_str(&format!("---@alias ScrypticEvent {}\n\n", events.join("|")));
+    out.push_str(
+        "---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>\n\n",
+    );
     out.push_str("---@class ScrypticCell\n---@field x integer\n---@field y integer\n\n");
     out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n\n");
     out.push_str("---@class ScrypticToken\n---@field kind string\n---@field x integer\n---@field y integer\n\n");

@@ -6,6 +6,7 @@
 //! `TokenEffects` trait and the commands it validates.
 
 pub mod api;
+mod filter;
 pub mod live;
 mod lua_values;
 mod reload;
@@ -175,6 +176,7 @@ impl std::fmt::Display for ConsoleLine {
 struct Handler {
     script: String,
     event: String,
+    filter: filter::EventFilter,
     func: Function,
     failures: u32,
     disabled: bool,
@@ -193,6 +195,20 @@ struct Registry {
     tokens: Vec<Definition>,
     win_conditions: Vec<Definition>,
     modifiers: Vec<Definition>,
+}
+
+impl Registry {
+    /// The live handlers of `event` whose filters `fields` match, with their indices.
+    fn handlers_wanting<'a>(
+        &'a self,
+        event: &'a str,
+        fields: &'a [(&'static str, EventField<'_>)],
+    ) -> impl Iterator<Item = (usize, &'a Handler)> + 'a {
+        self.handlers
+            .iter()
+            .enumerate()
+            .filter(move |(_, h)| h.event == event && !h.disabled && h.filter.matches(fields))
+    }
 }
 
 /// A sandboxed Lua state with its scripts.
@@ -279,20 +295,10 @@ impl ScriptHost {
         result.map_err(|e| self.error(name, "load", None, &e))
     }
 
-    /// Calls every handler of `event` with the values `args` makes; returns their errors (which
-    /// also go to the console). A handler that fails too often is switched off.
-    pub fn dispatch<A: mlua::IntoLuaMulti>(
-        &mut self,
-        event: &str,
-        turn: Option<u32>,
-        args: impl Fn(&Lua) -> mlua::Result<A>,
-    ) -> Vec<ScriptError> {
-        self.dispatch_with(event, turn, |lua, handler| handler.call::<()>(args(lua)?))
-    }
-
-    /// Calls every handler of `event` (one of the registry's events) with `game` (nil if
-    /// none) and a table of the event's `fields`, named as the registry names them; returns
-    /// their errors, as `dispatch` does. This is how games hand their events to scripts.
+    /// Calls every handler of `event` (one of the registry's events) whose filter `fields`
+    /// match, with `game` (nil if none) and a table of the event's `fields`, named as the
+    /// registry names them; returns their errors (which also go to the console). A handler
+    /// that fails too often is switched off. This is how games hand their events to scripts.
     pub fn dispatch_event(
         &mut self,
         event: &str,
@@ -305,31 +311,18 @@ impl ScriptHost {
             Err(e) => return vec![self.error("(host)", event, turn, &e)],
         };
         let game = game.map_or(Value::Nil, |g| Value::UserData(g.clone()));
-        self.dispatch_with(event, turn, |_, handler| prepared.call(handler, &game))
-    }
-
-    /// Runs `call` with every handler of `event`, under the budget; returns the errors.
-    fn dispatch_with(
-        &mut self,
-        event: &str,
-        turn: Option<u32>,
-        call: impl Fn(&Lua, &Function) -> mlua::Result<()>,
-    ) -> Vec<ScriptError> {
         // The handlers are called with the registry unlocked (a handler may register more),
         // so they are copied out first; most events have one or two, kept on the stack.
         let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
             Ok(r) => r
-                .handlers
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| h.event == event && !h.disabled)
+                .handlers_wanting(event, fields)
                 .map(|(i, h)| (i, h.func.clone()))
                 .collect(),
             Err(_) => return Vec::new(),
         };
         let mut errors = Vec::new();
         for (index, func) in calls {
-            if let Err(e) = self.guarded(|| call(&self.lua, &func)) {
+            if let Err(e) = self.guarded(|| prepared.call(&func, &game)) {
                 let script = self.handler_script(index);
                 let error = self.error(&script, event, turn, &e);
                 self.count_failure(index, &error);
@@ -415,7 +408,15 @@ impl ScriptHost {
         printed.into_iter().chain(self.notices.drain(..)).collect()
     }
 
-    /// How many live handlers `event` has.
+    /// Whether a live handler of `event` wants an occurrence with `fields` (its filter
+    /// matches them): if none does, the event need not be dispatched at all.
+    pub fn wants_event(&self, event: &str, fields: &[(&'static str, EventField<'_>)]) -> bool {
+        self.registry
+            .lock()
+            .is_ok_and(|r| r.handlers_wanting(event, fields).next().is_some())
+    }
+
+    /// How many live handlers `event` has (whatever their filters).
     pub fn handler_count(&self, event: &str) -> usize {
         self.registry.lock().map_or(0, |r| {
             r.handlers
@@ -553,24 +554,28 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
     let reg = registry.clone();
     api.raw_set(
         "on",
-        lua.create_function(move |lua, (event, func): (String, Function)| {
-            if !events().any(|e| e == event) {
-                let all: Vec<&str> = events().collect();
-                return Err(mlua::Error::runtime(format!(
-                    "unknown event `{event}`; the events are {}",
-                    all.join(", ")
-                )));
-            }
-            let script = current_script(lua).unwrap_or_default();
-            lock(&reg)?.handlers.push(Handler {
-                script,
-                event,
-                func,
-                failures: 0,
-                disabled: false,
-            });
-            Ok(())
-        })?,
+        lua.create_function(
+            move |lua, (event, func, filter): (String, Function, Option<Table>)| {
+                if !events().any(|e| e == event) {
+                    let all: Vec<&str> = events().collect();
+                    return Err(mlua::Error::runtime(format!(
+                        "unknown event `{event}`; the events are {}",
+                        all.join(", ")
+                    )));
+                }
+                let filter = filter::EventFilter::from_lua(&event, filter)?;
+                let script = current_script(lua).unwrap_or_default();
+                lock(&reg)?.handlers.push(Handler {
+                    script,
+                    event,
+                    filter,
+                    func,
+                    failures: 0,
+                    disabled: false,
+                });
+                Ok(())
+            },
+        )?,
     )?;
     for (name, needs) in [
         ("token", "invoke"),

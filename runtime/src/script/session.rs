@@ -528,7 +528,12 @@ impl ScriptedGame {
         if self.host().handler_count(name) == 0 {
             return;
         }
-        self.run_handlers(name, &event_fields(event), caused, errors);
+        // Nor lend the game to scripts when every handler's filter turns the event away.
+        let fields = event_fields(event);
+        if !self.host().wants_event(name, &fields) {
+            return;
+        }
+        self.run_handlers(name, &fields, caused, errors);
     }
 
     fn game_mut(&mut self) -> &mut Game {

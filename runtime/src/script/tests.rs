@@ -142,6 +142,112 @@ fn events_reach_handlers_as_tables_of_their_fields() {
     }
 }
 
+/// How many of the occurrences, each given by its fields, a `turn_start` handler with filter
+/// `filter` (Lua text) is called for.
+fn filtered_calls(filter: &str, occurrences: &[(&'static str, i64)]) -> Result<i64, String> {
+    let mut h = host();
+    h.load(
+        "filtered.lua",
+        &format!(
+            "calls = 0\nscryptic.on('turn_start', function() calls = calls + 1 end, {filter})"
+        ),
+    )
+    .map_err(|e| e.to_string())?;
+    let calls = |h: &ScriptHost| h.lua.globals().get::<i64>("calls").unwrap();
+    for &(player, turn) in occurrences {
+        let fields = [
+            ("player", EventField::Word(player)),
+            ("turn", EventField::Int(turn)),
+        ];
+        let (wanted, before) = (h.wants_event("turn_start", &fields), calls(&h));
+        assert!(
+            h.dispatch_event("turn_start", Some(1), None, &fields)
+                .is_empty()
+        );
+        // A handler is wanted exactly when it is then called.
+        assert_eq!(
+            wanted,
+            calls(&h) == before + 1,
+            "{filter} with {player} {turn}"
+        );
+    }
+    Ok(calls(&h))
+}
+
+#[test]
+fn handlers_get_only_the_occurrences_their_filters_match() {
+    let turns: Vec<(&str, i64)> = (1..=12)
+        .map(|t| (if t % 2 == 1 { "gold" } else { "silver" }, t))
+        .collect();
+    let cases: [(&str, Result<i64, &str>); 11] = [
+        ("nil", Ok(12)),
+        ("{}", Ok(12)),
+        ("{ player = 'silver' }", Ok(6)),
+        ("{ turn = 5 }", Ok(1)),
+        ("{ turn = 5.0 }", Ok(1)),
+        ("{ player = 'silver', turn = { every = 6 } }", Ok(2)),
+        ("{ player = 'gold', turn = { every = 2 } }", Ok(0)),
+        (
+            "{ playr = 'gold' }",
+            Err(
+                "the filter names `playr`, which is not a field of event `turn_start` (it has player, turn, drew)",
+            ),
+        ),
+        (
+            "{ turn = 'five' }",
+            Err("the filter's `turn` of event `turn_start` must be an integer or {every = n}"),
+        ),
+        (
+            "{ turn = { every = 0 } }",
+            Err("must be an integer or {every = n}"),
+        ),
+        (
+            "{ player = true }",
+            Err("the filter's `player` of event `turn_start` must be a string"),
+        ),
+    ];
+    for (filter, expected) in cases {
+        let got = filtered_calls(filter, &turns);
+        match expected {
+            Ok(n) => assert_eq!(got, Ok(n), "{filter}"),
+            Err(message) => {
+                let err = got.expect_err(filter);
+                assert!(err.contains(message), "{filter}: {err}");
+                assert!(
+                    err.starts_with("script filtered.lua:2 in event load"),
+                    "{err}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_filter_on_an_absent_field_matches_nothing_and_a_fieldless_event_takes_none() {
+    let mut h = host();
+    h.load(
+        "ends.lua",
+        "ends = 0\nscryptic.on('game_end', function() ends = ends + 1 end, { winner = 'gold' })",
+    )
+    .unwrap();
+    let draw = [("reason", EventField::Text("a draw".into()))];
+    let won = [("winner", EventField::Word("gold")), draw[0].clone()];
+    assert!(!h.wants_event("game_end", &draw));
+    assert!(h.dispatch_event("game_end", None, None, &draw).is_empty());
+    assert!(h.dispatch_event("game_end", None, None, &won).is_empty());
+    assert_eq!(h.lua.globals().get::<i64>("ends").unwrap(), 1);
+    let err = h
+        .load(
+            "reload.lua",
+            "scryptic.on('on_reload', function() end, { turn = 1 })",
+        )
+        .unwrap_err();
+    assert!(
+        err.message.contains("(it has no fields to filter by)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn every_event_fits_its_caller() {
     for (event, _, fields) in api::EVENT_FIELDS {
@@ -223,7 +329,7 @@ fn errors_name_the_script_line_event_and_turn() {
         "scryptic.on('turn_start', function(game)\n  error('boom')\nend)",
     )
     .unwrap();
-    let errors = h.dispatch("turn_start", Some(3), |_| Ok(()));
+    let errors = h.dispatch_event("turn_start", Some(3), None, &[]);
     assert_eq!(errors.len(), 1);
     assert_eq!(
         errors[0].to_string(),
@@ -243,10 +349,10 @@ fn a_handler_that_keeps_failing_is_switched_off() {
     let mut h = host();
     h.load("flaky.lua", "scryptic.on('turn_end', function() error('again') end)\nscryptic.on('turn_end', function() print('fine') end)").unwrap();
     for turn in 1..=3 {
-        assert_eq!(h.dispatch("turn_end", Some(turn), |_| Ok(())).len(), 1);
+        assert_eq!(h.dispatch_event("turn_end", Some(turn), None, &[]).len(), 1);
     }
     assert_eq!(h.handler_count("turn_end"), 1);
-    assert!(h.dispatch("turn_end", Some(4), |_| Ok(())).is_empty());
+    assert!(h.dispatch_event("turn_end", Some(4), None, &[]).is_empty());
     let console = h.drain_console();
     assert!(console.iter().any(|l| matches!(l, ConsoleLine::Notice(n) if n.contains("failed 3 times and is switched off"))), "{console:?}");
     let printed = console.iter().filter(|l| matches!(l, ConsoleLine::Output { script, text } if script == "flaky.lua" && text == "fine")).count();

@@ -7,11 +7,9 @@ scryptic.on("game_start", function(game)
         "Win Millbrook and Stonebridge to your side, then drive the raiders from their camp.")
 end)
 
-scryptic.on("turn_start", function(game, ev)
-    if ev.player == "gold" and ev.turn == 5 then
-        game:message("A villager whispers: the ford at the river's narrows is shallow enough to cross.")
-    end
-end)
+scryptic.on("turn_start", function(game)
+    game:message("A villager whispers: the ford at the river's narrows is shallow enough to cross.")
+end, { player = "gold", turn = 5 })
 
 scryptic.on("city_captured", function(game, ev)
     if ev.player ~= "gold" then

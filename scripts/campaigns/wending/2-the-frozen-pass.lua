@@ -12,10 +12,10 @@ scryptic.on("game_start", function(game)
 end)
 
 scryptic.on("word_committed", function(game, ev)
-    if ev.player == "gold" and game:terrain(ev.x, ev.y) == "ice" then
+    if game:terrain(ev.x, ev.y) == "ice" then
         game:message("The ice groans under your letters. Heavy words will break it.")
     end
-end)
+end, { player = "gold" })
 
 scryptic.on("city_captured", function(game, ev)
     if ev.player == "gold" and ev.city == "monastery" then

@@ -1,24 +1,23 @@
 -- The Wending campaign, chapter 3: The Burning Throne (maps/campaign/3-the-burning-throne.ron).
--- The warlord's keep stands among the lava; every third turn the throne's fires flare.
+-- The warlord's keep stands among the lava; on every third of silver's turns the throne's fires flare.
 
 scryptic.on("game_start", function(game)
     storage.campaign = storage.campaign or { chapter = 3 }
     game:message("Chapter 3: the Burning Throne. Take the Ember Throne and the Slag Tower.")
 end)
 
-scryptic.on("turn_start", function(game, ev)
-    if ev.player == "silver" and ev.turn % 6 == 0 then
-        game:message("The Ember Throne's fires flare: the warlord's keep is strengthened (+5).")
-        game:award("silver", 5)
-    end
-end)
+-- The filter leaves the other turns to the host: the handler is called on silver's turns
+-- whose number is a multiple of 6 only.
+scryptic.on("turn_start", function(game)
+    game:message("The Ember Throne's fires flare: the warlord's keep is strengthened (+5).")
+    game:award("silver", 5)
+end, { player = "silver", turn = { every = 6 } })
 
-scryptic.on("city_captured", function(game, ev)
-    if ev.player ~= "gold" then return end
+scryptic.on("city_captured", function(game)
     local gold_holds_both = game:city_owner("ember_throne") == "gold" and game:city_owner("slag_tower") == "gold"
     if gold_holds_both then
         storage.campaign.finished = true
         game:message("The Ember Throne is yours. The war of Wending is over.")
         game:end_game("gold", "the Ember Throne and the Slag Tower have fallen")
     end
-end)
+end, { player = "gold" })

@@ -1,0 +1,143 @@
+//! Event filters: `scryptic.on`'s optional third argument says which of an event's
+//! occurrences a handler wants, by the event's fields (`{player = "silver"}`, or
+//! `{turn = {every = 6}}` for every sixth turn), as Factorio's event filters and Wesnoth's
+//! `[filter]` do. The host tests them before calling into Lua, so a handler that wants few
+//! occurrences costs nothing on the others.
+
+use super::lua_values::EventField;
+use mlua::{Table, Value};
+
+/// What an occurrence of an event must match for a handler to be called (nothing, if empty).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct EventFilter {
+    tests: Vec<(&'static str, FieldTest)>,
+}
+
+/// A test of one field.
+#[derive(Clone, Debug, PartialEq)]
+enum FieldTest {
+    /// The field equals this text (a player, a city's id, a word...).
+    Text(String),
+    /// The field equals this number.
+    Int(i64),
+    /// The field equals this flag.
+    Bool(bool),
+    /// The field is a multiple of this number (`{every = n}`).
+    Every(i64),
+}
+
+/// What a field of the registry holds, as far as filters care.
+#[derive(Clone, Copy, PartialEq)]
+enum FieldKind {
+    Text,
+    Int,
+    Bool,
+}
+
+impl FieldKind {
+    /// The kind of a field from its LuaLS type in the registry.
+    fn of(luals_type: &str) -> FieldKind {
+        match luals_type.trim_end_matches('?') {
+            "integer" => FieldKind::Int,
+            "boolean" => FieldKind::Bool,
+            _ => FieldKind::Text,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            FieldKind::Text => "a string",
+            FieldKind::Int => "an integer or {every = n}",
+            FieldKind::Bool => "a boolean",
+        }
+    }
+}
+
+impl EventFilter {
+    /// The filter `table` describes for `event` (no table: everything matches). Unknown
+    /// fields and values of the wrong kind are refused with a message that says what fits.
+    pub(super) fn from_lua(event: &str, table: Option<Table>) -> mlua::Result<EventFilter> {
+        let Some(table) = table else {
+            return Ok(EventFilter::default());
+        };
+        let fields = super::api::EVENT_FIELDS
+            .iter()
+            .find(|(name, _, _)| *name == event)
+            .map_or(&[][..], |(_, _, fields)| *fields);
+        let mut tests = Vec::new();
+        for pair in table.pairs::<Value, Value>() {
+            let (key, value) = pair?;
+            let key = key.to_string()?;
+            let Some((name, ty, _)) = fields.iter().find(|(name, _, _)| *name == key) else {
+                return Err(unknown_field(event, &key, fields));
+            };
+            let kind = FieldKind::of(ty);
+            let test = field_test(kind, &value).ok_or_else(|| {
+                mlua::Error::runtime(format!(
+                    "the filter's `{name}` of event `{event}` must be {}",
+                    kind.describe()
+                ))
+            })?;
+            tests.push((*name, test));
+        }
+        // In the registry's order, so that two equal filters compare equal.
+        tests.sort_by_key(|(name, _)| fields.iter().position(|(n, _, _)| n == name));
+        Ok(EventFilter { tests })
+    }
+
+    /// Whether an occurrence with `fields` matches (a field it lacks matches nothing).
+    pub(super) fn matches(&self, fields: &[(&'static str, EventField<'_>)]) -> bool {
+        self.tests.iter().all(|(name, test)| {
+            fields
+                .iter()
+                .find(|(field, _)| field == name)
+                .is_some_and(|(_, value)| test.accepts(value))
+        })
+    }
+}
+
+impl FieldTest {
+    fn accepts(&self, value: &EventField<'_>) -> bool {
+        match (self, value) {
+            (FieldTest::Text(want), EventField::Word(got)) => want == got,
+            (FieldTest::Text(want), EventField::Text(got)) => want == got,
+            (FieldTest::Int(want), EventField::Int(got)) => want == got,
+            (FieldTest::Bool(want), EventField::Bool(got)) => want == got,
+            (FieldTest::Every(n), EventField::Int(got)) => got % n == 0,
+            _ => false,
+        }
+    }
+}
+
+/// The test `value` makes of a field of `kind`, if it fits.
+fn field_test(kind: FieldKind, value: &Value) -> Option<FieldTest> {
+    match (kind, value) {
+        (FieldKind::Text, Value::String(s)) => Some(FieldTest::Text(s.to_str().ok()?.to_owned())),
+        (FieldKind::Int, Value::Integer(n)) => Some(FieldTest::Int(*n)),
+        (FieldKind::Int, Value::Number(n)) if n.fract() == 0.0 => Some(FieldTest::Int(*n as i64)),
+        (FieldKind::Int, Value::Table(t)) => every(t),
+        (FieldKind::Bool, Value::Boolean(b)) => Some(FieldTest::Bool(*b)),
+        _ => None,
+    }
+}
+
+/// `{every = n}` with a whole `n` of 1 or more, and nothing else.
+fn every(table: &Table) -> Option<FieldTest> {
+    let n: i64 = table.get("every").ok()?;
+    let only_every = table
+        .pairs::<Value, Value>()
+        .all(|pair| matches!(pair, Ok((Value::String(k), _)) if k == "every"));
+    (n >= 1 && only_every).then_some(FieldTest::Every(n))
+}
+
+fn unknown_field(event: &str, key: &str, fields: &[super::api::Field]) -> mlua::Error {
+    let names: Vec<&str> = fields.iter().map(|(name, _, _)| *name).collect();
+    let has = if names.is_empty() {
+        "has no fields to filter by".to_string()
+    } else {
+        format!("has {}", names.join(", "))
+    };
+    mlua::Error::runtime(format!(
+        "the filter names `{key}`, which is not a field of event `{event}` (it {has})"
+    ))
+}
