@@ -126,8 +126,12 @@ pub(super) struct PreparedEvent {
 }
 
 impl PreparedEvent {
-    /// Calls `handler(game, event)`.
-    pub(super) fn call(&self, handler: &Function, game: &Value) -> mlua::Result<()> {
+    /// Calls `handler(game, event)` (`game` nil if none).
+    pub(super) fn call(
+        &self,
+        handler: &Function,
+        game: Option<&mlua::AnyUserData>,
+    ) -> mlua::Result<()> {
         let [a, b, c, d, e] = &self.values;
         self.caller.call((handler, game, a, b, c, d, e))
     }

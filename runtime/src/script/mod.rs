@@ -310,7 +310,6 @@ impl ScriptHost {
             Ok(prepared) => prepared,
             Err(e) => return vec![self.error("(host)", event, turn, &e)],
         };
-        let game = game.map_or(Value::Nil, |g| Value::UserData(g.clone()));
         // The handlers are called with the registry unlocked (a handler may register more),
         // so they are copied out first; most events have one or two, kept on the stack.
         let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
@@ -322,7 +321,7 @@ impl ScriptHost {
         };
         let mut errors = Vec::new();
         for (index, func) in calls {
-            if let Err(e) = self.guarded(|| prepared.call(&func, &game)) {
+            if let Err(e) = self.guarded(|| prepared.call(&func, game)) {
                 let script = self.handler_script(index);
                 let error = self.error(&script, event, turn, &e);
                 self.count_failure(index, &error);

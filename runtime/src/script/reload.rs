@@ -102,7 +102,7 @@ impl ScriptHost {
         let mut errors = Vec::new();
         for func in calls {
             let called = match &prepared {
-                Ok(p) => self.guarded(|| p.call(&func, &mlua::Value::Nil)),
+                Ok(p) => self.guarded(|| p.call(&func, None)),
                 Err(e) => Err(e.clone()),
             };
             if let Err(e) = called {

@@ -524,15 +524,19 @@ impl ScriptedGame {
         let Some(name) = script_event_name(event) else {
             return;
         };
-        // Most events have no handler: build nothing for them.
-        if self.host().handler_count(name) == 0 {
-            return;
-        }
-        // Nor lend the game to scripts when every handler's filter turns the event away.
-        let fields = event_fields(event);
-        if !self.host().wants_event(name, &fields) {
-            return;
-        }
+        // Most events have no handler, or none whose filter wants them: then nothing is built
+        // beyond the fields (borrowed from the event), and the game is not lent to scripts.
+        let fields = {
+            let host = self.host();
+            if host.handler_count(name) == 0 {
+                return;
+            }
+            let fields = event_fields(event);
+            if !host.wants_event(name, &fields) {
+                return;
+            }
+            fields
+        };
         self.run_handlers(name, &fields, caused, errors);
     }
 
