@@ -223,7 +223,7 @@ fn handlers_get_only_the_occurrences_their_filters_match() {
 }
 
 #[test]
-fn a_filter_on_an_absent_field_matches_nothing_and_a_fieldless_event_takes_none() {
+fn a_filter_on_an_absent_field_matches_nothing() {
     let mut h = host();
     h.load(
         "ends.lua",
@@ -236,16 +236,6 @@ fn a_filter_on_an_absent_field_matches_nothing_and_a_fieldless_event_takes_none(
     assert!(h.dispatch_event("game_end", None, None, &draw).is_empty());
     assert!(h.dispatch_event("game_end", None, None, &won).is_empty());
     assert_eq!(h.lua.globals().get::<i64>("ends").unwrap(), 1);
-    let err = h
-        .load(
-            "reload.lua",
-            "scryptic.on('on_reload', function() end, { turn = 1 })",
-        )
-        .unwrap_err();
-    assert!(
-        err.message.contains("(it has no fields to filter by)"),
-        "{err}"
-    );
 }
 
 #[test]
@@ -361,29 +351,27 @@ fn a_handler_that_keeps_failing_is_switched_off() {
 
 #[test]
 fn unknown_events_and_incomplete_definitions_are_refused() {
-    let mut h = host();
-    let err = h
-        .load("e.lua", "scryptic.on('turn_begin', function() end)")
-        .unwrap_err();
-    assert!(
-        err.message
-            .contains("unknown event `turn_begin`; the events are game_start"),
-        "{err}"
-    );
-    let err = h
-        .load(
-            "t.lua",
+    let cases = [
+        (
+            "scryptic.on('turn_begin', function() end)",
+            "unknown event `turn_begin`; the events are game_start",
+        ),
+        (
+            "scryptic.on('on_reload', function() end, { turn = 1 })",
+            "(it has no fields to filter by)",
+        ),
+        (
             "scryptic.token { name = 'Quake', invoke = function() end }",
-        )
-        .unwrap_err();
-    assert!(
-        err.message.contains("scryptic.token needs an `id`"),
-        "{err}"
-    );
-    let err = h
-        .load("w.lua", "scryptic.win_condition { id = 'first_to_150' }")
-        .unwrap_err();
-    assert!(err.message.contains("needs `check` (a function)"), "{err}");
+            "scryptic.token needs an `id`",
+        ),
+        (
+            "scryptic.win_condition { id = 'first_to_150' }",
+            "needs `check` (a function)",
+        ),
+    ];
+    for (source, expected) in cases {
+        check_refused(source, expected);
+    }
 }
 
 #[test]
