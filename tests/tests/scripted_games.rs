@@ -126,6 +126,65 @@ fn the_first_chapter_tells_its_story_and_ends_when_the_camp_falls() {
     );
 }
 
+/// The notices of `game` that contain `text`, after each of `actions`.
+fn said_after(game: &mut ScriptedGame, actions: &[Action], text: &str) -> Vec<usize> {
+    notices(game);
+    actions
+        .iter()
+        .map(|action| {
+            game.apply(action.clone()).unwrap();
+            notices(game).iter().filter(|n| n.contains(text)).count()
+        })
+        .collect()
+}
+
+#[test]
+fn the_campaigns_filtered_handlers_fire_only_on_what_they_name() {
+    // Chapter 1: the villager whispers at the start of gold's turn 5 and at no other.
+    let chapter1 = script("scripts/campaigns/wending/1-the-ford.lua");
+    let mut game = scripted(&ford_map(), &[chapter1], None);
+    let ends = vec![Action::EndTurn; 4];
+    assert_eq!(
+        said_after(&mut game, &ends, "A villager whispers"),
+        [0, 0, 0, 1],
+        "turns 2 to 5 start"
+    );
+
+    // Chapter 2: gold's word starting on ice makes the ice groan; one on plains does not.
+    let chapter2 = script("scripts/campaigns/wending/2-the-frozen-pass.lua");
+    let mut icy = ford_map();
+    icy.terrain
+        .set(Pos::new(0, 0), scryptic::board::Terrain::Ice);
+    for (map, groans) in [(ford_map(), 0), (icy, 1)] {
+        let mut game = scripted(&map, std::slice::from_ref(&chapter2), None);
+        let said = said_after(&mut game, &[across("SEAT", 0, 0)], "The ice groans");
+        assert_eq!(said, [groans]);
+    }
+
+    // Chapter 3: the war ends when gold holds both the Ember Throne and the Slag Tower.
+    let chapter3 = script("scripts/campaigns/wending/3-the-burning-throne.lua");
+    let mut keep = ford_map();
+    keep.cities[0].id = "slag_tower".into();
+    keep.cities[2].id = "ember_throne".into();
+    let mut game = scripted(&keep, &[chapter3], None);
+    assert_eq!(
+        said_after(
+            &mut game,
+            &[across("SEAT", 0, 0)],
+            "The war of Wending is over"
+        ),
+        [1]
+    );
+    let result = game.game().result().expect("the war ends");
+    assert_eq!(result.winner, Some(Player::Gold));
+    assert!(
+        game.host()
+            .storage_json()
+            .unwrap()
+            .contains("\"finished\":true")
+    );
+}
+
 #[test]
 fn a_win_condition_ends_the_game() {
     let win = script("scripts/win/first_to_score.lua");

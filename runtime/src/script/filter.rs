@@ -27,28 +27,39 @@ enum FieldTest {
 }
 
 /// What a field of the registry holds, as far as filters care.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, PartialEq)]
 enum FieldKind {
+    /// Any text (a city's id, a word).
     Text,
+    /// One of a few words (a player, an owner, a direction): a filter with another word
+    /// could never match, so it is refused.
+    Word(Vec<&'static str>),
     Int,
     Bool,
 }
 
 impl FieldKind {
     /// The kind of a field from its LuaLS type in the registry.
-    fn of(luals_type: &str) -> FieldKind {
+    fn of(luals_type: &'static str) -> FieldKind {
+        use crate::board::{Owner, Player};
         match luals_type.trim_end_matches('?') {
             "integer" => FieldKind::Int,
             "boolean" => FieldKind::Bool,
+            "ScrypticPlayer" => FieldKind::Word(Player::BOTH.iter().map(|p| p.name()).collect()),
+            "ScrypticOwner" => FieldKind::Word(Owner::ALL.iter().map(|o| o.name()).collect()),
+            words if words.starts_with('"') => {
+                FieldKind::Word(words.split('|').map(|w| w.trim_matches('"')).collect())
+            }
             _ => FieldKind::Text,
         }
     }
 
-    fn describe(self) -> &'static str {
+    fn describe(&self) -> String {
         match self {
-            FieldKind::Text => "a string",
-            FieldKind::Int => "an integer or {every = n}",
-            FieldKind::Bool => "a boolean",
+            FieldKind::Text => "a string".into(),
+            FieldKind::Word(words) => format!("one of \"{}\"", words.join("\", \"")),
+            FieldKind::Int => "an integer or {every = n}".into(),
+            FieldKind::Bool => "a boolean".into(),
         }
     }
 }
@@ -72,7 +83,7 @@ impl EventFilter {
                 return Err(unknown_field(event, &key, fields));
             };
             let kind = FieldKind::of(ty);
-            let test = field_test(kind, &value).ok_or_else(|| {
+            let test = field_test(&kind, &value).ok_or_else(|| {
                 mlua::Error::runtime(format!(
                     "the filter's `{name}` of event `{event}` must be {}",
                     kind.describe()
@@ -110,9 +121,15 @@ impl FieldTest {
 }
 
 /// The test `value` makes of a field of `kind`, if it fits.
-fn field_test(kind: FieldKind, value: &Value) -> Option<FieldTest> {
+fn field_test(kind: &FieldKind, value: &Value) -> Option<FieldTest> {
     match (kind, value) {
         (FieldKind::Text, Value::String(s)) => Some(FieldTest::Text(s.to_str().ok()?.to_owned())),
+        (FieldKind::Word(words), Value::String(s)) => {
+            let word = s.to_str().ok()?;
+            words
+                .contains(&&*word)
+                .then(|| FieldTest::Text(word.to_owned()))
+        }
         (FieldKind::Int, Value::Integer(n)) => Some(FieldTest::Int(*n)),
         (FieldKind::Int, Value::Number(n)) if n.fract() == 0.0 => Some(FieldTest::Int(*n as i64)),
         (FieldKind::Int, Value::Table(t)) => every(t),

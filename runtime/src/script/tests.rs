@@ -179,7 +179,7 @@ fn handlers_get_only_the_occurrences_their_filters_match() {
     let turns: Vec<(&str, i64)> = (1..=12)
         .map(|t| (if t % 2 == 1 { "gold" } else { "silver" }, t))
         .collect();
-    let cases: [(&str, Result<i64, &str>); 11] = [
+    let cases: [(&str, Result<i64, &str>); 13] = [
         ("nil", Ok(12)),
         ("{}", Ok(12)),
         ("{ player = 'silver' }", Ok(6)),
@@ -203,8 +203,13 @@ fn handlers_get_only_the_occurrences_their_filters_match() {
         ),
         (
             "{ player = true }",
-            Err("the filter's `player` of event `turn_start` must be a string"),
+            Err("the filter's `player` of event `turn_start` must be one of \"gold\", \"silver\""),
         ),
+        (
+            "{ player = 'sliver' }",
+            Err("the filter's `player` of event `turn_start` must be one of \"gold\", \"silver\""),
+        ),
+        ("{ drew = 'QI' }", Ok(0)),
     ];
     for (filter, expected) in cases {
         let got = filtered_calls(filter, &turns);
@@ -359,6 +364,14 @@ fn unknown_events_and_incomplete_definitions_are_refused() {
         (
             "scryptic.on('on_reload', function() end, { turn = 1 })",
             "(it has no fields to filter by)",
+        ),
+        (
+            "scryptic.on('word_committed', function() end, { dir = 'diagonal' })",
+            "the filter's `dir` of event `word_committed` must be one of \"across\", \"down\"",
+        ),
+        (
+            "scryptic.on('city_captured', function() end, { from = 'nobody' })",
+            "must be one of \"gold\", \"silver\", \"neutral\"",
         ),
         (
             "scryptic.token { name = 'Quake', invoke = function() end }",

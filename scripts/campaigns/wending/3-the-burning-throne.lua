@@ -13,7 +13,10 @@ scryptic.on("turn_start", function(game)
     game:award("silver", 5)
 end, { player = "silver", turn = { every = 6 } })
 
-scryptic.on("city_captured", function(game)
+-- One word can take several cities at once: only taking the throne or the tower ends the war,
+-- so that the ending is told once.
+scryptic.on("city_captured", function(game, ev)
+    if ev.city ~= "ember_throne" and ev.city ~= "slag_tower" then return end
     local gold_holds_both = game:city_owner("ember_throne") == "gold" and game:city_owner("slag_tower") == "gold"
     if gold_holds_both then
         storage.campaign.finished = true
