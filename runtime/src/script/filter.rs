@@ -8,13 +8,13 @@ use super::lua_values::EventField;
 use mlua::{Table, Value};
 
 /// What an occurrence of an event must match for a handler to be called (nothing, if empty).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct EventFilter {
     tests: Vec<(&'static str, FieldTest)>,
 }
 
 /// A test of one field.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 enum FieldTest {
     /// The field equals this text (a player, a city's id, a word...).
     Text(String),
@@ -27,7 +27,6 @@ enum FieldTest {
 }
 
 /// What a field of the registry holds, as far as filters care.
-#[derive(Clone, PartialEq)]
 enum FieldKind {
     /// Any text (a city's id, a word).
     Text,
@@ -75,10 +74,15 @@ impl EventFilter {
             .iter()
             .find(|(name, _, _)| *name == event)
             .map_or(&[][..], |(_, _, fields)| *fields);
+        // Checked in the keys' order, so that a filter with several mistakes is always
+        // refused for the same one (`pairs` order differs from one state to the next).
+        let mut entries = table
+            .pairs::<Value, Value>()
+            .map(|pair| pair.and_then(|(key, value)| Ok((key.to_string()?, value))))
+            .collect::<mlua::Result<Vec<_>>>()?;
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
         let mut tests = Vec::new();
-        for pair in table.pairs::<Value, Value>() {
-            let (key, value) = pair?;
-            let key = key.to_string()?;
+        for (key, value) in entries {
             let Some((name, ty, _)) = fields.iter().find(|(name, _, _)| *name == key) else {
                 return Err(unknown_field(event, &key, fields));
             };
@@ -91,8 +95,6 @@ impl EventFilter {
             })?;
             tests.push((*name, test));
         }
-        // In the registry's order, so that two equal filters compare equal.
-        tests.sort_by_key(|(name, _)| fields.iter().position(|(n, _, _)| n == name));
         Ok(EventFilter { tests })
     }
 

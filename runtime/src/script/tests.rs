@@ -179,7 +179,7 @@ fn handlers_get_only_the_occurrences_their_filters_match() {
     let turns: Vec<(&str, i64)> = (1..=12)
         .map(|t| (if t % 2 == 1 { "gold" } else { "silver" }, t))
         .collect();
-    let cases: [(&str, Result<i64, &str>); 13] = [
+    let cases: [(&str, Result<i64, &str>); 14] = [
         ("nil", Ok(12)),
         ("{}", Ok(12)),
         ("{ player = 'silver' }", Ok(6)),
@@ -210,6 +210,11 @@ fn handlers_get_only_the_occurrences_their_filters_match() {
             Err("the filter's `player` of event `turn_start` must be one of \"gold\", \"silver\""),
         ),
         ("{ drew = 'QI' }", Ok(0)),
+        // Of several mistakes, the first by name is the one reported, every time.
+        (
+            "{ turnn = 1, playr = 'gold', drw = '' }",
+            Err("the filter names `drw`"),
+        ),
     ];
     for (filter, expected) in cases {
         let got = filtered_calls(filter, &turns);
