@@ -150,6 +150,25 @@ impl WordGraph {
         Some(self.edges[(n.first_edge + rank) as usize])
     }
 
+    /// The letters of `within` that continue some word from `node`, in letter order, each with
+    /// the node it leads to: the move generator's loop over what may come next.
+    #[inline]
+    pub fn children(
+        &self,
+        node: NodeId,
+        within: LetterSet,
+    ) -> impl Iterator<Item = (LetterIndex, NodeId)> + '_ {
+        let mut letters = self.letters(node) & within;
+        std::iter::from_fn(move || {
+            if letters == 0 {
+                return None;
+            }
+            let letter = letters.trailing_zeros() as LetterIndex;
+            letters &= letters - 1;
+            self.child(node, letter).map(|next| (letter, next))
+        })
+    }
+
     /// The most letters a word can still take after `node` (255 for 255 or more).
     #[inline]
     pub fn longest(&self, node: NodeId) -> usize {

@@ -5,7 +5,7 @@ use super::bound::LineSums;
 use super::{Line, NO_LETTER, dir_index, letter_index};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::Game;
-use crate::lexicon::graph::{ALL_LETTERS, LetterIndex, LetterSet, WordGraph};
+use crate::lexicon::graph::{ALL_LETTERS, LetterSet, WordGraph};
 use crate::map::Direction;
 
 /// What a player's side of the board looks like to the generator, cell by cell (row by row).
@@ -177,11 +177,8 @@ impl Cells {
             }
         }
         let mut allowed = 0;
-        let mut letters = graph.letters(node);
-        while letters != 0 {
-            let letter = letters.trailing_zeros() as LetterIndex;
-            letters &= letters - 1;
-            let mut end = graph.child(node, letter);
+        for (letter, next) in graph.children(node, ALL_LETTERS) {
+            let mut end = Some(next);
             for k in (1..=run.after).map(|s| c + s * run.stride) {
                 end = end.and_then(|n| graph.child(n, letter_at(k)));
             }

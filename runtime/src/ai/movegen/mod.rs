@@ -347,13 +347,7 @@ impl MoveGen {
         if len == limit || !self.longer_left_part_may_fit(cx.graph, node) {
             return;
         }
-        let mut letters = cx.graph.letters(node) & self.rack_set;
-        while letters != 0 {
-            let letter = letters.trailing_zeros() as LetterIndex;
-            letters &= letters - 1;
-            let Some(next) = cx.graph.child(node, letter) else {
-                continue;
-            };
+        for (letter, next) in cx.graph.children(node, self.rack_set) {
             self.take(letter, len);
             self.left_parts::<BOUNDED>(cx, line, anchor, next, len + 1, limit);
             self.give_back(letter, len);
@@ -411,13 +405,7 @@ impl MoveGen {
             return;
         }
         let cross = self.cells.cross[dir_index(line.dir)][line.cell(at)];
-        let mut letters = cx.graph.letters(node) & self.rack_set & cross;
-        while letters != 0 {
-            let letter = letters.trailing_zeros() as LetterIndex;
-            letters &= letters - 1;
-            let Some(next) = cx.graph.child(node, letter) else {
-                continue;
-            };
+        for (letter, next) in cx.graph.children(node, self.rack_set & cross) {
             self.take(letter, len);
             let worth = self.worth_with::<BOUNDED>(worth, line, at, letter);
             self.extend_right::<BOUNDED>(cx, line, anchor, start, next, at + 1, worth);
