@@ -364,6 +364,66 @@ fn play_runs_a_game_typed_at_the_terminal_and_saves_it_for_replay() {
     );
 }
 
+/// A map whose game ends at gold's first commit: gold's rack is AT and its pool is empty.
+const ENDS_AT_ONCE: &str = r#"(
+    version: 1,
+    name: "Ends at once",
+    size: (width: 8, height: 8),
+    terrain: ["........", "........", "........", "........", "........", "........", "........", "........"],
+    cities: [
+        (id: "aurum", name: "Aurum", at: (x: 0, y: 0), owner: Gold),
+        (id: "argentum", name: "Argentum", at: (x: 7, y: 7), owner: Silver),
+    ],
+    rules: (preset: "gdd-1.6"),
+    scenario: (
+        words: [(player: Silver, at: (x: 5, y: 7), dir: Across, text: "DOG")],
+        racks: {Gold: "AT", Silver: "AEIOU"},
+        pools: {Gold: "", Silver: ""},
+    ),
+)"#;
+
+#[test]
+fn a_finished_game_can_still_be_shown_and_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("ends.ron");
+    std::fs::write(&map, ENDS_AT_ONCE).unwrap();
+    let save = dir.path().join("over.ron");
+    let typed = format!(
+        "commit A1 across AT\nboard\nend\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = scryptic_typing(&["play", map.to_str().unwrap()], &typed);
+    assert_eq!(o.code, 0, "{o:?}");
+    let before_board = &o.out[..o.out.find("game over>").unwrap()];
+    assert_eq!(
+        before_board.matches("game over: silver wins").count(),
+        1,
+        "the end is told once: {}",
+        o.out
+    );
+    assert!(
+        o.out
+            .contains("  the game is over: `board`, `save FILE` or `quit`"),
+        "a move after the end is answered: {}",
+        o.out
+    );
+    assert!(
+        o.out.contains(&format!("saved to {}", save.display())),
+        "{}",
+        o.out
+    );
+    let after_end = &o.out[o.out.find("game over>").unwrap()..];
+    assert!(
+        after_end.contains("legend:"),
+        "board shows the finished game: {after_end}"
+    );
+    let replay = scryptic(&["replay", save.to_str().unwrap(), "--json"]);
+    assert_eq!(replay.code, 0, "{replay:?}");
+    let json: serde_json::Value = serde_json::from_str(&replay.out).unwrap();
+    assert_eq!(json["over"], true);
+    assert_eq!(json["winner"], "Silver");
+}
+
 #[test]
 fn replay_refuses_a_save_that_does_not_replay() {
     let dir = tempfile::tempdir().unwrap();

@@ -592,3 +592,92 @@ fn check_event_line(line: &ConsoleLine) -> String {
     );
     event
 }
+
+/// An 8x8 map where gold's JAZZ along row 1 attacks silver's AT and ON, so silver must order
+/// the defence; gold keeps two letters.
+fn ambush_map() -> Map {
+    let mut map = Map::new("Ambush", 8, 8);
+    map.cities = vec![
+        scryptic_tests::city("aurum", 0, 0, Owner::Gold),
+        scryptic_tests::city("argentum", 7, 7, Owner::Silver),
+    ];
+    let silver_word = |x: u32, text: &str| scryptic::map::PlacedWord {
+        player: Player::Silver,
+        at: Pos::new(x, 1),
+        dir: scryptic::map::Direction::Down,
+        text: text.into(),
+    };
+    map.scenario.words = vec![silver_word(1, "AT"), silver_word(3, "ON")];
+    map.scenario.racks.insert(Player::Gold, "JAZZES".into());
+    map
+}
+
+/// Plays JAZZ into the ambush with `script` taking part: the game must still be on while
+/// silver orders the defence, and end once the attack is resolved; returns how it ended.
+/// The game then saves and replays to the same end.
+fn ended_after_the_combat(script: &str) -> scryptic::game::GameResult {
+    let source = ("ending.lua".to_string(), script.to_string());
+    let mut game = scripted(&ambush_map(), &[source], None);
+    let events = game.apply(across("JAZZ", 0, 0)).unwrap();
+    assert!(game.game().result().is_none(), "{events:?}");
+    assert!(game.game().combat_pending());
+    assert_eq!(game.game().to_act(), Player::Silver);
+    let events = game.apply(Action::Defend { order: None }).unwrap();
+    let result = game
+        .game()
+        .result()
+        .cloned()
+        .expect("the game ends after the combat");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, scryptic::game::Event::AttackSucceeded { .. })),
+        "{events:?}"
+    );
+    let mut save = game.save();
+    // `scripted` loads the scripts into the host itself, so the save learns them here.
+    save.scripts = vec![scryptic::save::ScriptSource {
+        name: "ending.lua".into(),
+        source: script.to_string(),
+    }];
+    let (replayed, _) = ScriptedGame::from_save(&save, lexicon()).unwrap();
+    assert_eq!(replayed.game().result(), Some(&result));
+    assert_eq!(replayed.game().board().letters, game.game().board().letters);
+    result
+}
+
+/// RULES.md 11: no ending cuts a combat in half. A script that ends the game when a word is
+/// committed waits until the defender has ordered the defence and the attack is resolved.
+#[test]
+fn a_script_ending_the_game_waits_for_the_combat_it_interrupts() {
+    let result = ended_after_the_combat(
+        r#"scryptic.on("word_committed", function(game, ev)
+  game:end_game("silver", "the ambush is sprung")
+end)"#,
+    );
+    assert_eq!(result.winner, Some(Player::Silver));
+    assert_eq!(
+        result.reason,
+        EndReason::Script {
+            reason: "the ambush is sprung".into()
+        }
+    );
+}
+
+/// A win condition is not asked while a combat waits for its order: here it would be met.
+#[test]
+fn win_conditions_wait_for_the_combat_to_resolve() {
+    let result = ended_after_the_combat(
+        r#"scryptic.on("word_committed", function(game, ev) storage.committed = true end)
+scryptic.win_condition { id = "first_word", check = function(game)
+  if storage.committed then return "gold" end
+end }"#,
+    );
+    assert_eq!(result.winner, Some(Player::Gold));
+    assert_eq!(
+        result.reason,
+        EndReason::Script {
+            reason: "win condition `first_word`".into()
+        }
+    );
+}

@@ -267,8 +267,9 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-/// Plays `scripted` at the terminal until it ends or the player quits; returns whether the
-/// game ended (rather than the player leaving).
+/// Plays `scripted` at the terminal until the player leaves; returns whether the game ended
+/// (rather than the player leaving it unfinished). A finished game can still be shown and
+/// saved: the loop goes on taking `board`, `save` and `quit` until the player leaves.
 fn play_loop(
     scripted: &mut ScriptedGame,
     live: &LiveFiles,
@@ -276,18 +277,36 @@ fn play_loop(
 ) -> anyhow::Result<bool> {
     write_console(scripted, io)?;
     write_status(scripted.game(), io)?;
+    let mut announced_end = false;
     let mut line = String::new();
-    while scripted.game().result().is_none() {
-        for notice in live.poll(scripted) {
-            writeln!(io.out, "  {notice}")?;
+    loop {
+        if let Some(result) = scripted.game().result()
+            && !announced_end
+        {
+            writeln!(io.out, "{}", describe_result(result))?;
+            writeln!(
+                io.out,
+                "the game is over: `board` shows it, `save FILE` keeps it, `quit` leaves"
+            )?;
+            announced_end = true;
         }
-        write_console(scripted, io)?;
-        write!(io.out, "{}> ", scripted.game().to_act())?;
+        if !announced_end {
+            for notice in live.poll(scripted) {
+                writeln!(io.out, "  {notice}")?;
+            }
+            write_console(scripted, io)?;
+        }
+        let prompt = if announced_end {
+            "game over".to_string()
+        } else {
+            scripted.game().to_act().to_string()
+        };
+        write!(io.out, "{prompt}> ")?;
         io.out.flush()?;
         line.clear();
         if io.input.read_line(&mut line)? == 0 {
             writeln!(io.out)?;
-            return Ok(false);
+            break;
         }
         let command = line.trim();
         match command.split_whitespace().next().unwrap_or("") {
@@ -297,15 +316,15 @@ fn play_loop(
                 "{COMMANDS}\nboard                            show the board and both players\nsave FILE                        save the game\nquit                             leave (unsaved moves are lost)"
             )?,
             "board" => write_status(scripted.game(), io)?,
-            "quit" => return Ok(false),
+            "quit" => break,
             "save" => save(scripted, command, io)?,
+            _ if announced_end => {
+                writeln!(io.out, "  the game is over: `board`, `save FILE` or `quit`")?
+            }
             _ => play_command(scripted, command, io)?,
         }
     }
-    if let Some(result) = scripted.game().result() {
-        writeln!(io.out, "{}", describe_result(result))?;
-    }
-    Ok(true)
+    Ok(scripted.game().result().is_some())
 }
 
 fn play_command(
@@ -318,7 +337,11 @@ fn play_command(
         .and_then(|a| scripted.apply(a).map_err(|e| e.to_string()));
     match applied {
         Ok(events) => {
-            for e in &events {
+            // The end of the game is told once, by the loop, with what can still be done.
+            let told = events
+                .iter()
+                .filter(|e| !matches!(e, Event::GameOver { .. }));
+            for e in told {
                 writeln!(io.out, "  {}", describe(e))?;
             }
             write_console(scripted, io)?;

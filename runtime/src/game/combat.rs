@@ -349,7 +349,11 @@ impl Game {
                 self.remove_letters(&cleared);
                 self.place_letters(plan);
                 events.push(Event::AttackSucceeded { cleared });
-                self.after_removal(&before);
+                // The words the commit made are committed words, valid and scoring at once;
+                // only the runs combat broke wait for the end of the turn.
+                let mut spared = before;
+                spared.extend(self.words_made_by(plan));
+                self.after_removal(&spared);
                 self.finish_commit(plan, events);
             }
         }

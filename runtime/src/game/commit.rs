@@ -267,6 +267,15 @@ impl Game {
         }
     }
 
+    /// The words of the committing player that pass through a placed letter of `plan`, as
+    /// they stand once it is on the board: the main word and its cross-words.
+    pub(super) fn words_made_by(&self, plan: &CommitPlan) -> Vec<super::Word> {
+        super::words::find_words(&self.board.letters, self.min_word_len())
+            .into_iter()
+            .filter(|w| w.player == plan.player && plan.placed.iter().any(|p| w.key.covers(p.at)))
+            .collect()
+    }
+
     /// After a word stands: ice (section 4, step 2), then captures (step 3).
     pub(super) fn finish_commit(&mut self, plan: &CommitPlan, events: &mut Vec<Event>) {
         if self.ice_breaks(plan, events) {

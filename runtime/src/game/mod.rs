@@ -222,6 +222,9 @@ pub struct Game {
     pending: Option<combat::Pending>,
     rng: ChaCha8Rng,
     result: Option<GameResult>,
+    /// A script's end of the game that came while a combat waited for its order: it takes
+    /// effect once the combat is resolved, so that no ending cuts a combat in half.
+    deferred_end: Option<GameResult>,
     log: Vec<Action>,
     seed: u64,
     initial_letters: usize,
@@ -267,6 +270,7 @@ impl Game {
             pending: None,
             rng,
             result: None,
+            deferred_end: None,
             log: Vec::new(),
             seed,
             initial_letters: 0,
@@ -494,6 +498,11 @@ impl Game {
     /// Whose turn it is.
     pub fn active(&self) -> Player {
         self.active
+    }
+
+    /// Whether a combat waits for the defender's order.
+    pub fn combat_pending(&self) -> bool {
+        self.pending.is_some()
     }
 
     /// Who must act now: the defender while a combat waits for its order, else the active player.

@@ -187,9 +187,17 @@ impl Game {
         }
     }
 
-    /// Ends the game if a condition of section 11 holds.
+    /// Ends the game if a condition of section 11 holds (or a script ended it while a combat
+    /// waited). Nothing ends while a combat waits for the defender's order: it resolves first.
     pub(super) fn check_end(&mut self, events: &mut Vec<Event>) {
-        if self.result.is_some() {
+        if self.result.is_some() || self.pending.is_some() {
+            return;
+        }
+        if let Some(result) = self.deferred_end.take() {
+            events.push(Event::GameOver {
+                result: result.clone(),
+            });
+            self.result = Some(result);
             return;
         }
         let Some(reason) = self.end_reason() else {
@@ -237,15 +245,21 @@ impl Game {
         }
     }
 
-    /// Ends the game with `winner` (for scripts' win conditions).
+    /// Ends the game with `winner` (for scripts' win conditions). While a combat waits for
+    /// the defender's order, the end waits for the combat's resolution (the first script's
+    /// end is kept).
     pub fn end_game(&mut self, winner: Option<Player>, reason: String) -> Vec<Event> {
-        if self.result.is_some() {
+        if self.result.is_some() || self.deferred_end.is_some() {
             return Vec::new();
         }
         let result = GameResult {
             winner,
             reason: EndReason::Script { reason },
         };
+        if self.pending.is_some() {
+            self.deferred_end = Some(result);
+            return Vec::new();
+        }
         self.result = Some(result.clone());
         vec![Event::GameOver { result }]
     }

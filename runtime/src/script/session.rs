@@ -592,9 +592,10 @@ impl ScriptedGame {
         caused.extend(events);
     }
 
-    /// Asks each win condition, in the order defined, whether someone has won.
+    /// Asks each win condition, in the order defined, whether someone has won. They are not
+    /// asked while a combat waits for the defender's order: the position is only half made.
     fn check_win_conditions(&mut self, events: &mut Vec<Event>, errors: &mut Vec<ScriptError>) {
-        if self.game().result().is_some() {
+        if self.game().result().is_some() || self.game().combat_pending() {
             return;
         }
         let checks = self.host().win_condition_functions();
