@@ -85,8 +85,7 @@ impl LexiconMode {
                         .file_stem()
                         .map(|s| s.to_string_lossy().into_owned())
                         .unwrap_or_default();
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    let text = scryptic::fsutil::read_text(&path).map_err(|e| e.to_string())?;
                     lists.insert(name, parse_list(&text));
                 }
             }

@@ -135,10 +135,11 @@ impl RulesMode {
 
     /// Loads a rule-set file's preset and overrides into the map, as one step.
     pub fn load_file(&self, doc: &mut Document, path: &Path) -> Result<(), String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = scryptic::fsutil::read_text(path).map_err(|e| e.to_string())?;
         RuleSet::from_file_text(path, &text).map_err(|e| e.to_string())?;
-        let file: RuleFile =
-            ron::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file: RuleFile = scryptic::ronfile::options()
+            .from_str(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         doc.edit_objects("load rule set", |m| {
             m.rules = RuleSpec {
                 preset: file.preset,

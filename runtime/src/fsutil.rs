@@ -10,25 +10,53 @@ pub const MAX_TEXT_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Reads a UTF-8 text file, refusing huge files and saying where the first bad byte is.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    read_text_at_most(path, MAX_TEXT_FILE_BYTES)
+}
+
+/// Reads a UTF-8 text file of at most `max_bytes` (a script's limit is smaller than a map's).
+/// A byte-order mark at the start is dropped, as editors on some systems write one.
+pub fn read_text_at_most(path: &Path, max_bytes: u64) -> Result<String, LoadError> {
+    let bytes = read_bytes_at_most(path, max_bytes)?;
+    text_from_bytes(path, bytes)
+}
+
+/// Reads a file of at most `max_bytes`, refusing a larger one before reading it.
+pub fn read_bytes_at_most(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
     let io_error = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
     };
     let size = std::fs::metadata(path).map_err(io_error)?.len();
-    if size > MAX_TEXT_FILE_BYTES {
+    if size > max_bytes {
         return Err(LoadError::one(FileError::whole(
             path,
-            format!(
-                "the file is {size} bytes; the most a text file may have is {MAX_TEXT_FILE_BYTES}"
-            ),
+            format!("the file is {size} bytes; the most this file may have is {max_bytes}"),
         )));
     }
-    let bytes = std::fs::read(path).map_err(io_error)?;
-    text_from_bytes(path, bytes)
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(std::fs::File::open(path).map_err(io_error)?, max_bytes + 1),
+        &mut bytes,
+    )
+    .map_err(io_error)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(LoadError::one(FileError::whole(
+            path,
+            format!("the file grew past {max_bytes} bytes while it was read"),
+        )));
+    }
+    Ok(bytes)
 }
 
-/// Turns bytes into text, or says where the first byte that is not UTF-8 stands.
-pub fn text_from_bytes(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Turns bytes into text (without a leading byte-order mark), or says where the first byte
+/// that is not UTF-8 stands.
+pub fn text_from_bytes(path: &Path, mut bytes: Vec<u8>) -> Result<String, LoadError> {
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|err| {
         let offset = err.utf8_error().valid_up_to();
         let bytes = err.as_bytes();

@@ -11,6 +11,7 @@ pub mod diag;
 pub mod fsutil;
 pub mod game;
 pub mod lexicon;
+pub mod limits;
 pub mod map;
 pub mod noise;
 pub mod render;

@@ -6,7 +6,7 @@ use crate::game::{Action, ActionError, Event, Game};
 use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::{RuleSet, locate_key};
-use crate::{fsutil, ronfile};
+use crate::{fsutil, limits, ronfile};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -48,6 +48,62 @@ pub struct ScriptSource {
     pub source: String,
 }
 
+/// Something in a save that is out of bounds or does not make sense: the save is refused
+/// before anything is replayed, exactly as the same map, rule set or script in a file of its
+/// own would be.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{key}: {message}")]
+pub struct SaveProblem {
+    /// The save's field concerned (`rules`, `scripts`, `actions`, ...).
+    pub key: &'static str,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+/// Why a save cannot be replayed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SaveError {
+    /// The save itself is out of bounds or inconsistent.
+    #[error("the save is refused: {}", list(.0))]
+    Invalid(Vec<SaveProblem>),
+    /// The save's scripts could not start.
+    #[error("the save's scripts cannot start: {0}")]
+    Scripts(String),
+    /// An action was refused on replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+fn list(problems: &[SaveProblem]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The problems of the map embedded in the save at `path`, read as a map file of its own so
+/// that each points at its line in the save; `None` if the map reads well (the save's
+/// problem is elsewhere) or cannot be found.
+fn embedded_map_problems(path: &Path, text: &str) -> Option<LoadError> {
+    let span = ronfile::value_span_after_key(text, "map")?;
+    let Err(LoadError::Problems(problems)) = Map::from_text(path, &text[span.clone()]) else {
+        return None;
+    };
+    let (first_line, first_col) = crate::diag::line_col_of(text, span.start);
+    let shifted = problems
+        .into_iter()
+        .map(|mut p| {
+            p.line_col = p.line_col.map(|(line, col)| {
+                let col = if line == 1 { col + first_col - 1 } else { col };
+                (line + first_line - 1, col)
+            });
+            p
+        })
+        .collect();
+    Some(LoadError::Problems(shifted))
+}
+
 /// A save whose actions do not replay.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error(
@@ -79,18 +135,104 @@ impl SaveFile {
     /// Reads a save file.
     pub fn load(path: &Path) -> Result<SaveFile, LoadError> {
         let text = fsutil::read_text(path)?;
-        let save: SaveFile = ronfile::parse(path, &text)?;
-        if save.version != SAVE_FILE_VERSION {
-            return Err(LoadError::one(FileError::at(
-                path,
-                locate_key(&text, "version"),
-                format!(
-                    "save version {} is not one this build reads (it reads {SAVE_FILE_VERSION})",
-                    save.version
-                ),
-            )));
+        let save: SaveFile = match ronfile::parse(path, &text) {
+            Ok(save) => save,
+            Err(e) => return Err(embedded_map_problems(path, &text).unwrap_or(e)),
+        };
+        let problems = save.problems();
+        if !problems.is_empty() {
+            let located = problems
+                .into_iter()
+                .map(|p| FileError::at(path, locate_key(&text, p.key), p.message))
+                .collect();
+            return Err(LoadError::Problems(located));
         }
         Ok(save)
+    }
+
+    /// Everything out of bounds or inconsistent in the save (empty when it can be replayed):
+    /// its version, its rule set (as a rule-set file is checked), the map's size under those
+    /// rules, its scripts (count, size, relative names), its storage and its number of
+    /// actions. The embedded map was checked as a map file when the save was read.
+    pub fn problems(&self) -> Vec<SaveProblem> {
+        let mut out = Vec::new();
+        let mut refuse = |key, message: String| out.push(SaveProblem { key, message });
+        if self.version != SAVE_FILE_VERSION {
+            refuse(
+                "version",
+                format!(
+                    "save version {} is not one this build reads (it reads {SAVE_FILE_VERSION})",
+                    self.version
+                ),
+            );
+        }
+        for problem in self.rules.validate() {
+            refuse("rules", problem.to_string());
+        }
+        let (min, max) = (self.rules.board.min_side, self.rules.board.max_side);
+        let fits = |side: u32| (min..=max).contains(&i64::from(side));
+        if !fits(self.map.width()) || !fits(self.map.height()) {
+            refuse(
+                "map",
+                format!(
+                    "the map is {}x{}; under the save's rules a map is from {min} to {max} cells on each side",
+                    self.map.width(),
+                    self.map.height()
+                ),
+            );
+        }
+        self.script_problems(&mut refuse);
+        if self.storage.len() > limits::MAX_STORAGE_BYTES {
+            refuse(
+                "storage",
+                format!(
+                    "the scripts' storage is {} bytes; the most is {}",
+                    self.storage.len(),
+                    limits::MAX_STORAGE_BYTES
+                ),
+            );
+        }
+        if self.actions.len() > limits::MAX_SAVE_ACTIONS {
+            refuse(
+                "actions",
+                format!(
+                    "the save holds {} actions; the most is {}",
+                    self.actions.len(),
+                    limits::MAX_SAVE_ACTIONS
+                ),
+            );
+        }
+        out
+    }
+
+    fn script_problems(&self, refuse: &mut impl FnMut(&'static str, String)) {
+        if self.scripts.len() > limits::MAX_SCRIPTS {
+            refuse(
+                "scripts",
+                format!(
+                    "the save holds {} scripts; the most is {}",
+                    self.scripts.len(),
+                    limits::MAX_SCRIPTS
+                ),
+            );
+            return;
+        }
+        for script in &self.scripts {
+            if let Some(problem) = limits::relative_path_problem(&script.name) {
+                refuse("scripts", format!("script name: {problem}"));
+            }
+            if script.source.len() > limits::MAX_SCRIPT_BYTES {
+                refuse(
+                    "scripts",
+                    format!(
+                        "the script {} is {} bytes; the most is {}",
+                        script.name,
+                        script.source.len(),
+                        limits::MAX_SCRIPT_BYTES
+                    ),
+                );
+            }
+        }
     }
 
     /// The save as canonical RON.
@@ -106,7 +248,11 @@ impl SaveFile {
 
     /// Replays the save: a new game with the same map, rules and seed, and every action
     /// applied again. Returns the game and every event, in order.
-    pub fn replay(&self, lexicon: Arc<Lexicon>) -> Result<(Game, Vec<Event>), ReplayError> {
+    pub fn replay(&self, lexicon: Arc<Lexicon>) -> Result<(Game, Vec<Event>), SaveError> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(SaveError::Invalid(problems));
+        }
         let mut game = Game::new(&self.map, self.rules.clone(), lexicon, self.seed);
         game.set_advisor(crate::ai::spy());
         let mut events = Vec::new();

@@ -142,6 +142,69 @@ fn map_validate_accepts_script_token_kinds() {
     assert!(!o.out.contains("unknown-token-kind"), "{}", o.out);
 }
 
+/// `map validate` loads what the map names as a game would: its scripts (a kind they define
+/// is known, an error in one is reported at its line) and its tileset.
+#[test]
+fn map_validate_loads_the_scripts_and_tileset_the_map_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("quake.ron");
+    let text = std::fs::read_to_string(root().join("maps/tutorial.ron")).unwrap();
+    let tileset = root().join("tilesets/stone/tileset.ron");
+    let with_parts = |scripts: &str, tileset: &str| {
+        text.replace("kind: \"firestorm\"", "kind: \"quake\"")
+            .replace(
+                "tileset: \"../tilesets/stone/tileset.ron\"",
+                &format!("tileset: \"{tileset}\",\n    scripts: [{scripts}]"),
+            )
+    };
+    std::fs::write(
+        dir.path().join("quake.lua"),
+        "scryptic.token { id = \"quake\", name = \"Quake\", invoke = function(game, token) end }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("broken.lua"), "-- fine\nlocal x = = 1\n").unwrap();
+    std::fs::create_dir(dir.path().join("tiles")).unwrap();
+    let stone = tileset.parent().unwrap();
+    for entry in std::fs::read_dir(stone).unwrap().flatten() {
+        std::fs::copy(
+            entry.path(),
+            dir.path().join("tiles").join(entry.file_name()),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        dir.path().join("tiles/tileset.ron"),
+        std::fs::read_to_string(&tileset)
+            .unwrap()
+            .replacen(".png\"", ".gif\"", 1),
+    )
+    .unwrap();
+    std::fs::write(&map, with_parts("\"quake.lua\"", "tiles/tileset.ron")).unwrap();
+    let m = map.to_str().unwrap();
+    let o = scryptic(&["map", "validate", m]);
+    assert!(
+        !o.out.contains("unknown-token-kind"),
+        "the script defines quake: {}",
+        o.out
+    );
+    assert_eq!(
+        o.code, 1,
+        "the tileset names an image that is not there: {o:?}"
+    );
+    assert!(
+        o.err.contains("tiles/tileset.ron:") && o.err.contains(".gif` cannot be read"),
+        "{}",
+        o.err
+    );
+    std::fs::write(&map, with_parts("\"quake.lua\", \"broken.lua\"", "")).unwrap();
+    let o = scryptic(&["map", "validate", m]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(o.err.contains("broken.lua:2:"), "{}", o.err);
+    std::fs::write(&map, with_parts("\"quake.lua\"", "")).unwrap();
+    let o = scryptic(&["map", "validate", m]);
+    assert_eq!(o.code, 0, "{o:?}");
+}
+
 #[test]
 fn map_info_describes_a_map() {
     let o = scryptic(&["map", "info", &path("maps/duel-40.ron")]);

@@ -125,3 +125,152 @@ proptest! {
         }
     }
 }
+
+/// A save of a short game on the tutorial map, as `scryptic play` writes it.
+fn tutorial_save(dir: &Path) -> String {
+    let save = dir.join("base.ron");
+    let typed = format!(
+        "commit D10 across BOG\nend\nsave {}\nquit\n",
+        save.display()
+    );
+    let map = root().join("maps/tutorial.ron");
+    let o =
+        scryptic_tests::scryptic_typing(&["play", map.to_str().unwrap(), "--seed", "3"], &typed);
+    assert_eq!(o.code, 0, "{o:?}");
+    std::fs::read_to_string(save).unwrap()
+}
+
+/// A save edited so that it must be refused: what to replace, by what, and the words the
+/// refusal must hold.
+type SaveEdit = (&'static str, &'static str, String, &'static str);
+
+/// RULES.md's bounds hold inside a save exactly as in files of their own: every command that
+/// reads a save refuses a damaged one with file:line:column and exit code 1, never a panic or
+/// an allocation the size of the damage.
+#[test]
+fn damaged_saves_are_refused_with_a_place_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = tutorial_save(dir.path());
+    let many_letters: String = (0..5000)
+        .map(|i| format!("(at: (x: {}, y: 0), letter: 'A'), ", i % 12))
+        .collect();
+    let cases: Vec<SaveEdit> = vec![
+        (
+            "city-off-board",
+            "at: (x: 3, y: 9), owner: Gold",
+            "at: (x: 3, y: 256), owner: Gold".into(),
+            "outside the 12x12 map",
+        ),
+        (
+            "letter-count",
+            "'A': (value: 1, count: 9)",
+            "'A': (value: 1, count: 1000000000)".into(),
+            "counts from 0 to 100000",
+        ),
+        (
+            "forest-density",
+            "(at: (x: 5, y: 2), value: 3)",
+            "(at: (x: 5, y: 2), value: 4600000000000000000)".into(),
+            "must be from 0 to 1000",
+        ),
+        (
+            "board-limit",
+            "min_side: 6",
+            "min_side: 13".into(),
+            "under the save's rules a map is from 13 to 512",
+        ),
+        (
+            "script-path",
+            "actions: [",
+            "scripts: [(name: \"/etc/passwd\", source: \"\")],\n    actions: [".into(),
+            "is an absolute path",
+        ),
+        (
+            "scenario-pool",
+            "rules: (",
+            "scenario: (pools: {Gold: \"é\"}),\n        rules: (".into(),
+            "is not a letter of the rule set's alphabet",
+        ),
+        (
+            "huge-commit",
+            "actions: [",
+            format!("actions: [Commit(letters: [{many_letters}]), "),
+            "is refused on replay",
+        ),
+    ];
+    for (name, from, to, expected) in cases {
+        assert!(base.contains(from), "{name}: the save has no `{from}`");
+        let path = dir.path().join(format!("{name}.ron"));
+        std::fs::write(&path, base.replacen(from, &to, 1)).unwrap();
+        let p = path.to_str().unwrap();
+        for args in [
+            vec!["replay", p],
+            vec!["replay", p, "--json"],
+            vec!["moves", p],
+            vec!["play", "--load", p],
+        ] {
+            let o = scryptic(&args);
+            assert_eq!(o.code, 1, "{name} {args:?}: {o:?}");
+            assert!(o.err.contains(expected), "{name} {args:?}: {}", o.err);
+            assert!(
+                o.err.starts_with(&format!("{p}:")),
+                "{name} {args:?}: {}",
+                o.err
+            );
+        }
+    }
+}
+
+/// Some editors start UTF-8 files with a byte-order mark; every text file loads with one.
+#[test]
+fn a_byte_order_mark_is_accepted_in_every_text_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_bom = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let map_text = tutorial().replace("../tilesets/stone/tileset.ron", "tileset.ron");
+    let map = with_bom("map.ron", &map_text);
+    let stone = root().join("tilesets/stone");
+    for entry in std::fs::read_dir(&stone).unwrap().flatten() {
+        std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
+    }
+    let manifest = std::fs::read_to_string(stone.join("tileset.ron")).unwrap();
+    with_bom("tileset.ron", &manifest);
+    let rules = with_bom(
+        "rules.ron",
+        "(version: 1, preset: \"classic\", overrides: (turn: (rack_limit: 14)))",
+    );
+    let script = with_bom(
+        "intro.lua",
+        "scryptic.on(\"game_start\", function(game, ev) end)\n",
+    );
+    let words = with_bom("words.txt", "# a list\ncat\ndog\n");
+    let out = dir.path().join("words.fst");
+    for args in [
+        vec!["map", "validate", map.as_str()],
+        vec!["rules", "check", rules.as_str()],
+        vec!["script", "check", script.as_str()],
+        vec![
+            "lexicon",
+            "build",
+            words.as_str(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ] {
+        let o = scryptic(&args);
+        assert_eq!(o.code, 0, "{args:?}: {o:?}");
+    }
+    let save = dir.path().join("game.ron");
+    let o = scryptic_tests::scryptic_typing(
+        &["play", &map, "--seed", "3"],
+        &format!("end\nsave {}\nquit\n", save.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    let save = with_bom("game.ron", &saved);
+    let o = scryptic(&["replay", &save]);
+    assert_eq!(o.code, 0, "{o:?}");
+}

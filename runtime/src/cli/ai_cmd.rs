@@ -6,8 +6,6 @@ use crate::ai::simulate::{self, Rate, Report, Setup};
 use crate::ai::{Level, MoveGen};
 use crate::game::notation::cell_name;
 use crate::lexicon::Lexicon;
-use crate::save::SaveFile;
-use crate::script::ScriptedGame;
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -36,16 +34,8 @@ struct MoveReport {
 }
 
 pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let lexicon = Arc::new(Lexicon::english());
-    let loaded = SaveFile::load(&args.save)
-        .map_err(|e| e.problems().join("\n"))
-        .and_then(|s| ScriptedGame::from_save(&s, lexicon).map(|(g, _)| g));
-    let scripted = match loaded {
-        Ok(game) => game,
-        Err(e) => {
-            writeln!(io.err, "{}: {e}", args.save.display())?;
-            return Ok(EXIT_PROBLEMS);
-        }
+    let Some((scripted, _)) = super::load_saved_game(&args.save, io)? else {
+        return Ok(EXIT_PROBLEMS);
     };
     let game = scripted.game();
     let player = game.active();

@@ -7,7 +7,6 @@ use crate::game::notation::{COMMANDS, cell_name, parse_command};
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
 use crate::map::Map;
-use crate::save::SaveFile;
 use crate::script::live::{LiveFiles, RulesFile, load_connotations};
 use crate::script::{ScriptedGame, read_map_scripts};
 use clap::Args;
@@ -132,21 +131,8 @@ fn report(game: &Game, events: &[Event]) -> GameReport {
 }
 
 pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let save = match SaveFile::load(&args.save) {
-        Ok(save) => save,
-        Err(e) => {
-            for p in e.problems() {
-                writeln!(io.err, "{p}")?;
-            }
-            return Ok(EXIT_PROBLEMS);
-        }
-    };
-    let (scripted, events) = match ScriptedGame::from_save(&save, Arc::new(Lexicon::english())) {
-        Ok(replayed) => replayed,
-        Err(e) => {
-            writeln!(io.err, "{}: {e}", args.save.display())?;
-            return Ok(EXIT_PROBLEMS);
-        }
+    let Some((scripted, events)) = super::load_saved_game(&args.save, io)? else {
+        return Ok(EXIT_PROBLEMS);
     };
     let console: Vec<String> = scripted
         .host()
@@ -188,19 +174,10 @@ fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
 }
 
 fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<ScriptedGame>> {
-    let lexicon = Arc::new(Lexicon::english());
     if let Some(path) = &args.load {
-        let loaded = SaveFile::load(path)
-            .map_err(|e| e.problems().join("\n"))
-            .and_then(|s| ScriptedGame::from_save(&s, lexicon).map(|(g, _)| g));
-        return match loaded {
-            Ok(game) => Ok(Some(game)),
-            Err(e) => {
-                writeln!(io.err, "{}: {e}", path.display())?;
-                Ok(None)
-            }
-        };
+        return Ok(super::load_saved_game(path, io)?.map(|(game, _)| game));
     }
+    let lexicon = Arc::new(Lexicon::english());
     let Some(map_path) = &args.map else {
         writeln!(
             io.err,

@@ -184,17 +184,21 @@ fn validate(
 ) -> anyhow::Result<i32> {
     let mut reports = Vec::new();
     for path in maps {
-        let ctx = ValidationContext {
+        let map_dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let mut ctx = ValidationContext {
             script_token_kinds: token_kinds.iter().cloned().collect(),
-            base_dir: Some(path.parent().unwrap_or(Path::new(".")).to_path_buf()),
+            base_dir: Some(map_dir.clone()),
         };
         let report = match Map::load(path).map(|m| (m.rule_set(), m)) {
-            Ok((Ok(rules), map)) => ValidateReport {
-                map: path.clone(),
-                loaded: true,
-                load_errors: vec![],
-                findings: map::validate(&map, &rules, &ctx),
-            },
+            Ok((Ok(rules), map)) => {
+                let load_errors = load_parts(&map, &map_dir, &mut ctx)?;
+                ValidateReport {
+                    map: path.clone(),
+                    loaded: load_errors.is_empty(),
+                    load_errors,
+                    findings: map::validate(&map, &rules, &ctx),
+                }
+            }
             Ok((Err(problems), _)) => ValidateReport {
                 map: path.clone(),
                 loaded: false,
@@ -233,6 +237,44 @@ fn validate(
     })
 }
 
+/// Loads what `map` names beside it, as a game would: its scripts (whose token kinds join
+/// `ctx`) and its tileset. Returns their errors; a part that is missing is left to the
+/// validator's finding.
+fn load_parts(
+    map: &Map,
+    map_dir: &Path,
+    ctx: &mut ValidationContext,
+) -> anyhow::Result<Vec<String>> {
+    let mut errors = Vec::new();
+    let present: Vec<String> = map
+        .scripts
+        .iter()
+        .filter(|s| map_dir.join(s).is_file())
+        .cloned()
+        .collect();
+    if !present.is_empty() {
+        let mut host = crate::script::ScriptHost::with_standard_tokens(
+            crate::script::ScriptLimits::default(),
+            1,
+        )?;
+        let (_, script_errors) = host.load_map_scripts(map_dir, &present);
+        errors.extend(script_errors.iter().map(|e| {
+            let file = map_dir.join(&e.script);
+            let place = e.line.map(|l| format!(":{l}")).unwrap_or_default();
+            format!("{}{place}: {}", file.display(), e.message)
+        }));
+        ctx.script_token_kinds.extend(host.token_kinds());
+    }
+    let tileset = map_dir.join(&map.tileset);
+    if !map.tileset.is_empty()
+        && tileset.is_file()
+        && let Err(e) = Tileset::load(&tileset)
+    {
+        errors.extend(e.problems());
+    }
+    Ok(errors)
+}
+
 fn print_validation(r: &ValidateReport, io: &mut Streams) -> anyhow::Result<()> {
     for e in &r.load_errors {
         writeln!(io.err, "{e}")?;
@@ -240,7 +282,7 @@ fn print_validation(r: &ValidateReport, io: &mut Streams) -> anyhow::Result<()> 
     for f in &r.findings {
         writeln!(io.out, "{}: {f}", r.map.display())?;
     }
-    if r.loaded {
+    if !r.findings.is_empty() || r.loaded {
         let errors = r
             .findings
             .iter()
@@ -447,7 +489,7 @@ fn fmt(maps: &[PathBuf], check: bool, io: &mut Streams) -> anyhow::Result<i32> {
             continue;
         };
         let canonical = map.to_ron();
-        let current = std::fs::read_to_string(path).unwrap_or_default();
+        let current = crate::fsutil::read_text(path).unwrap_or_default();
         if canonical == current {
             continue;
         }

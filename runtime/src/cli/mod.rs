@@ -155,6 +155,31 @@ fn load_map_and_rules(
     }
 }
 
+/// The saved game at `path`, replayed (scripts included), with every event; `None` after
+/// printing why if the file cannot be read, is out of bounds, or does not replay.
+fn load_saved_game(
+    path: &std::path::Path,
+    io: &mut Streams,
+) -> anyhow::Result<Option<(crate::script::ScriptedGame, Vec<crate::game::Event>)>> {
+    let save = match crate::save::SaveFile::load(path) {
+        Ok(save) => save,
+        Err(e) => {
+            for p in e.problems() {
+                writeln!(io.err, "{p}")?;
+            }
+            return Ok(None);
+        }
+    };
+    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
+    match crate::script::ScriptedGame::from_save(&save, lexicon) {
+        Ok(replayed) => Ok(Some(replayed)),
+        Err(e) => {
+            writeln!(io.err, "{}: {e}", path.display())?;
+            Ok(None)
+        }
+    }
+}
+
 /// Writes `value` as pretty JSON followed by a newline.
 fn print_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> anyhow::Result<()> {
     serde_json::to_writer_pretty(&mut *out, value)?;

@@ -68,14 +68,12 @@ fn check(
     let mut report = CheckReport::default();
     let mut sources = Vec::new();
     for file in files {
-        match std::fs::read_to_string(file) {
+        match crate::script::read_script_file(file) {
             Ok(source) => sources.push(ScriptSource {
                 name: file.display().to_string(),
                 source,
             }),
-            Err(e) => report
-                .errors
-                .push(format!("{}: cannot read: {e}", file.display())),
+            Err(e) => report.errors.push(e),
         }
     }
     let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1)?;

@@ -310,7 +310,8 @@ impl Game {
         for (i, attack_left, removed, gain) in &outcome.defeats {
             let d = &pending.defenders[*i];
             self.remove_letters(removed);
-            self.player_mut(plan.player).base_score += gain;
+            let attacker = self.player_mut(plan.player);
+            attacker.base_score = attacker.base_score.saturating_add(*gain);
             self.marks.defeated.insert((pending.defender, d.word.key));
             events.push(Event::DefenderDefeated {
                 word: d.word.text.clone(),

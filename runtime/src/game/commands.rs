@@ -83,7 +83,8 @@ impl Game {
             ScriptCommand::PlaceToken { id, kind, at } => self.place_token(id, kind, *at)?,
             ScriptCommand::SetCityOwner { city, owner } => self.set_city_owner(city, *owner)?,
             ScriptCommand::Award { player, points } => {
-                self.player_mut(*player).base_score += points
+                let state = self.player_mut(*player);
+                state.base_score = state.base_score.saturating_add(*points);
             }
         }
         self.check_end(&mut events);

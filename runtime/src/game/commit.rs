@@ -35,6 +35,13 @@ impl Game {
         if placed.is_empty() {
             return Err(ActionError::NothingPlaced);
         }
+        // More letters than the rack holds can never be right; refusing them first keeps the
+        // cell checks below (which compare letters pairwise) small whatever a save holds.
+        let rack = &self.player(player).rack;
+        if placed.len() > rack.len() {
+            let letter = placed.last().map_or('?', |p| p.letter);
+            return Err(ActionError::NotInRack { letter });
+        }
         self.check_cells(player, &placed)?;
         let wanted: Vec<char> = placed.iter().map(|p| p.letter).collect();
         let rack_after = take_letters(&self.player(player).rack, &wanted)
@@ -208,7 +215,10 @@ impl Game {
         if forest.is_empty() {
             return Ok(forest);
         }
-        let needed: i64 = forest.iter().map(|&c| self.board.density[c]).sum();
+        let needed: i64 = forest
+            .iter()
+            .map(|&c| self.board.density[c])
+            .fold(0, i64::saturating_add);
         let connotations = self.connotations_of(text);
         let has = placement_strength(&self.rules, self.face_value(text), &connotations);
         let (ok, comparison) = match self.rules.placement.forest_cut {
@@ -369,7 +379,8 @@ impl Game {
                 Owner::Neutral => self.rules.capture.neutral_city_bonus,
                 _ => self.rules.capture.city_capture_bonus,
             };
-            self.player_mut(player).base_score += bonus;
+            let state = self.player_mut(player);
+            state.base_score = state.base_score.saturating_add(bonus);
             events.push(Event::CityCaptured {
                 player,
                 city: id,

@@ -310,9 +310,12 @@ impl Game {
             density,
             thickness,
             letters,
+            // A map built in code may hold pieces off the board (a loaded one may not): they
+            // take no part, so that no grid is ever read outside.
             cities: map
                 .cities
                 .iter()
+                .filter(|c| map.terrain.contains(c.at))
                 .map(|c| CityState {
                     id: c.id.clone(),
                     name: c.name.clone(),
@@ -324,6 +327,7 @@ impl Game {
             tokens: map
                 .tokens
                 .iter()
+                .filter(|t| map.terrain.contains(t.at))
                 .map(|t| TokenState {
                     id: t.id.clone(),
                     kind: t.kind.clone(),
@@ -582,7 +586,7 @@ impl Game {
         Score {
             word,
             base,
-            total: word + base,
+            total: word.saturating_add(base),
         }
     }
 

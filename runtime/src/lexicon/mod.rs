@@ -311,10 +311,7 @@ impl Lexicon {
 
     /// Loads a dictionary saved by `scryptic lexicon build --out` (an fst file).
     pub fn load_fst(path: &Path) -> Result<Lexicon, LoadError> {
-        let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes = crate::fsutil::read_bytes_at_most(path, crate::fsutil::MAX_TEXT_FILE_BYTES)?;
         let words = Set::new(Cow::Owned(bytes)).map_err(|e| {
             LoadError::one(FileError::whole(
                 path,

@@ -28,33 +28,33 @@ pub struct Size {
 /// The map file as written: what serde reads and writes.
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MapFile {
-    version: u32,
-    name: String,
+pub(super) struct MapFile {
+    pub(super) version: u32,
+    pub(super) name: String,
     #[serde(default)]
-    author: String,
+    pub(super) author: String,
     #[serde(default)]
-    description: String,
-    size: Size,
+    pub(super) description: String,
+    pub(super) size: Size,
     #[serde(default = "default_legend")]
-    legend: Legend,
-    terrain: Vec<String>,
+    pub(super) legend: Legend,
+    pub(super) terrain: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    forest_density: Vec<CellValue>,
+    pub(super) forest_density: Vec<CellValue>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    ice_thickness: Vec<CellValue>,
+    pub(super) ice_thickness: Vec<CellValue>,
     #[serde(default)]
-    cities: Vec<City>,
+    pub(super) cities: Vec<City>,
     #[serde(default)]
-    tokens: Vec<TokenSpot>,
+    pub(super) tokens: Vec<TokenSpot>,
     #[serde(default)]
-    rules: RuleSpec,
+    pub(super) rules: RuleSpec,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    scripts: Vec<String>,
+    pub(super) scripts: Vec<String>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    tileset: String,
+    pub(super) tileset: String,
     #[serde(default, skip_serializing_if = "Scenario::is_empty")]
-    scenario: Scenario,
+    pub(super) scenario: Scenario,
 }
 
 impl Serialize for Map {
@@ -124,6 +124,7 @@ fn build_map(path: &Path, text: &str, file: MapFile) -> Result<Map, LoadError> {
     } else {
         None
     };
+    super::bounds::check_bounds(path, text, &file, rules.as_ref(), &mut problems);
     let forest_density = cell_values(
         path,
         text,

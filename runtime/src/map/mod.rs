@@ -4,6 +4,7 @@
 //! that a diff shows the cells that changed. Loading reports every problem it can with
 //! file:line:column; [`validate`] reports design problems with their cells.
 
+mod bounds;
 mod file;
 mod generate;
 mod validate;

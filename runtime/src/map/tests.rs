@@ -118,6 +118,59 @@ fn malformed_maps_say_what_and_where() {
                 "m.ron:18:51: turn.rack_limit (2) is below turn.start_rack (9): players would have to discard before their first move; raise rack_limit or lower start_rack",
             ],
         ),
+        (
+            good_with(
+                "at: (x: 5, y: 0), owner: Silver",
+                "at: (x: 5, y: 256), owner: Silver",
+            ),
+            vec![
+                "m.ron:15:14: city `s` is at (5, 256), outside the 6x6 map; cells go from (0, 0) to (5, 5)",
+            ],
+        ),
+        (
+            good_with(
+                "tokens:",
+                "forest_density: [(at: (x: 1, y: 1), value: 4600000000000000000)],\n    tokens:",
+            ),
+            vec![
+                "m.ron:17:5: `forest_density` at (1, 1) is 4600000000000000000; it must be from 0 to 1000, as board.default_forest_density must",
+            ],
+        ),
+        (
+            good_with(
+                "tokens:",
+                "ice_thickness: [(at: (x: 9, y: 1), value: 1)],\n    tokens:",
+            ),
+            vec![
+                "m.ron:17:5: a value in `ice_thickness` is at (9, 1), outside the 6x6 map; cells go from (0, 0) to (5, 5)",
+            ],
+        ),
+        (
+            good_with("rules:", "scripts: [\"/etc/passwd\"],\n    rules:"),
+            vec![
+                "m.ron:18:15: script: `/etc/passwd` is an absolute path; name files relative to the map's folder (scripts/intro.lua)",
+            ],
+        ),
+        (
+            good_with("rules:", "tileset: \"C:\\\\tiles\\\\t.ron\",\n    rules:"),
+            vec![
+                "m.ron:18:5: tileset: `C:\\tiles\\t.ron` is an absolute path; name files relative to the map's folder (scripts/intro.lua)",
+            ],
+        ),
+        (
+            good_with(
+                "rules: (preset: \"classic\")",
+                "rules: (preset: \"classic\"),\n    scenario: (words: [(player: Gold, at: (x: 4, y: 5), dir: Across, text: \"SWORD\")], pools: {Silver: \"AB1\"})",
+            ),
+            vec![
+                "m.ron:19:76: the scenario word \"SWORD\" at (4, 5) does not fit on the 6x6 map",
+                "m.ron:19:87: silver's pools entry: '1' is not a letter of the rule set's alphabet",
+            ],
+        ),
+        (
+            good_with("name: \"Test\"", &format!("name: \"{}\"", "n".repeat(201))),
+            vec!["m.ron:3:5: `name` has 201 characters; the most is 200"],
+        ),
         (String::new(), vec!["m.ron:1:1: the file is empty"]),
         (
             "[1, 2]".to_string(),

@@ -311,6 +311,14 @@ impl RuleSet {
         out
     }
 
+    /// The valid range of the numeric constant `key` (`board.default_forest_density`).
+    pub fn constant_range(key: &str) -> Option<(f64, f64)> {
+        RuleSet::constants()
+            .into_iter()
+            .find(|c| c.key == key)
+            .and_then(|c| c.range)
+    }
+
     /// Everything that does not make sense in this rule set (empty when it is sound).
     pub fn validate(&self) -> Vec<RuleProblem> {
         let mut out = Vec::new();

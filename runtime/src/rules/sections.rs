@@ -137,9 +137,9 @@ rule_section! {
     /// The board: map sizes and the defaults for cells a map does not set.
     "board" => BoardRules / BoardOverrides {
         /// The fewest rows or columns a map may have.
-        min_side: i64, range(1, 4096);
+        min_side: i64, range(1, 1024);
         /// The most rows or columns a map may have.
-        max_side: i64, range(1, 4096);
+        max_side: i64, range(1, 1024);
         /// Density of a forest cell whose map does not set one.
         default_forest_density: i64, range(0, 1000);
         /// Thickness of an ice cell whose map does not set one.

@@ -143,14 +143,14 @@ impl LiveFiles {
             return reload_rules(scripted, rules);
         }
         let (name, _) = self.scripts.iter().find(|(_, p)| same_file(p, path))?;
-        Some(match std::fs::read_to_string(path) {
+        Some(match super::read_script_file(path) {
             Ok(source) => match scripted.reload_script(name, &source) {
                 Ok(()) => LiveNotice::Reloaded(format!("the script {name} was reloaded")),
                 Err(e) => LiveNotice::Failed(format!(
                     "the script {name} did not reload (the old one stays): {e}"
                 )),
             },
-            Err(e) => LiveNotice::Failed(format!("cannot read {}: {e}", path.display())),
+            Err(e) => LiveNotice::Failed(e),
         })
     }
 }

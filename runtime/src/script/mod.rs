@@ -62,22 +62,38 @@ pub fn read_map_scripts(
     let mut sources = Vec::new();
     let mut errors = Vec::new();
     for name in scripts {
-        match std::fs::read_to_string(map_dir.join(name)) {
+        match read_script(map_dir, name) {
             Ok(source) => sources.push(crate::save::ScriptSource {
                 name: name.clone(),
                 source,
             }),
-            Err(e) => errors.push(ScriptError {
+            Err(message) => errors.push(ScriptError {
                 script: name.clone(),
                 line: None,
                 event: "load".into(),
                 turn: None,
-                message: format!("cannot read the script (paths are relative to the map): {e}"),
+                message,
                 traceback: String::new(),
             }),
         }
     }
     (sources, errors)
+}
+
+/// The text of the script `name` (relative to `map_dir`, at most `MAX_SCRIPT_BYTES`), or
+/// why it cannot be read.
+pub fn read_script(map_dir: &std::path::Path, name: &str) -> Result<String, String> {
+    if let Some(problem) = crate::limits::relative_path_problem(name) {
+        return Err(problem);
+    }
+    read_script_file(&map_dir.join(name))
+        .map_err(|e| format!("{e} (script paths are relative to the map)"))
+}
+
+/// The text of the script file at `path` (at most `MAX_SCRIPT_BYTES`), or why not.
+pub fn read_script_file(path: &std::path::Path) -> Result<String, String> {
+    crate::fsutil::read_text_at_most(path, crate::limits::MAX_SCRIPT_BYTES as u64)
+        .map_err(|e| e.to_string())
 }
 
 /// What scripts may use.
@@ -266,17 +282,17 @@ impl ScriptHost {
         let mut loaded = Vec::new();
         let mut errors = Vec::new();
         for script in scripts {
-            match std::fs::read_to_string(map_dir.join(script)) {
+            match read_script(map_dir, script) {
                 Ok(source) => match self.load(script, &source) {
                     Ok(()) => loaded.push((script.clone(), source)),
                     Err(e) => errors.push(e),
                 },
-                Err(e) => errors.push(ScriptError {
+                Err(message) => errors.push(ScriptError {
                     script: script.clone(),
                     line: None,
                     event: "load".into(),
                     turn: None,
-                    message: format!("cannot read the script: {e}"),
+                    message,
                     traceback: String::new(),
                 }),
             }

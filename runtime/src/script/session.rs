@@ -10,7 +10,7 @@ use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
 use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::RuleSet;
-use crate::save::{ReplayError, SaveFile, ScriptSource};
+use crate::save::{ReplayError, SaveError, SaveFile, ScriptSource};
 use mlua::{UserData, UserDataMethods};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -419,11 +419,16 @@ impl ScriptedGame {
         Ok((scripted, errors))
     }
 
-    /// A saved scripted game, replayed; returns it and every event, in order.
+    /// A saved scripted game, replayed; returns it and every event, in order. The save is
+    /// checked first (`SaveFile::problems`), as its map, rules and scripts would be in files.
     pub fn from_save(
         save: &SaveFile,
         lexicon: Arc<Lexicon>,
-    ) -> Result<(ScriptedGame, Vec<Event>), String> {
+    ) -> Result<(ScriptedGame, Vec<Event>), SaveError> {
+        let problems = save.problems();
+        if !problems.is_empty() {
+            return Err(SaveError::Invalid(problems));
+        }
         let storage = (!save.storage.is_empty()).then_some(save.storage.as_str());
         let (mut game, _) = ScriptedGame::start(
             &save.map,
@@ -433,16 +438,13 @@ impl ScriptedGame {
             save.scripts.clone(),
             storage,
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| SaveError::Scripts(e.to_string()))?;
         let mut events = Vec::new();
         for (i, action) in save.actions.iter().enumerate() {
-            let more = game.apply(action.clone()).map_err(|error| {
-                ReplayError {
-                    number: i + 1,
-                    action: Box::new(action.clone()),
-                    error,
-                }
-                .to_string()
+            let more = game.apply(action.clone()).map_err(|error| ReplayError {
+                number: i + 1,
+                action: Box::new(action.clone()),
+                error,
             })?;
             events.extend(more);
         }

@@ -94,6 +94,7 @@ impl Tileset {
             text: &text,
             dir,
             problems: Vec::new(),
+            images_read: 0,
         }
         .load(file)
     }
@@ -125,6 +126,7 @@ struct ImageLoader<'a> {
     text: &'a str,
     dir: &'a Path,
     problems: Vec<FileError>,
+    images_read: usize,
 }
 
 impl ImageLoader<'_> {
@@ -213,7 +215,19 @@ impl ImageLoader<'_> {
             .text
             .find(&format!("\"{file}\""))
             .map(|i| crate::diag::line_col_of(self.text, i + 1));
-        match image::open(self.dir.join(file)) {
+        self.images_read += 1;
+        let refusal = if self.images_read > MAX_IMAGES {
+            Some(format!(
+                "the tileset lists more than {MAX_IMAGES} images; keep to {MAX_IMAGES}"
+            ))
+        } else {
+            crate::limits::relative_path_problem(file).map(|p| format!("image `{file}`: {p}"))
+        };
+        if let Some(message) = refusal {
+            self.problems.push(FileError::at(self.path, at, message));
+            return None;
+        }
+        match open_bounded(&self.dir.join(file)) {
             Ok(img) => {
                 let img = img.to_rgba8();
                 if img.dimensions() == (size, size) {
@@ -255,6 +269,26 @@ impl ImageLoader<'_> {
             }
         }
     }
+}
+
+/// The most images a tileset manifest may list.
+const MAX_IMAGES: usize = 1024;
+/// The widest and tallest image a tileset may hold, in pixels.
+const MAX_IMAGE_SIDE: u32 = 4096;
+/// The most bytes decoding one image may allocate.
+const MAX_IMAGE_ALLOC: u64 = 128 * 1024 * 1024;
+
+/// Opens an image whose header promises no more than `MAX_IMAGE_SIDE` pixels a side and
+/// whose decoding allocates no more than `MAX_IMAGE_ALLOC`: a tiny file can claim a
+/// gigapixel image.
+fn open_bounded(path: &Path) -> image::ImageResult<image::DynamicImage> {
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_IMAGE_SIDE);
+    limits.max_image_height = Some(MAX_IMAGE_SIDE);
+    limits.max_alloc = Some(MAX_IMAGE_ALLOC);
+    let mut reader = image::ImageReader::open(path)?.with_guessed_format()?;
+    reader.limits(limits);
+    reader.decode()
 }
 
 /// `#rrggbb` as red, green, blue.
