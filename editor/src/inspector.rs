@@ -23,7 +23,14 @@ impl Inspector {
             .get(cell)
             .copied()
             .unwrap_or(Terrain::Plains);
-        ui.label(format!("cell {}, {}: {}", cell.x, cell.y, terrain.name()));
+        // The play notation's name (what play mode's messages say) and the map file's x, y.
+        ui.label(format!(
+            "cell {} (x {}, y {}): {}",
+            scryptic::game::notation::cell_name(cell),
+            cell.x,
+            cell.y,
+            terrain.name()
+        ));
         let rules = doc.map.rule_set().ok();
         if terrain == Terrain::Forest {
             let default = rules.as_ref().map_or(0, |r| r.board.default_forest_density);

@@ -68,6 +68,8 @@ pub fn scryptic_typing(args: &[&str], input: &str) -> Output {
     }
 }
 
+pub mod fuzz;
+
 pub mod random_play {
     //! A player that makes random legal moves: enough to drive whole games through the engine
     //! in property tests and benchmarks. It is not the AI; it only looks for some legal word.

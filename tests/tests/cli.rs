@@ -22,10 +22,22 @@ fn rules_list_names_both_presets() {
 
 #[test]
 fn rules_show_prints_a_complete_rule_set_that_loads_back() {
-    let o = scryptic(&["rules", "show", "gdd-1.6"]);
-    assert_eq!(o.code, 0, "{o:?}");
-    let again: scryptic::RuleSet = scryptic::ronfile::options().from_str(&o.out).unwrap();
-    assert_eq!(again, scryptic::RuleSet::preset("gdd-1.6").unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    for preset in ["gdd-1.6", "classic"] {
+        let o = scryptic(&["rules", "show", preset]);
+        assert_eq!(o.code, 0, "{o:?}");
+        let file = dir.path().join(format!("{preset}.ron"));
+        std::fs::write(&file, &o.out).unwrap();
+        let checked = scryptic(&["rules", "check", file.to_str().unwrap()]);
+        assert_eq!(
+            checked.code, 0,
+            "rules check takes what rules show prints: {checked:?}"
+        );
+        let again = scryptic::RuleSet::load(&file).unwrap();
+        assert_eq!(again, scryptic::RuleSet::preset(preset).unwrap());
+        let shown_again = scryptic(&["rules", "show", file.to_str().unwrap()]);
+        assert_eq!(shown_again.out, o.out, "a shown file shows as itself");
+    }
     let json: serde_json::Value =
         serde_json::from_str(&scryptic(&["rules", "show", "classic", "--json"]).out).unwrap();
     assert_eq!(json["turn"]["rack_limit"], 10);
@@ -630,20 +642,21 @@ fn script_check_shows_the_traceback_of_a_runtime_error() {
     );
 }
 
-#[test]
-fn campaign_plays_the_chapters_in_order_carrying_storage() {
+/// A two-chapter campaign in `dir`: chapter 1 gives a crown to storage and is won (or, with
+/// `lose`, lost) at once; chapter 2 says what it carries.
+fn two_chapter_campaign(dir: &std::path::Path, lose: bool) {
     use scryptic::board::Owner;
-    let dir = tempfile::tempdir().unwrap();
+    let winner = if lose { "silver" } else { "gold" };
     for (file, name, script) in [
         (
             "1-first.ron",
             "First",
-            "scryptic.on('game_start', function(game)\n  storage.gift = 'a silver crown'\n  game:end_game('gold', 'won at once')\nend)",
+            format!("scryptic.on('game_start', function(game)\n  storage.gift = 'a silver crown'\n  game:end_game('{winner}', 'decided at once')\nend)"),
         ),
         (
             "2-second.ron",
             "Second",
-            "scryptic.on('game_start', function(game)\n  game:message('you carry ' .. (storage.gift or 'nothing'))\nend)",
+            "scryptic.on('game_start', function(game)\n  game:message('you carry ' .. (storage.gift or 'nothing'))\nend)".to_string(),
         ),
     ] {
         let mut map = scryptic::Map::new(name, 8, 8);
@@ -653,15 +666,34 @@ fn campaign_plays_the_chapters_in_order_carrying_storage() {
         ];
         let script_name = file.replace(".ron", ".lua");
         map.scripts = vec![script_name.clone()];
-        map.save(&dir.path().join(file)).unwrap();
-        std::fs::write(dir.path().join(script_name), script).unwrap();
+        map.save(&dir.join(file)).unwrap();
+        std::fs::write(dir.join(script_name), script).unwrap();
     }
-    let o = scryptic_typing(&["campaign", dir.path().to_str().unwrap()], "quit\n");
+}
+
+/// `scryptic campaign DIR --progress FILE ...` typing `input`.
+fn campaign(dir: &std::path::Path, more: &[&str], input: &str) -> scryptic_tests::Output {
+    let progress = dir.join("progress").join("wending.ron");
+    let mut args = vec![
+        "campaign",
+        dir.to_str().unwrap(),
+        "--progress",
+        progress.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    scryptic_typing(&args, input)
+}
+
+#[test]
+fn campaign_plays_the_chapters_in_order_carrying_storage() {
+    let dir = tempfile::tempdir().unwrap();
+    two_chapter_campaign(dir.path(), false);
+    let o = campaign(dir.path(), &[], "next\nquit\n");
     assert_eq!(o.code, 0, "{o:?}");
     let first = o.out.find("== First (1 of 2)").expect("chapter 1 starts");
     let won = o
         .out
-        .find("game over: gold wins (won at once)")
+        .find("game over: gold wins (decided at once)")
         .expect("chapter 1 ends");
     let second = o.out.find("== Second (2 of 2)").expect("chapter 2 starts");
     assert!(first < won && won < second);
@@ -670,7 +702,64 @@ fn campaign_plays_the_chapters_in_order_carrying_storage() {
         "storage is carried: {}",
         o.out
     );
-    assert!(o.out.trim_end().ends_with("the campaign stops here"));
+    assert!(
+        o.out
+            .contains("the campaign stops here; `--chapter 2` starts this chapter again"),
+        "{}",
+        o.out
+    );
+}
+
+/// A campaign resumes where it was left: at a chapter it reached (`--chapter`, with the
+/// storage that chapter started with), or in a saved chapter game (`--continue`); a chapter not
+/// yet reached is refused, and a lost chapter says how to play it again.
+#[test]
+fn a_campaign_resumes_at_a_chapter_or_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    two_chapter_campaign(dir.path(), false);
+    let o = campaign(dir.path(), &["--chapter", "2"], "");
+    assert_eq!(o.code, 1, "chapter 2 was never reached: {o:?}");
+    assert!(
+        o.err.contains("chapter 2 cannot be played yet"),
+        "{}",
+        o.err
+    );
+    let saves = tempfile::tempdir().unwrap();
+    let save = saves.path().join("chapter-2.ron");
+    let o = campaign(
+        dir.path(),
+        &[],
+        &format!("next\nsave {}\nquit\n", save.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let o = campaign(dir.path(), &["--chapter", "2"], "quit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(!o.out.contains("== First"), "{}", o.out);
+    assert!(
+        o.out.contains("== Second (2 of 2)") && o.out.contains("* you carry a silver crown"),
+        "{}",
+        o.out
+    );
+    let o = campaign(
+        dir.path(),
+        &["--continue", save.to_str().unwrap()],
+        "quit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("== Second (2 of 2)"), "{}", o.out);
+    let elsewhere = tempfile::tempdir().unwrap();
+    two_chapter_campaign(elsewhere.path(), true);
+    let o = campaign(elsewhere.path(), &[], "");
+    assert!(
+        o.out
+            .contains("the campaign is lost here; play this chapter again with")
+            && o.out.contains("--chapter 1"),
+        "{}",
+        o.out
+    );
+    let other = tempfile::tempdir().unwrap();
+    let o = campaign(other.path(), &["--continue", save.to_str().unwrap()], "");
+    assert_eq!(o.code, 1, "{o:?}");
 }
 
 #[test]
@@ -743,5 +832,118 @@ fn simulate_reports_the_balance_of_a_map() {
         bad.err.contains("write easy, normal or hard"),
         "{}",
         bad.err
+    );
+}
+
+/// The map of `tests/scenarios/conquest-by-attack.ron`: gold's JAZZ at A1 takes silver's only
+/// city from its AT and wins.
+fn conquest_map(dir: &std::path::Path) -> std::path::PathBuf {
+    let text =
+        std::fs::read_to_string(root().join("tests/scenarios/conquest-by-attack.ron")).unwrap();
+    let start = text.find("map: (").unwrap() + "map: ".len();
+    let end = text.find("    steps:").unwrap();
+    let map_text = text[start..end].trim_end().trim_end_matches(',');
+    let path = dir.join("conquest.ron");
+    std::fs::write(&path, map_text).unwrap();
+    path
+}
+
+/// `replay --json` gives the whole position: terrain, cities, token spots, and every word with
+/// its strength modifier by modifier.
+#[test]
+fn replay_json_gives_the_whole_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    let typed = format!(
+        "commit D10 across BOG\nend\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = scryptic_typing(&["play", &path("maps/tutorial.ron"), "--seed", "3"], &typed);
+    assert_eq!(o.code, 0, "{o:?}");
+    let replay = scryptic(&["replay", save.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&replay.out).unwrap();
+    let position = &json["position"];
+    assert_eq!(position["width"], 12);
+    assert_eq!(position["terrain"][9], ".ff.........");
+    assert_eq!(position["cities"][0]["id"], "aurum");
+    assert_eq!(position["cities"][0]["at"]["cell"], "D10");
+    assert_eq!(position["tokens"][0]["kind"], "firestorm");
+    assert_eq!(
+        position["tokens"][0]["captured_by"],
+        serde_json::Value::Null
+    );
+    let bog = &position["words"][0];
+    assert_eq!(bog["text"], "BOG");
+    assert_eq!(bog["player"], "Gold");
+    assert_eq!(bog["cells"].as_array().unwrap().len(), 3);
+    assert_eq!(bog["valid"], true);
+    assert_eq!(bog["connected"], true);
+    assert_eq!(bog["defence"]["face"], 4);
+    assert_eq!(
+        bog["defence"]["modifiers"][0]["OwnCityBonus"]["amount"], 2,
+        "BOG stands on its own city: {bog}"
+    );
+    assert_eq!(bog["defence"]["value"], 6);
+}
+
+/// `preview SAVE ACTION` works out a commit's combat without making it: the strengths with
+/// their modifiers and the outcome under the defender's automatic order.
+#[test]
+fn preview_shows_a_commits_combat_before_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = conquest_map(dir.path());
+    let save = dir.path().join("before.ron");
+    let o = scryptic_typing(
+        &["play", map.to_str().unwrap()],
+        &format!("save {}\nquit\n", save.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let s = save.to_str().unwrap();
+    let o = scryptic(&["preview", s, "A1 across JAZZ", "--json"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let json: serde_json::Value = serde_json::from_str(&o.out).unwrap();
+    assert_eq!(json["word"], "JAZZ");
+    assert_eq!(json["attack"]["value"], 10);
+    assert_eq!(json["defenders"][0]["word"], "AT");
+    assert_eq!(json["defenders"][0]["defence"]["value"], 4);
+    assert_eq!(json["outcome"], "succeeds");
+    assert_eq!(json["defeated"][0], "AT");
+    assert_eq!(json["gain"], 4);
+    assert_eq!(json["ends_game"], true);
+    assert_eq!(json["scores_after"][0], serde_json::json!(["Gold", 44]));
+    let text = scryptic(&["preview", s, "commit A1 across JAZZ"]);
+    assert!(
+        text.out.starts_with("gold JAZZ attacks with 10 (face 10)"),
+        "{}",
+        text.out
+    );
+    assert!(
+        text.out
+            .contains("defends: AT at D1 across: 4 (face 2, on its own city +2)"),
+        "{}",
+        text.out
+    );
+    let refused = scryptic(&["preview", s, "A1 across QQQ"]);
+    assert_eq!(refused.code, 1);
+    assert!(
+        refused.err.contains("your rack has no Q"),
+        "{}",
+        refused.err
+    );
+    let in_play = scryptic_typing(&["play", "--load", s], "preview A1 across JAZZ\nquit\n");
+    assert!(
+        in_play.out.contains(
+            "outcome (the defender's automatic order (fewest letters lost)): succeeds: AT falls"
+        ),
+        "{}",
+        in_play.out
+    );
+    let after = scryptic_typing(&["play", "--load", s], "commit A1 across JAZZ\nquit\n");
+    assert!(
+        after
+            .out
+            .contains("game over: gold wins (silver holds no city)"),
+        "{}",
+        after.out
     );
 }

@@ -294,7 +294,7 @@ impl PlayBoard {
                 .cell_rect(rect, token.at)
                 .shrink(self.view.zoom * 0.15);
             // A captured token's spot stays visible, dimmed.
-            let tint = if token.captured {
+            let tint = if token.captured() {
                 Color32::from_white_alpha(90)
             } else {
                 Color32::WHITE

@@ -5,12 +5,19 @@
 //! misused.
 
 mod ai_cmd;
+mod campaign_cmd;
 mod game_cmd;
+mod keyboard;
 mod lexicon_cmd;
 mod map_cmd;
+mod play_cmd;
+mod position;
 mod rules_cmd;
+mod screen;
 mod script_cmd;
 mod tileset_cmd;
+
+pub use screen::TerminalOptions;
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
@@ -45,10 +52,12 @@ enum Command {
     Script(script_cmd::ScriptCommand),
     /// Replay a saved game and print where it stands.
     Replay(game_cmd::ReplayArgs),
+    /// Preview a commit in a saved game: strengths, modifiers and the expected outcome.
+    Preview(game_cmd::PreviewArgs),
     /// Play a map in the terminal: two people take turns at one keyboard.
-    Play(game_cmd::PlayArgs),
+    Play(play_cmd::PlayArgs),
     /// Play a campaign's maps in order, carrying the scripts' storage from one to the next.
-    Campaign(game_cmd::CampaignArgs),
+    Campaign(campaign_cmd::CampaignArgs),
     /// List or count every legal placement for the player to move in a saved game.
     Moves(ai_cmd::MovesArgs),
     /// Play AI against AI on a map over many seeds and report the balance.
@@ -58,7 +67,8 @@ enum Command {
     Tileset(tileset_cmd::TilesetCommand),
 }
 
-/// Where a command reads and writes: its input, its normal output and its error messages.
+/// Where a command reads and writes: its input, its normal output and its error messages,
+/// and what the terminal behind them can do.
 pub struct Streams<'a> {
     /// Input (what a person types to `scryptic play`).
     pub input: &'a mut dyn std::io::BufRead,
@@ -66,12 +76,30 @@ pub struct Streams<'a> {
     pub out: &'a mut dyn Write,
     /// Error messages and notices.
     pub err: &'a mut dyn Write,
+    /// Colour, the hot-seat pause, line editing.
+    pub terminal: TerminalOptions,
 }
 
-/// Runs the command line `args` (the first is the program's name) reading `input`; returns
-/// the exit code.
+/// Runs the command line `args` (the first is the program's name) reading `input`, as if
+/// on a plain pipe (no colour, no pause, no line editing); returns the exit code.
 pub fn run<I, T>(
     args: I,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with(args, TerminalOptions::default(), input, out, err)
+}
+
+/// Runs the command line `args` on a terminal that can do what `terminal` says (the
+/// `scryptic` binary passes `TerminalOptions::detect()`); returns the exit code.
+pub fn run_with<I, T>(
+    args: I,
+    terminal: TerminalOptions,
     input: &mut dyn std::io::BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -89,18 +117,24 @@ where
             return code;
         }
     };
-    let mut io = Streams { input, out, err };
+    let mut io = Streams {
+        input,
+        out,
+        err,
+        terminal,
+    };
     let result = match cli.command {
         Command::Rules(cmd) => rules_cmd::run(cmd, &mut io),
         Command::Map(cmd) => map_cmd::run(cmd, &mut io),
         Command::Lexicon(cmd) => lexicon_cmd::run(cmd, &mut io),
         Command::Tileset(cmd) => tileset_cmd::run(cmd, &mut io),
         Command::Replay(args) => game_cmd::replay(args, &mut io),
+        Command::Preview(args) => game_cmd::preview(args, &mut io),
         Command::Script(cmd) => script_cmd::run(cmd, &mut io),
-        Command::Play(args) => game_cmd::play(args, &mut io),
+        Command::Play(args) => play_cmd::play(args, &mut io),
         Command::Moves(args) => ai_cmd::moves(args, &mut io),
         Command::Simulate(args) => ai_cmd::simulate(args, &mut io),
-        Command::Campaign(args) => game_cmd::campaign(args, &mut io),
+        Command::Campaign(args) => campaign_cmd::campaign(args, &mut io),
     };
     match result {
         Ok(code) => code,
@@ -178,6 +212,20 @@ fn load_saved_game(
             Ok(None)
         }
     }
+}
+
+/// The folder where the command line keeps what it remembers between runs (campaign progress,
+/// the play prompt's history): `$SCRYPTIC_DATA`, else `$XDG_DATA_HOME/scryptic`, else
+/// `~/.local/share/scryptic`.
+fn data_dir() -> Option<std::path::PathBuf> {
+    let from = |var: &str| {
+        std::env::var_os(var)
+            .filter(|v| !v.is_empty())
+            .map(std::path::PathBuf::from)
+    };
+    from("SCRYPTIC_DATA")
+        .or_else(|| from("XDG_DATA_HOME").map(|d| d.join("scryptic")))
+        .or_else(|| from("HOME").map(|h| h.join(".local/share/scryptic")))
 }
 
 /// Writes `value` as pretty JSON followed by a newline.

@@ -15,6 +15,8 @@ pub(super) enum RulesCommand {
         json: bool,
     },
     /// Print a complete rule set: a preset's name, or a rule-set file resolved over its preset.
+    /// The RON is a rule-set file with every constant written out: edit it and pass it to
+    /// `rules check` or `play --rules`.
     Show {
         /// A preset name (`gdd-1.6`, `classic`) or the path of a rule-set file.
         name: String,
@@ -73,14 +75,19 @@ fn list(json: bool, io: &mut Streams) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-/// A preset by name, or a rule-set file by path.
-fn resolve(name: &str) -> Result<RuleSet, Vec<String>> {
+/// A preset by name, or a rule-set file by path, with the preset it starts from.
+fn resolve(name: &str) -> Result<(RuleSet, String), Vec<String>> {
     if RuleSet::preset_names().any(|n| n == name) {
-        return RuleSet::preset(name).map_err(|p| vec![p.message]);
+        let rules = RuleSet::preset(name).map_err(|p| vec![p.message])?;
+        return Ok((rules, name.to_string()));
     }
     let path = Path::new(name);
     if path.exists() {
-        return RuleSet::load(path).map_err(|e| e.problems());
+        let rules = RuleSet::load(path).map_err(|e| e.problems())?;
+        let text = crate::fsutil::read_text(path).map_err(|e| e.problems())?;
+        let file: crate::rules::RuleFile =
+            crate::ronfile::parse(path, &text).map_err(|e| e.problems())?;
+        return Ok((rules, file.preset));
     }
     let hint = RuleSet::preset(name)
         .err()
@@ -112,8 +119,8 @@ fn show(name: &str, json: bool, describe: bool, io: &mut Streams) -> anyhow::Res
         }
         return Ok(0);
     }
-    let rules = match resolve(name) {
-        Ok(rules) => rules,
+    let (rules, preset) = match resolve(name) {
+        Ok(resolved) => resolved,
         Err(problems) => {
             for p in problems {
                 writeln!(io.err, "{p}")?;
@@ -124,7 +131,7 @@ fn show(name: &str, json: bool, describe: bool, io: &mut Streams) -> anyhow::Res
     if json {
         print_json(io.out, &rules)?;
     } else {
-        write!(io.out, "{}", rules.to_ron())?;
+        write!(io.out, "{}", rules.to_rule_file_ron(&preset))?;
     }
     Ok(0)
 }

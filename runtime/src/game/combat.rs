@@ -85,6 +85,24 @@ impl Game {
         })
     }
 
+    /// Every word on the board (as [`Game::words`] finds them) with the strength it would
+    /// defend with now, modifiers named; `None` for a word that cannot defend (an invalid one).
+    pub fn defence_strengths(&self) -> Vec<(super::WordInfo, Option<Strength>)> {
+        let connected = crate::board::Player::BOTH.map(|p| self.connected_grid(p));
+        self.words()
+            .into_iter()
+            .map(|info| {
+                let defence = info.valid.then(|| {
+                    let grid = &connected[super::index(info.word.player)];
+                    let mut facts = self.facts(&info.word, Some(grid));
+                    facts.scripted = self.scripted_modifiers(&info.word, Role::Defence);
+                    strength(&self.rules, &facts, Role::Defence)
+                });
+                (info, defence)
+            })
+            .collect()
+    }
+
     /// The opponent's letters on or next to the main word.
     fn touching(&self, plan: &CommitPlan) -> BTreeSet<Pos> {
         let enemy = opponent(plan.player);

@@ -157,14 +157,19 @@ impl Game {
         if id.is_empty() || taken {
             return refuse(format!("the id `{id}` is empty or already used"));
         }
-        if self.board.tokens.iter().any(|t| t.at == at && !t.captured) {
+        if self
+            .board
+            .tokens
+            .iter()
+            .any(|t| t.at == at && !t.captured())
+        {
             return refuse(format!("{at} already has a token spot"));
         }
         self.board.tokens.push(TokenState {
             id: id.to_string(),
             kind: kind.to_string(),
             at,
-            captured: false,
+            captured_by: None,
         });
         Ok(())
     }

@@ -347,9 +347,9 @@ impl Game {
                 .board
                 .tokens
                 .iter_mut()
-                .find(|t| t.at == cell && !t.captured)
+                .find(|t| t.at == cell && !t.captured())
             {
-                token.captured = true;
+                token.captured_by = Some(player);
                 let (id, kind) = (token.id.clone(), token.kind.clone());
                 self.player_mut(player).rack.push(RackItem::Token {
                     id: id.clone(),

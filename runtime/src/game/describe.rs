@@ -1,9 +1,9 @@
-//! Words for people: what an event means and what the board looks like, for the terminal
+//! Words for people: what an event means and how a game ended, for the terminal
 //! game, replays and logs.
 
-use super::notation::{cell_name, column_name};
-use super::{EndReason, Event, Game, GameResult};
-use crate::board::{Owner, Player, Pos};
+use super::notation::cell_name;
+use super::{EndReason, Event, GameResult};
+use crate::board::Pos;
 
 fn cells(list: &[Pos]) -> String {
     if list.is_empty() {
@@ -147,84 +147,4 @@ pub fn describe_result(result: &GameResult) -> String {
         Some(w) => format!("game over: {w} wins ({why})"),
         None => format!("game over: a draw ({why})"),
     }
-}
-
-/// The board as text: gold letters in capitals, silver in lowercase; empty cells show their
-/// terrain; `@` `&` `#` are gold, silver and neutral cities, `$` an uncaptured token.
-pub fn board_text(game: &Game) -> String {
-    let board = game.board();
-    let (w, h) = (board.terrain.width(), board.terrain.height());
-    let mut out = String::from("    ");
-    for x in 0..w {
-        let name = column_name(x);
-        out.push(name.chars().last().unwrap_or(' '));
-    }
-    out.push('\n');
-    for y in 0..h {
-        out.push_str(&format!("{:>3} ", y + 1));
-        for x in 0..w {
-            out.push(cell_char(game, Pos::new(x, y)));
-        }
-        out.push('\n');
-    }
-    out.push_str("    legend: . plains  f forest  ~ water  ^ mountain  * ice  x lava  @ & # cities  $ token\n");
-    out
-}
-
-fn cell_char(game: &Game, p: Pos) -> char {
-    let board = game.board();
-    if let Some(t) = board.letters[p] {
-        return if t.player == Player::Gold {
-            t.letter
-        } else {
-            t.letter.to_ascii_lowercase()
-        };
-    }
-    if let Some(city) = board.cities.iter().find(|c| c.at == p && !c.destroyed) {
-        return match city.owner {
-            Owner::Gold => '@',
-            Owner::Silver => '&',
-            Owner::Neutral => '#',
-        };
-    }
-    if board.tokens.iter().any(|t| t.at == p && !t.captured) {
-        return '$';
-    }
-    board.terrain[p].default_char()
-}
-
-/// A player's line: score, rack, tokens, cities, spies.
-pub fn player_line(game: &Game, player: Player) -> String {
-    let score = game.score(player);
-    let tokens: Vec<String> = game
-        .player(player)
-        .tokens()
-        .map(|(id, kind)| format!("{kind} `{id}`"))
-        .collect();
-    let cities: Vec<&str> = game
-        .board()
-        .cities
-        .iter()
-        .filter(|c| !c.destroyed && c.owner == Owner::from(player))
-        .map(|c| c.id.as_str())
-        .collect();
-    format!(
-        "{player}: score {} (words {}, base {}); rack {}{}; pool {}; cities {}; spies left {}",
-        score.total,
-        score.word,
-        score.base,
-        game.rack_letters(player),
-        if tokens.is_empty() {
-            String::new()
-        } else {
-            format!(" + {}", tokens.join(", "))
-        },
-        game.player(player).pool.len(),
-        if cities.is_empty() {
-            "none".to_string()
-        } else {
-            cities.join(", ")
-        },
-        game.spies_left(player)
-    )
 }

@@ -71,8 +71,15 @@ pub struct TokenState {
     pub kind: String,
     /// Its cell.
     pub at: Pos,
-    /// Whether it was captured (the spot stays visible).
-    pub captured: bool,
+    /// Who captured it, once captured (the spot stays visible).
+    pub captured_by: Option<Player>,
+}
+
+impl TokenState {
+    /// Whether it was captured.
+    pub fn captured(&self) -> bool {
+        self.captured_by.is_some()
+    }
 }
 
 /// The board in play: terrain (which changes), letters, cities and token spots.
@@ -332,7 +339,7 @@ impl Game {
                     id: t.id.clone(),
                     kind: t.kind.clone(),
                     at: t.at,
-                    captured: false,
+                    captured_by: None,
                 })
                 .collect(),
         }

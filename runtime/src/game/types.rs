@@ -1,6 +1,7 @@
 //! What a client sends the engine (actions), what the engine answers (events), and why it
 //! refuses (errors, in words a player understands).
 
+use super::notation::cell_name;
 use super::strength::Strength;
 use super::words::WordKey;
 use crate::board::{Owner, Player, Pos, Terrain};
@@ -287,20 +288,21 @@ pub enum ActionError {
         letter: char,
     },
     /// Two letters on one cell.
-    #[error("two letters are placed on {at}")]
+    #[error("two letters are placed on {}", cell_name(*.at))]
     SameCell {
         /// The cell.
         at: Pos,
     },
     /// A cell off the board.
-    #[error("{at} is off the board")]
+    #[error("{} is off the board", cell_name(*.at))]
     OffBoard {
         /// The cell.
         at: Pos,
     },
     /// A cell already holding an own letter.
     #[error(
-        "{at} already holds your letter; place letters on empty cells or on your opponent's letters"
+        "{} already holds your letter; place letters on empty cells or on your opponent's letters",
+        cell_name(*.at)
     )]
     OwnLetter {
         /// The cell.
@@ -311,7 +313,8 @@ pub enum ActionError {
     NotInLine,
     /// Placed letters with a gap.
     #[error(
-        "the letters must form one unbroken word with your letters in that line (a gap at {at})"
+        "the letters must form one unbroken word with your letters in that line (a gap at {})",
+        cell_name(*.at)
     )]
     Gap {
         /// The empty cell.
@@ -330,13 +333,13 @@ pub enum ActionError {
         word: String,
     },
     /// A letter on lava.
-    #[error("no letter can be placed on lava ({at})")]
+    #[error("no letter can be placed on lava ({})", cell_name(*.at))]
     OnLava {
         /// The cell.
         at: Pos,
     },
     /// A word ending on water.
-    #[error("{word} must begin and end on land; it ends on water at {at}")]
+    #[error("{word} must begin and end on land; it ends on water at {}", cell_name(*.at))]
     EndsOnWater {
         /// The word.
         word: String,
@@ -372,7 +375,7 @@ pub enum ActionError {
         limit: i64,
     },
     /// No such own word.
-    #[error("there is no word of yours at {at}")]
+    #[error("there is no word of yours at {}", cell_name(*.at))]
     NoSuchWord {
         /// Where the word was looked for.
         at: Pos,

@@ -444,6 +444,32 @@ impl RuleSet {
         self.letters.tiles.get(&letter).map(|t| t.value)
     }
 
+    /// The rule set as a rule-set file: `preset` with every constant overridden, so that the
+    /// file loads as exactly this rule set (`rules show` prints it; `rules check` and
+    /// `play --rules` take it).
+    pub fn to_rule_file(&self, preset: &str) -> RuleFile {
+        let mut overrides = RuleOverrides::default();
+        macro_rules! all {
+            ($field:ident, $ty:ident) => {
+                overrides.$field = Some((&self.$field).into());
+            };
+        }
+        for_each_section!(all);
+        RuleFile {
+            version: RULE_FILE_VERSION,
+            name: self.name.clone(),
+            description: self.description.clone(),
+            preset: preset.to_string(),
+            overrides,
+        }
+    }
+
+    /// [`RuleSet::to_rule_file`] as canonical RON.
+    pub fn to_rule_file_ron(&self, preset: &str) -> String {
+        ronfile::to_canonical(&self.to_rule_file(preset), 3)
+            .unwrap_or_else(|err| format!("// cannot write rules: {err}\n"))
+    }
+
     /// The rule set as canonical RON.
     pub fn to_ron(&self) -> String {
         ronfile::to_canonical(self, 3)

@@ -92,6 +92,13 @@ macro_rules! rule_section {
             )*
         }
 
+        impl From<&$name> for $over {
+            /// Overrides of every constant of the section, to the values of `section`.
+            fn from(section: &$name) -> $over {
+                $over { $( $field: Some(section.$field.clone()), )* }
+            }
+        }
+
         impl $over {
             /// How many constants this overrides.
             pub fn count(&self) -> usize {

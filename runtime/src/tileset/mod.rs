@@ -87,11 +87,17 @@ impl Tileset {
     /// Loads a tileset manifest and every image it lists.
     pub fn load(path: &Path) -> Result<Tileset, LoadError> {
         let text = fsutil::read_text(path)?;
-        let file: TilesetFile = ronfile::parse(path, &text)?;
+        Tileset::from_manifest_text(path, &text)
+    }
+
+    /// Reads the manifest text `text` of the file at `path`, and every image it lists (images
+    /// are relative to the manifest's folder).
+    pub fn from_manifest_text(path: &Path, text: &str) -> Result<Tileset, LoadError> {
+        let file: TilesetFile = ronfile::parse(path, text)?;
         let dir = path.parent().unwrap_or(Path::new("."));
         ImageLoader {
             path,
-            text: &text,
+            text,
             dir,
             problems: Vec::new(),
             images_read: 0,

@@ -1,0 +1,288 @@
+//! `scryptic campaign DIR`: a campaign's maps played in order at one keyboard, the scripts'
+//! storage carried from each chapter to the next.
+//!
+//! The storage each chapter started with is kept in a progress file (in the data folder, or
+//! `--progress FILE`), so that a lost or abandoned campaign resumes at any chapter reached
+//! (`--chapter N`), and a saved chapter game resumes where it was saved (`--continue SAVE`).
+
+use super::play_cmd::{AfterEnd, Left, Table, map_dir};
+use super::{EXIT_PROBLEMS, Streams};
+use crate::board::Player;
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::script::live::LiveFiles;
+use crate::script::{ScriptedGame, read_map_scripts};
+use crate::{fsutil, ronfile};
+use clap::Args;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Args, Debug)]
+pub(super) struct CampaignArgs {
+    /// A folder of campaign maps, played in the order of their file names.
+    folder: PathBuf,
+    /// The seed for the first chapter (each chapter adds one).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start at this chapter (from 1), with the storage it started with when it was reached.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "resume")]
+    chapter: Option<u32>,
+    /// Continue a chapter's game saved with `save FILE`, then go on from it.
+    #[arg(long = "continue", value_name = "SAVE")]
+    resume: Option<PathBuf>,
+    /// The progress file (default: campaigns/FOLDER.ron in the data folder,
+    /// $SCRYPTIC_DATA or $XDG_DATA_HOME/scryptic or ~/.local/share/scryptic).
+    #[arg(long, value_name = "FILE")]
+    progress: Option<PathBuf>,
+}
+
+/// The version of progress files this build writes and reads.
+const PROGRESS_VERSION: u32 = 1;
+
+/// What a campaign remembers between sittings: the storage each chapter reached started with.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Progress {
+    version: u32,
+    /// The storage (JSON) at the start of chapter 1, 2, ... as far as the campaign got.
+    chapters: Vec<String>,
+}
+
+impl Progress {
+    fn load(path: &Path) -> Result<Progress, Vec<String>> {
+        if !path.exists() {
+            return Ok(Progress {
+                version: PROGRESS_VERSION,
+                chapters: Vec::new(),
+            });
+        }
+        let text = fsutil::read_text(path).map_err(|e| e.problems())?;
+        let progress: Progress = ronfile::parse(path, &text).map_err(|e| e.problems())?;
+        if progress.version != PROGRESS_VERSION {
+            return Err(vec![format!(
+                "{}: progress version {} is not one this build reads ({PROGRESS_VERSION})",
+                path.display(),
+                progress.version
+            )]);
+        }
+        Ok(progress)
+    }
+
+    /// Records that chapter `index` (from 0) started with `storage`; later chapters are
+    /// forgotten, since a new run of this one changes what they start with.
+    fn reached(&mut self, index: usize, storage: &str, path: &Path) -> anyhow::Result<()> {
+        self.chapters.truncate(index);
+        self.chapters.push(storage.to_string());
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let text = ronfile::to_canonical(self, 2)?;
+        fsutil::write_atomic(path, text.as_bytes())
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+    }
+}
+
+/// Where a campaign's progress is kept by default.
+fn default_progress(folder: &Path) -> Option<PathBuf> {
+    let name = std::fs::canonicalize(folder)
+        .ok()?
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
+    Some(
+        super::data_dir()?
+            .join("campaigns")
+            .join(format!("{name}.ron")),
+    )
+}
+
+fn chapter_maps(folder: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut maps: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", folder.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    maps.sort();
+    Ok(maps)
+}
+
+/// Plays a campaign's maps in order; gold must win each chapter to go on.
+pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let maps = chapter_maps(&args.folder)?;
+    if maps.is_empty() {
+        writeln!(io.err, "{} holds no maps", args.folder.display())?;
+        return Ok(EXIT_PROBLEMS);
+    }
+    let Some(progress_path) = args
+        .progress
+        .clone()
+        .or_else(|| default_progress(&args.folder))
+    else {
+        writeln!(
+            io.err,
+            "no data folder to keep the campaign's progress in: set SCRYPTIC_DATA or give --progress FILE"
+        )?;
+        return Ok(EXIT_PROBLEMS);
+    };
+    let mut progress = match Progress::load(&progress_path) {
+        Ok(progress) => progress,
+        Err(problems) => {
+            for p in problems {
+                writeln!(io.err, "{p}")?;
+            }
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let lexicon = Arc::new(Lexicon::english());
+    let mut run = Run {
+        args: &args,
+        maps: &maps,
+        progress: &mut progress,
+        progress_path: &progress_path,
+        lexicon,
+    };
+    run.play(io)
+}
+
+/// One sitting of a campaign.
+struct Run<'a> {
+    args: &'a CampaignArgs,
+    maps: &'a [PathBuf],
+    progress: &'a mut Progress,
+    progress_path: &'a Path,
+    lexicon: Arc<Lexicon>,
+}
+
+impl Run<'_> {
+    fn play(&mut self, io: &mut Streams) -> anyhow::Result<i32> {
+        let (first, mut game) = match self.opening(io)? {
+            Some(opening) => opening,
+            None => return Ok(EXIT_PROBLEMS),
+        };
+        let mut table = Table::new(io, AfterEnd::NextChapter);
+        for index in first..self.maps.len() {
+            let mut scripted = match game.take() {
+                Some(resumed) => resumed,
+                None => match self.start_chapter(index, io)? {
+                    Some(started) => started,
+                    None => return Ok(EXIT_PROBLEMS),
+                },
+            };
+            writeln!(
+                io.out,
+                "== {} ({} of {}): type `help` for the commands.",
+                scripted.game().map().name,
+                index + 1,
+                self.maps.len()
+            )?;
+            let live = LiveFiles::new(&scripted, map_dir(&self.maps[index]), None, Vec::new());
+            let left = table.play(&mut scripted, &live, io)?;
+            let won = scripted.game().result().and_then(|r| r.winner) == Some(Player::Gold);
+            let chapter = index + 1;
+            if scripted.game().result().is_some() && !won {
+                writeln!(
+                    io.out,
+                    "the campaign is lost here; play this chapter again with `scryptic campaign {} --chapter {chapter}`",
+                    self.args.folder.display()
+                )?;
+                return Ok(0);
+            }
+            if left != Left::Next {
+                let resume = if left == Left::Unfinished {
+                    format!(
+                        "`--chapter {chapter}` starts this chapter again, or save the game and `--continue` it"
+                    )
+                } else {
+                    format!("`--chapter {}` goes on", chapter + 1)
+                };
+                writeln!(io.out, "the campaign stops here; {resume}")?;
+                return Ok(0);
+            }
+            let storage = scripted
+                .host()
+                .storage_json()
+                .map_err(|e| anyhow::anyhow!(e))?;
+            if chapter < self.maps.len() {
+                self.progress
+                    .reached(chapter, &storage, self.progress_path)?;
+            }
+        }
+        writeln!(io.out, "the campaign is won")?;
+        Ok(0)
+    }
+
+    /// The chapter to begin with, and a game already under way in it (`--continue`).
+    fn opening(
+        &mut self,
+        io: &mut Streams,
+    ) -> anyhow::Result<Option<(usize, Option<ScriptedGame>)>> {
+        if let Some(save) = &self.args.resume {
+            let Some((game, _)) = super::load_saved_game(save, io)? else {
+                return Ok(None);
+            };
+            let Some(index) = self.chapter_of(game.game().map()) else {
+                writeln!(
+                    io.err,
+                    "{}: this game is not on any of the maps of {}",
+                    save.display(),
+                    self.args.folder.display()
+                )?;
+                return Ok(None);
+            };
+            return Ok(Some((index, Some(game))));
+        }
+        let chapter = self.args.chapter.unwrap_or(1) as usize;
+        let reached = self.progress.chapters.len().max(1);
+        if chapter > self.maps.len() || chapter > reached {
+            writeln!(
+                io.err,
+                "chapter {chapter} cannot be played yet: the campaign has {} chapters and has reached chapter {reached}",
+                self.maps.len()
+            )?;
+            return Ok(None);
+        }
+        Ok(Some((chapter - 1, None)))
+    }
+
+    /// Which chapter's map `map` is (a save keeps the map it was played on).
+    fn chapter_of(&self, map: &Map) -> Option<usize> {
+        self.maps
+            .iter()
+            .position(|path| Map::load(path).is_ok_and(|m| &m == map))
+    }
+
+    /// A new game of chapter `index`, with the storage it starts with.
+    fn start_chapter(
+        &mut self,
+        index: usize,
+        io: &mut Streams,
+    ) -> anyhow::Result<Option<ScriptedGame>> {
+        let path = &self.maps[index];
+        let Some((map, rules)) = super::load_map_and_rules(path, None, io)? else {
+            return Ok(None);
+        };
+        let storage = self
+            .progress
+            .chapters
+            .get(index)
+            .cloned()
+            .unwrap_or_default();
+        self.progress.reached(index, &storage, self.progress_path)?;
+        let (sources, unreadable) = read_map_scripts(map_dir(path), &map.scripts);
+        let seed = self.args.seed + index as u64;
+        let (scripted, errors) = ScriptedGame::start(
+            &map,
+            rules,
+            self.lexicon.clone(),
+            seed,
+            sources,
+            Some(storage.as_str()),
+        )?;
+        for e in unreadable.iter().chain(&errors) {
+            writeln!(io.err, "{e}")?;
+        }
+        Ok(Some(scripted))
+    }
+}

@@ -1,0 +1,346 @@
+//! `scryptic play MAP`: two people play a map at one keyboard (hot-seat).
+//!
+//! Each player sees only their own rack: when the keyboard must change hands, the game says so
+//! and (at a real terminal) clears the screen and waits for the next player to press Enter.
+//! A finished game can still be shown and saved until the players leave.
+
+use super::screen::Screen;
+use super::{EXIT_PROBLEMS, Streams};
+use crate::board::Player;
+use crate::game::describe::{describe, describe_result};
+use crate::game::notation::{COMMANDS, parse_command};
+use crate::game::{Event, Game};
+use crate::lexicon::Lexicon;
+use crate::script::live::{LiveFiles, RulesFile, load_connotations};
+use crate::script::{ScriptedGame, read_map_scripts};
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Args, Debug)]
+pub(super) struct PlayArgs {
+    /// The map to play.
+    map: Option<PathBuf>,
+    /// The seed for the pools and everything else left to chance.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A rule-set file to play with instead of the map's rules.
+    #[arg(long)]
+    rules: Option<PathBuf>,
+    /// Continue a saved game instead of starting one.
+    #[arg(long, conflicts_with_all = ["map", "rules"])]
+    load: Option<PathBuf>,
+    /// A folder of connotation lists (NAME.txt, one base word a line) that replace the
+    /// built-in lists of the same names; saving one while playing reloads it.
+    #[arg(long, conflicts_with = "load")]
+    connotations: Option<PathBuf>,
+}
+
+/// The commands of the table itself, beside the game's.
+const TABLE_COMMANDS: &str =
+    "preview CELL across|down WORD    what committing it would lead to, without committing
+board                            show the board and your rack
+save FILE                        save the game
+quit                             leave (unsaved moves are lost)";
+
+/// How cells are named, said once where both styles can meet (map files count from 0).
+const CELL_NAMES: &str = "Cells are named by column letter and row number: A1 is the top-left cell \
+(x 0, y 0 in map files), B3 the second column's third row.";
+
+fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<ScriptedGame>> {
+    if let Some(path) = &args.load {
+        return Ok(super::load_saved_game(path, io)?.map(|(game, _)| game));
+    }
+    let lexicon = Arc::new(Lexicon::english());
+    let Some(map_path) = &args.map else {
+        writeln!(
+            io.err,
+            "name a map to play (scryptic play maps/tutorial.ron) or --load a save"
+        )?;
+        return Ok(None);
+    };
+    let Some((map, rules)) = super::load_map_and_rules(map_path, args.rules.as_deref(), io)? else {
+        return Ok(None);
+    };
+    let (sources, unreadable) = read_map_scripts(map_dir(map_path), &map.scripts);
+    let (game, errors) = match ScriptedGame::start(&map, rules, lexicon, args.seed, sources, None) {
+        Ok(started) => started,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(None);
+        }
+    };
+    for e in unreadable.iter().chain(&errors) {
+        writeln!(io.err, "{e}")?;
+    }
+    Ok(Some(game))
+}
+
+/// The folder a map's relative paths start from.
+pub(super) fn map_dir(map: &Path) -> &Path {
+    map.parent().unwrap_or(Path::new("."))
+}
+
+pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let Some(mut scripted) = start(&args, io)? else {
+        return Ok(EXIT_PROBLEMS);
+    };
+    let connotation_files = match &args.connotations {
+        Some(dir) => match load_connotations(&mut scripted, dir) {
+            Ok(files) => files,
+            Err(e) => {
+                writeln!(io.err, "{e}")?;
+                return Ok(EXIT_PROBLEMS);
+            }
+        },
+        None => Vec::new(),
+    };
+    let live = match (&args.load, &args.map) {
+        (None, Some(map)) => LiveFiles::new(
+            &scripted,
+            map_dir(map),
+            args.rules.clone().map(RulesFile::RuleSet),
+            connotation_files,
+        ),
+        _ => LiveFiles::none(),
+    };
+    writeln!(
+        io.out,
+        "{}: type `help` for the commands. {CELL_NAMES}",
+        scripted.game().map().name
+    )?;
+    let mut table = Table::new(io, AfterEnd::Leave);
+    table.play(&mut scripted, &live, io)?;
+    Ok(0)
+}
+
+/// What a finished game's prompt offers besides `board` and `save`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AfterEnd {
+    /// `quit` leaves (a single game).
+    Leave,
+    /// `next` goes on to the next chapter, `quit` stops the campaign.
+    NextChapter,
+}
+
+/// How the players left a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Left {
+    /// Before the game ended.
+    Unfinished,
+    /// After it ended, to stop.
+    Stopped,
+    /// After it ended, to go on (`next` in a campaign).
+    Next,
+}
+
+/// The terminal as the players share it: what it draws, where lines come from, and whose
+/// rack it last showed.
+pub(super) struct Table {
+    screen: Screen,
+    keyboard: super::keyboard::Keyboard,
+    /// The player whose rack the screen shows now.
+    shown_to: Option<Player>,
+    pause: bool,
+    /// Whether the output is a terminal whose screen can be cleared.
+    clear_screen: bool,
+    after_end: AfterEnd,
+}
+
+impl Table {
+    pub(super) fn new(io: &Streams, after_end: AfterEnd) -> Table {
+        Table {
+            screen: Screen::new(io.terminal),
+            keyboard: super::keyboard::Keyboard::new(io.terminal),
+            shown_to: None,
+            pause: io.terminal.pause_between_players,
+            clear_screen: io.terminal.line_editing,
+            after_end,
+        }
+    }
+
+    /// Plays `scripted` until the players leave (see [`Left`]).
+    pub(super) fn play(
+        &mut self,
+        scripted: &mut ScriptedGame,
+        live: &LiveFiles,
+        io: &mut Streams,
+    ) -> anyhow::Result<Left> {
+        self.shown_to = None;
+        write_console(scripted, io)?;
+        let mut announced_end = false;
+        loop {
+            if scripted.game().result().is_some() {
+                if !announced_end {
+                    self.announce_end(scripted.game(), io)?;
+                    announced_end = true;
+                }
+            } else {
+                for notice in live.poll(scripted) {
+                    writeln!(io.out, "  {notice}")?;
+                }
+                write_console(scripted, io)?;
+                if !self.hand_over(scripted.game(), io)? {
+                    return Ok(Left::Unfinished);
+                }
+            }
+            let prompt = if announced_end {
+                "game over> ".to_string()
+            } else {
+                format!("{}> ", scripted.game().to_act())
+            };
+            let Some(line) = self.keyboard.read(&prompt, io)? else {
+                writeln!(io.out)?;
+                return Ok(left(announced_end));
+            };
+            let command = line.trim();
+            match command.split_whitespace().next().unwrap_or("") {
+                "" => {}
+                "help" => writeln!(io.out, "{COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")?,
+                "board" => self.write_status(scripted.game(), io)?,
+                "quit" => return Ok(left(announced_end)),
+                "next" if announced_end && self.after_end == AfterEnd::NextChapter => {
+                    return Ok(Left::Next);
+                }
+                "save" => save(scripted, command, io)?,
+                "preview" if !announced_end => preview(scripted.game(), command, io)?,
+                _ if announced_end => writeln!(io.out, "  {}", self.end_hint())?,
+                _ => self.play_command(scripted, command, io)?,
+            }
+        }
+    }
+
+    fn end_hint(&self) -> &'static str {
+        match self.after_end {
+            AfterEnd::Leave => "the game is over: `board`, `save FILE` or `quit`",
+            AfterEnd::NextChapter => {
+                "the chapter is over: `next` goes on, `board`, `save FILE`, or `quit` stops here"
+            }
+        }
+    }
+
+    fn announce_end(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
+        if let Some(result) = game.result() {
+            writeln!(io.out, "{}", describe_result(result))?;
+        }
+        // Nothing is secret any more: both racks are shown.
+        self.shown_to = None;
+        self.write_status(game, io)?;
+        writeln!(io.out, "{}", self.end_hint())?;
+        Ok(())
+    }
+
+    /// When the player to act is not the one the screen shows, passes them the keyboard (at
+    /// a real terminal: clears the screen and waits for Enter), then shows the game from
+    /// their side. Returns false if the input ended while waiting.
+    fn hand_over(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<bool> {
+        let player = game.to_act();
+        if self.shown_to == Some(player) {
+            return Ok(true);
+        }
+        if self.pause && self.shown_to.is_some() {
+            let name = self.screen.in_colour_of(player, player.name());
+            if self.clear_screen {
+                write!(io.out, "\x1b[2J\x1b[H")?;
+            }
+            let prompt = format!("Pass the keyboard to {name}. {name}, press Enter when ready: ");
+            if self.keyboard.read(&prompt, io)?.is_none() {
+                return Ok(false);
+            }
+        }
+        self.shown_to = Some(player);
+        self.write_status(game, io)?;
+        Ok(true)
+    }
+
+    /// Whose turn it is, both players (only the one to act with their rack, unless the game
+    /// is over) and the board.
+    fn write_status(&self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
+        let over = game.result().is_some();
+        if !over {
+            let to_act = game.to_act();
+            let doing = if game.combat_pending() {
+                "must order the defence"
+            } else {
+                "to play"
+            };
+            let name = self.screen.in_colour_of(to_act, to_act.name());
+            writeln!(io.out, "turn {}: {name} {doing}", game.turn())?;
+        }
+        let viewer = self.shown_to.unwrap_or(game.to_act());
+        for p in Player::BOTH {
+            let show_rack = over || p == viewer;
+            writeln!(io.out, "{}", self.screen.player_line(game, p, show_rack))?;
+        }
+        write!(io.out, "{}", self.screen.board(game))?;
+        Ok(())
+    }
+
+    fn play_command(
+        &mut self,
+        scripted: &mut ScriptedGame,
+        command: &str,
+        io: &mut Streams,
+    ) -> anyhow::Result<()> {
+        let applied = parse_command(scripted.game(), command)
+            .map_err(|e| e.to_string())
+            .and_then(|a| scripted.apply(a).map_err(|e| e.to_string()));
+        match applied {
+            Ok(events) => {
+                // The end of the game is told once, by the loop, with what can still be done.
+                let told = events
+                    .iter()
+                    .filter(|e| !matches!(e, Event::GameOver { .. }));
+                for e in told {
+                    writeln!(io.out, "  {}", describe(e))?;
+                }
+                write_console(scripted, io)?;
+            }
+            Err(e) => writeln!(io.out, "  refused: {e}")?,
+        }
+        Ok(())
+    }
+}
+
+/// How players leave who type `quit` or end the input.
+fn left(ended: bool) -> Left {
+    if ended {
+        Left::Stopped
+    } else {
+        Left::Unfinished
+    }
+}
+
+pub(super) fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
+    for line in game.host().drain_console() {
+        writeln!(io.out, "  {line}")?;
+    }
+    Ok(())
+}
+
+/// `preview commit H8 across SWORD` (or `preview H8 across SWORD`): the combat preview.
+fn preview(game: &Game, command: &str, io: &mut Streams) -> anyhow::Result<()> {
+    let rest = command.trim_start_matches("preview").trim();
+    let commit = if rest.starts_with("commit") {
+        rest.to_string()
+    } else {
+        format!("commit {rest}")
+    };
+    match super::position::preview(game, &commit) {
+        Ok(preview) => write!(io.out, "{}", preview.describe())?,
+        Err(e) => writeln!(io.out, "  cannot preview: {e}")?,
+    }
+    Ok(())
+}
+
+fn save(game: &ScriptedGame, command: &str, io: &mut Streams) -> anyhow::Result<()> {
+    let Some(path) = command.split_whitespace().nth(1) else {
+        writeln!(io.out, "  write: save FILE")?;
+        return Ok(());
+    };
+    match game.save().save(Path::new(path)) {
+        Ok(()) => writeln!(io.out, "  saved to {path}")?,
+        Err(e) => writeln!(io.out, "  cannot save to {path}: {e}")?,
+    }
+    Ok(())
+}

@@ -1,0 +1,328 @@
+//! The terminal game's screen: the board and the players drawn for a person at a terminal.
+//!
+//! Cells are two characters wide: a glyph and a mark. Letters are capitals for both players;
+//! with colour, gold's are yellow and silver's cyan, and without it (`NO_COLOR`, or output
+//! that is not a terminal) a mark follows each: `+` gold, `-` silver. Terrain glyphs are never
+//! letters, and token spots are lowercase letters (one per kind, in the legend), so nothing on
+//! the board can be taken for a placed letter. Cities are `@`, with their owner's colour or
+//! mark. Columns are named as the notation names them (A..Z, AA..), written downwards above
+//! their cells so that each stays aligned however many letters its name has.
+
+use crate::board::{Owner, Player, Pos, Terrain};
+use crate::game::Game;
+use crate::game::notation::column_name;
+use std::collections::BTreeMap;
+
+/// How the terminal shows things and takes lines, decided once for the process.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TerminalOptions {
+    /// Colours (ANSI escapes) on the output.
+    pub colour: bool,
+    /// Hot-seat: between two players the screen is cleared and the game waits for the next
+    /// player to press Enter, so that nobody sees the other's rack.
+    pub pause_between_players: bool,
+    /// Line editing and history (a person typing at a terminal, not a pipe).
+    pub line_editing: bool,
+}
+
+impl TerminalOptions {
+    /// What the process's terminal can do: colour when standard output is a terminal that is
+    /// not `dumb` and `NO_COLOR` is unset or empty (no-color.org); the pause and line editing
+    /// when standard input and output are both terminals.
+    pub fn detect() -> TerminalOptions {
+        use std::io::IsTerminal;
+        let out = std::io::stdout().is_terminal();
+        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        let person = out && std::io::stdin().is_terminal();
+        TerminalOptions {
+            colour: out && !no_colour && !dumb,
+            pause_between_players: person,
+            line_editing: person,
+        }
+    }
+}
+
+const RESET: &str = "\x1b[0m";
+
+/// Draws games for one terminal.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Screen {
+    colour: bool,
+}
+
+/// What one cell shows: its glyph, whose it is (for the colour or mark), and a terrain to tint
+/// an empty cell by.
+struct CellLook {
+    glyph: char,
+    owner: Option<Player>,
+    terrain: Option<Terrain>,
+}
+
+impl Screen {
+    pub(super) fn new(options: TerminalOptions) -> Screen {
+        Screen {
+            colour: options.colour,
+        }
+    }
+
+    /// The glyph of `terrain` on screen (never a letter).
+    fn terrain_glyph(terrain: Terrain) -> char {
+        match terrain {
+            Terrain::Plains => '.',
+            Terrain::Forest => '%',
+            Terrain::Water => '~',
+            Terrain::Mountain => '^',
+            Terrain::Ice => '*',
+            Terrain::Lava => '#',
+        }
+    }
+
+    fn terrain_colour(terrain: Terrain) -> &'static str {
+        match terrain {
+            Terrain::Plains => "\x1b[2m",
+            Terrain::Forest => "\x1b[32m",
+            Terrain::Water => "\x1b[34m",
+            Terrain::Mountain => "\x1b[35m",
+            Terrain::Ice => "\x1b[37m",
+            Terrain::Lava => "\x1b[31m",
+        }
+    }
+
+    fn player_colour(player: Player) -> &'static str {
+        match player {
+            Player::Gold => "\x1b[1;33m",
+            Player::Silver => "\x1b[1;36m",
+        }
+    }
+
+    fn mark(player: Option<Player>) -> char {
+        match player {
+            Some(Player::Gold) => '+',
+            Some(Player::Silver) => '-',
+            None => ' ',
+        }
+    }
+
+    /// `text` in `player`'s colour (or as it is without colour).
+    pub(super) fn in_colour_of(&self, player: Player, text: &str) -> String {
+        if self.colour {
+            format!("{}{text}{RESET}", Screen::player_colour(player))
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// The board with column names above and row numbers beside it, and its legend.
+    pub(super) fn board(&self, game: &Game) -> String {
+        let board = game.board();
+        let (w, h) = (board.terrain.width(), board.terrain.height());
+        let kinds = token_glyphs(game);
+        let row_label = h.to_string().len().max(2);
+        let mut out = self.column_header(w, row_label);
+        for y in 0..h {
+            out.push_str(&format!("{:>row_label$} ", y + 1));
+            for x in 0..w {
+                let look = cell_look(game, Pos::new(x, y), &kinds);
+                out.push_str(&self.cell(&look));
+            }
+            out.truncate(out.trim_end_matches(' ').len());
+            out.push('\n');
+        }
+        out.push_str(&self.legend(game, &kinds));
+        out
+    }
+
+    /// Column names written downwards, one character a line, aligned with their cells.
+    fn column_header(&self, width: u32, row_label: usize) -> String {
+        let names: Vec<Vec<char>> = (0..width)
+            .map(|x| column_name(x).chars().collect())
+            .collect();
+        let tallest = names.iter().map(Vec::len).max().unwrap_or(1);
+        let mut out = String::new();
+        for line in 0..tallest {
+            out.push_str(&" ".repeat(row_label + 1));
+            for name in &names {
+                let skip = tallest - name.len();
+                let ch = if line >= skip { name[line - skip] } else { ' ' };
+                out.push(ch);
+                out.push(' ');
+            }
+            out.truncate(out.trim_end_matches(' ').len());
+            out.push('\n');
+        }
+        out
+    }
+
+    fn cell(&self, look: &CellLook) -> String {
+        if !self.colour {
+            return format!("{}{}", look.glyph, Screen::mark(look.owner));
+        }
+        let colour = match (look.owner, look.terrain) {
+            (Some(player), _) => Screen::player_colour(player),
+            (None, Some(terrain)) => Screen::terrain_colour(terrain),
+            (None, None) => "",
+        };
+        format!("{colour}{}{RESET} ", look.glyph)
+    }
+
+    fn legend(&self, game: &Game, kinds: &BTreeMap<String, char>) -> String {
+        let terrain: Vec<String> = Terrain::ALL
+            .iter()
+            .map(|&t| format!("{} {}", Screen::terrain_glyph(t), t.name()))
+            .collect();
+        let mut out = format!("legend: {}  @ city", terrain.join("  "));
+        if !kinds.is_empty() {
+            let tokens: Vec<String> = kinds.iter().map(|(k, g)| format!("{g} {k}")).collect();
+            out.push_str(&format!("  tokens: {}", tokens.join(", ")));
+        }
+        out.push_str(&self.spots(game, kinds));
+        if self.colour {
+            out.push_str(&format!(
+                "\n        letters, cities and captured tokens are {}'s in yellow, {}'s in cyan",
+                self.in_colour_of(Player::Gold, "gold"),
+                self.in_colour_of(Player::Silver, "silver")
+            ));
+        } else {
+            out.push_str(
+                "\n        a mark after a letter, city or captured token says whose: + gold, - silver",
+            );
+        }
+        out.push('\n');
+        out
+    }
+
+    /// Every token spot, with who captured it: a captured spot is often under the letters
+    /// that took it, so the board alone cannot say.
+    fn spots(&self, game: &Game, kinds: &BTreeMap<String, char>) -> String {
+        let spots: Vec<String> = game
+            .board()
+            .tokens
+            .iter()
+            .map(|t| {
+                let glyph = kinds.get(&t.kind).copied().unwrap_or('?');
+                let cell = crate::game::notation::cell_name(t.at);
+                match t.captured_by {
+                    Some(p) => {
+                        format!("{cell} {glyph} {}", self.in_colour_of(p, &format!("{p}'s")))
+                    }
+                    None => format!("{cell} {glyph}"),
+                }
+            })
+            .collect();
+        if spots.is_empty() {
+            String::new()
+        } else {
+            format!("\n        token spots: {}", spots.join(", "))
+        }
+    }
+
+    /// A player's line: score, rack (or only its size, when `show_rack` is false: hot-seat
+    /// keeps each rack from the other player), tokens, pool, cities, spies.
+    pub(super) fn player_line(&self, game: &Game, player: Player, show_rack: bool) -> String {
+        let score = game.score(player);
+        let letters = game.rack_letters(player);
+        let rack = if show_rack {
+            spaced(&letters)
+        } else {
+            format!("{} letters (hidden)", letters.chars().count())
+        };
+        let tokens: Vec<String> = game
+            .player(player)
+            .tokens()
+            .map(|(id, kind)| format!("{kind} `{id}`"))
+            .collect();
+        let cities: Vec<&str> = game
+            .board()
+            .cities
+            .iter()
+            .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+            .map(|c| c.id.as_str())
+            .collect();
+        format!(
+            "{}: score {} (words {}, base {}); rack {rack}{}; pool {}; cities {}; spies left {}",
+            self.in_colour_of(player, player.name()),
+            score.total,
+            score.word,
+            score.base,
+            if tokens.is_empty() {
+                String::new()
+            } else {
+                format!(" + {}", tokens.join(", "))
+            },
+            game.player(player).pool.len(),
+            if cities.is_empty() {
+                "none".to_string()
+            } else {
+                cities.join(", ")
+            },
+            game.spies_left(player)
+        )
+    }
+}
+
+/// Letters with a space between each, so that a rack reads as tiles.
+fn spaced(letters: &str) -> String {
+    let tiles: Vec<String> = letters.chars().map(String::from).collect();
+    tiles.join(" ")
+}
+
+/// What the cell at `p` shows: a letter, else a city, else a token spot, else its terrain.
+fn cell_look(game: &Game, p: Pos, kinds: &BTreeMap<String, char>) -> CellLook {
+    let board = game.board();
+    if let Some(t) = board.letters[p] {
+        return CellLook {
+            glyph: t.letter.to_ascii_uppercase(),
+            owner: Some(t.player),
+            terrain: None,
+        };
+    }
+    if let Some(city) = board.cities.iter().find(|c| c.at == p && !c.destroyed) {
+        return CellLook {
+            glyph: '@',
+            owner: city.owner.player(),
+            terrain: None,
+        };
+    }
+    if let Some(token) = board.tokens.iter().rev().find(|t| t.at == p) {
+        return CellLook {
+            glyph: kinds.get(&token.kind).copied().unwrap_or('?'),
+            owner: token.captured_by,
+            terrain: None,
+        };
+    }
+    let terrain = board.terrain[p];
+    CellLook {
+        glyph: Screen::terrain_glyph(terrain),
+        owner: None,
+        terrain: Some(terrain),
+    }
+}
+
+/// A lowercase glyph for each token kind on the board: the first letter of its name that no
+/// kind before it (in alphabetical order) took, else a digit.
+fn token_glyphs(game: &Game) -> BTreeMap<String, char> {
+    let mut kinds: Vec<&str> = game
+        .board()
+        .tokens
+        .iter()
+        .map(|t| t.kind.as_str())
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let mut taken: Vec<char> = Vec::new();
+    let mut out = BTreeMap::new();
+    for kind in kinds {
+        let pick = kind
+            .chars()
+            .map(|c| c.to_ascii_lowercase())
+            .filter(char::is_ascii_lowercase)
+            .chain('a'..='z')
+            .chain('0'..='9')
+            .find(|c| !taken.contains(c))
+            .unwrap_or('?');
+        taken.push(pick);
+        out.insert(kind.to_string(), pick);
+    }
+    out
+}

@@ -1,0 +1,352 @@
+//! The loaders' fuzz targets, shared by the coverage-guided fuzzers in `fuzz/` (libFuzzer,
+//! run by hand) and the seeded mutation test that CI runs (`tests/tests/fuzz.rs`).
+//!
+//! Each target takes any bytes as a file a stranger could hand us, loads it the way the
+//! runtime does, and when it loads, uses it: a map is validated and played, a save replayed, a
+//! rule set played with. A target must never panic, abort or allocate without bound, whatever
+//! the bytes; a load error is the right answer to a bad file.
+
+use crate::random_play::RandomPlayer;
+use crate::root;
+use rand::{Rng, RngExt};
+use scryptic::ai::movegen::MoveGen;
+use scryptic::game::Game;
+use scryptic::lexicon::Lexicon;
+use scryptic::map::Map;
+use scryptic::rules::RuleSet;
+use scryptic::save::SaveFile;
+use scryptic::script::ScriptedGame;
+use scryptic::tileset::Tileset;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// A loader to fuzz.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A map file.
+    Map,
+    /// A rule-set file.
+    Rules,
+    /// A saved game.
+    Save,
+    /// A word list (the dictionary, or a mod's extra words).
+    WordList,
+    /// A connotation list.
+    Connotations,
+    /// A tileset manifest (its images are the stone tileset's).
+    Tileset,
+}
+
+impl Target {
+    /// Every target.
+    pub const ALL: [Target; 6] = [
+        Target::Map,
+        Target::Rules,
+        Target::Save,
+        Target::WordList,
+        Target::Connotations,
+        Target::Tileset,
+    ];
+
+    /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Map => "map",
+            Target::Rules => "rules",
+            Target::Save => "save",
+            Target::WordList => "word_list",
+            Target::Connotations => "connotations",
+            Target::Tileset => "tileset",
+        }
+    }
+
+    /// Loads `bytes` as this kind of file and, if it loads, uses it; returns whether it
+    /// loaded.
+    pub fn run(self, bytes: &[u8]) -> bool {
+        let Ok(text) = scryptic::fsutil::text_from_bytes(Path::new("fuzz"), bytes.to_vec()) else {
+            return false;
+        };
+        match self {
+            Target::Map => map(&text),
+            Target::Rules => rules(&text),
+            Target::Save => save(&text),
+            Target::WordList => word_list(&text),
+            Target::Connotations => connotations(&text),
+            Target::Tileset => tileset(&text),
+        }
+    }
+
+    /// The real files the mutations start from.
+    pub fn seeds(self) -> Vec<PathBuf> {
+        let root = root();
+        match self {
+            Target::Map => vec![
+                root.join("maps/tutorial.ron"),
+                root.join("maps/campaign/1-the-ford.ron"),
+                root.join("tests/scenarios/conquest-by-attack.ron"),
+            ],
+            Target::Rules => vec![
+                root.join("tests/fuzz/rules/seed-classic.ron"),
+                root.join("tests/fuzz/rules/seed-gdd.ron"),
+                root.join("tests/fuzz/rules/seed-long-racks.ron"),
+            ],
+            Target::Save => vec![
+                root.join("tests/golden/plains-15-midgame.ron"),
+                root.join("tests/fuzz/save/seed-scripted.ron"),
+            ],
+            Target::WordList => vec![root.join("lexicon/extra-words.txt")],
+            Target::Connotations => vec![root.join("lexicon/connotations/burning.txt")],
+            Target::Tileset => vec![stone_manifest()],
+        }
+    }
+
+    /// Regression inputs kept under `tests/fuzz/NAME/` (every crash ever found, and seeds).
+    pub fn regressions(self) -> Vec<PathBuf> {
+        let dir = root().join("tests/fuzz").join(self.name());
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+    }
+}
+
+fn stone_manifest() -> PathBuf {
+    root().join("tilesets/stone/tileset.ron")
+}
+
+fn lexicon() -> Arc<Lexicon> {
+    static LEXICON: OnceLock<Arc<Lexicon>> = OnceLock::new();
+    LEXICON.get_or_init(|| Arc::new(Lexicon::english())).clone()
+}
+
+/// The most cells of a board the targets play on: larger boards load and validate, but a
+/// game on them would make each input slow without reaching new code.
+const MOST_PLAYED_CELLS: u64 = 64 * 64;
+
+/// Plays a few random legal actions and asks for every placement: the engine and the move
+/// generator on whatever the file set up.
+fn play(game: &mut Game, seed: u64) {
+    let cells = u64::from(game.board().terrain.width()) * u64::from(game.board().terrain.height());
+    if cells > MOST_PLAYED_CELLS {
+        return;
+    }
+    let player = game.active();
+    let rack = game.rack_letters(player);
+    let _ = MoveGen::new().count(game, player, &rack);
+    let mut chooser = RandomPlayer::new(seed);
+    for _ in 0..12 {
+        if game.result().is_some() {
+            break;
+        }
+        let action = chooser.choose(game);
+        let _ = game.apply(action);
+    }
+}
+
+fn map(text: &str) -> bool {
+    let Ok(map) = Map::from_text(Path::new("fuzz.ron"), text) else {
+        return false;
+    };
+    let Ok(rules) = map.rule_set() else {
+        return false;
+    };
+    let _ = scryptic::map::validate(&map, &rules, &Default::default());
+    // Saving is canonical: what a loaded map saves loads, and saves as the same bytes.
+    let saved = map.to_ron();
+    let again = Map::from_text(Path::new("again.ron"), &saved).map(|m| m.to_ron());
+    assert_eq!(
+        again.ok(),
+        Some(saved),
+        "a map that loads saves canonically"
+    );
+    let mut game = Game::new(&map, rules, lexicon(), 7);
+    play(&mut game, 7);
+    true
+}
+
+/// A small map to play rule sets on.
+fn small_map() -> &'static Map {
+    static MAP: OnceLock<Map> = OnceLock::new();
+    MAP.get_or_init(|| {
+        Map::load(&root().join("maps/tutorial.ron")).expect("the tutorial map loads")
+    })
+}
+
+fn rules(text: &str) -> bool {
+    let Ok(rules) = RuleSet::from_file_text(Path::new("fuzz.ron"), text) else {
+        return false;
+    };
+    let file: scryptic::rules::RuleFile =
+        scryptic::ronfile::parse(Path::new("f"), text).expect("a rule-set file that loads parses");
+    let shown = rules.to_rule_file_ron(&file.preset);
+    assert_eq!(
+        RuleSet::from_file_text(Path::new("shown.ron"), &shown).ok(),
+        Some(rules.clone()),
+        "a rule set that loads shows as a rule-set file that loads as itself"
+    );
+    let map = small_map();
+    let fits = |side: u32| (rules.board.min_side..=rules.board.max_side).contains(&i64::from(side));
+    if fits(map.width()) && fits(map.height()) {
+        let mut game = Game::new(map, rules, lexicon(), 3);
+        play(&mut game, 3);
+    }
+    true
+}
+
+fn save(text: &str) -> bool {
+    let Ok(save) = scryptic::ronfile::parse::<SaveFile>(Path::new("fuzz.ron"), text) else {
+        return false;
+    };
+    if !save.problems().is_empty() {
+        return false;
+    }
+    let replayed = if save.scripts.is_empty() && save.storage.is_empty() {
+        save.replay(lexicon()).ok().map(|(game, _)| game)
+    } else {
+        ScriptedGame::from_save(&save, lexicon())
+            .ok()
+            .map(|(scripted, _)| scripted.game().clone())
+    };
+    let Some(mut game) = replayed else {
+        return false;
+    };
+    let _ = SaveFile::of(&game).to_ron();
+    play(&mut game, 5);
+    true
+}
+
+fn word_list(text: &str) -> bool {
+    let Ok((lexicon, _)) = Lexicon::from_word_list(Path::new("fuzz.txt"), text) else {
+        return false;
+    };
+    let _ = lexicon.prefix("a", 5);
+    let _ = lexicon.fuzzy("cat", 1, 5);
+    let _ = lexicon.anagrams("retains", true, 5);
+    true
+}
+
+fn connotations(text: &str) -> bool {
+    let mut lexicon = (*lexicon()).clone();
+    let loaded = lexicon
+        .set_connotation_list("fuzzed", Path::new("fuzzed.txt"), text)
+        .is_ok();
+    if loaded {
+        let _ = lexicon.connotations("swords");
+    }
+    loaded
+}
+
+fn tileset(text: &str) -> bool {
+    let Ok(tileset) = Tileset::from_manifest_text(&stone_manifest(), text) else {
+        return false;
+    };
+    let map = small_map();
+    let rules = map.rule_set().expect("the tutorial's rules are sound");
+    let _ = scryptic::render::render(
+        map,
+        &rules,
+        Some(&tileset),
+        &scryptic::render::RenderOptions {
+            cell_px: Some(16),
+            ..Default::default()
+        },
+    );
+    true
+}
+
+/// Changes `bytes` in one, two or four random ways that real damage takes: bytes flipped, lost or
+/// repeated, the file cut short, and numbers replaced by extremes (the kind that overflow
+/// counts and sizes).
+pub fn mutate(rng: &mut impl Rng, bytes: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    // Mostly one change, so that much of what is made still loads and reaches the engine.
+    let changes = [1, 1, 1, 2, 4][rng.random_range(0..5)];
+    for _ in 0..changes {
+        match rng.random_range(0..7) {
+            0 => flip(rng, &mut out),
+            1 => insert(rng, &mut out),
+            2 => remove(rng, &mut out),
+            3 => repeat(rng, &mut out),
+            4 => {
+                let keep = rng.random_range(0..=out.len());
+                out.truncate(keep);
+            }
+            _ => extreme_number(rng, &mut out),
+        }
+    }
+    out
+}
+
+fn flip(rng: &mut impl Rng, out: &mut [u8]) {
+    if !out.is_empty() {
+        let i = rng.random_range(0..out.len());
+        out[i] ^= 1 << rng.random_range(0..8);
+    }
+}
+
+fn insert(rng: &mut impl Rng, out: &mut Vec<u8>) {
+    const PIECES: [&[u8]; 10] = [
+        b"(",
+        b")",
+        b"[",
+        b"]",
+        b",",
+        b"\"",
+        b"'",
+        b"\xEF\xBB\xBF",
+        b"//",
+        b"\n",
+    ];
+    let at = rng.random_range(0..=out.len());
+    let piece = PIECES[rng.random_range(0..PIECES.len())];
+    out.splice(at..at, piece.iter().copied());
+}
+
+fn remove(rng: &mut impl Rng, out: &mut Vec<u8>) {
+    if !out.is_empty() {
+        let start = rng.random_range(0..out.len());
+        let end = (start + rng.random_range(1..=16)).min(out.len());
+        out.drain(start..end);
+    }
+}
+
+fn repeat(rng: &mut impl Rng, out: &mut Vec<u8>) {
+    if !out.is_empty() {
+        let start = rng.random_range(0..out.len());
+        let end = (start + rng.random_range(1..=64)).min(out.len());
+        let copy: Vec<u8> = out[start..end].to_vec();
+        out.splice(end..end, copy);
+    }
+}
+
+/// Replaces a number in the text by an extreme one.
+fn extreme_number(rng: &mut impl Rng, out: &mut Vec<u8>) {
+    const EXTREMES: [&str; 9] = [
+        "0",
+        "-1",
+        "255",
+        "256",
+        "65536",
+        "1000000000",
+        "2147483648",
+        "4600000000000000000",
+        "1e308",
+    ];
+    let digits: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].is_ascii_digit())
+        .collect();
+    if digits.is_empty() {
+        return;
+    }
+    let mut start = digits[rng.random_range(0..digits.len())];
+    while start > 0 && out[start - 1].is_ascii_digit() {
+        start -= 1;
+    }
+    let mut end = start;
+    while end < out.len() && (out[end].is_ascii_digit() || out[end] == b'.') {
+        end += 1;
+    }
+    let value = EXTREMES[rng.random_range(0..EXTREMES.len())];
+    out.splice(start..end, value.bytes());
+}
