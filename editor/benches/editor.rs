@@ -3,6 +3,10 @@
 //! tessellation included; a 100,000-cell bucket fill and its undo (each under 16 ms); the
 //! process's resident memory with a 512x512 map open (under 300 MB), printed once.
 //! Run: `cargo bench -p scryptic-editor --bench editor`.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use scryptic::ai::{AiPlayer, Level};
@@ -39,6 +43,7 @@ fn big_map() -> Map {
         neutral_city_pairs: 8,
         token_pairs: 4,
     })
+    .expect("the generated map has room for its pieces")
 }
 
 fn resident_mb() -> Option<f64> {

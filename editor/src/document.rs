@@ -22,6 +22,8 @@ pub struct Document {
     pub map: Map,
     /// Where it was opened from or last saved to; `None` until the first save.
     pub path: Option<PathBuf>,
+    /// The file's text as it was opened or last saved, whose `//` comments a save keeps.
+    source: Option<String>,
     history: History,
     stroke: Option<Stroke>,
     /// Counts changes (edits, undos, redos): views redraw and validation reruns when it moves.
@@ -42,6 +44,7 @@ impl Document {
         Document {
             map,
             path: None,
+            source: None,
             history: History::default(),
             stroke: None,
             generation: 0,
@@ -52,9 +55,11 @@ impl Document {
 
     /// Opens a map file; the error is the loader's message, with file:line:column.
     pub fn open(path: &Path) -> Result<Document, String> {
-        let map = Map::load(path).map_err(|e| e.to_string())?;
+        let text = scryptic::fsutil::read_text(path).map_err(|e| e.to_string())?;
+        let map = Map::from_text(path, &text).map_err(|e| e.to_string())?;
         let mut doc = Document::new(map);
         doc.path = Some(path.to_path_buf());
+        doc.source = Some(text);
         Ok(doc)
     }
 
@@ -95,9 +100,17 @@ impl Document {
     /// Saves to `path` (atomically) and makes it the document's file.
     pub fn save_as(&mut self, path: &Path) -> Result<(), String> {
         self.end_stroke();
-        self.map
-            .save(path)
+        // Comments the designer wrote in the file stay when it is saved again (not when it is
+        // saved as another file, whose own comments are not ours to place).
+        let text = match (&self.source, &self.path) {
+            (Some(source), Some(opened)) if opened == path => {
+                self.map.to_ron_keeping_comments(source)
+            }
+            _ => self.map.to_ron(),
+        };
+        scryptic::fsutil::write_atomic(path, text.as_bytes())
             .map_err(|e| format!("{}: cannot save: {e}", path.display()))?;
+        self.source = Some(text);
         // The saved file holds everything now: the autosave under the old name (an untitled
         // map's, or the file saved away from) and any stale one under the new name go.
         self.discard_recovery();
@@ -371,6 +384,29 @@ mod tests {
         doc.undo();
         assert_eq!(doc.map.name, "t");
         assert!(doc.is_dirty());
+    }
+
+    #[test]
+    fn saving_keeps_the_comments_written_in_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.ron");
+        Map::new("t", 8, 8).save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap().replacen(
+            "    name: \"t\",",
+            "    // The title players see.\n    name: \"t\", // short for now",
+            1,
+        );
+        std::fs::write(&path, &text).unwrap();
+        let mut doc = Document::open(&path).unwrap();
+        doc.edit_objects("rename", |m| m.name = "Renamed".into());
+        doc.save().unwrap();
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            saved
+                .contains("    // The title players see.\n    name: \"Renamed\", // short for now"),
+            "{saved}"
+        );
+        assert_eq!(Document::open(&path).unwrap().map.name, "Renamed");
     }
 
     #[test]

@@ -1,6 +1,10 @@
 //! Play mode driven through its UI, headless: a whole game on the tutorial map (letters dragged
 //! from the rack to the board, words committed, attacks made through the combat dialog, the
 //! end of the game), and a script saved during play changing what it does.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 mod common;
 

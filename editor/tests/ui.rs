@@ -1,6 +1,10 @@
 //! The editor driven through its UI as a user would, headless with egui_kittest: paint, fill,
 //! undo, place a city and a token, save and reopen, edit a list, change a rule, and open a
 //! broken map.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 mod common;
 

@@ -1,6 +1,10 @@
 //! The lexicon against a `HashSet<String>` baseline, measured in the same run: build, load,
 //! `contains` throughput, and memory. Targets (issue 3): load under 5 ms, under 2 MB in memory,
 //! at least 2.5 million `contains` a second on one core. Run: `cargo bench -p scryptic --bench lexicon`.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use scryptic::lexicon::Lexicon;

@@ -1,5 +1,9 @@
 //! Map load+validate and save, on the shipped 256x256 map and a generated 512x512 one.
 //! Target (issue 2): under 20 ms each for 512x512 in release. Run: `cargo bench -p scryptic --bench maps`.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use scryptic::map::{GenerateOptions, Map, ValidationContext, generate, validate};
@@ -42,6 +46,7 @@ fn maps(c: &mut Criterion) {
         token_pairs: 16,
     };
     generate(&options)
+        .expect("the generated map has room for its pieces")
         .save(&big)
         .expect("save the generated map");
     bench_map(c, "map 512x512", &big);

@@ -357,6 +357,7 @@ mod tests {
             neutral_city_pairs: 1,
             token_pairs: 1,
         })
+        .expect("the generated map has room for its pieces")
     }
 
     #[test]

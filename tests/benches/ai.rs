@@ -4,6 +4,10 @@
 //! and the strongest one (under 10 ms); a hard AI move on the 40x40 duel (under 1 s); 100
 //! normal-against-normal games on the 24x24 duel (under 60 s on two cores).
 //! Run: `cargo bench -p scryptic-tests --bench ai`.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use scryptic::Map;
@@ -85,7 +89,7 @@ fn players(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
     group.bench_function("100 normal-against-normal games, duel-24", |b| {
-        b.iter(|| simulate::run(&setup, &|| {}))
+        b.iter(|| simulate::run(&setup, &|_| {}))
     });
     group.finish();
 }

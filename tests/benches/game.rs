@@ -2,6 +2,10 @@
 //! 50 us), replaying a 200-action game (under 5 ms), and connection on a 512x512 board (under
 //! 1 ms). Positions come from seeded random games, so every run measures the same ones.
 //! Run: `cargo bench -p scryptic-tests --bench game`.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use scryptic::board::{Owner, Player, Pos};

@@ -1,6 +1,10 @@
 //! Scripting costs (issue 5 targets): one event to one handler (under 5 us), a whole scripted
 //! game against the same game unscripted (overhead under 20%), and a file saved to its new
 //! handlers active (under 300 ms). Run: `cargo bench -p scryptic-tests --bench scripts`.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use scryptic::game::{Action, Game};

@@ -1,5 +1,9 @@
 //! The AI: its actions are always legal, the spy finds the strongest placement, and in
 //! simulation hard beats normal and normal beats easy.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic::ai::simulate::{self, Setup};
 use scryptic::ai::spy::strongest;
@@ -28,6 +32,7 @@ fn small(seed: u64) -> Map {
         neutral_city_pairs: 1,
         token_pairs: 1,
     })
+    .expect("the generated map has room for its pieces")
 }
 
 /// Plays a whole game between two AIs; every action must be accepted. Returns the game and
@@ -140,7 +145,7 @@ fn wins(map: &Map, levels: [Level; 2], games: usize) -> [usize; 2] {
         games,
         max_actions: 5000,
     };
-    let report = simulate::report(&simulate::run(&setup, &|| {}));
+    let report = simulate::report(&simulate::run(&setup, &|_| {}));
     assert_eq!(report.unfinished, 0);
     report.ai_wins.map(|r| r.count)
 }

@@ -1,4 +1,8 @@
 //! The `scryptic` command line, used the way a designer or a script uses it.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic_tests::{root, scryptic, scryptic_typing};
 
@@ -52,13 +56,6 @@ fn rules_show_describes_every_constant() {
         o.out
             .contains("The most items (letters and tokens) a rack holds")
     );
-}
-
-#[test]
-fn rules_show_refuses_an_unknown_name_with_a_suggestion() {
-    let o = scryptic(&["rules", "show", "clasic"]);
-    assert_eq!(o.code, 1);
-    assert!(o.err.contains("did you mean `classic`?"), "{}", o.err);
 }
 
 #[test]
@@ -321,6 +318,28 @@ fn map_new_refuses_to_overwrite_and_fmt_canonicalises() {
     assert_eq!(scryptic(&["map", "fmt", "--check", m]).code, 1);
     assert_eq!(scryptic(&["map", "fmt", m]).code, 0);
     assert_eq!(std::fs::read_to_string(&map).unwrap(), text);
+    let commented = text
+        .replacen("(\n", "// A generated map.\n(\n", 1)
+        .replacen(
+            "    cities: [",
+            "    // Both capitals are mirrored.\n    cities:   [",
+            1,
+        )
+        .replacen("    version: 1,", "    version: 1, // the file format", 1);
+    std::fs::write(&map, &commented).unwrap();
+    assert_eq!(
+        scryptic(&["map", "fmt", "--check", m]).code,
+        1,
+        "`cities:   [` is not canonical"
+    );
+    assert_eq!(scryptic(&["map", "fmt", m]).code, 0);
+    let formatted = std::fs::read_to_string(&map).unwrap();
+    assert_eq!(
+        formatted,
+        commented.replace("cities:   [", "cities: ["),
+        "map fmt keeps // comments"
+    );
+    assert_eq!(scryptic(&["map", "fmt", "--check", m]).code, 0);
     let o = scryptic(&["map", "new", m, "--force", "--width", "4"]);
     assert_eq!(o.code, 1);
     assert!(o.err.contains("from 6 to 512 cells"), "{}", o.err);
@@ -367,28 +386,6 @@ fn every_command_has_help() {
         assert_eq!(o.code, 0, "{args:?}");
         assert!(o.out.contains("Usage:"), "{args:?}: {}", o.out);
     }
-}
-
-#[test]
-fn misuse_exits_with_2_and_says_why() {
-    let o = scryptic(&["map", "frobnicate"]);
-    assert_eq!(o.code, 2);
-    assert!(o.err.contains("unrecognized subcommand"), "{}", o.err);
-    assert!(
-        !o.err.contains('\u{1b}'),
-        "no terminal colour codes in piped output"
-    );
-    assert_eq!(
-        scryptic(&["map", "render", "x.ron", "--cell-size", "0"]).code,
-        2
-    );
-}
-
-#[test]
-fn missing_files_are_errors_not_panics() {
-    let o = scryptic(&["map", "info", "/no/such/map.ron"]);
-    assert_eq!(o.code, 1);
-    assert!(o.err.contains("cannot read /no/such/map.ron"), "{}", o.err);
 }
 
 #[test]
@@ -526,13 +523,6 @@ fn replay_refuses_a_save_that_does_not_replay() {
     let o = scryptic(&["replay", save.to_str().unwrap()]);
     assert_eq!(o.code, 1);
     assert!(o.err.contains("game.ron:1:"), "{}", o.err);
-}
-
-#[test]
-fn play_explains_a_missing_map() {
-    let o = scryptic(&["play"]);
-    assert_eq!(o.code, 1);
-    assert!(o.err.contains("name a map to play"), "{}", o.err);
 }
 
 #[test]
@@ -794,6 +784,36 @@ fn moves_lists_and_counts_the_placements_of_a_saved_game() {
     assert!(missing.err.contains("no-such-save.ron"), "{}", missing.err);
 }
 
+/// `simulate --jsonl` streams each game as a JSON line the moment it ends, then the summary,
+/// so that a long run stopped early still leaves every finished game.
+#[test]
+fn simulate_streams_one_json_line_per_game() {
+    let map = root().join("maps/tutorial.ron");
+    let o = scryptic(&[
+        "simulate",
+        map.to_str().unwrap(),
+        "--games",
+        "3",
+        "--ai",
+        "easy,easy",
+        "--jsonl",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.err);
+    let lines: Vec<serde_json::Value> = o
+        .out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{}", o.out);
+    let mut seeds: Vec<u64> = lines[..3]
+        .iter()
+        .map(|g| g["seed"].as_u64().unwrap())
+        .collect();
+    seeds.sort_unstable();
+    assert_eq!(seeds, [1, 2, 3]);
+    assert_eq!(lines[3]["summary"]["games"], 3);
+}
+
 #[test]
 fn simulate_reports_the_balance_of_a_map() {
     let map = root().join("maps/tutorial.ron");
@@ -945,5 +965,141 @@ fn preview_shows_a_commits_combat_before_it_is_made() {
             .contains("game over: gold wins (silver holds no city)"),
         "{}",
         after.out
+    );
+}
+
+/// One refusal of the command line: the arguments (`{dir}` is a scratch folder holding
+/// `tutorial.ron` and `save.ron`, a short game on it), the exit code, and text the message
+/// must hold.
+struct Refusal {
+    args: &'static str,
+    code: i32,
+    says: &'static str,
+}
+
+const fn refusal(args: &'static str, code: i32, says: &'static str) -> Refusal {
+    Refusal { args, code, says }
+}
+
+/// Every way the command line refuses, as a table: 2 for misuse (clap's convention), 1 for a
+/// refused file or action, with the message on standard error and no colour codes.
+#[test]
+fn the_command_line_refuses_with_a_reason_and_an_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        root().join("maps/tutorial.ron"),
+        dir.path().join("tutorial.ron"),
+    )
+    .unwrap();
+    let d = dir.path().display().to_string();
+    let made = scryptic_typing(
+        &["play", &format!("{d}/tutorial.ron")],
+        &format!("end\nsave {d}/save.ron\nquit\n"),
+    );
+    assert_eq!(made.code, 0, "{made:?}");
+    let table = [
+        refusal("map frobnicate", 2, "unrecognized subcommand"),
+        refusal(
+            "map render {dir}/tutorial.ron --cell-size 0",
+            2,
+            "0 is not in 1..=512",
+        ),
+        refusal(
+            "simulate {dir}/tutorial.ron --games 0",
+            2,
+            "0 is not in 1..=1000000",
+        ),
+        refusal(
+            "simulate {dir}/tutorial.ron --games 5000000",
+            2,
+            "5000000 is not in 1..=1000000",
+        ),
+        refusal("simulate {dir}/tutorial.ron --ai hard", 2, "name two AIs"),
+        refusal(
+            "simulate {dir}/tutorial.ron --json --jsonl",
+            2,
+            "cannot be used with",
+        ),
+        refusal("campaign {dir} --chapter 0", 2, "0 is not in 1.."),
+        refusal(
+            "play --load {dir}/save.ron --rules x.ron",
+            2,
+            "cannot be used with",
+        ),
+        refusal(
+            "map info /no/such/map.ron",
+            1,
+            "cannot read /no/such/map.ron",
+        ),
+        refusal("play", 1, "name a map to play"),
+        refusal("rules show clasic", 1, "did you mean `classic`?"),
+        refusal(
+            "lexicon check sword --mod {dir}/no-such-mod",
+            1,
+            "there is no such folder",
+        ),
+        refusal(
+            "lexicon query --fuzzy sword --distance 3",
+            1,
+            "1 or 2 edits away; 3 is not allowed",
+        ),
+        refusal(
+            "map new {dir}/crowded.ron --width 8 --height 8 --neutral-pairs 40",
+            1,
+            "has room for",
+        ),
+        refusal(
+            "map new {dir}/tutorial.ron",
+            1,
+            "exists; pass --force to replace it",
+        ),
+        refusal(
+            "map new {dir}/huge.ron --width 5000 --height 8",
+            1,
+            "cells on each side",
+        ),
+        refusal(
+            "preview {dir}/save.ron end",
+            1,
+            "only a commit can be previewed",
+        ),
+        refusal(
+            "preview {dir}/save.ron A1 across QQQ",
+            1,
+            "your rack has no Q",
+        ),
+        refusal("replay {dir}/no-save.ron", 1, "cannot read"),
+        refusal("campaign {dir}/no-campaign", 1, "cannot read"),
+    ];
+    let mut failures = Vec::new();
+    for r in &table {
+        let line = r.args.replace("{dir}", &d);
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let o = scryptic(&args);
+        if o.code != r.code || !o.err.contains(r.says) || o.err.contains('\u{1b}') {
+            failures.push(format!(
+                "`{line}`: expected {} and `{}`, got {} and {:?}",
+                r.code, r.says, o.code, o.err
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(
+        !dir.path().join("crowded.ron").exists() && !dir.path().join("huge.ron").exists(),
+        "a refused map new writes nothing"
+    );
+}
+
+/// `--help` says what the exit codes mean.
+#[test]
+fn help_documents_the_exit_codes() {
+    let o = scryptic(&["--help"]);
+    assert_eq!(o.code, 0);
+    assert!(
+        o.out
+            .contains("Exit codes: 0 success, 1 a refused file or action")
+            && o.out.contains("2 misuse (bad flags or values)"),
+        "{}",
+        o.out
     );
 }

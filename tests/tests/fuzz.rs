@@ -6,6 +6,10 @@
 //! CI runs a short seeded pass. A longer one by hand, in release:
 //! `SCRYPTIC_FUZZ_INPUTS=20000 SCRYPTIC_FUZZ_SEED=7 cargo test --release -p scryptic-tests --test fuzz`;
 //! coverage-guided fuzzing is in `fuzz/` (see its README).
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -2,6 +2,10 @@
 //! how many placements each rack has there. The benchmarks time the same positions. A change
 //! to the generator that changes a count fails here; when the rules change on purpose,
 //! `SCRYPTIC_BLESS=1 cargo test -p scryptic-tests --test golden` writes the baseline anew.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic::ai::{AiPlayer, Level, MoveGen};
 use scryptic::game::Game;
@@ -43,7 +47,8 @@ fn positions() -> Vec<(Position, Game)> {
         seed: 64,
         neutral_city_pairs: 4,
         token_pairs: 1,
-    });
+    })
+    .expect("the generated map has room for its pieces");
     let make = |name: &str, rack: &str, game: Game| {
         (
             Position {

@@ -1,5 +1,9 @@
 //! Hot reload: a good change replaces a script's handlers, a broken one leaves the old ones,
 //! storage is kept, and the watcher sees atomic saves and bursts of saves.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic::script::watch::Watcher;
 use scryptic::script::{ConsoleLine, ScriptHost, ScriptLimits};

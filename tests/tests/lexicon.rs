@@ -1,4 +1,8 @@
 //! The dictionary and connotation lists through the `scryptic lexicon` commands.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic_tests::{root, scryptic};
 

@@ -1,4 +1,8 @@
 //! Broken files: every one gives a clear error, none a panic.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use proptest::prelude::*;
 use scryptic::Map;

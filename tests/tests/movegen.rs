@@ -1,6 +1,10 @@
 //! The move generator against brute force: on many small random boards (generated maps after
 //! random play, so both players' letters, overlaps, every terrain and captured cities occur),
 //! the generator finds exactly the placements the engine accepts, each once.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -90,6 +94,7 @@ fn generated(seed: u64, size: u32) -> Map {
         neutral_city_pairs: 1,
         token_pairs: 0,
     })
+    .expect("the generated map has room for its pieces")
 }
 
 /// Compares the generator with brute force for the player to move, with up to four letters

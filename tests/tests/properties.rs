@@ -1,6 +1,10 @@
 //! Properties of random legal games, checked after every action: letters are conserved, the
 //! two crosswords never touch, scores are what the board says, and replaying the log gives the
 //! same game.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use proptest::prelude::*;
 use scryptic::board::{Player, Pos};

@@ -1,6 +1,10 @@
 //! Rule scenarios as data: each file in `tests/scenarios/` is a small map with a scenario
 //! setup, then commands in `scryptic play` notation and what must hold after them. One
 //! `check` runs them all; a failure names the file and the step.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic::board::{Owner, Player};
 use scryptic::game::notation::parse_command;

@@ -1,5 +1,9 @@
 //! Games with scripts: events reach handlers, commands go through the engine, win conditions
 //! end games, storage carries from one campaign map to the next, and scripted games replay.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic::board::{Owner, Player, Pos};
 use scryptic::game::{Action, EndReason, Game, Placement};

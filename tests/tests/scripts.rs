@@ -1,4 +1,8 @@
 //! The shipped scripts (`scripts/`) through the scripting host.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -44,7 +48,8 @@ fn boards() -> Vec<Game> {
                 seed,
                 neutral_city_pairs: 3,
                 token_pairs: 0,
-            });
+            })
+            .expect("the generated map has room for its pieces");
             for (i, word) in ["SWORD", "CASTLE", "RIVER"].iter().enumerate() {
                 map.scenario.words.push(scryptic::map::PlacedWord {
                     player: Player::Gold,

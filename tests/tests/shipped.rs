@@ -1,4 +1,8 @@
 //! The content that ships: presets, maps and the stone tileset.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic::map::{Map, ValidationContext, validate};
 use scryptic::tileset::{GenerateOptions, MANIFEST_NAME, Tileset, generate};

@@ -1,6 +1,10 @@
 //! The terminal game as a person reads it: capitals for both players told apart by colour or
 //! a mark, terrain that is never a letter, columns aligned past Z, token spots and who took
 //! them, and hot-seat that shows each player only their own rack.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
 
 use scryptic::cli::TerminalOptions;
 use scryptic_tests::{Output, root, scryptic, scryptic_typing};

@@ -123,12 +123,12 @@ fn reason_name(reason: &crate::game::EndReason) -> String {
 
 /// Plays every game of the setup on all cores; `done` is called as each game ends. The
 /// records come back in game order, whatever order the games finished in.
-pub fn run(setup: &Setup, done: &(dyn Fn() + Sync)) -> Vec<GameRecord> {
+pub fn run(setup: &Setup, done: &(dyn Fn(&GameRecord) + Sync)) -> Vec<GameRecord> {
     (0..setup.games)
         .into_par_iter()
         .map(|i| {
             let record = play_one(setup, i);
-            done();
+            done(&record);
             record
         })
         .collect()

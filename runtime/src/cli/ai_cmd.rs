@@ -106,9 +106,9 @@ pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
 pub(super) struct SimulateArgs {
     /// The map.
     map: PathBuf,
-    /// How many games.
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    /// How many games (1 to 1000000).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
     /// The two AIs, as `LEVEL,LEVEL` (easy, normal, hard); they swap seats every game.
     #[arg(long, default_value = "normal,normal", value_parser = parse_levels)]
     ai: [Level; 2],
@@ -118,12 +118,16 @@ pub(super) struct SimulateArgs {
     /// A rule-set file to play with instead of the map's rules.
     #[arg(long)]
     rules: Option<PathBuf>,
-    /// Actions after which a game is stopped as unfinished.
-    #[arg(long, default_value_t = 5000)]
-    max_actions: usize,
+    /// Actions after which a game is stopped as unfinished (1 to 1000000).
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    max_actions: u32,
     /// Write JSON (the summary and every game).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "jsonl")]
     json: bool,
+    /// Write one JSON line per game as it finishes (in the order they finish), then one with
+    /// the summary: a long run can be stopped and what it wrote still used.
+    #[arg(long)]
+    jsonl: bool,
 }
 
 fn parse_levels(text: &str) -> Result<[Level; 2], String> {
@@ -146,20 +150,17 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         lexicon: Arc::new(Lexicon::english()),
         levels: args.ai,
         first_seed: args.seed,
-        games: args.games,
-        max_actions: args.max_actions,
+        games: args.games as usize,
+        max_actions: args.max_actions as usize,
     };
-    let bar = indicatif::ProgressBar::new(args.games as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games  {elapsed} ({eta} left)",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let records = simulate::run(&setup, &|| bar.inc(1));
+    let bar = progress_bar(u64::from(args.games), io.terminal);
+    let records = run_streaming(&setup, &bar, args.jsonl, io)?;
     bar.finish_and_clear();
     let report = simulate::report(&records);
-    if args.json {
+    if args.jsonl {
+        serde_json::to_writer(&mut *io.out, &serde_json::json!({ "summary": report }))?;
+        writeln!(io.out)?;
+    } else if args.json {
         print_json(
             io.out,
             &serde_json::json!({
@@ -174,6 +175,53 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         write_report(&setup, &report, io)?;
     }
     Ok(0)
+}
+
+/// The games' progress on standard error, drawn only on a terminal (indicatif hides it
+/// otherwise).
+fn progress_bar(games: u64, terminal: super::TerminalOptions) -> indicatif::ProgressBar {
+    let bar = if terminal.progress {
+        indicatif::ProgressBar::new(games)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games  {elapsed} ({eta} left)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Plays every game of `setup` on all cores; each finished game moves the bar and, with
+/// `jsonl`, is written at once as a JSON line.
+fn run_streaming(
+    setup: &Setup,
+    bar: &indicatif::ProgressBar,
+    jsonl: bool,
+    io: &mut Streams,
+) -> anyhow::Result<Vec<simulate::GameRecord>> {
+    let (sender, finished) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(move || {
+            simulate::run(setup, &|record| {
+                // The receiver lives until every game is played; a send cannot fail before.
+                let _ = sender.send(record.clone());
+            })
+        });
+        for record in finished {
+            bar.inc(1);
+            if jsonl {
+                serde_json::to_writer(&mut *io.out, &record)?;
+                writeln!(io.out)?;
+                io.out.flush()?;
+            }
+        }
+        worker
+            .join()
+            .map_err(|_| anyhow::anyhow!("the simulation's worker thread failed"))
+    })
 }
 
 fn percent(r: &Rate) -> String {

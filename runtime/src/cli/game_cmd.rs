@@ -163,8 +163,9 @@ pub(super) struct PreviewArgs {
     /// A save file written by `scryptic play` (or the editor).
     save: PathBuf,
     /// The commit to preview for the player to act, in play notation
-    /// (`commit H8 across SWORD`, or `H8 across SWORD`).
-    action: String,
+    /// (`commit H8 across SWORD`, or `H8 across SWORD`; quotes are not needed).
+    #[arg(required = true, num_args = 1..)]
+    action: Vec<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -175,12 +176,7 @@ pub(super) fn preview(args: PreviewArgs, io: &mut Streams) -> anyhow::Result<i32
     let Some((scripted, _)) = super::load_saved_game(&args.save, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
-    let command = if args.action.trim_start().starts_with("commit") {
-        args.action.clone()
-    } else {
-        format!("commit {}", args.action)
-    };
-    match super::position::preview(scripted.game(), &command) {
+    match super::position::preview(scripted.game(), &args.action.join(" ")) {
         Ok(preview) if args.json => print_json(io.out, &preview)?,
         Ok(preview) => write!(io.out, "{}", preview.describe())?,
         Err(e) => {

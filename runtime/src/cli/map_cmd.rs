@@ -488,8 +488,8 @@ fn fmt(maps: &[PathBuf], check: bool, io: &mut Streams) -> anyhow::Result<i32> {
             code = EXIT_PROBLEMS;
             continue;
         };
-        let canonical = map.to_ron();
         let current = crate::fsutil::read_text(path).unwrap_or_default();
+        let canonical = map.to_ron_keeping_comments(&current);
         if canonical == current {
             continue;
         }
@@ -533,7 +533,13 @@ fn new_map(
         )?;
         return Ok(EXIT_PROBLEMS);
     }
-    let mut map = map::generate(options);
+    let mut map = match map::generate(options) {
+        Ok(map) => map,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
     map.tileset = tileset;
     map.save(out)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;

@@ -30,7 +30,14 @@ pub const EXIT_USAGE: i32 = 2;
 
 /// Scryptic's command line: rule sets, maps, the lexicon, tilesets, and games in the terminal.
 #[derive(Parser, Debug)]
-#[command(name = "scryptic", version, about, long_about = None)]
+#[command(
+    name = "scryptic",
+    version,
+    about,
+    long_about = None,
+    after_help = "Exit codes: 0 success, 1 a refused file or action (the problems are printed, \
+with file:line:column where there is one), 2 misuse (bad flags or values)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -321,12 +321,7 @@ pub(super) fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Re
 /// `preview commit H8 across SWORD` (or `preview H8 across SWORD`): the combat preview.
 fn preview(game: &Game, command: &str, io: &mut Streams) -> anyhow::Result<()> {
     let rest = command.trim_start_matches("preview").trim();
-    let commit = if rest.starts_with("commit") {
-        rest.to_string()
-    } else {
-        format!("commit {rest}")
-    };
-    match super::position::preview(game, &commit) {
+    match super::position::preview(game, rest) {
         Ok(preview) => write!(io.out, "{}", preview.describe())?,
         Err(e) => writeln!(io.out, "  cannot preview: {e}")?,
     }

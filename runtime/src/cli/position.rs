@@ -175,11 +175,14 @@ pub(super) struct Preview {
     ends_game: bool,
 }
 
-/// The preview of `command` (a commit in play notation) for whoever must act in `game`:
-/// strengths from the engine's preview, the outcome from playing it on a copy with the
-/// defender's automatic order. Scripts' reactions to the commit are not played out.
+/// The preview of `command` (a commit in play notation, `commit` itself optional) for
+/// whoever must act in `game`: strengths from the engine's preview, the outcome from playing
+/// it on a copy with the defender's automatic order. Scripts' reactions to the commit are not
+/// played out.
 pub(super) fn preview(game: &Game, command: &str) -> Result<Preview, String> {
-    let action = parse_command(game, command).map_err(|e| e.to_string())?;
+    let action = parse_command(game, command)
+        .or_else(|first| parse_command(game, &format!("commit {command}")).map_err(|_| first))
+        .map_err(|e| e.to_string())?;
     let Action::Commit { letters } = &action else {
         return Err(format!(
             "only a commit can be previewed (`commit H8 across SWORD`), not `{command}`"

@@ -23,12 +23,15 @@ pub struct TerminalOptions {
     pub pause_between_players: bool,
     /// Line editing and history (a person typing at a terminal, not a pipe).
     pub line_editing: bool,
+    /// Progress bars on standard error (a terminal there).
+    pub progress: bool,
 }
 
 impl TerminalOptions {
     /// What the process's terminal can do: colour when standard output is a terminal that is
     /// not `dumb` and `NO_COLOR` is unset or empty (no-color.org); the pause and line editing
-    /// when standard input and output are both terminals.
+    /// when standard input and output are both terminals; progress bars when standard error
+    /// is one.
     pub fn detect() -> TerminalOptions {
         use std::io::IsTerminal;
         let out = std::io::stdout().is_terminal();
@@ -39,6 +42,7 @@ impl TerminalOptions {
             colour: out && !no_colour && !dumb,
             pause_between_players: person,
             line_editing: person,
+            progress: std::io::stderr().is_terminal(),
         }
     }
 }

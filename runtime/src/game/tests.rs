@@ -14,7 +14,8 @@ fn small_map(preset: &str) -> Map {
         seed: 4,
         neutral_city_pairs: 1,
         token_pairs: 1,
-    });
+    })
+    .expect("the generated map has room for its pieces");
     map.rules.preset = preset.to_string();
     map
 }

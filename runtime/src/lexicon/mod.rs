@@ -28,6 +28,9 @@ mod data {
 
 pub use wildcard::MAX_PATTERN_LEN;
 
+/// The most fuzzy matches ranked by distance before the nearest are kept.
+const MAX_FUZZY_RANKED: usize = 10_000;
+
 /// The most letters an anagram rack may hold (more would only make the search slow).
 pub const MAX_RACK_LEN: usize = 20;
 
@@ -201,13 +204,26 @@ impl Lexicon {
 
     /// Adds what a mod folder holds: `extra-words.txt` (words for the dictionary) and
     /// `connotations/*.txt` (new lists, or lists that replace ones of the same name).
+    /// A folder that is not there is refused; one that holds neither is a warning.
     pub fn extend_from_dir(&mut self, dir: &Path) -> Result<Vec<FileError>, LoadError> {
+        if !dir.is_dir() {
+            return Err(LoadError::one(FileError::whole(
+                dir,
+                "there is no such folder; a mod folder holds extra-words.txt and/or connotations/NAME.txt",
+            )));
+        }
         let mut warnings = Vec::new();
         let extra = dir.join("extra-words.txt");
+        let lists_dir = dir.join("connotations");
+        if !extra.is_file() && !lists_dir.is_dir() {
+            warnings.push(FileError::whole(
+                dir,
+                "the folder holds neither extra-words.txt nor connotations/: it adds nothing",
+            ));
+        }
         if extra.is_file() {
             warnings.extend(self.add_words(&extra, &fsutil::read_text(&extra)?)?);
         }
-        let lists_dir = dir.join("connotations");
         if lists_dir.is_dir() {
             let files = compile::list_files(&lists_dir).map_err(|source| LoadError::Io {
                 path: lists_dir.clone(),
@@ -452,14 +468,17 @@ impl Lexicon {
     /// `word` itself, its irregular base form, and every regular candidate base form.
     fn forms_of(&self, word: &str) -> Vec<String> {
         let mut forms = vec![word.to_string()];
+        // An irregular form's base is known for certain; the suffix rules are not asked, as
+        // WordNet's own morphology does not (CUTER is cute, not cut).
         if let Some(base) = self
             .base_forms
             .get(word)
             .and_then(|v| compile::base_at(&self.bases, v))
         {
             forms.push(base.to_string());
+            return forms;
         }
-        forms.extend(morph::regular_base_forms(word));
+        forms.extend(morph::likely_base_forms(word, |w| self.words.contains(w)));
         forms
     }
 
@@ -472,7 +491,8 @@ impl Lexicon {
             .skip(1)
             .filter(|f| self.words.contains(f))
             .collect();
-        forms.dedup();
+        let mut seen = std::collections::BTreeSet::new();
+        forms.retain(|f| seen.insert(f.clone()));
         forms
     }
 
@@ -487,7 +507,8 @@ impl Lexicon {
         )
     }
 
-    /// Words within `distance` (1 or 2) edits of `word`, alphabetically, at most `limit`.
+    /// Words within `distance` (1 or 2) edits of `word`, nearest first (then alphabetically),
+    /// at most `limit`.
     pub fn fuzzy(
         &self,
         word: &str,
@@ -503,7 +524,15 @@ impl Lexicon {
                 word: word.clone(),
                 distance,
             })?;
-        Ok(collect(self.words.search(automaton).into_stream(), limit))
+        // Every match is ranked, so that the nearest come first whatever their spelling; the
+        // automaton's matches are capped so that a short word cannot gather the dictionary.
+        let mut found: Vec<(usize, String)> =
+            collect(self.words.search(automaton).into_stream(), MAX_FUZZY_RANKED)
+                .into_iter()
+                .map(|w| (strsim::levenshtein(&word, &w), w))
+                .collect();
+        found.sort();
+        Ok(found.into_iter().take(limit).map(|(_, w)| w).collect())
     }
 
     /// Words matching `pattern` (`?` one letter, `*` any letters), alphabetically, at most `limit`.

@@ -32,6 +32,10 @@ const SUFFIX_RULES: &[(&str, &str)] = &[
 /// Endings after which a doubled final consonant is undone (STABBED -> stabb -> stab).
 const DOUBLING_ENDINGS: &[&str] = &["ed", "ing", "er", "est"];
 
+/// Consonants that English words end in doubled of their own (PASS, STUFF, BUZZ): a doubled
+/// one before an ending is the word's, not the ending's (PASSED is pass, not pas).
+const NATURALLY_DOUBLED: &[u8] = b"sfz";
+
 /// Every candidate base form of `word` by the suffix rules, shortest ending first. Candidates
 /// are guesses: a caller keeps those its lists or dictionary know.
 pub fn regular_base_forms(word: &str) -> Vec<String> {
@@ -41,6 +45,16 @@ pub fn regular_base_forms(word: &str) -> Vec<String> {
             continue;
         };
         if stem.len() < 2 {
+            continue;
+        }
+        // A stem that keeps its e before -ing (SEEING, FLEEING) takes no second one: BEING is
+        // be, not bee.
+        if ending == "ing" && replacement == "e" && stem.ends_with('e') {
+            continue;
+        }
+        // A base that ends in e loses it before -ed, -er and -est (AGREE, AGREED): a bare stem
+        // ending in e is never the base (AGREED is not agre).
+        if replacement.is_empty() && ["ed", "er", "est"].contains(&ending) && stem.ends_with('e') {
             continue;
         }
         let candidate = format!("{stem}{replacement}");
@@ -56,6 +70,57 @@ pub fn regular_base_forms(word: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The candidates of [`regular_base_forms`] that English spelling makes likely, given which
+/// are words (`is_word`):
+/// - when a stem ending consonant-vowel-consonant and the same stem with an e are both words,
+///   a stem of one syllable is not the base, since it would have doubled its consonant (CUTER
+///   is cute, as cut makes cutter; HOPING is hope), and one of more syllables is (VISITED is
+///   visit, not visite: such stems seldom double);
+/// - a stem ending in a doubled consonant is not the base when the single one is a word
+///   (BIGGER is big, not bigg).
+pub fn likely_base_forms(word: &str, is_word: impl Fn(&str) -> bool) -> Vec<String> {
+    let candidates = regular_base_forms(word);
+    let known = |c: &String| candidates.contains(c) && is_word(c);
+    let mut out: Vec<String> = Vec::new();
+    for candidate in &candidates {
+        let unlikely = match candidate.strip_suffix('e') {
+            // The stem with an e, beside a bare stem that is a word.
+            Some(bare) if ends_consonant_vowel_consonant(bare) && known(&bare.to_string()) => {
+                !one_syllable(bare)
+            }
+            _ => {
+                let with_e = format!("{candidate}e");
+                (ends_consonant_vowel_consonant(candidate)
+                    && one_syllable(candidate)
+                    && known(&with_e))
+                    || undouble(candidate).is_some_and(|single| known(&single))
+            }
+        };
+        if !unlikely && !out.contains(candidate) {
+            out.push(candidate.clone());
+        }
+    }
+    out
+}
+
+/// Whether `stem` has one group of vowels (CUT, STAR), so one syllable.
+fn one_syllable(stem: &str) -> bool {
+    let vowel = |c: u8| b"aeiouy".contains(&c);
+    let b = stem.as_bytes();
+    let groups = (0..b.len())
+        .filter(|&i| vowel(b[i]) && (i == 0 || !vowel(b[i - 1])))
+        .count();
+    groups == 1
+}
+
+/// Whether `stem` ends consonant, vowel, consonant (not w, x or y, which never double).
+fn ends_consonant_vowel_consonant(stem: &str) -> bool {
+    let b = stem.as_bytes();
+    let n = b.len();
+    let vowel = |c: u8| b"aeiou".contains(&c);
+    n >= 3 && !vowel(b[n - 3]) && vowel(b[n - 2]) && !vowel(b[n - 1]) && !b"wxy".contains(&b[n - 1])
 }
 
 /// The words whose candidate base forms (by [`regular_base_forms`]) may include `base`: every
@@ -84,7 +149,10 @@ pub fn inflection_candidates(base: &str) -> Vec<String> {
 fn undouble(stem: &str) -> Option<String> {
     let bytes = stem.as_bytes();
     let n = bytes.len();
-    let doubled = n >= 3 && bytes[n - 1] == bytes[n - 2] && !b"aeiou".contains(&bytes[n - 1]);
+    let doubled = n >= 3
+        && bytes[n - 1] == bytes[n - 2]
+        && !b"aeiou".contains(&bytes[n - 1])
+        && !NATURALLY_DOUBLED.contains(&bytes[n - 1]);
     doubled.then(|| stem[..n - 1].to_string())
 }
 

@@ -88,6 +88,46 @@ fn base_forms_are_dictionary_words() {
     assert_eq!(lexicon.base_forms("sword"), Vec::<String>::new());
 }
 
+/// Base forms English spelling makes likely, and none it rules out: a stem that would have
+/// doubled its consonant is not the base (CUTER is not cut), an e is not added to a stem
+/// that kept its own (BEING is not bee), and an irregular form's base is the only one.
+#[test]
+fn the_base_form_guesser_knows_english_spelling() {
+    let lexicon = english();
+    let cases: [(&str, &[&str]); 23] = [
+        ("cuter", &["cute"]),
+        ("being", &["be"]),
+        ("seeing", &["see"]),
+        ("agreed", &["agree"]),
+        ("bigger", &["big"]),
+        ("hoping", &["hope"]),
+        ("hopping", &["hop"]),
+        ("taped", &["tape"]),
+        ("tapped", &["tap"]),
+        ("opening", &["open"]),
+        ("visited", &["visit"]),
+        ("passed", &["pass"]),
+        ("stuffed", &["stuff"]),
+        ("cutting", &["cut"]),
+        ("swords", &["sword"]),
+        ("hidden", &["hide"]),
+        ("attacking", &["attack"]),
+        ("burned", &["burn"]),
+        ("stabbed", &["stab"]),
+        ("knives", &["knife"]),
+        ("stared", &["stare"]),
+        ("planned", &["plan"]),
+        ("planed", &["plane"]),
+    ];
+    for (word, bases) in cases {
+        assert_eq!(lexicon.base_forms(word), bases.to_vec(), "{word}");
+    }
+    assert!(
+        !lexicon.connotations("cuter").contains(&"attacking"),
+        "CUTER is not a cutting word"
+    );
+}
+
 #[test]
 fn prefix_search() {
     let words = english().prefix("SWORDS", 100);
@@ -105,6 +145,13 @@ fn fuzzy_search() {
     assert!(!near.contains(&"swords".to_string()));
     let further = lexicon.fuzzy("swerd", 2, 1000).unwrap();
     assert!(further.contains(&"swords".to_string()));
+    let nearest = lexicon.fuzzy("swerd", 2, 3).unwrap();
+    assert_eq!(
+        nearest[..2],
+        ["sward", "sword"],
+        "nearest first: the one-edit words before any two-edit word"
+    );
+    assert_eq!(nearest[2], "award", "then two edits, alphabetically");
     assert_eq!(
         lexicon.fuzzy("sword", 3, 10),
         Err(QueryError::FuzzyDistance { distance: 3 })

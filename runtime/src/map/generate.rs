@@ -43,24 +43,60 @@ const CITY_NAMES: [&str; 16] = [
     "Pewterby",
 ];
 
+/// A map that cannot be generated as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// More pieces were asked for than the map has free land for.
+    #[error(
+        "a {width}x{height} map has room for {placed} {what}, not {asked}; ask for fewer or make the map larger"
+    )]
+    NoRoom {
+        /// What could not all be placed: `pairs of neutral cities`, `pairs of tokens`.
+        what: &'static str,
+        /// How many were asked for.
+        asked: u32,
+        /// How many found a place.
+        placed: u32,
+        /// The map's width.
+        width: u32,
+        /// The map's height.
+        height: u32,
+    },
+}
+
 /// A generated map: terrain from layered noise, cities and elemental tokens placed in
-/// mirrored pairs, the `classic` rules.
-pub fn generate(options: &GenerateOptions) -> Map {
+/// mirrored pairs, the `classic` rules. Refused when the pieces asked for do not fit.
+pub fn generate(options: &GenerateOptions) -> Result<Map, GenerateError> {
     let (w, h) = (options.width.max(1), options.height.max(1));
     let mut map = Map::new(options.name.clone(), w, h);
     map.description = format!("Generated {w}x{h} map, seed {}.", options.seed);
     map.terrain = generate_terrain(w, h, options.seed);
     let mut placer = Placer::new(&mut map, options.seed);
     placer.place_start_cities();
+    let no_room = |what, asked, placed| GenerateError::NoRoom {
+        what,
+        asked,
+        placed,
+        width: w,
+        height: h,
+    };
     for i in 0..options.neutral_city_pairs {
-        placer.place_neutral_pair(i);
+        if !placer.place_neutral_pair(i) {
+            return Err(no_room(
+                "pairs of neutral cities",
+                options.neutral_city_pairs,
+                i,
+            ));
+        }
     }
     for i in 0..options.token_pairs {
         for kind in STANDARD_TOKEN_KINDS {
-            placer.place_token_pair(kind, i);
+            if !placer.place_token_pair(kind, i) {
+                return Err(no_room("pairs of each token", options.token_pairs, i));
+            }
         }
     }
-    map
+    Ok(map)
 }
 
 fn generate_terrain(w: u32, h: u32, seed: u64) -> Grid<Terrain> {
@@ -185,8 +221,11 @@ impl<'a> Placer<'a> {
         None
     }
 
-    fn place_neutral_pair(&mut self, i: u32) {
-        let Some(p) = self.free_land() else { return };
+    /// Places the `i`th pair of neutral cities; false if no free land was found for it.
+    fn place_neutral_pair(&mut self, i: u32) -> bool {
+        let Some(p) = self.free_land() else {
+            return false;
+        };
         self.clear_around(p, 1);
         let m = self.mirror(p);
         let n = 2 * i as usize;
@@ -203,10 +242,14 @@ impl<'a> Placer<'a> {
             m,
             Owner::Neutral,
         ));
+        true
     }
 
-    fn place_token_pair(&mut self, kind: &str, i: u32) {
-        let Some(p) = self.free_land() else { return };
+    /// Places the `i`th pair of `kind` tokens; false if no free land was found for it.
+    fn place_token_pair(&mut self, kind: &str, i: u32) -> bool {
+        let Some(p) = self.free_land() else {
+            return false;
+        };
         let m = self.mirror(p);
         for (k, at) in [(2 * i + 1, p), (2 * i + 2, m)] {
             self.map.tokens.push(TokenSpot {
@@ -215,6 +258,7 @@ impl<'a> Placer<'a> {
                 at,
             });
         }
+        true
     }
 }
 

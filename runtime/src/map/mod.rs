@@ -10,7 +10,7 @@ mod generate;
 mod validate;
 
 pub use file::{MAP_FILE_VERSION, Size};
-pub use generate::{GenerateOptions, generate};
+pub use generate::{GenerateError, GenerateOptions, generate};
 pub use validate::{ValidationContext, validate};
 
 use crate::board::{City, Grid, Player, Pos, Terrain, TokenSpot};
@@ -178,6 +178,12 @@ impl Map {
     /// Saves the map atomically (a crash leaves the old file or the new one, whole).
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         fsutil::write_atomic(path, self.to_ron().as_bytes())
+    }
+
+    /// The canonical text with the `//` comments of `original` (the file as it was written)
+    /// put back where they belong (see `ronfile::keep_comments`).
+    pub fn to_ron_keeping_comments(&self, original: &str) -> String {
+        crate::ronfile::keep_comments(original, &self.to_ron())
     }
 
     /// Number of columns.
