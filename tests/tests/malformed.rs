@@ -278,3 +278,38 @@ fn a_byte_order_mark_is_accepted_in_every_text_file() {
     let o = scryptic(&["replay", &save]);
     assert_eq!(o.code, 0, "{o:?}");
 }
+
+/// The runtime's refusals are data a client can act on, not only text: a save out of bounds
+/// names the field at fault, and a word too weak for the forest gives the numbers.
+#[test]
+fn refusals_carry_their_data() {
+    let map = Map::load(&root().join("maps/tutorial.ron")).unwrap();
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let game = scryptic::game::Game::new(&map, map.rule_set().unwrap(), lexicon.clone(), 3);
+    let mut save = scryptic::save::SaveFile::of(&game);
+    save.rules.turn.rack_limit = 0;
+    match scryptic::script::ScriptedGame::from_save(&save, lexicon) {
+        Err(scryptic::save::SaveError::Invalid(problems)) => {
+            assert_eq!(problems[0].key, "rules", "{problems:?}");
+            assert!(
+                problems[0].message.contains("turn.rack_limit"),
+                "{problems:?}"
+            );
+        }
+        other => panic!(
+            "expected the save to be refused, got {:?}",
+            other.map(|_| ())
+        ),
+    }
+    let refused = scryptic::game::ActionError::ForestTooDense {
+        word: "OAK".into(),
+        comparison: "above",
+        needed: 6,
+        cells: 3,
+        has: 4.5,
+    };
+    assert_eq!(
+        refused.to_string(),
+        "OAK needs strength above 6 to cut through 3 forest cells; it has 4.5"
+    );
+}

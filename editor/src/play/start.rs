@@ -58,7 +58,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
             .map_err(|e| e.to_string())?;
     let connotations_dir = level.dir.join("connotations");
     let connotations = if connotations_dir.is_dir() {
-        load_connotations(&mut game, &connotations_dir)?
+        load_connotations(&mut game, &connotations_dir).map_err(|e| e.to_string())?
     } else {
         Vec::new()
     };

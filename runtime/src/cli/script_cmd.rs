@@ -73,7 +73,7 @@ fn check(
                 name: file.display().to_string(),
                 source,
             }),
-            Err(e) => report.errors.push(e),
+            Err(e) => report.errors.push(e.to_string()),
         }
     }
     let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1)?;

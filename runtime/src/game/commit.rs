@@ -233,7 +233,7 @@ impl Game {
                 comparison,
                 needed,
                 cells: forest.len(),
-                has: format_strength(has),
+                has,
             })
         }
     }
@@ -388,14 +388,5 @@ impl Game {
                 bonus,
             });
         }
-    }
-}
-
-/// A strength for messages: whole numbers without decimals.
-fn format_strength(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.1}")
     }
 }

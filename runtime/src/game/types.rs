@@ -248,7 +248,7 @@ pub enum Event {
 }
 
 /// Why the engine refused an action. A refused action changes nothing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ActionError {
     /// The game has ended.
     #[error("the game is over")]
@@ -348,7 +348,8 @@ pub enum ActionError {
     },
     /// Too weak to cut through forest.
     #[error(
-        "{word} needs strength {comparison} {needed} to cut through {cells} forest cells; it has {has}"
+        "{word} needs strength {comparison} {needed} to cut through {cells} forest cells; it has {}",
+        format_strength(*.has)
     )]
     ForestTooDense {
         /// The word.
@@ -359,8 +360,8 @@ pub enum ActionError {
         needed: i64,
         /// Forest cells under placed letters.
         cells: usize,
-        /// The word's placement strength.
-        has: String,
+        /// The word's placement strength (face value with its forest multipliers).
+        has: f64,
     },
     /// Not connected to the player's crossword.
     #[error("{word} must cover a city you own or join your connected crossword")]
@@ -436,4 +437,13 @@ pub enum ActionError {
     /// The spy found nothing.
     #[error("the spy finds no placement for your rack")]
     SpyFoundNothing,
+}
+
+/// A strength for messages: whole numbers without decimals.
+fn format_strength(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
 }

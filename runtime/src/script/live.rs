@@ -9,6 +9,61 @@ use crate::map::Map;
 use crate::rules::RuleSet;
 use std::path::{Path, PathBuf};
 
+/// Why a watched file could not be loaded into a game; the game keeps what it had.
+#[derive(Debug, thiserror::Error)]
+pub enum LiveError {
+    /// The file is missing, unreadable or does not parse (every problem, located).
+    #[error(transparent)]
+    Load(#[from] crate::diag::LoadError),
+    /// A map whose rules (preset and overrides) make no sense.
+    #[error("{}", rule_problems(path, problems))]
+    Rules {
+        /// The map file.
+        path: PathBuf,
+        /// What is wrong with its rules.
+        problems: Vec<crate::rules::RuleProblem>,
+    },
+    /// A connotation list whose file name is not a list name.
+    #[error(
+        "{}: a list's file name is its name (lowercase letters, digits, `_`, `-`) and `.txt`",
+        path.display()
+    )]
+    ListName {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A connotation list with mistakes, each `FILE:LINE:COLUMN: message`.
+    #[error("{}", problems.join("\n"))]
+    ListProblems {
+        /// The located mistakes.
+        problems: Vec<String>,
+    },
+    /// A folder of lists that cannot be read.
+    #[error("{}: cannot read the folder: {source}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The game refused the reload (a list or rule set it cannot play with).
+    #[error("{}: {error}", path.display())]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// The game's reason.
+        error: crate::game::ActionError,
+    },
+}
+
+fn rule_problems(path: &Path, problems: &[crate::rules::RuleProblem]) -> String {
+    let text: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{}: {p}", path.display()))
+        .collect();
+    text.join("; ")
+}
+
 /// Where a game's rule set comes from, when it can change during play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesFile {
@@ -26,18 +81,16 @@ impl RulesFile {
     }
 
     /// Reads the rule set the file now holds.
-    pub fn read(&self) -> Result<RuleSet, String> {
+    pub fn read(&self) -> Result<RuleSet, LiveError> {
         match self {
-            RulesFile::RuleSet(path) => RuleSet::load(path).map_err(|e| e.problems().join("; ")),
+            RulesFile::RuleSet(path) => Ok(RuleSet::load(path)?),
             RulesFile::Map(path) => {
-                let map = Map::load(path).map_err(|e| e.problems().join("; "))?;
-                map.rule_set().map_err(|problems| {
-                    let text: Vec<String> = problems
-                        .iter()
-                        .map(|p| format!("{}: {p}", path.display()))
-                        .collect();
-                    text.join("; ")
-                })
+                Map::load(path)?
+                    .rule_set()
+                    .map_err(|problems| LiveError::Rules {
+                        path: path.clone(),
+                        problems,
+                    })
             }
         }
     }
@@ -150,7 +203,7 @@ impl LiveFiles {
                     "the script {name} did not reload (the old one stays): {e}"
                 )),
             },
-            Err(e) => LiveNotice::Failed(e),
+            Err(e) => LiveNotice::Failed(e.to_string()),
         })
     }
 }
@@ -190,9 +243,14 @@ fn reload_rules(scripted: &mut ScriptedGame, rules: &RulesFile) -> Option<LiveNo
 
 /// Plays with the connotation lists of `dir` from now on (each a logged reload, so a save
 /// replays with them); returns the list files, to watch.
-pub fn load_connotations(scripted: &mut ScriptedGame, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let files = crate::lexicon::list_files(dir)
-        .map_err(|e| format!("{}: cannot read the folder: {e}", dir.display()))?;
+pub fn load_connotations(
+    scripted: &mut ScriptedGame,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, LiveError> {
+    let files = crate::lexicon::list_files(dir).map_err(|source| LiveError::Folder {
+        path: dir.to_path_buf(),
+        source,
+    })?;
     for file in &files {
         reload_connotation_list(scripted, file)?;
     }
@@ -201,15 +259,16 @@ pub fn load_connotations(scripted: &mut ScriptedGame, dir: &Path) -> Result<Vec<
 
 /// Reads the connotation list `path` and makes it the game's list of that name; on a problem
 /// the game keeps the old list and the message says where (`FILE:LINE:COLUMN: ...`).
-pub fn reload_connotation_list(scripted: &mut ScriptedGame, path: &Path) -> Result<String, String> {
+pub fn reload_connotation_list(
+    scripted: &mut ScriptedGame,
+    path: &Path,
+) -> Result<String, LiveError> {
     let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let list = crate::lexicon::listfile::list_name(file_name).ok_or_else(|| {
-        format!(
-            "{}: a list's file name is its name (lowercase letters, digits, `_`, `-`) and `.txt`",
-            path.display()
-        )
-    })?;
-    let text = crate::fsutil::read_text(path).map_err(|e| e.to_string())?;
+    let list =
+        crate::lexicon::listfile::list_name(file_name).ok_or_else(|| LiveError::ListName {
+            path: path.to_path_buf(),
+        })?;
+    let text = crate::fsutil::read_text(path)?;
     let parsed = crate::lexicon::listfile::parse_word_list(&text);
     let errors: Vec<String> = parsed
         .problems
@@ -218,13 +277,16 @@ pub fn reload_connotation_list(scripted: &mut ScriptedGame, path: &Path) -> Resu
         .map(|p| format!("{}:{}:{}: {}", path.display(), p.line, p.column, p.message))
         .collect();
     if !errors.is_empty() {
-        return Err(errors.join("\n"));
+        return Err(LiveError::ListProblems { problems: errors });
     }
     scripted
         .apply(Action::ReloadConnotations {
             list: list.to_string(),
             words: parsed.words,
         })
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|error| LiveError::Refused {
+            path: path.to_path_buf(),
+            error,
+        })?;
     Ok(list.to_string())
 }

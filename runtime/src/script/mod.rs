@@ -18,6 +18,7 @@ pub mod watch;
 
 pub use lua_values::EventField;
 pub use session::ScriptedGame;
+pub use storage::StorageError;
 pub use tokens::{ScriptModifiers, ScriptTokens};
 
 pub use sandbox::{BUDGET_MESSAGE, MEMORY_MESSAGE};
@@ -67,12 +68,12 @@ pub fn read_map_scripts(
                 name: name.clone(),
                 source,
             }),
-            Err(message) => errors.push(ScriptError {
+            Err(e) => errors.push(ScriptError {
                 script: name.clone(),
                 line: None,
                 event: "load".into(),
                 turn: None,
-                message,
+                message: e.to_string(),
                 traceback: String::new(),
             }),
         }
@@ -80,20 +81,39 @@ pub fn read_map_scripts(
     (sources, errors)
 }
 
+/// Why a script file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptFileError {
+    /// A map names a script by an absolute path.
+    #[error("{problem}")]
+    NotRelative {
+        /// What is wrong with the path.
+        problem: String,
+    },
+    /// The file is missing, unreadable, too large or not UTF-8.
+    #[error("{source} (script paths are relative to the map)")]
+    Unreadable {
+        /// Why.
+        #[from]
+        source: crate::diag::LoadError,
+    },
+}
+
 /// The text of the script `name` (relative to `map_dir`, at most `MAX_SCRIPT_BYTES`), or
 /// why it cannot be read.
-pub fn read_script(map_dir: &std::path::Path, name: &str) -> Result<String, String> {
+pub fn read_script(map_dir: &std::path::Path, name: &str) -> Result<String, ScriptFileError> {
     if let Some(problem) = crate::limits::relative_path_problem(name) {
-        return Err(problem);
+        return Err(ScriptFileError::NotRelative { problem });
     }
     read_script_file(&map_dir.join(name))
-        .map_err(|e| format!("{e} (script paths are relative to the map)"))
 }
 
 /// The text of the script file at `path` (at most `MAX_SCRIPT_BYTES`), or why not.
-pub fn read_script_file(path: &std::path::Path) -> Result<String, String> {
-    crate::fsutil::read_text_at_most(path, crate::limits::MAX_SCRIPT_BYTES as u64)
-        .map_err(|e| e.to_string())
+pub fn read_script_file(path: &std::path::Path) -> Result<String, ScriptFileError> {
+    Ok(crate::fsutil::read_text_at_most(
+        path,
+        crate::limits::MAX_SCRIPT_BYTES as u64,
+    )?)
 }
 
 /// What scripts may use.
@@ -287,12 +307,12 @@ impl ScriptHost {
                     Ok(()) => loaded.push((script.clone(), source)),
                     Err(e) => errors.push(e),
                 },
-                Err(message) => errors.push(ScriptError {
+                Err(e) => errors.push(ScriptError {
                     script: script.clone(),
                     line: None,
                     event: "load".into(),
                     turn: None,
-                    message,
+                    message: e.to_string(),
                     traceback: String::new(),
                 }),
             }

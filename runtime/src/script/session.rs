@@ -392,12 +392,12 @@ impl ScriptedGame {
     ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
         let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
         if let Some(json) = storage.filter(|s| !s.is_empty()) {
-            host.set_storage_json(json).map_err(|message| ScriptError {
+            host.set_storage_json(json).map_err(|e| ScriptError {
                 script: "(save)".into(),
                 line: None,
                 event: "load".into(),
                 turn: None,
-                message,
+                message: e.to_string(),
                 traceback: String::new(),
             })?;
         }

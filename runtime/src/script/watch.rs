@@ -27,12 +27,24 @@ fn absolute(path: &Path) -> PathBuf {
     })
 }
 
+/// Why files cannot be watched (the game then plays unwatched).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot watch {}: {source}", folder.as_ref().map_or("files".to_string(), |f| f.display().to_string()))]
+pub struct WatchError {
+    /// The folder that could not be watched (`None`: the watcher could not start).
+    pub folder: Option<PathBuf>,
+    /// The system's reason.
+    pub source: notify::Error,
+}
+
 impl Watcher {
     /// Watches `files` (through their folders).
-    pub fn new(files: &[PathBuf]) -> Result<Watcher, String> {
+    pub fn new(files: &[PathBuf]) -> Result<Watcher, WatchError> {
         let (sender, events) = channel();
-        let mut debouncer =
-            new_debouncer(DEBOUNCE, sender).map_err(|e| format!("cannot watch files: {e}"))?;
+        let mut debouncer = new_debouncer(DEBOUNCE, sender).map_err(|source| WatchError {
+            folder: None,
+            source,
+        })?;
         let files: BTreeSet<PathBuf> = files.iter().map(|f| absolute(f)).collect();
         let folders: BTreeSet<PathBuf> = files
             .iter()
@@ -42,7 +54,10 @@ impl Watcher {
             debouncer
                 .watcher()
                 .watch(folder, RecursiveMode::NonRecursive)
-                .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+                .map_err(|source| WatchError {
+                    folder: Some(folder.clone()),
+                    source,
+                })?;
         }
         Ok(Watcher {
             _debouncer: debouncer,
