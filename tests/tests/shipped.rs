@@ -37,6 +37,32 @@ fn there_are_the_promised_maps() {
     }
 }
 
+/// The shipped folders hold only what ships: no editor autosave (the editor writes
+/// `NAME.ron.autosave` beside a map it edits; `.gitignore` keeps them out of commits).
+#[test]
+fn no_autosave_ships_and_git_ignores_them() {
+    fn autosaves(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                autosaves(&path, out);
+            } else if path.extension().is_some_and(|e| e == "autosave") {
+                out.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for folder in ["maps", "scripts", "tilesets", "lexicon"] {
+        autosaves(&root().join(folder), &mut found);
+    }
+    assert!(
+        found.is_empty(),
+        "autosaves among the shipped files: {found:?}"
+    );
+    let ignore = std::fs::read_to_string(root().join(".gitignore")).unwrap();
+    assert!(ignore.lines().any(|l| l.trim() == "*.autosave"), "{ignore}");
+}
+
 #[test]
 fn every_shipped_map_loads_validates_clean_and_round_trips_byte_for_byte() {
     for path in shipped_maps() {

@@ -235,3 +235,45 @@ fn a_captured_token_spot_says_who_took_it() {
         "{board:?}"
     );
 }
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set (no-color.org) or the terminal
+/// is `dumb`; the hot-seat pause and line editing only with a person at both ends.
+#[test]
+fn colour_and_pauses_follow_the_terminal_and_no_color() {
+    use scryptic::cli::Terminals;
+    use std::ffi::OsStr;
+    let all = Terminals {
+        stdin: true,
+        stdout: true,
+        stderr: true,
+    };
+    let decide = |t, no_color: Option<&str>, term: Option<&str>| {
+        TerminalOptions::decide(t, no_color.map(OsStr::new), term.map(OsStr::new))
+    };
+    assert!(decide(all, None, Some("xterm-256color")).colour);
+    assert!(!decide(all, Some("1"), Some("xterm")).colour, "NO_COLOR");
+    assert!(
+        decide(all, Some(""), Some("xterm")).colour,
+        "an empty NO_COLOR is unset"
+    );
+    assert!(!decide(all, None, Some("dumb")).colour);
+    let piped_out = Terminals {
+        stdout: false,
+        ..all
+    };
+    let options = decide(piped_out, None, None);
+    assert!(!options.colour && !options.pause_between_players && !options.line_editing);
+    assert!(
+        options.progress,
+        "the bar still goes to a terminal's standard error"
+    );
+    let piped_in = decide(
+        Terminals {
+            stdin: false,
+            ..all
+        },
+        None,
+        None,
+    );
+    assert!(piped_in.colour && !piped_in.line_editing && !piped_in.pause_between_players);
+}

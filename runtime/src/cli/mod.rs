@@ -17,7 +17,7 @@ mod screen;
 mod script_cmd;
 mod tileset_cmd;
 
-pub use screen::TerminalOptions;
+pub use screen::{TerminalOptions, Terminals};
 
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;

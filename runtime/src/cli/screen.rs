@@ -34,17 +34,45 @@ impl TerminalOptions {
     /// is one.
     pub fn detect() -> TerminalOptions {
         use std::io::IsTerminal;
-        let out = std::io::stdout().is_terminal();
-        let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
-        let person = out && std::io::stdin().is_terminal();
+        TerminalOptions::decide(
+            Terminals {
+                stdin: std::io::stdin().is_terminal(),
+                stdout: std::io::stdout().is_terminal(),
+                stderr: std::io::stderr().is_terminal(),
+            },
+            std::env::var_os("NO_COLOR").as_deref(),
+            std::env::var_os("TERM").as_deref(),
+        )
+    }
+
+    /// What [`TerminalOptions::detect`] decides for these streams and these values of
+    /// `NO_COLOR` and `TERM`.
+    pub fn decide(
+        terminals: Terminals,
+        no_color: Option<&std::ffi::OsStr>,
+        term: Option<&std::ffi::OsStr>,
+    ) -> TerminalOptions {
+        let no_colour = no_color.is_some_and(|v| !v.is_empty());
+        let dumb = term.is_some_and(|t| t == "dumb");
+        let person = terminals.stdout && terminals.stdin;
         TerminalOptions {
-            colour: out && !no_colour && !dumb,
+            colour: terminals.stdout && !no_colour && !dumb,
             pause_between_players: person,
             line_editing: person,
-            progress: std::io::stderr().is_terminal(),
+            progress: terminals.stderr,
         }
     }
+}
+
+/// Which of the standard streams are terminals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terminals {
+    /// Standard input.
+    pub stdin: bool,
+    /// Standard output.
+    pub stdout: bool,
+    /// Standard error.
+    pub stderr: bool,
 }
 
 const RESET: &str = "\x1b[0m";
