@@ -193,7 +193,8 @@ impl Screen {
         let colour = match (look.owner, look.terrain) {
             (Some(player), _) => Screen::player_colour(player),
             (None, Some(terrain)) => Screen::terrain_colour(terrain),
-            (None, None) => "",
+            // An uncaptured token spot or a neutral city: bold, to stand out of the terrain.
+            (None, None) => "\x1b[1m",
         };
         format!("{colour}{}{RESET} ", look.glyph)
     }
