@@ -309,6 +309,22 @@ impl<T> Grid<T> {
     }
 }
 
+impl Grid<Terrain> {
+    /// The terrain as rows of one character per cell, in the default legend (what map files
+    /// and reports show).
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.height)
+            .map(|y| {
+                self.row(y)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|t| t.default_char())
+                    .collect()
+            })
+            .collect()
+    }
+}
+
 impl<T> std::ops::Index<Pos> for Grid<T> {
     type Output = T;
 

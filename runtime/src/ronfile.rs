@@ -182,13 +182,7 @@ fn line_key(line: &str) -> String {
 /// Used to read a value embedded in a larger file (a save's map) as a file of its own, so
 /// that its problems point at their lines.
 pub fn value_span_after_key(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
-    let (line, col) = crate::rules::locate_key(text, key)?;
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line - 1)
-        .map(str::len)
-        .sum();
-    let key_at = line_start + text[line_start..].char_indices().nth(col - 1)?.0;
+    let key_at = crate::rules::key_offset(text, key)?;
     let after_colon = key_at + text[key_at..].find(':')? + 1;
     let open = after_colon + text[after_colon..].find(|c: char| !c.is_whitespace())?;
     if !matches!(text.as_bytes()[open], b'(' | b'[' | b'{') {

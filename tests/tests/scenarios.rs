@@ -123,17 +123,7 @@ fn expect_all(game: &Game, events: &[Event], e: &Expect) -> Result<(), String> {
         want("board", rows.join("\n"), board_rows(game).join("\n"));
     }
     if let Some(rows) = &e.terrain {
-        let got: Vec<String> = (0..game.board().terrain.height())
-            .map(|y| {
-                game.board()
-                    .terrain
-                    .row(y)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|t| t.default_char())
-                    .collect()
-            })
-            .collect();
+        let got = game.board().terrain.rows();
         want("terrain", rows.join("\n"), got.join("\n"));
     }
     for (&p, &s) in &e.word_score {

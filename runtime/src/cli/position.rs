@@ -78,17 +78,7 @@ pub(super) struct Position {
 impl Position {
     pub(super) fn of(game: &Game) -> Position {
         let board = game.board();
-        let terrain = (0..board.terrain.height())
-            .map(|y| {
-                board
-                    .terrain
-                    .row(y)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|t| t.default_char())
-                    .collect()
-            })
-            .collect();
+        let terrain = board.terrain.rows();
         Position {
             width: board.terrain.width(),
             height: board.terrain.height(),

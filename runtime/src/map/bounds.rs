@@ -8,7 +8,7 @@ use super::file::MapFile;
 use crate::board::Pos;
 use crate::diag::{FileError, line_col_of};
 use crate::limits::{self, relative_path_problem, too_long};
-use crate::rules::{RuleSet, locate_key};
+use crate::rules::{RuleSet, key_offset, locate_key};
 use std::path::Path;
 
 /// Where problems are reported: the file, its text (empty for an embedded map), the problems.
@@ -30,13 +30,7 @@ impl Report<'_> {
 
 /// Line and column of the first `needle` after `key:` in `text`.
 fn locate_after(text: &str, key: &str, needle: &str) -> Option<(usize, usize)> {
-    let (line, col) = locate_key(text, key)?;
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line - 1)
-        .map(str::len)
-        .sum();
-    let key_start = line_start + text[line_start..].char_indices().nth(col - 1)?.0;
+    let key_start = key_offset(text, key)?;
     let found = text[key_start..].find(needle)?;
     Some(line_col_of(text, key_start + found))
 }

@@ -303,19 +303,9 @@ fn cell_values(
 
 /// Byte offsets of the contents of each string literal in the list that follows `key:`.
 fn string_starts_after_key(text: &str, key: &str) -> Vec<usize> {
-    let Some((line, col)) = locate_key(text, key) else {
+    let Some(key_start) = crate::rules::key_offset(text, key) else {
         return Vec::new();
     };
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line - 1)
-        .map(str::len)
-        .sum();
-    let key_start = line_start
-        + text[line_start..]
-            .char_indices()
-            .nth(col - 1)
-            .map_or(0, |(i, _)| i);
     let mut starts = Vec::new();
     let mut chars = text[key_start..].char_indices().peekable();
     let mut depth = 0i32;

@@ -490,6 +490,11 @@ pub fn locate_problems(path: &Path, text: &str, problems: &[RuleProblem]) -> Vec
 
 /// Line and column of the first `key:` in `text` (a field written in RON), if any.
 pub fn locate_key(text: &str, key: &str) -> Option<(usize, usize)> {
+    key_offset(text, key).map(|start| line_col_of(text, start))
+}
+
+/// The byte offset of the first `key:` in `text` (a field written in RON), if any.
+pub fn key_offset(text: &str, key: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut from = 0;
     while let Some(found) = text[from..].find(key) {
@@ -498,7 +503,7 @@ pub fn locate_key(text: &str, key: &str) -> Option<(usize, usize)> {
         let starts_word = start == 0 || !is_ident_byte(bytes[start - 1]);
         let rest = text[end..].trim_start();
         if starts_word && rest.starts_with(':') {
-            return Some(line_col_of(text, start));
+            return Some(start);
         }
         from = end;
     }
