@@ -138,6 +138,11 @@ pub fn dir_name(dir: crate::map::Direction) -> &'static str {
 /// How a game ended, in words.
 pub fn describe_result(result: &GameResult) -> String {
     let why = match &result.reason {
+        // Under classic rules a conquest ends the game and the higher score wins, which may
+        // be the player left without a city: said so, it does not read as a mistake.
+        EndReason::Conquest { loser } if result.winner == Some(*loser) => {
+            format!("{loser} holds no city, but the higher score wins")
+        }
         EndReason::Conquest { loser } => format!("{loser} holds no city"),
         EndReason::Exhaustion { player } => format!("{player} has no letters left"),
         EndReason::Stalemate => "both pools are empty and the players passed".to_string(),
@@ -146,5 +151,33 @@ pub fn describe_result(result: &GameResult) -> String {
     match result.winner {
         Some(w) => format!("game over: {w} wins ({why})"),
         None => format!("game over: a draw ({why})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Player;
+
+    #[test]
+    fn a_conquest_won_on_points_says_so() {
+        let on_points = GameResult {
+            winner: Some(Player::Silver),
+            reason: EndReason::Conquest {
+                loser: Player::Silver,
+            },
+        };
+        assert_eq!(
+            describe_result(&on_points),
+            "game over: silver wins (silver holds no city, but the higher score wins)"
+        );
+        let outright = GameResult {
+            winner: Some(Player::Gold),
+            ..on_points
+        };
+        assert_eq!(
+            describe_result(&outright),
+            "game over: gold wins (silver holds no city)"
+        );
     }
 }
