@@ -370,9 +370,10 @@ impl Game {
                 events.push(Event::AttackSucceeded { cleared });
                 // The words the commit made are committed words, valid and scoring at once;
                 // only the runs combat broke wait for the end of the turn.
-                let mut spared = before;
-                spared.extend(self.words_made_by(plan));
-                self.after_removal(&spared);
+                let made: Vec<WordKey> = std::iter::once(plan.main)
+                    .chain(plan.cross.iter().copied())
+                    .collect();
+                self.after_removal_sparing(&before, plan.player, &made);
                 self.finish_commit(plan, events);
             }
         }

@@ -16,6 +16,8 @@ pub(super) struct CommitPlan {
     pub player: Player,
     pub placed: Vec<Placement>,
     pub main: WordKey,
+    /// The cross-words the placed letters form with the player's letters.
+    pub cross: Vec<WordKey>,
     pub main_text: String,
     pub forest: Vec<Pos>,
     pub rack_after: Vec<RackItem>,
@@ -86,6 +88,7 @@ impl Game {
             player,
             placed,
             main,
+            cross,
             main_text,
             forest,
             rack_after,
@@ -275,15 +278,6 @@ impl Game {
                 }),
             );
         }
-    }
-
-    /// The words of the committing player that pass through a placed letter of `plan`, as
-    /// they stand once it is on the board: the main word and its cross-words.
-    pub(super) fn words_made_by(&self, plan: &CommitPlan) -> Vec<super::Word> {
-        super::words::find_words(&self.board.letters, self.min_word_len())
-            .into_iter()
-            .filter(|w| w.player == plan.player && plan.placed.iter().any(|p| w.key.covers(p.at)))
-            .collect()
     }
 
     /// After a word stands: ice (section 4, step 2), then captures (step 3).

@@ -679,11 +679,20 @@ impl Game {
     /// After letters were removed: marks the runs they left behind as fragments (when the
     /// rules say so) and forgets marks of words that no longer stand.
     fn after_removal(&mut self, before: &[Word]) {
+        self.after_removal_sparing(before, Player::Gold, &[]);
+    }
+
+    /// [`Game::after_removal`], where the words `made` by `player`'s commit just now count as
+    /// standing before: they are committed words, not fragments.
+    fn after_removal_sparing(&mut self, before: &[Word], player: Player, made: &[WordKey]) {
         let now = words::find_words(&self.board.letters, self.min_word_len());
         let standing: BTreeSet<(Player, WordKey)> = now.iter().map(|w| (w.player, w.key)).collect();
         if self.rules.validity.fragments == crate::rules::Fragments::InvalidUntilTurnEnd {
-            let old: BTreeSet<(Player, WordKey)> =
-                before.iter().map(|w| (w.player, w.key)).collect();
+            let old: BTreeSet<(Player, WordKey)> = before
+                .iter()
+                .map(|w| (w.player, w.key))
+                .chain(made.iter().map(|&k| (player, k)))
+                .collect();
             self.marks
                 .fragments
                 .extend(standing.difference(&old).copied());

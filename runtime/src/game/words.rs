@@ -58,47 +58,87 @@ pub struct Word {
 
 /// Every maximal run of at least `min_len` letters of one player, across then down, in
 /// board order.
+///
+/// The engine asks this several times an action (every combat, every removal), so it walks
+/// the grid's cells directly, a row or a column at a time, and makes a word's text only for
+/// runs long enough to be words.
 pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
+    let (w, h) = (letters.width() as usize, letters.height() as usize);
+    let cells = letters.cells();
+    let min = min_len.max(2) as usize;
     let mut words = Vec::new();
-    for dir in [Direction::Across, Direction::Down] {
-        let (lines, length) = match dir {
-            Direction::Across => (letters.height(), letters.width()),
-            Direction::Down => (letters.width(), letters.height()),
-        };
-        for line in 0..lines {
-            let at = |i: u32| match dir {
-                Direction::Across => Pos::new(i, line),
-                Direction::Down => Pos::new(line, i),
-            };
-            let mut i = 0;
-            while i < length {
-                let Some(first) = letters[at(i)] else {
-                    i += 1;
-                    continue;
-                };
-                let mut end = i + 1;
-                while end < length && letters[at(end)].is_some_and(|t| t.player == first.player) {
-                    end += 1;
-                }
-                if end - i >= min_len.max(2) {
-                    let text = (i..end)
-                        .filter_map(|k| letters[at(k)].map(|t| t.letter))
-                        .collect();
-                    words.push(Word {
-                        player: first.player,
-                        key: WordKey {
-                            start: at(i),
-                            dir,
-                            len: end - i,
-                        },
-                        text,
-                    });
-                }
-                i = end;
-            }
-        }
+    let mut text = String::new();
+    for y in 0..h {
+        let row = &cells[y * w..(y + 1) * w];
+        for_each_run(
+            row.iter().copied(),
+            min,
+            &mut text,
+            |start, len, player, text| {
+                words.push(Word {
+                    player,
+                    key: WordKey {
+                        start: Pos::new(start, y as u32),
+                        dir: Direction::Across,
+                        len,
+                    },
+                    text: text.to_string(),
+                });
+            },
+        );
+    }
+    for x in 0..w {
+        let column = (0..h).map(|y| cells[y * w + x]);
+        for_each_run(column, min, &mut text, |start, len, player, text| {
+            words.push(Word {
+                player,
+                key: WordKey {
+                    start: Pos::new(x as u32, start),
+                    dir: Direction::Down,
+                    len,
+                },
+                text: text.to_string(),
+            });
+        });
     }
     words
+}
+
+/// Calls `emit(start, length, player, text)` for every maximal run of one player's letters of
+/// at least `min` along `line`; `text` is a buffer reused from run to run.
+fn for_each_run(
+    line: impl Iterator<Item = Option<Tile>>,
+    min: usize,
+    text: &mut String,
+    mut emit: impl FnMut(u32, u32, Player, &str),
+) {
+    let mut run: Option<(u32, Player)> = None;
+    let mut flush = |run: Option<(u32, Player)>, end: u32, text: &mut String| {
+        if let Some((start, player)) = run
+            && (end - start) as usize >= min
+        {
+            emit(start, end - start, player, text);
+        }
+        text.clear();
+    };
+    let mut i = 0u32;
+    for cell in line {
+        match (cell, run) {
+            (Some(tile), Some((_, player))) if tile.player == player => text.push(tile.letter),
+            (Some(tile), _) => {
+                flush(run, i, text);
+                run = Some((i, tile.player));
+                text.push(tile.letter);
+            }
+            (None, Some(_)) => {
+                flush(run, i, text);
+                run = None;
+            }
+            (None, None) => {}
+        }
+        i += 1;
+    }
+    flush(run, i, text);
 }
 
 /// The run of `player`'s letters through `pos` in direction `dir` (with `pos` counted as one

@@ -390,10 +390,25 @@ impl Lexicon {
 
     /// The lists holding lowercase `word` or one of its base forms, as a bitmask.
     fn connotation_bits(&self, word: &str) -> u64 {
-        self.forms_of(word)
+        let own = self.flags.get(word).unwrap_or(0);
+        if let Some(base) = self.irregular_base(word) {
+            return own | self.flags.get(base).unwrap_or(0);
+        }
+        // Only a candidate in some list can add to the bits, so only those are weighed for
+        // likelihood (a dictionary lookup or two): most words have none.
+        let candidates = morph::regular_base_forms(word);
+        candidates
             .iter()
-            .filter_map(|f| self.flags.get(f))
-            .fold(0u64, |acc, b| acc | b)
+            .filter_map(|c| Some((c, self.flags.get(c)?)))
+            .filter(|(c, _)| morph::is_likely_base(c, &candidates, |w| self.words.contains(w)))
+            .fold(own, |acc, (_, b)| acc | b)
+    }
+
+    /// The base of an irregular form, from the table of exceptions.
+    fn irregular_base(&self, word: &str) -> Option<&str> {
+        self.base_forms
+            .get(word)
+            .and_then(|v| compile::base_at(&self.bases, v))
     }
 
     /// The bitmask of the named lists (names of no list are left out).
@@ -465,16 +480,12 @@ impl Lexicon {
         self.connotations(word).contains(&list)
     }
 
-    /// `word` itself, its irregular base form, and every regular candidate base form.
+    /// `word` itself and its irregular base form, or else its likely regular base forms.
     fn forms_of(&self, word: &str) -> Vec<String> {
         let mut forms = vec![word.to_string()];
         // An irregular form's base is known for certain; the suffix rules are not asked, as
         // WordNet's own morphology does not (CUTER is cute, not cut).
-        if let Some(base) = self
-            .base_forms
-            .get(word)
-            .and_then(|v| compile::base_at(&self.bases, v))
-        {
+        if let Some(base) = self.irregular_base(word) {
             forms.push(base.to_string());
             return forms;
         }

@@ -82,27 +82,33 @@ pub fn regular_base_forms(word: &str) -> Vec<String> {
 ///   (BIGGER is big, not bigg).
 pub fn likely_base_forms(word: &str, is_word: impl Fn(&str) -> bool) -> Vec<String> {
     let candidates = regular_base_forms(word);
-    let known = |c: &String| candidates.contains(c) && is_word(c);
-    let mut out: Vec<String> = Vec::new();
-    for candidate in &candidates {
-        let unlikely = match candidate.strip_suffix('e') {
-            // The stem with an e, beside a bare stem that is a word.
-            Some(bare) if ends_consonant_vowel_consonant(bare) && known(&bare.to_string()) => {
-                !one_syllable(bare)
-            }
-            _ => {
-                let with_e = format!("{candidate}e");
-                (ends_consonant_vowel_consonant(candidate)
-                    && one_syllable(candidate)
-                    && known(&with_e))
-                    || undouble(candidate).is_some_and(|single| known(&single))
-            }
-        };
-        if !unlikely && !out.contains(candidate) {
-            out.push(candidate.clone());
+    candidates
+        .iter()
+        .filter(|c| is_likely_base(c, &candidates, &is_word))
+        .cloned()
+        .collect()
+}
+
+/// Whether `candidate`, one of a word's `candidates` (by [`regular_base_forms`]), is a likely
+/// base by the rules of [`likely_base_forms`]. Asked of one candidate, so that a caller that
+/// cares about few of them (those with a connotation) looks up only those.
+pub fn is_likely_base(
+    candidate: &str,
+    candidates: &[String],
+    is_word: impl Fn(&str) -> bool,
+) -> bool {
+    let known = |c: &str| candidates.iter().any(|k| k == c) && is_word(c);
+    match candidate.strip_suffix('e') {
+        // The stem with an e, beside a bare stem that is a word.
+        Some(bare) if ends_consonant_vowel_consonant(bare) && known(bare) => one_syllable(bare),
+        _ => {
+            let hidden_doubling = ends_consonant_vowel_consonant(candidate)
+                && one_syllable(candidate)
+                && known(&format!("{candidate}e"));
+            let undoubled = undouble(candidate).is_some_and(|single| known(&single));
+            !hidden_doubling && !undoubled
         }
     }
-    out
 }
 
 /// Whether `stem` has one group of vowels (CUT, STAR), so one syllable.
