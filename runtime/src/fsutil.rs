@@ -26,16 +26,20 @@ pub fn read_bytes_at_most(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadEr
         path: path.to_path_buf(),
         source,
     };
-    let size = std::fs::metadata(path).map_err(io_error)?.len();
+    // The size of the open file (not of the path, which could change in between).
+    let file = std::fs::File::open(path).map_err(io_error)?;
+    let size = file.metadata().map_err(io_error)?.len();
     if size > max_bytes {
         return Err(LoadError::one(FileError::whole(
             path,
             format!("the file is {size} bytes; the most this file may have is {max_bytes}"),
         )));
     }
-    let mut bytes = Vec::new();
+    // Sized from the metadata, as `std::fs::read` does: growing from empty would copy an
+    // 800 KB dictionary a dozen times.
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0).saturating_add(1));
     std::io::Read::read_to_end(
-        &mut std::io::Read::take(std::fs::File::open(path).map_err(io_error)?, max_bytes + 1),
+        &mut std::io::Read::take(file, max_bytes + 1),
         &mut bytes,
     )
     .map_err(io_error)?;
