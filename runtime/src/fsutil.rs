@@ -27,22 +27,25 @@ pub fn read_bytes_at_most(path: &Path, max_bytes: u64) -> Result<Vec<u8>, LoadEr
         source,
     };
     // The size of the open file (not of the path, which could change in between).
-    let file = std::fs::File::open(path).map_err(io_error)?;
-    let size = file.metadata().map_err(io_error)?.len();
+    let mut file = std::fs::File::open(path).map_err(io_error)?;
+    let metadata = file.metadata().map_err(io_error)?;
+    let size = metadata.len();
     if size > max_bytes {
         return Err(LoadError::one(FileError::whole(
             path,
             format!("the file is {size} bytes; the most this file may have is {max_bytes}"),
         )));
     }
-    // Sized from the metadata, as `std::fs::read` does: growing from empty would copy an
-    // 800 KB dictionary a dozen times.
-    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0).saturating_add(1));
-    std::io::Read::read_to_end(
-        &mut std::io::Read::take(file, max_bytes + 1),
-        &mut bytes,
-    )
-    .map_err(io_error)?;
+    // A regular file is read as `std::fs::read` reads it, in one call sized from its metadata
+    // (a bounded reader knows no size and reads an 800 KB dictionary in a dozen growing
+    // chunks); anything else (a pipe, a device) only up to the bound.
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    if metadata.is_file() {
+        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(io_error)?;
+    } else {
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, max_bytes + 1), &mut bytes)
+            .map_err(io_error)?;
+    }
     if bytes.len() as u64 > max_bytes {
         return Err(LoadError::one(FileError::whole(
             path,
