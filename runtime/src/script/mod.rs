@@ -6,9 +6,11 @@
 //! `TokenEffects` trait and the commands it validates.
 
 pub mod api;
+mod bounded;
 mod filter;
 pub mod live;
 mod lua_values;
+mod patterns;
 mod reload;
 mod sandbox;
 mod session;
@@ -21,7 +23,7 @@ pub use session::ScriptedGame;
 pub use storage::StorageError;
 pub use tokens::{ScriptModifiers, ScriptTokens};
 
-pub use sandbox::{BUDGET_MESSAGE, MEMORY_MESSAGE};
+pub use sandbox::{BUDGET_MESSAGE, DEADLINE_MESSAGE, MEMORY_MESSAGE};
 
 use mlua::{Function, Lua, Table, Value};
 use sandbox::{Budget, Console, current_script};
@@ -125,6 +127,10 @@ pub struct ScriptLimits {
     pub instructions: u64,
     /// Failures after which a handler is switched off.
     pub failures_before_disable: u32,
+    /// Wall-clock time for one event: the last guard, for work the instruction count does
+    /// not see (copying long strings). A script stopped by it may stop elsewhere on a faster
+    /// machine, so the budget is meant to stop scripts long before.
+    pub deadline: std::time::Duration,
 }
 
 impl Default for ScriptLimits {
@@ -133,6 +139,7 @@ impl Default for ScriptLimits {
             memory_bytes: 16 * 1024 * 1024,
             instructions: 2_000_000,
             failures_before_disable: 3,
+            deadline: std::time::Duration::from_secs(1),
         }
     }
 }
@@ -379,7 +386,8 @@ impl ScriptHost {
     /// Runs `call` with a fresh instruction budget; afterwards collects garbage if it failed,
     /// so one bad call does not starve the next of memory.
     fn guarded<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
-        self.budget.reset(self.limits.instructions);
+        self.budget
+            .reset(self.limits.instructions, self.limits.deadline);
         let result = call();
         if result.is_err() {
             let _ = self.lua.gc_collect();
@@ -412,7 +420,7 @@ impl ScriptHost {
         turn: Option<u32>,
         err: &mlua::Error,
     ) -> ScriptError {
-        let (message, traceback) = describe_error(err, self.budget.exhausted(), &self.limits);
+        let (message, traceback) = describe_error(err, self.budget.stopped(), &self.limits);
         let (mut script, mut line, message) = split_location(script, &message);
         if line.is_none()
             && let Some((file, at)) = first_lua_frame(&traceback)
@@ -512,7 +520,7 @@ impl ScriptHost {
 /// The error's message and traceback, with the limits said in words.
 fn describe_error(
     err: &mlua::Error,
-    budget_spent: bool,
+    stopped: Option<sandbox::Stop>,
     limits: &ScriptLimits,
 ) -> (String, String) {
     let root = root_cause(err);
@@ -525,20 +533,34 @@ fn describe_error(
         Some((m, t)) => (m.to_string(), format!("stack traceback:{t}")),
         None => (text, traceback_of(err)),
     };
-    let message = if budget_spent || message.contains(BUDGET_MESSAGE) {
-        format!(
-            "{BUDGET_MESSAGE}: more than {} instructions in one event (an endless loop?)",
-            limits.instructions
-        )
-    } else if message.contains(MEMORY_MESSAGE) || matches!(root, mlua::Error::MemoryError(_)) {
-        format!(
-            "{MEMORY_MESSAGE}: the scripts of this level may use {} MiB",
-            limits.memory_bytes / (1024 * 1024)
-        )
-    } else {
-        message
+    // A limit's message replaces Lua's, but keeps the place it names (`file:line: `).
+    let place = match split_location("", &message) {
+        (file, Some(line), _) => format!("{file}:{line}: "),
+        _ => String::new(),
     };
-    (message, traceback)
+    let message = match stopped {
+        Some(sandbox::Stop::Budget) => format!(
+            "{BUDGET_MESSAGE}: more than {} instructions in one event (an endless loop, or \
+             too much work in one call?)",
+            limits.instructions
+        ),
+        Some(sandbox::Stop::Deadline) => format!(
+            "{DEADLINE_MESSAGE}: the event ran for more than {} ms",
+            limits.deadline.as_millis()
+        ),
+        None if message.contains(BUDGET_MESSAGE) => format!(
+            "{BUDGET_MESSAGE}: more than {} instructions in one event",
+            limits.instructions
+        ),
+        None if message.contains(MEMORY_MESSAGE) || matches!(root, mlua::Error::MemoryError(_)) => {
+            format!(
+                "{MEMORY_MESSAGE}: the scripts of this level may use {} MiB",
+                limits.memory_bytes / (1024 * 1024)
+            )
+        }
+        None => return (message, traceback),
+    };
+    (place + &message, traceback)
 }
 
 fn root_cause(err: &mlua::Error) -> &mlua::Error {

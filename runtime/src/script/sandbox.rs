@@ -6,49 +6,140 @@
 use mlua::{Function, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
-/// How often (in VM instructions) the budget is checked.
-const BUDGET_STEP: u32 = 1000;
+/// How often (in VM instructions) the budget and the deadline are checked: often enough that
+/// instructions which copy long strings (`..`) cannot run long between two checks.
+const BUDGET_STEP: u32 = 256;
 
 /// The message of the error raised when the budget runs out; pcall cannot hide it.
 pub const BUDGET_MESSAGE: &str = "instruction budget exceeded";
 
+/// The message of the error raised when an event runs past its wall-clock deadline.
+pub const DEADLINE_MESSAGE: &str = "time limit exceeded";
+
 /// The message Lua raises when the memory cap is reached.
 pub const MEMORY_MESSAGE: &str = "not enough memory";
 
-/// The instructions left for the running event.
+/// Why the running event was stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// It spent its instruction budget.
+    Budget,
+    /// It ran past its wall-clock deadline.
+    Deadline,
+}
+
+/// Nanoseconds since the first call, on a monotonic clock.
+fn now_nanos() -> u64 {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    let epoch = *EPOCH.get_or_init(Instant::now);
+    u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// The instructions left for the running event, and its deadline.
+///
+/// The budget is deterministic: the same script spends the same units on every machine. The
+/// deadline is the last guard against work the units do not count (copying long strings), so
+/// that no event runs much past it whatever it calls.
 #[derive(Debug, Default)]
 pub struct Budget {
     remaining: AtomicI64,
-    exhausted: AtomicBool,
+    /// 0 while the event may go on, else 1 (budget) or 2 (deadline).
+    stopped: AtomicU8,
+    deadline_nanos: AtomicU64,
+    /// Whether the host refused to build something past the memory cap for this call.
+    out_of_memory: AtomicBool,
 }
 
 impl Budget {
-    /// Grants `instructions` for the next call.
-    pub fn reset(&self, instructions: u64) {
+    /// Grants `instructions` and `time` for the next call.
+    pub fn reset(&self, instructions: u64, time: Duration) {
         self.remaining.store(
             i64::try_from(instructions).unwrap_or(i64::MAX),
             Ordering::Relaxed,
         );
-        self.exhausted.store(false, Ordering::Relaxed);
+        self.stopped.store(0, Ordering::Relaxed);
+        self.out_of_memory.store(false, Ordering::Relaxed);
+        let time = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+        self.deadline_nanos
+            .store(now_nanos().saturating_add(time), Ordering::Relaxed);
     }
 
-    /// Whether the last call ran out.
+    /// Why the last call was stopped, if it was.
+    pub fn stopped(&self) -> Option<Stop> {
+        match self.stopped.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(Stop::Budget),
+            _ => Some(Stop::Deadline),
+        }
+    }
+
+    /// Whether the last call was stopped (budget or deadline).
     pub fn exhausted(&self) -> bool {
-        self.exhausted.load(Ordering::Relaxed)
+        self.stopped().is_some()
     }
 
-    fn spend(&self) -> bool {
+    /// What is left, in instructions (0 once spent).
+    pub fn remaining(&self) -> u64 {
+        u64::try_from(self.remaining.load(Ordering::Relaxed)).unwrap_or(0)
+    }
+
+    /// Charges `units` of work: an error (which pcall cannot catch) if that is more than is
+    /// left, or the deadline has passed, or the event was already stopped.
+    pub fn charge(&self, units: u64) -> mlua::Result<()> {
+        let units = i64::try_from(units).unwrap_or(i64::MAX);
         let left = self
             .remaining
-            .fetch_sub(i64::from(BUDGET_STEP), Ordering::Relaxed)
-            - i64::from(BUDGET_STEP);
+            .fetch_sub(units, Ordering::Relaxed)
+            .saturating_sub(units);
         if left < 0 {
-            self.exhausted.store(true, Ordering::Relaxed);
+            // Keep it from wrapping however often a stopped script is charged again.
+            self.remaining.store(-1, Ordering::Relaxed);
+            self.stop(Stop::Budget);
+        } else if now_nanos() > self.deadline_nanos.load(Ordering::Relaxed) {
+            self.stop(Stop::Deadline);
         }
-        left >= 0
+        match self.stopped() {
+            None => Ok(()),
+            Some(_) => Err(self.spent_error()),
+        }
+    }
+
+    fn stop(&self, why: Stop) {
+        let code = match why {
+            Stop::Budget => 1,
+            Stop::Deadline => 2,
+        };
+        let _ = self
+            .stopped
+            .compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// The error for a result the host will not build because it is past the memory cap;
+    /// like Lua's own memory errors, pcall cannot catch it.
+    pub fn refuse_memory(&self, what: &str) -> mlua::Error {
+        self.out_of_memory.store(true, Ordering::Relaxed);
+        mlua::Error::MemoryError(format!("{MEMORY_MESSAGE} ({what})"))
+    }
+
+    /// Whether the call must not be allowed to catch its failure: a spent budget, a passed
+    /// deadline or a refused allocation.
+    pub fn uncatchable(&self) -> bool {
+        self.exhausted() || self.out_of_memory.load(Ordering::Relaxed)
+    }
+
+    /// The error every instruction raises once the event is stopped.
+    pub fn spent_error(&self) -> mlua::Error {
+        match self.stopped() {
+            Some(Stop::Deadline) => mlua::Error::runtime(DEADLINE_MESSAGE),
+            _ => {
+                self.stop(Stop::Budget);
+                mlua::Error::runtime(BUDGET_MESSAGE)
+            }
+        }
     }
 }
 
@@ -83,14 +174,18 @@ pub fn new_state(
     install_random(&lua, seed)?;
     install_threads(&lua)?;
     guard_pcall(&lua, budget.clone())?;
+    super::bounded::install(&lua, budget.clone(), memory_bytes)?;
     lua.set_global_hook(
         HookTriggers::new().every_nth_instruction(BUDGET_STEP),
-        move |_, _| {
-            if budget.spend() {
-                Ok(VmState::Continue)
-            } else {
-                Err(mlua::Error::runtime(BUDGET_MESSAGE))
+        move |lua, _| {
+            if let Err(e) = budget.charge(u64::from(BUDGET_STEP)) {
+                // Raised by the hook, the error has no place of its own: give it the script's.
+                return Err(match script_place(lua) {
+                    Some((file, line)) => mlua::Error::runtime(format!("{file}:{line}: {e}")),
+                    None => e,
+                });
             }
+            Ok(VmState::Continue)
         },
     )?;
     lua.set_memory_limit(memory_bytes)?;
@@ -121,6 +216,9 @@ fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
             if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
                 error("finalizers (__gc) are not available to scripts", 2)
             end
+            if type(mt) == "table" and rawget(mt, "__close") ~= nil then
+                error("to-be-closed handlers (__close) are not available to scripts", 2)
+            end
             return raw_setmetatable(t, mt)
         end
         "#,
@@ -130,8 +228,14 @@ fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
 }
 
 fn install_print(lua: &Lua, console: Console) -> mlua::Result<()> {
+    // The library's own `tostring`, taken now: a script's replacement must not run here, and
+    // an error it raises (a spent budget among them) goes on up instead of being printed.
+    let tostring: Function = lua.globals().get("tostring")?;
     let print = lua.create_function(move |lua, args: MultiValue| {
-        let parts: Vec<String> = args.iter().map(|v| display(lua, v)).collect();
+        let mut parts = Vec::with_capacity(args.len());
+        for value in args {
+            parts.push(tostring.call::<mlua::LuaString>(value)?.to_string_lossy());
+        }
         let script = current_script(lua).unwrap_or_default();
         if let Ok(mut lines) = console.lock() {
             lines.push((script, parts.join("\t")));
@@ -141,16 +245,20 @@ fn install_print(lua: &Lua, console: Console) -> mlua::Result<()> {
     lua.globals().raw_set("print", print)
 }
 
-/// A value as `tostring` would show it.
-fn display(lua: &Lua, value: &Value) -> String {
-    match lua
-        .globals()
-        .get::<Function>("tostring")
-        .and_then(|f| f.call::<String>(value.clone()))
-    {
-        Ok(s) => s,
-        Err(_) => format!("{value:?}"),
-    }
+/// The file and line of the innermost script frame (not the sandbox's own code).
+fn script_place(lua: &Lua) -> Option<(String, usize)> {
+    (0..16).find_map(|level| {
+        lua.inspect_stack(level, |d| {
+            let file = d
+                .source()
+                .source?
+                .trim_start_matches(['@', '='])
+                .to_string();
+            let line = d.current_line()?;
+            (!file.starts_with('[') && file != "sandbox").then_some((file, line))
+        })
+        .flatten()
+    })
 }
 
 /// The script whose code called into Rust: the chunk name of the nearest Lua frame.
@@ -213,18 +321,26 @@ fn install_threads(lua: &Lua) -> mlua::Result<()> {
 /// `pcall`, `xpcall` and `coroutine.resume` (which all catch errors) re-raise a spent budget
 /// and a full memory, so a script cannot catch its way past its limits.
 fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
-    let spent = lua.create_function(move |_, ()| Ok(budget.exhausted()))?;
+    let spent = lua.create_function(move |_, ()| Ok(budget.uncatchable()))?;
     let guard: Function = lua
         .load(
             r#"
-            local spent, memory, raw_pcall, raw_xpcall, raw_resume, pack, unpack = ...
-            local function check(r)
+            local spent, memory, raw_pcall, raw_xpcall, raw_resume, raw_close, pack, unpack = ...
+            local function checked(r)
                 if not r[1] and (spent() or r[2] == memory) then error(r[2], 0) end
-                return unpack(r, 1, r.n)
+                return r
             end
+            local function check(r) r = checked(r) return unpack(r, 1, r.n) end
             pcall = function(f, ...) return check(pack(raw_pcall(f, ...))) end
-            xpcall = function(f, h, ...) return check(pack(raw_xpcall(f, h, ...))) end
+            -- The handler runs once the error has unwound, as a plain call: Lua would run it
+            -- inside the budget hook when the hook raised the error, where no hook fires.
+            xpcall = function(f, h, ...)
+                local r = checked(pack(raw_pcall(f, ...)))
+                if r[1] then return unpack(r, 1, r.n) end
+                return false, h(r[2])
+            end
             coroutine.resume = function(co, ...) return check(pack(raw_resume(co, ...))) end
+            coroutine.close = function(co) return check(pack(raw_close(co))) end
             "#,
         )
         .set_name("=sandbox")
@@ -236,6 +352,7 @@ fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
         g.get::<Function>("pcall")?,
         g.get::<Function>("xpcall")?,
         coroutine.get::<Function>("resume")?,
+        coroutine.get::<Function>("close")?,
     );
     guard.call::<()>((
         spent,
@@ -243,6 +360,7 @@ fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
         raw.0,
         raw.1,
         raw.2,
+        raw.3,
         table.get::<Function>("pack")?,
         table.get::<Function>("unpack")?,
     ))

@@ -436,3 +436,74 @@ fn sorted_pairs_iterate_in_a_fixed_order() {
         }]
     );
 }
+
+/// Runs `find`, `match`, `gmatch` and `gsub` of pattern `p` on subject `s` in `lua` and
+/// describes what they returned (or that they failed), for comparing two implementations.
+fn pattern_outcomes(lua: &Lua, s: &str, p: &str) -> String {
+    lua.load(
+        r##"
+        local s, p = ...
+        local function show(ok, ...)
+            if not ok then return "error" end
+            local parts = {}
+            for i = 1, select("#", ...) do parts[#parts + 1] = tostring((select(i, ...))) end
+            return table.concat(parts, ",")
+        end
+        local out = {
+            show(pcall(string.find, s, p)),
+            show(pcall(string.find, s, p, 3)),
+            show(pcall(string.match, s, p)),
+            show(pcall(string.gsub, s, p, "<%0>")),
+            show(pcall(string.gsub, s, p, function(c) return c == "" and "!" or nil end, 3)),
+            show(pcall(function()
+                local all = {}
+                for a, b in string.gmatch(s, p) do all[#all + 1] = tostring(a) .. ":" .. tostring(b) end
+                return table.concat(all, ";")
+            end)),
+        }
+        return table.concat(out, " | ")
+        "##,
+    )
+    .call::<String>((s, p))
+    .unwrap_or_else(|e| format!("host error {e}"))
+}
+
+/// A random pattern made of the pieces Lua patterns are made of.
+fn random_pattern(rng: &mut impl rand::RngExt) -> String {
+    const PIECES: [&str; 28] = [
+        "a", "b", ".", "%a", "%d", "%s", "%W", "[ab]", "[^a]", "[a-c]", "[%d.]", "*", "+", "-",
+        "?", "(", ")", "()", "%b()", "%f[%a]", "%1", "^", "$", "%", "[", "]", "x", "%%",
+    ];
+    let len = rng.random_range(1..7);
+    (0..len)
+        .map(|_| PIECES[rng.random_range(0..PIECES.len())])
+        .collect()
+}
+
+#[test]
+fn patterns_agree_with_the_c_library() {
+    use rand::SeedableRng;
+    let reference = Lua::new();
+    let sandboxed = host();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let subjects = [
+        "",
+        "abc",
+        "aab(ba)c 12 x",
+        "  ba-ab.9",
+        "((a)b)(",
+        "xaxbxcx",
+    ];
+    for case in 0..4000 {
+        let pattern = random_pattern(&mut rng);
+        let subject = subjects[case % subjects.len()];
+        sandboxed
+            .budget
+            .reset(1_000_000, std::time::Duration::from_secs(10));
+        assert_eq!(
+            pattern_outcomes(&sandboxed.lua, subject, &pattern),
+            pattern_outcomes(&reference, subject, &pattern),
+            "pattern {pattern:?} on {subject:?}"
+        );
+    }
+}
