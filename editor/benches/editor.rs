@@ -56,7 +56,19 @@ fn resident_mb() -> Option<f64> {
 fn frames(c: &mut Criterion) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let mut group = c.benchmark_group("editor frame");
-    let continent = EditorApp::new(Some(&root.join("maps/continent-256.ron")));
+    // A copy: the edits measured below autosave beside the map they open.
+    let scratch = tempfile::tempdir().unwrap();
+    let copy = scratch.path().join("maps/continent-256.ron");
+    for dir in ["maps", "tilesets/stone"] {
+        std::fs::create_dir_all(scratch.path().join(dir)).unwrap();
+    }
+    std::fs::copy(root.join("maps/continent-256.ron"), &copy).unwrap();
+    for file in std::fs::read_dir(root.join("tilesets/stone")).unwrap() {
+        let file = file.unwrap().path();
+        let name = file.file_name().unwrap();
+        std::fs::copy(&file, scratch.path().join("tilesets/stone").join(name)).unwrap();
+    }
+    let continent = EditorApp::new(Some(&copy));
     let mut big = EditorApp::default();
     big.doc = Document::new(big_map());
     for (name, mut app) in [
