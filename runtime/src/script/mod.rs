@@ -15,6 +15,7 @@ mod reload;
 mod sandbox;
 mod session;
 mod storage;
+mod text;
 mod tokens;
 pub mod watch;
 
@@ -405,10 +406,12 @@ impl ScriptHost {
         handler.failures += 1;
         if handler.failures >= self.limits.failures_before_disable && !handler.disabled {
             handler.disabled = true;
-            self.notices.push(ConsoleLine::Notice(format!(
+            let notice = ConsoleLine::Notice(format!(
                 "the {} handler of {} failed {} times and is switched off (last: {})",
                 handler.event, handler.script, handler.failures, error.message
-            )));
+            ));
+            drop(registry);
+            self.push_notice(notice);
         }
     }
 
@@ -428,20 +431,30 @@ impl ScriptHost {
             (script, line) = (file, Some(at));
         }
         let error = ScriptError {
-            script,
+            script: text::shown(&script, text::MAX_PRINT_BYTES),
             line,
             event: event.to_string(),
             turn,
-            message,
-            traceback,
+            message: text::shown(&message, text::MAX_ERROR_BYTES),
+            traceback: text::shown(&traceback, text::MAX_ERROR_BYTES),
         };
-        self.notices.push(ConsoleLine::Error(error.clone()));
+        self.push_notice(ConsoleLine::Error(error.clone()));
         error
+    }
+
+    /// Keeps a notice or an error for the console; past `MAX_CONSOLE_LINES` the oldest goes,
+    /// so a flood of errors cannot grow the host.
+    fn push_notice(&mut self, line: ConsoleLine) {
+        if self.notices.len() >= text::MAX_CONSOLE_LINES {
+            self.notices.remove(0);
+        }
+        self.notices.push(line);
     }
 
     /// Takes what scripts printed and the host's notices, oldest first.
     pub fn drain_console(&mut self) -> Vec<ConsoleLine> {
         let printed: Vec<ConsoleLine> = match self.console.lock() {
+            // (Each line was made safe and cut when it was printed.)
             Ok(mut lines) => lines
                 .drain(..)
                 .map(|(script, text)| ConsoleLine::Output { script, text })

@@ -58,13 +58,13 @@ impl ScriptHost {
         match self.load(name, source) {
             Ok(()) => {
                 self.generation += 1;
-                self.notices.push(ConsoleLine::Notice(format!(
+                self.push_notice(ConsoleLine::Notice(format!(
                     "reloaded {name} (generation {})",
                     self.generation
                 )));
                 let reload_errors = self.dispatch_for(name, "on_reload");
                 if let Some(e) = reload_errors.into_iter().next() {
-                    self.notices.push(ConsoleLine::Notice(format!(
+                    self.push_notice(ConsoleLine::Notice(format!(
                         "{name} reloaded, but its on_reload failed: {e}"
                     )));
                 }
@@ -75,7 +75,7 @@ impl ScriptHost {
                 drop(take_script(&mut r, name));
                 put_back(&mut r, old);
                 drop(r);
-                self.notices.push(ConsoleLine::Notice(format!(
+                self.push_notice(ConsoleLine::Notice(format!(
                     "{name} did not reload; its previous version stays"
                 )));
                 Err(e)

@@ -3,6 +3,7 @@
 //! text only; a memory cap; and an instruction budget per event enforced by a hook that every
 //! thread carries, which neither coroutines nor pcall can escape.
 
+use super::text::{MAX_CONSOLE_LINES, MAX_PRINT_BYTES, shown_bytes};
 use mlua::{Function, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -144,7 +145,7 @@ impl Budget {
 }
 
 /// Where `print` goes: one line per call, with the script that printed it.
-pub type Console = Arc<Mutex<Vec<(String, String)>>>;
+pub type Console = Arc<Mutex<std::collections::VecDeque<(String, String)>>>;
 
 /// A new sandboxed state with the given memory cap, budget, console and random seed.
 pub fn new_state(
@@ -170,7 +171,7 @@ pub fn new_state(
     string.raw_set("dump", Value::Nil)?;
     lock_string_metatable(&lua)?;
     refuse_finalizers(&lua)?;
-    install_print(&lua, console)?;
+    install_print(&lua, console, budget.clone())?;
     install_random(&lua, seed)?;
     install_threads(&lua)?;
     guard_pcall(&lua, budget.clone())?;
@@ -227,18 +228,30 @@ fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
     .exec()
 }
 
-fn install_print(lua: &Lua, console: Console) -> mlua::Result<()> {
+fn install_print(lua: &Lua, console: Console, budget: Arc<Budget>) -> mlua::Result<()> {
     // The library's own `tostring`, taken now: a script's replacement must not run here, and
     // an error it raises (a spent budget among them) goes on up instead of being printed.
     let tostring: Function = lua.globals().get("tostring")?;
     let print = lua.create_function(move |lua, args: MultiValue| {
-        let mut parts = Vec::with_capacity(args.len());
-        for value in args {
-            parts.push(tostring.call::<mlua::LuaString>(value)?.to_string_lossy());
+        // Only the first bytes of a long value are copied out of Lua, and the console keeps
+        // the latest lines only, so printing cannot grow the host.
+        let mut line = Vec::new();
+        for (i, value) in args.into_iter().enumerate() {
+            let text = tostring.call::<mlua::LuaString>(value)?;
+            if i > 0 {
+                line.push(b'\t');
+            }
+            let room = MAX_PRINT_BYTES.saturating_sub(line.len()) + 1;
+            line.extend_from_slice(&text.as_bytes()[..text.as_bytes().len().min(room)]);
         }
+        // Escaping and keeping a line is work the instruction count does not see.
+        budget.charge(line.len() as u64 / 4 + 1)?;
         let script = current_script(lua).unwrap_or_default();
         if let Ok(mut lines) = console.lock() {
-            lines.push((script, parts.join("\t")));
+            if lines.len() >= MAX_CONSOLE_LINES {
+                lines.pop_front();
+            }
+            lines.push_back((script, shown_bytes(&line, MAX_PRINT_BYTES)));
         }
         Ok(())
     })?;

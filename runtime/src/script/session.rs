@@ -4,6 +4,7 @@
 
 use super::EventField;
 use super::lua_values::{fixed_name, uncapped};
+use super::text::{MAX_MESSAGE_BYTES, MAX_MESSAGES_PER_EVENT, shown_bytes};
 use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens, setup_error};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
@@ -240,8 +241,18 @@ impl UserData for GameView {
                 points,
             })
         });
-        methods.add_method("message", |_, v, text: String| {
-            v.lock().messages.push(text);
+        methods.add_method("message", |_, v, text: mlua::LuaString| {
+            let mut shared = v.lock();
+            let count = shared.messages.len();
+            if count < MAX_MESSAGES_PER_EVENT {
+                shared
+                    .messages
+                    .push(shown_bytes(&text.as_bytes(), MAX_MESSAGE_BYTES));
+            } else if count == MAX_MESSAGES_PER_EVENT {
+                shared.messages.push(format!(
+                    "(more than {MAX_MESSAGES_PER_EVENT} messages in one event: the rest are dropped)"
+                ));
+            }
             Ok(())
         });
         methods.add_method(
@@ -588,8 +599,9 @@ impl ScriptedGame {
         errors.extend(found.unwrap_or_default());
         if !messages.is_empty() {
             let mut host = self.host();
-            host.notices
-                .extend(messages.into_iter().map(ConsoleLine::Notice));
+            for message in messages {
+                host.push_notice(ConsoleLine::Notice(message));
+            }
         }
         caused.extend(events);
     }

@@ -507,3 +507,51 @@ fn patterns_agree_with_the_c_library() {
         );
     }
 }
+
+#[test]
+fn a_print_flood_keeps_the_console_bounded_and_escaped() {
+    let mut h = host();
+    let err = h
+        .load(
+            "flood.lua",
+            "scryptic.on('turn_start', function(game) game = game end)\n\
+             while true do print(string.rep('\\27[2J', 2000), 'tail') end",
+        )
+        .expect_err("stopped by the budget");
+    assert!(err.message.contains(BUDGET_MESSAGE), "{err}");
+    let lines = h.drain_console();
+    let printed: Vec<&String> = lines
+        .iter()
+        .filter_map(|l| match l {
+            ConsoleLine::Output { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(printed.len(), text::MAX_CONSOLE_LINES);
+    for text in printed {
+        assert!(!text.contains('\x1b'), "an escape reached the console");
+        assert!(text.starts_with("\\x1b[2J"), "{}", &text[..20]);
+        assert!(
+            text.len() < text::MAX_PRINT_BYTES * 5,
+            "{} bytes",
+            text.len()
+        );
+    }
+}
+
+#[test]
+fn errors_and_messages_from_scripts_are_escaped() {
+    let mut h = host();
+    let err = h
+        .load(
+            "e.lua",
+            "error('\\27]0;owned\\7' .. string.rep('x', 100000))",
+        )
+        .expect_err("fails");
+    assert!(!err.message.contains('\x1b') && !err.message.contains('\x07'));
+    assert!(
+        err.message.len() < text::MAX_ERROR_BYTES + 64,
+        "{}",
+        err.message.len()
+    );
+}

@@ -1,0 +1,74 @@
+//! Text that comes from scripts (what they print, their messages, their errors) made safe to
+//! show and to keep: control characters escaped, so that a script cannot send a terminal
+//! escape sequence to the player's terminal or the editor, and every piece cut to a bound, so
+//! that the host's copies cannot grow past the memory the scripts are allowed.
+
+/// The most bytes kept of one printed line.
+pub const MAX_PRINT_BYTES: usize = 4096;
+
+/// The most bytes kept of one message to the players.
+pub const MAX_MESSAGE_BYTES: usize = 1024;
+
+/// The most bytes kept of one error's message or traceback.
+pub const MAX_ERROR_BYTES: usize = 4096;
+
+/// The most lines the console keeps (printed, and notices): older ones are dropped first.
+pub const MAX_CONSOLE_LINES: usize = 1000;
+
+/// The most messages to the players one event may send.
+pub const MAX_MESSAGES_PER_EVENT: usize = 32;
+
+/// `text` with control characters (other than newline and tab) written as escapes (`\x1b`,
+/// `\u{85}`), cut to at most about `max_bytes` with a note of how much was cut.
+pub fn shown(text: &str, max_bytes: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_bytes) + 16);
+    for (at, c) in text.char_indices() {
+        if out.len() >= max_bytes {
+            out.push_str(&format!("... ({} more bytes)", text.len() - at));
+            break;
+        }
+        match c {
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() && u32::from(c) < 0x80 => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let byte = u32::from(c) as usize;
+                out.push_str("\\x");
+                out.push(char::from(HEX[byte >> 4]));
+                out.push(char::from(HEX[byte & 15]));
+            }
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The first `max_bytes` of a script's bytes as text (the rest is not even copied).
+pub fn shown_bytes(bytes: &[u8], max_bytes: usize) -> String {
+    let kept = &bytes[..bytes.len().min(max_bytes)];
+    let mut text = shown(&String::from_utf8_lossy(kept), max_bytes);
+    if kept.len() < bytes.len() {
+        text.push_str(&format!("... ({} more bytes)", bytes.len() - kept.len()));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_long_text_cut() {
+        let cases = [
+            ("plain text", 100, "plain text"),
+            ("\x1b[2J\x1b]0;pwned\x07", 100, "\\x1b[2J\\x1b]0;pwned\\x07"),
+            ("two\nlines\tand a tab", 100, "two\nlines\tand a tab"),
+            ("next line \u{85}", 100, "next line \\u{85}"),
+            ("abcdefghij", 4, "abcd... (6 more bytes)"),
+        ];
+        for (text, max, expected) in cases {
+            assert_eq!(shown(text, max), expected, "{text:?}");
+        }
+        assert_eq!(shown_bytes(b"abc\xffdef", 3), "abc... (4 more bytes)");
+    }
+}
