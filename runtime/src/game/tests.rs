@@ -288,3 +288,25 @@ fn a_reloaded_connotation_list_changes_strength_from_the_next_action() {
         .0;
     assert_eq!(replayed.lexicon().connotations("TABLE"), vec!["defending"]);
 }
+
+#[test]
+fn script_awards_saturate_instead_of_wrapping() {
+    let mut game = new_game("classic", 1);
+    for points in [i64::MAX, i64::MAX, 1] {
+        game.script_command(&ScriptCommand::Award {
+            player: Player::Gold,
+            points,
+        })
+        .unwrap();
+    }
+    assert_eq!(game.score(Player::Gold).base, i64::MAX);
+    assert_eq!(game.score(Player::Gold).total, i64::MAX);
+    for points in [i64::MIN, i64::MIN] {
+        game.script_command(&ScriptCommand::Award {
+            player: Player::Silver,
+            points,
+        })
+        .unwrap();
+    }
+    assert_eq!(game.score(Player::Silver).total, i64::MIN);
+}
