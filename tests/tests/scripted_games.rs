@@ -685,3 +685,45 @@ end }"#,
         }
     );
 }
+
+#[test]
+fn messages_are_escaped_cut_and_capped_per_event() {
+    let flood = (
+        "flood.lua".to_string(),
+        r#"
+        scryptic.on("game_start", function(game)
+            game:message("\27[2J" .. string.rep("x", 5000))
+            for i = 2, 100 do game:message("message " .. i) end
+        end)
+        "#
+        .to_string(),
+    );
+    let game = scripted(&ford_map(), &[flood], None);
+    let notices: Vec<String> = game
+        .host()
+        .drain_console()
+        .into_iter()
+        .filter_map(|line| match line {
+            scryptic::script::ConsoleLine::Notice(text) => Some(text),
+            _ => None,
+        })
+        .collect();
+    // 32 messages, then one line saying the rest were dropped.
+    assert_eq!(notices.len(), 33, "{notices:?}");
+    assert!(
+        notices[0].starts_with("\\x1b[2Jxxx"),
+        "{}",
+        &notices[0][..20]
+    );
+    assert!(
+        notices[0].ends_with("... (3983 more bytes)"),
+        "{}",
+        &notices[0][1000..]
+    );
+    assert_eq!(notices[31], "message 32");
+    assert!(
+        notices[32].contains("the rest are dropped"),
+        "{}",
+        notices[32]
+    );
+}

@@ -260,7 +260,7 @@ pub struct ScriptHost {
     lua: Lua,
     budget: Arc<Budget>,
     console: Console,
-    notices: Vec<ConsoleLine>,
+    notices: std::collections::VecDeque<ConsoleLine>,
     registry: Arc<Mutex<Registry>>,
     limits: ScriptLimits,
     generation: u64,
@@ -281,7 +281,7 @@ impl ScriptHost {
             lua,
             budget,
             console,
-            notices: Vec::new(),
+            notices: std::collections::VecDeque::new(),
             registry,
             limits,
             generation: 0,
@@ -446,9 +446,9 @@ impl ScriptHost {
     /// so a flood of errors cannot grow the host.
     fn push_notice(&mut self, line: ConsoleLine) {
         if self.notices.len() >= text::MAX_CONSOLE_LINES {
-            self.notices.remove(0);
+            self.notices.pop_front();
         }
-        self.notices.push(line);
+        self.notices.push_back(line);
     }
 
     /// Takes what scripts printed and the host's notices, oldest first.

@@ -3,7 +3,7 @@
 //! text only; a memory cap; and an instruction budget per event enforced by a hook that every
 //! thread carries, which neither coroutines nor pcall can escape.
 
-use super::text::{MAX_CONSOLE_LINES, MAX_PRINT_BYTES, shown_bytes};
+use super::text::{MAX_CONSOLE_LINES, MAX_PRINT_BYTES, shown_prefix};
 use mlua::{Function, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -235,14 +235,16 @@ fn install_print(lua: &Lua, console: Console, budget: Arc<Budget>) -> mlua::Resu
     let print = lua.create_function(move |lua, args: MultiValue| {
         // Only the first bytes of a long value are copied out of Lua, and the console keeps
         // the latest lines only, so printing cannot grow the host.
-        let mut line = Vec::new();
+        let (mut line, mut more) = (Vec::new(), 0);
         for (i, value) in args.into_iter().enumerate() {
             let text = tostring.call::<mlua::LuaString>(value)?;
+            let bytes = text.as_bytes();
             if i > 0 {
                 line.push(b'\t');
             }
-            let room = MAX_PRINT_BYTES.saturating_sub(line.len()) + 1;
-            line.extend_from_slice(&text.as_bytes()[..text.as_bytes().len().min(room)]);
+            let kept = bytes.len().min(MAX_PRINT_BYTES.saturating_sub(line.len()));
+            line.extend_from_slice(&bytes[..kept]);
+            more += bytes.len() - kept;
         }
         // Escaping and keeping a line is work the instruction count does not see.
         budget.charge(line.len() as u64 / 4 + 1)?;
@@ -251,7 +253,7 @@ fn install_print(lua: &Lua, console: Console, budget: Arc<Budget>) -> mlua::Resu
             if lines.len() >= MAX_CONSOLE_LINES {
                 lines.pop_front();
             }
-            lines.push_back((script, shown_bytes(&line, MAX_PRINT_BYTES)));
+            lines.push_back((script, shown_prefix(&line, more, MAX_PRINT_BYTES)));
         }
         Ok(())
     })?;
@@ -338,7 +340,7 @@ fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
     let guard: Function = lua
         .load(
             r#"
-            local spent, memory, raw_pcall, raw_xpcall, raw_resume, raw_close, pack, unpack = ...
+            local spent, memory, raw_pcall, raw_resume, raw_close, pack, unpack = ...
             local function checked(r)
                 if not r[1] and (spent() or r[2] == memory) then error(r[2], 0) end
                 return r
@@ -363,7 +365,6 @@ fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
     let coroutine: Table = g.get("coroutine")?;
     let raw = (
         g.get::<Function>("pcall")?,
-        g.get::<Function>("xpcall")?,
         coroutine.get::<Function>("resume")?,
         coroutine.get::<Function>("close")?,
     );
@@ -373,7 +374,6 @@ fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
         raw.0,
         raw.1,
         raw.2,
-        raw.3,
         table.get::<Function>("pack")?,
         table.get::<Function>("unpack")?,
     ))

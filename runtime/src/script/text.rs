@@ -21,10 +21,28 @@ pub const MAX_MESSAGES_PER_EVENT: usize = 32;
 /// `text` with control characters (other than newline and tab) written as escapes (`\x1b`,
 /// `\u{85}`), cut to at most about `max_bytes` with a note of how much was cut.
 pub fn shown(text: &str, max_bytes: usize) -> String {
+    shown_with_more(text, 0, max_bytes)
+}
+
+/// The first `max_bytes` of a script's bytes as text (the rest is not even copied).
+pub fn shown_bytes(bytes: &[u8], max_bytes: usize) -> String {
+    let kept = bytes.len().min(max_bytes);
+    shown_prefix(&bytes[..kept], bytes.len() - kept, max_bytes)
+}
+
+/// The `kept` first bytes of a longer text, of which `more` bytes were not even copied.
+pub fn shown_prefix(kept: &[u8], more: usize, max_bytes: usize) -> String {
+    shown_with_more(&String::from_utf8_lossy(kept), more, max_bytes)
+}
+
+/// `text` escaped and cut, with one note that counts what was cut and the `more` bytes that
+/// followed it.
+fn shown_with_more(text: &str, more: usize, max_bytes: usize) -> String {
     let mut out = String::with_capacity(text.len().min(max_bytes) + 16);
+    let mut cut = 0;
     for (at, c) in text.char_indices() {
         if out.len() >= max_bytes {
-            out.push_str(&format!("... ({} more bytes)", text.len() - at));
+            cut = text.len() - at;
             break;
         }
         match c {
@@ -40,17 +58,10 @@ pub fn shown(text: &str, max_bytes: usize) -> String {
             c => out.push(c),
         }
     }
-    out
-}
-
-/// The first `max_bytes` of a script's bytes as text (the rest is not even copied).
-pub fn shown_bytes(bytes: &[u8], max_bytes: usize) -> String {
-    let kept = &bytes[..bytes.len().min(max_bytes)];
-    let mut text = shown(&String::from_utf8_lossy(kept), max_bytes);
-    if kept.len() < bytes.len() {
-        text.push_str(&format!("... ({} more bytes)", bytes.len() - kept.len()));
+    if cut + more > 0 {
+        out.push_str(&format!("... ({} more bytes)", cut + more));
     }
-    text
+    out
 }
 
 #[cfg(test)]
