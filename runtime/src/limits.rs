@@ -19,8 +19,10 @@ pub const MAX_SCRIPT_BYTES: usize = 1024 * 1024;
 pub const MAX_PATH_CHARS: usize = 1024;
 /// The most words a scenario lays on the board.
 pub const MAX_SCENARIO_WORDS: usize = 10_000;
-/// The most letters on a scenario's starting rack (the highest `turn.rack_limit`).
-pub const MAX_SCENARIO_RACK: usize = 1000;
+/// The most items a rack ever holds, however scripts fill it (the highest `turn.rack_limit`).
+pub const MAX_RACK: usize = 1000;
+/// The most letters on a scenario's starting rack.
+pub const MAX_SCENARIO_RACK: usize = MAX_RACK;
 /// The most letters in a scenario's fixed pool order.
 pub const MAX_SCENARIO_POOL: usize = 100_000;
 /// The most actions a save holds.

@@ -68,6 +68,8 @@ pub fn scryptic_typing(args: &[&str], input: &str) -> Output {
     }
 }
 
+/// The hostile-script corpus and ways to run it.
+pub mod hostile;
 pub mod fuzz;
 
 pub mod random_play {

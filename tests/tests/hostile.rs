@@ -1,52 +1,23 @@
 //! The hostile-script corpus (`tests/hostile/`): scripts written to hang, crash or bloat the
-//! host. Each file says on its first line what must stop it (`-- expect: MESSAGE`); it is run
-//! once as a script being loaded and once as an event handler, and each time it must be
-//! stopped with that message, naming the file and a line, with the host going on afterwards.
+//! host. Each file says on its first line what must stop it (`-- expect: MESSAGE`). Those at
+//! the top are run once as a script being loaded and once as an event handler; those in
+//! `game/` as a handler with the game to command, those in `token/` as a token's effect. Each
+//! time the script must be stopped with that message, naming the file and a line, with the
+//! host and the game going on afterwards.
 #![allow(
     clippy::unwrap_used,
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
+use scryptic::board::Player;
+use scryptic::game::EffectError;
+use scryptic::lexicon::Lexicon;
 use scryptic::script::{ScriptError, ScriptHost, ScriptLimits};
-use scryptic_tests::root;
-use std::path::Path;
+use scryptic_tests::hostile::{Hostile, corpus, hostile_game, run_as_token, run_in_game};
+use std::sync::Arc;
 
 /// What the host's memory may be after a hostile script, well under the cap.
 const MEMORY_AFTER: usize = 4 * 1024 * 1024;
-
-/// One hostile script: its name, its text and the message that must stop it.
-struct Hostile {
-    name: String,
-    source: String,
-    expect: String,
-}
-
-fn corpus() -> Vec<Hostile> {
-    let dir = root().join("tests/hostile");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "lua"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 15, "the corpus is in {}", dir.display());
-    files.iter().map(|path| read_hostile(path)).collect()
-}
-
-fn read_hostile(path: &Path) -> Hostile {
-    let source = std::fs::read_to_string(path).unwrap();
-    let expect = source
-        .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("-- expect: "))
-        .unwrap_or_else(|| panic!("{} starts with `-- expect: MESSAGE`", path.display()))
-        .to_string();
-    Hostile {
-        name: format!("hostile/{}", path.file_name().unwrap().to_string_lossy()),
-        source,
-        expect,
-    }
-}
 
 /// The error stops the script with the expected message, naming its file and a line.
 fn check(hostile: &Hostile, how: &str, error: &ScriptError) {
@@ -82,7 +53,9 @@ fn check_goes_on(hostile: &Hostile, host: &mut ScriptHost) {
 
 #[test]
 fn every_hostile_script_is_stopped_when_loaded() {
-    for hostile in corpus() {
+    let all = corpus("");
+    assert!(all.len() >= 15, "the corpus is in tests/hostile");
+    for hostile in all {
         let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
         let error = host
             .load(&hostile.name, &hostile.source)
@@ -94,7 +67,7 @@ fn every_hostile_script_is_stopped_when_loaded() {
 
 #[test]
 fn every_hostile_script_is_stopped_in_an_event_and_the_others_still_run() {
-    for hostile in corpus() {
+    for hostile in corpus("") {
         let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
         host.load(
             "counter.lua",
@@ -117,6 +90,53 @@ fn every_hostile_script_is_stopped_in_an_event_and_the_others_still_run() {
             "{}: the other handler failed: {after:?}",
             hostile.name
         );
+        check_goes_on(&hostile, &mut host);
+    }
+}
+
+#[test]
+fn every_hostile_command_is_stopped_and_the_game_goes_on() {
+    let lexicon = Arc::new(Lexicon::english());
+    let all = corpus("game");
+    assert!(all.len() >= 5, "the corpus is in tests/hostile/game");
+    for hostile in all {
+        let (game, errors) = run_in_game(&hostile, lexicon.clone());
+        assert_eq!(errors.len(), 1, "{}: {errors:?}", hostile.name);
+        check(&hostile, "command", &errors[0]);
+        assert_eq!(
+            game.game().score(Player::Silver).base,
+            1,
+            "{}: the other handler did not run",
+            hostile.name
+        );
+        check_goes_on(&hostile, &mut game.host());
+        let held = game.game().rack_letters(Player::Gold).chars().count();
+        assert!(
+            held <= scryptic::limits::MAX_RACK,
+            "{}: gold holds {held}",
+            hostile.name
+        );
+        // One spot a cell at most (the script places its spots on 64 cells; the map has one).
+        assert!(game.game().board().tokens.len() <= 65, "{}", hostile.name);
+    }
+}
+
+#[test]
+fn every_hostile_token_is_refused_and_changes_nothing() {
+    let game = hostile_game(Arc::new(Lexicon::english()));
+    for hostile in corpus("token") {
+        let (mut host, outcome) = run_as_token(&hostile, &game);
+        match outcome {
+            Err(EffectError::Failed(message)) => {
+                assert!(
+                    message.contains(&hostile.expect) && message.contains(&hostile.name),
+                    "{}: expected `{}` naming the file, got: {message}",
+                    hostile.name,
+                    hostile.expect
+                );
+            }
+            other => panic!("{}: expected a refusal, got {other:?}", hostile.name),
+        }
         check_goes_on(&hostile, &mut host);
     }
 }

@@ -131,6 +131,14 @@ impl Game {
 
     fn give_letters(&mut self, player: Player, letters: &str) -> Result<(), CommandError> {
         let letters = self.checked_letters(letters)?;
+        let held = self.player(player).rack.len();
+        if held.saturating_add(letters.len()) > crate::limits::MAX_RACK {
+            return refuse(format!(
+                "{player}'s rack holds {held} items: {} more would pass the most a rack holds, {}",
+                letters.len(),
+                crate::limits::MAX_RACK
+            ));
+        }
         self.initial_letters += letters.len();
         self.player_mut(player)
             .rack
@@ -154,6 +162,21 @@ impl Game {
         }
         let taken = self.board.tokens.iter().any(|t| t.id == id)
             || self.board.cities.iter().any(|c| c.id == id);
+        if self.board.tokens.len() >= crate::limits::MAX_PIECES {
+            return refuse(format!(
+                "the board has {} token spots, the most a map may have",
+                self.board.tokens.len()
+            ));
+        }
+        let long = [id, kind]
+            .iter()
+            .any(|s| s.chars().count() > crate::limits::MAX_ID_CHARS);
+        if long {
+            return refuse(format!(
+                "a token spot's id and kind have at most {} characters",
+                crate::limits::MAX_ID_CHARS
+            ));
+        }
         if id.is_empty() || taken {
             return refuse(format!("the id `{id}` is empty or already used"));
         }

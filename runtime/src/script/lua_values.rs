@@ -1,6 +1,7 @@
 //! Lua values the API hands scripts again and again, made cheaply. Under the memory cap every
 //! string made and every field set from Rust is a protected call of its own, so the values the
-//! host makes (few, small and bounded by the board) are made with the cap lifted (`uncapped`;
+//! host makes unasked (an event's fields: few, small and bounded by the board) are made with
+//! the cap lifted (`uncapped`; what a script asks for counts against the cap;
 //! the sandbox refuses finalizers, so no script code runs meanwhile), fixed words (terrain and
 //! player names, field names) are Lua strings made once per state, and an event's table is made
 //! by a Lua-side caller of its own, generated from the API registry, which makes the table and
@@ -102,20 +103,21 @@ impl Made {
 pub(super) fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Table> {
     let cells: Vec<Pos> = cells.collect();
     let made = made(lua)?;
-    uncapped(lua, || {
-        // Sized up front: a list grown cell by cell is rehashed again and again.
-        let list = lua.create_table_with_capacity(cells.len(), 0)?;
-        for (batch, chunk) in cells.chunks(CELLS_PER_CALL).enumerate() {
-            let append = &made.appenders[chunk.len() - 1];
-            let coordinates = chunk.iter().flat_map(|p| [p.x, p.y]);
-            append.call::<()>((
-                &list,
-                batch * CELLS_PER_CALL,
-                Variadic::from_iter(coordinates),
-            ))?;
-        }
-        Ok(list)
-    })
+    // A script asked for this list, so it counts against the script's memory cap (a host
+    // value made outside the cap could be kept, call after call, without limit); the
+    // appenders are Lua, so the budget counts the work.
+    // Sized up front: a list grown cell by cell is rehashed again and again.
+    let list = lua.create_table_with_capacity(cells.len(), 0)?;
+    for (batch, chunk) in cells.chunks(CELLS_PER_CALL).enumerate() {
+        let append = &made.appenders[chunk.len() - 1];
+        let coordinates = chunk.iter().flat_map(|p| [p.x, p.y]);
+        append.call::<()>((
+            &list,
+            batch * CELLS_PER_CALL,
+            Variadic::from_iter(coordinates),
+        ))?;
+    }
+    Ok(list)
 }
 
 /// An event ready for its handlers: the caller that makes its table, and its fields as Lua
@@ -177,8 +179,9 @@ pub(super) fn prepare_event(
     Ok(PreparedEvent { caller, values })
 }
 
-/// Runs `make` with the state's memory cap lifted, for values the host makes (few, small and
-/// bounded by the board); the cap holds again for the scripts' own allocations afterwards (if
+/// Runs `make` with the state's memory cap lifted, for values the host makes unasked (an
+/// event's fields, the token being invoked: few, small and bounded by the board), never for
+/// what a script asks for, which a script could keep call after call; the cap holds again for the scripts' own allocations afterwards (if
 /// the host's values took the state past it, the script's next allocation fails).
 pub(super) fn uncapped<R>(lua: &Lua, make: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
     let _lifted = CapLifted {

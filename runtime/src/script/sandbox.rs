@@ -144,6 +144,14 @@ impl Budget {
     }
 }
 
+/// Charges `units` of host work (cells listed, entries built) to the state's budget.
+pub fn charge_host_work(lua: &Lua, units: usize) -> mlua::Result<()> {
+    match lua.app_data_ref::<Arc<Budget>>() {
+        Some(budget) => budget.charge(u64::try_from(units).unwrap_or(u64::MAX)),
+        None => Ok(()),
+    }
+}
+
 /// Where `print` goes: one line per call, with the script that printed it.
 pub type Console = Arc<Mutex<std::collections::VecDeque<(String, String)>>>;
 
@@ -171,6 +179,8 @@ pub fn new_state(
     string.raw_set("dump", Value::Nil)?;
     lock_string_metatable(&lua)?;
     refuse_finalizers(&lua)?;
+    // Host functions that build results (cells, lists) charge their work through this.
+    lua.set_app_data(budget.clone());
     install_print(&lua, console, budget.clone())?;
     install_random(&lua, seed)?;
     install_threads(&lua)?;

@@ -3,7 +3,7 @@
 //! action whether someone has won.
 
 use super::EventField;
-use super::lua_values::{fixed_name, uncapped};
+use super::lua_values::fixed_name;
 use super::text::{MAX_MESSAGE_BYTES, MAX_MESSAGES_PER_EVENT, shown_bytes};
 use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens, setup_error};
 use crate::board::{Owner, Player, Pos, Terrain};
@@ -12,8 +12,18 @@ use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::RuleSet;
 use crate::save::{ReplayError, SaveError, SaveFile, ScriptSource};
-use mlua::{UserData, UserDataMethods};
+use crate::limits::{MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RACK};
+use mlua::{LuaString, UserData, UserDataMethods};
 use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Budget units charged per table the host builds for a script (about what building it in
+/// Lua would cost in instructions).
+const UNITS_PER_ENTRY: usize = 8;
+
+/// Budget units charged per command or message: the engine's checks, and the error a refusal
+/// makes, cost far more than one instruction, and a loop of refused commands caught by `pcall`
+/// must end on the budget (the same on every machine), not on the clock.
+const UNITS_PER_COMMAND: usize = 64;
 
 /// A game whose scripts take part.
 pub struct ScriptedGame {
@@ -61,7 +71,8 @@ impl GameView {
         f(game)
     }
 
-    fn command(&self, command: ScriptCommand) -> mlua::Result<()> {
+    fn command(&self, lua: &mlua::Lua, command: ScriptCommand) -> mlua::Result<()> {
+        super::sandbox::charge_host_work(lua, UNITS_PER_COMMAND)?;
         let mut shared = self.lock();
         if shared.read_only {
             return Err(mlua::Error::runtime(
@@ -166,22 +177,24 @@ impl UserData for GameView {
         });
         methods.add_method("cities", |lua, v, ()| {
             v.read(|g| {
-                uncapped(lua, || {
-                    let list = lua.create_table()?;
-                    for (i, c) in g.board().cities.iter().filter(|c| !c.destroyed).enumerate() {
-                        let t = lua.create_table_with_capacity(0, 5)?;
-                        t.raw_set("id", c.id.as_str())?;
-                        t.raw_set("name", c.name.as_str())?;
-                        t.raw_set("x", c.at.x)?;
-                        t.raw_set("y", c.at.y)?;
-                        t.raw_set("owner", c.owner.name())?;
-                        list.raw_set(i + 1, t)?;
-                    }
-                    Ok(list)
-                })
+                // Built in Rust, out of the budget's sight: charged as the entries it makes.
+                let cities = g.board().cities.iter().filter(|c| !c.destroyed);
+                super::sandbox::charge_host_work(lua, cities.clone().count() * UNITS_PER_ENTRY)?;
+                let list = lua.create_table()?;
+                for (i, c) in cities.enumerate() {
+                    let t = lua.create_table_with_capacity(0, 5)?;
+                    t.raw_set("id", c.id.as_str())?;
+                    t.raw_set("name", c.name.as_str())?;
+                    t.raw_set("x", c.at.x)?;
+                    t.raw_set("y", c.at.y)?;
+                    t.raw_set("owner", c.owner.name())?;
+                    list.raw_set(i + 1, t)?;
+                }
+                Ok(list)
             })
         });
-        methods.add_method("city_owner", |_, v, id: String| {
+        methods.add_method("city_owner", |_, v, id: LuaString| {
+            let id = bounded_text(&id, "a city's id", MAX_ID_CHARS)?;
             v.read(|g| {
                 Ok(g.board()
                     .cities
@@ -190,58 +203,61 @@ impl UserData for GameView {
                     .map(|c| c.owner.name()))
             })
         });
-        methods.add_method("rule", |lua, v, key: String| {
+        methods.add_method("rule", |lua, v, key: LuaString| {
+            let key = bounded_text(&key, "a rule's name", MAX_NAME_CHARS)?;
             v.read(|g| super::tokens::rule_value(lua, g.rules(), &key))
         });
-        methods.add_method("set_terrain", |_, v, (x, y, name): (i64, i64, String)| {
+        methods.add_method("set_terrain", |lua, v, (x, y, name): (i64, i64, LuaString)| {
+            let name = bounded_text(&name, "a terrain name", MAX_ID_CHARS)?;
             let terrain = Terrain::from_name(&name)
                 .ok_or_else(|| mlua::Error::runtime(format!("unknown terrain `{name}`")))?;
-            v.command(ScriptCommand::SetTerrain {
+            v.command(lua, ScriptCommand::SetTerrain {
                 at: cell(x, y)?,
                 terrain,
             })
         });
         methods.add_method(
             "give_letters",
-            |_, v, (player, letters): (String, String)| {
-                v.command(ScriptCommand::GiveLetters {
+            |lua, v, (player, letters): (String, LuaString)| {
+                v.command(lua, ScriptCommand::GiveLetters {
                     player: parse_player(&player)?,
-                    letters,
+                    letters: bounded_text(&letters, "the letters", MAX_RACK)?,
                 })
             },
         );
         methods.add_method(
             "take_letters",
-            |_, v, (player, letters): (String, String)| {
-                v.command(ScriptCommand::TakeLetters {
+            |lua, v, (player, letters): (String, LuaString)| {
+                v.command(lua, ScriptCommand::TakeLetters {
                     player: parse_player(&player)?,
-                    letters,
+                    letters: bounded_text(&letters, "the letters", MAX_RACK)?,
                 })
             },
         );
         methods.add_method(
             "place_token",
-            |_, v, (id, kind, x, y): (String, String, i64, i64)| {
-                v.command(ScriptCommand::PlaceToken {
-                    id,
-                    kind,
+            |lua, v, (id, kind, x, y): (LuaString, LuaString, i64, i64)| {
+                v.command(lua, ScriptCommand::PlaceToken {
+                    id: bounded_text(&id, "a token spot's id", MAX_ID_CHARS)?,
+                    kind: bounded_text(&kind, "a token kind", MAX_ID_CHARS)?,
                     at: cell(x, y)?,
                 })
             },
         );
-        methods.add_method("set_city_owner", |_, v, (city, owner): (String, String)| {
-            v.command(ScriptCommand::SetCityOwner {
-                city,
+        methods.add_method("set_city_owner", |lua, v, (city, owner): (LuaString, String)| {
+            v.command(lua, ScriptCommand::SetCityOwner {
+                city: bounded_text(&city, "a city's id", MAX_ID_CHARS)?,
                 owner: parse_owner(&owner)?,
             })
         });
-        methods.add_method("award", |_, v, (player, points): (String, i64)| {
-            v.command(ScriptCommand::Award {
+        methods.add_method("award", |lua, v, (player, points): (String, i64)| {
+            v.command(lua, ScriptCommand::Award {
                 player: parse_player(&player)?,
                 points,
             })
         });
-        methods.add_method("message", |_, v, text: mlua::LuaString| {
+        methods.add_method("message", |lua, v, text: mlua::LuaString| {
+            super::sandbox::charge_host_work(lua, UNITS_PER_COMMAND)?;
             let mut shared = v.lock();
             let count = shared.messages.len();
             if count < MAX_MESSAGES_PER_EVENT {
@@ -257,8 +273,9 @@ impl UserData for GameView {
         });
         methods.add_method(
             "end_game",
-            |_, v, (winner, reason): (Option<String>, String)| {
+            |_, v, (winner, reason): (Option<String>, LuaString)| {
                 let winner = winner.map(|w| parse_player(&w)).transpose()?;
+                let reason = shown_bytes(&reason.as_bytes(), MAX_MESSAGE_BYTES);
                 let mut shared = v.lock();
                 if shared.read_only {
                     return Err(mlua::Error::runtime(
@@ -274,6 +291,19 @@ impl UserData for GameView {
             },
         );
     }
+}
+
+/// The text of a command's argument, refused before it is copied out of Lua if it is longer
+/// than any valid one can be (a letter, id or name has at most `most` characters).
+fn bounded_text(text: &LuaString, what: &str, most: usize) -> mlua::Result<String> {
+    // A character is at most four bytes.
+    let bytes = text.as_bytes().len();
+    if bytes > most.saturating_mul(4) || text.to_str()?.chars().count() > most {
+        return Err(mlua::Error::runtime(format!(
+            "{what} ({bytes} bytes) is longer than the most, {most} characters"
+        )));
+    }
+    Ok(text.to_str()?.to_string())
 }
 
 /// The script event an engine event is, if any.

@@ -26,7 +26,10 @@ struct TokenCall {
 
 /// The running token call's state, to add to its effect; refused outside a call (Lua may
 /// keep `game`) and in strength modifiers, which only read.
-fn call_effect(lua: &Lua) -> mlua::Result<mlua::AppDataRefMut<'_, TokenCall>> {
+fn call_effect<'a>(
+    lua: &'a Lua,
+    board: &Board,
+) -> mlua::Result<mlua::AppDataRefMut<'a, TokenCall>> {
     let call = lua
         .app_data_mut::<TokenCall>()
         .ok_or_else(|| mlua::Error::runtime("the board can be changed only while a token acts"))?;
@@ -34,6 +37,15 @@ fn call_effect(lua: &Lua) -> mlua::Result<mlua::AppDataRefMut<'_, TokenCall>> {
         return Err(mlua::Error::runtime(
             "a strength modifier only reads the board",
         ));
+    }
+    // A cell listed twice changes nothing more, so an effect never needs more entries than
+    // the board has cells; past that, a script is only growing the host.
+    let cells = board.terrain.width() as usize * board.terrain.height() as usize;
+    let e = &call.effect;
+    if e.terrain.len() + e.destroy_letters.len() + e.destroy_cities.len() >= 3 * cells {
+        return Err(mlua::Error::runtime(format!(
+            "the effect lists more changes than the board has cells ({cells}) three times over"
+        )));
     }
     Ok(call)
 }
@@ -97,17 +109,17 @@ impl UserData for Board {
                     names.join(", ")
                 ))
             })?;
-            call_effect(lua)?.effect.terrain.push((p, terrain));
+            call_effect(lua, b)?.effect.terrain.push((p, terrain));
             Ok(())
         });
         methods.add_method("destroy_letter", |lua, b, (x, y): (i64, i64)| {
             let p = board_cell(b, x, y)?;
-            call_effect(lua)?.effect.destroy_letters.push(p);
+            call_effect(lua, b)?.effect.destroy_letters.push(p);
             Ok(())
         });
         methods.add_method("destroy_city", |lua, b, (x, y): (i64, i64)| {
             let p = board_cell(b, x, y)?;
-            call_effect(lua)?.effect.destroy_cities.push(p);
+            call_effect(lua, b)?.effect.destroy_cities.push(p);
             Ok(())
         });
     }
@@ -116,7 +128,7 @@ impl UserData for Board {
 /// Any text and one of the fixed words, as the Lua values a method returns.
 fn text_and_name(lua: &Lua, text: &str, name: &'static str) -> mlua::Result<(Value, Value)> {
     let name = fixed_name(lua, name)?;
-    let text = uncapped(lua, || lua.create_string(text))?;
+    let text = lua.create_string(text)?;
     Ok((Value::String(text), Value::String(name)))
 }
 

@@ -1,0 +1,108 @@
+//! The whole process's memory while hostile scripts run: every byte the host allocates (Lua's
+//! heap, the console, messages, command arguments, results, error texts) is counted by this
+//! test's allocator, and the peak while any one script runs stays within the scripts' memory
+//! cap plus a fixed margin. In a binary of its own so that no other test allocates meanwhile.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic::lexicon::Lexicon;
+use scryptic::script::{ScriptHost, ScriptLimits};
+use scryptic_tests::hostile::{Hostile, corpus, hostile_game, run_as_token, run_in_game};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What the host may allocate beyond the scripts' cap while a script runs: the state's own
+/// tables, one script's text and the bounded copies the host keeps.
+const MARGIN: usize = 8 * 1024 * 1024;
+
+struct Counting;
+
+static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on to the system allocator unchanged; only counts are kept.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is the system allocator's.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            grew(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
+        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
+        // SAFETY: as above.
+        unsafe { System.dealloc(p, layout) }
+    }
+
+    unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        // SAFETY: as above.
+        let moved = unsafe { System.realloc(p, layout, size) };
+        if !moved.is_null() {
+            IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
+            grew(size);
+        }
+        moved
+    }
+}
+
+fn grew(bytes: usize) {
+    let now = IN_USE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(now, Ordering::Relaxed);
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// The most the process allocated beyond what it held before `run` (which drops what it made).
+fn peak_growth(run: impl FnOnce()) -> usize {
+    let before = IN_USE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    run();
+    PEAK.load(Ordering::Relaxed) - before
+}
+
+fn check(hostile: &Hostile, growth: usize) {
+    let cap = ScriptLimits::default().memory_bytes;
+    println!("{}: {} KiB", hostile.name, growth / 1024);
+    assert!(
+        growth <= cap + MARGIN,
+        "{}: the process grew by {growth} bytes, past the cap ({cap}) and the margin ({MARGIN})",
+        hostile.name
+    );
+}
+
+#[test]
+fn no_hostile_script_grows_the_process_past_the_cap() {
+    let lexicon = Arc::new(Lexicon::english());
+    let game = hostile_game(lexicon.clone());
+    for hostile in corpus("") {
+        let growth = peak_growth(|| {
+            let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
+            let handler = format!(
+                "scryptic.on('turn_start', function() {}\nend)",
+                hostile.source
+            );
+            assert!(host.load(&hostile.name, &hostile.source).is_err());
+            host.load("handler.lua", &handler).unwrap();
+            assert_eq!(host.dispatch_event("turn_start", Some(1), None, &[]).len(), 1);
+        });
+        check(&hostile, growth);
+    }
+    for hostile in corpus("game") {
+        let growth = peak_growth(|| {
+            let (_, errors) = run_in_game(&hostile, lexicon.clone());
+            assert_eq!(errors.len(), 1, "{}", hostile.name);
+        });
+        check(&hostile, growth);
+    }
+    for hostile in corpus("token") {
+        let growth = peak_growth(|| assert!(run_as_token(&hostile, &game).1.is_err()));
+        check(&hostile, growth);
+    }
+}
