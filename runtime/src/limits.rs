@@ -13,6 +13,11 @@ pub const MAX_DESCRIPTION_CHARS: usize = 20_000;
 pub const MAX_PIECES: usize = 10_000;
 /// The most scripts a map or a save names.
 pub const MAX_SCRIPTS: usize = 64;
+/// The most event handlers one script may register.
+pub const MAX_HANDLERS_PER_SCRIPT: usize = 256;
+/// The most token kinds, and separately win conditions and strength modifiers, one script may
+/// define.
+pub const MAX_DEFINITIONS_PER_SCRIPT: usize = 64;
 /// The most bytes in one script's text.
 pub const MAX_SCRIPT_BYTES: usize = 1024 * 1024;
 /// The most characters in a path a file names (a script, a tileset).

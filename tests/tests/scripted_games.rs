@@ -205,6 +205,43 @@ fn a_win_condition_ends_the_game() {
 }
 
 #[test]
+fn a_win_condition_that_keeps_failing_is_switched_off_and_the_game_goes_on() {
+    // Broken from the second turn on (`scripted` wants a clean start).
+    let broken = "scryptic.win_condition { id = 'broken', check = function(game)\n\
+                    if game:turn() > 1 then return game:no_such_method() end\n\
+                  end }";
+    let mut map = ford_map();
+    // Empty pools, so that passing never fills a rack past its limit.
+    map.scenario.pools.insert(Player::Gold, String::new());
+    map.scenario.pools.insert(Player::Silver, String::new());
+    let mut game = scripted(&map, &[("broken.lua".into(), broken.into())], None);
+    let mut checks_after_it_broke = 0;
+    while game.game().result().is_none() {
+        game.apply(Action::EndTurn).unwrap();
+        checks_after_it_broke += 1;
+    }
+    assert!(checks_after_it_broke > 3, "{checks_after_it_broke}");
+    let notices: Vec<String> = game
+        .host()
+        .drain_console()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let failures = notices
+        .iter()
+        .filter(|n| n.contains("broken.lua:2") && n.contains("no_such_method"))
+        .count();
+    let off: Vec<&String> = notices.iter().filter(|n| n.contains("switched off")).collect();
+    assert_eq!(failures, 3, "{notices:?}");
+    assert_eq!(off.len(), 1, "{notices:?}");
+    assert!(
+        off[0].contains("the win condition `broken` of broken.lua failed 3 times"),
+        "{}",
+        off[0]
+    );
+}
+
+#[test]
 fn what_scripts_register_during_play_takes_part_from_then_on() {
     // At the first turn end, a handler of turn starts and a win condition are registered;
     // the game must ask both from the next action on.

@@ -8,6 +8,7 @@
 pub mod api;
 mod bounded;
 mod filter;
+mod isolation;
 pub mod live;
 mod lua_values;
 mod patterns;
@@ -26,6 +27,7 @@ pub use tokens::{ScriptModifiers, ScriptTokens};
 
 pub use sandbox::{BUDGET_MESSAGE, DEADLINE_MESSAGE, MEMORY_MESSAGE};
 
+use crate::limits::{MAX_DEFINITIONS_PER_SCRIPT, MAX_HANDLERS_PER_SCRIPT};
 use mlua::{Function, Lua, Table, Value};
 use sandbox::{Budget, Console, current_script};
 use std::fmt;
@@ -231,6 +233,8 @@ struct Definition {
     script: String,
     id: String,
     table: Table,
+    /// Failed calls (win conditions: one past the limit switches it off).
+    failures: u32,
 }
 
 #[derive(Default)]
@@ -262,6 +266,7 @@ pub struct ScriptHost {
     console: Console,
     notices: std::collections::VecDeque<ConsoleLine>,
     registry: Arc<Mutex<Registry>>,
+    envs: isolation::Environments,
     limits: ScriptLimits,
     generation: u64,
 }
@@ -277,12 +282,16 @@ impl ScriptHost {
         let registry: Arc<Mutex<Registry>> = Arc::default();
         install_api(&lua, registry.clone()).map_err(setup_error)?;
         lua_values::install(&lua).map_err(setup_error)?;
+        // (Setting up runs Lua too, under the hook.)
+        budget.reset(limits.instructions, limits.deadline);
+        let envs = isolation::Environments::install(&lua).map_err(setup_error)?;
         Ok(ScriptHost {
             lua,
             budget,
             console,
             notices: std::collections::VecDeque::new(),
             registry,
+            envs,
             limits,
             generation: 0,
         })
@@ -328,15 +337,27 @@ impl ScriptHost {
         (loaded, errors)
     }
 
-    /// Loads and runs a script's text (`name` is its file, for messages). Bytecode is refused.
+    /// Loads and runs a script's text (`name` is its file, for messages) in globals of its own
+    /// (see `isolation`). Bytecode is refused.
     pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
         let chunk = self
             .lua
             .load(source)
             .set_name(format!("@{name}"))
             .set_mode(mlua::chunk::ChunkMode::Text);
-        let result = self.guarded(|| chunk.exec());
-        result.map_err(|e| self.error(name, "load", None, &e))
+        // The environment is made under the fresh budget too: it is Lua code.
+        let result = self.guarded(|| {
+            let env = self.envs.for_script()?;
+            chunk.set_environment(env.clone()).exec()?;
+            Ok(env)
+        });
+        match result {
+            Ok(env) => {
+                self.envs.remember(name, env);
+                Ok(())
+            }
+            Err(e) => Err(self.error(name, "load", None, &e)),
+        }
     }
 
     /// Calls every handler of `event` (one of the registry's events) whose filter `fields`
@@ -635,7 +656,14 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                 }
                 let filter = filter::EventFilter::from_lua(&event, filter)?;
                 let script = current_script(lua).unwrap_or_default();
-                lock(&reg)?.handlers.push(Handler {
+                let mut r = lock(&reg)?;
+                let mine = r.handlers.iter().filter(|h| h.script == script).count();
+                if mine >= MAX_HANDLERS_PER_SCRIPT {
+                    return Err(mlua::Error::runtime(format!(
+                        "{script} already has {mine} handlers, the most one script may register"
+                    )));
+                }
+                r.handlers.push(Handler {
                     script,
                     event,
                     filter,
@@ -672,7 +700,18 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                     _ => &mut r.modifiers,
                 };
                 list.retain(|d| d.id != id);
-                list.push(Definition { script, id, table });
+                let mine = list.iter().filter(|d| d.script == script).count();
+                if mine >= MAX_DEFINITIONS_PER_SCRIPT {
+                    return Err(mlua::Error::runtime(format!(
+                        "{script} already defines {mine} of scryptic.{name}, the most one script may"
+                    )));
+                }
+                list.push(Definition {
+                    script,
+                    id,
+                    table,
+                    failures: 0,
+                });
                 Ok(())
             })?,
         )?;
@@ -699,14 +738,8 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                     if k ~= nil then return k, t[k] end
                 end
             end
-            local function read_only(t, name)
-                return setmetatable({}, {
-                    __index = t,
-                    __newindex = function() error(name .. " is read-only", 2) end,
-                    __metatable = "locked",
-                })
-            end
-            scryptic = read_only(api, "scryptic")
+            -- Frozen, with the other libraries, when the scripts' environments are made.
+            scryptic = api
             storage = storage or {}
             "#,
         )

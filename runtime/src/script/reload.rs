@@ -55,6 +55,7 @@ impl ScriptHost {
     /// Reloads script `name` with new text. On failure the old definitions stay.
     pub fn reload(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
         let old = take_script(&mut self.registry_lock(), name);
+        let old_env = self.envs.of_script(name).cloned();
         match self.load(name, source) {
             Ok(()) => {
                 self.generation += 1;
@@ -75,6 +76,10 @@ impl ScriptHost {
                 drop(take_script(&mut r, name));
                 put_back(&mut r, old);
                 drop(r);
+                // The old handlers go on in the globals they were made in.
+                if let Some(env) = old_env {
+                    self.envs.remember(name, env);
+                }
                 self.push_notice(ConsoleLine::Notice(format!(
                     "{name} did not reload; its previous version stays"
                 )));

@@ -660,7 +660,10 @@ impl ScriptedGame {
                     }
                 },
                 Err(e) => {
-                    errors.push(self.host().error(&script, "win_condition", turn, &e));
+                    let mut host = self.host();
+                    let error = host.error(&script, "win_condition", turn, &e);
+                    host.count_win_condition_failure(&id, &error);
+                    errors.push(error);
                     continue;
                 }
             };
@@ -674,12 +677,33 @@ impl ScriptedGame {
 }
 
 impl ScriptHost {
+    /// Counts a failed check of win condition `id`; at the limit it is switched off (no longer
+    /// asked) and a notice says so, as for handlers.
+    fn count_win_condition_failure(&mut self, id: &str, error: &ScriptError) {
+        let Ok(mut registry) = self.registry.lock() else {
+            return;
+        };
+        let Some(definition) = registry.win_conditions.iter_mut().find(|d| d.id == id) else {
+            return;
+        };
+        definition.failures += 1;
+        if definition.failures == self.limits.failures_before_disable {
+            let notice = ConsoleLine::Notice(format!(
+                "the win condition `{id}` of {} failed {} times and is switched off (last: {})",
+                definition.script, definition.failures, error.message
+            ));
+            drop(registry);
+            self.push_notice(notice);
+        }
+    }
+
     fn win_condition_functions(&self) -> Vec<(String, String, mlua::Function)> {
         let Ok(r) = self.registry.lock() else {
             return Vec::new();
         };
         r.win_conditions
             .iter()
+            .filter(|d| d.failures < self.limits.failures_before_disable)
             .filter_map(|d| Some((d.script.clone(), d.id.clone(), d.table.get("check").ok()?)))
             .collect()
     }

@@ -115,7 +115,7 @@ fn from_json(lua: &Lua, value: &serde_json::Value) -> mlua::Result<Value> {
 impl ScriptHost {
     /// The `storage` table as JSON text.
     pub fn storage_json(&self) -> Result<String, StorageError> {
-        let storage: Value = self.lua.globals().get("storage").map_err(lua_error)?;
+        let storage: Value = self.envs.shared.get("storage").map_err(lua_error)?;
         let json = to_json(&storage, 0)?;
         serde_json::to_string(&json).map_err(|e| StorageError::NotJson {
             message: e.to_string(),
@@ -133,6 +133,6 @@ impl ScriptHost {
             Value::Table(t) => t,
             _ => self.lua.create_table().map_err(lua_error)?,
         };
-        self.lua.globals().set("storage", table).map_err(lua_error)
+        self.envs.shared.set("storage", table).map_err(lua_error)
     }
 }

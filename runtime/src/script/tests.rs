@@ -43,6 +43,13 @@ fn sandbox_escapes_are_refused() {
             "setmetatable({}, {__gc = function() end})",
             "finalizers (__gc) are not available",
         ),
+        ("rawset(scryptic, 'on', print)", "rawset: the table is read-only"),
+        ("rawset(string, 'format', print)", "rawset: the table is read-only"),
+        ("string.format = print", "string is read-only"),
+        ("_G.table.insert = print", "table is read-only"),
+        ("setmetatable(math, {})", "cannot change a protected metatable"),
+        ("getmetatable(utf8).__index.char = nil", "attempt to index a nil value"),
+        ("setmetatable(_G, {})", "cannot change a protected metatable"),
     ];
     for (source, expected) in cases {
         check_refused(source, expected);
@@ -83,10 +90,7 @@ fn event_seen(event: &str, fields: &[(&'static str, EventField<'_>)]) -> Result<
     if let Some(e) = errors.first() {
         return Err(e.to_string());
     }
-    h.lua
-        .globals()
-        .get::<String>("seen")
-        .map_err(|e| e.to_string())
+    global(&h, "seen.lua", "seen").map_err(|e| e.to_string())
 }
 
 /// An event, its fields, and what its handler sees (or the error).
@@ -153,7 +157,7 @@ fn filtered_calls(filter: &str, occurrences: &[(&'static str, i64)]) -> Result<i
         ),
     )
     .map_err(|e| e.to_string())?;
-    let calls = |h: &ScriptHost| h.lua.globals().get::<i64>("calls").unwrap();
+    let calls = |h: &ScriptHost| global::<i64>(h, "filtered.lua", "calls").unwrap();
     for &(player, turn) in occurrences {
         let fields = [
             ("player", EventField::Word(player)),
@@ -245,7 +249,7 @@ fn a_filter_on_an_absent_field_matches_nothing() {
     assert!(!h.wants_event("game_end", &draw));
     assert!(h.dispatch_event("game_end", None, None, &draw).is_empty());
     assert!(h.dispatch_event("game_end", None, None, &won).is_empty());
-    assert_eq!(h.lua.globals().get::<i64>("ends").unwrap(), 1);
+    assert_eq!(global::<i64>(&h, "ends.lua", "ends").unwrap(), 1);
 }
 
 #[test]
@@ -385,6 +389,14 @@ fn unknown_events_and_incomplete_definitions_are_refused() {
         (
             "scryptic.win_condition { id = 'first_to_150' }",
             "needs `check` (a function)",
+        ),
+        (
+            "for i = 1, 1000 do scryptic.on('turn_start', function() end) end",
+            "escape.lua already has 256 handlers, the most one script may register",
+        ),
+        (
+            "for i = 1, 1000 do scryptic.token { id = 'k' .. i, invoke = print } end",
+            "escape.lua already defines 64 of scryptic.token, the most one script may",
         ),
     ];
     for (source, expected) in cases {
@@ -553,5 +565,57 @@ fn errors_and_messages_from_scripts_are_escaped() {
         err.message.len() < text::MAX_ERROR_BYTES + 64,
         "{}",
         err.message.len()
+    );
+}
+
+/// A global of script `script`, as its own environment holds it.
+fn global<T: mlua::FromLua>(h: &ScriptHost, script: &str, name: &str) -> mlua::Result<T> {
+    h.envs
+        .of_script(script)
+        .ok_or_else(|| mlua::Error::runtime(format!("{script} was not loaded")))?
+        .get(name)
+}
+
+/// What one script does to its globals and to the libraries, another never sees: each script
+/// has its own environment over frozen libraries.
+#[test]
+fn scripts_cannot_change_what_other_scripts_see() {
+    let mut h = host();
+    h.load(
+        "poisoner.lua",
+        "ipairs = function() error('poisoned') end\n\
+         tostring = function() return 'poisoned' end\n\
+         string = { format = function() return 'poisoned' end }\n\
+         local on = scryptic.on\n\
+         scryptic = { on = function() error('poisoned') end }\n\
+         shared_secret = 42\n\
+         _G.also_mine = 1\n\
+         storage.note = 'storage is shared on purpose'",
+    )
+    .unwrap();
+    h.load(
+        "victim.lua",
+        "local n = 0\n\
+         for _ in ipairs({1, 2, 3}) do n = n + 1 end\n\
+         seen = string.format('%d %s %s %s %s', n, tostring(shared_secret), tostring(also_mine),\n\
+             tostring(_G == _ENV), storage.note)\n\
+         scryptic.on('turn_start', function() end)\n\
+         libraries = 0\n\
+         for name in pairs(string) do libraries = libraries + 1 end\n\
+         libraries = libraries + #{table.unpack({1, 2})} + (rawget(math, 'pi') and 1 or 0)\n\
+         libraries = libraries + (next(utf8) and 1 or 0) + rawlen(scryptic)",
+    )
+    .unwrap();
+    assert_eq!(
+        global::<String>(&h, "victim.lua", "seen").unwrap(),
+        "3 nil nil true storage is shared on purpose"
+    );
+    assert_eq!(h.handler_count("turn_start"), 1);
+    // The frozen `string` still lists its functions, and the raw functions see through it.
+    let libraries = global::<i64>(&h, "victim.lua", "libraries").unwrap();
+    assert!(libraries > 15, "{libraries}");
+    assert_eq!(
+        global::<i64>(&h, "poisoner.lua", "shared_secret").unwrap(),
+        42
     );
 }
