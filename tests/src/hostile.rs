@@ -87,8 +87,8 @@ pub fn hostile_game(lexicon: Arc<Lexicon>) -> Game {
 /// Runs a `game/` script as a `game_start` handler beside a well-behaved one (which awards
 /// silver a point); returns the game and the errors of `game_start`.
 pub fn run_in_game(hostile: &Hostile, lexicon: Arc<Lexicon>) -> (ScriptedGame, Vec<ScriptError>) {
-    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1)
-        .expect("a state can be made");
+    let mut host =
+        ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).expect("a state can be made");
     host.load(
         "counter.lua",
         "scryptic.on('game_start', function(game) game:award('silver', 1) end)",

@@ -68,9 +68,9 @@ pub fn scryptic_typing(args: &[&str], input: &str) -> Output {
     }
 }
 
+pub mod fuzz;
 /// The hostile-script corpus and ways to run it.
 pub mod hostile;
-pub mod fuzz;
 
 pub mod random_play {
     //! A player that makes random legal moves: enough to drive whole games through the engine

@@ -51,6 +51,7 @@ fn charge(budget: &Budget, units: f64) -> mlua::Result<()> {
 const WRAPPERS: &str = r##"
 local charge, string, table = ...
 local type, select, floor, log = type, select, math.floor, math.log
+local tostring, error, find = tostring, error, string.find
 local raw = {
     move = table.move, insert = table.insert, remove = table.remove, sort = table.sort,
     unpack = table.unpack, concat = table.concat, upper = string.upper,
@@ -103,8 +104,35 @@ string.byte = function(s, i, j)
     if j >= i then charge(j - i + 1) end
     return raw.byte(s, i, j)
 end
+-- `%p` prints an address and `%s` of a table its address too: addresses differ between runs,
+-- so `%p` is refused and a table, function, thread or userdata is shown by its stable name.
+local referenced = { table = true, ["function"] = true, thread = true, userdata = true }
+local function refuse_addresses(fmt)
+    if type(fmt) ~= "string" or not find(fmt, "p", 1, true) then return end
+    local at = 1
+    while true do
+        local _, last, spec = find(fmt, "%%[-+ #0]*%d*%.?%d*(.)", at)
+        if not last then return end
+        if spec == "p" then
+            error("string.format's %p is not available (addresses differ between runs)", 3)
+        end
+        at = last + 1
+    end
+end
 string.format = function(fmt, ...)
-    local s = raw.format(fmt, ...)
+    refuse_addresses(fmt)
+    local n, s = select("#", ...), nil
+    for i = 1, n do
+        if referenced[type((select(i, ...)))] then
+            local args = { ... }
+            for j = i, n do
+                if referenced[type(args[j])] then args[j] = tostring(args[j]) end
+            end
+            s = raw.format(fmt, raw.unpack(args, 1, n))
+            break
+        end
+    end
+    s = s or raw.format(fmt, ...)
     charge(#s // BYTES)
     return s
 end

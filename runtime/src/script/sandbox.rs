@@ -178,6 +178,7 @@ pub fn new_state(
     let string: Table = globals.get("string")?;
     string.raw_set("dump", Value::Nil)?;
     lock_string_metatable(&lua)?;
+    install_stable_names(&lua)?;
     refuse_finalizers(&lua)?;
     // Host functions that build results (cells, lists) charge their work through this.
     lua.set_app_data(budget.clone());
@@ -216,6 +217,38 @@ fn lock_string_metatable(lua: &Lua) -> mlua::Result<()> {
         .exec()
 }
 
+/// `tostring` names a table, function, thread or userdata by a number given the first time it
+/// is shown (`table: #3`) instead of its address, which differs between runs: a script that
+/// shows or compares such names behaves the same in a game and in its replay. The names are
+/// kept in a weak table (the sandbox's own; scripts cannot make one), so naming keeps nothing
+/// alive, and a number is never given twice.
+fn install_stable_names(lua: &Lua) -> mlua::Result<()> {
+    lua.load(
+        r#"
+        local raw_tostring, type, setmetatable, find, sub = tostring, type, setmetatable, string.find, string.sub
+        local names = setmetatable({}, { __mode = "k" })
+        local count = 0
+        local referenced = { table = true, ["function"] = true, thread = true, userdata = true }
+        tostring = function(...)
+            local v = ...
+            local s = raw_tostring(...)
+            if not referenced[type(v)] then return s end
+            local at = find(s, ": 0x", 1, true)
+            if not at or find(s, "[^%x]", at + 4) then return s end
+            local name = names[v]
+            if name == nil then
+                count = count + 1
+                name = count
+                names[v] = name
+            end
+            return sub(s, 1, at - 1) .. ": #" .. name
+        end
+        "#,
+    )
+    .set_name("=sandbox")
+    .exec()
+}
+
 /// `setmetatable` refuses a `__gc` field: a finalizer would run script code whenever the
 /// collector happens to run (inside the host's own work, outside any event), and games must
 /// not depend on when that is.
@@ -229,6 +262,9 @@ fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
             end
             if type(mt) == "table" and rawget(mt, "__close") ~= nil then
                 error("to-be-closed handlers (__close) are not available to scripts", 2)
+            end
+            if type(mt) == "table" and rawget(mt, "__mode") ~= nil then
+                error("weak tables (__mode) are not available to scripts: what they hold would depend on when the collector runs", 2)
             end
             return raw_setmetatable(t, mt)
         end

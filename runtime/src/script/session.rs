@@ -9,10 +9,10 @@ use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens, se
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
 use crate::lexicon::Lexicon;
+use crate::limits::{MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RACK};
 use crate::map::Map;
 use crate::rules::RuleSet;
 use crate::save::{ReplayError, SaveError, SaveFile, ScriptSource};
-use crate::limits::{MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RACK};
 use mlua::{LuaString, UserData, UserDataMethods};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -207,54 +207,78 @@ impl UserData for GameView {
             let key = bounded_text(&key, "a rule's name", MAX_NAME_CHARS)?;
             v.read(|g| super::tokens::rule_value(lua, g.rules(), &key))
         });
-        methods.add_method("set_terrain", |lua, v, (x, y, name): (i64, i64, LuaString)| {
-            let name = bounded_text(&name, "a terrain name", MAX_ID_CHARS)?;
-            let terrain = Terrain::from_name(&name)
-                .ok_or_else(|| mlua::Error::runtime(format!("unknown terrain `{name}`")))?;
-            v.command(lua, ScriptCommand::SetTerrain {
-                at: cell(x, y)?,
-                terrain,
-            })
-        });
+        methods.add_method(
+            "set_terrain",
+            |lua, v, (x, y, name): (i64, i64, LuaString)| {
+                let name = bounded_text(&name, "a terrain name", MAX_ID_CHARS)?;
+                let terrain = Terrain::from_name(&name)
+                    .ok_or_else(|| mlua::Error::runtime(format!("unknown terrain `{name}`")))?;
+                v.command(
+                    lua,
+                    ScriptCommand::SetTerrain {
+                        at: cell(x, y)?,
+                        terrain,
+                    },
+                )
+            },
+        );
         methods.add_method(
             "give_letters",
             |lua, v, (player, letters): (String, LuaString)| {
-                v.command(lua, ScriptCommand::GiveLetters {
-                    player: parse_player(&player)?,
-                    letters: bounded_text(&letters, "the letters", MAX_RACK)?,
-                })
+                v.command(
+                    lua,
+                    ScriptCommand::GiveLetters {
+                        player: parse_player(&player)?,
+                        letters: bounded_text(&letters, "the letters", MAX_RACK)?,
+                    },
+                )
             },
         );
         methods.add_method(
             "take_letters",
             |lua, v, (player, letters): (String, LuaString)| {
-                v.command(lua, ScriptCommand::TakeLetters {
-                    player: parse_player(&player)?,
-                    letters: bounded_text(&letters, "the letters", MAX_RACK)?,
-                })
+                v.command(
+                    lua,
+                    ScriptCommand::TakeLetters {
+                        player: parse_player(&player)?,
+                        letters: bounded_text(&letters, "the letters", MAX_RACK)?,
+                    },
+                )
             },
         );
         methods.add_method(
             "place_token",
             |lua, v, (id, kind, x, y): (LuaString, LuaString, i64, i64)| {
-                v.command(lua, ScriptCommand::PlaceToken {
-                    id: bounded_text(&id, "a token spot's id", MAX_ID_CHARS)?,
-                    kind: bounded_text(&kind, "a token kind", MAX_ID_CHARS)?,
-                    at: cell(x, y)?,
-                })
+                v.command(
+                    lua,
+                    ScriptCommand::PlaceToken {
+                        id: bounded_text(&id, "a token spot's id", MAX_ID_CHARS)?,
+                        kind: bounded_text(&kind, "a token kind", MAX_ID_CHARS)?,
+                        at: cell(x, y)?,
+                    },
+                )
             },
         );
-        methods.add_method("set_city_owner", |lua, v, (city, owner): (LuaString, String)| {
-            v.command(lua, ScriptCommand::SetCityOwner {
-                city: bounded_text(&city, "a city's id", MAX_ID_CHARS)?,
-                owner: parse_owner(&owner)?,
-            })
-        });
+        methods.add_method(
+            "set_city_owner",
+            |lua, v, (city, owner): (LuaString, String)| {
+                v.command(
+                    lua,
+                    ScriptCommand::SetCityOwner {
+                        city: bounded_text(&city, "a city's id", MAX_ID_CHARS)?,
+                        owner: parse_owner(&owner)?,
+                    },
+                )
+            },
+        );
         methods.add_method("award", |lua, v, (player, points): (String, i64)| {
-            v.command(lua, ScriptCommand::Award {
-                player: parse_player(&player)?,
-                points,
-            })
+            v.command(
+                lua,
+                ScriptCommand::Award {
+                    player: parse_player(&player)?,
+                    points,
+                },
+            )
         });
         methods.add_method("message", |lua, v, text: mlua::LuaString| {
             super::sandbox::charge_host_work(lua, UNITS_PER_COMMAND)?;

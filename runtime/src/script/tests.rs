@@ -43,13 +43,28 @@ fn sandbox_escapes_are_refused() {
             "setmetatable({}, {__gc = function() end})",
             "finalizers (__gc) are not available",
         ),
-        ("rawset(scryptic, 'on', print)", "rawset: the table is read-only"),
-        ("rawset(string, 'format', print)", "rawset: the table is read-only"),
+        (
+            "rawset(scryptic, 'on', print)",
+            "rawset: the table is read-only",
+        ),
+        (
+            "rawset(string, 'format', print)",
+            "rawset: the table is read-only",
+        ),
         ("string.format = print", "string is read-only"),
         ("_G.table.insert = print", "table is read-only"),
-        ("setmetatable(math, {})", "cannot change a protected metatable"),
-        ("getmetatable(utf8).__index.char = nil", "attempt to index a nil value"),
-        ("setmetatable(_G, {})", "cannot change a protected metatable"),
+        (
+            "setmetatable(math, {})",
+            "cannot change a protected metatable",
+        ),
+        (
+            "getmetatable(utf8).__index.char = nil",
+            "attempt to index a nil value",
+        ),
+        (
+            "setmetatable(_G, {})",
+            "cannot change a protected metatable",
+        ),
     ];
     for (source, expected) in cases {
         check_refused(source, expected);
@@ -617,5 +632,68 @@ fn scripts_cannot_change_what_other_scripts_see() {
     assert_eq!(
         global::<i64>(&h, "poisoner.lua", "shared_secret").unwrap(),
         42
+    );
+}
+
+/// String keys are visited in the same order in every state (Lua's hash seed is fixed at
+/// build time; see `.cargo/config.toml`), so `pairs` behaves the same in a game and its replay.
+#[test]
+fn string_keys_iterate_in_the_same_order_in_every_state() {
+    let order = || {
+        let mut h = host();
+        h.load(
+            "keys.lua",
+            "local t = {}\n\
+             for i = 1, 300 do t['key' .. (i * 7919 % 1000)] = i end\n\
+             local seen = {}\n\
+             for k in pairs(t) do seen[#seen + 1] = k end\n\
+             order = table.concat(seen, ',')",
+        )
+        .unwrap();
+        global::<String>(&h, "keys.lua", "order").unwrap()
+    };
+    let first = order();
+    // Made later and elsewhere in memory: a seed from the clock or addresses would differ.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let _ballast: Vec<ScriptHost> = (0..3).map(|_| host()).collect();
+    assert_eq!(order(), first);
+}
+
+/// Tables, functions and userdata are named by a number given in the order they are first
+/// shown, never by their address; `%p` is refused and weak tables are not available.
+#[test]
+fn nothing_a_script_sees_depends_on_addresses_or_the_collector() {
+    let names = || {
+        let mut h = host();
+        h.load(
+            "names.lua",
+            "local a, b = {}, function() end\n\
+             shown = tostring(a) .. ' ' .. tostring(b) .. ' ' .. tostring(a) .. ' '\n\
+                 .. string.format('%s|%5s|%d', {}, 'x', 3) .. ' ' .. tostring(print)",
+        )
+        .unwrap();
+        global::<String>(&h, "names.lua", "shown").unwrap()
+    };
+    let shown = names();
+    assert_eq!(
+        shown,
+        "table: #1 function: #2 table: #1 table: #3|    x|3 function: #4"
+    );
+    assert_eq!(names(), shown);
+    check_refused(
+        "return string.format('%p', {})",
+        "string.format's %p is not available",
+    );
+    check_refused(
+        "setmetatable({}, { __mode = 'k' })",
+        "weak tables (__mode) are not available",
+    );
+    // `%%p` is a literal, not an address.
+    let mut h = host();
+    h.load("percent.lua", "shown = string.format('100%%p')")
+        .unwrap();
+    assert_eq!(
+        global::<String>(&h, "percent.lua", "shown").unwrap(),
+        "100%p"
     );
 }
