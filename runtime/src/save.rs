@@ -218,19 +218,12 @@ impl SaveFile {
             return;
         }
         for script in &self.scripts {
-            if let Some(problem) = limits::relative_path_problem(&script.name) {
-                refuse("scripts", format!("script name: {problem}"));
-            }
-            if script.source.len() > limits::MAX_SCRIPT_BYTES {
-                refuse(
-                    "scripts",
-                    format!(
-                        "the script {} is {} bytes; the most is {}",
-                        script.name,
-                        script.source.len(),
-                        limits::MAX_SCRIPT_BYTES
-                    ),
-                );
+            script_text_problems("scripts", &script.name, &script.source, refuse);
+        }
+        // A reload in the log carries a script's text too.
+        for action in &self.actions {
+            if let Action::ReloadScript { name, source } = action {
+                script_text_problems("actions", name, source, refuse);
             }
         }
     }
@@ -265,5 +258,27 @@ impl SaveFile {
             events.extend(more);
         }
         Ok((game, events))
+    }
+}
+
+/// The problems of one script a save carries: a name leaving the level's folder, or a text
+/// longer than a script may be.
+fn script_text_problems(
+    key: &'static str,
+    name: &str,
+    source: &str,
+    refuse: &mut impl FnMut(&'static str, String),
+) {
+    if let Some(problem) = limits::relative_path_problem(name) {
+        refuse(key, format!("script name: {problem}"));
+    } else if source.len() > limits::MAX_SCRIPT_BYTES {
+        refuse(
+            key,
+            format!(
+                "the script {name} is {} bytes; the most is {}",
+                source.len(),
+                limits::MAX_SCRIPT_BYTES
+            ),
+        );
     }
 }

@@ -280,6 +280,52 @@ fn a_failed_reload_keeps_the_old_handlers_taking_part() {
     assert_eq!(console(&game), vec!["[s.lua] old 2"]);
 }
 
+/// A script reloaded in the middle of a game: the save logs the reload with the new text, and
+/// its replay runs the old text until that moment and the new one after. A reload that fails
+/// is not logged and changes nothing.
+#[test]
+fn a_save_after_a_reload_replays_each_version_from_its_moment() {
+    let version = |points: i64| {
+        format!("scryptic.on('turn_end', function(game, ev) game:award(ev.player, {points}) end)")
+    };
+    let map = ford_map();
+    let script = scryptic::save::ScriptSource {
+        name: "award.lua".into(),
+        source: version(1),
+    };
+    let (mut live, _) = ScriptedGame::start(
+        &map,
+        map.rule_set().unwrap(),
+        lexicon(),
+        9,
+        vec![script],
+        None,
+    )
+    .unwrap();
+    live.apply(Action::EndTurn).unwrap();
+    live.reload_script("award.lua", "error('half written')")
+        .expect_err("a broken text is refused");
+    live.reload_script("award.lua", &version(10)).unwrap();
+    live.apply(Action::EndTurn).unwrap();
+    let (gold, silver) = (Player::Gold, Player::Silver);
+    assert_eq!(live.game().score(gold).base, 1);
+    assert_eq!(live.game().score(silver).base, 10);
+    let save = live.save();
+    let reloads: Vec<&Action> = save.actions.iter().filter(|a| a.is_reload()).collect();
+    assert_eq!(reloads.len(), 1, "{:?}", save.actions);
+    let (replayed, _) = ScriptedGame::from_save(&save, lexicon()).unwrap();
+    for p in Player::BOTH {
+        assert_eq!(replayed.game().score(p), live.game().score(p), "{p}");
+    }
+    // Through the save file, as a player loads it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("reloaded.save.ron");
+    save.save(&path).unwrap();
+    let loaded = scryptic::save::SaveFile::load(&path).unwrap();
+    let (again, _) = ScriptedGame::from_save(&loaded, lexicon()).unwrap();
+    assert_eq!(again.game().score(silver).base, 10);
+}
+
 #[test]
 fn total_control_needs_every_city() {
     let win = script("scripts/win/total_control.lua");

@@ -139,13 +139,6 @@ fn seat_index(player: Player) -> usize {
     }
 }
 
-fn is_reload(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::ReloadRules { .. } | Action::ReloadConnotations { .. }
-    )
-}
-
 impl Session {
     /// A session over `game` with `seats`.
     pub fn new(
@@ -648,7 +641,7 @@ impl Session {
         let mut save = self.game.save();
         let reloads: Vec<Action> = save.actions[mark..]
             .iter()
-            .filter(|a| is_reload(a))
+            .filter(|a| a.is_reload())
             .cloned()
             .collect();
         save.actions.truncate(mark);

@@ -377,6 +377,12 @@ impl Game {
             Action::ReloadConnotations { list, words } => {
                 self.reload_connotations(list, words, &mut events)?
             }
+            Action::ReloadScript { name, source } => {
+                self.check_script_reload(name, source)?;
+                events.push(Event::Reloaded {
+                    what: format!("script {name}"),
+                });
+            }
             other => {
                 if let Some(p) = &self.pending {
                     return Err(ActionError::DefencePending {
@@ -410,8 +416,36 @@ impl Game {
                 Ok(())
             }
             Action::Defend { .. } => Err(ActionError::NoCombatPending),
-            Action::ReloadRules { .. } | Action::ReloadConnotations { .. } => Ok(()),
+            Action::ReloadRules { .. }
+            | Action::ReloadConnotations { .. }
+            | Action::ReloadScript { .. } => Ok(()),
         }
+    }
+
+    /// Why the game would refuse `Action::ReloadScript` with these parts: over, a name that
+    /// leaves the level's folder, or a text longer than any script may be.
+    pub fn check_script_reload(&self, name: &str, source: &str) -> Result<(), ActionError> {
+        if self.result.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        if let Some(problem) = crate::limits::relative_path_problem(name) {
+            return Err(ActionError::BadReload {
+                what: "a script".into(),
+                reason: problem,
+            });
+        }
+        let bad = |reason: String| ActionError::BadReload {
+            what: format!("script {name}"),
+            reason,
+        };
+        if source.len() > crate::limits::MAX_SCRIPT_BYTES {
+            return Err(bad(format!(
+                "the text has {} bytes; a script has at most {}",
+                source.len(),
+                crate::limits::MAX_SCRIPT_BYTES
+            )));
+        }
+        Ok(())
     }
 
     fn reload_rules(

@@ -63,6 +63,28 @@ pub enum Action {
         /// Its base words.
         words: Vec<String>,
     },
+    /// A script changed: from the next action on, it runs this text. The engine only checks
+    /// and logs it (scripts belong to the scripted game, which reloads it first), so that a
+    /// replay reloads each version at the moment the game did.
+    ReloadScript {
+        /// The script's name, as the level names it.
+        name: String,
+        /// Its new text.
+        source: String,
+    },
+}
+
+impl Action {
+    /// Whether this is a reload (of rules, a connotation list or a script): made by the files
+    /// changing, not by a player, so undoing a player's move keeps it.
+    pub fn is_reload(&self) -> bool {
+        matches!(
+            self,
+            Action::ReloadRules { .. }
+                | Action::ReloadConnotations { .. }
+                | Action::ReloadScript { .. }
+        )
+    }
 }
 
 /// How a game ended.

@@ -525,18 +525,33 @@ impl ScriptedGame {
         }
     }
 
-    /// Reloads script `name` with new text (see `ScriptHost::reload`); a save made afterwards
-    /// records the new text.
+    /// Reloads script `name` with new text (see `ScriptHost::reload`) and logs it as
+    /// `Action::ReloadScript`, so that a replay of the save reloads it at the same moment.
+    /// If the game or the host refuses, nothing changes.
     pub fn reload_script(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
-        self.host().reload(name, source)?;
-        match self.scripts.iter_mut().find(|s| s.name == name) {
-            Some(script) => script.source = source.to_string(),
-            None => self.scripts.push(ScriptSource {
-                name: name.to_string(),
-                source: source.to_string(),
-            }),
+        self.reload_and_log(name, source).map(drop)
+    }
+
+    fn reload_and_log(&mut self, name: &str, source: &str) -> Result<Vec<Event>, ScriptError> {
+        if let Err(e) = self.game().check_script_reload(name, source) {
+            return Err(ScriptError {
+                script: name.chars().take(crate::limits::MAX_PATH_CHARS).collect(),
+                line: None,
+                event: "reload".into(),
+                turn: Some(self.game().turn()),
+                message: e.to_string(),
+                traceback: String::new(),
+            });
         }
-        Ok(())
+        self.host().reload(name, source)?;
+        let action = Action::ReloadScript {
+            name: name.to_string(),
+            source: source.to_string(),
+        };
+        // Checked above, so the engine takes it.
+        let events = self.game_mut().apply(action).unwrap_or_default();
+        let mut errors = Vec::new();
+        Ok(self.dispatch_all(events, &mut errors))
     }
 
     /// The scripts taking part, by name.
@@ -562,6 +577,14 @@ impl ScriptedGame {
     /// Applies `action`, then lets the scripts react; returns the engine's events and those
     /// the scripts' commands caused. Script errors go to the console and the game goes on.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        if let Action::ReloadScript { name, source } = &action {
+            return self
+                .reload_and_log(name, source)
+                .map_err(|e| ActionError::BadReload {
+                    what: format!("script {}", e.script),
+                    reason: e.message,
+                });
+        }
         let events = self.game_mut().apply(action)?;
         let mut errors = Vec::new();
         let mut all = self.dispatch_all(events, &mut errors);
