@@ -118,7 +118,7 @@ fn the_first_chapter_tells_its_story_and_ends_when_the_camp_falls() {
 
     let carried = game.host().storage_json().unwrap();
     assert!(
-        carried.contains("\"chapter\":2") && carried.contains("\"villages\":1"),
+        carried.contains(r#"["chapter",2]"#) && carried.contains(r#"["villages",1]"#),
         "{carried}"
     );
     let chapter2 = script("scripts/campaigns/wending/2-the-frozen-pass.lua");
@@ -185,7 +185,7 @@ fn the_campaigns_filtered_handlers_fire_only_on_what_they_name() {
         game.host()
             .storage_json()
             .unwrap()
-            .contains("\"finished\":true")
+            .contains(r#"["finished",true]"#)
     );
 }
 
@@ -501,7 +501,7 @@ fn saving_and_loading_keeps_storage() {
     }
     let before = game.host().storage_json().unwrap();
     assert!(
-        before.contains("\"turns\":3") && before.contains("from chapter 1"),
+        before.contains(r#"["turns",3]"#) && before.contains("from chapter 1"),
         "{before}"
     );
     let text = game.save().to_ron();

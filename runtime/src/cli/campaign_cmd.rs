@@ -200,10 +200,19 @@ impl Run<'_> {
                 writeln!(io.out, "the campaign stops here; {resume}")?;
                 return Ok(0);
             }
-            let storage = scripted
-                .host()
-                .storage_json()
-                .map_err(|e| anyhow::anyhow!(e))?;
+            // Storage refuses what it cannot keep when it is stored, so only its size can
+            // fail here; then the next chapter gets what this one began with.
+            let stored = scripted.host().storage_json();
+            let storage = match stored {
+                Ok(storage) => storage,
+                Err(e) => {
+                    writeln!(
+                        io.out,
+                        "this chapter's storage cannot be carried on ({e}); the next chapter gets the storage this one began with"
+                    )?;
+                    scripted.save().storage
+                }
+            };
             if chapter < self.maps.len() {
                 self.progress
                     .reached(chapter, &storage, self.progress_path)?;

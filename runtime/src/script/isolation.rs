@@ -18,6 +18,9 @@ pub(super) struct Environments {
     pub shared: Table,
     /// Makes a new, empty script environment over `shared`.
     new_env: Function,
+    /// `see_through(proxy, table)`: from now on the raw functions treat `proxy` as `table`
+    /// (read-only); for proxies made later, such as storage's.
+    pub see_through: Function,
     /// Each script's environment, by name (the latest, after a reload).
     by_script: Vec<(String, Table)>,
 }
@@ -26,13 +29,16 @@ impl Environments {
     /// Freezes the state's globals as they are now into the shared environment. Call it once
     /// the sandbox and the API are installed: later changes to the raw globals reach no script.
     pub fn install(lua: &Lua) -> mlua::Result<Environments> {
-        let (shared, new_env) = lua
-            .load(ISOLATION)
-            .set_name("=sandbox")
-            .call::<(Table, Function)>(lua.globals())?;
+        let raw_setmetatable: Function =
+            lua.named_registry_value(super::sandbox::RAW_SETMETATABLE)?;
+        let (shared, new_env, see_through) =
+            lua.load(ISOLATION)
+                .set_name("=sandbox")
+                .call::<(Table, Function, Function)>((lua.globals(), raw_setmetatable))?;
         Ok(Environments {
             shared,
             new_env,
+            see_through,
             by_script: Vec::new(),
         })
     }
@@ -57,12 +63,14 @@ impl Environments {
 }
 
 const ISOLATION: &str = r##"
-local G = ...
+local G, raw_setmetatable = ...
 local setmetatable, type, error, next, pairs = setmetatable, type, error, next, pairs
 local rawget, rawset, rawlen = rawget, rawset, rawlen
 
--- Each proxy, and the table it shows.
-local shown = {}
+-- Each proxy, and the table it shows. Weak keys, so that a storage table dropped by its
+-- script is collected; nothing a script sees depends on when (a proxy it can still reach is
+-- still here).
+local shown = raw_setmetatable({}, { __mode = "k" })
 
 local function freeze(t, name)
     local proxy = setmetatable({}, {
@@ -111,5 +119,8 @@ local function new_env()
     rawset(env, "_G", env)
     return env
 end
-return shared, new_env
+local function see_through(proxy, t)
+    shown[proxy] = t
+end
+return shared, new_env, see_through
 "##;

@@ -267,6 +267,7 @@ pub struct ScriptHost {
     notices: std::collections::VecDeque<ConsoleLine>,
     registry: Arc<Mutex<Registry>>,
     envs: isolation::Environments,
+    storage: storage::Storage,
     limits: ScriptLimits,
     generation: u64,
 }
@@ -285,6 +286,7 @@ impl ScriptHost {
         // (Setting up runs Lua too, under the hook.)
         budget.reset(limits.instructions, limits.deadline);
         let envs = isolation::Environments::install(&lua).map_err(setup_error)?;
+        let storage = storage::Storage::install(&lua, &envs).map_err(setup_error)?;
         Ok(ScriptHost {
             lua,
             budget,
@@ -292,6 +294,7 @@ impl ScriptHost {
             notices: std::collections::VecDeque::new(),
             registry,
             envs,
+            storage,
             limits,
             generation: 0,
         })
@@ -740,7 +743,6 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
             end
             -- Frozen, with the other libraries, when the scripts' environments are made.
             scryptic = api
-            storage = storage or {}
             "#,
         )
         .set_name("=sandbox")

@@ -249,10 +249,16 @@ fn install_stable_names(lua: &Lua) -> mlua::Result<()> {
     .exec()
 }
 
+/// Where the registry keeps the unguarded `setmetatable`, for the sandbox's own code.
+pub const RAW_SETMETATABLE: &str = "scryptic.raw_setmetatable";
+
 /// `setmetatable` refuses a `__gc` field: a finalizer would run script code whenever the
 /// collector happens to run (inside the host's own work, outside any event), and games must
 /// not depend on when that is.
 fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
+    // The sandbox's own code may still make weak tables (see `isolation`).
+    let raw: Function = lua.globals().get("setmetatable")?;
+    lua.set_named_registry_value(RAW_SETMETATABLE, raw)?;
     lua.load(
         r#"
         local raw_setmetatable, rawget, type, error = setmetatable, rawget, type, error

@@ -1,11 +1,24 @@
 //! The `storage` table: what scripts keep between reloads, in saves, and from one campaign map
-//! to the next. It holds strings, numbers, booleans and tables of them, stored as JSON.
+//! to the next, shared by all of a level's scripts.
+//!
+//! It keeps exactly what a save can hold: booleans, integers, floats, any byte string, and
+//! tables of them keyed by strings or whole numbers. What it cannot keep is refused when it is
+//! stored, naming the key (`storage.army[3]: storage cannot keep a function`), not later when
+//! the game is saved. Every table in storage is a proxy (Lua side, below) whose writes are
+//! checked; a plain table a script stores becomes such a proxy in place, so the script's own
+//! reference goes on working. Storage is written as tagged JSON that round-trips exactly
+//! (integers stay integers, floats floats, bytes bytes); the plain JSON of earlier versions is
+//! still read.
 
 use super::ScriptHost;
-use mlua::{Lua, Value};
+use mlua::{Function, Lua, Table, Value};
+use serde_json::{Map, Value as Json, json};
 
 /// How deep storage tables may nest.
-const MAX_DEPTH: usize = 32;
+pub const MAX_DEPTH: usize = 32;
+
+/// The version tag of the storage format.
+const FORMAT_VERSION: i64 = 2;
 
 /// Why storage cannot be kept or restored.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,11 +41,19 @@ pub enum StorageError {
         /// The value's Lua type.
         kind: String,
     },
-    /// Storage text (from a save or a campaign) that is not JSON.
-    #[error("storage is not valid JSON: {message}")]
+    /// Storage text (from a save or a campaign) that is not storage.
+    #[error("storage is not valid: {message}")]
     NotJson {
-        /// What the JSON reader said.
+        /// What is wrong with it.
         message: String,
+    },
+    /// The written storage would be larger than a save may carry.
+    #[error("storage is {bytes} bytes written out; a save carries at most {most}")]
+    TooLarge {
+        /// Its size.
+        bytes: usize,
+        /// The most.
+        most: usize,
     },
     /// The Lua state refused (out of memory, for one).
     #[error("the scripts' state refused storage: {message}")]
@@ -48,33 +69,71 @@ fn lua_error(e: mlua::Error) -> StorageError {
     }
 }
 
-fn to_json(value: &Value, depth: usize) -> Result<serde_json::Value, StorageError> {
+fn invalid(message: impl Into<String>) -> StorageError {
+    StorageError::NotJson {
+        message: message.into(),
+    }
+}
+
+/// The table a storage table shows (a proxy's own table is empty), or `t` itself.
+fn contents(t: &Table) -> Table {
+    t.metatable()
+        .filter(|mt| mt.raw_get::<bool>("__storage").unwrap_or(false))
+        .and_then(|mt| mt.raw_get::<Table>("__index").ok())
+        .unwrap_or_else(|| t.clone())
+}
+
+/// Text as JSON: a string if it is UTF-8, else its bytes in hex.
+fn text_json(bytes: &[u8]) -> Json {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Json::String(s.to_string()),
+        Err(_) => json!({ "bytes": hex(bytes) }),
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Result<Vec<u8>, StorageError> {
+    if text.len() % 2 != 0 {
+        return Err(invalid("a byte string has an odd number of hex digits"));
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+                .ok_or_else(|| invalid(format!("`{text}` is not hex")))
+        })
+        .collect()
+}
+
+/// A stored value as tagged JSON: booleans, integers and UTF-8 strings as themselves, floats
+/// as `{"float": "0.1"}` (the shortest text that reads back as the same float, `inf` and `NaN`
+/// included), other byte strings as `{"bytes": HEX}`, tables as `{"table": [[key, value], ...]}`
+/// in a fixed order (whole-number keys ascending, then string keys by bytes).
+fn to_tagged(value: &Value, depth: usize) -> Result<Json, StorageError> {
     if depth > MAX_DEPTH {
         return Err(StorageError::TooDeep { most: MAX_DEPTH });
     }
     Ok(match value {
-        Value::Nil => serde_json::Value::Null,
-        Value::Boolean(b) => serde_json::Value::Bool(*b),
-        Value::Integer(i) => serde_json::Value::from(*i),
-        Value::Number(n) => serde_json::Number::from_f64(*n)
-            .map_or(serde_json::Value::Null, serde_json::Value::Number),
-        Value::String(s) => serde_json::Value::String(s.to_string_lossy()),
+        Value::Boolean(b) => Json::Bool(*b),
+        Value::Integer(i) => Json::from(*i),
+        Value::Number(n) => json!({ "float": format!("{n:?}") }),
+        Value::String(s) => text_json(&s.as_bytes()),
         Value::Table(t) => {
-            let mut map = serde_json::Map::new();
-            for pair in t.pairs::<Value, Value>() {
+            let mut pairs = Vec::new();
+            for pair in contents(t).pairs::<Value, Value>() {
                 let (k, v) = pair.map_err(lua_error)?;
-                let key = match &k {
-                    Value::String(s) => s.to_string_lossy(),
-                    Value::Integer(i) => format!("#{i}"),
-                    other => {
-                        return Err(StorageError::BadKey {
-                            kind: other.type_name().to_string(),
-                        });
-                    }
-                };
-                map.insert(key, to_json(&v, depth + 1)?);
+                pairs.push((key_order(&k)?, to_tagged(&v, depth + 1)?));
             }
-            serde_json::Value::Object(map)
+            pairs.sort_by(|a, b| a.0.cmp(&b.0));
+            let pairs: Vec<Json> = pairs
+                .into_iter()
+                .map(|(k, v)| Json::Array(vec![k.into_json(), v]))
+                .collect();
+            json!({ "table": pairs })
         }
         other => {
             return Err(StorageError::BadValue {
@@ -84,55 +143,292 @@ fn to_json(value: &Value, depth: usize) -> Result<serde_json::Value, StorageErro
     })
 }
 
-fn from_json(lua: &Lua, value: &serde_json::Value) -> mlua::Result<Value> {
+/// A key, ordered: whole numbers first, then byte strings.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Int(i64),
+    Text(Vec<u8>),
+}
+
+impl Key {
+    fn into_json(self) -> Json {
+        match self {
+            Key::Int(i) => Json::from(i),
+            Key::Text(bytes) => text_json(&bytes),
+        }
+    }
+}
+
+fn key_order(key: &Value) -> Result<Key, StorageError> {
+    match key {
+        Value::Integer(i) => Ok(Key::Int(*i)),
+        Value::String(s) => Ok(Key::Text(s.as_bytes().to_vec())),
+        other => Err(StorageError::BadKey {
+            kind: other.type_name().to_string(),
+        }),
+    }
+}
+
+/// A tagged JSON value as a plain Lua value (tables plain, made into storage by `adopt`).
+fn from_tagged(lua: &Lua, value: &Json, depth: usize) -> Result<Value, StorageError> {
+    if depth > MAX_DEPTH {
+        return Err(StorageError::TooDeep { most: MAX_DEPTH });
+    }
+    let text = |bytes: &[u8]| lua.create_string(bytes).map(Value::String);
     Ok(match value {
-        serde_json::Value::Null => Value::Nil,
-        serde_json::Value::Bool(b) => Value::Boolean(*b),
-        serde_json::Value::Number(n) => n
+        Json::Bool(b) => Value::Boolean(*b),
+        Json::Number(n) => Value::Integer(
+            n.as_i64()
+                .ok_or_else(|| invalid(format!("{n} is not a whole number that fits")))?,
+        ),
+        Json::String(s) => text(s.as_bytes()).map_err(lua_error)?,
+        Json::Object(map) => match tag(map)? {
+            ("float", Json::String(f)) => Value::Number(
+                f.parse::<f64>()
+                    .map_err(|_| invalid(format!("`{f}` is not a float")))?,
+            ),
+            ("bytes", Json::String(h)) => text(&unhex(h)?).map_err(lua_error)?,
+            ("table", Json::Array(pairs)) => {
+                let t = lua.create_table().map_err(lua_error)?;
+                for pair in pairs {
+                    let [k, v] = pair.as_array().map(Vec::as_slice).unwrap_or_default() else {
+                        return Err(invalid("a table entry is not [key, value]"));
+                    };
+                    let key = match from_tagged(lua, k, depth + 1)? {
+                        Value::Table(_) | Value::Boolean(_) | Value::Number(_) => {
+                            return Err(invalid("a key is a string or a whole number"));
+                        }
+                        key => key,
+                    };
+                    t.raw_set(key, from_tagged(lua, v, depth + 1)?)
+                        .map_err(lua_error)?;
+                }
+                Value::Table(t)
+            }
+            (other, _) => return Err(invalid(format!("`{other}` holds the wrong kind of value"))),
+        },
+        Json::Null | Json::Array(_) => return Err(invalid("null or a bare list is not a value")),
+    })
+}
+
+/// The one tag of a tagged object and its content.
+fn tag(map: &Map<String, Json>) -> Result<(&str, &Json), StorageError> {
+    let mut entries = map.iter();
+    match (entries.next(), entries.next()) {
+        (Some((tag, content)), None) if ["float", "bytes", "table"].contains(&tag.as_str()) => {
+            Ok((tag.as_str(), content))
+        }
+        _ => Err(invalid(
+            "an object is one of {\"float\": ...}, {\"bytes\": ...}, {\"table\": [...]}",
+        )),
+    }
+}
+
+/// Storage in the plain JSON of version 1 (lossy; still read): numbers with a fraction are
+/// floats, `#N` keys whole numbers.
+fn from_plain_json(lua: &Lua, value: &Json, depth: usize) -> Result<Value, StorageError> {
+    if depth > MAX_DEPTH {
+        return Err(StorageError::TooDeep { most: MAX_DEPTH });
+    }
+    let made = |r: mlua::Result<Value>| r.map_err(lua_error);
+    Ok(match value {
+        Json::Null => Value::Nil,
+        Json::Bool(b) => Value::Boolean(*b),
+        Json::Number(n) => n
             .as_i64()
             .map_or_else(|| Value::Number(n.as_f64().unwrap_or(0.0)), Value::Integer),
-        serde_json::Value::String(s) => Value::String(lua.create_string(s)?),
-        serde_json::Value::Array(items) => {
-            let t = lua.create_table()?;
+        Json::String(s) => made(lua.create_string(s).map(Value::String))?,
+        Json::Array(items) => {
+            let t = lua.create_table().map_err(lua_error)?;
             for (i, v) in items.iter().enumerate() {
-                t.raw_set(i + 1, from_json(lua, v)?)?;
+                t.raw_set(i + 1, from_plain_json(lua, v, depth + 1)?)
+                    .map_err(lua_error)?;
             }
             Value::Table(t)
         }
-        serde_json::Value::Object(map) => {
-            let t = lua.create_table()?;
+        Json::Object(map) => {
+            let t = lua.create_table().map_err(lua_error)?;
             for (k, v) in map {
+                let v = from_plain_json(lua, v, depth + 1)?;
                 match k.strip_prefix('#').and_then(|n| n.parse::<i64>().ok()) {
-                    Some(i) => t.raw_set(i, from_json(lua, v)?)?,
-                    None => t.raw_set(k.as_str(), from_json(lua, v)?)?,
+                    Some(i) => t.raw_set(i, v),
+                    None => t.raw_set(k.as_str(), v),
                 }
+                .map_err(lua_error)?;
             }
             Value::Table(t)
         }
     })
 }
 
-impl ScriptHost {
-    /// The `storage` table as JSON text.
-    pub fn storage_json(&self) -> Result<String, StorageError> {
-        let storage: Value = self.envs.shared.get("storage").map_err(lua_error)?;
-        let json = to_json(&storage, 0)?;
-        serde_json::to_string(&json).map_err(|e| StorageError::NotJson {
-            message: e.to_string(),
-        })
+/// The storage functions of a state: `adopt(plain)` makes a plain tree the new root.
+pub(super) struct Storage {
+    adopt: Function,
+}
+
+impl Storage {
+    /// Installs the storage proxies; the root starts empty, in `shared.storage`.
+    pub fn install(lua: &Lua, envs: &super::isolation::Environments) -> mlua::Result<Storage> {
+        let raw_setmetatable: Function =
+            lua.named_registry_value(super::sandbox::RAW_SETMETATABLE)?;
+        let adopt: Function = lua.load(STORAGE).set_name("=sandbox").call((
+            raw_setmetatable,
+            envs.see_through.clone(),
+            i64::try_from(MAX_DEPTH).unwrap_or(i64::MAX),
+        ))?;
+        let storage = Storage { adopt };
+        envs.shared
+            .raw_set("storage", storage.root(lua.create_table()?)?)?;
+        Ok(storage)
     }
 
-    /// Replaces the `storage` table with what JSON text holds.
-    pub fn set_storage_json(&mut self, text: &str) -> Result<(), StorageError> {
-        let json: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| StorageError::NotJson {
-                message: e.to_string(),
-            })?;
-        let value = from_json(&self.lua, &json).map_err(lua_error)?;
-        let table = match value {
-            Value::Table(t) => t,
-            _ => self.lua.create_table().map_err(lua_error)?,
-        };
-        self.envs.shared.set("storage", table).map_err(lua_error)
+    /// `plain` (a tree of plain tables) as a storage root, checked as a store would be.
+    fn root(&self, plain: Table) -> mlua::Result<Table> {
+        self.adopt.call(plain)
     }
 }
+
+impl ScriptHost {
+    /// The `storage` table as text (tagged JSON), at most `limits::MAX_STORAGE_BYTES`.
+    pub fn storage_json(&self) -> Result<String, StorageError> {
+        let storage: Value = self.envs.shared.raw_get("storage").map_err(lua_error)?;
+        let table = to_tagged(&storage, 0)?;
+        let text = serde_json::to_string(&json!({
+            "storage_version": FORMAT_VERSION,
+            "table": table.get("table").cloned().unwrap_or(Json::Array(Vec::new())),
+        }))
+        .map_err(|e| invalid(e.to_string()))?;
+        if text.len() > crate::limits::MAX_STORAGE_BYTES {
+            return Err(StorageError::TooLarge {
+                bytes: text.len(),
+                most: crate::limits::MAX_STORAGE_BYTES,
+            });
+        }
+        Ok(text)
+    }
+
+    /// Replaces the `storage` table with what storage text holds (this version's tagged JSON,
+    /// or the plain JSON of version 1). Nothing changes if the text is refused.
+    pub fn set_storage_json(&mut self, text: &str) -> Result<(), StorageError> {
+        let json: Json = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
+        let tagged = json
+            .as_object()
+            .and_then(|o| o.get("storage_version"))
+            .is_some();
+        let value = if tagged {
+            let version = json.get("storage_version").and_then(Json::as_i64);
+            if version != Some(FORMAT_VERSION) {
+                return Err(invalid(format!(
+                    "storage version {version:?} is not one this build reads ({FORMAT_VERSION})"
+                )));
+            }
+            let table = json.get("table").cloned().unwrap_or(Json::Null);
+            from_tagged(&self.lua, &json!({ "table": table }), 0)?
+        } else {
+            from_plain_json(&self.lua, &json, 0)?
+        };
+        let Value::Table(plain) = value else {
+            return Err(invalid(
+                "storage is a table (an object), not a single value",
+            ));
+        };
+        let root = self
+            .guarded(|| self.storage.root(plain))
+            .map_err(|e| invalid(e.to_string()))?;
+        self.envs.shared.raw_set("storage", root).map_err(lua_error)
+    }
+}
+
+/// The Lua side: storage tables are empty proxies whose metatable holds the contents
+/// (`__index`) and checks every write (`__newindex`); `adopt` checks a whole value first and
+/// only then turns its plain tables into proxies, so a refused store changes nothing.
+const STORAGE: &str = r##"
+local raw_setmetatable, see_through, MAX_DEPTH = ...
+local type, next, error, tostring, getmetatable = type, next, error, tostring, getmetatable
+local math_type, find, format = math.type, string.find, string.format
+local KEEP = "; keep strings, numbers, booleans and tables of them"
+
+-- Each storage proxy, and its contents (weak keys: a proxy no one reaches is collected).
+local contents = raw_setmetatable({}, { __mode = "k" })
+
+local function child_path(path, key)
+    if type(key) == "string" and find(key, "^[%a_][%w_]*$") then return path .. "." .. key end
+    if type(key) == "string" then return path .. "[" .. format("%q", key) .. "]" end
+    return path .. "[" .. tostring(key) .. "]"
+end
+
+local function key_problem(key, path)
+    local t = type(key)
+    if t == "string" or math_type(key) == "integer" then return nil end
+    local what = t == "number" and ("the fraction " .. tostring(key)) or ("a " .. t)
+    return path .. ": storage keys are strings or whole numbers, not " .. what
+end
+
+-- Why `value` (to be stored at `path`, `depth` tables down) cannot be kept, or nil.
+local function problem(value, path, depth, open)
+    local t = type(value)
+    if t == "string" or t == "number" or t == "boolean" or t == "nil" then return nil end
+    if t ~= "table" then return path .. ": storage cannot keep a " .. t .. KEEP end
+    if depth > MAX_DEPTH then
+        return path .. ": storage nests deeper than " .. MAX_DEPTH .. " tables; keep it shallower"
+    end
+    local inside = contents[value]
+    if inside == nil and getmetatable(value) ~= nil then
+        return path .. ": storage cannot keep a table with a metatable (it would not survive a save)"
+    end
+    inside = inside or value
+    if open[inside] then return path .. ": storage cannot keep a table that holds itself" end
+    open[inside] = true
+    for k, v in next, inside do
+        local why = key_problem(k, path) or problem(v, child_path(path, k), depth + 1, open)
+        if why then return why end
+    end
+    open[inside] = nil
+    return nil
+end
+
+local proxy_of
+
+-- A checked value as storage keeps it: a plain table becomes a proxy in place (so references
+-- the script holds go on working); a table already in storage is copied, since a save keeps a
+-- tree, not shared tables.
+local function kept(value, path, depth)
+    if type(value) ~= "table" then return value end
+    local inside = contents[value]
+    local proxy, source = value, value
+    if inside ~= nil then
+        proxy, source = {}, inside
+    end
+    local held = {}
+    for k, v in next, source do held[k] = kept(v, child_path(path, k), depth + 1) end
+    if inside == nil then
+        for k in next, held do value[k] = nil end
+    end
+    return proxy_of(proxy, held, path, depth)
+end
+
+proxy_of = function(proxy, held, path, depth)
+    raw_setmetatable(proxy, {
+        __index = held,
+        __newindex = function(_, k, v)
+            local why = key_problem(k, path) or problem(v, child_path(path, k), depth + 1, {})
+            if why then error(why, 2) end
+            held[k] = kept(v, child_path(path, k), depth + 1)
+        end,
+        __len = function() return #held end,
+        __pairs = function() return next, held, nil end,
+        __metatable = "locked",
+        __storage = true,
+    })
+    contents[proxy] = held
+    see_through(proxy, held)
+    return proxy
+end
+
+-- A new root from a plain tree (from a save or a campaign), checked first.
+return function(plain)
+    local why = problem(plain, "storage", 0, {})
+    if why then error(why, 0) end
+    return kept(plain, "storage", 0)
+end
+"##;

@@ -697,3 +697,178 @@ fn nothing_a_script_sees_depends_on_addresses_or_the_collector() {
         "100%p"
     );
 }
+
+/// Loads `source` as `name` into `h`, panicking with the error if it fails.
+fn run(h: &mut ScriptHost, name: &str, source: &str) {
+    h.load(name, source).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Storage written out and read back into another state holds exactly what was stored:
+/// integers and floats apart, any bytes, whole-number and string keys apart, nested tables.
+#[test]
+fn storage_round_trips_exactly() {
+    let mut h = host();
+    run(
+        &mut h,
+        "keep.lua",
+        "storage.int, storage.float, storage.tenth = 3, 3.0, 0.1\n\
+         storage.big, storage.inf, storage.negzero = math.maxinteger, 1/0, -0.0\n\
+         storage.nan = 0/0\n\
+         storage.bytes = '\\0\\255abc\\n'\n\
+         storage.keys = { [1] = 'one', ['1'] = 'string one', ['#1'] = 'hash one', [-5] = true }\n\
+         storage.deep = { a = { b = { c = { 1, 2, 3 } } } }",
+    );
+    let text = h.storage_json().unwrap();
+    let mut other = host();
+    other.set_storage_json(&text).unwrap();
+    run(
+        &mut other,
+        "check.lua",
+        "local s = storage\n\
+         assert(math.type(s.int) == 'integer' and s.int == 3)\n\
+         assert(math.type(s.float) == 'float' and s.float == 3.0)\n\
+         assert(s.tenth == 0.1 and s.big == math.maxinteger and s.inf == 1/0)\n\
+         assert(1 / s.negzero == -1/0, 'negative zero')\n\
+         assert(s.nan ~= s.nan, 'NaN')\n\
+         assert(s.bytes == '\\0\\255abc\\n')\n\
+         assert(s.keys[1] == 'one' and s.keys['1'] == 'string one' and s.keys['#1'] == 'hash one')\n\
+         assert(s.keys[-5] == true)\n\
+         assert(#s.deep.a.b.c == 3 and s.deep.a.b.c[3] == 3)",
+    );
+    assert_eq!(
+        other.storage_json().unwrap(),
+        text,
+        "written the same again"
+    );
+}
+
+/// What storage cannot keep is refused when it is stored, naming the key, and the refused
+/// store changes nothing.
+#[test]
+fn storage_refuses_what_it_cannot_keep_when_it_is_stored() {
+    let cases = [
+        (
+            "storage.f = print",
+            "storage.f: storage cannot keep a function",
+        ),
+        (
+            "storage.army = { { name = 'x', on_death = function() end } }",
+            "storage.army[1].on_death: storage cannot keep a function",
+        ),
+        (
+            "local t = {}; t.me = t; storage.loop = t",
+            "storage.loop.me: storage cannot keep a table that holds itself",
+        ),
+        (
+            "local t = {}; for i = 1, 40 do t = { t } end; storage.deep = t",
+            "storage nests deeper than 32 tables",
+        ),
+        (
+            "storage.obj = setmetatable({}, { __index = {} })",
+            "storage.obj: storage cannot keep a table with a metatable",
+        ),
+        (
+            "storage.list = {}; storage.list[1.5] = 1",
+            "storage.list: storage keys are strings or whole numbers, not the fraction 1.5",
+        ),
+        (
+            "storage['a b'] = coroutine.create(print)",
+            "storage[\"a b\"]: storage cannot keep a thread",
+        ),
+        (
+            "rawset(storage, 'x', print)",
+            "rawset: the table is read-only",
+        ),
+    ];
+    for (source, expected) in cases {
+        check_refused(source, expected);
+    }
+    let mut h = host();
+    run(
+        &mut h,
+        "partial.lua",
+        "storage.kept = { 1 }\n\
+         local t = { ok = 1, bad = print }\n\
+         refused = not pcall(function() storage.kept = t end)\n\
+         plain = getmetatable(t) == nil and t.ok == 1",
+    );
+    assert!(global::<bool>(&h, "partial.lua", "refused").unwrap());
+    assert!(global::<bool>(&h, "partial.lua", "plain").unwrap());
+    assert_eq!(
+        h.storage_json().unwrap(),
+        r#"{"storage_version":2,"table":[["kept",{"table":[[1,1]]}]]}"#
+    );
+}
+
+/// A table a script stores stays its own: changing it afterwards changes storage (checked as
+/// a store), and the table functions, `pairs`, `ipairs` and `#` work on storage tables.
+#[test]
+fn a_stored_table_goes_on_working_as_storage() {
+    let mut h = host();
+    run(
+        &mut h,
+        "live.lua",
+        "local army = { 'archer' }\n\
+         storage.army = army\n\
+         army[2] = 'knight'\n\
+         table.insert(storage.army, 'scout')\n\
+         table.sort(storage.army)\n\
+         local n = 0\n\
+         for _, unit in ipairs(army) do n = n + #unit end\n\
+         for k in pairs(storage) do n = n + #k end\n\
+         total = n + #army + rawlen(army) + (rawget(army, 1) == 'archer' and 100 or 0)\n\
+         refused = select(2, pcall(function() army.plan = print end))",
+    );
+    // archer + knight + scout = 17 letters, `army` 4, # and rawlen 3 each, rawget 100.
+    assert_eq!(global::<i64>(&h, "live.lua", "total").unwrap(), 127);
+    let refused = global::<String>(&h, "live.lua", "refused").unwrap();
+    assert!(
+        refused.contains("storage.army.plan: storage cannot keep a function"),
+        "{refused}"
+    );
+    assert_eq!(
+        h.storage_json().unwrap(),
+        r#"{"storage_version":2,"table":[["army",{"table":[[1,"archer"],[2,"knight"],[3,"scout"]]}]]}"#
+    );
+}
+
+/// Storage written by earlier versions (plain JSON) is still read.
+#[test]
+fn storage_in_the_old_plain_json_is_read() {
+    let mut h = host();
+    h.set_storage_json(r##"{"chapter": 2, "ratio": 0.5, "list": {"#1": "a", "#2": "b"}}"##)
+        .unwrap();
+    run(
+        &mut h,
+        "old.lua",
+        "ok = storage.chapter == 2 and math.type(storage.chapter) == 'integer'\n\
+             and storage.ratio == 0.5 and #storage.list == 2 and storage.list[2] == 'b'",
+    );
+    assert!(global::<bool>(&h, "old.lua", "ok").unwrap());
+    for bad in [
+        "3",
+        r#"{"storage_version": 2, "table": [["x", {"float": "many"}]]}"#,
+        r#"{"storage_version": 2, "table": [["x", {"bytes": "abc"}]]}"#,
+        r#"{"storage_version": 9, "table": []}"#,
+    ] {
+        let before = h.storage_json().unwrap();
+        assert!(h.set_storage_json(bad).is_err(), "{bad}");
+        assert_eq!(h.storage_json().unwrap(), before, "{bad} changed storage");
+    }
+}
+
+/// Storage larger written out than a save carries is refused as a whole, with its size.
+#[test]
+fn storage_too_large_for_a_save_is_refused_with_its_size() {
+    let mut h = host();
+    // Bytes that are not UTF-8 are written in hex, two characters each.
+    run(
+        &mut h,
+        "big.lua",
+        "storage.blob = string.rep('\\255', 9 * 1024 * 1024)",
+    );
+    match h.storage_json() {
+        Err(StorageError::TooLarge { bytes, most }) => assert!(bytes > most),
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+}
