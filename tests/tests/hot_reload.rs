@@ -80,6 +80,101 @@ fn a_broken_change_leaves_the_old_handlers() {
     assert_eq!(host.generation(), 0);
 }
 
+/// A reload that fails partway changes nothing: storage written before the failure is as it
+/// was (a value changed, a key added, a table changed inside), no handler of the new text
+/// stays, and the old version goes on with its own globals. A first load that fails leaves
+/// nothing behind either.
+#[test]
+fn a_failed_reload_changes_nothing() {
+    let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
+    host.load(
+        "mod.lua",
+        "storage.army = { 'archer' }\nlocal mine = 'v1'\nscryptic.on('turn_start', function() print(mine .. ' ' .. #storage.army) end)",
+    )
+    .unwrap();
+    let before = host.storage_json().unwrap();
+    let err = host
+        .reload(
+            "mod.lua",
+            "storage.army[1] = 'knight'\nstorage.army[2] = 'scout'\nstorage.loads = 99\n\
+             scryptic.on('turn_end', function() end)\n\
+             scryptic.token { id = 'half', invoke = function() end }\n\
+             error('late failure')",
+        )
+        .unwrap_err();
+    assert!(err.message.contains("late failure"), "{err}");
+    assert_eq!(host.storage_json().unwrap(), before);
+    assert_eq!(host.handler_count("turn_end"), 0);
+    assert!(host.token_kinds().is_empty());
+    turn(&mut host);
+    assert_eq!(printed(&mut host), vec!["v1 1"]);
+
+    host.load(
+        "new.lua",
+        "storage.fresh = true\nscryptic.on('turn_end', function() end)\nerror('no')",
+    )
+    .unwrap_err();
+    assert_eq!(host.storage_json().unwrap(), before);
+    assert_eq!(host.handler_count("turn_end"), 0);
+    assert!(!host.scripts().contains(&"new.lua".to_string()));
+}
+
+/// The watcher reacts to what a file holds, not to its being opened or read: reading a
+/// script (as a text editor opening it does, and as the reload itself does) reloads nothing,
+/// saving new text reloads it once, and saving the same text again reloads nothing.
+#[test]
+fn only_a_change_of_content_reloads_a_script() {
+    use scryptic::game::Action;
+    use scryptic::script::ScriptedGame;
+    use scryptic::script::live::{LiveFiles, LiveNotice};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mod.lua");
+    std::fs::write(&file, V1).unwrap();
+    let map = scryptic::map::Map::new("Live", 8, 8);
+    let script = scryptic::save::ScriptSource {
+        name: "mod.lua".into(),
+        source: V1.into(),
+    };
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let (mut game, _) = ScriptedGame::start(
+        &map,
+        map.rule_set().unwrap(),
+        lexicon,
+        1,
+        vec![script],
+        None,
+    )
+    .unwrap();
+    let live = LiveFiles::new(&game, dir.path(), None, Vec::new());
+    let reloads = |game: &ScriptedGame| game.game().log().iter().filter(|a| a.is_reload()).count();
+    let path = std::fs::canonicalize(&file).unwrap();
+    // Opened and read, as an editor does: events arrive, nothing reloads.
+    let _ = std::fs::read_to_string(&file).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(live.poll(&mut game).is_empty());
+    assert!(live.reload(&mut game, &path).is_none());
+    std::fs::write(&file, V2).unwrap();
+    assert!(matches!(
+        live.reload(&mut game, &path),
+        Some(LiveNotice::Reloaded(_))
+    ));
+    assert!(
+        live.reload(&mut game, &path).is_none(),
+        "read again, unchanged"
+    );
+    std::fs::write(&file, V2).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        live.poll(&mut game).is_empty(),
+        "saved again with the same text"
+    );
+    assert_eq!(reloads(&game), 1);
+    assert!(matches!(
+        game.game().log().last(),
+        Some(Action::ReloadScript { .. })
+    ));
+}
+
 fn wait_for(watcher: &Watcher, file: &Path) -> bool {
     let wanted = std::fs::canonicalize(file).unwrap();
     watcher.wait(Duration::from_secs(5)).contains(&wanted)

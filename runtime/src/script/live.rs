@@ -7,7 +7,9 @@ use super::watch::Watcher;
 use crate::game::Action;
 use crate::map::Map;
 use crate::rules::RuleSet;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// Why a watched file could not be loaded into a game; the game keeps what it had.
 #[derive(Debug, thiserror::Error)]
@@ -120,6 +122,19 @@ pub struct LiveFiles {
     scripts: Vec<(String, PathBuf)>,
     rules: Option<RulesFile>,
     connotations: Vec<PathBuf>,
+    /// What each watched file held when last read (a hash, by canonical path), so that an
+    /// event that changed nothing (the file opened or read by an editor, or by a reload
+    /// itself) reloads nothing.
+    seen: Mutex<HashMap<PathBuf, u64>>,
+}
+
+/// A hash of a file's content, or `None` if it cannot be read (a reload then says why).
+fn content_hash(path: &Path) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let bytes = crate::fsutil::read_bytes_at_most(path, crate::fsutil::MAX_TEXT_FILE_BYTES).ok()?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    Some(hasher.finish())
 }
 
 impl LiveFiles {
@@ -144,12 +159,31 @@ impl LiveFiles {
         } else {
             Watcher::new(&watched).ok()
         };
+        let seen = watched
+            .iter()
+            .filter_map(|p| Some((std::fs::canonicalize(p).ok()?, content_hash(p)?)))
+            .collect();
         LiveFiles {
             watcher,
             scripts,
             rules,
             connotations,
+            seen: Mutex::new(seen),
         }
+    }
+
+    /// Whether `path` holds something other than when it was last read (and remembers what
+    /// it holds now).
+    fn content_changed(&self, path: &Path) -> bool {
+        let Some(hash) = content_hash(path) else {
+            return true;
+        };
+        let key = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        let mut seen = match self.seen.lock() {
+            Ok(seen) => seen,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        seen.insert(key, hash) != Some(hash)
     }
 
     /// Nothing watched (a game loaded from a save, whose files may be anywhere).
@@ -159,6 +193,7 @@ impl LiveFiles {
             scripts: Vec::new(),
             rules: None,
             connotations: Vec::new(),
+            seen: Mutex::default(),
         }
     }
 
@@ -180,8 +215,12 @@ impl LiveFiles {
             .collect()
     }
 
-    /// Reloads `path` (already reported changed) into the game.
+    /// Reloads `path` (already reported changed) into the game, if what it holds changed
+    /// since it was last read.
     pub fn reload(&self, scripted: &mut ScriptedGame, path: &Path) -> Option<LiveNotice> {
+        if !self.content_changed(path) {
+            return None;
+        }
         if self.connotations.iter().any(|c| same_file(c, path)) {
             return Some(match reload_connotation_list(scripted, path) {
                 Ok(list) => LiveNotice::Reloaded(format!(

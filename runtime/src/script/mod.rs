@@ -341,26 +341,45 @@ impl ScriptHost {
     }
 
     /// Loads and runs a script's text (`name` is its file, for messages) in globals of its own
-    /// (see `isolation`). Bytecode is refused.
+    /// (see `isolation`). Bytecode is refused. Loading is one transaction: if the script fails,
+    /// what it registered and wrote to storage is undone, and a script of that name loaded
+    /// before stays as it was (see `reload`).
     pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        let before = reload::take_script(&mut self.registry_lock(), name);
+        let env_before = self.envs.of_script(name).cloned();
+        match self.run_script(name, source) {
+            Ok(env) => {
+                let _ = self.guarded(|| self.storage.commit());
+                self.envs.remember(name, env);
+                Ok(())
+            }
+            Err(e) => {
+                let error = self.error(name, "load", None, &e);
+                // Undone under a budget of its own: the load may have spent its budget.
+                let _ = self.guarded(|| self.storage.rollback());
+                reload::put_back_only(&mut self.registry_lock(), name, before);
+                if let Some(env) = env_before {
+                    self.envs.remember(name, env);
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Runs a script's text in a new environment, returning the environment.
+    fn run_script(&self, name: &str, source: &str) -> mlua::Result<Table> {
         let chunk = self
             .lua
             .load(source)
             .set_name(format!("@{name}"))
             .set_mode(mlua::chunk::ChunkMode::Text);
         // The environment is made under the fresh budget too: it is Lua code.
-        let result = self.guarded(|| {
+        self.guarded(|| {
+            self.storage.begin()?;
             let env = self.envs.for_script()?;
             chunk.set_environment(env.clone()).exec()?;
             Ok(env)
-        });
-        match result {
-            Ok(env) => {
-                self.envs.remember(name, env);
-                Ok(())
-            }
-            Err(e) => Err(self.error(name, "load", None, &e)),
-        }
+        })
     }
 
     /// Calls every handler of `event` (one of the registry's events) whose filter `fields`

@@ -1,20 +1,21 @@
 //! Hot reload: a changed script replaces its old definitions only if it loads cleanly; if it
-//! fails, the old handlers stay and the error is reported. `storage` is kept either way, and
-//! the script's `on_reload` handlers run after a good reload.
+//! fails, everything it did is undone (registrations and storage writes: loading is one
+//! transaction, see `ScriptHost::load`), the old handlers stay and the error is reported.
+//! `storage` is kept, and the script's `on_reload` handlers run after a good reload.
 
 use super::{ConsoleLine, Registry, ScriptError, ScriptHost};
 use std::sync::MutexGuard;
 
 /// Everything one script registered, taken out of the registry while its new text loads.
 #[derive(Default)]
-struct Taken {
+pub(super) struct Taken {
     handlers: Vec<super::Handler>,
     tokens: Vec<super::Definition>,
     win_conditions: Vec<super::Definition>,
     modifiers: Vec<super::Definition>,
 }
 
-fn take_script(r: &mut Registry, script: &str) -> Taken {
+pub(super) fn take_script(r: &mut Registry, script: &str) -> Taken {
     let split_handlers = |list: &mut Vec<super::Handler>| {
         let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(list)
             .into_iter()
@@ -37,6 +38,12 @@ fn take_script(r: &mut Registry, script: &str) -> Taken {
     }
 }
 
+/// Drops what `script` registered and puts `taken` (its registrations before) back.
+pub(super) fn put_back_only(r: &mut Registry, script: &str, taken: Taken) {
+    drop(take_script(r, script));
+    put_back(r, taken);
+}
+
 fn put_back(r: &mut Registry, taken: Taken) {
     r.handlers.extend(taken.handlers);
     r.tokens.extend(taken.tokens);
@@ -45,7 +52,7 @@ fn put_back(r: &mut Registry, taken: Taken) {
 }
 
 impl ScriptHost {
-    fn registry_lock(&self) -> MutexGuard<'_, Registry> {
+    pub(super) fn registry_lock(&self) -> MutexGuard<'_, Registry> {
         match self.registry.lock() {
             Ok(r) => r,
             Err(poisoned) => poisoned.into_inner(),
@@ -54,8 +61,6 @@ impl ScriptHost {
 
     /// Reloads script `name` with new text. On failure the old definitions stay.
     pub fn reload(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
-        let old = take_script(&mut self.registry_lock(), name);
-        let old_env = self.envs.of_script(name).cloned();
         match self.load(name, source) {
             Ok(()) => {
                 self.generation += 1;
@@ -72,14 +77,7 @@ impl ScriptHost {
                 Ok(())
             }
             Err(e) => {
-                let mut r = self.registry_lock();
-                drop(take_script(&mut r, name));
-                put_back(&mut r, old);
-                drop(r);
-                // The old handlers go on in the globals they were made in.
-                if let Some(env) = old_env {
-                    self.envs.remember(name, env);
-                }
+                // `load` undid everything the new text did; the old version stays.
                 self.push_notice(ConsoleLine::Notice(format!(
                     "{name} did not reload; its previous version stays"
                 )));

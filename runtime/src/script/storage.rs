@@ -261,9 +261,14 @@ fn from_plain_json(lua: &Lua, value: &Json, depth: usize) -> Result<Value, Stora
     })
 }
 
-/// The storage functions of a state: `adopt(plain)` makes a plain tree the new root.
+/// The storage functions of a state: `adopt(plain)` makes a plain tree the new root;
+/// `begin`, `commit` and `rollback` make a script's loading one transaction, so that a load
+/// that fails leaves storage as it was.
 pub(super) struct Storage {
     adopt: Function,
+    begin: Function,
+    commit: Function,
+    rollback: Function,
 }
 
 impl Storage {
@@ -271,12 +276,17 @@ impl Storage {
     pub fn install(lua: &Lua, envs: &super::isolation::Environments) -> mlua::Result<Storage> {
         let raw_setmetatable: Function =
             lua.named_registry_value(super::sandbox::RAW_SETMETATABLE)?;
-        let adopt: Function = lua.load(STORAGE).set_name("=sandbox").call((
+        let (adopt, begin, commit, rollback) = lua.load(STORAGE).set_name("=sandbox").call((
             raw_setmetatable,
             envs.see_through.clone(),
             i64::try_from(MAX_DEPTH).unwrap_or(i64::MAX),
         ))?;
-        let storage = Storage { adopt };
+        let storage = Storage {
+            adopt,
+            begin,
+            commit,
+            rollback,
+        };
         envs.shared
             .raw_set("storage", storage.root(lua.create_table()?)?)?;
         Ok(storage)
@@ -285,6 +295,21 @@ impl Storage {
     /// `plain` (a tree of plain tables) as a storage root, checked as a store would be.
     fn root(&self, plain: Table) -> mlua::Result<Table> {
         self.adopt.call(plain)
+    }
+
+    /// From now on every write to storage is recorded, to be undone by `rollback`.
+    pub fn begin(&self) -> mlua::Result<()> {
+        self.begin.call(())
+    }
+
+    /// Keeps the writes since `begin`.
+    pub fn commit(&self) -> mlua::Result<()> {
+        self.commit.call(())
+    }
+
+    /// Undoes the writes since `begin`, latest first.
+    pub fn rollback(&self) -> mlua::Result<()> {
+        self.rollback.call(())
     }
 }
 
@@ -389,6 +414,9 @@ end
 
 local proxy_of
 
+-- While a script loads: each write's table, key and old value, to undo if the load fails.
+local journal = nil
+
 -- A checked value as storage keeps it: a plain table becomes a proxy in place (so references
 -- the script holds go on working); a table already in storage is copied, since a save keeps a
 -- tree, not shared tables.
@@ -413,6 +441,10 @@ proxy_of = function(proxy, held, path, depth)
         __newindex = function(_, k, v)
             local why = key_problem(k, path) or problem(v, child_path(path, k), depth + 1, {})
             if why then error(why, 2) end
+            if journal then
+                local n = journal.n + 1
+                journal.n, journal[3 * n - 2], journal[3 * n - 1], journal[3 * n] = n, held, k, held[k]
+            end
             held[k] = kept(v, child_path(path, k), depth + 1)
         end,
         __len = function() return #held end,
@@ -426,9 +458,20 @@ proxy_of = function(proxy, held, path, depth)
 end
 
 -- A new root from a plain tree (from a save or a campaign), checked first.
-return function(plain)
+local function adopt(plain)
     local why = problem(plain, "storage", 0, {})
     if why then error(why, 0) end
     return kept(plain, "storage", 0)
 end
+local function begin() journal = { n = 0 } end
+local function commit() journal = nil end
+local function rollback()
+    local j = journal
+    journal = nil
+    if not j then return end
+    for n = j.n, 1, -1 do
+        j[3 * n - 2][j[3 * n - 1]] = j[3 * n]
+    end
+end
+return adopt, begin, commit, rollback
 "##;
