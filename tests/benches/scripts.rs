@@ -53,6 +53,12 @@ fn scripts(c: &mut Criterion) {
         })
     });
 
+    // What every scripted game pays once: a sandboxed state with the API, the frozen
+    // libraries, storage, and the four standard elementals loaded.
+    c.bench_function("new host with the standard elementals", |b| {
+        b.iter(|| ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).expect("a host"))
+    });
+
     let lexicon = Arc::new(Lexicon::english());
     let (map, actions, script) = campaign_game(&lexicon);
     let commits = actions

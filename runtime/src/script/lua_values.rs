@@ -43,7 +43,8 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
         list(callers.collect()),
         list(appenders.collect())
     );
-    let (callers, appenders): (Table, Table) = lua.load(chunk).set_name("=sandbox").eval()?;
+    let (callers, appenders): (Table, Table) =
+        super::sandbox::host_chunk(&lua, "=sandbox", &chunk)?.eval()?;
     lua.set_app_data(Made {
         fixed: RefCell::default(),
         callers: callers.sequence_values().collect::<mlua::Result<_>>()?,

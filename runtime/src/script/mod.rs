@@ -259,6 +259,14 @@ impl Registry {
     }
 }
 
+/// Where a script's text comes from: a level (loaded as text, never as bytecode), or the
+/// toolkit itself (the standard elementals, compiled once per process).
+#[derive(Clone, Copy)]
+enum Origin {
+    Script,
+    Shipped,
+}
+
 /// A sandboxed Lua state with its scripts.
 pub struct ScriptHost {
     lua: Lua,
@@ -307,7 +315,7 @@ impl ScriptHost {
     ) -> Result<ScriptHost, ScriptError> {
         let mut host = ScriptHost::new(limits, seed)?;
         for (name, source) in STANDARD_TOKENS {
-            host.load(name, source)?;
+            host.load_as(name, source, Origin::Shipped)?;
         }
         Ok(host)
     }
@@ -345,9 +353,13 @@ impl ScriptHost {
     /// what it registered and wrote to storage is undone, and a script of that name loaded
     /// before stays as it was (see `reload`).
     pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        self.load_as(name, source, Origin::Script)
+    }
+
+    fn load_as(&mut self, name: &str, source: &str, origin: Origin) -> Result<(), ScriptError> {
         let before = reload::take_script(&mut self.registry_lock(), name);
         let env_before = self.envs.of_script(name).cloned();
-        match self.run_script(name, source) {
+        match self.run_script(name, source, origin) {
             Ok(env) => {
                 let _ = self.guarded(|| self.storage.commit());
                 self.envs.remember(name, env);
@@ -367,12 +379,15 @@ impl ScriptHost {
     }
 
     /// Runs a script's text in a new environment, returning the environment.
-    fn run_script(&self, name: &str, source: &str) -> mlua::Result<Table> {
-        let chunk = self
-            .lua
-            .load(source)
-            .set_name(format!("@{name}"))
-            .set_mode(mlua::chunk::ChunkMode::Text);
+    fn run_script(&self, name: &str, source: &str, origin: Origin) -> mlua::Result<Table> {
+        let chunk = match origin {
+            Origin::Script => self
+                .lua
+                .load(source)
+                .set_name(format!("@{name}"))
+                .set_mode(mlua::chunk::ChunkMode::Text),
+            Origin::Shipped => sandbox::host_chunk(&self.lua, &format!("@{name}"), source)?,
+        };
         // The environment is made under the fresh budget too: it is Lua code.
         self.guarded(|| {
             self.storage.begin()?;
@@ -738,9 +753,10 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
             })?,
         )?;
     }
-    let helpers: Function = lua
-        .load(
-            r#"
+    let helpers: Function = sandbox::host_chunk(
+        &lua,
+        "=sandbox",
+        &r#"
             local api = ...
             -- Iterates a table in a fixed order (numbers, then strings, each sorted), so that
             -- scripts behave the same on every run.
@@ -763,9 +779,8 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
             -- Frozen, with the other libraries, when the scripts' environments are made.
             scryptic = api
             "#,
-        )
-        .set_name("=sandbox")
-        .into_function()?;
+    )?
+    .into_function()?;
     helpers.call::<()>(api)
 }
 

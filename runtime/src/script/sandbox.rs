@@ -210,11 +210,54 @@ pub fn new_state(
     Ok(lua)
 }
 
+/// The host's own Lua code (the sandbox's, the API's, the standard elementals), compiled once
+/// per process and loaded as bytecode afterwards: parsing it was most of what making a state
+/// cost. Only the host's code goes this way; scripts always load as text, and the sandbox
+/// refuses their bytecode.
+pub fn host_chunk<'a>(
+    lua: &'a Lua,
+    name: &str,
+    source: &str,
+) -> mlua::Result<mlua::chunk::Chunk<'a>> {
+    use std::hash::{Hash, Hasher};
+    static COMPILED: std::sync::LazyLock<Mutex<std::collections::HashMap<u64, Vec<u8>>>> =
+        std::sync::LazyLock::new(Mutex::default);
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (name, source).hash(&mut hasher);
+    let key = hasher.finish();
+    let cached = COMPILED
+        .lock()
+        .ok()
+        .and_then(|compiled| compiled.get(&key).cloned());
+    let bytes = match cached {
+        Some(bytes) => bytes,
+        None => {
+            let compiled = lua
+                .load(source)
+                .set_name(name)
+                .set_mode(mlua::chunk::ChunkMode::Text)
+                .into_function()?
+                .dump(false);
+            if let Ok(mut cache) = COMPILED.lock() {
+                cache.insert(key, compiled.clone());
+            }
+            compiled
+        }
+    };
+    Ok(lua
+        .load(bytes)
+        .set_name(name)
+        .set_mode(mlua::chunk::ChunkMode::Binary))
+}
+
 /// `getmetatable("")` would hand scripts the string library to rewrite for everyone.
 fn lock_string_metatable(lua: &Lua) -> mlua::Result<()> {
-    lua.load(r#"local mt = getmetatable(""); mt.__metatable = "locked""#)
-        .set_name("=sandbox")
-        .exec()
+    host_chunk(
+        &lua,
+        "=sandbox",
+        &r#"local mt = getmetatable(""); mt.__metatable = "locked""#,
+    )?
+    .exec()
 }
 
 /// `tostring` names a table, function, thread or userdata by a number given the first time it
@@ -223,8 +266,7 @@ fn lock_string_metatable(lua: &Lua) -> mlua::Result<()> {
 /// kept in a weak table (the sandbox's own; scripts cannot make one), so naming keeps nothing
 /// alive, and a number is never given twice.
 fn install_stable_names(lua: &Lua) -> mlua::Result<()> {
-    lua.load(
-        r#"
+    host_chunk(&lua, "=sandbox", &r#"
         local raw_tostring, type, setmetatable, find, sub = tostring, type, setmetatable, string.find, string.sub
         local names = setmetatable({}, { __mode = "k" })
         local count = 0
@@ -243,9 +285,7 @@ fn install_stable_names(lua: &Lua) -> mlua::Result<()> {
             end
             return sub(s, 1, at - 1) .. ": #" .. name
         end
-        "#,
-    )
-    .set_name("=sandbox")
+        "#)?
     .exec()
 }
 
@@ -259,8 +299,7 @@ fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
     // The sandbox's own code may still make weak tables (see `isolation`).
     let raw: Function = lua.globals().get("setmetatable")?;
     lua.set_named_registry_value(RAW_SETMETATABLE, raw)?;
-    lua.load(
-        r#"
+    host_chunk(&lua, "=sandbox", &r#"
         local raw_setmetatable, rawget, type, error = setmetatable, rawget, type, error
         setmetatable = function(t, mt)
             if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
@@ -274,9 +313,7 @@ fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
             end
             return raw_setmetatable(t, mt)
         end
-        "#,
-    )
-    .set_name("=sandbox")
+        "#)?
     .exec()
 }
 
@@ -368,8 +405,7 @@ fn install_threads(lua: &Lua) -> mlua::Result<()> {
     let create = lua.create_function(|lua, f: Function| lua.create_thread(f))?;
     let coroutine: Table = lua.globals().get("coroutine")?;
     coroutine.raw_set("create", create)?;
-    lua.load(
-        r#"
+    host_chunk(&lua, "=sandbox", &r#"
         local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack
         coroutine.wrap = function(f)
             local co = create(f)
@@ -379,9 +415,7 @@ fn install_threads(lua: &Lua) -> mlua::Result<()> {
                 error(r[2], 0)
             end
         end
-        "#,
-    )
-    .set_name("=sandbox")
+        "#)?
     .exec()
 }
 
@@ -389,9 +423,10 @@ fn install_threads(lua: &Lua) -> mlua::Result<()> {
 /// and a full memory, so a script cannot catch its way past its limits.
 fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
     let spent = lua.create_function(move |_, ()| Ok(budget.uncatchable()))?;
-    let guard: Function = lua
-        .load(
-            r#"
+    let guard: Function = host_chunk(
+        &lua,
+        "=sandbox",
+        &r#"
             local spent, memory, raw_pcall, raw_resume, raw_close, pack, unpack = ...
             local function checked(r)
                 if not r[1] and (spent() or r[2] == memory) then error(r[2], 0) end
@@ -409,9 +444,8 @@ fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
             coroutine.resume = function(co, ...) return check(pack(raw_resume(co, ...))) end
             coroutine.close = function(co) return check(pack(raw_close(co))) end
             "#,
-        )
-        .set_name("=sandbox")
-        .into_function()?;
+    )?
+    .into_function()?;
     let g = lua.globals();
     let table: Table = g.get("table")?;
     let coroutine: Table = g.get("coroutine")?;

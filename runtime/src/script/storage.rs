@@ -276,11 +276,12 @@ impl Storage {
     pub fn install(lua: &Lua, envs: &super::isolation::Environments) -> mlua::Result<Storage> {
         let raw_setmetatable: Function =
             lua.named_registry_value(super::sandbox::RAW_SETMETATABLE)?;
-        let (adopt, begin, commit, rollback) = lua.load(STORAGE).set_name("=sandbox").call((
-            raw_setmetatable,
-            envs.see_through.clone(),
-            i64::try_from(MAX_DEPTH).unwrap_or(i64::MAX),
-        ))?;
+        let (adopt, begin, commit, rollback) =
+            super::sandbox::host_chunk(&lua, "=sandbox", &STORAGE)?.call((
+                raw_setmetatable,
+                envs.see_through.clone(),
+                i64::try_from(MAX_DEPTH).unwrap_or(i64::MAX),
+            ))?;
         let storage = Storage {
             adopt,
             begin,
