@@ -31,8 +31,7 @@ pub fn install(lua: &Lua, budget: Arc<Budget>, max_bytes: usize) -> mlua::Result
         )?,
     )?;
     let charge = lua.create_function(move |_, units: f64| charge(&budget, units))?;
-    let wrap: Function =
-        super::sandbox::host_chunk(&lua, "=sandbox", &WRAPPERS)?.into_function()?;
+    let wrap: Function = super::sandbox::host_chunk(lua, "=sandbox", WRAPPERS)?.into_function()?;
     wrap.call::<()>((charge, string, lua.globals().get::<Table>("table")?))
 }
 

@@ -32,7 +32,7 @@ impl Environments {
         let raw_setmetatable: Function =
             lua.named_registry_value(super::sandbox::RAW_SETMETATABLE)?;
         let (shared, new_env, see_through) =
-            super::sandbox::host_chunk(&lua, "=sandbox", &ISOLATION)?
+            super::sandbox::host_chunk(lua, "=sandbox", ISOLATION)?
                 .call::<(Table, Function, Function)>((lua.globals(), raw_setmetatable))?;
         Ok(Environments {
             shared,

@@ -44,7 +44,7 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
         list(appenders.collect())
     );
     let (callers, appenders): (Table, Table) =
-        super::sandbox::host_chunk(&lua, "=sandbox", &chunk)?.eval()?;
+        super::sandbox::host_chunk(lua, "=sandbox", &chunk)?.eval()?;
     lua.set_app_data(Made {
         fixed: RefCell::default(),
         callers: callers.sequence_values().collect::<mlua::Result<_>>()?,

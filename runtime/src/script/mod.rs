@@ -754,9 +754,9 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
         )?;
     }
     let helpers: Function = sandbox::host_chunk(
-        &lua,
+        lua,
         "=sandbox",
-        &r#"
+        r#"
             local api = ...
             -- Iterates a table in a fixed order (numbers, then strings, each sorted), so that
             -- scripts behave the same on every run.

@@ -253,9 +253,9 @@ pub fn host_chunk<'a>(
 /// `getmetatable("")` would hand scripts the string library to rewrite for everyone.
 fn lock_string_metatable(lua: &Lua) -> mlua::Result<()> {
     host_chunk(
-        &lua,
+        lua,
         "=sandbox",
-        &r#"local mt = getmetatable(""); mt.__metatable = "locked""#,
+        r#"local mt = getmetatable(""); mt.__metatable = "locked""#,
     )?
     .exec()
 }
@@ -266,7 +266,7 @@ fn lock_string_metatable(lua: &Lua) -> mlua::Result<()> {
 /// kept in a weak table (the sandbox's own; scripts cannot make one), so naming keeps nothing
 /// alive, and a number is never given twice.
 fn install_stable_names(lua: &Lua) -> mlua::Result<()> {
-    host_chunk(&lua, "=sandbox", &r#"
+    host_chunk(lua, "=sandbox", r#"
         local raw_tostring, type, setmetatable, find, sub = tostring, type, setmetatable, string.find, string.sub
         local names = setmetatable({}, { __mode = "k" })
         local count = 0
@@ -299,7 +299,7 @@ fn refuse_finalizers(lua: &Lua) -> mlua::Result<()> {
     // The sandbox's own code may still make weak tables (see `isolation`).
     let raw: Function = lua.globals().get("setmetatable")?;
     lua.set_named_registry_value(RAW_SETMETATABLE, raw)?;
-    host_chunk(&lua, "=sandbox", &r#"
+    host_chunk(lua, "=sandbox", r#"
         local raw_setmetatable, rawget, type, error = setmetatable, rawget, type, error
         setmetatable = function(t, mt)
             if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
@@ -405,7 +405,7 @@ fn install_threads(lua: &Lua) -> mlua::Result<()> {
     let create = lua.create_function(|lua, f: Function| lua.create_thread(f))?;
     let coroutine: Table = lua.globals().get("coroutine")?;
     coroutine.raw_set("create", create)?;
-    host_chunk(&lua, "=sandbox", &r#"
+    host_chunk(lua, "=sandbox", r#"
         local create, resume, pack, unpack = coroutine.create, coroutine.resume, table.pack, table.unpack
         coroutine.wrap = function(f)
             local co = create(f)
@@ -424,9 +424,9 @@ fn install_threads(lua: &Lua) -> mlua::Result<()> {
 fn guard_pcall(lua: &Lua, budget: Arc<Budget>) -> mlua::Result<()> {
     let spent = lua.create_function(move |_, ()| Ok(budget.uncatchable()))?;
     let guard: Function = host_chunk(
-        &lua,
+        lua,
         "=sandbox",
-        &r#"
+        r#"
             local spent, memory, raw_pcall, raw_resume, raw_close, pack, unpack = ...
             local function checked(r)
                 if not r[1] and (spent() or r[2] == memory) then error(r[2], 0) end

@@ -277,7 +277,7 @@ impl Storage {
         let raw_setmetatable: Function =
             lua.named_registry_value(super::sandbox::RAW_SETMETATABLE)?;
         let (adopt, begin, commit, rollback) =
-            super::sandbox::host_chunk(&lua, "=sandbox", &STORAGE)?.call((
+            super::sandbox::host_chunk(lua, "=sandbox", STORAGE)?.call((
                 raw_setmetatable,
                 envs.see_through.clone(),
                 i64::try_from(MAX_DEPTH).unwrap_or(i64::MAX),
