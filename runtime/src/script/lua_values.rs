@@ -1,7 +1,8 @@
 //! Lua values the API hands scripts again and again, made cheaply. Under the memory cap every
 //! string made and every field set from Rust is a protected call of its own, so the values the
 //! host makes unasked (an event's fields: few, small and bounded by the board) are made with
-//! the cap lifted (`uncapped`; what a script asks for counts against the cap;
+//! the cap lifted (`uncapped`; what a script asks for is made so too, once the state is seen
+//! to have room for it under the cap, `asked_for`;
 //! the sandbox refuses finalizers, so no script code runs meanwhile), fixed words (terrain and
 //! player names, field names) are Lua strings made once per state, and an event's table is made
 //! by a Lua-side caller of its own, generated from the API registry, which makes the table and
@@ -104,21 +105,50 @@ impl Made {
 pub(super) fn cells_table(lua: &Lua, cells: impl Iterator<Item = Pos>) -> mlua::Result<Table> {
     let cells: Vec<Pos> = cells.collect();
     let made = made(lua)?;
-    // A script asked for this list, so it counts against the script's memory cap (a host
-    // value made outside the cap could be kept, call after call, without limit); the
-    // appenders are Lua, so the budget counts the work.
-    // Sized up front: a list grown cell by cell is rehashed again and again.
-    let list = lua.create_table_with_capacity(cells.len(), 0)?;
-    for (batch, chunk) in cells.chunks(CELLS_PER_CALL).enumerate() {
-        let append = &made.appenders[chunk.len() - 1];
-        let coordinates = chunk.iter().flat_map(|p| [p.x, p.y]);
-        append.call::<()>((
-            &list,
-            batch * CELLS_PER_CALL,
-            Variadic::from_iter(coordinates),
-        ))?;
+    // The appenders are Lua, so the budget counts the work.
+    asked_for(
+        lua,
+        cells.len().saturating_mul(BYTES_PER_CELL),
+        "a list of cells",
+        || {
+            // Sized up front: a list grown cell by cell is rehashed again and again.
+            let list = lua.create_table_with_capacity(cells.len(), 0)?;
+            for (batch, chunk) in cells.chunks(CELLS_PER_CALL).enumerate() {
+                let append = &made.appenders[chunk.len() - 1];
+                let coordinates = chunk.iter().flat_map(|p| [p.x, p.y]);
+                append.call::<()>((
+                    &list,
+                    batch * CELLS_PER_CALL,
+                    Variadic::from_iter(coordinates),
+                ))?;
+            }
+            Ok(list)
+        },
+    )
+}
+
+/// About what one cell of a list takes in Lua's heap (its table of two fields and its slot).
+const BYTES_PER_CELL: usize = 160;
+
+/// Makes a value a script asked for, about `bytes` large, with the cap lifted (under it every
+/// value made from Rust is a protected call of its own), after checking that the state could
+/// hold it under its cap: if not, it is refused as running out of memory. Made, it counts
+/// against the cap like the script's own tables, so results kept call after call still run
+/// into the cap.
+pub(super) fn asked_for<R>(
+    lua: &Lua,
+    bytes: usize,
+    what: &str,
+    make: impl FnOnce() -> mlua::Result<R>,
+) -> mlua::Result<R> {
+    let lifted = CapLifted {
+        lua,
+        cap: lua.set_memory_limit(0)?,
+    };
+    if lifted.cap > 0 && lua.used_memory().saturating_add(bytes) > lifted.cap {
+        return Err(super::sandbox::refuse_memory(lua, what));
     }
-    Ok(list)
+    make()
 }
 
 /// An event ready for its handlers: the caller that makes its table, and its fields as Lua

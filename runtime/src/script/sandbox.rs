@@ -144,6 +144,15 @@ impl Budget {
     }
 }
 
+/// The error for a value the host will not make for a script because it would pass the
+/// memory cap (uncatchable, as Lua's own memory errors are).
+pub fn refuse_memory(lua: &Lua, what: &str) -> mlua::Error {
+    match lua.app_data_ref::<Arc<Budget>>() {
+        Some(budget) => budget.refuse_memory(what),
+        None => mlua::Error::MemoryError(format!("{MEMORY_MESSAGE} ({what})")),
+    }
+}
+
 /// Charges `units` of host work (cells listed, entries built) to the state's budget.
 pub fn charge_host_work(lua: &Lua, units: usize) -> mlua::Result<()> {
     match lua.app_data_ref::<Arc<Budget>>() {

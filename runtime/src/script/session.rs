@@ -20,6 +20,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// Lua would cost in instructions).
 const UNITS_PER_ENTRY: usize = 8;
 
+/// About what one city's table takes in Lua's heap (five fields, its id and name).
+const BYTES_PER_CITY: usize = 640;
+
 /// Budget units charged per command or message: the engine's checks, and the error a refusal
 /// makes, cost far more than one instruction, and a loop of refused commands caught by `pcall`
 /// must end on the budget (the same on every machine), not on the clock.
@@ -179,18 +182,22 @@ impl UserData for GameView {
             v.read(|g| {
                 // Built in Rust, out of the budget's sight: charged as the entries it makes.
                 let cities = g.board().cities.iter().filter(|c| !c.destroyed);
-                super::sandbox::charge_host_work(lua, cities.clone().count() * UNITS_PER_ENTRY)?;
-                let list = lua.create_table()?;
-                for (i, c) in cities.enumerate() {
-                    let t = lua.create_table_with_capacity(0, 5)?;
-                    t.raw_set("id", c.id.as_str())?;
-                    t.raw_set("name", c.name.as_str())?;
-                    t.raw_set("x", c.at.x)?;
-                    t.raw_set("y", c.at.y)?;
-                    t.raw_set("owner", c.owner.name())?;
-                    list.raw_set(i + 1, t)?;
-                }
-                Ok(list)
+                let count = cities.clone().count();
+                super::sandbox::charge_host_work(lua, count * UNITS_PER_ENTRY)?;
+                let bytes = count.saturating_mul(BYTES_PER_CITY);
+                super::lua_values::asked_for(lua, bytes, "the list of cities", || {
+                    let list = lua.create_table()?;
+                    for (i, c) in cities.enumerate() {
+                        let t = lua.create_table_with_capacity(0, 5)?;
+                        t.raw_set("id", c.id.as_str())?;
+                        t.raw_set("name", c.name.as_str())?;
+                        t.raw_set("x", c.at.x)?;
+                        t.raw_set("y", c.at.y)?;
+                        t.raw_set("owner", c.owner.name())?;
+                        list.raw_set(i + 1, t)?;
+                    }
+                    Ok(list)
+                })
             })
         });
         methods.add_method("city_owner", |_, v, id: LuaString| {

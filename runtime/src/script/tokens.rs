@@ -128,7 +128,8 @@ impl UserData for Board {
 /// Any text and one of the fixed words, as the Lua values a method returns.
 fn text_and_name(lua: &Lua, text: &str, name: &'static str) -> mlua::Result<(Value, Value)> {
     let name = fixed_name(lua, name)?;
-    let text = lua.create_string(text)?;
+    let text =
+        super::lua_values::asked_for(lua, text.len() + 32, "a name", || lua.create_string(text))?;
     Ok((Value::String(text), Value::String(name)))
 }
 
