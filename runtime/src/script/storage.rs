@@ -373,6 +373,7 @@ local raw_setmetatable, see_through, MAX_DEPTH = ...
 local type, next, error, tostring, getmetatable = type, next, error, tostring, getmetatable
 local math_type, find, format = math.type, string.find, string.format
 local KEEP = "; keep strings, numbers, booleans and tables of them"
+local SCALAR = { string = true, number = true, boolean = true, ["nil"] = true }
 
 -- Each storage proxy, and its contents (weak keys: a proxy no one reaches is collected).
 local contents = raw_setmetatable({}, { __mode = "k" })
@@ -440,13 +441,22 @@ proxy_of = function(proxy, held, path, depth)
     raw_setmetatable(proxy, {
         __index = held,
         __newindex = function(_, k, v)
-            local why = key_problem(k, path) or problem(v, child_path(path, k), depth + 1, {})
-            if why then error(why, 2) end
+            local tk, tv = type(k), type(v)
+            -- The common case first, without building the key's path (only errors and tables
+            -- need it).
+            if (tk ~= "string" and math_type(k) ~= "integer") or not SCALAR[tv] then
+                local why = key_problem(k, path) or problem(v, child_path(path, k), depth + 1, {})
+                if why then error(why, 2) end
+            end
             if journal then
                 local n = journal.n + 1
                 journal.n, journal[3 * n - 2], journal[3 * n - 1], journal[3 * n] = n, held, k, held[k]
             end
-            held[k] = kept(v, child_path(path, k), depth + 1)
+            if tv == "table" then
+                held[k] = kept(v, child_path(path, k), depth + 1)
+            else
+                held[k] = v
+            end
         end,
         __len = function() return #held end,
         __pairs = function() return next, held, nil end,
