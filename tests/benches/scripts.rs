@@ -83,6 +83,37 @@ fn scripts(c: &mut Criterion) {
         scripts: vec![script],
         ..plain.clone()
     };
+    // Each Lua elemental invoked on its own, on the campaign map as the game left it, against
+    // the engine's built-in one.
+    let (played, _) = plain.replay(lexicon.clone()).expect("replays");
+    let mut tokens = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).expect("a host");
+    let spot = scryptic::board::Pos::new(10, 10);
+    let mut group = c.benchmark_group("one token");
+    for kind in ["volcano", "flood", "drought", "firestorm"] {
+        group.bench_function(format!("{kind}, Lua"), |b| {
+            b.iter(|| {
+                tokens
+                    .invoke_token(kind, spot, played.board(), played.rules())
+                    .expect("acts")
+            })
+        });
+        group.bench_function(format!("{kind}, built in"), |b| {
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+            b.iter(|| {
+                scryptic::game::TokenEffects::effect(
+                    &scryptic::game::StandardElementals,
+                    kind,
+                    spot,
+                    played.board(),
+                    played.rules(),
+                    &mut rng,
+                )
+                .expect("acts")
+            })
+        });
+    }
+    group.finish();
+
     let mut group = c.benchmark_group("whole game");
     // The scripted lines vary more than the engine's (each sample makes Lua states): longer
     // runs keep their figures within a few percent from one sitting to the next.
