@@ -35,17 +35,20 @@ pub enum Target {
     Connotations,
     /// A tileset manifest (its images are the stone tileset's).
     Tileset,
+    /// Scripts' storage, as a save or a campaign carries it.
+    Storage,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 6] = [
+    pub const ALL: [Target; 7] = [
         Target::Map,
         Target::Rules,
         Target::Save,
         Target::WordList,
         Target::Connotations,
         Target::Tileset,
+        Target::Storage,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -57,6 +60,7 @@ impl Target {
             Target::WordList => "word_list",
             Target::Connotations => "connotations",
             Target::Tileset => "tileset",
+            Target::Storage => "storage",
         }
     }
 
@@ -73,6 +77,7 @@ impl Target {
             Target::WordList => word_list(&text),
             Target::Connotations => connotations(&text),
             Target::Tileset => tileset(&text),
+            Target::Storage => storage(&text),
         }
     }
 
@@ -97,6 +102,10 @@ impl Target {
             Target::WordList => vec![root.join("lexicon/extra-words.txt")],
             Target::Connotations => vec![root.join("lexicon/connotations/burning.txt")],
             Target::Tileset => vec![stone_manifest()],
+            Target::Storage => vec![
+                root.join("tests/fuzz/storage/seed-tagged.json"),
+                root.join("tests/fuzz/storage/seed-plain.json"),
+            ],
         }
     }
 
@@ -109,6 +118,36 @@ impl Target {
         files.sort();
         files
     }
+}
+
+/// Storage text: if the host takes it, it writes it out as text that it takes again and
+/// writes out the same (the format round-trips exactly), and a script can read it all.
+fn storage(text: &str) -> bool {
+    let limits = scryptic::script::ScriptLimits::default();
+    let Ok(mut host) = scryptic::script::ScriptHost::new(limits, 1) else {
+        return false;
+    };
+    if host.set_storage_json(text).is_err() {
+        return false;
+    }
+    let Ok(written) = host.storage_json() else {
+        return true;
+    };
+    assert!(
+        host.set_storage_json(&written).is_ok(),
+        "written storage loads"
+    );
+    assert_eq!(
+        host.storage_json().ok(),
+        Some(written),
+        "storage round-trips"
+    );
+    let walk = "local n = 0\n\
+                local function walk(t, depth) for _, v in pairs(t) do n = n + 1\n\
+                  if type(v) == 'table' then walk(v, depth + 1) end end end\n\
+                walk(storage, 0)";
+    let _ = host.load("walk.lua", walk);
+    true
 }
 
 fn stone_manifest() -> PathBuf {
