@@ -13,34 +13,9 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use scryptic_tests::counting::{CountingAllocator, peak_growth};
 use scryptic_tests::fuzz::{Target, mutate};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Counts the bytes on the heap and the most there ever were since the last reset.
-struct CountingAllocator;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the layout is passed on unchanged to the system allocator.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(live, Ordering::Relaxed);
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: `ptr` was allocated by `alloc` above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
@@ -60,10 +35,8 @@ fn setting(name: &str, default: u64) -> u64 {
 
 /// Runs one input through `target`; says whether it loaded, or what went wrong.
 fn check(target: Target, input: &[u8]) -> Result<bool, String> {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let outcome = catch_unwind(AssertUnwindSafe(|| target.run(input)));
-    let grew = PEAK.load(Ordering::Relaxed).saturating_sub(before);
+    let mut outcome = Ok(false);
+    let grew = peak_growth(|| outcome = catch_unwind(AssertUnwindSafe(|| target.run(input))));
     match outcome {
         Err(panic) => Err(format!(
             "panicked: {}",

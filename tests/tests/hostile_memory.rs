@@ -9,63 +9,16 @@
 
 use scryptic::lexicon::Lexicon;
 use scryptic::script::{ScriptHost, ScriptLimits};
+use scryptic_tests::counting::{CountingAllocator, peak_growth};
 use scryptic_tests::hostile::{Hostile, corpus, hostile_game, run_as_token, run_in_game};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What the host may allocate beyond the scripts' cap while a script runs: the state's own
 /// tables, one script's text and the bounded copies the host keeps.
 const MARGIN: usize = 8 * 1024 * 1024;
 
-struct Counting;
-
-static IN_USE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every call is passed on to the system allocator unchanged; only counts are kept.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract is the system allocator's.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            grew(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, p: *mut u8, layout: Layout) {
-        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: as above.
-        unsafe { System.dealloc(p, layout) }
-    }
-
-    unsafe fn realloc(&self, p: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        // SAFETY: as above.
-        let moved = unsafe { System.realloc(p, layout, size) };
-        if !moved.is_null() {
-            IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
-            grew(size);
-        }
-        moved
-    }
-}
-
-fn grew(bytes: usize) {
-    let now = IN_USE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(now, Ordering::Relaxed);
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// The most the process allocated beyond what it held before `run` (which drops what it made).
-fn peak_growth(run: impl FnOnce()) -> usize {
-    let before = IN_USE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    run();
-    PEAK.load(Ordering::Relaxed) - before
-}
+static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 fn check(hostile: &Hostile, growth: usize) {
     let cap = ScriptLimits::default().memory_bytes;
