@@ -50,7 +50,10 @@ pub struct Budget {
     remaining: AtomicI64,
     /// 0 while the event may go on, else 1 (budget) or 2 (deadline).
     stopped: AtomicU8,
+    /// When the event must end (0: its clock has not started).
     deadline_nanos: AtomicU64,
+    /// How long an event may run, from its first charge.
+    allowed_nanos: AtomicU64,
     /// Whether the host refused to build something past the memory cap for this call.
     out_of_memory: AtomicBool,
 }
@@ -64,9 +67,24 @@ impl Budget {
         );
         self.stopped.store(0, Ordering::Relaxed);
         self.out_of_memory.store(false, Ordering::Relaxed);
+        // The clock starts at the first charge, not here: most events end before their first
+        // charge (the hook's first comes after 256 instructions), and then never read it.
         let time = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-        self.deadline_nanos
-            .store(now_nanos().saturating_add(time), Ordering::Relaxed);
+        self.allowed_nanos.store(time, Ordering::Relaxed);
+        self.deadline_nanos.store(0, Ordering::Relaxed);
+    }
+
+    /// Whether the event's deadline has passed (its clock starting now if it had not).
+    fn past_deadline(&self) -> bool {
+        let now = now_nanos();
+        let deadline = self.deadline_nanos.load(Ordering::Relaxed);
+        if deadline == 0 {
+            let allowed = self.allowed_nanos.load(Ordering::Relaxed);
+            self.deadline_nanos
+                .store(now.saturating_add(allowed).max(1), Ordering::Relaxed);
+            return false;
+        }
+        now > deadline
     }
 
     /// Why the last call was stopped, if it was.
@@ -100,7 +118,7 @@ impl Budget {
             // Keep it from wrapping however often a stopped script is charged again.
             self.remaining.store(-1, Ordering::Relaxed);
             self.stop(Stop::Budget);
-        } else if now_nanos() > self.deadline_nanos.load(Ordering::Relaxed) {
+        } else if self.past_deadline() {
             self.stop(Stop::Deadline);
         }
         match self.stopped() {
