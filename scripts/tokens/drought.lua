@@ -5,10 +5,12 @@ scryptic.token {
     name = "Drought",
     color = "#e89818",
     invoke = function(game, token)
-        for _, c in ipairs(game:within(token.x, token.y, game:rule("tokens.drought_radius"))) do
-            if game:terrain(c.x, c.y) == "water" then
-                game:set_terrain(c.x, c.y, "plains")
-            end
-        end
+        game:change {
+            x = token.x,
+            y = token.y,
+            within = game:rule("tokens.drought_radius"),
+            from = { "water" },
+            to = "plains",
+        }
     end,
 }

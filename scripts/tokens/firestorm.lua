@@ -5,10 +5,12 @@ scryptic.token {
     name = "Firestorm",
     color = "#1ca848",
     invoke = function(game, token)
-        for _, c in ipairs(game:within(token.x, token.y, game:rule("tokens.firestorm_radius"))) do
-            if game:terrain(c.x, c.y) == "forest" then
-                game:set_terrain(c.x, c.y, "plains")
-            end
-        end
+        game:change {
+            x = token.x,
+            y = token.y,
+            within = game:rule("tokens.firestorm_radius"),
+            from = { "forest" },
+            to = "plains",
+        }
     end,
 }

@@ -5,12 +5,14 @@ scryptic.token {
     name = "Flood",
     color = "#2054dc",
     invoke = function(game, token)
-        for _, c in ipairs(game:within(token.x, token.y, game:rule("tokens.flood_radius"))) do
-            local terrain = game:terrain(c.x, c.y)
-            if (terrain == "plains" or terrain == "forest") and not game:city(c.x, c.y) then
-                game:set_terrain(c.x, c.y, "water")
-                if game:letter(c.x, c.y) then game:destroy_letter(c.x, c.y) end
-            end
-        end
+        game:change {
+            x = token.x,
+            y = token.y,
+            within = game:rule("tokens.flood_radius"),
+            from = { "plains", "forest" },
+            spare_cities = true,
+            to = "water",
+            destroy_letters = true,
+        }
     end,
 }

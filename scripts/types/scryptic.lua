@@ -19,6 +19,18 @@
 ---@field y integer
 ---@field owner ScrypticOwner
 
+--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.
+---@class ScrypticChange
+---@field x integer
+---@field y integer
+---@field within number?
+---@field region integer?
+---@field from ScrypticTerrain[]?
+---@field spare_cities boolean?
+---@field to ScrypticTerrain?
+---@field destroy_letters boolean?
+---@field destroy_cities boolean?
+
 ---@class ScrypticToken
 ---@field kind string
 ---@field x integer
@@ -248,6 +260,11 @@ function ScrypticTokenGame:within(x, y, radius) end
 ---@param y integer row, from 0 at the top
 ---@param terrain ScrypticTerrain the new terrain
 function ScrypticTokenGame:set_terrain(x, y, terrain) end
+
+--- The effect changes many cells in one call (what a loop over `within` would do); returns how many cells it chose.
+---@param spec ScrypticChange the area, which of its cells, and what happens to them
+---@return integer
+function ScrypticTokenGame:change(spec) end
 
 --- The effect destroys the letter on a cell.
 ---@param x integer column, from 0 on the left

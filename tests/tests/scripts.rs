@@ -377,3 +377,57 @@ fn the_scripting_guide_covers_every_event_and_method() {
         );
     }
 }
+
+/// `game:change` with a `region`: the Lua volcano covers exactly `tokens.volcano_cells`
+/// distinct cells, connected and grown from the spot, destroys the letters and cities on them,
+/// and grows the same region again from the same seed; a misspelt field is refused by name.
+#[test]
+fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
+    let game = &boards()[0];
+    let spot = Pos::new(9, 8);
+    let invoke = |seed: u64| {
+        let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed).unwrap();
+        host.invoke_token("volcano", spot, game.board(), game.rules())
+            .unwrap()
+    };
+    let effect = invoke(3);
+    let cells: Vec<Pos> = effect.terrain.iter().map(|(p, _)| *p).collect();
+    assert_eq!(cells.len() as i64, game.rules().tokens.volcano_cells);
+    assert_eq!(cells[0], spot);
+    assert!(effect.terrain.iter().all(|(_, t)| *t == Terrain::Lava));
+    assert_eq!(cells.iter().collect::<BTreeSet<_>>().len(), cells.len());
+    for (i, c) in cells.iter().enumerate().skip(1) {
+        let touches = cells[..i]
+            .iter()
+            .any(|p| p.x.abs_diff(c.x) + p.y.abs_diff(c.y) == 1);
+        assert!(touches, "{c} grew from nothing");
+    }
+    let lettered: Vec<Pos> = cells
+        .iter()
+        .copied()
+        .filter(|&p| game.board().letters[p].is_some())
+        .collect();
+    assert_eq!(effect.destroy_letters, lettered);
+    assert_eq!(invoke(3), effect, "the same seed grows the same region");
+    let others: Vec<Effect> = (4..10).map(invoke).collect();
+    assert!(others.iter().any(|e| *e != effect), "the seed decides");
+
+    let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
+    host.load(
+        "typo.lua",
+        "scryptic.token { id = 'typo', invoke = function(game, token)\n\
+         game:change { x = token.x, y = token.y, within = 2, to = 'water', destroy_leters = true }\n\
+         end }",
+    )
+    .unwrap();
+    let refused = match host.invoke_token("typo", spot, game.board(), game.rules()) {
+        Err(scryptic::game::EffectError::Failed(message)) => message,
+        other => panic!("expected a refusal, got {other:?}"),
+    };
+    assert!(
+        refused.contains("typo.lua:2")
+            && refused
+                .contains("game:change has no field destroy_leters; its fields are x, y, within"),
+        "{refused}"
+    );
+}

@@ -268,6 +268,16 @@ pub const TOKEN_GAME: &[ApiFunction] = &[
         "The effect turns a cell to this terrain."
     ),
     f!(
+        "change",
+        [(
+            "spec",
+            "ScrypticChange",
+            "the area, which of its cells, and what happens to them"
+        )],
+        "integer",
+        "The effect changes many cells in one call (what a loop over `within` would do); returns how many cells it chose."
+    ),
+    f!(
         "destroy_letter",
         [XY[0], XY[1]],
         "nil",
@@ -411,6 +421,7 @@ pub fn luals_definitions() -> String {
     );
     out.push_str("---@class ScrypticCell\n---@field x integer\n---@field y integer\n\n");
     out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n\n");
+    out.push_str("--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.\n---@class ScrypticChange\n---@field x integer\n---@field y integer\n---@field within number?\n---@field region integer?\n---@field from ScrypticTerrain[]?\n---@field spare_cities boolean?\n---@field to ScrypticTerrain?\n---@field destroy_letters boolean?\n---@field destroy_cities boolean?\n\n");
     out.push_str("---@class ScrypticToken\n---@field kind string\n---@field x integer\n---@field y integer\n\n");
     out.push_str("---@class ScrypticTokenDefinition\n---@field id string\n---@field name string?\n---@field color string?\n---@field invoke fun(game: ScrypticTokenGame, token: ScrypticToken)\n\n");
     out.push_str("---@class ScrypticWinCondition\n---@field id string\n---@field check fun(game: ScrypticGame): (ScrypticPlayer|\"draw\"|nil)\n\n");

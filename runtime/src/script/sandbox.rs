@@ -405,9 +405,14 @@ pub fn current_script(lua: &Lua) -> Option<String> {
     })
 }
 
+/// The scripts' random generator (`math.random`'s), for the API's random draws.
+pub struct ScriptRng(pub Arc<Mutex<ChaCha8Rng>>);
+
 /// `math.random` draws from a seeded ChaCha generator, so scripted games replay exactly.
 fn install_random(lua: &Lua, seed: u64) -> mlua::Result<()> {
     let rng = Arc::new(Mutex::new(ChaCha8Rng::seed_from_u64(seed)));
+    // The API's own random draws (a token's random region) come from the same generator.
+    lua.set_app_data(ScriptRng(rng.clone()));
     let random = lua.create_function(move |_, (m, n): (Option<i64>, Option<i64>)| {
         let mut rng = rng
             .lock()

@@ -117,12 +117,244 @@ impl UserData for Board {
             call_effect(lua, b)?.effect.destroy_letters.push(p);
             Ok(())
         });
+        methods.add_method("change", |lua, b, spec: Table| {
+            let spec = ChangeSpec::read(b, &spec)?;
+            let cells = spec.cells(lua, b)?;
+            super::sandbox::charge_host_work(lua, cells.len())?;
+            let mut call = call_effect(lua, b)?;
+            Ok(spec.apply(b, &cells, &mut call.effect))
+        });
         methods.add_method("destroy_city", |lua, b, (x, y): (i64, i64)| {
             let p = board_cell(b, x, y)?;
             call_effect(lua, b)?.effect.destroy_cities.push(p);
             Ok(())
         });
     }
+}
+
+/// What `game:change{...}` asks for: an area (cells within a distance of a cell, or a random
+/// connected region grown from it), which of its cells (by terrain, sparing cities), and what
+/// happens to them. One call does what a loop over the cells would, without crossing from
+/// Lua into Rust for each cell.
+struct ChangeSpec {
+    at: Pos,
+    area: Area,
+    from: Option<Vec<Terrain>>,
+    spare_cities: bool,
+    to: Option<Terrain>,
+    destroy_letters: bool,
+    destroy_cities: bool,
+}
+
+enum Area {
+    Within(f64),
+    Region(i64),
+}
+
+/// The fields `game:change` reads.
+const CHANGE_FIELDS: [&str; 9] = [
+    "x",
+    "y",
+    "within",
+    "region",
+    "from",
+    "spare_cities",
+    "to",
+    "destroy_letters",
+    "destroy_cities",
+];
+
+fn unknown_change_field(name: &str) -> mlua::Error {
+    mlua::Error::runtime(format!(
+        "game:change has no field {name}; its fields are {}",
+        CHANGE_FIELDS.join(", ")
+    ))
+}
+
+fn i64_of(value: &Value, what: &str) -> mlua::Result<i64> {
+    match value {
+        Value::Integer(i) => Ok(*i),
+        Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Ok(*n as i64),
+        _ => Err(mlua::Error::runtime(format!(
+            "game:change's `{what}` is a whole number"
+        ))),
+    }
+}
+
+fn f64_of(value: &Value, what: &str) -> mlua::Result<f64> {
+    match value {
+        Value::Integer(i) => Ok(*i as f64),
+        Value::Number(n) => Ok(*n),
+        _ => Err(mlua::Error::runtime(format!(
+            "game:change's `{what}` is a number"
+        ))),
+    }
+}
+
+fn bool_of(value: &Value) -> bool {
+    !matches!(value, Value::Nil | Value::Boolean(false))
+}
+
+fn terrain_of(value: &Value) -> mlua::Result<Terrain> {
+    match value {
+        Value::String(name) => terrain_named(&name.to_str()?),
+        _ => Err(mlua::Error::runtime(
+            "game:change's `to` is a terrain's name",
+        )),
+    }
+}
+
+fn terrains_of(value: &Value) -> mlua::Result<Vec<Terrain>> {
+    match value {
+        Value::Table(list) => list
+            .sequence_values::<Value>()
+            .map(|v| v.and_then(|v| terrain_of(&v)))
+            .collect(),
+        _ => Err(mlua::Error::runtime(
+            "game:change's `from` is a list of terrain names",
+        )),
+    }
+}
+
+fn terrain_named(name: &str) -> mlua::Result<Terrain> {
+    Terrain::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
+        mlua::Error::runtime(format!(
+            "unknown terrain `{name}`; the terrains are {}",
+            names.join(", ")
+        ))
+    })
+}
+
+impl ChangeSpec {
+    /// Reads the spec in one pass over its fields (a lookup per field would make a Lua
+    /// string of each name, every call).
+    fn read(board: &Board, spec: &Table) -> mlua::Result<ChangeSpec> {
+        let (mut x, mut y, mut within, mut region) = (None, None, None, None);
+        let mut change = ChangeSpec {
+            at: Pos::new(0, 0),
+            area: Area::Within(0.0),
+            from: None,
+            spare_cities: false,
+            to: None,
+            destroy_letters: false,
+            destroy_cities: false,
+        };
+        for pair in spec.pairs::<mlua::LuaString, Value>() {
+            let (key, value) = pair.map_err(|_| unknown_change_field("that is not a name"))?;
+            let field = |what: &str| -> mlua::Result<Value> {
+                match value.clone() {
+                    Value::Nil => Err(mlua::Error::runtime(format!(
+                        "game:change's `{what}` is nil"
+                    ))),
+                    v => Ok(v),
+                }
+            };
+            match &*key.as_bytes() {
+                b"x" => x = Some(i64_of(&field("x")?, "x")?),
+                b"y" => y = Some(i64_of(&field("y")?, "y")?),
+                b"within" => within = Some(f64_of(&field("within")?, "within")?),
+                b"region" => region = Some(i64_of(&field("region")?, "region")?),
+                b"from" => change.from = Some(terrains_of(&field("from")?)?),
+                b"to" => change.to = Some(terrain_of(&field("to")?)?),
+                b"spare_cities" => change.spare_cities = bool_of(&value),
+                b"destroy_letters" => change.destroy_letters = bool_of(&value),
+                b"destroy_cities" => change.destroy_cities = bool_of(&value),
+                other => return Err(unknown_change_field(&String::from_utf8_lossy(other))),
+            }
+        }
+        let (Some(x), Some(y)) = (x, y) else {
+            return Err(mlua::Error::runtime(
+                "game:change needs the cell: `x` and `y`",
+            ));
+        };
+        change.at = board_cell(board, x, y)?;
+        change.area = match (within, region) {
+            (Some(r), None) => Area::Within(r),
+            (None, Some(n)) => Area::Region(n),
+            _ => {
+                return Err(mlua::Error::runtime(
+                    "game:change needs one area: `within` (a distance) or `region` (a number of cells)",
+                ));
+            }
+        };
+        Ok(change)
+    }
+
+    /// The area's cells: within a distance in row order, or a region in the order it grew.
+    fn cells(&self, lua: &Lua, board: &Board) -> mlua::Result<Vec<Pos>> {
+        match self.area {
+            Area::Within(r) => Ok(within(board, self.at, r).collect()),
+            Area::Region(n) => {
+                let rng = lua
+                    .app_data_ref::<super::sandbox::ScriptRng>()
+                    .ok_or_else(|| mlua::Error::runtime("random generator unavailable"))?;
+                let mut rng = rng
+                    .0
+                    .lock()
+                    .map_err(|_| mlua::Error::runtime("random generator unavailable"))?;
+                Ok(region(board, self.at, n, &mut rng))
+            }
+        }
+    }
+
+    /// Adds to `effect` what happens to the chosen cells; returns how many were chosen.
+    fn apply(&self, board: &Board, cells: &[Pos], effect: &mut Effect) -> usize {
+        let mut chosen = 0;
+        for &p in cells {
+            let city = board.cities.iter().any(|c| c.at == p && !c.destroyed);
+            let wanted = self
+                .from
+                .as_ref()
+                .is_none_or(|f| f.contains(&board.terrain[p]));
+            if !wanted || (self.spare_cities && city) {
+                continue;
+            }
+            chosen += 1;
+            if let Some(to) = self.to {
+                effect.terrain.push((p, to));
+            }
+            if self.destroy_letters && board.letters[p].is_some() {
+                effect.destroy_letters.push(p);
+            }
+            if self.destroy_cities && city {
+                effect.destroy_cities.push(p);
+            }
+        }
+        chosen
+    }
+}
+
+/// A connected region of up to `size` cells grown at random from `start`: each step adds a
+/// cell drawn at random from those next to the region.
+fn region(board: &Board, start: Pos, size: i64, rng: &mut ChaCha8Rng) -> Vec<Pos> {
+    use rand::RngExt;
+    let size = usize::try_from(size).unwrap_or(0);
+    if size == 0 {
+        return Vec::new();
+    }
+    let mut taken = vec![false; board.terrain.width() as usize * board.terrain.height() as usize];
+    let index = |p: Pos| p.y as usize * board.terrain.width() as usize + p.x as usize;
+    let mut cells = vec![start];
+    taken[index(start)] = true;
+    let mut frontier = Vec::new();
+    let mut add_neighbours = |p: Pos, frontier: &mut Vec<Pos>| {
+        for n in board.terrain.neighbours4(p) {
+            if !std::mem::replace(&mut taken[index(n)], true) {
+                frontier.push(n);
+            }
+        }
+    };
+    add_neighbours(start, &mut frontier);
+    while cells.len() < size && !frontier.is_empty() {
+        // Drawn as `math.random(#frontier)` draws, so that a region grows as the same loop
+        // written in Lua would.
+        let drawn = rng.random_range(1..=frontier.len() as i64) - 1;
+        let next = frontier.swap_remove(usize::try_from(drawn).unwrap_or(0));
+        cells.push(next);
+        add_neighbours(next, &mut frontier);
+    }
+    cells
 }
 
 /// Any text and one of the fixed words, as the Lua values a method returns.
