@@ -600,16 +600,21 @@ impl ScriptedGame {
     }
 
     /// Runs the handlers of every event, including events their commands cause.
-    fn dispatch_all(&mut self, events: Vec<Event>, errors: &mut Vec<ScriptError>) -> Vec<Event> {
-        let mut all = Vec::new();
-        let mut queue: std::collections::VecDeque<Event> = events.into();
-        while let Some(event) = queue.pop_front() {
+    /// The events are handled in order, those caused after those that caused them; the list
+    /// itself is the queue, so an action whose events no one handles moves nothing.
+    fn dispatch_all(
+        &mut self,
+        mut events: Vec<Event>,
+        errors: &mut Vec<ScriptError>,
+    ) -> Vec<Event> {
+        let mut next = 0;
+        while next < events.len() {
             let mut caused = Vec::new();
-            self.run_handlers_for(&event, &mut caused, errors);
-            all.push(event);
-            queue.extend(caused);
+            self.run_handlers_for(&events[next], &mut caused, errors);
+            events.extend(caused);
+            next += 1;
         }
-        all
+        events
     }
 
     fn run_handlers_for(

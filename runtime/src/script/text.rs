@@ -32,12 +32,28 @@ pub fn shown_bytes(bytes: &[u8], max_bytes: usize) -> String {
 
 /// The `kept` first bytes of a longer text, of which `more` bytes were not even copied.
 pub fn shown_prefix(kept: &[u8], more: usize, max_bytes: usize) -> String {
+    // Most of what scripts say is short printable ASCII, shown as it is: one pass, one copy.
+    if more == 0
+        && kept.len() <= max_bytes
+        && kept.iter().all(|&b| is_plain(b))
+        && let Ok(text) = std::str::from_utf8(kept)
+    {
+        return text.to_owned();
+    }
     shown_with_more(&String::from_utf8_lossy(kept), more, max_bytes)
+}
+
+/// A byte shown as itself: printable ASCII, a newline or a tab.
+fn is_plain(byte: u8) -> bool {
+    (b' '..=b'~').contains(&byte) || byte == b'\n' || byte == b'\t'
 }
 
 /// `text` escaped and cut, with one note that counts what was cut and the `more` bytes that
 /// followed it.
 fn shown_with_more(text: &str, more: usize, max_bytes: usize) -> String {
+    if more == 0 && text.len() <= max_bytes && text.bytes().all(is_plain) {
+        return text.to_string();
+    }
     let mut out = String::with_capacity(text.len().min(max_bytes) + 16);
     let mut cut = 0;
     for (at, c) in text.char_indices() {
