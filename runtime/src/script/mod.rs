@@ -243,6 +243,17 @@ struct Registry {
     tokens: Vec<Definition>,
     win_conditions: Vec<Definition>,
     modifiers: Vec<Definition>,
+    /// Bumped at every registration and reload, so that a game can keep what it knows of the
+    /// registry (which events have handlers) and look again only when it changed.
+    changes: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Registry {
+    /// Notes that the registry changed.
+    fn changed(&self) {
+        self.changes
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl Registry {
@@ -431,6 +442,14 @@ impl ScriptHost {
             }
         }
         errors
+    }
+
+    /// The registry's change count (see `Registry::changes`).
+    pub(super) fn registry_changes(&self) -> Arc<std::sync::atomic::AtomicU64> {
+        match self.registry.lock() {
+            Ok(r) => r.changes.clone(),
+            Err(poisoned) => poisoned.into_inner().changes.clone(),
+        }
     }
 
     /// The script that registered handler `index`.
@@ -700,6 +719,7 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                         "{script} already has {mine} handlers, the most one script may register"
                     )));
                 }
+                r.changed();
                 r.handlers.push(Handler {
                     script,
                     event,
@@ -743,6 +763,12 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                         "{script} already defines {mine} of scryptic.{name}, the most one script may"
                     )));
                 }
+                r.changed();
+                let list = match name {
+                    "token" => &mut r.tokens,
+                    "win_condition" => &mut r.win_conditions,
+                    _ => &mut r.modifiers,
+                };
                 list.push(Definition {
                     script,
                     id,

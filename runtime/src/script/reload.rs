@@ -16,6 +16,7 @@ pub(super) struct Taken {
 }
 
 pub(super) fn take_script(r: &mut Registry, script: &str) -> Taken {
+    r.changed();
     let split_handlers = |list: &mut Vec<super::Handler>| {
         let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(list)
             .into_iter()
@@ -45,6 +46,7 @@ pub(super) fn put_back_only(r: &mut Registry, script: &str, taken: Taken) {
 }
 
 fn put_back(r: &mut Registry, taken: Taken) {
+    r.changed();
     r.handlers.extend(taken.handlers);
     r.tokens.extend(taken.tokens);
     r.win_conditions.extend(taken.win_conditions);

@@ -12,6 +12,7 @@ use crate::rules::RuleSet;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// What a token call may do beyond reading the board. The board itself is lent to Lua by
@@ -599,12 +600,40 @@ impl ScriptHost {
 /// Strength modifiers from the scripts of a host.
 pub struct ScriptModifiers {
     host: Arc<Mutex<ScriptHost>>,
+    /// The registry's change count, and as of which count (`seen`) there were modifiers
+    /// (`any`): without any, a word's strength asks nothing and takes no lock.
+    changes: Arc<AtomicU64>,
+    seen: AtomicU64,
+    any: AtomicBool,
 }
 
 impl ScriptModifiers {
     /// Modifiers from `host`'s definitions.
     pub fn new(host: Arc<Mutex<ScriptHost>>) -> Self {
-        ScriptModifiers { host }
+        let changes = match host.lock() {
+            Ok(h) => h.registry_changes(),
+            Err(poisoned) => poisoned.into_inner().registry_changes(),
+        };
+        ScriptModifiers {
+            host,
+            changes,
+            seen: AtomicU64::new(u64::MAX),
+            any: AtomicBool::new(true),
+        }
+    }
+
+    /// Whether any strength modifier is defined (looked up again only after a change).
+    fn any_defined(&self) -> bool {
+        let now = self.changes.load(Ordering::Relaxed);
+        if self.seen.load(Ordering::Relaxed) != now {
+            let any = match self.host.lock() {
+                Ok(host) => !host.strength_modifiers().is_empty(),
+                Err(_) => false,
+            };
+            self.any.store(any, Ordering::Relaxed);
+            self.seen.store(now, Ordering::Relaxed);
+        }
+        self.any.load(Ordering::Relaxed)
     }
 }
 
@@ -616,6 +645,9 @@ impl StrengthModifiers for ScriptModifiers {
         board: &Board,
         rules: &RuleSet,
     ) -> Vec<(String, f64)> {
+        if !self.any_defined() {
+            return Vec::new();
+        }
         match self.host.lock() {
             Ok(mut host) => host.strength_modifiers_for(word, role, board, rules),
             Err(_) => Vec::new(),
