@@ -124,22 +124,8 @@ fn retile(
 
 /// Lava grown at random from `spot`, one neighbouring cell at a time, over `cells` cells.
 fn volcano(spot: Pos, board: &Board, cells: i64, rng: &mut ChaCha8Rng) -> Effect {
-    let mut lava = vec![spot];
-    let mut frontier: Vec<Pos> = Vec::new();
-    let add_neighbours = |p: Pos, lava: &[Pos], frontier: &mut Vec<Pos>| {
-        for n in board.terrain.neighbours4(p) {
-            if !lava.contains(&n) && !frontier.contains(&n) {
-                frontier.push(n);
-            }
-        }
-    };
-    add_neighbours(spot, &lava, &mut frontier);
-    while (lava.len() as i64) < cells && !frontier.is_empty() {
-        let next = frontier.swap_remove(rng.random_range(0..frontier.len()));
-        lava.push(next);
-        add_neighbours(next, &lava, &mut frontier);
-    }
-    lava.truncate(usize::try_from(cells.max(0)).unwrap_or(0));
+    let size = usize::try_from(cells.max(0)).unwrap_or(0);
+    let lava = grow_region(board, spot, size, |n| rng.random_range(0..n));
     Effect {
         terrain: lava.iter().map(|&p| (p, Terrain::Lava)).collect(),
         destroy_letters: lava
@@ -153,6 +139,41 @@ fn volcano(spot: Pos, board: &Board, cells: i64, rng: &mut ChaCha8Rng) -> Effect
             .filter(|&p| board.cities.iter().any(|c| c.at == p && !c.destroyed))
             .collect(),
     }
+}
+
+/// A connected region of up to `size` cells grown from `start`: each step adds the cell of
+/// those next to the region that `draw(n)` picks (an index below `n`), in the order they were
+/// first seen. The engine's volcano draws from the game's generator, a script's region from
+/// the scripts' (`game:change`).
+pub fn grow_region(
+    board: &Board,
+    start: Pos,
+    size: usize,
+    mut draw: impl FnMut(usize) -> usize,
+) -> Vec<Pos> {
+    if size == 0 {
+        return Vec::new();
+    }
+    let width = board.terrain.width() as usize;
+    let index = |p: Pos| p.y as usize * width + p.x as usize;
+    let mut taken = vec![false; width * board.terrain.height() as usize];
+    taken[index(start)] = true;
+    let mut cells = vec![start];
+    let mut frontier = Vec::new();
+    let mut add_neighbours = |p: Pos, frontier: &mut Vec<Pos>| {
+        for n in board.terrain.neighbours4(p) {
+            if !std::mem::replace(&mut taken[index(n)], true) {
+                frontier.push(n);
+            }
+        }
+    };
+    add_neighbours(start, &mut frontier);
+    while cells.len() < size && !frontier.is_empty() {
+        let next = frontier.swap_remove(draw(frontier.len()));
+        cells.push(next);
+        add_neighbours(next, &mut frontier);
+    }
+    cells
 }
 
 impl Game {

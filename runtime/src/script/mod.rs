@@ -243,20 +243,58 @@ struct Registry {
     tokens: Vec<Definition>,
     win_conditions: Vec<Definition>,
     modifiers: Vec<Definition>,
-    /// Bumped at every registration and reload, so that a game can keep what it knows of the
-    /// registry (which events have handlers) and look again only when it changed.
-    changes: Arc<std::sync::atomic::AtomicU64>,
+    /// What a game asks before every event: kept up to date at every registration and
+    /// reload, and read without the registry's lock.
+    summary: Arc<RegistrySummary>,
 }
 
-impl Registry {
-    /// Notes that the registry changed.
-    fn changed(&self) {
-        self.changes
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+/// Which events have handlers, and whether win conditions and strength modifiers exist:
+/// most of an action's events have no handler, and then nothing is locked at all.
+#[derive(Default)]
+pub(super) struct RegistrySummary {
+    /// One bit per event of `events()`, in its order.
+    handled: std::sync::atomic::AtomicU64,
+    win_conditions: std::sync::atomic::AtomicBool,
+    modifiers: std::sync::atomic::AtomicBool,
+}
+
+impl RegistrySummary {
+    /// Whether some handler (perhaps switched off) is registered for `event`.
+    pub(super) fn handles(&self, event: &str) -> bool {
+        let handled = self.handled.load(std::sync::atomic::Ordering::Relaxed);
+        events()
+            .position(|e| e == event)
+            .is_some_and(|i| handled & (1 << i) != 0)
+    }
+
+    /// Whether some win condition is defined.
+    pub(super) fn win_conditions(&self) -> bool {
+        self.win_conditions
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Whether some strength modifier is defined.
+    pub(super) fn modifiers(&self) -> bool {
+        self.modifiers.load(std::sync::atomic::Ordering::Relaxed)
     }
 }
 
 impl Registry {
+    /// Brings the summary up to date with what is registered: call it after every change.
+    fn changed(&self) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let handled = events()
+            .enumerate()
+            .filter(|(_, e)| self.handlers.iter().any(|h| h.event == *e))
+            .fold(0u64, |bits, (i, _)| bits | (1 << i));
+        self.summary.handled.store(handled, Relaxed);
+        self.summary
+            .win_conditions
+            .store(!self.win_conditions.is_empty(), Relaxed);
+        self.summary
+            .modifiers
+            .store(!self.modifiers.is_empty(), Relaxed);
+    }
     /// The live handlers of `event` whose filters `fields` match, with their indices.
     fn handlers_wanting<'a>(
         &'a self,
@@ -444,11 +482,11 @@ impl ScriptHost {
         errors
     }
 
-    /// The registry's change count (see `Registry::changes`).
-    pub(super) fn registry_changes(&self) -> Arc<std::sync::atomic::AtomicU64> {
+    /// What is registered, readable without the registry's lock (see `RegistrySummary`).
+    pub(super) fn registry_summary(&self) -> Arc<RegistrySummary> {
         match self.registry.lock() {
-            Ok(r) => r.changes.clone(),
-            Err(poisoned) => poisoned.into_inner().changes.clone(),
+            Ok(r) => r.summary.clone(),
+            Err(poisoned) => poisoned.into_inner().summary.clone(),
         }
     }
 
@@ -719,7 +757,6 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                         "{script} already has {mine} handlers, the most one script may register"
                     )));
                 }
-                r.changed();
                 r.handlers.push(Handler {
                     script,
                     event,
@@ -728,6 +765,7 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                     failures: 0,
                     disabled: false,
                 });
+                r.changed();
                 Ok(())
             },
         )?,
@@ -763,18 +801,13 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                         "{script} already defines {mine} of scryptic.{name}, the most one script may"
                     )));
                 }
-                r.changed();
-                let list = match name {
-                    "token" => &mut r.tokens,
-                    "win_condition" => &mut r.win_conditions,
-                    _ => &mut r.modifiers,
-                };
                 list.push(Definition {
                     script,
                     id,
                     table,
                     failures: 0,
                 });
+                r.changed();
                 Ok(())
             })?,
         )?;

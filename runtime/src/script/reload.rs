@@ -16,7 +16,6 @@ pub(super) struct Taken {
 }
 
 pub(super) fn take_script(r: &mut Registry, script: &str) -> Taken {
-    r.changed();
     let split_handlers = |list: &mut Vec<super::Handler>| {
         let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(list)
             .into_iter()
@@ -31,12 +30,14 @@ pub(super) fn take_script(r: &mut Registry, script: &str) -> Taken {
         *list = rest;
         mine
     };
-    Taken {
+    let taken = Taken {
         handlers: split_handlers(&mut r.handlers),
         tokens: split(&mut r.tokens),
         win_conditions: split(&mut r.win_conditions),
         modifiers: split(&mut r.modifiers),
-    }
+    };
+    r.changed();
+    taken
 }
 
 /// Drops what `script` registered and puts `taken` (its registrations before) back.
@@ -46,11 +47,11 @@ pub(super) fn put_back_only(r: &mut Registry, script: &str, taken: Taken) {
 }
 
 fn put_back(r: &mut Registry, taken: Taken) {
-    r.changed();
     r.handlers.extend(taken.handlers);
     r.tokens.extend(taken.tokens);
     r.win_conditions.extend(taken.win_conditions);
     r.modifiers.extend(taken.modifiers);
+    r.changed();
 }
 
 impl ScriptHost {

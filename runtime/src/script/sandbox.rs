@@ -378,30 +378,34 @@ fn install_print(lua: &Lua, console: Console, budget: Arc<Budget>) -> mlua::Resu
 
 /// The file and line of the innermost script frame (not the sandbox's own code).
 fn script_place(lua: &Lua) -> Option<(String, usize)> {
-    (0..16).find_map(|level| {
+    nearest_script_frame(lua, 0..16, |d, file| Some((file, d.current_line()?)))
+}
+
+/// The script whose code called into Rust: the chunk name of the nearest Lua frame.
+pub fn current_script(lua: &Lua) -> Option<String> {
+    nearest_script_frame(lua, 1..8, |_, file| Some(file))
+}
+
+/// What `read` makes of the nearest frame among stack `levels` that is a script's own code
+/// (not a C function's, nor the sandbox's), given the frame and its file's name.
+fn nearest_script_frame<R>(
+    lua: &Lua,
+    levels: std::ops::Range<usize>,
+    read: impl Fn(&mlua::debug::Debug<'_>, String) -> Option<R>,
+) -> Option<R> {
+    levels.into_iter().find_map(|level| {
         lua.inspect_stack(level, |d| {
             let file = d
                 .source()
                 .source?
                 .trim_start_matches(['@', '='])
                 .to_string();
-            let line = d.current_line()?;
-            (!file.starts_with('[') && file != "sandbox").then_some((file, line))
+            if file.starts_with('[') || file == "sandbox" {
+                return None;
+            }
+            read(d, file)
         })
         .flatten()
-    })
-}
-
-/// The script whose code called into Rust: the chunk name of the nearest Lua frame.
-pub fn current_script(lua: &Lua) -> Option<String> {
-    (1..8).find_map(|level| {
-        lua.inspect_stack(level, |d| {
-            d.source()
-                .source
-                .map(|s| s.trim_start_matches(['@', '=']).to_string())
-        })
-        .flatten()
-        .filter(|s| !s.starts_with('[') && s != "sandbox")
     })
 }
 

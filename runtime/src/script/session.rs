@@ -39,36 +39,8 @@ pub struct ScriptedGame {
     host: Arc<Mutex<ScriptHost>>,
     scripts: Vec<ScriptSource>,
     storage_at_start: String,
-    /// What the game knows of the host's registry, kept until the registry changes.
-    known: KnownRegistry,
-}
-
-/// Which events have handlers and whether there are win conditions, as of the registry's
-/// `changes` count: most actions' events have no handler, and then no lock is taken at all.
-struct KnownRegistry {
-    changes: Arc<std::sync::atomic::AtomicU64>,
-    seen: Option<u64>,
-    handled: Vec<&'static str>,
-    win_conditions: bool,
-}
-
-impl KnownRegistry {
-    /// Looks at the registry again if it changed since last time.
-    fn refresh(&mut self, host: &Mutex<ScriptHost>) {
-        let now = self.changes.load(std::sync::atomic::Ordering::Relaxed);
-        if self.seen == Some(now) {
-            return;
-        }
-        let host = match host.lock() {
-            Ok(host) => host,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        self.handled = super::events()
-            .filter(|e| host.handler_count(e) > 0)
-            .collect();
-        self.win_conditions = !host.win_conditions().is_empty();
-        self.seen = Some(now);
-    }
+    /// What is registered, read before every event without locking the host.
+    registered: Arc<super::RegistrySummary>,
 }
 
 /// What handlers and win conditions see as `game`. It is made once per scripted game (a
@@ -463,12 +435,7 @@ impl ScriptedGame {
         if let Err(e) = host.prepare_board_view(game.board()) {
             errors.push(setup_error(format!("tokens cannot run: {e}")));
         }
-        let known = KnownRegistry {
-            changes: host.registry_changes(),
-            seen: None,
-            handled: Vec::new(),
-            win_conditions: true,
-        };
+        let registered = host.registry_summary();
         let host = Arc::new(Mutex::new(host));
         game.set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
         game.set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host.clone())));
@@ -479,7 +446,7 @@ impl ScriptedGame {
             host,
             scripts: Vec::new(),
             storage_at_start: String::new(),
-            known,
+            registered,
         };
         let mut events = Vec::new();
         scripted.run_handlers("game_start", &[], &mut events, &mut errors);
@@ -663,8 +630,7 @@ impl ScriptedGame {
         let Some(name) = script_event_name(event) else {
             return;
         };
-        self.known.refresh(&self.host);
-        if !self.known.handled.contains(&name) {
+        if !self.registered.handles(name) {
             return;
         }
         // Most events have no handler, or none whose filter wants them: then nothing is built
@@ -742,8 +708,7 @@ impl ScriptedGame {
         if self.game().result().is_some() || self.game().combat_pending() {
             return;
         }
-        self.known.refresh(&self.host);
-        if !self.known.win_conditions {
+        if !self.registered.win_conditions() {
             return;
         }
         let checks = self.host().win_condition_functions();

@@ -872,3 +872,9 @@ fn storage_too_large_for_a_save_is_refused_with_its_size() {
         other => panic!("expected TooLarge, got {other:?}"),
     }
 }
+
+/// The registry's summary keeps one bit per event in a 64-bit word.
+#[test]
+fn every_event_has_a_bit_in_the_registry_summary() {
+    assert!(super::events().count() <= 64);
+}

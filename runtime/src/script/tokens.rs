@@ -12,7 +12,6 @@ use crate::rules::RuleSet;
 use mlua::{Function, Lua, Table, UserData, UserDataMethods, Value};
 use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// What a token call may do beyond reading the board. The board itself is lent to Lua by
@@ -103,13 +102,7 @@ impl UserData for Board {
         });
         methods.add_method("set_terrain", |lua, b, (x, y, name): (i64, i64, String)| {
             let p = board_cell(b, x, y)?;
-            let terrain = Terrain::from_name(&name).ok_or_else(|| {
-                let names: Vec<&str> = Terrain::ALL.iter().map(|t| t.name()).collect();
-                mlua::Error::runtime(format!(
-                    "unknown terrain `{name}`; the terrains are {}",
-                    names.join(", ")
-                ))
-            })?;
+            let terrain = terrain_named(&name)?;
             call_effect(lua, b)?.effect.terrain.push((p, terrain));
             Ok(())
         });
@@ -294,7 +287,15 @@ impl ChangeSpec {
                     .0
                     .lock()
                     .map_err(|_| mlua::Error::runtime("random generator unavailable"))?;
-                Ok(region(board, self.at, n, &mut rng))
+                // Drawn as `math.random(#frontier)` draws, so that a region grows as the same
+                // loop written in Lua would.
+                use rand::RngExt;
+                let draw = |n: usize| {
+                    let drawn = rng.random_range(1..=i64::try_from(n).unwrap_or(i64::MAX)) - 1;
+                    usize::try_from(drawn).unwrap_or(0)
+                };
+                let size = usize::try_from(n).unwrap_or(0);
+                Ok(crate::game::tokens::grow_region(board, self.at, size, draw))
             }
         }
     }
@@ -324,38 +325,6 @@ impl ChangeSpec {
         }
         chosen
     }
-}
-
-/// A connected region of up to `size` cells grown at random from `start`: each step adds a
-/// cell drawn at random from those next to the region.
-fn region(board: &Board, start: Pos, size: i64, rng: &mut ChaCha8Rng) -> Vec<Pos> {
-    use rand::RngExt;
-    let size = usize::try_from(size).unwrap_or(0);
-    if size == 0 {
-        return Vec::new();
-    }
-    let mut taken = vec![false; board.terrain.width() as usize * board.terrain.height() as usize];
-    let index = |p: Pos| p.y as usize * board.terrain.width() as usize + p.x as usize;
-    let mut cells = vec![start];
-    taken[index(start)] = true;
-    let mut frontier = Vec::new();
-    let mut add_neighbours = |p: Pos, frontier: &mut Vec<Pos>| {
-        for n in board.terrain.neighbours4(p) {
-            if !std::mem::replace(&mut taken[index(n)], true) {
-                frontier.push(n);
-            }
-        }
-    };
-    add_neighbours(start, &mut frontier);
-    while cells.len() < size && !frontier.is_empty() {
-        // Drawn as `math.random(#frontier)` draws, so that a region grows as the same loop
-        // written in Lua would.
-        let drawn = rng.random_range(1..=frontier.len() as i64) - 1;
-        let next = frontier.swap_remove(usize::try_from(drawn).unwrap_or(0));
-        cells.push(next);
-        add_neighbours(next, &mut frontier);
-    }
-    cells
 }
 
 /// Any text and one of the fixed words, as the Lua values a method returns.
@@ -600,40 +569,19 @@ impl ScriptHost {
 /// Strength modifiers from the scripts of a host.
 pub struct ScriptModifiers {
     host: Arc<Mutex<ScriptHost>>,
-    /// The registry's change count, and as of which count (`seen`) there were modifiers
-    /// (`any`): without any, a word's strength asks nothing and takes no lock.
-    changes: Arc<AtomicU64>,
-    seen: AtomicU64,
-    any: AtomicBool,
+    /// Whether any modifier is defined, read without the host's lock: without any, a word's
+    /// strength asks nothing.
+    registered: Arc<super::RegistrySummary>,
 }
 
 impl ScriptModifiers {
     /// Modifiers from `host`'s definitions.
     pub fn new(host: Arc<Mutex<ScriptHost>>) -> Self {
-        let changes = match host.lock() {
-            Ok(h) => h.registry_changes(),
-            Err(poisoned) => poisoned.into_inner().registry_changes(),
+        let registered = match host.lock() {
+            Ok(h) => h.registry_summary(),
+            Err(poisoned) => poisoned.into_inner().registry_summary(),
         };
-        ScriptModifiers {
-            host,
-            changes,
-            seen: AtomicU64::new(u64::MAX),
-            any: AtomicBool::new(true),
-        }
-    }
-
-    /// Whether any strength modifier is defined (looked up again only after a change).
-    fn any_defined(&self) -> bool {
-        let now = self.changes.load(Ordering::Relaxed);
-        if self.seen.load(Ordering::Relaxed) != now {
-            let any = match self.host.lock() {
-                Ok(host) => !host.strength_modifiers().is_empty(),
-                Err(_) => false,
-            };
-            self.any.store(any, Ordering::Relaxed);
-            self.seen.store(now, Ordering::Relaxed);
-        }
-        self.any.load(Ordering::Relaxed)
+        ScriptModifiers { host, registered }
     }
 }
 
@@ -645,7 +593,7 @@ impl StrengthModifiers for ScriptModifiers {
         board: &Board,
         rules: &RuleSet,
     ) -> Vec<(String, f64)> {
-        if !self.any_defined() {
+        if !self.registered.modifiers() {
             return Vec::new();
         }
         match self.host.lock() {
