@@ -210,6 +210,15 @@ pub fn nearest_name<'a>(
         .map(|(_, c)| c)
 }
 
+/// `text` cut to its first `most` characters, with `...` when cut: for echoing a stranger's
+/// value back in a message without echoing megabytes.
+pub fn shorten(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// Line and column (both from 1) of byte `offset` in `text`.
 pub fn line_col_of(text: &str, offset: usize) -> (usize, usize) {
     let before = &text.as_bytes()[..offset.min(text.len())];

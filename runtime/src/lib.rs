@@ -14,6 +14,7 @@ pub mod lexicon;
 pub mod limits;
 pub mod map;
 pub mod noise;
+pub mod pack;
 pub mod render;
 pub mod ronfile;
 pub mod rules;

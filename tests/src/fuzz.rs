@@ -87,7 +87,7 @@ impl Target {
         match self {
             Target::Map => vec![
                 root.join("maps/tutorial.ron"),
-                root.join("maps/campaign/1-the-ford.ron"),
+                root.join("packs/wending/campaigns/wending/1-the-ford.ron"),
                 root.join("tests/scenarios/conquest-by-attack.ron"),
             ],
             Target::Rules => vec![

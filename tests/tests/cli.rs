@@ -565,9 +565,9 @@ fn script_check_reports_errors_with_file_and_line() {
     let o = scryptic(&[
         "script",
         "check",
-        &path("scripts/campaigns/wending/1-the-ford.lua"),
+        &path("packs/wending/scripts/1-the-ford.lua"),
         "--map",
-        &path("maps/campaign/1-the-ford.ron"),
+        &path("packs/wending/campaigns/wending/1-the-ford.ron"),
         "--json",
     ]);
     let json: serde_json::Value = serde_json::from_str(&o.out).unwrap();
@@ -579,7 +579,7 @@ fn a_scripted_game_saves_its_scripts_and_replays_from_the_save_alone() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("ford.ron");
     let o = scryptic_typing(
-        &["play", &path("maps/campaign/1-the-ford.ron"), "--seed", "2"],
+        &["play", &path("packs/wending/campaigns/wending/1-the-ford.ron"), "--seed", "2"],
         &format!("end\nend\nsave {}\nquit\n", save.display()),
     );
     assert_eq!(o.code, 0, "{o:?}");

@@ -88,7 +88,7 @@ fn console(game: &ScriptedGame) -> Vec<String> {
 
 #[test]
 fn the_first_chapter_tells_its_story_and_ends_when_the_camp_falls() {
-    let chapter1 = script("scripts/campaigns/wending/1-the-ford.lua");
+    let chapter1 = script("packs/wending/scripts/1-the-ford.lua");
     let mut game = scripted(&ford_map(), &[chapter1], None);
     assert!(notices(&game)[0].starts_with("Chapter 1: the Ford at Wending."));
     game.apply(across("SEAT", 0, 0)).unwrap();
@@ -121,7 +121,7 @@ fn the_first_chapter_tells_its_story_and_ends_when_the_camp_falls() {
         carried.contains(r#"["chapter",2]"#) && carried.contains(r#"["villages",1]"#),
         "{carried}"
     );
-    let chapter2 = script("scripts/campaigns/wending/2-the-frozen-pass.lua");
+    let chapter2 = script("packs/wending/scripts/2-the-frozen-pass.lua");
     let next = scripted(&ford_map(), &[chapter2], Some(&carried));
     assert_eq!(
         next.game().rack_letters(Player::Gold),
@@ -145,7 +145,7 @@ fn said_after(game: &mut ScriptedGame, actions: &[Action], text: &str) -> Vec<us
 #[test]
 fn the_campaigns_filtered_handlers_fire_only_on_what_they_name() {
     // Chapter 1: the villager whispers at the start of gold's turn 5 and at no other.
-    let chapter1 = script("scripts/campaigns/wending/1-the-ford.lua");
+    let chapter1 = script("packs/wending/scripts/1-the-ford.lua");
     let mut game = scripted(&ford_map(), &[chapter1], None);
     let ends = vec![Action::EndTurn; 4];
     assert_eq!(
@@ -155,7 +155,7 @@ fn the_campaigns_filtered_handlers_fire_only_on_what_they_name() {
     );
 
     // Chapter 2: gold's word starting on ice makes the ice groan; one on plains does not.
-    let chapter2 = script("scripts/campaigns/wending/2-the-frozen-pass.lua");
+    let chapter2 = script("packs/wending/scripts/2-the-frozen-pass.lua");
     let mut icy = ford_map();
     icy.terrain
         .set(Pos::new(0, 0), scryptic::board::Terrain::Ice);
@@ -166,7 +166,7 @@ fn the_campaigns_filtered_handlers_fire_only_on_what_they_name() {
     }
 
     // Chapter 3: the war ends when gold holds both the Ember Throne and the Slag Tower.
-    let chapter3 = script("scripts/campaigns/wending/3-the-burning-throne.lua");
+    let chapter3 = script("packs/wending/scripts/3-the-burning-throne.lua");
     let mut keep = ford_map();
     keep.cities[0].id = "slag_tower".into();
     keep.cities[2].id = "ember_throne".into();
@@ -374,8 +374,8 @@ fn failing_handlers_and_refused_commands_leave_the_game_going() {
 
 #[test]
 fn a_scripted_game_replays_identically() {
-    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
-    let chapter3 = script("scripts/campaigns/wending/3-the-burning-throne.lua");
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
+    let chapter3 = script("packs/wending/scripts/3-the-burning-throne.lua");
     let play = |actions: Option<&[Action]>| {
         let mut game = scripted(&map, std::slice::from_ref(&chapter3), None);
         let mut player = RandomPlayer::new(3);
@@ -447,8 +447,8 @@ fn awards_from_names_and_iteration_order_replay_exactly() {
 #[test]
 fn the_throne_flares_on_silvers_turns_its_filter_names_and_no_others() {
     use scryptic::game::Event;
-    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
-    let chapter3 = script("scripts/campaigns/wending/3-the-burning-throne.lua");
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
+    let chapter3 = script("packs/wending/scripts/3-the-burning-throne.lua");
     let mut game = scripted(&map, &[chapter3], None);
     notices(&game);
     let mut player = RandomPlayer::new(7);
@@ -662,7 +662,7 @@ fn every_event_reaches_its_handlers_with_the_registrys_fields() {
     let draw = "scryptic.on('turn_start', function(game, ev)\n\
                   if ev.turn >= 60 then game:end_game(nil, 'time is up') end\n\
                 end)";
-    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
     let scripts = [
         ("every.lua".into(), source),
         ("draw.lua".into(), draw.into()),

@@ -15,20 +15,20 @@ fn there_are_the_promised_maps() {
     let names: Vec<String> = shipped_maps()
         .iter()
         .map(|p| {
-            p.strip_prefix(root().join("maps"))
+            p.strip_prefix(root())
                 .unwrap()
                 .display()
                 .to_string()
         })
         .collect();
     for expected in [
-        "tutorial.ron",
-        "duel-24.ron",
-        "duel-40.ron",
-        "continent-256.ron",
-        "campaign/1-the-ford.ron",
-        "campaign/2-the-frozen-pass.ron",
-        "campaign/3-the-burning-throne.ron",
+        "maps/tutorial.ron",
+        "maps/duel-24.ron",
+        "maps/duel-40.ron",
+        "maps/continent-256.ron",
+        "packs/wending/campaigns/wending/1-the-ford.ron",
+        "packs/wending/campaigns/wending/2-the-frozen-pass.ron",
+        "packs/wending/campaigns/wending/3-the-burning-throne.ron",
     ] {
         assert!(
             names.contains(&expected.to_string()),
@@ -132,7 +132,7 @@ fn the_maps_have_the_promised_sizes() {
 
 #[test]
 fn the_final_campaign_map_starts_with_silvers_keep() {
-    let map = Map::load(&root().join("maps/campaign/3-the-burning-throne.ron")).unwrap();
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
     let texts: Vec<&str> = map.scenario.words.iter().map(|w| w.text.as_str()).collect();
     assert_eq!(texts, vec!["KEEP", "FIRE"]);
     let throne = map.cities.iter().find(|c| c.id == "ember_throne").unwrap();

@@ -104,8 +104,16 @@ pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
 
 #[derive(Args, Debug)]
 pub(super) struct SimulateArgs {
-    /// The map.
-    map: PathBuf,
+    /// The map (with --pack: another board of the pack's).
+    #[arg(required_unless_present = "pack")]
+    map: Option<PathBuf>,
+    /// A pack's mode to simulate (`core:classic`): its board and rules (the engine's games run
+    /// no scripts).
+    #[arg(long, value_name = "ID[:MODE]", conflicts_with = "rules")]
+    pack: Option<String>,
+    /// A setting of the pack's mode (`--set id=value`); repeat for more.
+    #[arg(long = "set", value_name = "ID=VALUE", requires = "pack")]
+    set: Vec<String>,
     /// How many games (1 to 1000000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
@@ -140,13 +148,19 @@ fn parse_levels(text: &str) -> Result<[Level; 2], String> {
 }
 
 pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some((map, rules)) = super::load_map_and_rules(&args.map, args.rules.as_deref(), io)?
+    let Some(level) = super::play_cmd::level_from(
+        args.pack.as_deref(),
+        args.map.as_deref(),
+        args.rules.as_deref(),
+        &args.set,
+        io,
+    )?
     else {
         return Ok(EXIT_PROBLEMS);
     };
     let setup = Setup {
-        map: Arc::new(map),
-        rules,
+        map: Arc::new(level.map),
+        rules: level.rules,
         lexicon: Arc::new(Lexicon::english()),
         levels: args.ai,
         first_seed: args.seed,

@@ -5,13 +5,14 @@
 //! `--progress FILE`), so that a lost or abandoned campaign resumes at any chapter reached
 //! (`--chapter N`), and a saved chapter game resumes where it was saved (`--continue SAVE`).
 
-use super::play_cmd::{AfterEnd, Left, Table, map_dir};
+use super::play_cmd::{AfterEnd, Left, Table};
 use super::{EXIT_PROBLEMS, Streams};
 use crate::board::Player;
 use crate::lexicon::Lexicon;
 use crate::map::Map;
+use crate::pack::{Catalog, Choice, Level, LevelError};
+use crate::script::ScriptedGame;
 use crate::script::live::LiveFiles;
-use crate::script::{ScriptedGame, read_map_scripts};
 use crate::{fsutil, ronfile};
 use clap::Args;
 use serde::{Deserialize, Serialize};
@@ -21,7 +22,14 @@ use std::sync::Arc;
 #[derive(Args, Debug)]
 pub(super) struct CampaignArgs {
     /// A folder of campaign maps, played in the order of their file names.
-    folder: PathBuf,
+    #[arg(required_unless_present = "pack")]
+    folder: Option<PathBuf>,
+    /// A pack's campaign mode instead: its id (or folder), and which mode (`wending:campaign`).
+    #[arg(long, value_name = "ID[:MODE]", conflicts_with = "folder")]
+    pack: Option<String>,
+    /// A setting of the pack's mode (`--set id=value`); repeat for more.
+    #[arg(long = "set", value_name = "ID=VALUE", requires = "pack")]
+    set: Vec<String>,
     /// The seed for the first chapter (each chapter adds one).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -83,18 +91,119 @@ impl Progress {
     }
 }
 
-/// Where a campaign's progress is kept by default.
-fn default_progress(folder: &Path) -> Option<PathBuf> {
-    let name = std::fs::canonicalize(folder)
-        .ok()?
-        .file_name()?
-        .to_string_lossy()
-        .into_owned();
+/// Where a campaign's progress is kept by default: by the folder's name, or the pack's id and
+/// mode.
+fn default_progress(chapters: &Chapters) -> Option<PathBuf> {
+    let name = match chapters {
+        Chapters::Folder { folder, .. } => std::fs::canonicalize(folder)
+            .ok()?
+            .file_name()?
+            .to_string_lossy()
+            .into_owned(),
+        Chapters::Pack { choice, .. } => format!("{}.{}", choice.pack, choice.mode),
+    };
     Some(
         super::data_dir()?
             .join("campaigns")
             .join(format!("{name}.ron")),
     )
+}
+
+/// Where a campaign's chapters come from.
+enum Chapters {
+    /// A folder of maps, in file-name order.
+    Folder {
+        folder: PathBuf,
+        maps: Vec<PathBuf>,
+        catalog: Catalog,
+    },
+    /// A pack's campaign mode.
+    Pack {
+        catalog: Catalog,
+        choice: Choice,
+        count: usize,
+    },
+}
+
+impl Chapters {
+    /// The chapters the arguments name; `None` after saying why not.
+    fn from_args(args: &CampaignArgs, io: &mut Streams) -> anyhow::Result<Option<Chapters>> {
+        let (mut catalog, _) = Catalog::discover();
+        if let Some(spec) = &args.pack {
+            let Some(mut choice) =
+                super::pack_cmd::choose(spec, None, &args.set, &mut catalog, io)?
+            else {
+                return Ok(None);
+            };
+            let count = match chapter_count(&catalog, &mut choice) {
+                Ok(count) => count,
+                Err(e) => {
+                    writeln!(io.err, "{e}")?;
+                    return Ok(None);
+                }
+            };
+            return Ok(Some(Chapters::Pack {
+                catalog,
+                choice,
+                count,
+            }));
+        }
+        let folder = args.folder.clone().unwrap_or_default();
+        let maps = chapter_maps(&folder)?;
+        if maps.is_empty() {
+            writeln!(io.err, "{} holds no maps", folder.display())?;
+            return Ok(None);
+        }
+        Ok(Some(Chapters::Folder {
+            folder,
+            maps,
+            catalog,
+        }))
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Chapters::Folder { maps, .. } => maps.len(),
+            Chapters::Pack { count, .. } => *count,
+        }
+    }
+
+    /// The level of chapter `index` (from 0).
+    fn level(&self, index: usize) -> Result<Level, LevelError> {
+        match self {
+            Chapters::Folder { maps, catalog, .. } => {
+                Level::from_map_file(&maps[index], None, catalog)
+            }
+            Chapters::Pack {
+                catalog, choice, ..
+            } => Level::from_pack(
+                catalog,
+                &Choice {
+                    chapter: index,
+                    ..choice.clone()
+                },
+            ),
+        }
+    }
+
+    /// How the command line names this campaign (`maps/x` or `--pack wending:campaign`).
+    fn named(&self) -> String {
+        match self {
+            Chapters::Folder { folder, .. } => folder.display().to_string(),
+            Chapters::Pack { choice, .. } => format!("--pack {}:{}", choice.pack, choice.mode),
+        }
+    }
+}
+
+/// How many chapters the pack's mode has; fills in the mode when none was named.
+fn chapter_count(catalog: &Catalog, choice: &mut Choice) -> Result<usize, LevelError> {
+    let packs = catalog.resolve(&[choice.pack.as_str()])?;
+    let Some(pack) = packs.iter().find(|p| p.id() == choice.pack) else {
+        return Ok(0);
+    };
+    let mode = crate::pack::level::find_mode(&pack.manifest, &choice.mode)?;
+    choice.mode = mode.id.clone();
+    Ok(crate::pack::level::boards(&packs, pack, mode)?.len())
 }
 
 fn chapter_maps(folder: &Path) -> anyhow::Result<Vec<PathBuf>> {
@@ -110,15 +219,13 @@ fn chapter_maps(folder: &Path) -> anyhow::Result<Vec<PathBuf>> {
 
 /// Plays a campaign's maps in order; gold must win each chapter to go on.
 pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let maps = chapter_maps(&args.folder)?;
-    if maps.is_empty() {
-        writeln!(io.err, "{} holds no maps", args.folder.display())?;
+    let Some(chapters) = Chapters::from_args(&args, io)? else {
         return Ok(EXIT_PROBLEMS);
-    }
+    };
     let Some(progress_path) = args
         .progress
         .clone()
-        .or_else(|| default_progress(&args.folder))
+        .or_else(|| default_progress(&chapters))
     else {
         writeln!(
             io.err,
@@ -138,7 +245,7 @@ pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i
     let lexicon = Arc::new(Lexicon::english());
     let mut run = Run {
         args: &args,
-        maps: &maps,
+        chapters: &chapters,
         progress: &mut progress,
         progress_path: &progress_path,
         lexicon,
@@ -149,7 +256,7 @@ pub(super) fn campaign(args: CampaignArgs, io: &mut Streams) -> anyhow::Result<i
 /// One sitting of a campaign.
 struct Run<'a> {
     args: &'a CampaignArgs,
-    maps: &'a [PathBuf],
+    chapters: &'a Chapters,
     progress: &'a mut Progress,
     progress_path: &'a Path,
     lexicon: Arc<Lexicon>,
@@ -162,9 +269,9 @@ impl Run<'_> {
             None => return Ok(EXIT_PROBLEMS),
         };
         let mut table = Table::new(io, AfterEnd::NextChapter);
-        for index in first..self.maps.len() {
-            let mut scripted = match game.take() {
-                Some(resumed) => resumed,
+        for index in first..self.chapters.len() {
+            let (mut scripted, live) = match game.take() {
+                Some(resumed) => (resumed, LiveFiles::none()),
                 None => match self.start_chapter(index, io)? {
                     Some(started) => started,
                     None => return Ok(EXIT_PROBLEMS),
@@ -175,9 +282,8 @@ impl Run<'_> {
                 "== {} ({} of {}): type `help` for the commands.",
                 scripted.game().map().name,
                 index + 1,
-                self.maps.len()
+                self.chapters.len()
             )?;
-            let live = LiveFiles::new(&scripted, map_dir(&self.maps[index]), None, Vec::new());
             let left = table.play(&mut scripted, &live, io)?;
             let won = scripted.game().result().and_then(|r| r.winner) == Some(Player::Gold);
             let chapter = index + 1;
@@ -185,7 +291,7 @@ impl Run<'_> {
                 writeln!(
                     io.out,
                     "the campaign is lost here; play this chapter again with `scryptic campaign {} --chapter {chapter}`",
-                    self.args.folder.display()
+                    self.chapters.named()
                 )?;
                 return Ok(0);
             }
@@ -213,7 +319,7 @@ impl Run<'_> {
                     scripted.save().storage
                 }
             };
-            if chapter < self.maps.len() {
+            if chapter < self.chapters.len() {
                 self.progress
                     .reached(chapter, &storage, self.progress_path)?;
             }
@@ -236,7 +342,7 @@ impl Run<'_> {
                     io.err,
                     "{}: this game is not on any of the maps of {}",
                     save.display(),
-                    self.args.folder.display()
+                    self.chapters.named()
                 )?;
                 return Ok(None);
             };
@@ -244,11 +350,11 @@ impl Run<'_> {
         }
         let chapter = self.args.chapter.unwrap_or(1) as usize;
         let reached = self.progress.chapters.len().max(1);
-        if chapter > self.maps.len() || chapter > reached {
+        if chapter > self.chapters.len() || chapter > reached {
             writeln!(
                 io.err,
                 "chapter {chapter} cannot be played yet: the campaign has {} chapters and has reached chapter {reached}",
-                self.maps.len()
+                self.chapters.len()
             )?;
             return Ok(None);
         }
@@ -257,20 +363,21 @@ impl Run<'_> {
 
     /// Which chapter's map `map` is (a save keeps the map it was played on).
     fn chapter_of(&self, map: &Map) -> Option<usize> {
-        self.maps
-            .iter()
-            .position(|path| Map::load(path).is_ok_and(|m| &m == map))
+        (0..self.chapters.len()).find(|&i| self.chapters.level(i).is_ok_and(|l| &l.map == map))
     }
 
-    /// A new game of chapter `index`, with the storage it starts with.
+    /// A new game of chapter `index`, with the storage it starts with, and its files watched.
     fn start_chapter(
         &mut self,
         index: usize,
         io: &mut Streams,
-    ) -> anyhow::Result<Option<ScriptedGame>> {
-        let path = &self.maps[index];
-        let Some((map, rules)) = super::load_map_and_rules(path, None, io)? else {
-            return Ok(None);
+    ) -> anyhow::Result<Option<(ScriptedGame, LiveFiles)>> {
+        let level = match self.chapters.level(index) {
+            Ok(level) => level,
+            Err(e) => {
+                writeln!(io.err, "{e}")?;
+                return Ok(None);
+            }
         };
         let storage = self
             .progress
@@ -279,19 +386,13 @@ impl Run<'_> {
             .cloned()
             .unwrap_or_default();
         self.progress.reached(index, &storage, self.progress_path)?;
-        let (sources, unreadable) = read_map_scripts(map_dir(path), &map.scripts);
         let seed = self.args.seed + index as u64;
-        let (scripted, errors) = ScriptedGame::start(
-            &map,
-            rules,
-            self.lexicon.clone(),
-            seed,
-            sources,
-            Some(storage.as_str()),
-        )?;
-        for e in unreadable.iter().chain(&errors) {
-            writeln!(io.err, "{e}")?;
+        let (scripted, problems) =
+            ScriptedGame::start_level(&level, self.lexicon.clone(), seed, Some(storage.as_str()))?;
+        for p in &problems {
+            writeln!(io.err, "{p}")?;
         }
-        Ok(Some(scripted))
+        let live = LiveFiles::for_level(&scripted, &level);
+        Ok(Some((scripted, live)))
     }
 }

@@ -10,6 +10,7 @@ mod game_cmd;
 mod keyboard;
 mod lexicon_cmd;
 mod map_cmd;
+mod pack_cmd;
 mod play_cmd;
 mod position;
 mod rules_cmd;
@@ -72,6 +73,9 @@ enum Command {
     /// Build tilesets.
     #[command(subcommand)]
     Tileset(tileset_cmd::TilesetCommand),
+    /// Make, check, list, show and export packs (PACKS.md).
+    #[command(subcommand)]
+    Pack(pack_cmd::PackCommand),
 }
 
 /// Where a command reads and writes: its input, its normal output and its error messages,
@@ -135,6 +139,7 @@ where
         Command::Map(cmd) => map_cmd::run(cmd, &mut io),
         Command::Lexicon(cmd) => lexicon_cmd::run(cmd, &mut io),
         Command::Tileset(cmd) => tileset_cmd::run(cmd, &mut io),
+        Command::Pack(cmd) => pack_cmd::run(cmd, &mut io),
         Command::Replay(args) => game_cmd::replay(args, &mut io),
         Command::Preview(args) => game_cmd::preview(args, &mut io),
         Command::Script(cmd) => script_cmd::run(cmd, &mut io),
@@ -161,39 +166,6 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
-}
-
-/// The map at `map_path` and the rules to play it with (the `rules` file's, or the map's
-/// own); `None` after printing the problems if either cannot be used.
-fn load_map_and_rules(
-    map_path: &std::path::Path,
-    rules: Option<&std::path::Path>,
-    io: &mut Streams,
-) -> anyhow::Result<Option<(crate::map::Map, crate::rules::RuleSet)>> {
-    let map = match crate::map::Map::load(map_path) {
-        Ok(map) => map,
-        Err(e) => {
-            for p in e.problems() {
-                writeln!(io.err, "{p}")?;
-            }
-            return Ok(None);
-        }
-    };
-    let rules = match rules {
-        Some(path) => crate::rules::RuleSet::load(path).map_err(|e| e.problems()),
-        None => map
-            .rule_set()
-            .map_err(|ps| ps.into_iter().map(|p| p.message).collect()),
-    };
-    match rules {
-        Ok(rules) => Ok(Some((map, rules))),
-        Err(problems) => {
-            for p in problems {
-                writeln!(io.err, "{p}")?;
-            }
-            Ok(None)
-        }
-    }
 }
 
 /// The saved game at `path`, replayed (scripts included), with every event; `None` after
@@ -225,14 +197,7 @@ fn load_saved_game(
 /// the play prompt's history): `$SCRYPTIC_DATA`, else `$XDG_DATA_HOME/scryptic`, else
 /// `~/.local/share/scryptic`.
 fn data_dir() -> Option<std::path::PathBuf> {
-    let from = |var: &str| {
-        std::env::var_os(var)
-            .filter(|v| !v.is_empty())
-            .map(std::path::PathBuf::from)
-    };
-    from("SCRYPTIC_DATA")
-        .or_else(|| from("XDG_DATA_HOME").map(|d| d.join("scryptic")))
-        .or_else(|| from("HOME").map(|h| h.join(".local/share/scryptic")))
+    crate::pack::places::data_dir()
 }
 
 /// Writes `value` as pretty JSON followed by a newline.

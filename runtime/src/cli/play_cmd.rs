@@ -11,16 +11,26 @@ use crate::game::describe::{describe, describe_result};
 use crate::game::notation::{COMMANDS, parse_command};
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
-use crate::script::live::{LiveFiles, RulesFile, load_connotations};
-use crate::script::{ScriptedGame, read_map_scripts};
+use super::pack_cmd;
+use crate::pack::{Catalog, Level};
+use crate::script::ScriptedGame;
+use crate::script::live::{LiveFiles, load_connotations};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub(super) struct PlayArgs {
-    /// The map to play.
+    /// The map to play (with --pack: a map of the pack or of one it loads,
+    /// `maps/duel-40.ron` or `core:maps/tutorial.ron`).
     map: Option<PathBuf>,
+    /// Play a pack's mode: its id (or its folder), and which mode (`core:classic`,
+    /// `./my-pack:standard`); without a mode, the pack's first.
+    #[arg(long, value_name = "ID[:MODE]", conflicts_with_all = ["load", "rules"])]
+    pack: Option<String>,
+    /// A setting of the pack's mode, fixed for the game (`--set rounds=4`); repeat for more.
+    #[arg(long = "set", value_name = "ID=VALUE", requires = "pack")]
+    set: Vec<String>,
     /// The seed for the pools and everything else left to chance.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -47,45 +57,79 @@ quit                             leave (unsaved moves are lost)";
 const CELL_NAMES: &str = "Cells are named by column letter and row number: A1 is the top-left cell \
 (x 0, y 0 in map files), B3 the second column's third row.";
 
-fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<ScriptedGame>> {
+/// The game the arguments ask for, and its level (none for a saved game); `None` after
+/// saying why not.
+fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<(ScriptedGame, Option<Level>)>> {
     if let Some(path) = &args.load {
-        return Ok(super::load_saved_game(path, io)?.map(|(game, _)| game));
+        let game = super::load_saved_game(path, io)?.map(|(game, _)| game);
+        return Ok(game.map(|g| (g, None)));
     }
+    let Some(level) = level_from(
+        args.pack.as_deref(),
+        args.map.as_deref(),
+        args.rules.as_deref(),
+        &args.set,
+        io,
+    )?
+    else {
+        return Ok(None);
+    };
     let lexicon = Arc::new(Lexicon::english());
-    let Some(map_path) = &args.map else {
-        writeln!(
-            io.err,
-            "name a map to play (scryptic play maps/tutorial.ron) or --load a save"
-        )?;
-        return Ok(None);
-    };
-    let Some((map, rules)) = super::load_map_and_rules(map_path, args.rules.as_deref(), io)? else {
-        return Ok(None);
-    };
-    let (sources, unreadable) = read_map_scripts(map_dir(map_path), &map.scripts);
-    let (game, errors) = match ScriptedGame::start(&map, rules, lexicon, args.seed, sources, None) {
+    let (game, problems) = match ScriptedGame::start_level(&level, lexicon, args.seed, None) {
         Ok(started) => started,
         Err(e) => {
             writeln!(io.err, "{e}")?;
             return Ok(None);
         }
     };
-    for e in unreadable.iter().chain(&errors) {
-        writeln!(io.err, "{e}")?;
+    for p in &problems {
+        writeln!(io.err, "{p}")?;
     }
-    Ok(Some(game))
+    Ok(Some((game, Some(level))))
 }
 
-/// The folder a map's relative paths start from.
-pub(super) fn map_dir(map: &Path) -> &Path {
-    map.parent().unwrap_or(Path::new("."))
+/// The level the arguments name: a pack's mode (`--pack`, with `map` another board of it), or
+/// a map file (with `rules` its rule set); `None` after saying why not.
+pub(super) fn level_from(
+    pack: Option<&str>,
+    map: Option<&Path>,
+    rules: Option<&Path>,
+    set: &[String],
+    io: &mut Streams,
+) -> anyhow::Result<Option<Level>> {
+    let (mut catalog, _) = Catalog::discover();
+    let assembled = match (pack, map) {
+        (Some(spec), map) => {
+            let map = map.map(|m| m.to_string_lossy().into_owned());
+            let Some(choice) = pack_cmd::choose(spec, map.as_deref(), set, &mut catalog, io)?
+            else {
+                return Ok(None);
+            };
+            Level::from_pack(&catalog, &choice)
+        }
+        (None, Some(map)) => Level::from_map_file(map, rules, &catalog),
+        (None, None) => {
+            writeln!(
+                io.err,
+                "name a map to play (maps/tutorial.ron), a pack (--pack core:classic) or a save (--load)"
+            )?;
+            return Ok(None);
+        }
+    };
+    match assembled {
+        Ok(level) => Ok(Some(level)),
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            Ok(None)
+        }
+    }
 }
 
 pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some(mut scripted) = start(&args, io)? else {
+    let Some((mut scripted, level)) = start(&args, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
-    let connotation_files = match &args.connotations {
+    let extra_lists = match &args.connotations {
         Some(dir) => match load_connotations(&mut scripted, dir) {
             Ok(files) => files,
             Err(e) => {
@@ -95,14 +139,12 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         },
         None => Vec::new(),
     };
-    let live = match (&args.load, &args.map) {
-        (None, Some(map)) => LiveFiles::new(
-            &scripted,
-            map_dir(map),
-            args.rules.clone().map(RulesFile::RuleSet),
-            connotation_files,
-        ),
-        _ => LiveFiles::none(),
+    let live = match level {
+        Some(mut level) => {
+            level.watch.connotation_files.extend(extra_lists);
+            LiveFiles::for_level(&scripted, &level)
+        }
+        None => LiveFiles::none(),
     };
     writeln!(
         io.out,

@@ -418,7 +418,9 @@ fn check_scenario(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
 
 fn check_files(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
     let Some(base) = &ctx.base_dir else { return };
-    for script in &map.scripts {
+    // `core:tilesets/...` names another pack's file: the pack's loader resolves and checks it.
+    let in_folder = |path: &str| crate::pack::manifest::split_reference(path).0.is_none();
+    for script in map.scripts.iter().filter(|s| in_folder(s)) {
         if !base.join(script).is_file() {
             out.push(Finding::error(
                 "missing-script",
@@ -427,7 +429,7 @@ fn check_files(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
             ));
         }
     }
-    if !map.tileset.is_empty() && !base.join(&map.tileset).is_file() {
+    if !map.tileset.is_empty() && in_folder(&map.tileset) && !base.join(&map.tileset).is_file() {
         out.push(Finding::error(
             "missing-tileset",
             format!(

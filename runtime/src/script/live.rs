@@ -146,9 +146,11 @@ impl LiveFiles {
         rules: Option<RulesFile>,
         connotations: Vec<PathBuf>,
     ) -> LiveFiles {
+        // A script of another pack (`core:scripts/x.lua`) is not a file of this level.
         let scripts: Vec<(String, PathBuf)> = scripted
             .script_names()
             .into_iter()
+            .filter(|n| crate::pack::manifest::split_reference(n).0.is_none())
             .map(|n| (n.clone(), map_dir.join(&n)))
             .collect();
         let mut watched: Vec<PathBuf> = scripts.iter().map(|(_, p)| p.clone()).collect();

@@ -9,6 +9,7 @@ pub mod api;
 mod bounded;
 mod filter;
 mod isolation;
+mod level;
 pub mod live;
 mod lua_values;
 mod patterns;

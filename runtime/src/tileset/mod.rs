@@ -93,12 +93,40 @@ impl Tileset {
     /// Reads the manifest text `text` of the file at `path`, and every image it lists (images
     /// are relative to the manifest's folder).
     pub fn from_manifest_text(path: &Path, text: &str) -> Result<Tileset, LoadError> {
-        let file: TilesetFile = ronfile::parse(path, text)?;
         let dir = path.parent().unwrap_or(Path::new("."));
+        let read = |file: &str| {
+            crate::fsutil::read_bytes_at_most(&dir.join(file), MAX_IMAGE_FILE_BYTES)
+                .map_err(|e| e.to_string())
+        };
+        Tileset::from_manifest_with(path, text, &read)
+    }
+
+    /// Loads the tileset manifest `path` of a pack (`tilesets/stone/tileset.ron`) and its
+    /// images from the pack's files.
+    pub fn from_pack(files: &crate::pack::PackFiles, path: &str) -> Result<Tileset, LoadError> {
+        let text = files.read_text(path)?;
+        let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let read = |file: &str| {
+            let inside = crate::pack::files::relative_to(&format!("{dir}/x"), file)?;
+            files
+                .read_bytes(&inside, MAX_IMAGE_FILE_BYTES)
+                .map_err(|e| e.to_string())
+        };
+        Tileset::from_manifest_with(&files.shown(path), &text, &read)
+    }
+
+    /// Reads the manifest `text` of `path`, its images through `read` (given each image's name
+    /// as the manifest writes it).
+    fn from_manifest_with(
+        path: &Path,
+        text: &str,
+        read: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+    ) -> Result<Tileset, LoadError> {
+        let file: TilesetFile = ronfile::parse(path, text)?;
         ImageLoader {
             path,
             text,
-            dir,
+            read,
             problems: Vec::new(),
             images_read: 0,
         }
@@ -130,7 +158,7 @@ impl Tileset {
 struct ImageLoader<'a> {
     path: &'a Path,
     text: &'a str,
-    dir: &'a Path,
+    read: &'a dyn Fn(&str) -> Result<Vec<u8>, String>,
     problems: Vec<FileError>,
     images_read: usize,
 }
@@ -233,7 +261,7 @@ impl ImageLoader<'_> {
             self.problems.push(FileError::at(self.path, at, message));
             return None;
         }
-        match open_bounded(&self.dir.join(file)) {
+        match (self.read)(file).and_then(|bytes| decode_bounded(&bytes).map_err(|e| e.to_string())) {
             Ok(img) => {
                 let img = img.to_rgba8();
                 if img.dimensions() == (size, size) {
@@ -284,15 +312,18 @@ const MAX_IMAGE_SIDE: u32 = 4096;
 /// The most bytes decoding one image may allocate.
 const MAX_IMAGE_ALLOC: u64 = 128 * 1024 * 1024;
 
-/// Opens an image whose header promises no more than `MAX_IMAGE_SIDE` pixels a side and
+/// The most bytes of one image file.
+const MAX_IMAGE_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Decodes an image whose header promises no more than `MAX_IMAGE_SIDE` pixels a side and
 /// whose decoding allocates no more than `MAX_IMAGE_ALLOC`: a tiny file can claim a
 /// gigapixel image.
-fn open_bounded(path: &Path) -> image::ImageResult<image::DynamicImage> {
+fn decode_bounded(bytes: &[u8]) -> image::ImageResult<image::DynamicImage> {
     let mut limits = image::Limits::default();
     limits.max_image_width = Some(MAX_IMAGE_SIDE);
     limits.max_image_height = Some(MAX_IMAGE_SIDE);
     limits.max_alloc = Some(MAX_IMAGE_ALLOC);
-    let mut reader = image::ImageReader::open(path)?.with_guessed_format()?;
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes)).with_guessed_format()?;
     reader.limits(limits);
     reader.decode()
 }

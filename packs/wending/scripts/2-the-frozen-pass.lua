@@ -1,4 +1,4 @@
--- The Wending campaign, chapter 2: The Frozen Pass (maps/campaign/2-the-frozen-pass.ron).
+-- The Wending campaign, chapter 2: The Frozen Pass (campaigns/wending/2-the-frozen-pass.ron).
 -- Whatever villages joined gold in chapter 1 send letters now.
 
 scryptic.on("game_start", function(game)

@@ -1,4 +1,4 @@
--- The Wending campaign, chapter 3: The Burning Throne (maps/campaign/3-the-burning-throne.ron).
+-- The Wending campaign, chapter 3: The Burning Throne (campaigns/wending/3-the-burning-throne.ron).
 -- The warlord's keep stands among the lava; on every third of silver's turns the throne's fires flare.
 
 scryptic.on("game_start", function(game)

@@ -1,4 +1,4 @@
--- The Wending campaign, chapter 1: The Ford at Wending (maps/campaign/1-the-ford.ron).
+-- The Wending campaign, chapter 1: The Ford at Wending (campaigns/wending/1-the-ford.ron).
 -- Gold holds Wending; raiders camp across the river. Win the villages, take the camp.
 
 scryptic.on("game_start", function(game)

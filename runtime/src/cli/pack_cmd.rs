@@ -1,0 +1,513 @@
+//! `scryptic pack ...`: make, check, list, show and export packs; and how the game commands'
+//! `--pack ID[:MODE]` and `--set id=value` are read.
+
+use super::{EXIT_PROBLEMS, Streams};
+use crate::pack::{Catalog, Choice, Level, Manifest, Pack, PackFiles};
+use clap::Subcommand;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Subcommand, Debug)]
+pub(super) enum PackCommand {
+    /// Make a new pack folder ID (in the current folder, or --dir) with a manifest, a map and a
+    /// script: a mode that plays as it is, to change into your own.
+    New {
+        /// The pack's id: a-z, 0-9 and `-` (it is also the folder's name).
+        id: String,
+        /// Where to make it.
+        #[arg(long, default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Check a pack (a folder, or the id of one found): its manifest, paths, dependencies,
+    /// every map, rule set and script, every mode started, and that ties in the load order
+    /// change nothing.
+    Check {
+        /// A pack folder or a pack id.
+        pack: String,
+    },
+    /// List the packs found: built in, installed, and in the search folders.
+    List,
+    /// Show a pack: title, version, authors, description, dependencies, modes, settings and
+    /// what it holds.
+    Info {
+        /// A pack folder or a pack id.
+        pack: String,
+    },
+    /// Write a pack (the built-in `core` too) out as an ordinary pack folder DIR/ID.
+    Export {
+        /// The pack's id.
+        id: String,
+        /// The folder to write it in.
+        dir: PathBuf,
+    },
+}
+
+pub(super) fn run(cmd: PackCommand, io: &mut Streams) -> anyhow::Result<i32> {
+    let (mut catalog, problems) = Catalog::discover();
+    // A pack that does not open is reported by the commands that read every pack; the others
+    // name the one they were given, which says its own problems.
+    match cmd {
+        PackCommand::New { id, dir } => new(&id, &dir, io),
+        PackCommand::Check { pack } => {
+            let Some(id) = open(&pack, &mut catalog, io)? else {
+                return Ok(EXIT_PROBLEMS);
+            };
+            check(&catalog, &id, io)
+        }
+        PackCommand::List => {
+            for p in &problems {
+                writeln!(io.err, "{p}")?;
+            }
+            list(&catalog, io)
+        }
+        PackCommand::Info { pack } => {
+            let Some(id) = open(&pack, &mut catalog, io)? else {
+                return Ok(EXIT_PROBLEMS);
+            };
+            info(&catalog, &id, io)
+        }
+        PackCommand::Export { id, dir } => export(&catalog, &id, &dir, io),
+    }
+}
+
+/// A pack named on the command line: a folder (opened and added to `catalog`) or the id of a
+/// pack found; its id, or `None` after saying why not.
+pub(super) fn open(
+    pack: &str,
+    catalog: &mut Catalog,
+    io: &mut Streams,
+) -> anyhow::Result<Option<String>> {
+    let path = Path::new(pack);
+    if path.join(crate::pack::MANIFEST_FILE).is_file() || pack.contains('/') || path.is_dir() {
+        return match Pack::open(path) {
+            Ok(opened) => {
+                let id = opened.id().to_string();
+                catalog.add(opened);
+                Ok(Some(id))
+            }
+            Err(e) => {
+                for p in e.problems() {
+                    writeln!(io.err, "{p}")?;
+                }
+                Ok(None)
+            }
+        };
+    }
+    if catalog.get(pack).is_some() {
+        return Ok(Some(pack.to_string()));
+    }
+    let error = catalog.resolve(&[pack]).err();
+    match error {
+        Some(e) => writeln!(io.err, "{e}")?,
+        None => writeln!(io.err, "there is no pack `{pack}`")?,
+    }
+    Ok(None)
+}
+
+/// `--pack ID[:MODE]` (or `DIR[:MODE]`) and `--set` as a choice of game; `None` after saying
+/// why not.
+pub(super) fn choose(
+    spec: &str,
+    map: Option<&str>,
+    set: &[String],
+    catalog: &mut Catalog,
+    io: &mut Streams,
+) -> anyhow::Result<Option<Choice>> {
+    let (pack, mode) = match spec.rsplit_once(':') {
+        Some((pack, mode)) if !mode.contains('/') && !mode.is_empty() => (pack, mode),
+        _ => (spec, ""),
+    };
+    let Some(id) = open(pack, catalog, io)? else {
+        return Ok(None);
+    };
+    let mut pairs = Vec::new();
+    for s in set {
+        let Some((key, value)) = s.split_once('=') else {
+            writeln!(io.err, "--set {s}: write it as id=value (--set rounds=4)")?;
+            return Ok(None);
+        };
+        pairs.push((key.trim().to_string(), value.trim().to_string()));
+    }
+    Ok(Some(Choice {
+        pack: id,
+        mode: mode.to_string(),
+        chapter: 0,
+        map: map.unwrap_or_default().to_string(),
+        set: pairs,
+    }))
+}
+
+fn list(catalog: &Catalog, io: &mut Streams) -> anyhow::Result<i32> {
+    for pack in catalog.packs() {
+        let place = match &pack.files {
+            PackFiles::Folder(dir) => dir.display().to_string(),
+            PackFiles::Embedded { .. } => "built in".to_string(),
+        };
+        let modes: Vec<&str> = pack.manifest.modes.iter().map(|m| m.id.as_str()).collect();
+        writeln!(
+            io.out,
+            "{:<20} {:<10} {}  [{}]  ({place})",
+            pack.manifest.id,
+            pack.manifest.version.to_string(),
+            pack.manifest.title,
+            if modes.is_empty() {
+                "no modes".to_string()
+            } else {
+                modes.join(", ")
+            }
+        )?;
+    }
+    Ok(0)
+}
+
+fn info(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
+    let Some(pack) = catalog.get(id) else {
+        return Ok(EXIT_PROBLEMS);
+    };
+    let m = &pack.manifest;
+    let files = pack.files.all_files()?;
+    let out = &mut *io.out;
+    writeln!(out, "{} ({} {})", m.title, m.id, m.version)?;
+    if !m.authors.is_empty() {
+        writeln!(out, "by {}", m.authors.join(", "))?;
+    }
+    if !m.license.is_empty() {
+        writeln!(out, "license: {}", m.license)?;
+    }
+    writeln!(out, "scripting API: {}", m.scryptic)?;
+    if !m.description.is_empty() {
+        writeln!(out, "\n{}\n", m.description)?;
+    }
+    for (what, list) in [
+        ("depends on", &m.depends),
+        ("uses if present", &m.optional),
+        ("conflicts with", &m.conflicts),
+    ] {
+        if !list.is_empty() {
+            let items: Vec<String> = list.iter().map(|(id, req)| format!("{id} {req}")).collect();
+            writeln!(out, "{what}: {}", items.join(", "))?;
+        }
+    }
+    for mode in &m.modes {
+        let board = if mode.map.is_empty() {
+            format!("campaign {}", mode.campaign)
+        } else {
+            mode.map.clone()
+        };
+        writeln!(out, "mode {}: {} ({board})", mode.id, mode.title)?;
+    }
+    for s in &m.settings {
+        let bound = if s.binds.is_empty() {
+            String::new()
+        } else {
+            format!(", sets {}", s.binds)
+        };
+        writeln!(
+            out,
+            "setting {}: {} (default {}{bound})",
+            s.id,
+            s.title,
+            s.default_value()
+        )?;
+    }
+    let count = |ext: &str| files.iter().filter(|f| f.ends_with(ext)).count();
+    let lua = count(".lua");
+    writeln!(
+        out,
+        "holds {} files: {} maps or rule sets (.ron), {} pictures (.png), {lua} scripts (.lua){}",
+        files.len(),
+        count(".ron"),
+        count(".png"),
+        if lua > 0 {
+            " — it runs Lua, in the sandbox"
+        } else {
+            ""
+        }
+    )?;
+    Ok(0)
+}
+
+/// Every problem `pack check` finds in pack `id`.
+fn check(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
+    let Some(pack) = catalog.get(id) else {
+        return Ok(EXIT_PROBLEMS);
+    };
+    let mut problems = Vec::new();
+    let files = match pack.files.all_files() {
+        Ok(files) => files,
+        Err(e) => {
+            problems.extend(e.problems());
+            Vec::new()
+        }
+    };
+    if let Err(e) = catalog.resolve(&[id]) {
+        problems.push(e.to_string());
+    }
+    check_files(pack, &files, &mut problems);
+    let mut started = 0;
+    if problems.is_empty() {
+        started = check_modes(catalog, pack, &mut problems);
+    }
+    for p in &problems {
+        writeln!(io.err, "{p}")?;
+    }
+    if problems.is_empty() {
+        writeln!(
+            io.out,
+            "ok: {} ({} files, {} modes, {started} games started)",
+            pack.label(),
+            files.len(),
+            pack.manifest.modes.len()
+        )?;
+        Ok(0)
+    } else {
+        writeln!(io.err, "{}: {} problems", pack.label(), problems.len())?;
+        Ok(EXIT_PROBLEMS)
+    }
+}
+
+/// Every map, rule set and script file of the pack, read and checked on its own.
+fn check_files(pack: &Pack, files: &[String], problems: &mut Vec<String>) {
+    let mut host = crate::script::ScriptHost::with_standard_tokens(
+        crate::script::ScriptLimits::default(),
+        1,
+    )
+    .ok();
+    for file in files {
+        let shown = pack.files.shown(file);
+        let text = || pack.files.read_text(file).map_err(|e| e.problems());
+        let result = if file.starts_with("rules/") && file.ends_with(".ron") {
+            text().and_then(|t| {
+                crate::rules::RuleSet::from_file_text(&shown, &t)
+                    .map(drop)
+                    .map_err(|e| e.problems())
+            })
+        } else if (file.starts_with("maps/") || file.starts_with("campaigns/"))
+            && file.ends_with(".ron")
+        {
+            text().and_then(|t| {
+                crate::map::Map::from_text(&shown, &t)
+                    .map(drop)
+                    .map_err(|e| e.problems())
+            })
+        } else if file.ends_with(".lua") && !file.starts_with("scripts/types/") {
+            match (text(), host.as_mut()) {
+                (Ok(t), Some(host)) => host
+                    .load(&format!("{}:{file}", pack.id()), &t)
+                    .map_err(|e| vec![e.to_string()]),
+                (Err(e), _) => Err(e),
+                (Ok(_), None) => Ok(()),
+            }
+        } else {
+            Ok(())
+        };
+        if let Err(found) = result {
+            problems.extend(found);
+        }
+    }
+}
+
+/// Starts every board of every mode (each chapter of a campaign), and assembles each in
+/// shuffled load orders; returns how many games started.
+fn check_modes(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> usize {
+    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
+    let mut started = 0;
+    for mode in &pack.manifest.modes {
+        let packs = catalog.resolve(&[pack.id()]).unwrap_or_default();
+        let boards = match crate::pack::level::boards(&packs, pack, mode) {
+            Ok(boards) => boards,
+            Err(e) => {
+                problems.push(format!("mode `{}`: {e}", mode.id));
+                continue;
+            }
+        };
+        for chapter in 0..boards.len() {
+            let choice = Choice {
+                pack: pack.id().to_string(),
+                mode: mode.id.clone(),
+                chapter,
+                ..Choice::default()
+            };
+            let level = match Level::from_pack(catalog, &choice) {
+                Ok(level) => level,
+                Err(e) => {
+                    problems.push(format!("mode `{}`, {}: {e}", mode.id, boards[chapter]));
+                    continue;
+                }
+            };
+            match crate::script::ScriptedGame::start_level(&level, lexicon.clone(), 1, None) {
+                Ok((_, errors)) => {
+                    problems.extend(errors);
+                    started += 1;
+                }
+                Err(e) => problems.push(e.to_string()),
+            }
+            check_map_design(&level, problems);
+            check_shuffled(catalog, &choice, &level, problems);
+        }
+    }
+    started
+}
+
+/// The errors the map validator finds on a level's map.
+fn check_map_design(level: &Level, problems: &mut Vec<String>) {
+    let ctx = crate::map::ValidationContext::default();
+    for finding in crate::map::validate(&level.map, &level.rules, &ctx) {
+        if finding.severity == crate::diag::Severity::Error {
+            problems.push(format!("{}: {}", level.map.name, finding.message));
+        }
+    }
+}
+
+/// Assembles the level in shuffled load orders and reports what changes with the order.
+fn check_shuffled(catalog: &Catalog, choice: &Choice, level: &Level, problems: &mut Vec<String>) {
+    let expected = effect(level);
+    for seed in 1..=8u64 {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        let mut pick = |ready: &[&str]| {
+            use rand::RngExt;
+            rng.random_range(0..ready.len())
+        };
+        let Ok(shuffled) = Level::from_pack_with(catalog, choice, &mut pick) else {
+            continue;
+        };
+        let order: Vec<&str> = shuffled.packs.iter().map(|p| p.id.as_str()).collect();
+        if effect(&shuffled) != expected {
+            problems.push(format!(
+                "mode `{}`: loading the packs as {} instead of {} changes the game (two packs \
+                 that do not depend on each other give the same connotation list or script): \
+                 make one depend on the other",
+                choice.mode,
+                order.join(", "),
+                level
+                    .packs
+                    .iter()
+                    .map(|p| p.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            return;
+        }
+    }
+}
+
+/// What a level's load order can change: the connotation lists in force and the scripts.
+fn effect(level: &Level) -> (BTreeMap<&str, &[String]>, Vec<&str>) {
+    let lists = level
+        .connotations
+        .iter()
+        .map(|c| (c.name.as_str(), c.words.as_slice()))
+        .collect();
+    let scripts = level.scripts.iter().map(|s| s.name.as_str()).collect();
+    (lists, scripts)
+}
+
+/// Writes pack `id` into `dir/ID`, by way of a folder beside it, renamed when complete.
+fn export(catalog: &Catalog, id: &str, dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
+    let Some(pack) = catalog.get(id) else {
+        writeln!(io.err, "there is no pack `{id}`; `scryptic pack list` shows them")?;
+        return Ok(EXIT_PROBLEMS);
+    };
+    let target = dir.join(id);
+    if target.exists() {
+        writeln!(
+            io.err,
+            "{} already exists: remove it or export elsewhere",
+            target.display()
+        )?;
+        return Ok(EXIT_PROBLEMS);
+    }
+    std::fs::create_dir_all(dir)?;
+    let staging = tempfile::Builder::new()
+        .prefix(&format!(".{id}-export-"))
+        .tempdir_in(dir)?;
+    for file in pack.files.all_files()? {
+        let bytes = pack
+            .files
+            .read_bytes(&file, crate::pack::files::MAX_PACK_BYTES)?;
+        let path = staging.path().join(&file);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&path, bytes)?;
+    }
+    std::fs::rename(staging.keep(), &target)?;
+    writeln!(io.out, "wrote {} to {}", pack.label(), target.display())?;
+    Ok(0)
+}
+
+/// Makes pack `id` in `dir`: a manifest, a map, a script and a README.
+fn new(id: &str, dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
+    if let Some(problem) = crate::pack::manifest::id_problem(id) {
+        writeln!(io.err, "{problem}")?;
+        return Ok(EXIT_PROBLEMS);
+    }
+    let target = dir.join(id);
+    if target.exists() {
+        writeln!(io.err, "{} already exists", target.display())?;
+        return Ok(EXIT_PROBLEMS);
+    }
+    let files = new_pack_files(id)?;
+    std::fs::create_dir_all(dir)?;
+    let staging = tempfile::Builder::new()
+        .prefix(&format!(".{id}-new-"))
+        .tempdir_in(dir)?;
+    for (path, text) in &files {
+        let full = staging.path().join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(full, text)?;
+    }
+    std::fs::rename(staging.keep(), &target)?;
+    writeln!(
+        io.out,
+        "made {}: play it with `scryptic play --pack {}`, check it with `scryptic pack check {}`",
+        target.display(),
+        target.display(),
+        target.display()
+    )?;
+    Ok(0)
+}
+
+/// A new pack's files: its manifest (depending on core), core's tutorial map as its board
+/// (drawn with core's tileset), a script that greets the players, a README.
+fn new_pack_files(id: &str) -> anyhow::Result<Vec<(String, String)>> {
+    let core = crate::pack::core()?;
+    let mut map = crate::map::Map::from_text(
+        &core.files.shown("maps/tutorial.ron"),
+        &core.files.read_text("maps/tutorial.ron")?,
+    )?;
+    map.name = format!("{id}: first map");
+    map.tileset = "core:tilesets/stone/tileset.ron".into();
+    map.scripts = vec!["../scripts/main.lua".into()];
+    let mut manifest = Manifest::new_pack(id, id);
+    manifest.depends.insert(
+        "core".into(),
+        semver::VersionReq::parse(&format!("^{}", core.manifest.version.major))?,
+    );
+    manifest.modes.push(crate::pack::ModeSpec {
+        id: "standard".into(),
+        title: id.into(),
+        description: String::new(),
+        seats: (2, 2),
+        rules: String::new(),
+        map: "maps/first.ron".into(),
+        campaign: String::new(),
+        scripts: Vec::new(),
+    });
+    let script = "-- Runs in every game of this pack's map (see SCRIPTING.md for the API).\n\
+                  scryptic.on(\"game_start\", function(game)\n    \
+                  game:message(\"Welcome: grow your crossword to the neutral town.\")\nend)\n";
+    let readme = format!(
+        "# {id}\n\nA Scryptic pack. `pack.ron` says what it is; `maps/first.ron` is its board and \
+         `scripts/main.lua` its script.\nPlay it with `scryptic play --pack {id}` (from the folder \
+         that holds it) and check it with `scryptic pack check {id}`.\n"
+    );
+    Ok(vec![
+        (crate::pack::MANIFEST_FILE.into(), manifest.to_ron()),
+        ("maps/first.ron".into(), map.to_ron()),
+        ("scripts/main.lua".into(), script.into()),
+        ("README.md".into(), readme),
+    ])
+}

@@ -1,0 +1,678 @@
+//! A playable level assembled from its files: the one place that knows where a level keeps its
+//! map, rule set, scripts, connotation lists and tileset.
+//!
+//! Two sources: a pack's mode (the packs it loads resolved by the [`Catalog`], every path
+//! inside its pack), and a map file outside any pack (paths relative to the map's folder,
+//! `rules.ron` and `connotations/` beside it), which is how maps being made are played.
+
+use super::manifest::split_reference;
+use super::{Catalog, Manifest, ModeSpec, Pack, PackFiles, ResolveError, SettingValue};
+use crate::diag::LoadError;
+use crate::lexicon::listfile;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use crate::save::ScriptSource;
+use std::path::{Path, PathBuf};
+
+/// A level ready to start: everything a game needs, read and checked.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// What players see it called.
+    pub title: String,
+    /// The board.
+    pub map: Map,
+    /// The rule set, with the settings bound to it applied.
+    pub rules: RuleSet,
+    /// The scripts, in load order: each pack's mode scripts, then the map's.
+    pub scripts: Vec<ScriptSource>,
+    /// Scripts that could not be read, as messages (the game starts without them, and says so).
+    pub unreadable: Vec<String>,
+    /// Connotation lists that replace or add to the built-in ones, in load order.
+    pub connotations: Vec<ConnotationList>,
+    /// The tileset the board is drawn with (`Tileset::from_pack` loads it).
+    pub tileset: Option<TilesetRef>,
+    /// What on disk to watch for live modding.
+    pub watch: Watched,
+    /// The packs loaded, in load order (none for a map outside any pack).
+    pub packs: Vec<PackUse>,
+    /// The value of every setting of the mode's pack.
+    pub settings: Vec<(String, SettingValue)>,
+}
+
+/// Where a tileset's manifest is: a file of a pack (or of a level's folder).
+#[derive(Clone, Debug)]
+pub struct TilesetRef {
+    /// The files it is among.
+    pub files: PackFiles,
+    /// Its manifest's path among them (`tilesets/stone/tileset.ron`).
+    pub path: String,
+}
+
+impl TilesetRef {
+    /// The tileset manifest `path` on disk, read from its own folder.
+    pub fn file(path: &Path) -> TilesetRef {
+        let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        TilesetRef {
+            files: PackFiles::Folder(dir),
+            path: name,
+        }
+    }
+
+    /// The manifest's path as messages show it.
+    pub fn shown(&self) -> PathBuf {
+        self.files.shown(&self.path)
+    }
+}
+
+/// A connotation list a level brings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnotationList {
+    /// The list's name (its file name without `.txt`).
+    pub name: String,
+    /// Its words, sorted.
+    pub words: Vec<String>,
+    /// Where it came from, for messages.
+    pub file: PathBuf,
+}
+
+/// The files a level's game watches while it is played, so that saving one applies it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Watched {
+    /// The folder its scripts' names start from, when it is on disk.
+    pub dir: Option<PathBuf>,
+    /// The map file, when the rules come from it.
+    pub map_file: Option<PathBuf>,
+    /// The rule-set file, when there is one.
+    pub rules_file: Option<PathBuf>,
+    /// The connotation list files.
+    pub connotation_files: Vec<PathBuf>,
+}
+
+/// A pack a level loads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackUse {
+    /// Its id.
+    pub id: String,
+    /// Its version.
+    pub version: String,
+}
+
+/// Why a level cannot be assembled.
+#[derive(Debug, thiserror::Error)]
+pub enum LevelError {
+    /// A file of the level is missing or wrong.
+    #[error("{0}")]
+    File(#[from] LoadError),
+    /// The packs cannot be loaded together.
+    #[error("{0}")]
+    Resolve(#[from] ResolveError),
+    /// The pack has no such mode.
+    #[error("pack `{pack}` has no mode `{mode}`; its modes: {modes}")]
+    UnknownMode {
+        /// The pack.
+        pack: String,
+        /// The mode asked for.
+        mode: String,
+        /// The modes it has.
+        modes: String,
+    },
+    /// A setting given is unknown or has a value it does not allow.
+    #[error("{0}")]
+    Setting(String),
+    /// A reference names a pack the level does not load.
+    #[error(
+        "{file}: `{reference}` names pack `{pack}`, which this pack does not depend on: add it to depends"
+    )]
+    NotLoaded {
+        /// The file (or manifest) that holds the reference.
+        file: PathBuf,
+        /// The reference.
+        reference: String,
+        /// The pack it names.
+        pack: String,
+    },
+    /// A folder holds no map.
+    #[error(
+        "{0} holds no map (a level folder holds a map's .ron file, its scripts, a connotations/ \
+         folder and optionally rules.ron)"
+    )]
+    NoMap(PathBuf),
+}
+
+/// What a game of a pack is: the pack, which of its modes, and which of the mode's boards.
+#[derive(Clone, Debug, Default)]
+pub struct Choice {
+    /// The pack's id.
+    pub pack: String,
+    /// The mode's id; empty: the pack's first mode.
+    pub mode: String,
+    /// Which chapter of a campaign mode, from 0 (a one-map mode has one).
+    pub chapter: usize,
+    /// Another board than the mode's: a map of the pack or of one it loads
+    /// (`maps/duel-40.ron`, `core:maps/tutorial.ron`); empty: the mode's.
+    pub map: String,
+    /// Settings as typed (`rounds=4`), checked against the pack's settings.
+    pub set: Vec<(String, String)>,
+}
+
+impl Level {
+    /// The level of a pack's mode: the packs it needs resolved from `catalog`, its files read.
+    pub fn from_pack(catalog: &Catalog, choice: &Choice) -> Result<Level, LevelError> {
+        Level::from_pack_with(catalog, choice, &mut |_| 0)
+    }
+
+    /// As `from_pack`, with `pick` breaking ties in the load order (`Catalog::resolve_with`):
+    /// `pack check` assembles each mode in shuffled orders to show that nothing hangs on them.
+    pub fn from_pack_with(
+        catalog: &Catalog,
+        choice: &Choice,
+        pick: &mut dyn FnMut(&[&str]) -> usize,
+    ) -> Result<Level, LevelError> {
+        let packs = catalog.resolve_with(&[choice.pack.as_str()], pick)?;
+        let pack = the_pack(&packs, &choice.pack)?;
+        let mode = find_mode(&pack.manifest, &choice.mode)?;
+        let settings = settings(&pack.manifest, &choice.set)?;
+        let boards = if choice.map.is_empty() {
+            boards(&packs, pack, mode)?
+        } else {
+            vec![choice.map.clone()]
+        };
+        let Some(board) = boards.get(choice.chapter) else {
+            return Err(if boards.is_empty() {
+                LevelError::NoMap(pack.files.shown(&mode.campaign))
+            } else {
+                LevelError::Setting(format!(
+                    "mode `{}` has {} chapters; there is no chapter {}",
+                    mode.id,
+                    boards.len(),
+                    choice.chapter + 1
+                ))
+            });
+        };
+        let (map_pack, map_path) = locate(&packs, pack, super::MANIFEST_FILE, board)?;
+        let map = Map::from_text(
+            &map_pack.files.shown(&map_path),
+            &map_pack.files.read_text(&map_path)?,
+        )?;
+        let mut rules = mode_rules(&packs, pack, mode, &map)?;
+        bind_settings(&pack.manifest, &settings, &mut rules)?;
+        let title = if boards.len() > 1 {
+            format!("{}: {}", mode.title, map.name)
+        } else {
+            mode.title.clone()
+        };
+        let mut level = assemble(&packs, pack, (map_pack, &map_path), map, rules, &mode.scripts)?;
+        level.title = title;
+        level.settings = settings;
+        Ok(level)
+    }
+
+    /// The level of a map file inside a pack folder (one of its parents holds `pack.ron`),
+    /// played on its own: the pack's dependencies from `catalog`, the map's own rules or
+    /// `rules_file`, no mode scripts.
+    fn from_map_in_pack(
+        catalog: &Catalog,
+        root: &Path,
+        path: &Path,
+        rules_file: Option<&Path>,
+    ) -> Result<Level, LevelError> {
+        let mut catalog = catalog.clone();
+        let opened = Pack::open(root)?;
+        let id = opened.id().to_string();
+        catalog.add(opened);
+        let packs = catalog.resolve(&[id.as_str()])?;
+        let pack = the_pack(&packs, &id)?;
+        let map_path = path
+            .strip_prefix(root)
+            .map(|p| p.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
+        let map = Map::from_text(path, &pack.files.read_text(&map_path)?)?;
+        let rules = match rules_file {
+            Some(file) => RuleSet::load(file)?,
+            None => map_rules(&map)?,
+        };
+        let mut level = assemble(&packs, pack, (pack, &map_path), map, rules, &[])?;
+        level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
+        level.watch.rules_file = rules_file.map(Path::to_path_buf);
+        Ok(level)
+    }
+
+    /// The level of a map file outside any pack: its scripts and tileset named from its folder,
+    /// `rules_file` (or else `rules.ron` beside it, or else the map's own rules) its rule set,
+    /// the lists in `connotations/` beside it added.
+    /// A map inside a pack folder is played as part of its pack: its paths are the pack's, and
+    /// the pack's dependencies (from `catalog`) are loaded.
+    pub fn from_map_file(
+        path: &Path,
+        rules_file: Option<&Path>,
+        catalog: &Catalog,
+    ) -> Result<Level, LevelError> {
+        if let Some(root) = enclosing_pack(path) {
+            return Level::from_map_in_pack(catalog, &root, path, rules_file);
+        }
+        let map = Map::load(path)?;
+        Level::from_map(map, Some(path), rules_file)
+    }
+
+    /// As `from_map_file`, for a map already loaded (or being edited, `path` where it is saved).
+    pub fn from_map(
+        map: Map,
+        path: Option<&Path>,
+        rules_file: Option<&Path>,
+    ) -> Result<Level, LevelError> {
+        let dir = path
+            .and_then(Path::parent)
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let beside = dir.join("rules.ron");
+        let rules_file = rules_file
+            .map(Path::to_path_buf)
+            .or_else(|| (path.is_some() && beside.is_file()).then_some(beside));
+        let rules = match &rules_file {
+            Some(file) => RuleSet::load(file)?,
+            None => map_rules(&map)?,
+        };
+        let (scripts, errors) = read_loose_scripts(&dir, &map.scripts);
+        let folder = PackFiles::Folder(dir.clone());
+        let connotations = if path.is_some() {
+            pack_connotations(&folder)?
+        } else {
+            Vec::new()
+        };
+        let tileset = (!map.tileset.is_empty()).then(|| TilesetRef::file(&dir.join(&map.tileset)));
+        let watch = Watched {
+            dir: Some(dir),
+            map_file: if rules_file.is_none() {
+                path.map(Path::to_path_buf)
+            } else {
+                None
+            },
+            rules_file,
+            connotation_files: connotations.iter().map(|c| c.file.clone()).collect(),
+        };
+        Ok(Level {
+            title: map.name.clone(),
+            map,
+            rules,
+            scripts,
+            unreadable: errors,
+            connotations,
+            tileset,
+            watch,
+            packs: Vec::new(),
+            settings: Vec::new(),
+        })
+    }
+
+    /// The level in `folder`: its map is the `.ron` file that loads as a map (the first by
+    /// name, if several), other than `rules.ron`.
+    pub fn from_folder(folder: &Path, catalog: &Catalog) -> Result<Level, LevelError> {
+        let files = PackFiles::Folder(folder.to_path_buf());
+        let mut problems = Vec::new();
+        for name in files.list("", "ron")? {
+            if name == "rules.ron" || name == super::MANIFEST_FILE {
+                continue;
+            }
+            match Level::from_map_file(&folder.join(&name), None, catalog) {
+                Ok(level) => return Ok(level),
+                Err(e) => problems.push(e),
+            }
+        }
+        match problems.into_iter().next() {
+            Some(first) => Err(first),
+            None => Err(LevelError::NoMap(folder.to_path_buf())),
+        }
+    }
+}
+
+/// The maps of a mode, as references: its one map, or its campaign folder's maps by name.
+pub fn boards(packs: &[&Pack], pack: &Pack, mode: &ModeSpec) -> Result<Vec<String>, LevelError> {
+    if !mode.map.is_empty() {
+        return Ok(vec![mode.map.clone()]);
+    }
+    let (owner, folder) = locate(packs, pack, super::MANIFEST_FILE, &mode.campaign)?;
+    let prefix = if owner.id() == pack.id() {
+        String::new()
+    } else {
+        format!("{}:", owner.id())
+    };
+    Ok(owner
+        .files
+        .list(&folder, "ron")?
+        .into_iter()
+        .map(|path| format!("{prefix}{path}"))
+        .collect())
+}
+
+/// The mode `id` of the pack (its first when `id` is empty).
+pub fn find_mode<'a>(manifest: &'a Manifest, id: &str) -> Result<&'a ModeSpec, LevelError> {
+    let found = if id.is_empty() {
+        manifest.modes.first()
+    } else {
+        manifest.mode(id)
+    };
+    found.ok_or_else(|| LevelError::UnknownMode {
+        pack: manifest.id.clone(),
+        mode: if id.is_empty() { "(any)".into() } else { id.into() },
+        modes: if manifest.modes.is_empty() {
+            "none (a content or library pack is played through a mode of another)".into()
+        } else {
+            manifest
+                .modes
+                .iter()
+                .map(|m| m.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    })
+}
+
+/// The pack and path a reference names, seen from the file `from_file` of pack `from`: a path
+/// relative to that file's folder inside `from`, or `ID:path` from the root of a pack the
+/// level loads.
+fn locate<'a>(
+    packs: &[&'a Pack],
+    from: &'a Pack,
+    from_file: &str,
+    reference: &str,
+) -> Result<(&'a Pack, String), LevelError> {
+    let shown = from.files.shown(from_file);
+    let bad_path = |problem: String| {
+        LevelError::File(LoadError::one(crate::diag::FileError::whole(&shown, problem)))
+    };
+    match split_reference(reference) {
+        (None, path) => Ok((from, super::files::relative_to(from_file, path).map_err(bad_path)?)),
+        (Some(id), path) => {
+            if let Some(problem) = super::files::path_problem(path) {
+                return Err(bad_path(problem));
+            }
+            packs
+                .iter()
+                .find(|p| p.id() == id)
+                .map(|p| (*p, path.to_string()))
+                .ok_or_else(|| LevelError::NotLoaded {
+                    file: shown.clone(),
+                    reference: reference.to_string(),
+                    pack: id.to_string(),
+                })
+        }
+    }
+}
+
+/// The pack `id` among those resolved.
+fn the_pack<'a>(packs: &[&'a Pack], id: &str) -> Result<&'a Pack, LevelError> {
+    packs.iter().find(|p| p.id() == id).copied().ok_or_else(|| {
+        LevelError::Resolve(ResolveError::Unknown {
+            id: id.to_string(),
+            hint: String::new(),
+        })
+    })
+}
+
+/// The folder of the pack a file is in: the nearest parent holding `pack.ron`.
+fn enclosing_pack(path: &Path) -> Option<PathBuf> {
+    let absolute = std::fs::canonicalize(path).ok()?;
+    absolute
+        .ancestors()
+        .skip(1)
+        .take(super::files::MAX_PACK_DEPTH)
+        .find(|dir| dir.join(super::MANIFEST_FILE).is_file())
+        .map(Path::to_path_buf)
+}
+
+/// The map's own rule set.
+fn map_rules(map: &Map) -> Result<RuleSet, LevelError> {
+    map.rule_set().map_err(|problems| {
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        LevelError::Setting(format!(
+            "the map's rules do not make sense:\n{}",
+            text.join("\n")
+        ))
+    })
+}
+
+/// The rest of a pack level once its map and rules are known: the mode's scripts and the
+/// map's, every loaded pack's connotation lists, the tileset, what to watch.
+fn assemble(
+    packs: &[&Pack],
+    pack: &Pack,
+    (map_pack, map_path): (&Pack, &str),
+    map: Map,
+    rules: RuleSet,
+    mode_scripts: &[String],
+) -> Result<Level, LevelError> {
+    let mut scripts = Vec::new();
+    let mut unreadable = Vec::new();
+    for script in mode_scripts {
+        read_script(packs, (pack, super::MANIFEST_FILE), script, &mut scripts, &mut unreadable)?;
+    }
+    for script in &map.scripts {
+        read_script(packs, (map_pack, map_path), script, &mut scripts, &mut unreadable)?;
+    }
+    let mut connotations = Vec::new();
+    for loaded in packs {
+        connotations.extend(pack_connotations(&loaded.files)?);
+    }
+    let tileset = match map.tileset.as_str() {
+        "" => None,
+        reference => {
+            let (owner, path) = locate(packs, map_pack, map_path, reference)?;
+            Some(TilesetRef {
+                files: owner.files.clone(),
+                path,
+            })
+        }
+    };
+    let root = pack.files.folder();
+    let watch = Watched {
+        dir: root.map(Path::to_path_buf),
+        map_file: None,
+        rules_file: None,
+        connotation_files: connotations
+            .iter()
+            .filter(|c| root.is_some_and(|root| c.file.starts_with(root)))
+            .map(|c| c.file.clone())
+            .collect(),
+    };
+    Ok(Level {
+        title: map.name.clone(),
+        map,
+        rules,
+        scripts,
+        unreadable,
+        connotations,
+        tileset,
+        watch,
+        packs: packs
+            .iter()
+            .map(|p| PackUse {
+                id: p.manifest.id.clone(),
+                version: p.manifest.version.to_string(),
+            })
+            .collect(),
+        settings: Vec::new(),
+    })
+}
+
+/// The mode's rule set: a file (`rules/x.ron`, `core:rules/x.ron`), a pack's named rule set
+/// (`core:classic` is core's `rules/classic.ron`) with the map's overrides over it, or the
+/// map's own.
+fn mode_rules(packs: &[&Pack], pack: &Pack, mode: &ModeSpec, map: &Map) -> Result<RuleSet, LevelError> {
+    if mode.rules.is_empty() {
+        return map_rules(map);
+    }
+    let (owner, path) = match split_reference(&mode.rules) {
+        // `core:classic` names a rule set by name; `core:rules/x.ron` a file.
+        (Some(id), name) if !name.contains('/') && !name.ends_with(".ron") => {
+            let (owner, _) = locate(packs, pack, super::MANIFEST_FILE, &format!("{id}:rules"))?;
+            (owner, format!("rules/{name}.ron"))
+        }
+        _ => locate(packs, pack, super::MANIFEST_FILE, &mode.rules)?,
+    };
+    let shown = owner.files.shown(&path);
+    let mut rules = RuleSet::from_file_text(&shown, &owner.files.read_text(&path)?)?;
+    // The map tunes the mode's rules: its overrides go over the mode's rule set.
+    rules.overlay(&map.rules.overrides);
+    Ok(rules)
+}
+
+/// Reads a script a pack names into `scripts`, or its problem into `unreadable`; a script of
+/// another pack is named `ID:path`.
+fn read_script(
+    packs: &[&Pack],
+    (from, from_file): (&Pack, &str),
+    reference: &str,
+    scripts: &mut Vec<ScriptSource>,
+    unreadable: &mut Vec<String>,
+) -> Result<(), LevelError> {
+    let (owner, path) = locate(packs, from, from_file, reference)?;
+    let name = if owner.id() == from.id() && from.files.folder().is_some() {
+        path.clone()
+    } else {
+        format!("{}:{path}", owner.id())
+    };
+    let read = owner
+        .files
+        .read_bytes(&path, crate::limits::MAX_SCRIPT_BYTES as u64)
+        .and_then(|bytes| crate::fsutil::text_from_bytes(&owner.files.shown(&path), bytes));
+    match read {
+        Ok(source) => scripts.push(ScriptSource { name, source }),
+        Err(e) => unreadable.extend(e.problems()),
+    }
+    Ok(())
+}
+
+/// A loose map's scripts, read from its folder (the names as the map gives them).
+fn read_loose_scripts(dir: &Path, names: &[String]) -> (Vec<ScriptSource>, Vec<String>) {
+    let mut scripts = Vec::new();
+    let mut problems = Vec::new();
+    for name in names {
+        let read = match crate::limits::relative_path_problem(name) {
+            Some(problem) => Err(format!("{name}: {problem}")),
+            None => crate::fsutil::read_text_at_most(
+                &dir.join(name),
+                crate::limits::MAX_SCRIPT_BYTES as u64,
+            )
+            .map_err(|e| e.to_string()),
+        };
+        match read {
+            Ok(source) => scripts.push(ScriptSource {
+                name: name.clone(),
+                source,
+            }),
+            Err(problem) => problems.push(problem),
+        }
+    }
+    (scripts, problems)
+}
+
+/// The connotation lists in a pack's (or a level folder's) `connotations/` and
+/// `lexicon/connotations/` folders.
+fn pack_connotations(files: &PackFiles) -> Result<Vec<ConnotationList>, LevelError> {
+    let mut lists = Vec::new();
+    for dir in ["lexicon/connotations", "connotations"] {
+        let names = match files.folder() {
+            // A loose level's folder may hold anything; only its lists are read.
+            Some(root) if !root.join(dir).is_dir() => continue,
+            _ => files.list(dir, "txt")?,
+        };
+        for path in names {
+            let shown = files.shown(&path);
+            let file_name = path.rsplit('/').next().unwrap_or_default();
+            let Some(name) = listfile::list_name(file_name) else {
+                return Err(LoadError::one(crate::diag::FileError::whole(
+                    &shown,
+                    "a connotation list's name is lowercase letters, digits, `_` and `-` (burning.txt)",
+                ))
+                .into());
+            };
+            let parsed = listfile::parse_word_list(&files.read_text(&path)?);
+            let fatal: Vec<crate::diag::FileError> = parsed
+                .problems
+                .iter()
+                .filter(|p| p.fatal)
+                .map(|p| {
+                    crate::diag::FileError::at(&shown, Some((p.line, p.column)), p.message.clone())
+                })
+                .collect();
+            if !fatal.is_empty() {
+                return Err(LoadError::Problems(fatal).into());
+            }
+            lists.push(ConnotationList {
+                name: name.to_string(),
+                words: parsed.words,
+                file: shown,
+            });
+        }
+    }
+    Ok(lists)
+}
+
+/// Every setting of the pack with its value: the default, or as `set` gives it.
+fn settings(
+    manifest: &Manifest,
+    set: &[(String, String)],
+) -> Result<Vec<(String, SettingValue)>, LevelError> {
+    for (id, _) in set {
+        if manifest.setting(id).is_none() {
+            let ids: Vec<&str> = manifest.settings.iter().map(|s| s.id.as_str()).collect();
+            return Err(LevelError::Setting(format!(
+                "pack `{}` has no setting `{}`; its settings: {}",
+                manifest.id,
+                crate::diag::shorten(id, 60),
+                if ids.is_empty() {
+                    "none".to_string()
+                } else {
+                    ids.join(", ")
+                }
+            )));
+        }
+    }
+    manifest
+        .settings
+        .iter()
+        .map(|spec| {
+            let value = match set.iter().rev().find(|(id, _)| *id == spec.id) {
+                Some((_, text)) => spec.parse_value(text).map_err(LevelError::Setting)?,
+                None => spec.default_value(),
+            };
+            Ok((spec.id.clone(), value))
+        })
+        .collect()
+}
+
+/// Sets the rule constants the settings are bound to.
+fn bind_settings(
+    manifest: &Manifest,
+    values: &[(String, SettingValue)],
+    rules: &mut RuleSet,
+) -> Result<(), LevelError> {
+    for (id, value) in values {
+        let Some(spec) = manifest.setting(id).filter(|s| !s.binds.is_empty()) else {
+            continue;
+        };
+        let Some((section, field)) = spec.binds.split_once('.') else {
+            continue;
+        };
+        // The override is written as a rule file would write it, so that the rule set's own
+        // reader checks its type.
+        let text = format!("({section}: ({field}: {value}))");
+        let overrides: crate::rules::RuleOverrides = crate::ronfile::options()
+            .from_str(&text)
+            .map_err(|e| LevelError::Setting(format!("setting `{id}` cannot set `{}`: {e}", spec.binds)))?;
+        rules.overlay(&overrides);
+    }
+    let problems = rules.validate();
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        Err(LevelError::Setting(format!(
+            "the settings make rules that do not make sense: {}",
+            text.join("; ")
+        )))
+    }
+}

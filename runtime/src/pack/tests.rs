@@ -1,0 +1,1 @@
+//! Table tests of manifests, paths and resolution.

@@ -1,0 +1,59 @@
+//! Starting a game of a [`Level`] (what `pack::level` assembled) and watching its files: the
+//! one way the command line and the editor start a scripted game from files.
+
+use super::live::{LiveFiles, RulesFile};
+use super::{ScriptError, ScriptedGame};
+use crate::game::Action;
+use crate::lexicon::Lexicon;
+use crate::pack::Level;
+use std::sync::Arc;
+
+impl ScriptedGame {
+    /// Starts a game of `level` with `seed` (and the scripts' `storage`, as a campaign carries
+    /// it): its scripts loaded, its connotation lists in place. Returns the game and the
+    /// problems of scripts that could not be read or loaded (it starts without them); an
+    /// error if the game cannot start at all.
+    pub fn start_level(
+        level: &Level,
+        lexicon: Arc<Lexicon>,
+        seed: u64,
+        storage: Option<&str>,
+    ) -> Result<(ScriptedGame, Vec<String>), ScriptError> {
+        let (mut game, errors) = ScriptedGame::start(
+            &level.map,
+            level.rules.clone(),
+            lexicon,
+            seed,
+            level.scripts.clone(),
+            storage,
+        )?;
+        let mut problems = level.unreadable.clone();
+        problems.extend(errors.iter().map(ToString::to_string));
+        for list in &level.connotations {
+            let action = Action::ReloadConnotations {
+                list: list.name.clone(),
+                words: list.words.clone(),
+            };
+            if let Err(e) = game.apply(action) {
+                problems.push(format!("{}: {e}", list.file.display()));
+            }
+        }
+        Ok((game, problems))
+    }
+}
+
+impl LiveFiles {
+    /// Watches what `level` keeps on disk for the game `scripted` plays: its own scripts (not
+    /// those of packs it depends on), its rule-set source and its connotation lists.
+    pub fn for_level(scripted: &ScriptedGame, level: &Level) -> LiveFiles {
+        let Some(dir) = &level.watch.dir else {
+            return LiveFiles::none();
+        };
+        let rules = match (&level.watch.rules_file, &level.watch.map_file) {
+            (Some(file), _) => Some(RulesFile::RuleSet(file.clone())),
+            (None, Some(map)) => Some(RulesFile::Map(map.clone())),
+            (None, None) => None,
+        };
+        LiveFiles::new(scripted, dir, rules, level.watch.connotation_files.clone())
+    }
+}
