@@ -601,7 +601,8 @@ impl EditorApp {
 
 /// The map's tileset, loaded (none when it names none or it does not load).
 pub fn tileset_of(doc: &Document) -> Option<scryptic::tileset::Tileset> {
-    scryptic::tileset::Tileset::load(&doc.tileset_path()?).ok()
+    let tileset = doc.tileset()?;
+    scryptic::tileset::Tileset::from_pack(&tileset.files, &tileset.path).ok()
 }
 
 fn path_prompt(ui: &mut egui::Ui, title: &str, path: &mut String, action: &str) -> (bool, bool) {

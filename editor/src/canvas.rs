@@ -111,15 +111,16 @@ impl Canvas {
     }
 
     fn load_tiles(&mut self, ctx: &egui::Context, doc: &Document) {
-        let wanted = doc.tileset_path();
-        if self.tiles_from.as_ref() == Some(&wanted) {
+        let wanted = doc.tileset();
+        let key = wanted.as_ref().map(scryptic::pack::TilesetRef::shown);
+        if self.tiles_from.as_ref() == Some(&key) {
             return;
         }
         self.tiles = wanted
             .as_ref()
-            .and_then(|p| Tileset::load(p).ok())
+            .and_then(|t| Tileset::from_pack(&t.files, &t.path).ok())
             .map(|tileset| TileTextures::load(ctx, tileset));
-        self.tiles_from = Some(wanted);
+        self.tiles_from = Some(key);
         self.flat = None;
     }
 

@@ -249,17 +249,10 @@ impl Document {
         &self.history
     }
 
-    /// The tileset the map names, resolved beside the map file.
-    pub fn tileset_path(&self) -> Option<PathBuf> {
-        if self.map.tileset.is_empty() {
-            return None;
-        }
-        let dir = self
-            .path
-            .as_ref()
-            .and_then(|p| p.parent())
-            .unwrap_or(Path::new("."));
-        Some(dir.join(&self.map.tileset))
+    /// The tileset the map names: beside the map file, in the map's pack, or another pack's
+    /// (`core:tilesets/stone/tileset.ron`).
+    pub fn tileset(&self) -> Option<scryptic::pack::TilesetRef> {
+        scryptic::pack::level::map_tileset(self.path.as_deref(), &self.map.tileset, crate::catalog())
     }
 
     /// Where unsaved changes are autosaved: beside the file (`name.ron.autosave`), or for a

@@ -26,3 +26,10 @@ pub mod validation;
 pub mod view;
 
 pub use app::EditorApp;
+
+/// The packs found when the editor started (built in, installed, and in the search folders):
+/// what a map's `core:` references and the Packs screen resolve against.
+pub fn catalog() -> &'static scryptic::pack::Catalog {
+    static CATALOG: std::sync::OnceLock<scryptic::pack::Catalog> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(|| scryptic::pack::Catalog::discover().0)
+}

@@ -35,7 +35,6 @@ impl ScriptsPanel {
     /// what they define and every error.
     pub fn reload(&mut self, doc: &Document) {
         self.generation += 1;
-        let dir = map_dir(doc);
         self.stamps = self.current_stamps(doc);
         let mut host = match ScriptHost::with_standard_tokens(ScriptLimits::default(), 0) {
             Ok(host) => host,
@@ -44,11 +43,27 @@ impl ScriptsPanel {
                 return;
             }
         };
-        let (loaded, errors) = host.load_map_scripts(&dir, &doc.map.scripts);
+        // The scripts as a game of the map would load them (inside a pack, its paths).
+        let level = scryptic::pack::Level::from_map(
+            doc.map.clone(),
+            doc.path.as_deref(),
+            None,
+            crate::catalog(),
+        );
+        let (scripts, mut errors) = match level {
+            Ok(level) => (level.scripts, level.unreadable),
+            Err(e) => (Vec::new(), vec![e.to_string()]),
+        };
+        let mut loaded = 0;
+        for script in &scripts {
+            match host.load(&script.name, &script.source) {
+                Ok(()) => loaded += 1,
+                Err(e) => errors.push(e.to_string()),
+            }
+        }
         self.console.push(format!(
-            "-- load {}: {} scripts loaded, {} errors",
+            "-- load {}: {loaded} scripts loaded, {} errors",
             self.generation,
-            loaded.len(),
             errors.len()
         ));
         for e in errors {

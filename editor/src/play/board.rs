@@ -10,6 +10,7 @@ use crate::view::MapView;
 use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, pos2, vec2};
 use scryptic::game::WordInfo;
 use scryptic::map::Direction;
+use scryptic::pack::TilesetRef;
 use scryptic::tileset::Tileset;
 use scryptic::{Grid, Owner, Player, Pos};
 use std::path::PathBuf;
@@ -71,16 +72,17 @@ impl PlayBoard {
         self.last_rect.map(|r| self.view.cell_centre(r, cell))
     }
 
-    /// Uses the tileset at `path` (flat colours if it is missing or broken).
-    pub fn use_tileset(&mut self, ctx: &egui::Context, path: Option<PathBuf>) {
-        if self.textures_from.as_ref() == Some(&path) {
+    /// Uses `tileset` (flat colours if there is none or it is broken).
+    pub fn use_tileset(&mut self, ctx: &egui::Context, tileset: Option<TilesetRef>) {
+        let key = tileset.as_ref().map(TilesetRef::shown);
+        if self.textures_from.as_ref() == Some(&key) {
             return;
         }
-        self.textures = path
+        self.textures = tileset
             .as_ref()
-            .and_then(|p| Tileset::load(p).ok())
+            .and_then(|t| Tileset::from_pack(&t.files, &t.path).ok())
             .map(|t| TileTextures::load(ctx, t));
-        self.textures_from = Some(path);
+        self.textures_from = Some(key);
     }
 
     /// Forgets the view and the cached facts (a new game).

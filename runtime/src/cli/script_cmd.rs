@@ -2,9 +2,8 @@
 
 use super::{EXIT_PROBLEMS, Streams, print_json};
 use crate::lexicon::Lexicon;
-use crate::map::Map;
 use crate::save::ScriptSource;
-use crate::script::{ScriptHost, ScriptLimits, ScriptedGame, read_map_scripts};
+use crate::script::{ScriptHost, ScriptLimits, ScriptedGame};
 use clap::Subcommand;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -133,43 +132,30 @@ fn with_traceback(e: &crate::script::ScriptError) -> String {
     format!("{e}\n{}", frames.join("\n"))
 }
 
-/// Starts a game on the map with its scripts and `extra`, collecting every error.
+/// Starts a game on the map (as `play` would: inside a pack, with its pack) with its scripts
+/// and `extra`, collecting every error.
 fn check_on_map(
     map_path: &Path,
     extra: Vec<ScriptSource>,
     report: &mut CheckReport,
 ) -> anyhow::Result<()> {
-    let map = match Map::load(map_path) {
-        Ok(map) => map,
+    let (catalog, _) = crate::pack::Catalog::discover();
+    let mut level = match crate::pack::Level::from_map_file(map_path, None, &catalog) {
+        Ok(level) => level,
         Err(e) => {
-            report.errors.extend(e.problems());
+            report.errors.push(e.to_string());
             return Ok(());
         }
     };
-    let rules = match map.rule_set() {
-        Ok(rules) => rules,
-        Err(problems) => {
-            report.errors.extend(
-                problems
-                    .into_iter()
-                    .map(|p| format!("{}: {}", map_path.display(), p.message)),
-            );
-            return Ok(());
-        }
-    };
-    let (mut sources, unreadable) =
-        read_map_scripts(map_path.parent().unwrap_or(Path::new(".")), &map.scripts);
-    report
-        .errors
-        .extend(unreadable.iter().map(ToString::to_string));
-    sources.extend(extra.into_iter().filter(|s| {
+    let map = level.map.clone();
+    level.scripts.extend(extra.into_iter().filter(|s| {
         !map.scripts
             .iter()
             .any(|m| s.name.ends_with(m.trim_start_matches("../")))
     }));
-    let (game, errors) =
-        ScriptedGame::start(&map, rules, Arc::new(Lexicon::english()), 1, sources, None)?;
-    report.errors.extend(errors.iter().map(with_traceback));
+    let (game, problems) =
+        ScriptedGame::start_level(&level, Arc::new(Lexicon::english()), 1, None)?;
+    report.errors.extend(problems);
     let kinds = game.host().token_kinds();
     for t in &map.tokens {
         if !kinds.contains(&t.kind) {

@@ -217,7 +217,7 @@ impl Level {
     fn from_map_in_pack(
         catalog: &Catalog,
         root: &Path,
-        path: &Path,
+        (map, path): (Map, &Path),
         rules_file: Option<&Path>,
     ) -> Result<Level, LevelError> {
         let mut catalog = catalog.clone();
@@ -226,11 +226,7 @@ impl Level {
         catalog.add(opened);
         let packs = catalog.resolve(&[id.as_str()])?;
         let pack = the_pack(&packs, &id)?;
-        let map_path = path
-            .strip_prefix(root)
-            .map(|p| p.to_string_lossy().replace('\\', "/"))
-            .unwrap_or_default();
-        let map = Map::from_text(path, &pack.files.read_text(&map_path)?)?;
+        let map_path = pack_path(root, path);
         let rules = match rules_file {
             Some(file) => RuleSet::load(file)?,
             None => map_rules(&map)?,
@@ -251,11 +247,8 @@ impl Level {
         rules_file: Option<&Path>,
         catalog: &Catalog,
     ) -> Result<Level, LevelError> {
-        if let Some(root) = enclosing_pack(path) {
-            return Level::from_map_in_pack(catalog, &root, path, rules_file);
-        }
         let map = Map::load(path)?;
-        Level::from_map(map, Some(path), rules_file)
+        Level::from_map(map, Some(path), rules_file, catalog)
     }
 
     /// As `from_map_file`, for a map already loaded (or being edited, `path` where it is saved).
@@ -263,7 +256,13 @@ impl Level {
         map: Map,
         path: Option<&Path>,
         rules_file: Option<&Path>,
+        catalog: &Catalog,
     ) -> Result<Level, LevelError> {
+        if let Some(path) = path
+            && let Some(root) = enclosing_pack(path)
+        {
+            return Level::from_map_in_pack(catalog, &root, (map, path), rules_file);
+        }
         let dir = path
             .and_then(Path::parent)
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
@@ -412,9 +411,51 @@ fn the_pack<'a>(packs: &[&'a Pack], id: &str) -> Result<&'a Pack, LevelError> {
     })
 }
 
+/// The path of the file `path` inside the pack folder `root` (`maps/x.ron`).
+fn pack_path(root: &Path, path: &Path) -> String {
+    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    absolute
+        .strip_prefix(root)
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_default()
+}
+
+/// The tileset a map names, seen from where the map is saved (`path`, if it is): inside a pack
+/// folder or as `ID:path`, a pack's file (`catalog` holds the other packs); else a file
+/// relative to the map's folder.
+pub fn map_tileset(path: Option<&Path>, reference: &str, catalog: &Catalog) -> Option<TilesetRef> {
+    if reference.is_empty() {
+        return None;
+    }
+    if let (Some(id), file) = split_reference(reference) {
+        let pack = catalog.get(id)?;
+        return Some(TilesetRef {
+            files: pack.files.clone(),
+            path: file.to_string(),
+        });
+    }
+    let dir = path.and_then(Path::parent).unwrap_or(Path::new("."));
+    if let Some(path) = path
+        && let Some(root) = enclosing_pack(path)
+    {
+        let inside = super::files::relative_to(&pack_path(&root, path), reference).ok()?;
+        return Some(TilesetRef {
+            files: PackFiles::Folder(root),
+            path: inside,
+        });
+    }
+    Some(TilesetRef::file(&dir.join(reference)))
+}
+
 /// The folder of the pack a file is in: the nearest parent holding `pack.ron`.
 fn enclosing_pack(path: &Path) -> Option<PathBuf> {
-    let absolute = std::fs::canonicalize(path).ok()?;
+    // A map not saved yet has no file: its folder is where it will be.
+    let absolute = std::fs::canonicalize(path)
+        .or_else(|_| {
+            let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            std::fs::canonicalize(parent).map(|p| p.join(path.file_name().unwrap_or_default()))
+        })
+        .ok()?;
     absolute
         .ancestors()
         .skip(1)
