@@ -252,7 +252,11 @@ impl Document {
     /// The tileset the map names: beside the map file, in the map's pack, or another pack's
     /// (`core:tilesets/stone/tileset.ron`).
     pub fn tileset(&self) -> Option<scryptic::pack::TilesetRef> {
-        scryptic::pack::level::map_tileset(self.path.as_deref(), &self.map.tileset, crate::catalog())
+        scryptic::pack::level::map_tileset(
+            self.path.as_deref(),
+            &self.map.tileset,
+            crate::catalog(),
+        )
     }
 
     /// Where unsaved changes are autosaved: beside the file (`name.ron.autosave`), or for a

@@ -20,8 +20,8 @@ use std::time::Duration;
 
 /// 200 actions of a random game on the third campaign map, and its campaign script.
 fn campaign_game(lexicon: &Arc<Lexicon>) -> (Map, Vec<Action>, ScriptSource) {
-    let map =
-        Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).expect("the map loads");
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron"))
+        .expect("the map loads");
     let name = "packs/wending/scripts/3-the-burning-throne.lua";
     let script = ScriptSource {
         name: name.into(),

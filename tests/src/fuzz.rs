@@ -37,11 +37,13 @@ pub enum Target {
     Tileset,
     /// Scripts' storage, as a save or a campaign carries it.
     Storage,
+    /// A pack's manifest (`pack.ron`).
+    Manifest,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::Map,
         Target::Rules,
         Target::Save,
@@ -49,6 +51,7 @@ impl Target {
         Target::Connotations,
         Target::Tileset,
         Target::Storage,
+        Target::Manifest,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -61,6 +64,7 @@ impl Target {
             Target::Connotations => "connotations",
             Target::Tileset => "tileset",
             Target::Storage => "storage",
+            Target::Manifest => "manifest",
         }
     }
 
@@ -78,6 +82,7 @@ impl Target {
             Target::Connotations => connotations(&text),
             Target::Tileset => tileset(&text),
             Target::Storage => storage(&text),
+            Target::Manifest => manifest(&text),
         }
     }
 
@@ -106,6 +111,11 @@ impl Target {
                 root.join("tests/fuzz/storage/seed-tagged.json"),
                 root.join("tests/fuzz/storage/seed-plain.json"),
             ],
+            Target::Manifest => vec![
+                root.join("packs/wending/pack.ron"),
+                root.join("runtime/core-pack/pack.ron"),
+                root.join("tests/fuzz/manifest/seed-settings.ron"),
+            ],
         }
     }
 
@@ -118,6 +128,36 @@ impl Target {
         files.sort();
         files
     }
+}
+
+/// A manifest: if it loads, it writes out as text that loads as the same manifest, its
+/// settings' defaults are values they allow, and resolving it beside core ends in an order or
+/// an error.
+fn manifest(text: &str) -> bool {
+    use scryptic::pack::{Catalog, Manifest, Pack, PackFiles};
+    let Ok(manifest) = Manifest::parse(Path::new("pack.ron"), text) else {
+        return false;
+    };
+    let again = Manifest::parse(Path::new("pack.ron"), &manifest.to_ron());
+    assert_eq!(
+        again.ok().as_ref(),
+        Some(&manifest),
+        "a written manifest loads the same"
+    );
+    for setting in &manifest.settings {
+        assert!(setting.check(&setting.default_value()).is_ok());
+    }
+    let mut catalog = Catalog::default();
+    if let Ok(core) = scryptic::pack::core() {
+        catalog.add(core);
+    }
+    let id = manifest.id.clone();
+    catalog.add(Pack {
+        manifest,
+        files: PackFiles::Folder(PathBuf::from("/nonexistent")),
+    });
+    let _ = catalog.resolve(&[id.as_str()]);
+    true
 }
 
 /// Storage text: if the host takes it, it writes it out as text that it takes again and

@@ -25,7 +25,10 @@ pub fn city(id: &str, x: u32, y: u32, owner: scryptic::Owner) -> scryptic::City 
 pub fn shipped_maps() -> Vec<PathBuf> {
     let mut maps = Vec::new();
     collect_ron(&root().join("maps"), &mut maps);
-    for pack in std::fs::read_dir(root().join("packs")).expect("packs/ is readable").flatten() {
+    for pack in std::fs::read_dir(root().join("packs"))
+        .expect("packs/ is readable")
+        .flatten()
+    {
         for folder in ["maps", "campaigns"] {
             let dir = pack.path().join(folder);
             if dir.is_dir() {

@@ -579,7 +579,12 @@ fn a_scripted_game_saves_its_scripts_and_replays_from_the_save_alone() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("ford.ron");
     let o = scryptic_typing(
-        &["play", &path("packs/wending/campaigns/wending/1-the-ford.ron"), "--seed", "2"],
+        &[
+            "play",
+            &path("packs/wending/campaigns/wending/1-the-ford.ron"),
+            "--seed",
+            "2",
+        ],
         &format!("end\nend\nsave {}\nquit\n", save.display()),
     );
     assert_eq!(o.code, 0, "{o:?}");

@@ -374,7 +374,8 @@ fn failing_handlers_and_refused_commands_leave_the_game_going() {
 
 #[test]
 fn a_scripted_game_replays_identically() {
-    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron"))
+        .unwrap();
     let chapter3 = script("packs/wending/scripts/3-the-burning-throne.lua");
     let play = |actions: Option<&[Action]>| {
         let mut game = scripted(&map, std::slice::from_ref(&chapter3), None);
@@ -447,7 +448,8 @@ fn awards_from_names_and_iteration_order_replay_exactly() {
 #[test]
 fn the_throne_flares_on_silvers_turns_its_filter_names_and_no_others() {
     use scryptic::game::Event;
-    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron"))
+        .unwrap();
     let chapter3 = script("packs/wending/scripts/3-the-burning-throne.lua");
     let mut game = scripted(&map, &[chapter3], None);
     notices(&game);
@@ -662,7 +664,8 @@ fn every_event_reaches_its_handlers_with_the_registrys_fields() {
     let draw = "scryptic.on('turn_start', function(game, ev)\n\
                   if ev.turn >= 60 then game:end_game(nil, 'time is up') end\n\
                 end)";
-    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron"))
+        .unwrap();
     let scripts = [
         ("every.lua".into(), source),
         ("draw.lua".into(), draw.into()),

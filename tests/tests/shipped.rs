@@ -14,12 +14,7 @@ use std::collections::BTreeSet;
 fn there_are_the_promised_maps() {
     let names: Vec<String> = shipped_maps()
         .iter()
-        .map(|p| {
-            p.strip_prefix(root())
-                .unwrap()
-                .display()
-                .to_string()
-        })
+        .map(|p| p.strip_prefix(root()).unwrap().display().to_string())
         .collect();
     for expected in [
         "maps/tutorial.ron",
@@ -132,7 +127,8 @@ fn the_maps_have_the_promised_sizes() {
 
 #[test]
 fn the_final_campaign_map_starts_with_silvers_keep() {
-    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron")).unwrap();
+    let map = Map::load(&root().join("packs/wending/campaigns/wending/3-the-burning-throne.ron"))
+        .unwrap();
     let texts: Vec<&str> = map.scenario.words.iter().map(|w| w.text.as_str()).collect();
     assert_eq!(texts, vec!["KEEP", "FIRE"]);
     let throne = map.cities.iter().find(|c| c.id == "ember_throne").unwrap();

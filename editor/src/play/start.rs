@@ -27,8 +27,11 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     if form.source == Source::Save {
         let path = PathBuf::from(form.path.trim());
         let game = load_save(&path, lexicon.clone())?;
-        let tileset =
-            scryptic::pack::level::map_tileset(Some(&path), &game.game().map().tileset, crate::catalog());
+        let tileset = scryptic::pack::level::map_tileset(
+            Some(&path),
+            &game.game().map().tileset,
+            crate::catalog(),
+        );
         let title = format!("{} (saved game)", game.game().map().name);
         let session = Session::new(game, lexicon, seats, LiveFiles::none(), title);
         return Ok(Started { session, tileset });
@@ -70,9 +73,12 @@ fn find_level(form: &SetupForm, doc: &Document) -> Result<Level, scryptic::pack:
     };
     let catalog = crate::catalog();
     let level = match form.source {
-        Source::OpenMap => {
-            Level::from_map(doc.map.clone(), doc.path.as_deref(), rules_file.as_deref(), catalog)
-        }
+        Source::OpenMap => Level::from_map(
+            doc.map.clone(),
+            doc.path.as_deref(),
+            rules_file.as_deref(),
+            catalog,
+        ),
         Source::MapFile => Level::from_map_file(&path, rules_file.as_deref(), catalog),
         Source::Folder => Level::from_folder(&path, catalog),
         Source::Save => unreachable_save(),

@@ -268,11 +268,9 @@ fn check(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
 
 /// Every map, rule set and script file of the pack, read and checked on its own.
 fn check_files(pack: &Pack, files: &[String], problems: &mut Vec<String>) {
-    let mut host = crate::script::ScriptHost::with_standard_tokens(
-        crate::script::ScriptLimits::default(),
-        1,
-    )
-    .ok();
+    let mut host =
+        crate::script::ScriptHost::with_standard_tokens(crate::script::ScriptLimits::default(), 1)
+            .ok();
     for file in files {
         let shown = pack.files.shown(file);
         let text = || pack.files.read_text(file).map_err(|e| e.problems());
@@ -405,7 +403,10 @@ fn effect(level: &Level) -> (BTreeMap<&str, &[String]>, Vec<&str>) {
 /// Writes pack `id` into `dir/ID`, by way of a folder beside it, renamed when complete.
 fn export(catalog: &Catalog, id: &str, dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
     let Some(pack) = catalog.get(id) else {
-        writeln!(io.err, "there is no pack `{id}`; `scryptic pack list` shows them")?;
+        writeln!(
+            io.err,
+            "there is no pack `{id}`; `scryptic pack list` shows them"
+        )?;
         return Ok(EXIT_PROBLEMS);
     };
     let target = dir.join(id);

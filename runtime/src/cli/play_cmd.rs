@@ -4,6 +4,7 @@
 //! and (at a real terminal) clears the screen and waits for the next player to press Enter.
 //! A finished game can still be shown and saved until the players leave.
 
+use super::pack_cmd;
 use super::screen::Screen;
 use super::{EXIT_PROBLEMS, Streams};
 use crate::board::Player;
@@ -11,7 +12,6 @@ use crate::game::describe::{describe, describe_result};
 use crate::game::notation::{COMMANDS, parse_command};
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
-use super::pack_cmd;
 use crate::pack::{Catalog, Level};
 use crate::script::ScriptedGame;
 use crate::script::live::{LiveFiles, load_connotations};
@@ -59,7 +59,10 @@ const CELL_NAMES: &str = "Cells are named by column letter and row number: A1 is
 
 /// The game the arguments ask for, and its level (none for a saved game); `None` after
 /// saying why not.
-fn start(args: &PlayArgs, io: &mut Streams) -> anyhow::Result<Option<(ScriptedGame, Option<Level>)>> {
+fn start(
+    args: &PlayArgs,
+    io: &mut Streams,
+) -> anyhow::Result<Option<(ScriptedGame, Option<Level>)>> {
     if let Some(path) = &args.load {
         let game = super::load_saved_game(path, io)?.map(|(game, _)| game);
         return Ok(game.map(|g| (g, None)));

@@ -51,7 +51,9 @@ pub struct TilesetRef {
 impl TilesetRef {
     /// The tileset manifest `path` on disk, read from its own folder.
     pub fn file(path: &Path) -> TilesetRef {
-        let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let dir = path
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -205,7 +207,14 @@ impl Level {
         } else {
             mode.title.clone()
         };
-        let mut level = assemble(&packs, pack, (map_pack, &map_path), map, rules, &mode.scripts)?;
+        let mut level = assemble(
+            &packs,
+            pack,
+            (map_pack, &map_path),
+            map,
+            rules,
+            &mode.scripts,
+        )?;
         level.title = title;
         level.settings = settings;
         Ok(level)
@@ -355,7 +364,11 @@ pub fn find_mode<'a>(manifest: &'a Manifest, id: &str) -> Result<&'a ModeSpec, L
     };
     found.ok_or_else(|| LevelError::UnknownMode {
         pack: manifest.id.clone(),
-        mode: if id.is_empty() { "(any)".into() } else { id.into() },
+        mode: if id.is_empty() {
+            "(any)".into()
+        } else {
+            id.into()
+        },
         modes: if manifest.modes.is_empty() {
             "none (a content or library pack is played through a mode of another)".into()
         } else {
@@ -380,10 +393,15 @@ fn locate<'a>(
 ) -> Result<(&'a Pack, String), LevelError> {
     let shown = from.files.shown(from_file);
     let bad_path = |problem: String| {
-        LevelError::File(LoadError::one(crate::diag::FileError::whole(&shown, problem)))
+        LevelError::File(LoadError::one(crate::diag::FileError::whole(
+            &shown, problem,
+        )))
     };
     match split_reference(reference) {
-        (None, path) => Ok((from, super::files::relative_to(from_file, path).map_err(bad_path)?)),
+        (None, path) => Ok((
+            from,
+            super::files::relative_to(from_file, path).map_err(bad_path)?,
+        )),
         (Some(id), path) => {
             if let Some(problem) = super::files::path_problem(path) {
                 return Err(bad_path(problem));
@@ -452,7 +470,10 @@ fn enclosing_pack(path: &Path) -> Option<PathBuf> {
     // A map not saved yet has no file: its folder is where it will be.
     let absolute = std::fs::canonicalize(path)
         .or_else(|_| {
-            let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            let parent = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
             std::fs::canonicalize(parent).map(|p| p.join(path.file_name().unwrap_or_default()))
         })
         .ok()?;
@@ -488,10 +509,22 @@ fn assemble(
     let mut scripts = Vec::new();
     let mut unreadable = Vec::new();
     for script in mode_scripts {
-        read_script(packs, (pack, super::MANIFEST_FILE), script, &mut scripts, &mut unreadable)?;
+        read_script(
+            packs,
+            (pack, super::MANIFEST_FILE),
+            script,
+            &mut scripts,
+            &mut unreadable,
+        )?;
     }
     for script in &map.scripts {
-        read_script(packs, (map_pack, map_path), script, &mut scripts, &mut unreadable)?;
+        read_script(
+            packs,
+            (map_pack, map_path),
+            script,
+            &mut scripts,
+            &mut unreadable,
+        )?;
     }
     let mut connotations = Vec::new();
     for loaded in packs {
@@ -541,7 +574,12 @@ fn assemble(
 /// The mode's rule set: a file (`rules/x.ron`, `core:rules/x.ron`), a pack's named rule set
 /// (`core:classic` is core's `rules/classic.ron`) with the map's overrides over it, or the
 /// map's own.
-fn mode_rules(packs: &[&Pack], pack: &Pack, mode: &ModeSpec, map: &Map) -> Result<RuleSet, LevelError> {
+fn mode_rules(
+    packs: &[&Pack],
+    pack: &Pack,
+    mode: &ModeSpec,
+    map: &Map,
+) -> Result<RuleSet, LevelError> {
     if mode.rules.is_empty() {
         return map_rules(map);
     }
@@ -701,9 +739,10 @@ fn bind_settings(
         // The override is written as a rule file would write it, so that the rule set's own
         // reader checks its type.
         let text = format!("({section}: ({field}: {value}))");
-        let overrides: crate::rules::RuleOverrides = crate::ronfile::options()
-            .from_str(&text)
-            .map_err(|e| LevelError::Setting(format!("setting `{id}` cannot set `{}`: {e}", spec.binds)))?;
+        let overrides: crate::rules::RuleOverrides =
+            crate::ronfile::options().from_str(&text).map_err(|e| {
+                LevelError::Setting(format!("setting `{id}` cannot set `{}`: {e}", spec.binds))
+            })?;
         rules.overlay(&overrides);
     }
     let problems = rules.validate();

@@ -38,31 +38,31 @@ pub struct Manifest {
     /// The scripting API versions the pack was written for (`^0.5`).
     pub scryptic: VersionReq,
     /// Who made it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub authors: Vec<String>,
     /// Its licence, as an SPDX expression (`CC-BY-4.0`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub license: String,
     /// What it is, for the pack browser.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// Words to find it by.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<String>,
     /// Packs it needs, with the versions it works with.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub depends: BTreeMap<String, VersionReq>,
     /// Packs it uses when they are there (loaded before it).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub optional: BTreeMap<String, VersionReq>,
     /// Packs it cannot be loaded with.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub conflicts: BTreeMap<String, VersionReq>,
     /// The games it offers.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<ModeSpec>,
     /// What a player chooses before a game of it starts.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub settings: Vec<SettingSpec>,
 }
 
@@ -75,28 +75,32 @@ pub struct ModeSpec {
     /// The name players see.
     pub title: String,
     /// How it plays, for the setup screen.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// The fewest and most players.
-    #[serde(default = "two_seats")]
+    #[serde(default = "two_seats", skip_serializing_if = "is_two_seats")]
     pub seats: (u32, u32),
     /// The rule set: a file in the pack (`rules/standard.ron`) or another pack's
     /// (`core:classic`). Empty: the map's own rules.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub rules: String,
     /// The board: a map file (`maps/board-15.ron`, or `core:maps/duel-24.ron`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub map: String,
     /// A campaign instead of one board: a folder of maps played in file-name order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub campaign: String,
     /// Scripts loaded for every game of the mode, before the map's own.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scripts: Vec<String>,
 }
 
 fn two_seats() -> (u32, u32) {
     (2, 2)
+}
+
+fn is_two_seats(seats: &(u32, u32)) -> bool {
+    *seats == two_seats()
 }
 
 /// A choice a player makes before a game starts; fixed for the whole game.
@@ -108,12 +112,12 @@ pub struct SettingSpec {
     /// The label players see.
     pub title: String,
     /// What it changes.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub description: String,
     /// Its type, bounds and default.
     pub kind: SettingKind,
     /// A rule constant it sets (`turn.rack_size`); empty: only scripts read it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub binds: String,
 }
 
@@ -132,7 +136,7 @@ pub enum SettingKind {
         /// The highest value.
         max: i64,
         /// The distance between allowed values.
-        #[serde(default = "one")]
+        #[serde(default = "one", skip_serializing_if = "is_one")]
         step: i64,
         /// The value when the player changes nothing.
         default: i64,
@@ -148,6 +152,10 @@ pub enum SettingKind {
 
 fn one() -> i64 {
     1
+}
+
+fn is_one(n: &i64) -> bool {
+    *n == 1
 }
 
 /// A setting's value.
@@ -198,7 +206,8 @@ impl SettingSpec {
                 let n: i64 = text.parse().map_err(|_| {
                     format!("setting `{}` is a whole number, not `{text}`", self.id)
                 })?;
-                self.check(&SettingValue::Int(n)).map(|()| SettingValue::Int(n))
+                self.check(&SettingValue::Int(n))
+                    .map(|()| SettingValue::Int(n))
             }
             SettingKind::Choice { .. } => {
                 let value = SettingValue::Choice(text.to_string());
@@ -406,14 +415,17 @@ impl Manifest {
             if list.len() > MAX_MANIFEST_LIST {
                 out.push(Problem::at_key(
                     key,
-                    format!("{key} lists {}; the most is {MAX_MANIFEST_LIST}", list.len()),
+                    format!(
+                        "{key} lists {}; the most is {MAX_MANIFEST_LIST}",
+                        list.len()
+                    ),
                 ));
             }
             for id in list.keys() {
                 if let Some(p) = id_problem(id) {
-                    out.push(Problem::at_text(id, format!("in {key}: {p}")));
+                    out.push(Problem::at_map_key(id, format!("in {key}: {p}")));
                 } else if *id == self.id {
-                    out.push(Problem::at_text(
+                    out.push(Problem::at_map_key(
                         id,
                         format!("the pack names itself in {key}: remove `{id}`"),
                     ));
@@ -422,7 +434,7 @@ impl Manifest {
         }
         for id in self.depends.keys() {
             if self.conflicts.contains_key(id) {
-                out.push(Problem::at_text(
+                out.push(Problem::at_map_key(
                     id,
                     format!("`{id}` is both in depends and in conflicts: keep one"),
                 ));
@@ -518,8 +530,7 @@ fn kind_problem(setting: &SettingSpec) -> Option<String> {
                     "setting `{id}` offers {} options; the most is {MAX_CHOICES}",
                     options.len()
                 ))
-            } else if let Some(long) = options.iter().find(|o| o.chars().count() > MAX_NAME_CHARS)
-            {
+            } else if let Some(long) = options.iter().find(|o| o.chars().count() > MAX_NAME_CHARS) {
                 crate::limits::too_long("an option", long, MAX_NAME_CHARS)
             } else {
                 setting.check(&setting.default_value()).err()
@@ -544,7 +555,7 @@ fn binding_problem(setting: &SettingSpec) -> Option<String> {
             .unwrap_or_default();
         return Some(format!(
             "setting `{}` binds `{key}`, which is not a rule constant{hint}; \
-             `scryptic rules constants` lists them",
+             `scryptic rules show classic` lists them",
             setting.id
         ));
     };
@@ -597,12 +608,21 @@ enum Find {
     Key(&'static str),
     /// The first occurrence of a quoted string.
     Text(String),
+    /// The first occurrence of a quoted string followed by `:` (a key of a map).
+    MapKey(String),
 }
 
 impl Problem {
     fn at_key(key: &'static str, message: impl Into<String>) -> Problem {
         Problem {
             find: Find::Key(key),
+            message: message.into(),
+        }
+    }
+
+    fn at_map_key(key: &str, message: impl Into<String>) -> Problem {
+        Problem {
+            find: Find::MapKey(key.chars().take(MAX_PATH_CHARS).collect()),
             message: message.into(),
         }
     }
@@ -619,6 +639,12 @@ impl Problem {
         let offset = match &self.find {
             Find::Key(key) => crate::rules::key_offset(text, key)?,
             Find::Text(s) => text.find(&format!("\"{s}\"")).map(|o| o + 1)?,
+            Find::MapKey(s) => {
+                let quoted = format!("\"{s}\"");
+                text.match_indices(&quoted)
+                    .find(|(o, _)| text[o + quoted.len()..].trim_start().starts_with(':'))
+                    .map(|(o, _)| o + 1)?
+            }
         };
         Some(crate::diag::line_col_of(text, offset))
     }

@@ -59,8 +59,8 @@ impl Pack {
         let manifest = Manifest::parse(&manifest_path, &text)?;
         let folder_name = folder_name(dir);
         if folder_name.as_deref() != Some(manifest.id.as_str()) {
-            let at = crate::rules::key_offset(&text, "id")
-                .map(|o| crate::diag::line_col_of(&text, o));
+            let at =
+                crate::rules::key_offset(&text, "id").map(|o| crate::diag::line_col_of(&text, o));
             return Err(LoadError::one(FileError::at(
                 &manifest_path,
                 at,

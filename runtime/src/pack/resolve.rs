@@ -44,7 +44,9 @@ pub enum ResolveError {
         found: String,
     },
     /// Two packs chosen cannot be loaded together.
-    #[error("`{by}` conflicts with `{id}` {version} ({req}): they cannot be loaded together; leave one out")]
+    #[error(
+        "`{by}` conflicts with `{id}` {version} ({req}): they cannot be loaded together; leave one out"
+    )]
     Conflict {
         /// The pack that declares the conflict.
         by: String,
@@ -130,7 +132,8 @@ impl Catalog {
     fn choose(&self, wanted: &[&str]) -> Result<BTreeMap<String, &Pack>, ResolveError> {
         for id in wanted {
             if self.get(id).is_none() {
-                let ids: BTreeSet<&str> = self.packs.iter().map(|p| p.manifest.id.as_str()).collect();
+                let ids: BTreeSet<&str> =
+                    self.packs.iter().map(|p| p.manifest.id.as_str()).collect();
                 let hint = crate::diag::nearest_name(id, ids)
                     .map(|n| format!(" (did you mean `{n}`?)"))
                     .unwrap_or_default();
@@ -234,7 +237,10 @@ fn requirements(wanted: &[&str], chosen: &BTreeMap<String, &Pack>) -> BTreeMap<S
         });
     }
     for pack in chosen.values() {
-        let lists = [(&pack.manifest.depends, false), (&pack.manifest.optional, true)];
+        let lists = [
+            (&pack.manifest.depends, false),
+            (&pack.manifest.optional, true),
+        ];
         for (list, optional) in lists {
             for (id, req) in list {
                 needs.entry(id.clone()).or_default().push(Need {

@@ -261,7 +261,8 @@ impl ImageLoader<'_> {
             self.problems.push(FileError::at(self.path, at, message));
             return None;
         }
-        match (self.read)(file).and_then(|bytes| decode_bounded(&bytes).map_err(|e| e.to_string())) {
+        match (self.read)(file).and_then(|bytes| decode_bounded(&bytes).map_err(|e| e.to_string()))
+        {
             Ok(img) => {
                 let img = img.to_rgba8();
                 if img.dimensions() == (size, size) {
