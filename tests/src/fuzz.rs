@@ -39,11 +39,13 @@ pub enum Target {
     Storage,
     /// A pack's manifest (`pack.ron`).
     Manifest,
+    /// A pack archive (`.zip`), as `pack install` and `pack check` unpack it.
+    Archive,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 8] = [
+    pub const ALL: [Target; 9] = [
         Target::Map,
         Target::Rules,
         Target::Save,
@@ -52,6 +54,7 @@ impl Target {
         Target::Tileset,
         Target::Storage,
         Target::Manifest,
+        Target::Archive,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -65,12 +68,16 @@ impl Target {
             Target::Tileset => "tileset",
             Target::Storage => "storage",
             Target::Manifest => "manifest",
+            Target::Archive => "archive",
         }
     }
 
     /// Loads `bytes` as this kind of file and, if it loads, uses it; returns whether it
     /// loaded.
     pub fn run(self, bytes: &[u8]) -> bool {
+        if self == Target::Archive {
+            return archive(bytes);
+        }
         let Ok(text) = scryptic::fsutil::text_from_bytes(Path::new("fuzz"), bytes.to_vec()) else {
             return false;
         };
@@ -83,6 +90,7 @@ impl Target {
             Target::Tileset => tileset(&text),
             Target::Storage => storage(&text),
             Target::Manifest => manifest(&text),
+            Target::Archive => archive(bytes),
         }
     }
 
@@ -111,6 +119,7 @@ impl Target {
                 root.join("tests/fuzz/storage/seed-tagged.json"),
                 root.join("tests/fuzz/storage/seed-plain.json"),
             ],
+            Target::Archive => vec![root.join("tests/fuzz/archive/seed-wending.zip")],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("runtime/core-pack/pack.ron"),
@@ -128,6 +137,27 @@ impl Target {
         files.sort();
         files
     }
+}
+
+/// An archive: written to a file and unpacked (into a folder of its own, which is removed);
+/// if it unpacks, everything written is inside that folder and the pack opens or says why not.
+fn archive(bytes: &[u8]) -> bool {
+    let Ok(dir) = tempfile::tempdir() else {
+        return false;
+    };
+    let zip = dir.path().join("fuzz.zip");
+    if std::fs::write(&zip, bytes).is_err() {
+        return false;
+    }
+    let Ok((staging, root)) = scryptic::pack::archive::unpack(&zip, dir.path()) else {
+        return false;
+    };
+    assert!(
+        root.starts_with(staging.path()),
+        "unpacked inside its own folder"
+    );
+    let _ = scryptic::pack::Pack::open(&root);
+    true
 }
 
 /// A manifest: if it loads, it writes out as text that loads as the same manifest, its

@@ -226,3 +226,166 @@ fn the_manifest_fuzz_seeds_load() {
         );
     }
 }
+
+/// An archive entry: its name, its contents (a link's target), and whether it is a link.
+type ZipEntry<'a> = (&'a str, &'a str, bool);
+
+/// A zip at `path` of `entries`.
+fn write_zip(path: &Path, entries: &[ZipEntry]) {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, text, link) in entries {
+        if *link {
+            zip.add_symlink(*name, *text, options).unwrap();
+        } else {
+            zip.start_file(*name, options).unwrap();
+            zip.write_all(text.as_bytes()).unwrap();
+        }
+    }
+    zip.finish().unwrap();
+}
+
+/// Everything under `dir`, as paths relative to it.
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            out.push(p.strip_prefix(dir).unwrap().display().to_string());
+            if p.is_dir() {
+                stack.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_pack_zips_installs_replaces_and_removes() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = dir.path().join("wending.zip");
+    let o = scryptic(&[
+        "pack",
+        "zip",
+        &path("packs/wending"),
+        "--out",
+        text(&archive),
+    ]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let o = scryptic(&["pack", "check", text(&archive)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let packs = dir.path().join("installed");
+    let o = scryptic(&[
+        "pack",
+        "install",
+        text(&archive),
+        "--packs-dir",
+        text(&packs),
+    ]);
+    assert!(
+        o.code == 0 && o.out.contains("installed wending 1.0.0"),
+        "{o:?}"
+    );
+    let o = scryptic(&[
+        "pack",
+        "install",
+        &path("packs/wending"),
+        "--packs-dir",
+        text(&packs),
+    ]);
+    assert!(o.out.contains("(replacing 1.0.0)"), "{o:?}");
+    assert_eq!(
+        tree(&packs).iter().filter(|p| !p.contains('/')).count(),
+        1,
+        "{:?}",
+        tree(&packs)
+    );
+    let o = scryptic_typing(&["play", "--pack", text(&packs.join("wending"))], "quit\n");
+    assert!(o.out.contains("Chapter 1"), "{o:?}");
+    let o = scryptic(&["pack", "remove", "wending", "--packs-dir", text(&packs)]);
+    assert!(o.code == 0 && o.out.contains("removed wending"), "{o:?}");
+    assert!(tree(&packs).is_empty(), "{:?}", tree(&packs));
+    let o = scryptic(&["pack", "remove", "wending", "--packs-dir", text(&packs)]);
+    assert_eq!(o.code, 1, "{o:?}");
+}
+
+/// Archives a stranger might send: refused before anything is written, with nothing left.
+#[test]
+fn hostile_archives_are_refused_and_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest =
+        "(format: 1, id: \"evil\", title: \"T\", version: \"1.0.0\", scryptic: \"^0.5\")";
+    let cases: [(&str, Vec<ZipEntry>, &str); 6] = [
+        (
+            "dotdot",
+            vec![
+                ("evil/pack.ron", manifest, false),
+                ("evil/../../escaped.txt", "x", false),
+            ],
+            "must stay inside the pack",
+        ),
+        (
+            "absolute",
+            vec![
+                ("evil/pack.ron", manifest, false),
+                ("/tmp/escaped.txt", "x", false),
+            ],
+            "absolute",
+        ),
+        (
+            "link",
+            vec![
+                ("evil/pack.ron", manifest, false),
+                ("evil/maps", "/etc", true),
+            ],
+            "is a link",
+        ),
+        (
+            "backslash",
+            vec![
+                ("evil/pack.ron", manifest, false),
+                ("evil\\..\\x", "x", false),
+            ],
+            "backslash",
+        ),
+        (
+            "empty",
+            vec![("evil/readme.txt", "x", false)],
+            "holds no pack.ron",
+        ),
+        (
+            "bad-manifest",
+            vec![("evil/pack.ron", "(format: 1, id: \"evil\")", false)],
+            "pack.ron:1:",
+        ),
+    ];
+    let packs = dir.path().join("installed");
+    std::fs::create_dir_all(&packs).unwrap();
+    for (name, entries, wanted) in cases {
+        let archive = dir.path().join(format!("{name}.zip"));
+        write_zip(&archive, &entries);
+        let o = scryptic(&[
+            "pack",
+            "install",
+            text(&archive),
+            "--packs-dir",
+            text(&packs),
+        ]);
+        assert!(o.code == 1 && o.err.contains(wanted), "{name}: {o:?}");
+        assert!(tree(&packs).is_empty(), "{name} left {:?}", tree(&packs));
+        let o = scryptic(&["pack", "check", text(&archive)]);
+        assert_eq!(o.code, 1, "{name}: {o:?}");
+    }
+    assert!(!dir.path().join("escaped.txt").exists());
+    let o = scryptic(&[
+        "pack",
+        "install",
+        text(&dir.path().join("missing.zip")),
+        "--packs-dir",
+        text(&packs),
+    ]);
+    assert_eq!(o.code, 1, "{o:?}");
+}

@@ -122,6 +122,8 @@ enum Chapters {
         catalog: Catalog,
         choice: Choice,
         count: usize,
+        /// Kept while the campaign is played: an archive's unpacked files.
+        _opened: super::pack_cmd::Opened,
     },
 }
 
@@ -130,7 +132,7 @@ impl Chapters {
     fn from_args(args: &CampaignArgs, io: &mut Streams) -> anyhow::Result<Option<Chapters>> {
         let (mut catalog, _) = Catalog::discover();
         if let Some(spec) = &args.pack {
-            let Some(mut choice) =
+            let Some((mut choice, opened)) =
                 super::pack_cmd::choose(spec, None, &args.set, &mut catalog, io)?
             else {
                 return Ok(None);
@@ -146,6 +148,7 @@ impl Chapters {
                 catalog,
                 choice,
                 count,
+                _opened: opened,
             }));
         }
         let folder = args.folder.clone().unwrap_or_default();

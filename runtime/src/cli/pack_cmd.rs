@@ -40,6 +40,31 @@ pub(super) enum PackCommand {
         /// The folder to write it in.
         dir: PathBuf,
     },
+    /// Install a pack from a .zip or a folder (checked whole before anything is written;
+    /// an installed copy of the same pack is replaced only once the new one is in place).
+    Install {
+        /// A pack archive (.zip) or folder.
+        source: PathBuf,
+        /// Where installed packs live (default: packs/ in the data folder).
+        #[arg(long, value_name = "DIR")]
+        packs_dir: Option<PathBuf>,
+    },
+    /// Remove an installed pack.
+    Remove {
+        /// The pack's id.
+        id: String,
+        /// Where installed packs live (default: packs/ in the data folder).
+        #[arg(long, value_name = "DIR")]
+        packs_dir: Option<PathBuf>,
+    },
+    /// Write a pack folder as a .zip to share (ID-VERSION.zip, or --out).
+    Zip {
+        /// The pack folder.
+        dir: PathBuf,
+        /// The archive to write.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 pub(super) fn run(cmd: PackCommand, io: &mut Streams) -> anyhow::Result<i32> {
@@ -49,10 +74,10 @@ pub(super) fn run(cmd: PackCommand, io: &mut Streams) -> anyhow::Result<i32> {
     match cmd {
         PackCommand::New { id, dir } => new(&id, &dir, io),
         PackCommand::Check { pack } => {
-            let Some(id) = open(&pack, &mut catalog, io)? else {
+            let Some(opened) = open(&pack, &mut catalog, io)? else {
                 return Ok(EXIT_PROBLEMS);
             };
-            check(&catalog, &id, io)
+            check(&catalog, &opened.id, io)
         }
         PackCommand::List => {
             for p in &problems {
@@ -61,40 +86,150 @@ pub(super) fn run(cmd: PackCommand, io: &mut Streams) -> anyhow::Result<i32> {
             list(&catalog, io)
         }
         PackCommand::Info { pack } => {
-            let Some(id) = open(&pack, &mut catalog, io)? else {
+            let Some(opened) = open(&pack, &mut catalog, io)? else {
                 return Ok(EXIT_PROBLEMS);
             };
-            info(&catalog, &id, io)
+            info(&catalog, &opened.id, io)
         }
         PackCommand::Export { id, dir } => export(&catalog, &id, &dir, io),
+        PackCommand::Install { source, packs_dir } => {
+            let Some(dir) = packs_dir.or_else(crate::pack::places::installed_dir) else {
+                return no_data_folder(io);
+            };
+            install(&source, &dir, &catalog, io)
+        }
+        PackCommand::Remove { id, packs_dir } => {
+            let Some(dir) = packs_dir.or_else(crate::pack::places::installed_dir) else {
+                return no_data_folder(io);
+            };
+            match crate::pack::archive::remove(&id, &dir) {
+                Ok(pack) => {
+                    writeln!(io.out, "removed {}", pack.label())?;
+                    Ok(0)
+                }
+                Err(e) => problems_of(&e, io),
+            }
+        }
+        PackCommand::Zip { dir, out } => zip(&dir, out, io),
     }
 }
 
-/// A pack named on the command line: a folder (opened and added to `catalog`) or the id of a
-/// pack found; its id, or `None` after saying why not.
+fn no_data_folder(io: &mut Streams) -> anyhow::Result<i32> {
+    writeln!(
+        io.err,
+        "no data folder to install packs in: set SCRYPTIC_DATA or give --packs-dir DIR"
+    )?;
+    Ok(EXIT_PROBLEMS)
+}
+
+fn problems_of(e: &crate::diag::LoadError, io: &mut Streams) -> anyhow::Result<i32> {
+    for p in e.problems() {
+        writeln!(io.err, "{p}")?;
+    }
+    Ok(EXIT_PROBLEMS)
+}
+
+fn install(source: &Path, dir: &Path, catalog: &Catalog, io: &mut Streams) -> anyhow::Result<i32> {
+    let installed = match crate::pack::archive::install(source, dir) {
+        Ok(installed) => installed,
+        Err(e) => return problems_of(&e, io),
+    };
+    let label = installed.pack.label();
+    match &installed.replaced {
+        Some(old) => writeln!(
+            io.out,
+            "installed {label} in {} (replacing {old})",
+            dir.display()
+        )?,
+        None => writeln!(io.out, "installed {label} in {}", dir.display())?,
+    }
+    // Its dependencies may come later; say now what is missing.
+    let mut with_it = catalog.clone();
+    let id = installed.pack.id().to_string();
+    with_it.add(installed.pack);
+    if let Err(e) = with_it.resolve(&[id.as_str()]) {
+        writeln!(io.err, "warning: {e}")?;
+    }
+    Ok(0)
+}
+
+fn zip(dir: &Path, out: Option<PathBuf>, io: &mut Streams) -> anyhow::Result<i32> {
+    let pack = match Pack::open(dir) {
+        Ok(pack) => pack,
+        Err(e) => return problems_of(&e, io),
+    };
+    let out = out
+        .unwrap_or_else(|| PathBuf::from(format!("{}-{}.zip", pack.id(), pack.manifest.version)));
+    match crate::pack::archive::zip_folder(&pack, &out) {
+        Ok(files) => {
+            writeln!(
+                io.out,
+                "wrote {} ({files} files) to {}",
+                pack.label(),
+                out.display()
+            )?;
+            Ok(0)
+        }
+        Err(e) => problems_of(&e, io),
+    }
+}
+
+/// A pack named on the command line, added to the catalog: its id, and the folder an archive
+/// was unpacked into (removed when this is dropped).
+pub(super) struct Opened {
+    /// The pack's id.
+    pub id: String,
+    _unpacked: Option<tempfile::TempDir>,
+}
+
+/// A pack named on the command line: a folder or a .zip (opened and added to `catalog`) or the
+/// id of a pack found; `None` after saying why not.
 pub(super) fn open(
     pack: &str,
     catalog: &mut Catalog,
     io: &mut Streams,
-) -> anyhow::Result<Option<String>> {
+) -> anyhow::Result<Option<Opened>> {
     let path = Path::new(pack);
-    if path.join(crate::pack::MANIFEST_FILE).is_file() || pack.contains('/') || path.is_dir() {
-        return match Pack::open(path) {
+    let is_zip = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("zip"))
+        && path.is_file();
+    let (folder, unpacked) = if is_zip {
+        match crate::pack::archive::unpack(path, &std::env::temp_dir()) {
+            Ok((staging, root)) => (root, Some(staging)),
+            Err(e) => {
+                problems_of(&e, io)?;
+                return Ok(None);
+            }
+        }
+    } else {
+        (path.to_path_buf(), None)
+    };
+    if unpacked.is_some()
+        || path.join(crate::pack::MANIFEST_FILE).is_file()
+        || pack.contains('/')
+        || path.is_dir()
+    {
+        return match Pack::open(&folder) {
             Ok(opened) => {
                 let id = opened.id().to_string();
                 catalog.add(opened);
-                Ok(Some(id))
+                Ok(Some(Opened {
+                    id,
+                    _unpacked: unpacked,
+                }))
             }
             Err(e) => {
-                for p in e.problems() {
-                    writeln!(io.err, "{p}")?;
-                }
+                problems_of(&e, io)?;
                 Ok(None)
             }
         };
     }
     if catalog.get(pack).is_some() {
-        return Ok(Some(pack.to_string()));
+        return Ok(Some(Opened {
+            id: pack.to_string(),
+            _unpacked: None,
+        }));
     }
     let error = catalog.resolve(&[pack]).err();
     match error {
@@ -104,22 +239,23 @@ pub(super) fn open(
     Ok(None)
 }
 
-/// `--pack ID[:MODE]` (or `DIR[:MODE]`) and `--set` as a choice of game; `None` after saying
-/// why not.
+/// `--pack ID[:MODE]` (or `DIR[:MODE]`, `ZIP[:MODE]`) and `--set` as a choice of game, with
+/// the pack opened (keep it while the game is played); `None` after saying why not.
 pub(super) fn choose(
     spec: &str,
     map: Option<&str>,
     set: &[String],
     catalog: &mut Catalog,
     io: &mut Streams,
-) -> anyhow::Result<Option<Choice>> {
+) -> anyhow::Result<Option<(Choice, Opened)>> {
     let (pack, mode) = match spec.rsplit_once(':') {
         Some((pack, mode)) if !mode.contains('/') && !mode.is_empty() => (pack, mode),
         _ => (spec, ""),
     };
-    let Some(id) = open(pack, catalog, io)? else {
+    let Some(opened) = open(pack, catalog, io)? else {
         return Ok(None);
     };
+    let id = opened.id.clone();
     let mut pairs = Vec::new();
     for s in set {
         let Some((key, value)) = s.split_once('=') else {
@@ -128,13 +264,14 @@ pub(super) fn choose(
         };
         pairs.push((key.trim().to_string(), value.trim().to_string()));
     }
-    Ok(Some(Choice {
+    let choice = Choice {
         pack: id,
         mode: mode.to_string(),
         chapter: 0,
         map: map.unwrap_or_default().to_string(),
         set: pairs,
-    }))
+    };
+    Ok(Some((choice, opened)))
 }
 
 fn list(catalog: &Catalog, io: &mut Streams) -> anyhow::Result<i32> {
@@ -319,7 +456,7 @@ fn check_modes(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> us
                 continue;
             }
         };
-        for chapter in 0..boards.len() {
+        for (chapter, board) in boards.iter().enumerate() {
             let choice = Choice {
                 pack: pack.id().to_string(),
                 mode: mode.id.clone(),
@@ -329,7 +466,7 @@ fn check_modes(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> us
             let level = match Level::from_pack(catalog, &choice) {
                 Ok(level) => level,
                 Err(e) => {
-                    problems.push(format!("mode `{}`, {}: {e}", mode.id, boards[chapter]));
+                    problems.push(format!("mode `{}`, {board}: {e}", mode.id));
                     continue;
                 }
             };

@@ -104,10 +104,12 @@ pub(super) fn level_from(
     let assembled = match (pack, map) {
         (Some(spec), map) => {
             let map = map.map(|m| m.to_string_lossy().into_owned());
-            let Some(choice) = pack_cmd::choose(spec, map.as_deref(), set, &mut catalog, io)?
+            let Some((choice, _opened)) =
+                pack_cmd::choose(spec, map.as_deref(), set, &mut catalog, io)?
             else {
                 return Ok(None);
             };
+            // Everything the level needs is read now, so an unpacked archive may go after.
             Level::from_pack(&catalog, &choice)
         }
         (None, Some(map)) => Level::from_map_file(map, rules, &catalog),

@@ -9,6 +9,7 @@
 //! **Invariant:** this module knows no Lua and no game engine: it reads files and hands over
 //! text and data; what runs them is the caller's.
 
+pub mod archive;
 pub mod files;
 pub mod level;
 pub mod manifest;
