@@ -36,7 +36,32 @@ pub struct SaveFile {
     /// replaying the actions rebuilds the rest.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub storage: String,
+    /// The packs the game was made from, in load order, with hashes of their files: a record
+    /// of where the game came from (the save carries what it used, so it replays without them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub packs: Vec<PackRecord>,
+    /// The settings the game was created with (id and value as typed).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub settings: std::collections::BTreeMap<String, String>,
 }
+
+/// A pack a game was made from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackRecord {
+    /// Its id.
+    pub id: String,
+    /// Its version.
+    pub version: String,
+    /// A hash (SHA-256, hex) of all its files, paths included.
+    pub hash: String,
+    /// The files of it the game read, each with its hash, to name the one that changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<(String, String)>,
+}
+
+/// The most packs, and the most files of one pack, a save records.
+pub const MAX_SAVED_PACKS: usize = 256;
 
 /// A script's name and text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,6 +154,8 @@ impl SaveFile {
             actions: game.log().to_vec(),
             scripts: Vec::new(),
             storage: String::new(),
+            packs: Vec::new(),
+            settings: std::collections::BTreeMap::new(),
         }
     }
 
@@ -148,6 +175,34 @@ impl SaveFile {
             return Err(LoadError::Problems(located));
         }
         Ok(save)
+    }
+
+    /// The pack records and settings out of bounds (counts and lengths), if any.
+    fn record_problems(&self, refuse: &mut impl FnMut(&'static str, String)) {
+        let files: usize = self.packs.iter().map(|p| p.files.len()).sum();
+        if self.packs.len() > MAX_SAVED_PACKS || files > MAX_SAVED_PACKS * limits::MAX_SCRIPTS {
+            refuse(
+                "packs",
+                format!("the save records more than {MAX_SAVED_PACKS} packs or their files"),
+            );
+        }
+        let long = |t: &String| t.chars().count() > limits::MAX_PATH_CHARS;
+        let mut texts = self.packs.iter().flat_map(|p| {
+            [&p.id, &p.version, &p.hash]
+                .into_iter()
+                .chain(p.files.iter().flat_map(|(a, b)| [a, b]))
+        });
+        if texts.any(long) {
+            refuse("packs", "a pack record is too long".to_string());
+        }
+        if self.settings.len() > MAX_SAVED_PACKS
+            || self.settings.iter().any(|(k, v)| long(k) || long(v))
+        {
+            refuse(
+                "settings",
+                "the settings are too many or too long".to_string(),
+            );
+        }
     }
 
     /// Everything out of bounds or inconsistent in the save (empty when it can be replayed):
@@ -182,6 +237,7 @@ impl SaveFile {
             );
         }
         self.script_problems(&mut refuse);
+        self.record_problems(&mut refuse);
         if self.storage.len() > limits::MAX_STORAGE_BYTES {
             refuse(
                 "storage",

@@ -389,3 +389,42 @@ fn hostile_archives_are_refused_and_leave_nothing() {
     ]);
     assert_eq!(o.code, 1, "{o:?}");
 }
+
+/// A save records the packs and settings a game was made from; replayed against a pack that
+/// changed since, it still replays as played and a note names the pack and the file.
+#[test]
+fn a_save_records_its_packs_and_settings_and_notes_what_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    scryptic(&["pack", "new", "noted", "--dir", text(dir.path())]);
+    let pack = dir.path().join("noted");
+    let manifest = std::fs::read_to_string(pack.join("pack.ron")).unwrap();
+    let manifest = manifest.trim_end().trim_end_matches(')').to_string()
+        + "    settings: [(id: \"fog\", title: \"Fog\", kind: Bool(default: false))],\n)\n";
+    std::fs::write(pack.join("pack.ron"), manifest).unwrap();
+    let save = dir.path().join("game.ron");
+    let o = scryptic_typing(
+        &["play", "--pack", text(&pack), "--set", "fog=true"],
+        &format!("end\nsave {}\nquit\n", save.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(
+        saved.contains("id: \"core\"")
+            && saved.contains("id: \"noted\"")
+            && saved.contains("scripts/main.lua"),
+        "{saved}"
+    );
+    assert!(saved.contains("\"fog\": \"true\""), "{saved}");
+
+    let o = scryptic(&["replay", text(&save), "--pack", text(&pack)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(!o.err.contains("note:"), "nothing changed: {}", o.err);
+    std::fs::write(pack.join("scripts/main.lua"), "-- changed\n").unwrap();
+    let o = scryptic(&["replay", text(&save), "--pack", text(&pack)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.err.contains("pack `noted`") && o.err.contains("scripts/main.lua differs"),
+        "{}",
+        o.err
+    );
+}

@@ -16,6 +16,10 @@ use std::path::PathBuf;
 pub(super) struct ReplayArgs {
     /// A save file written by `scryptic play` (or the editor).
     save: PathBuf,
+    /// A pack (folder, .zip or id) to compare with the one the save records: a note names the
+    /// file that changed (the save carries what it used, so it replays as played either way).
+    #[arg(long, value_name = "ID|DIR|ZIP")]
+    pack: Vec<String>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -113,7 +117,7 @@ fn report(game: &Game, events: &[Event]) -> GameReport {
 }
 
 pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some((scripted, events)) = super::load_saved_game(&args.save, io)? else {
+    let Some((scripted, events)) = super::load_saved_game_with(&args.save, &args.pack, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
     let console: Vec<String> = scripted

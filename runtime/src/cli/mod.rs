@@ -174,6 +174,16 @@ fn load_saved_game(
     path: &std::path::Path,
     io: &mut Streams,
 ) -> anyhow::Result<Option<(crate::script::ScriptedGame, Vec<crate::game::Event>)>> {
+    load_saved_game_with(path, &[], io)
+}
+
+/// As `load_saved_game`, comparing the packs the save records with `packs` (folders, archives
+/// or ids) as well as those found, and noting each that differs.
+fn load_saved_game_with(
+    path: &std::path::Path,
+    packs: &[String],
+    io: &mut Streams,
+) -> anyhow::Result<Option<(crate::script::ScriptedGame, Vec<crate::game::Event>)>> {
     let save = match crate::save::SaveFile::load(path) {
         Ok(save) => save,
         Err(e) => {
@@ -183,6 +193,16 @@ fn load_saved_game(
             return Ok(None);
         }
     };
+    if !save.packs.is_empty() {
+        let (mut catalog, _) = crate::pack::Catalog::discover();
+        let mut opened = Vec::new();
+        for pack in packs {
+            opened.extend(pack_cmd::open(pack, &mut catalog, io)?);
+        }
+        for note in crate::pack::level::record_notes(&save.packs, &catalog) {
+            writeln!(io.err, "note: {note}")?;
+        }
+    }
     let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
     match crate::script::ScriptedGame::from_save(&save, lexicon) {
         Ok(replayed) => Ok(Some(replayed)),

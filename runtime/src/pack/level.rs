@@ -35,6 +35,9 @@ pub struct Level {
     pub watch: Watched,
     /// The packs loaded, in load order (none for a map outside any pack).
     pub packs: Vec<PackUse>,
+    /// The same packs as a save records them: hashes of all their files and of each file
+    /// the level read.
+    pub records: Vec<crate::save::PackRecord>,
     /// The value of every setting of the mode's pack.
     pub settings: Vec<(String, SettingValue)>,
 }
@@ -200,7 +203,7 @@ impl Level {
             &map_pack.files.shown(&map_path),
             &map_pack.files.read_text(&map_path)?,
         )?;
-        let mut rules = mode_rules(&packs, pack, mode, &map)?;
+        let (mut rules, rules_read) = mode_rules(&packs, pack, mode, &map)?;
         bind_settings(&pack.manifest, &settings, &mut rules)?;
         let title = if boards.len() > 1 {
             format!("{}: {}", mode.title, map.name)
@@ -212,7 +215,7 @@ impl Level {
             pack,
             (map_pack, &map_path),
             map,
-            rules,
+            (rules, rules_read),
             &mode.scripts,
         )?;
         level.title = title;
@@ -240,7 +243,7 @@ impl Level {
             Some(file) => RuleSet::load(file)?,
             None => map_rules(&map)?,
         };
-        let mut level = assemble(&packs, pack, (pack, &map_path), map, rules, &[])?;
+        let mut level = assemble(&packs, pack, (pack, &map_path), map, (rules, None), &[])?;
         level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
         level.watch.rules_file = rules_file.map(Path::to_path_buf);
         Ok(level)
@@ -287,6 +290,9 @@ impl Level {
         let folder = PackFiles::Folder(dir.clone());
         let connotations = if path.is_some() {
             pack_connotations(&folder)?
+                .into_iter()
+                .map(|(_, list)| list)
+                .collect()
         } else {
             Vec::new()
         };
@@ -311,6 +317,7 @@ impl Level {
             tileset,
             watch,
             packs: Vec::new(),
+            records: Vec::new(),
             settings: Vec::new(),
         })
     }
@@ -503,18 +510,19 @@ fn assemble(
     pack: &Pack,
     (map_pack, map_path): (&Pack, &str),
     map: Map,
-    rules: RuleSet,
+    (rules, rules_read): (RuleSet, Option<Read>),
     mode_scripts: &[String],
 ) -> Result<Level, LevelError> {
     let mut scripts = Vec::new();
     let mut unreadable = Vec::new();
+    let mut used: Vec<Read> = vec![(map_pack.id().to_string(), map_path.to_string())];
+    used.extend(rules_read);
     for script in mode_scripts {
         read_script(
             packs,
             (pack, super::MANIFEST_FILE),
             script,
-            &mut scripts,
-            &mut unreadable,
+            (&mut scripts, &mut unreadable, &mut used),
         )?;
     }
     for script in &map.scripts {
@@ -522,18 +530,21 @@ fn assemble(
             packs,
             (map_pack, map_path),
             script,
-            &mut scripts,
-            &mut unreadable,
+            (&mut scripts, &mut unreadable, &mut used),
         )?;
     }
     let mut connotations = Vec::new();
     for loaded in packs {
-        connotations.extend(pack_connotations(&loaded.files)?);
+        for (path, list) in pack_connotations(&loaded.files)? {
+            used.push((loaded.id().to_string(), path));
+            connotations.push(list);
+        }
     }
     let tileset = match map.tileset.as_str() {
         "" => None,
         reference => {
             let (owner, path) = locate(packs, map_pack, map_path, reference)?;
+            used.push((owner.id().to_string(), path.clone()));
             Some(TilesetRef {
                 files: owner.files.clone(),
                 path,
@@ -567,6 +578,7 @@ fn assemble(
                 version: p.manifest.version.to_string(),
             })
             .collect(),
+        records: records(packs, &used)?,
         settings: Vec::new(),
     })
 }
@@ -579,9 +591,9 @@ fn mode_rules(
     pack: &Pack,
     mode: &ModeSpec,
     map: &Map,
-) -> Result<RuleSet, LevelError> {
+) -> Result<(RuleSet, Option<Read>), LevelError> {
     if mode.rules.is_empty() {
-        return map_rules(map);
+        return Ok((map_rules(map)?, None));
     }
     let (owner, path) = match split_reference(&mode.rules) {
         // `core:classic` names a rule set by name; `core:rules/x.ron` a file.
@@ -595,7 +607,66 @@ fn mode_rules(
     let mut rules = RuleSet::from_file_text(&shown, &owner.files.read_text(&path)?)?;
     // The map tunes the mode's rules: its overrides go over the mode's rule set.
     rules.overlay(&map.rules.overrides);
-    Ok(rules)
+    Ok((rules, Some((owner.id().to_string(), path))))
+}
+
+/// A file a level read: its pack's id and its path there.
+type Read = (String, String);
+
+/// What a save records of each pack a level loads: a hash of all its files, and of each it
+/// read.
+fn records(packs: &[&Pack], used: &[Read]) -> Result<Vec<crate::save::PackRecord>, LevelError> {
+    packs
+        .iter()
+        .map(|pack| {
+            let mut files: Vec<(String, String)> = Vec::new();
+            for (_, path) in used.iter().filter(|(id, _)| id == pack.id()) {
+                if !files.iter().any(|(p, _)| p == path) {
+                    let bytes = pack.files.read_bytes(path, super::files::MAX_PACK_BYTES)?;
+                    files.push((path.clone(), hex_sha256(&[&bytes])));
+                }
+            }
+            files.sort();
+            Ok(crate::save::PackRecord {
+                id: pack.id().to_string(),
+                version: pack.manifest.version.to_string(),
+                hash: pack_hash(pack)?,
+                files,
+            })
+        })
+        .collect()
+}
+
+/// SHA-256 of every file of the pack (its path, its length and its bytes, in path order).
+pub fn pack_hash(pack: &Pack) -> Result<String, LoadError> {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    for path in pack.files.all_files()? {
+        let bytes = pack.files.read_bytes(&path, super::files::MAX_PACK_BYTES)?;
+        hasher.update(path.as_bytes());
+        hasher.update([0]);
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(hex(&hasher.finalize()))
+}
+
+/// SHA-256 of `parts`, one after another, in hex.
+pub fn hex_sha256(parts: &[&[u8]]) -> String {
+    use sha2::Digest;
+    let mut hasher = sha2::Sha256::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    hex(&hasher.finalize())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    bytes.iter().fold(String::new(), |mut out, b| {
+        let _ = write!(out, "{b:02x}");
+        out
+    })
 }
 
 /// Reads a script a pack names into `scripts`, or its problem into `unreadable`; a script of
@@ -604,10 +675,10 @@ fn read_script(
     packs: &[&Pack],
     (from, from_file): (&Pack, &str),
     reference: &str,
-    scripts: &mut Vec<ScriptSource>,
-    unreadable: &mut Vec<String>,
+    (scripts, unreadable, used): (&mut Vec<ScriptSource>, &mut Vec<String>, &mut Vec<Read>),
 ) -> Result<(), LevelError> {
     let (owner, path) = locate(packs, from, from_file, reference)?;
+    used.push((owner.id().to_string(), path.clone()));
     let name = if owner.id() == from.id() && from.files.folder().is_some() {
         path.clone()
     } else {
@@ -650,7 +721,7 @@ fn read_loose_scripts(dir: &Path, names: &[String]) -> (Vec<ScriptSource>, Vec<S
 
 /// The connotation lists in a pack's (or a level folder's) `connotations/` and
 /// `lexicon/connotations/` folders.
-fn pack_connotations(files: &PackFiles) -> Result<Vec<ConnotationList>, LevelError> {
+fn pack_connotations(files: &PackFiles) -> Result<Vec<(String, ConnotationList)>, LevelError> {
     let mut lists = Vec::new();
     for dir in ["lexicon/connotations", "connotations"] {
         let names = match files.folder() {
@@ -680,11 +751,14 @@ fn pack_connotations(files: &PackFiles) -> Result<Vec<ConnotationList>, LevelErr
             if !fatal.is_empty() {
                 return Err(LoadError::Problems(fatal).into());
             }
-            lists.push(ConnotationList {
-                name: name.to_string(),
-                words: parsed.words,
-                file: shown,
-            });
+            lists.push((
+                path.clone(),
+                ConnotationList {
+                    name: name.to_string(),
+                    words: parsed.words,
+                    file: shown,
+                },
+            ));
         }
     }
     Ok(lists)
@@ -755,4 +829,44 @@ fn bind_settings(
             text.join("; ")
         )))
     }
+}
+
+/// What differs between the packs a save records and the packs found now, one note each: a
+/// save carries the files it used, so these are notes (it replays as played), naming the pack
+/// and the first recorded file that changed.
+pub fn record_notes(records: &[crate::save::PackRecord], catalog: &Catalog) -> Vec<String> {
+    let mut notes = Vec::new();
+    for record in records {
+        let Some(pack) = catalog
+            .packs()
+            .into_iter()
+            .find(|p| p.id() == record.id && p.manifest.version.to_string() == record.version)
+            .or_else(|| catalog.get(&record.id))
+        else {
+            notes.push(format!(
+                "this game was played with pack `{}` {}, which is not among the packs found; the \
+                 save carries what it used, so it replays as it was played",
+                record.id, record.version
+            ));
+            continue;
+        };
+        if pack_hash(pack).is_ok_and(|hash| hash == record.hash) {
+            continue;
+        }
+        let changed = record.files.iter().find(|(path, hash)| {
+            pack.files
+                .read_bytes(path, super::files::MAX_PACK_BYTES)
+                .map_or(true, |bytes| hex_sha256(&[&bytes]) != *hash)
+        });
+        let what = match changed {
+            Some((path, _)) => format!("its file {path} differs"),
+            None => "files the game did not read differ".to_string(),
+        };
+        notes.push(format!(
+            "pack `{}` here ({}) is not the one this game was played with ({}: {what}); the \
+             save carries the files it used, so it replays as it was played",
+            record.id, pack.manifest.version, record.version
+        ));
+    }
+    notes
 }

@@ -27,6 +27,14 @@ impl ScriptedGame {
             level.scripts.clone(),
             storage,
         )?;
+        game.origin = super::session::Origin {
+            packs: level.records.clone(),
+            settings: level
+                .settings
+                .iter()
+                .map(|(id, value)| (id.clone(), value.to_string()))
+                .collect(),
+        };
         let mut problems = level.unreadable.clone();
         problems.extend(errors.iter().map(ToString::to_string));
         for list in &level.connotations {

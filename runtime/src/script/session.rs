@@ -39,8 +39,17 @@ pub struct ScriptedGame {
     host: Arc<Mutex<ScriptHost>>,
     scripts: Vec<ScriptSource>,
     storage_at_start: String,
+    /// Where the game came from, as its save records it: packs and settings.
+    pub(super) origin: Origin,
     /// What is registered, read before every event without locking the host.
     registered: Arc<super::RegistrySummary>,
+}
+
+/// The packs a game was made from and the settings it was created with, as its save keeps them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Origin {
+    pub(super) packs: Vec<crate::save::PackRecord>,
+    pub(super) settings: std::collections::BTreeMap<String, String>,
 }
 
 /// What handlers and win conditions see as `game`. It is made once per scripted game (a
@@ -446,6 +455,7 @@ impl ScriptedGame {
             host,
             scripts: Vec::new(),
             storage_at_start: String::new(),
+            origin: Origin::default(),
             registered,
         };
         let mut events = Vec::new();
@@ -515,6 +525,10 @@ impl ScriptedGame {
             storage,
         )
         .map_err(|e| SaveError::Scripts(e.to_string()))?;
+        game.origin = Origin {
+            packs: save.packs.clone(),
+            settings: save.settings.clone(),
+        };
         let mut events = Vec::new();
         for (i, action) in save.actions.iter().enumerate() {
             let more = game.apply(action.clone()).map_err(|error| ReplayError {
@@ -532,6 +546,8 @@ impl ScriptedGame {
         SaveFile {
             scripts: self.scripts.clone(),
             storage: self.storage_at_start.clone(),
+            packs: self.origin.packs.clone(),
+            settings: self.origin.settings.clone(),
             ..SaveFile::of(self.game())
         }
     }
