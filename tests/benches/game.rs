@@ -143,7 +143,10 @@ fn game(c: &mut Criterion) {
         .count();
     eprintln!("replay: 200 actions, {commits} of them commits");
     c.bench_function("replay 200 actions, 24x24 duel", |b| {
-        b.iter(|| save.replay(lexicon.clone()).expect("replays"))
+        b.iter(|| {
+            save.replay(lexicon.clone(), Some(scryptic::ai::spy()))
+                .expect("replays")
+        })
     });
 
     let full = full_board(&lexicon);

@@ -85,7 +85,9 @@ fn scripts(c: &mut Criterion) {
     };
     // Each Lua elemental invoked on its own, on the campaign map as the game left it, against
     // the engine's built-in one.
-    let (played, _) = plain.replay(lexicon.clone()).expect("replays");
+    let (played, _) = plain
+        .replay(lexicon.clone(), Some(scryptic::ai::spy()))
+        .expect("replays");
     let mut tokens = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).expect("a host");
     let spot = scryptic::board::Pos::new(10, 10);
     let mut group = c.benchmark_group("one token");
@@ -120,7 +122,11 @@ fn scripts(c: &mut Criterion) {
     group.sample_size(40);
     group.measurement_time(Duration::from_secs(10));
     group.bench_function("replay, unscripted", |b| {
-        b.iter(|| plain.replay(lexicon.clone()).expect("replays"))
+        b.iter(|| {
+            plain
+                .replay(lexicon.clone(), Some(scryptic::ai::spy()))
+                .expect("replays")
+        })
     });
     group.bench_function("replay, scripted (state, scripts and play)", |b| {
         b.iter(|| ScriptedGame::from_save(&scripted, lexicon.clone()).expect("replays"))

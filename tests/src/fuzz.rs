@@ -122,7 +122,7 @@ impl Target {
             Target::Archive => vec![root.join("tests/fuzz/archive/seed-wending.zip")],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
-                root.join("runtime/core-pack/pack.ron"),
+                root.join("crates/pack/core-pack/pack.ron"),
                 root.join("tests/fuzz/manifest/seed-settings.ron"),
             ],
         }
@@ -311,7 +311,9 @@ fn save(text: &str) -> bool {
         return false;
     }
     let replayed = if save.scripts.is_empty() && save.storage.is_empty() {
-        save.replay(lexicon()).ok().map(|(game, _)| game)
+        save.replay(lexicon(), Some(scryptic::ai::spy()))
+            .ok()
+            .map(|(game, _)| game)
     } else {
         ScriptedGame::from_save(&save, lexicon())
             .ok()

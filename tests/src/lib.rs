@@ -269,7 +269,7 @@ pub mod golden {
     pub fn load_position(position: &Position) -> Game {
         let path = super::root().join("tests/golden").join(&position.save);
         let save = SaveFile::load(&path).expect("the golden save loads");
-        save.replay(Arc::new(Lexicon::english()))
+        save.replay(Arc::new(Lexicon::english()), Some(scryptic::ai::spy()))
             .expect("the golden save replays")
             .0
     }

@@ -321,7 +321,9 @@ fn play_reloads_connotation_lists_as_they_are_saved() {
     let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
     let replay = |path: &Path| {
         let save = scryptic::save::SaveFile::load(path).unwrap();
-        save.replay(lexicon.clone()).unwrap().0
+        save.replay(lexicon.clone(), Some(scryptic::ai::spy()))
+            .unwrap()
+            .0
     };
     let before = replay(&first);
     assert_eq!(before.lexicon().connotations("WALLS"), vec!["defending"]);

@@ -117,11 +117,11 @@ proptest! {
             check_invariants(&game)?;
         }
         prop_assert!(commits > 0, "some words were played");
-        let (replayed, _) = SaveFile::of(&game).replay(lexicon()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let (replayed, _) = SaveFile::of(&game).replay(lexicon(), Some(scryptic::ai::spy())).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(same_game(&game, &replayed), "replaying the log gives the same game");
         let text = SaveFile::of(&game).to_ron();
         let reloaded: SaveFile = scryptic::ronfile::options().from_str(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let (again, _) = reloaded.replay(lexicon()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let (again, _) = reloaded.replay(lexicon(), Some(scryptic::ai::spy())).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(same_game(&game, &again), "a save written and read back replays to the same game");
     }
 }

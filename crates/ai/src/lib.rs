@@ -1,0 +1,25 @@
+//! The AI: move generation, the spy, AI players at three levels, and batch simulation.
+//!
+//! Everything here plays through the engine's public API: it reads a [`Game`](crate::game::Game)
+//! and answers with [`Action`](crate::game::Action)s, which the engine checks like anyone
+//! else's.
+
+#![deny(missing_docs)]
+
+// The other crates' modules, named as the rest of the runtime names them.
+use scryptic_core::{board, game, lexicon, map, rules};
+
+pub mod eval;
+pub mod movegen;
+pub mod player;
+pub mod simulate;
+pub mod spy;
+
+pub use movegen::{Move, MoveGen};
+pub use player::{AiPlayer, Level};
+pub use spy::Spy;
+
+/// The spy every game plays with (`Action::Spy`).
+pub fn spy() -> std::sync::Arc<dyn crate::game::Advisor> {
+    std::sync::Arc::new(Spy::default())
+}

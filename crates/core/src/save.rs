@@ -1,0 +1,357 @@
+//! Saved games and replays (RON): the map, the rules, the seed and the actions taken, and a
+//! place for scripts' storage. Loading a save replays it: the same inputs give the same game.
+
+use crate::diag::{FileError, LoadError};
+use crate::game::{Action, ActionError, Event, Game};
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::rules::{RuleSet, locate_key};
+use crate::{fsutil, limits, ronfile};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The version of save files this build writes and reads.
+pub const SAVE_FILE_VERSION: u32 = 1;
+
+/// A saved game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// The file format's version.
+    pub version: u32,
+    /// The map as the game started (its scenario included).
+    pub map: Map,
+    /// The complete rule set played with.
+    pub rules: RuleSet,
+    /// The seed of the game's generator.
+    pub seed: u64,
+    /// Every action applied, in order.
+    pub actions: Vec<Action>,
+    /// The scripts that took part, by name, with their text, so that the save replays
+    /// anywhere.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scripts: Vec<ScriptSource>,
+    /// The scripts' `storage` table when the game began (JSON), as a campaign carried it in;
+    /// replaying the actions rebuilds the rest.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub storage: String,
+    /// The packs the game was made from, in load order, with hashes of their files: a record
+    /// of where the game came from (the save carries what it used, so it replays without them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub packs: Vec<PackRecord>,
+    /// The settings the game was created with (id and value as typed).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub settings: std::collections::BTreeMap<String, String>,
+}
+
+/// A pack a game was made from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackRecord {
+    /// Its id.
+    pub id: String,
+    /// Its version.
+    pub version: String,
+    /// A hash (SHA-256, hex) of all its files, paths included.
+    pub hash: String,
+    /// The files of it the game read, each with its hash, to name the one that changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<(String, String)>,
+}
+
+/// The most packs, and the most files of one pack, a save records.
+pub const MAX_SAVED_PACKS: usize = 256;
+
+/// A script's name and text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptSource {
+    /// The script's path as the map names it.
+    pub name: String,
+    /// Its text.
+    pub source: String,
+}
+
+/// Something in a save that is out of bounds or does not make sense: the save is refused
+/// before anything is replayed, exactly as the same map, rule set or script in a file of its
+/// own would be.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{key}: {message}")]
+pub struct SaveProblem {
+    /// The save's field concerned (`rules`, `scripts`, `actions`, ...).
+    pub key: &'static str,
+    /// What is wrong and how to fix it.
+    pub message: String,
+}
+
+/// Why a save cannot be replayed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SaveError {
+    /// The save itself is out of bounds or inconsistent.
+    #[error("the save is refused: {}", list(.0))]
+    Invalid(Vec<SaveProblem>),
+    /// The save's scripts could not start.
+    #[error("the save's scripts cannot start: {0}")]
+    Scripts(String),
+    /// An action was refused on replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+fn list(problems: &[SaveProblem]) -> String {
+    problems
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The problems of the map embedded in the save at `path`, read as a map file of its own so
+/// that each points at its line in the save; `None` if the map reads well (the save's
+/// problem is elsewhere) or cannot be found.
+fn embedded_map_problems(path: &Path, text: &str) -> Option<LoadError> {
+    let span = ronfile::value_span_after_key(text, "map")?;
+    let Err(LoadError::Problems(problems)) = Map::from_text(path, &text[span.clone()]) else {
+        return None;
+    };
+    let (first_line, first_col) = crate::diag::line_col_of(text, span.start);
+    let shifted = problems
+        .into_iter()
+        .map(|mut p| {
+            p.line_col = p.line_col.map(|(line, col)| {
+                let col = if line == 1 { col + first_col - 1 } else { col };
+                (line + first_line - 1, col)
+            });
+            p
+        })
+        .collect();
+    Some(LoadError::Problems(shifted))
+}
+
+/// A save whose actions do not replay.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error(
+    "action {number} ({action:?}) is refused on replay: {error}; the save does not belong to this map, rule set or dictionary"
+)]
+pub struct ReplayError {
+    /// The action's number, from 1.
+    pub number: usize,
+    /// The action.
+    pub action: Box<Action>,
+    /// Why it was refused.
+    pub error: ActionError,
+}
+
+impl SaveFile {
+    /// The save of `game` as it stands.
+    pub fn of(game: &Game) -> SaveFile {
+        SaveFile {
+            version: SAVE_FILE_VERSION,
+            map: game.map().clone(),
+            rules: game.rules().clone(),
+            seed: game.seed(),
+            actions: game.log().to_vec(),
+            scripts: Vec::new(),
+            storage: String::new(),
+            packs: Vec::new(),
+            settings: std::collections::BTreeMap::new(),
+        }
+    }
+
+    /// Reads a save file.
+    pub fn load(path: &Path) -> Result<SaveFile, LoadError> {
+        let text = fsutil::read_text(path)?;
+        let save: SaveFile = match ronfile::parse(path, &text) {
+            Ok(save) => save,
+            Err(e) => return Err(embedded_map_problems(path, &text).unwrap_or(e)),
+        };
+        let problems = save.problems();
+        if !problems.is_empty() {
+            let located = problems
+                .into_iter()
+                .map(|p| FileError::at(path, locate_key(&text, p.key), p.message))
+                .collect();
+            return Err(LoadError::Problems(located));
+        }
+        Ok(save)
+    }
+
+    /// The pack records and settings out of bounds (counts and lengths), if any.
+    fn record_problems(&self, refuse: &mut impl FnMut(&'static str, String)) {
+        let files: usize = self.packs.iter().map(|p| p.files.len()).sum();
+        if self.packs.len() > MAX_SAVED_PACKS || files > MAX_SAVED_PACKS * limits::MAX_SCRIPTS {
+            refuse(
+                "packs",
+                format!("the save records more than {MAX_SAVED_PACKS} packs or their files"),
+            );
+        }
+        let long = |t: &String| t.chars().count() > limits::MAX_PATH_CHARS;
+        let mut texts = self.packs.iter().flat_map(|p| {
+            [&p.id, &p.version, &p.hash]
+                .into_iter()
+                .chain(p.files.iter().flat_map(|(a, b)| [a, b]))
+        });
+        if texts.any(long) {
+            refuse("packs", "a pack record is too long".to_string());
+        }
+        if self.settings.len() > MAX_SAVED_PACKS
+            || self.settings.iter().any(|(k, v)| long(k) || long(v))
+        {
+            refuse(
+                "settings",
+                "the settings are too many or too long".to_string(),
+            );
+        }
+    }
+
+    /// Everything out of bounds or inconsistent in the save (empty when it can be replayed):
+    /// its version, its rule set (as a rule-set file is checked), the map's size under those
+    /// rules, its scripts (count, size, relative names), its storage and its number of
+    /// actions. The embedded map was checked as a map file when the save was read.
+    pub fn problems(&self) -> Vec<SaveProblem> {
+        let mut out = Vec::new();
+        let mut refuse = |key, message: String| out.push(SaveProblem { key, message });
+        if self.version != SAVE_FILE_VERSION {
+            refuse(
+                "version",
+                format!(
+                    "save version {} is not one this build reads (it reads {SAVE_FILE_VERSION})",
+                    self.version
+                ),
+            );
+        }
+        for problem in self.rules.validate() {
+            refuse("rules", problem.to_string());
+        }
+        let (min, max) = (self.rules.board.min_side, self.rules.board.max_side);
+        let fits = |side: u32| (min..=max).contains(&i64::from(side));
+        if !fits(self.map.width()) || !fits(self.map.height()) {
+            refuse(
+                "map",
+                format!(
+                    "the map is {}x{}; under the save's rules a map is from {min} to {max} cells on each side",
+                    self.map.width(),
+                    self.map.height()
+                ),
+            );
+        }
+        self.script_problems(&mut refuse);
+        self.record_problems(&mut refuse);
+        if self.storage.len() > limits::MAX_STORAGE_BYTES {
+            refuse(
+                "storage",
+                format!(
+                    "the scripts' storage is {} bytes; the most is {}",
+                    self.storage.len(),
+                    limits::MAX_STORAGE_BYTES
+                ),
+            );
+        }
+        if self.actions.len() > limits::MAX_SAVE_ACTIONS {
+            refuse(
+                "actions",
+                format!(
+                    "the save holds {} actions; the most is {}",
+                    self.actions.len(),
+                    limits::MAX_SAVE_ACTIONS
+                ),
+            );
+        }
+        out
+    }
+
+    fn script_problems(&self, refuse: &mut impl FnMut(&'static str, String)) {
+        if self.scripts.len() > limits::MAX_SCRIPTS {
+            refuse(
+                "scripts",
+                format!(
+                    "the save holds {} scripts; the most is {}",
+                    self.scripts.len(),
+                    limits::MAX_SCRIPTS
+                ),
+            );
+            return;
+        }
+        for script in &self.scripts {
+            script_text_problems("scripts", &script.name, &script.source, refuse);
+        }
+        // A reload in the log carries a script's text too.
+        for action in &self.actions {
+            if let Action::ReloadScript { name, source } = action {
+                script_text_problems("actions", name, source, refuse);
+            }
+        }
+    }
+
+    /// The save as canonical RON.
+    pub fn to_ron(&self) -> String {
+        ronfile::to_canonical(self, 3)
+            .unwrap_or_else(|err| format!("// cannot write the save: {err}\n"))
+    }
+
+    /// Writes the save atomically.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        fsutil::write_atomic(path, self.to_ron().as_bytes())
+    }
+
+    /// Replays the save on the engine alone: a new game with the same map, rules and seed,
+    /// `advisor` answering spies (the AI's spy, `scryptic::ai::spy()`), and every action applied
+    /// again. Returns the game and every event, in order.
+    pub fn replay(
+        &self,
+        lexicon: Arc<Lexicon>,
+        advisor: Option<Arc<dyn crate::game::Advisor>>,
+    ) -> Result<(Game, Vec<Event>), SaveError> {
+        let problems = self.problems();
+        if !problems.is_empty() {
+            return Err(SaveError::Invalid(problems));
+        }
+        let mut game = Game::new(&self.map, self.rules.clone(), lexicon, self.seed);
+        if let Some(advisor) = advisor {
+            game.set_advisor(advisor);
+        }
+        let events = self.replay_actions(|action| game.apply(action))?;
+        Ok((game, events))
+    }
+
+    /// Applies every action of the save, in order, through `apply` (the engine's, or a scripted
+    /// game's): the one replay loop. Returns every event, or the first action refused.
+    pub fn replay_actions(
+        &self,
+        mut apply: impl FnMut(Action) -> Result<Vec<Event>, crate::game::ActionError>,
+    ) -> Result<Vec<Event>, SaveError> {
+        let mut events = Vec::new();
+        for (i, action) in self.actions.iter().enumerate() {
+            let more = apply(action.clone()).map_err(|error| ReplayError {
+                number: i + 1,
+                action: Box::new(action.clone()),
+                error,
+            })?;
+            events.extend(more);
+        }
+        Ok(events)
+    }
+}
+
+/// The problems of one script a save carries: a name leaving the level's folder, or a text
+/// longer than a script may be.
+fn script_text_problems(
+    key: &'static str,
+    name: &str,
+    source: &str,
+    refuse: &mut impl FnMut(&'static str, String),
+) {
+    if let Some(problem) = limits::relative_path_problem(name) {
+        refuse(key, format!("script name: {problem}"));
+    } else if source.len() > limits::MAX_SCRIPT_BYTES {
+        refuse(
+            key,
+            format!(
+                "the script {name} is {} bytes; the most is {}",
+                source.len(),
+                limits::MAX_SCRIPT_BYTES
+            ),
+        );
+    }
+}

@@ -1,0 +1,462 @@
+//! The scripting API, described once: what scripts can call and what events carry. The LuaLS
+//! definitions in `scripts/types/` are generated from it (`scryptic script types`), and tests
+//! check both that they are up to date and that every method listed here exists.
+
+/// A function or method scripts can call.
+pub struct ApiFunction {
+    /// Its name.
+    pub name: &'static str,
+    /// Parameters: name, LuaLS type, meaning.
+    pub params: &'static [(&'static str, &'static str, &'static str)],
+    /// The LuaLS type returned (`nil` for nothing).
+    pub returns: &'static str,
+    /// What it does.
+    pub doc: &'static str,
+}
+
+/// A field of an event's table.
+pub type Field = (&'static str, &'static str, &'static str);
+
+const XY: [(&str, &str, &str); 2] = [
+    ("x", "integer", "column, from 0 on the left"),
+    ("y", "integer", "row, from 0 at the top"),
+];
+
+macro_rules! f {
+    ($name:literal, [$($p:expr),* $(,)?], $ret:literal, $doc:literal) => {
+        ApiFunction { name: $name, params: &[$($p),*], returns: $ret, doc: $doc }
+    };
+}
+
+/// The `scryptic` table.
+pub const SCRYPTIC: &[ApiFunction] = &[
+    f!(
+        "on",
+        [
+            ("event", "ScrypticEvent", "the event's name"),
+            (
+                "handler",
+                "fun(game: ScrypticGame, event: table)",
+                "called with the game and the event's fields"
+            ),
+            (
+                "filter",
+                "ScrypticEventFilter?",
+                "fields the event must have, e.g. {player = \"silver\", turn = {every = 6}}"
+            )
+        ],
+        "nil",
+        "Calls `handler` each time `event` happens (only when its fields match `filter`, if given: a value must be equal, `{every = n}` a multiple of n)."
+    ),
+    f!(
+        "token",
+        [(
+            "definition",
+            "ScrypticTokenDefinition",
+            "id, name, color and invoke"
+        )],
+        "nil",
+        "Defines a token kind; maps place spots of it by id."
+    ),
+    f!(
+        "win_condition",
+        [("definition", "ScrypticWinCondition", "id and check")],
+        "nil",
+        "Defines a win condition, asked after every action: `check(game)` returns \"gold\", \"silver\", \"draw\" or nil."
+    ),
+    f!(
+        "strength_modifier",
+        [("definition", "ScrypticStrengthModifier", "id and apply")],
+        "nil",
+        "Defines a strength modifier."
+    ),
+    f!(
+        "sorted_pairs",
+        [("t", "table", "any table")],
+        "fun(): any, any",
+        "Iterates `t` in a fixed order (numbers, then strings, each sorted), so scripts behave the same on every run."
+    ),
+];
+
+/// Methods of `game` in event handlers and win conditions (win conditions may only read).
+pub const GAME: &[ApiFunction] = &[
+    f!("width", [], "integer", "Columns of the board."),
+    f!("height", [], "integer", "Rows of the board."),
+    f!("turn", [], "integer", "The turn's number, from 1."),
+    f!("active", [], "ScrypticPlayer", "Whose turn it is."),
+    f!(
+        "terrain",
+        [XY[0], XY[1]],
+        "ScrypticTerrain?",
+        "The terrain of a cell, or nil off the board."
+    ),
+    f!(
+        "letter",
+        [XY[0], XY[1]],
+        "string?, ScrypticPlayer?",
+        "The letter on a cell and whose it is, or nil."
+    ),
+    f!(
+        "score",
+        [("player", "ScrypticPlayer", "whose")],
+        "integer, integer, integer",
+        "A player's total, word and base score."
+    ),
+    f!(
+        "rack",
+        [("player", "ScrypticPlayer", "whose")],
+        "string",
+        "The letters on a player's rack."
+    ),
+    f!(
+        "pool_size",
+        [("player", "ScrypticPlayer", "whose")],
+        "integer",
+        "Letters left in a player's pool."
+    ),
+    f!("cities", [], "ScrypticCity[]", "Every city still standing."),
+    f!(
+        "city_owner",
+        [("id", "string", "the city's id")],
+        "ScrypticOwner?",
+        "Who holds a city, or nil if there is none."
+    ),
+    f!(
+        "rule",
+        [(
+            "key",
+            "string",
+            "`section.name`, as `scryptic rules show --describe` lists"
+        )],
+        "number|boolean|string",
+        "A rule constant of the game's rule set."
+    ),
+    f!(
+        "set_terrain",
+        [
+            XY[0],
+            XY[1],
+            ("terrain", "ScrypticTerrain", "the new terrain")
+        ],
+        "nil",
+        "Changes a cell's terrain (a letter on new lava is destroyed)."
+    ),
+    f!(
+        "give_letters",
+        [
+            ("player", "ScrypticPlayer", "whose rack"),
+            ("letters", "string", "uppercase letters")
+        ],
+        "nil",
+        "Puts letters on a rack."
+    ),
+    f!(
+        "take_letters",
+        [
+            ("player", "ScrypticPlayer", "whose rack"),
+            ("letters", "string", "uppercase letters")
+        ],
+        "nil",
+        "Takes letters from a rack (an error if it lacks them)."
+    ),
+    f!(
+        "place_token",
+        [
+            ("id", "string", "a new, unique id"),
+            ("kind", "string", "the token kind"),
+            XY[0],
+            XY[1]
+        ],
+        "nil",
+        "Adds a token spot."
+    ),
+    f!(
+        "set_city_owner",
+        [
+            ("id", "string", "the city's id"),
+            ("owner", "ScrypticOwner", "the new owner")
+        ],
+        "nil",
+        "Gives a city to a player or makes it neutral."
+    ),
+    f!(
+        "award",
+        [
+            ("player", "ScrypticPlayer", "who"),
+            (
+                "points",
+                "integer",
+                "added to the base score; may be negative"
+            )
+        ],
+        "nil",
+        "Changes a player's base score."
+    ),
+    f!(
+        "message",
+        [("text", "string", "what to tell the players")],
+        "nil",
+        "Shows a message to the players."
+    ),
+    f!(
+        "end_game",
+        [
+            ("winner", "ScrypticPlayer?", "the winner, or nil for a draw"),
+            ("reason", "string", "why, in words")
+        ],
+        "nil",
+        "Ends the game."
+    ),
+];
+
+/// Methods of `game` in a token's `invoke`: its commands make the token's effect.
+pub const TOKEN_GAME: &[ApiFunction] = &[
+    f!("width", [], "integer", "Columns of the board."),
+    f!("height", [], "integer", "Rows of the board."),
+    f!(
+        "terrain",
+        [XY[0], XY[1]],
+        "ScrypticTerrain?",
+        "The terrain of a cell, or nil off the board."
+    ),
+    f!(
+        "letter",
+        [XY[0], XY[1]],
+        "string?, ScrypticPlayer?",
+        "The letter on a cell and whose it is, or nil."
+    ),
+    f!(
+        "city",
+        [XY[0], XY[1]],
+        "string?, ScrypticOwner?",
+        "The id and owner of the city on a cell, or nil."
+    ),
+    f!(
+        "rule",
+        [(
+            "key",
+            "string",
+            "`section.name`, such as `tokens.flood_radius`"
+        )],
+        "number|boolean|string",
+        "A rule constant of the game's rule set."
+    ),
+    f!(
+        "neighbours",
+        [XY[0], XY[1]],
+        "ScrypticCell[]",
+        "The up to four cells next to a cell."
+    ),
+    f!(
+        "within",
+        [
+            XY[0],
+            XY[1],
+            ("radius", "number", "a straight-line distance in cells")
+        ],
+        "ScrypticCell[]",
+        "Every cell within `radius` of a cell."
+    ),
+    f!(
+        "set_terrain",
+        [
+            XY[0],
+            XY[1],
+            ("terrain", "ScrypticTerrain", "the new terrain")
+        ],
+        "nil",
+        "The effect turns a cell to this terrain."
+    ),
+    f!(
+        "change",
+        [(
+            "spec",
+            "ScrypticChange",
+            "the area, which of its cells, and what happens to them"
+        )],
+        "integer",
+        "The effect changes many cells in one call (what a loop over `within` would do); returns how many cells it chose."
+    ),
+    f!(
+        "destroy_letter",
+        [XY[0], XY[1]],
+        "nil",
+        "The effect destroys the letter on a cell."
+    ),
+    f!(
+        "destroy_city",
+        [XY[0], XY[1]],
+        "nil",
+        "The effect destroys the city on a cell."
+    ),
+];
+
+/// Each event and the fields of its table.
+pub const EVENT_FIELDS: &[(&str, &str, &[Field])] = &[
+    (
+        "game_start",
+        "The game begins (after the scripts load).",
+        &[],
+    ),
+    (
+        "turn_start",
+        "A turn begins.",
+        &[
+            ("player", "ScrypticPlayer", "whose turn"),
+            ("turn", "integer", "its number"),
+            ("drew", "string", "letters drawn"),
+        ],
+    ),
+    (
+        "turn_end",
+        "A turn ends.",
+        &[
+            ("player", "ScrypticPlayer", "whose turn"),
+            ("passed", "boolean", "whether nothing was committed"),
+        ],
+    ),
+    (
+        "word_committed",
+        "A word is committed.",
+        &[
+            ("player", "ScrypticPlayer", "whose word"),
+            ("word", "string", "the main word"),
+            XY[0],
+            XY[1],
+            ("dir", "\"across\"|\"down\"", "its direction"),
+        ],
+    ),
+    (
+        "combat_resolved",
+        "A combat ends.",
+        &[
+            ("result", "\"won\"|\"repelled\"", "how it ended"),
+            ("by", "string?", "the word that repelled it"),
+        ],
+    ),
+    (
+        "city_captured",
+        "A city changes hands.",
+        &[
+            ("player", "ScrypticPlayer", "the new owner"),
+            ("city", "string", "its id"),
+            ("from", "ScrypticOwner", "the old owner"),
+            ("bonus", "integer", "base score awarded"),
+        ],
+    ),
+    (
+        "token_captured",
+        "A token is captured.",
+        &[
+            ("player", "ScrypticPlayer", "who"),
+            ("token", "string", "the spot's id"),
+            ("kind", "string", "its kind"),
+        ],
+    ),
+    (
+        "token_invoked",
+        "A token takes effect.",
+        &[
+            ("player", "ScrypticPlayer", "who"),
+            ("token", "string", "the spot's id"),
+            ("kind", "string", "its kind"),
+        ],
+    ),
+    (
+        "game_end",
+        "The game ends.",
+        &[
+            ("winner", "ScrypticPlayer?", "the winner, nil for a draw"),
+            ("reason", "string", "how it ended"),
+        ],
+    ),
+    (
+        "on_reload",
+        "This script was reloaded (storage is kept).",
+        &[],
+    ),
+];
+
+fn function_doc(out: &mut String, f: &ApiFunction) {
+    out.push_str(&format!("--- {}\n", f.doc));
+    for (name, ty, doc) in f.params {
+        out.push_str(&format!("---@param {name} {ty} {doc}\n"));
+    }
+    if f.returns != "nil" {
+        out.push_str(&format!("---@return {}\n", f.returns));
+    }
+}
+
+fn method_class(out: &mut String, class: &str, doc: &str, methods: &[ApiFunction]) {
+    out.push_str(&format!(
+        "--- {doc}\n---@class {class}\nlocal {class} = {{}}\n\n"
+    ));
+    for m in methods {
+        function_doc(out, m);
+        let params: Vec<&str> = m.params.iter().map(|p| p.0).collect();
+        out.push_str(&format!(
+            "function {class}:{}({}) end\n\n",
+            m.name,
+            params.join(", ")
+        ));
+    }
+}
+
+/// The LuaLS definitions (`---@meta`) of the whole API.
+pub fn luals_definitions() -> String {
+    let mut out = String::from(
+        "---@meta\n-- Generated by `scryptic script types` from crates/script/src/api.rs; do not edit.\n\n",
+    );
+    out.push_str("---@alias ScrypticPlayer \"gold\"|\"silver\"\n---@alias ScrypticOwner \"gold\"|\"silver\"|\"neutral\"\n");
+    out.push_str(
+        "---@alias ScrypticTerrain \"plains\"|\"forest\"|\"water\"|\"mountain\"|\"ice\"|\"lava\"\n",
+    );
+    let events: Vec<String> = EVENT_FIELDS
+        .iter()
+        .map(|(e, _, _)| format!("\"{e}\""))
+        .collect();
+    out.push_str(&format!("---@alias ScrypticEvent {}\n\n", events.join("|")));
+    out.push_str(
+        "---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>\n\n",
+    );
+    out.push_str("---@class ScrypticCell\n---@field x integer\n---@field y integer\n\n");
+    out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n\n");
+    out.push_str("--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.\n---@class ScrypticChange\n---@field x integer\n---@field y integer\n---@field within number?\n---@field region integer?\n---@field from ScrypticTerrain[]?\n---@field spare_cities boolean?\n---@field to ScrypticTerrain?\n---@field destroy_letters boolean?\n---@field destroy_cities boolean?\n\n");
+    out.push_str("---@class ScrypticToken\n---@field kind string\n---@field x integer\n---@field y integer\n\n");
+    out.push_str("---@class ScrypticTokenDefinition\n---@field id string\n---@field name string?\n---@field color string?\n---@field invoke fun(game: ScrypticTokenGame, token: ScrypticToken)\n\n");
+    out.push_str("---@class ScrypticWinCondition\n---@field id string\n---@field check fun(game: ScrypticGame): (ScrypticPlayer|\"draw\"|nil)\n\n");
+    out.push_str(
+        "---@class ScrypticStrengthModifier\n---@field id string\n---@field apply function\n\n",
+    );
+    for (event, doc, fields) in EVENT_FIELDS {
+        out.push_str(&format!("--- {doc}\n---@class ScrypticEvent_{event}\n"));
+        for (name, ty, field_doc) in *fields {
+            out.push_str(&format!("---@field {name} {ty} {field_doc}\n"));
+        }
+        out.push('\n');
+    }
+    method_class(
+        &mut out,
+        "ScrypticGame",
+        "The game, as event handlers and win conditions see it.",
+        GAME,
+    );
+    method_class(
+        &mut out,
+        "ScrypticTokenGame",
+        "The board, as a token's invoke sees it; its commands make the effect.",
+        TOKEN_GAME,
+    );
+    out.push_str("--- The Scryptic API (read-only).\n---@class scryptic\nscryptic = {}\n\n");
+    for f in SCRYPTIC {
+        function_doc(&mut out, f);
+        let params: Vec<&str> = f.params.iter().map(|p| p.0).collect();
+        out.push_str(&format!(
+            "function scryptic.{}({}) end\n\n",
+            f.name,
+            params.join(", ")
+        ));
+    }
+    out.push_str("--- What scripts keep between reloads, in saves, and from one campaign map to the next:\n--- strings, numbers, booleans and tables of them.\n---@type table\nstorage = {}\n");
+    out
+}

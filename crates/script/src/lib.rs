@@ -1,0 +1,862 @@
+//! The Lua host: one sandboxed state per level or mod (see `sandbox`), the scripts loaded into
+//! it, what they registered (event handlers, token kinds, win conditions, strength modifiers),
+//! and the console they print to.
+//!
+//! Invariant: only this module touches mlua; the engine knows scripts only through the
+//! `TokenEffects` trait and the commands it validates.
+
+#![deny(missing_docs)]
+
+// The other crates' modules, named as the rest of the runtime names them.
+use scryptic_ai as ai;
+use scryptic_core::{board, diag, fsutil, game, lexicon, limits, map, rules, save};
+use scryptic_pack as pack;
+
+pub mod api;
+mod bounded;
+mod filter;
+mod isolation;
+mod level;
+pub mod live;
+mod lua_values;
+mod patterns;
+mod reload;
+mod sandbox;
+mod session;
+mod storage;
+mod text;
+mod tokens;
+pub mod watch;
+
+pub use lua_values::EventField;
+pub use session::ScriptedGame;
+pub use storage::StorageError;
+pub use tokens::{ScriptModifiers, ScriptTokens};
+
+pub use sandbox::{BUDGET_MESSAGE, DEADLINE_MESSAGE, MEMORY_MESSAGE};
+
+use crate::limits::{MAX_DEFINITIONS_PER_SCRIPT, MAX_HANDLERS_PER_SCRIPT};
+use mlua::{Function, Lua, Table, Value};
+use sandbox::{Budget, Console, current_script};
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// The events scripts can handle with `scryptic.on` (from the API registry).
+pub fn events() -> impl Iterator<Item = &'static str> {
+    api::EVENT_FIELDS.iter().map(|(name, _, _)| *name)
+}
+
+/// The four standard elementals, written in Lua against the public API (`scripts/tokens/`),
+/// built into the runtime so that every game has them.
+pub const STANDARD_TOKENS: [(&str, &str); 4] = [
+    (
+        "scripts/tokens/volcano.lua",
+        include_str!("../../../scripts/tokens/volcano.lua"),
+    ),
+    (
+        "scripts/tokens/drought.lua",
+        include_str!("../../../scripts/tokens/drought.lua"),
+    ),
+    (
+        "scripts/tokens/flood.lua",
+        include_str!("../../../scripts/tokens/flood.lua"),
+    ),
+    (
+        "scripts/tokens/firestorm.lua",
+        include_str!("../../../scripts/tokens/firestorm.lua"),
+    ),
+];
+
+/// Reads the scripts a map names (paths relative to `map_dir`): their texts, and an error for
+/// each that cannot be read.
+pub fn read_map_scripts(
+    map_dir: &std::path::Path,
+    scripts: &[String],
+) -> (Vec<crate::save::ScriptSource>, Vec<ScriptError>) {
+    let mut sources = Vec::new();
+    let mut errors = Vec::new();
+    for name in scripts {
+        match read_script(map_dir, name) {
+            Ok(source) => sources.push(crate::save::ScriptSource {
+                name: name.clone(),
+                source,
+            }),
+            Err(e) => errors.push(ScriptError {
+                script: name.clone(),
+                line: None,
+                event: "load".into(),
+                turn: None,
+                message: e.to_string(),
+                traceback: String::new(),
+            }),
+        }
+    }
+    (sources, errors)
+}
+
+/// Why a script file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptFileError {
+    /// A map names a script by an absolute path.
+    #[error("{problem}")]
+    NotRelative {
+        /// What is wrong with the path.
+        problem: String,
+    },
+    /// The file is missing, unreadable, too large or not UTF-8.
+    #[error("{source} (script paths are relative to the map)")]
+    Unreadable {
+        /// Why.
+        #[from]
+        source: crate::diag::LoadError,
+    },
+}
+
+/// The text of the script `name` (relative to `map_dir`, at most `MAX_SCRIPT_BYTES`), or
+/// why it cannot be read.
+pub fn read_script(map_dir: &std::path::Path, name: &str) -> Result<String, ScriptFileError> {
+    if let Some(problem) = crate::limits::relative_path_problem(name) {
+        return Err(ScriptFileError::NotRelative { problem });
+    }
+    read_script_file(&map_dir.join(name))
+}
+
+/// The text of the script file at `path` (at most `MAX_SCRIPT_BYTES`), or why not.
+pub fn read_script_file(path: &std::path::Path) -> Result<String, ScriptFileError> {
+    Ok(crate::fsutil::read_text_at_most(
+        path,
+        crate::limits::MAX_SCRIPT_BYTES as u64,
+    )?)
+}
+
+/// What scripts may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScriptLimits {
+    /// Memory for the whole state, in bytes.
+    pub memory_bytes: usize,
+    /// VM instructions for one event (one handler call, or loading one script).
+    pub instructions: u64,
+    /// Failures after which a handler is switched off.
+    pub failures_before_disable: u32,
+    /// Wall-clock time for one event: the last guard, for work the instruction count does
+    /// not see (copying long strings). A script stopped by it may stop elsewhere on a faster
+    /// machine, so the budget is meant to stop scripts long before.
+    pub deadline: std::time::Duration,
+}
+
+impl Default for ScriptLimits {
+    fn default() -> Self {
+        ScriptLimits {
+            memory_bytes: 16 * 1024 * 1024,
+            instructions: 2_000_000,
+            failures_before_disable: 3,
+            deadline: std::time::Duration::from_secs(1),
+        }
+    }
+}
+
+/// A script that failed: where, in which event, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    /// The script's file (as loaded).
+    pub script: String,
+    /// The line, when known.
+    pub line: Option<u32>,
+    /// The event being handled (`load` while the script itself runs).
+    pub event: String,
+    /// The turn, once a game runs.
+    pub turn: Option<u32>,
+    /// What went wrong.
+    pub message: String,
+    /// Where it went wrong, innermost call first.
+    pub traceback: String,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "script {}", self.script)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        write!(f, " in event {}", self.event)?;
+        if let Some(turn) = self.turn {
+            write!(f, " (turn {turn})")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// An error of the host itself while it sets up a state or a game.
+fn setup_error(message: String) -> ScriptError {
+    ScriptError {
+        script: "(host)".into(),
+        line: None,
+        event: "setup".into(),
+        turn: None,
+        message,
+        traceback: String::new(),
+    }
+}
+
+/// A line of the script console.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConsoleLine {
+    /// What a script printed.
+    Output {
+        /// The script.
+        script: String,
+        /// The text.
+        text: String,
+    },
+    /// A script's error.
+    Error(ScriptError),
+    /// A notice from the host (a handler switched off, a script reloaded).
+    Notice(String),
+}
+
+impl std::fmt::Display for ConsoleLine {
+    /// The line as a console shows it: `[script] text`, `error: ...` or `* notice`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConsoleLine::Output { script, text } => write!(f, "[{script}] {text}"),
+            ConsoleLine::Error(e) => write!(f, "error: {e}"),
+            ConsoleLine::Notice(n) => write!(f, "* {n}"),
+        }
+    }
+}
+
+struct Handler {
+    script: String,
+    event: String,
+    filter: filter::EventFilter,
+    func: Function,
+    failures: u32,
+    disabled: bool,
+}
+
+/// A named definition a script registered (a token kind, a win condition, a strength modifier).
+struct Definition {
+    script: String,
+    id: String,
+    table: Table,
+    /// Failed calls (win conditions: one past the limit switches it off).
+    failures: u32,
+}
+
+#[derive(Default)]
+struct Registry {
+    handlers: Vec<Handler>,
+    tokens: Vec<Definition>,
+    win_conditions: Vec<Definition>,
+    modifiers: Vec<Definition>,
+    /// What a game asks before every event: kept up to date at every registration and
+    /// reload, and read without the registry's lock.
+    summary: Arc<RegistrySummary>,
+}
+
+/// Which events have handlers, and whether win conditions and strength modifiers exist:
+/// most of an action's events have no handler, and then nothing is locked at all.
+#[derive(Default)]
+pub(crate) struct RegistrySummary {
+    /// One bit per event of `events()`, in its order.
+    handled: std::sync::atomic::AtomicU64,
+    win_conditions: std::sync::atomic::AtomicBool,
+    modifiers: std::sync::atomic::AtomicBool,
+}
+
+impl RegistrySummary {
+    /// Whether some handler (perhaps switched off) is registered for `event`.
+    pub(crate) fn handles(&self, event: &str) -> bool {
+        let handled = self.handled.load(std::sync::atomic::Ordering::Relaxed);
+        events()
+            .position(|e| e == event)
+            .is_some_and(|i| handled & (1 << i) != 0)
+    }
+
+    /// Whether some win condition is defined.
+    pub(crate) fn win_conditions(&self) -> bool {
+        self.win_conditions
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Whether some strength modifier is defined.
+    pub(crate) fn modifiers(&self) -> bool {
+        self.modifiers.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Registry {
+    /// Brings the summary up to date with what is registered: call it after every change.
+    fn changed(&self) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let handled = events()
+            .enumerate()
+            .filter(|(_, e)| self.handlers.iter().any(|h| h.event == *e))
+            .fold(0u64, |bits, (i, _)| bits | (1 << i));
+        self.summary.handled.store(handled, Relaxed);
+        self.summary
+            .win_conditions
+            .store(!self.win_conditions.is_empty(), Relaxed);
+        self.summary
+            .modifiers
+            .store(!self.modifiers.is_empty(), Relaxed);
+    }
+    /// The live handlers of `event` whose filters `fields` match, with their indices.
+    fn handlers_wanting<'a>(
+        &'a self,
+        event: &'a str,
+        fields: &'a [(&'static str, EventField<'_>)],
+    ) -> impl Iterator<Item = (usize, &'a Handler)> + 'a {
+        self.handlers
+            .iter()
+            .enumerate()
+            .filter(move |(_, h)| h.event == event && !h.disabled && h.filter.matches(fields))
+    }
+}
+
+/// Where a script's text comes from: a level (loaded as text, never as bytecode), or the
+/// toolkit itself (the standard elementals, compiled once per process).
+#[derive(Clone, Copy)]
+enum Origin {
+    Script,
+    Shipped,
+}
+
+/// A sandboxed Lua state with its scripts.
+pub struct ScriptHost {
+    lua: Lua,
+    budget: Arc<Budget>,
+    console: Console,
+    notices: std::collections::VecDeque<ConsoleLine>,
+    registry: Arc<Mutex<Registry>>,
+    envs: isolation::Environments,
+    storage: storage::Storage,
+    limits: ScriptLimits,
+    generation: u64,
+}
+
+impl ScriptHost {
+    /// A new host with no scripts; `math.random` is seeded with `seed`.
+    pub fn new(limits: ScriptLimits, seed: u64) -> Result<ScriptHost, ScriptError> {
+        let budget = Arc::new(Budget::default());
+        let console: Console = Arc::default();
+        let setup_error = |e: mlua::Error| setup_error(e.to_string());
+        let lua = sandbox::new_state(limits.memory_bytes, budget.clone(), console.clone(), seed)
+            .map_err(setup_error)?;
+        let registry: Arc<Mutex<Registry>> = Arc::default();
+        install_api(&lua, registry.clone()).map_err(setup_error)?;
+        lua_values::install(&lua).map_err(setup_error)?;
+        tokens::register_board_view(&lua).map_err(setup_error)?;
+        // (Setting up runs Lua too, under the hook.)
+        budget.reset(limits.instructions, limits.deadline);
+        let envs = isolation::Environments::install(&lua).map_err(setup_error)?;
+        let storage = storage::Storage::install(&lua, &envs).map_err(setup_error)?;
+        Ok(ScriptHost {
+            lua,
+            budget,
+            console,
+            notices: std::collections::VecDeque::new(),
+            registry,
+            envs,
+            storage,
+            limits,
+            generation: 0,
+        })
+    }
+
+    /// A host with the standard elementals loaded.
+    pub fn with_standard_tokens(
+        limits: ScriptLimits,
+        seed: u64,
+    ) -> Result<ScriptHost, ScriptError> {
+        let mut host = ScriptHost::new(limits, seed)?;
+        for (name, source) in STANDARD_TOKENS {
+            host.load_as(name, source, Origin::Shipped)?;
+        }
+        Ok(host)
+    }
+
+    /// Loads the scripts a map names (paths relative to `map_dir`), returning each one's text
+    /// by name (for saves) and the errors of those that failed; the others stay loaded.
+    pub fn load_map_scripts(
+        &mut self,
+        map_dir: &std::path::Path,
+        scripts: &[String],
+    ) -> (Vec<(String, String)>, Vec<ScriptError>) {
+        let mut loaded = Vec::new();
+        let mut errors = Vec::new();
+        for script in scripts {
+            match read_script(map_dir, script) {
+                Ok(source) => match self.load(script, &source) {
+                    Ok(()) => loaded.push((script.clone(), source)),
+                    Err(e) => errors.push(e),
+                },
+                Err(e) => errors.push(ScriptError {
+                    script: script.clone(),
+                    line: None,
+                    event: "load".into(),
+                    turn: None,
+                    message: e.to_string(),
+                    traceback: String::new(),
+                }),
+            }
+        }
+        (loaded, errors)
+    }
+
+    /// Loads and runs a script's text (`name` is its file, for messages) in globals of its own
+    /// (see `isolation`). Bytecode is refused. Loading is one transaction: if the script fails,
+    /// what it registered and wrote to storage is undone, and a script of that name loaded
+    /// before stays as it was (see `reload`).
+    pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        self.load_as(name, source, Origin::Script)
+    }
+
+    fn load_as(&mut self, name: &str, source: &str, origin: Origin) -> Result<(), ScriptError> {
+        let before = reload::take_script(&mut self.registry_lock(), name);
+        let env_before = self.envs.of_script(name).cloned();
+        match self.run_script(name, source, origin) {
+            Ok(env) => {
+                let _ = self.guarded(|| self.storage.commit());
+                self.envs.remember(name, env);
+                Ok(())
+            }
+            Err(e) => {
+                let error = self.error(name, "load", None, &e);
+                // Undone under a budget of its own: the load may have spent its budget.
+                let _ = self.guarded(|| self.storage.rollback());
+                reload::put_back_only(&mut self.registry_lock(), name, before);
+                if let Some(env) = env_before {
+                    self.envs.remember(name, env);
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Runs a script's text in a new environment, returning the environment.
+    fn run_script(&self, name: &str, source: &str, origin: Origin) -> mlua::Result<Table> {
+        let chunk = match origin {
+            Origin::Script => self
+                .lua
+                .load(source)
+                .set_name(format!("@{name}"))
+                .set_mode(mlua::chunk::ChunkMode::Text),
+            Origin::Shipped => sandbox::host_chunk(&self.lua, &format!("@{name}"), source)?,
+        };
+        // The environment is made under the fresh budget too: it is Lua code.
+        self.guarded(|| {
+            self.storage.begin()?;
+            let env = self.envs.for_script()?;
+            chunk.set_environment(env.clone()).exec()?;
+            Ok(env)
+        })
+    }
+
+    /// Calls every handler of `event` (one of the registry's events) whose filter `fields`
+    /// match, with `game` (nil if none) and a table of the event's `fields`, named as the
+    /// registry names them; returns their errors (which also go to the console). A handler
+    /// that fails too often is switched off. This is how games hand their events to scripts.
+    pub fn dispatch_event(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        game: Option<&mlua::AnyUserData>,
+        fields: &[(&'static str, EventField<'_>)],
+    ) -> Vec<ScriptError> {
+        let prepared = match lua_values::prepare_event(&self.lua, event, fields) {
+            Ok(prepared) => prepared,
+            Err(e) => return vec![self.error("(host)", event, turn, &e)],
+        };
+        // The handlers are called with the registry unlocked (a handler may register more),
+        // so they are copied out first; most events have one or two, kept on the stack.
+        let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
+            Ok(r) => r
+                .handlers_wanting(event, fields)
+                .map(|(i, h)| (i, h.func.clone()))
+                .collect(),
+            Err(_) => return Vec::new(),
+        };
+        let mut errors = Vec::new();
+        for (index, func) in calls {
+            if let Err(e) = self.guarded(|| prepared.call(&func, game)) {
+                let script = self.handler_script(index);
+                let error = self.error(&script, event, turn, &e);
+                self.count_failure(index, &error);
+                errors.push(error);
+            }
+        }
+        errors
+    }
+
+    /// What is registered, readable without the registry's lock (see `RegistrySummary`).
+    pub(crate) fn registry_summary(&self) -> Arc<RegistrySummary> {
+        match self.registry.lock() {
+            Ok(r) => r.summary.clone(),
+            Err(poisoned) => poisoned.into_inner().summary.clone(),
+        }
+    }
+
+    /// The script that registered handler `index`.
+    fn handler_script(&self, index: usize) -> String {
+        self.registry
+            .lock()
+            .ok()
+            .and_then(|r| r.handlers.get(index).map(|h| h.script.clone()))
+            .unwrap_or_default()
+    }
+
+    /// Runs `call` with a fresh instruction budget; afterwards collects garbage if it failed,
+    /// so one bad call does not starve the next of memory.
+    fn guarded<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+        self.budget
+            .reset(self.limits.instructions, self.limits.deadline);
+        let result = call();
+        if result.is_err() {
+            let _ = self.lua.gc_collect();
+        }
+        result
+    }
+
+    fn count_failure(&mut self, index: usize, error: &ScriptError) {
+        let Ok(mut registry) = self.registry.lock() else {
+            return;
+        };
+        let Some(handler) = registry.handlers.get_mut(index) else {
+            return;
+        };
+        handler.failures += 1;
+        if handler.failures >= self.limits.failures_before_disable && !handler.disabled {
+            handler.disabled = true;
+            let notice = ConsoleLine::Notice(format!(
+                "the {} handler of {} failed {} times and is switched off (last: {})",
+                handler.event, handler.script, handler.failures, error.message
+            ));
+            drop(registry);
+            self.push_notice(notice);
+        }
+    }
+
+    /// A script error from an mlua error, with the line the message names.
+    fn error(
+        &mut self,
+        script: &str,
+        event: &str,
+        turn: Option<u32>,
+        err: &mlua::Error,
+    ) -> ScriptError {
+        let (message, traceback) = describe_error(err, self.budget.stopped(), &self.limits);
+        let (mut script, mut line, message) = split_location(script, &message);
+        if line.is_none()
+            && let Some((file, at)) = first_lua_frame(&traceback)
+        {
+            (script, line) = (file, Some(at));
+        }
+        let error = ScriptError {
+            script: text::shown(&script, text::MAX_PRINT_BYTES),
+            line,
+            event: event.to_string(),
+            turn,
+            message: text::shown(&message, text::MAX_ERROR_BYTES),
+            traceback: text::shown(&traceback, text::MAX_ERROR_BYTES),
+        };
+        self.push_notice(ConsoleLine::Error(error.clone()));
+        error
+    }
+
+    /// Keeps a notice or an error for the console; past `MAX_CONSOLE_LINES` the oldest goes,
+    /// so a flood of errors cannot grow the host.
+    fn push_notice(&mut self, line: ConsoleLine) {
+        if self.notices.len() >= text::MAX_CONSOLE_LINES {
+            self.notices.pop_front();
+        }
+        self.notices.push_back(line);
+    }
+
+    /// Takes what scripts printed and the host's notices, oldest first.
+    pub fn drain_console(&mut self) -> Vec<ConsoleLine> {
+        let printed: Vec<ConsoleLine> = match self.console.lock() {
+            // (Each line was made safe and cut when it was printed.)
+            Ok(mut lines) => lines
+                .drain(..)
+                .map(|(script, text)| ConsoleLine::Output { script, text })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        printed.into_iter().chain(self.notices.drain(..)).collect()
+    }
+
+    /// Whether a live handler of `event` wants an occurrence with `fields` (its filter
+    /// matches them): if none does, the event need not be dispatched at all.
+    pub fn wants_event(&self, event: &str, fields: &[(&'static str, EventField<'_>)]) -> bool {
+        self.registry
+            .lock()
+            .is_ok_and(|r| r.handlers_wanting(event, fields).next().is_some())
+    }
+
+    /// How many live handlers `event` has (whatever their filters).
+    pub fn handler_count(&self, event: &str) -> usize {
+        self.registry.lock().map_or(0, |r| {
+            r.handlers
+                .iter()
+                .filter(|h| h.event == event && !h.disabled)
+                .count()
+        })
+    }
+
+    /// The token kinds scripts defined.
+    pub fn token_kinds(&self) -> Vec<String> {
+        self.registry.lock().map_or(Vec::new(), |r| {
+            r.tokens.iter().map(|d| d.id.clone()).collect()
+        })
+    }
+
+    /// The win conditions scripts defined.
+    pub fn win_conditions(&self) -> Vec<String> {
+        self.registry.lock().map_or(Vec::new(), |r| {
+            r.win_conditions.iter().map(|d| d.id.clone()).collect()
+        })
+    }
+
+    /// The strength modifiers scripts defined.
+    pub fn strength_modifiers(&self) -> Vec<String> {
+        self.registry.lock().map_or(Vec::new(), |r| {
+            r.modifiers.iter().map(|d| d.id.clone()).collect()
+        })
+    }
+
+    /// Memory the state uses now, in bytes.
+    pub fn used_memory(&self) -> usize {
+        self.lua.used_memory()
+    }
+
+    /// The scripts that registered anything, in the order they first did.
+    pub fn scripts(&self) -> Vec<String> {
+        let Ok(r) = self.registry.lock() else {
+            return Vec::new();
+        };
+        let mut names: Vec<String> = Vec::new();
+        let all = r.handlers.iter().map(|h| &h.script).chain(
+            r.tokens
+                .iter()
+                .chain(&r.win_conditions)
+                .chain(&r.modifiers)
+                .map(|d| &d.script),
+        );
+        for s in all {
+            if !names.contains(s) {
+                names.push(s.clone());
+            }
+        }
+        names
+    }
+}
+
+/// The error's message and traceback, with the limits said in words.
+fn describe_error(
+    err: &mlua::Error,
+    stopped: Option<sandbox::Stop>,
+    limits: &ScriptLimits,
+) -> (String, String) {
+    let root = root_cause(err);
+    let text = match root {
+        mlua::Error::RuntimeError(m) | mlua::Error::MemoryError(m) => m.clone(),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        other => other.to_string(),
+    };
+    let (message, traceback) = match text.split_once("\nstack traceback:") {
+        Some((m, t)) => (m.to_string(), format!("stack traceback:{t}")),
+        None => (text, traceback_of(err)),
+    };
+    // A limit's message replaces Lua's, but keeps the place it names (`file:line: `).
+    let place = match split_location("", &message) {
+        (file, Some(line), _) => format!("{file}:{line}: "),
+        _ => String::new(),
+    };
+    let message = match stopped {
+        Some(sandbox::Stop::Budget) => format!(
+            "{BUDGET_MESSAGE}: more than {} instructions in one event (an endless loop, or \
+             too much work in one call?)",
+            limits.instructions
+        ),
+        Some(sandbox::Stop::Deadline) => format!(
+            "{DEADLINE_MESSAGE}: the event ran for more than {} ms",
+            limits.deadline.as_millis()
+        ),
+        None if message.contains(BUDGET_MESSAGE) => format!(
+            "{BUDGET_MESSAGE}: more than {} instructions in one event",
+            limits.instructions
+        ),
+        None if message.contains(MEMORY_MESSAGE) || matches!(root, mlua::Error::MemoryError(_)) => {
+            format!(
+                "{MEMORY_MESSAGE}: the scripts of this level may use {} MiB",
+                limits.memory_bytes / (1024 * 1024)
+            )
+        }
+        None => return (message, traceback),
+    };
+    (place + &message, traceback)
+}
+
+fn root_cause(err: &mlua::Error) -> &mlua::Error {
+    match err {
+        mlua::Error::CallbackError { cause, .. } => root_cause(cause),
+        other => other,
+    }
+}
+
+fn traceback_of(err: &mlua::Error) -> String {
+    match err {
+        mlua::Error::CallbackError { traceback, .. } => traceback.clone(),
+        _ => String::new(),
+    }
+}
+
+/// `FILE:LINE: message` split into its parts (the message keeps anything else).
+fn split_location(script: &str, message: &str) -> (String, Option<u32>, String) {
+    let found = message.split_once(": ").and_then(|(place, rest)| {
+        let (file, line) = place.rsplit_once(':')?;
+        Some((
+            file.to_string(),
+            line.parse::<u32>().ok()?,
+            rest.to_string(),
+        ))
+    });
+    match found {
+        Some((file, line, rest)) if !file.is_empty() => (file, Some(line), rest),
+        _ => (script.to_string(), None, message.to_string()),
+    }
+}
+
+/// The file and line of the innermost Lua frame of a traceback (skipping Rust functions and
+/// the sandbox's own code), for errors raised inside API calls.
+fn first_lua_frame(traceback: &str) -> Option<(String, u32)> {
+    traceback.lines().skip(1).find_map(|frame| {
+        let (place, _) = frame.trim().split_once(": ")?;
+        let (file, line) = place.rsplit_once(':')?;
+        let keep = !file.is_empty() && file != "[C]" && file != "sandbox" && !file.starts_with('[');
+        keep.then(|| Some((file.to_string(), line.parse().ok()?)))
+            .flatten()
+    })
+}
+
+/// The `scryptic` table (read-only to scripts) and the helpers scripts use to register.
+fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
+    let api = lua.create_table()?;
+    let reg = registry.clone();
+    api.raw_set(
+        "on",
+        lua.create_function(
+            move |lua, (event, func, filter): (String, Function, Option<Table>)| {
+                if !events().any(|e| e == event) {
+                    let all: Vec<&str> = events().collect();
+                    return Err(mlua::Error::runtime(format!(
+                        "unknown event `{event}`; the events are {}",
+                        all.join(", ")
+                    )));
+                }
+                let filter = filter::EventFilter::from_lua(&event, filter)?;
+                let script = current_script(lua).unwrap_or_default();
+                let mut r = lock(&reg)?;
+                let mine = r.handlers.iter().filter(|h| h.script == script).count();
+                if mine >= MAX_HANDLERS_PER_SCRIPT {
+                    return Err(mlua::Error::runtime(format!(
+                        "{script} already has {mine} handlers, the most one script may register"
+                    )));
+                }
+                r.handlers.push(Handler {
+                    script,
+                    event,
+                    filter,
+                    func,
+                    failures: 0,
+                    disabled: false,
+                });
+                r.changed();
+                Ok(())
+            },
+        )?,
+    )?;
+    for (name, needs) in [
+        ("token", "invoke"),
+        ("win_condition", "check"),
+        ("strength_modifier", "apply"),
+    ] {
+        let reg = registry.clone();
+        api.raw_set(
+            name,
+            lua.create_function(move |lua, table: Table| {
+                let id: String = table.get("id").map_err(|_| {
+                    mlua::Error::runtime(format!("scryptic.{name} needs an `id` (a string)"))
+                })?;
+                if !matches!(table.get::<Value>(needs)?, Value::Function(_)) {
+                    return Err(mlua::Error::runtime(format!(
+                        "scryptic.{name} `{id}` needs `{needs}` (a function)"
+                    )));
+                }
+                let script = current_script(lua).unwrap_or_default();
+                let mut r = lock(&reg)?;
+                let list = match name {
+                    "token" => &mut r.tokens,
+                    "win_condition" => &mut r.win_conditions,
+                    _ => &mut r.modifiers,
+                };
+                list.retain(|d| d.id != id);
+                let mine = list.iter().filter(|d| d.script == script).count();
+                if mine >= MAX_DEFINITIONS_PER_SCRIPT {
+                    return Err(mlua::Error::runtime(format!(
+                        "{script} already defines {mine} of scryptic.{name}, the most one script may"
+                    )));
+                }
+                list.push(Definition {
+                    script,
+                    id,
+                    table,
+                    failures: 0,
+                });
+                r.changed();
+                Ok(())
+            })?,
+        )?;
+    }
+    let helpers: Function = sandbox::host_chunk(
+        lua,
+        "=sandbox",
+        r#"
+            local api = ...
+            -- Iterates a table in a fixed order (numbers, then strings, each sorted), so that
+            -- scripts behave the same on every run.
+            api.sorted_pairs = function(t)
+                local keys = {}
+                for k in pairs(t) do keys[#keys + 1] = k end
+                table.sort(keys, function(a, b)
+                    local ta, tb = type(a), type(b)
+                    if ta ~= tb then return ta < tb end
+                    if ta == "number" or ta == "string" then return a < b end
+                    return tostring(a) < tostring(b)
+                end)
+                local i = 0
+                return function()
+                    i = i + 1
+                    local k = keys[i]
+                    if k ~= nil then return k, t[k] end
+                end
+            end
+            -- Frozen, with the other libraries, when the scripts' environments are made.
+            scryptic = api
+            "#,
+    )?
+    .into_function()?;
+    helpers.call::<()>(api)
+}
+
+fn lock(registry: &Arc<Mutex<Registry>>) -> mlua::Result<std::sync::MutexGuard<'_, Registry>> {
+    registry
+        .lock()
+        .map_err(|_| mlua::Error::runtime("the script registry is unavailable"))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,787 @@
+//! A game with its scripts: engine events become script events, handlers read the game and
+//! change it only through commands the engine checks, and win conditions are asked after every
+//! action whether someone has won.
+
+use super::EventField;
+use super::lua_values::fixed_name;
+use super::text::{MAX_MESSAGE_BYTES, MAX_MESSAGES_PER_EVENT, shown_bytes};
+use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens, setup_error};
+use crate::board::{Owner, Player, Pos, Terrain};
+use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
+use crate::lexicon::Lexicon;
+use crate::limits::{MAX_ID_CHARS, MAX_NAME_CHARS, MAX_RACK};
+use crate::map::Map;
+use crate::rules::RuleSet;
+use crate::save::{SaveError, SaveFile, ScriptSource};
+use mlua::{LuaString, UserData, UserDataMethods};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Budget units charged per table the host builds for a script (about what building it in
+/// Lua would cost in instructions).
+const UNITS_PER_ENTRY: usize = 8;
+
+/// About what one city's table takes in Lua's heap (five fields, its id and name).
+const BYTES_PER_CITY: usize = 640;
+
+/// Budget units charged per command or message: the engine's checks, and the error a refusal
+/// makes, cost far more than one instruction, and a loop of refused commands caught by `pcall`
+/// must end on the budget (the same on every machine), not on the clock.
+const UNITS_PER_COMMAND: usize = 64;
+
+/// A game whose scripts take part.
+pub struct ScriptedGame {
+    /// The game; absent only while it is lent to `view` for a script call. Boxed, since it
+    /// moves in and out of the view at every call.
+    game: Option<Box<Game>>,
+    view: GameView,
+    /// The view as a Lua value; `None` if the state could not make it (scripts do not run).
+    view_data: Option<mlua::AnyUserData>,
+    host: Arc<Mutex<ScriptHost>>,
+    scripts: Vec<ScriptSource>,
+    storage_at_start: String,
+    /// Where the game came from, as its save records it: packs and settings.
+    pub(super) origin: Origin,
+    /// What is registered, read before every event without locking the host.
+    registered: Arc<super::RegistrySummary>,
+}
+
+/// The packs a game was made from and the settings it was created with, as its save keeps them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Origin {
+    pub(super) packs: Vec<crate::save::PackRecord>,
+    pub(super) settings: std::collections::BTreeMap<String, String>,
+}
+
+/// What handlers and win conditions see as `game`. It is made once per scripted game (a
+/// userdata's methods are registered once per type, so handing the same one to every call
+/// costs nothing), and holds the game only while scripts run: `ScriptedGame` moves the game
+/// in before a call and takes it back after.
+#[derive(Clone, Default)]
+struct GameView {
+    shared: Arc<Mutex<Shared>>,
+}
+
+#[derive(Default)]
+struct Shared {
+    game: Option<Box<Game>>,
+    events: Vec<Event>,
+    messages: Vec<String>,
+    read_only: bool,
+}
+
+impl GameView {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Shared> {
+        match self.shared.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
+    fn read<R>(&self, f: impl FnOnce(&Game) -> mlua::Result<R>) -> mlua::Result<R> {
+        let shared = self.lock();
+        let game = shared.game.as_ref().ok_or_else(|| {
+            mlua::Error::runtime("the game can be read only while a script is called")
+        })?;
+        f(game)
+    }
+
+    fn command(&self, lua: &mlua::Lua, command: ScriptCommand) -> mlua::Result<()> {
+        super::sandbox::charge_host_work(lua, UNITS_PER_COMMAND)?;
+        let mut shared = self.lock();
+        if shared.read_only {
+            return Err(mlua::Error::runtime(
+                "a win condition only reads the game; change it from an event handler",
+            ));
+        }
+        let game = shared.game.as_mut().ok_or_else(|| {
+            mlua::Error::runtime("the game can be changed only while a script is called")
+        })?;
+        let events = game
+            .script_command(&command)
+            .map_err(|e| mlua::Error::runtime(e.to_string()))?;
+        shared.events.extend(events);
+        Ok(())
+    }
+
+    /// Lends `game` to the view for a call.
+    fn lend(&self, game: Box<Game>, read_only: bool) {
+        let mut shared = self.lock();
+        shared.game = Some(game);
+        shared.read_only = read_only;
+    }
+
+    /// Takes the game back, with what the call caused.
+    fn take_back(&self) -> (Option<Box<Game>>, Vec<Event>, Vec<String>) {
+        let mut shared = self.lock();
+        (
+            shared.game.take(),
+            std::mem::take(&mut shared.events),
+            std::mem::take(&mut shared.messages),
+        )
+    }
+}
+
+fn parse_player(name: &str) -> mlua::Result<Player> {
+    match name {
+        "gold" => Ok(Player::Gold),
+        "silver" => Ok(Player::Silver),
+        other => Err(mlua::Error::runtime(format!(
+            "`{other}` is not a player: write \"gold\" or \"silver\""
+        ))),
+    }
+}
+
+fn parse_owner(name: &str) -> mlua::Result<Owner> {
+    match name {
+        "neutral" => Ok(Owner::Neutral),
+        other => parse_player(other).map(Owner::from),
+    }
+}
+
+fn cell(x: i64, y: i64) -> mlua::Result<Pos> {
+    match (u32::try_from(x), u32::try_from(y)) {
+        (Ok(x), Ok(y)) => Ok(Pos::new(x, y)),
+        _ => Err(mlua::Error::runtime(format!("({x}, {y}) is off the board"))),
+    }
+}
+
+impl UserData for GameView {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_method("width", |_, v, ()| {
+            v.read(|g| Ok(g.board().terrain.width()))
+        });
+        methods.add_method("height", |_, v, ()| {
+            v.read(|g| Ok(g.board().terrain.height()))
+        });
+        methods.add_method("turn", |_, v, ()| v.read(|g| Ok(g.turn())));
+        methods.add_method("active", |_, v, ()| v.read(|g| Ok(g.active().name())));
+        methods.add_method("terrain", |lua, v, (x, y): (i64, i64)| {
+            v.read(|g| {
+                cell(x, y)
+                    .ok()
+                    .and_then(|p| g.board().terrain.get(p))
+                    .map(|t| fixed_name(lua, t.name()))
+                    .transpose()
+            })
+        });
+        methods.add_method("letter", |_, v, (x, y): (i64, i64)| {
+            v.read(|g| {
+                let tile = cell(x, y)
+                    .ok()
+                    .and_then(|p| g.board().letters.get(p).copied().flatten());
+                Ok(tile
+                    .map(|t| (t.letter.to_string(), t.player.name()))
+                    .unzip())
+            })
+        });
+        methods.add_method("score", |_, v, player: String| {
+            let player = parse_player(&player)?;
+            v.read(|g| {
+                let s = g.score(player);
+                Ok((s.total, s.word, s.base))
+            })
+        });
+        methods.add_method("rack", |_, v, player: String| {
+            let player = parse_player(&player)?;
+            v.read(|g| Ok(g.rack_letters(player)))
+        });
+        methods.add_method("pool_size", |_, v, player: String| {
+            let player = parse_player(&player)?;
+            v.read(|g| Ok(g.player(player).pool.len()))
+        });
+        methods.add_method("cities", |lua, v, ()| {
+            v.read(|g| {
+                // Built in Rust, out of the budget's sight: charged as the entries it makes.
+                let cities = g.board().cities.iter().filter(|c| !c.destroyed);
+                let count = cities.clone().count();
+                super::sandbox::charge_host_work(lua, count * UNITS_PER_ENTRY)?;
+                let bytes = count.saturating_mul(BYTES_PER_CITY);
+                super::lua_values::asked_for(lua, bytes, "the list of cities", || {
+                    let list = lua.create_table()?;
+                    for (i, c) in cities.enumerate() {
+                        let t = lua.create_table_with_capacity(0, 5)?;
+                        t.raw_set("id", c.id.as_str())?;
+                        t.raw_set("name", c.name.as_str())?;
+                        t.raw_set("x", c.at.x)?;
+                        t.raw_set("y", c.at.y)?;
+                        t.raw_set("owner", c.owner.name())?;
+                        list.raw_set(i + 1, t)?;
+                    }
+                    Ok(list)
+                })
+            })
+        });
+        methods.add_method("city_owner", |_, v, id: LuaString| {
+            let id = bounded_text(&id, "a city's id", MAX_ID_CHARS)?;
+            v.read(|g| {
+                Ok(g.board()
+                    .cities
+                    .iter()
+                    .find(|c| c.id == id && !c.destroyed)
+                    .map(|c| c.owner.name()))
+            })
+        });
+        methods.add_method("rule", |lua, v, key: LuaString| {
+            let key = bounded_text(&key, "a rule's name", MAX_NAME_CHARS)?;
+            v.read(|g| super::tokens::rule_value(lua, g.rules(), &key))
+        });
+        methods.add_method(
+            "set_terrain",
+            |lua, v, (x, y, name): (i64, i64, LuaString)| {
+                let name = bounded_text(&name, "a terrain name", MAX_ID_CHARS)?;
+                let terrain = Terrain::from_name(&name)
+                    .ok_or_else(|| mlua::Error::runtime(format!("unknown terrain `{name}`")))?;
+                v.command(
+                    lua,
+                    ScriptCommand::SetTerrain {
+                        at: cell(x, y)?,
+                        terrain,
+                    },
+                )
+            },
+        );
+        methods.add_method(
+            "give_letters",
+            |lua, v, (player, letters): (String, LuaString)| {
+                v.command(
+                    lua,
+                    ScriptCommand::GiveLetters {
+                        player: parse_player(&player)?,
+                        letters: bounded_text(&letters, "the letters", MAX_RACK)?,
+                    },
+                )
+            },
+        );
+        methods.add_method(
+            "take_letters",
+            |lua, v, (player, letters): (String, LuaString)| {
+                v.command(
+                    lua,
+                    ScriptCommand::TakeLetters {
+                        player: parse_player(&player)?,
+                        letters: bounded_text(&letters, "the letters", MAX_RACK)?,
+                    },
+                )
+            },
+        );
+        methods.add_method(
+            "place_token",
+            |lua, v, (id, kind, x, y): (LuaString, LuaString, i64, i64)| {
+                v.command(
+                    lua,
+                    ScriptCommand::PlaceToken {
+                        id: bounded_text(&id, "a token spot's id", MAX_ID_CHARS)?,
+                        kind: bounded_text(&kind, "a token kind", MAX_ID_CHARS)?,
+                        at: cell(x, y)?,
+                    },
+                )
+            },
+        );
+        methods.add_method(
+            "set_city_owner",
+            |lua, v, (city, owner): (LuaString, String)| {
+                v.command(
+                    lua,
+                    ScriptCommand::SetCityOwner {
+                        city: bounded_text(&city, "a city's id", MAX_ID_CHARS)?,
+                        owner: parse_owner(&owner)?,
+                    },
+                )
+            },
+        );
+        methods.add_method("award", |lua, v, (player, points): (String, i64)| {
+            v.command(
+                lua,
+                ScriptCommand::Award {
+                    player: parse_player(&player)?,
+                    points,
+                },
+            )
+        });
+        methods.add_method("message", |lua, v, text: mlua::LuaString| {
+            super::sandbox::charge_host_work(lua, UNITS_PER_COMMAND)?;
+            let mut shared = v.lock();
+            let count = shared.messages.len();
+            if count < MAX_MESSAGES_PER_EVENT {
+                shared
+                    .messages
+                    .push(shown_bytes(&text.as_bytes(), MAX_MESSAGE_BYTES));
+            } else if count == MAX_MESSAGES_PER_EVENT {
+                shared.messages.push(format!(
+                    "(more than {MAX_MESSAGES_PER_EVENT} messages in one event: the rest are dropped)"
+                ));
+            }
+            Ok(())
+        });
+        methods.add_method(
+            "end_game",
+            |_, v, (winner, reason): (Option<String>, LuaString)| {
+                let winner = winner.map(|w| parse_player(&w)).transpose()?;
+                let reason = shown_bytes(&reason.as_bytes(), MAX_MESSAGE_BYTES);
+                let mut shared = v.lock();
+                if shared.read_only {
+                    return Err(mlua::Error::runtime(
+                        "a win condition returns its winner instead of ending the game",
+                    ));
+                }
+                let game = shared.game.as_mut().ok_or_else(|| {
+                    mlua::Error::runtime("the game can be ended only while a script is called")
+                })?;
+                let events = game.end_game(winner, reason);
+                shared.events.extend(events);
+                Ok(())
+            },
+        );
+    }
+}
+
+/// The text of a command's argument, refused before it is copied out of Lua if it is longer
+/// than any valid one can be (a letter, id or name has at most `most` characters).
+fn bounded_text(text: &LuaString, what: &str, most: usize) -> mlua::Result<String> {
+    // A character is at most four bytes.
+    let bytes = text.as_bytes().len();
+    if bytes > most.saturating_mul(4) || text.to_str()?.chars().count() > most {
+        return Err(mlua::Error::runtime(format!(
+            "{what} ({bytes} bytes) is longer than the most, {most} characters"
+        )));
+    }
+    Ok(text.to_str()?.to_string())
+}
+
+/// The script event an engine event is, if any.
+fn script_event_name(event: &Event) -> Option<&'static str> {
+    Some(match event {
+        Event::TurnStarted { .. } => "turn_start",
+        Event::TurnEnded { .. } => "turn_end",
+        Event::WordCommitted { .. } => "word_committed",
+        Event::AttackSucceeded { .. } | Event::AttackRepelled { .. } => "combat_resolved",
+        Event::CityCaptured { .. } => "city_captured",
+        Event::TokenCaptured { .. } => "token_captured",
+        Event::TokenInvoked { .. } => "token_invoked",
+        Event::GameOver { .. } => "game_end",
+        _ => return None,
+    })
+}
+
+/// The fields of the script event `event` is (none if it is none).
+fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, EventField<'_>); 6]> {
+    fn text(s: &str) -> EventField<'_> {
+        EventField::Text(std::borrow::Cow::Borrowed(s))
+    }
+    use EventField::{Bool, Int, Text, Word};
+    match event {
+        Event::TurnStarted { player, turn, drew } => smallvec::smallvec![
+            ("player", Word(player.name())),
+            ("turn", Int(i64::from(*turn))),
+            ("drew", text(drew)),
+        ],
+        Event::TurnEnded { player, passed } => {
+            smallvec::smallvec![("player", Word(player.name())), ("passed", Bool(*passed))]
+        }
+        Event::WordCommitted { player, word, key } => smallvec::smallvec![
+            ("player", Word(player.name())),
+            ("word", text(word)),
+            ("x", Int(i64::from(key.start.x))),
+            ("y", Int(i64::from(key.start.y))),
+            ("dir", Word(crate::game::describe::dir_name(key.dir))),
+        ],
+        Event::AttackSucceeded { .. } => smallvec::smallvec![("result", Word("won"))],
+        Event::AttackRepelled { by, .. } => {
+            smallvec::smallvec![("result", Word("repelled")), ("by", text(by))]
+        }
+        Event::CityCaptured {
+            player,
+            city,
+            from,
+            bonus,
+        } => smallvec::smallvec![
+            ("player", Word(player.name())),
+            ("city", text(city)),
+            ("from", Word(from.name())),
+            ("bonus", Int(*bonus)),
+        ],
+        Event::TokenCaptured {
+            player,
+            token,
+            kind,
+        }
+        | Event::TokenInvoked {
+            player,
+            token,
+            kind,
+            ..
+        } => smallvec::smallvec![
+            ("player", Word(player.name())),
+            ("token", text(token)),
+            ("kind", text(kind)),
+        ],
+        Event::GameOver { result } => {
+            let mut fields = smallvec::SmallVec::new();
+            if let Some(winner) = result.winner {
+                fields.push(("winner", Word(winner.name())));
+            }
+            let reason = crate::game::describe::describe_result(result);
+            fields.push(("reason", Text(std::borrow::Cow::Owned(reason))));
+            fields
+        }
+        _ => smallvec::SmallVec::new(),
+    }
+}
+
+impl ScriptedGame {
+    /// `game` with the scripts of `host` taking part: tokens they define take effect through
+    /// them, and `game_start` runs now.
+    pub fn new(mut game: Game, host: ScriptHost) -> (ScriptedGame, Vec<ScriptError>) {
+        let view = GameView::default();
+        let mut errors = Vec::new();
+        let view_data = match host.lua.create_userdata(view.clone()) {
+            Ok(data) => Some(data),
+            Err(e) => {
+                errors.push(setup_error(format!("scripts cannot run: {e}")));
+                None
+            }
+        };
+        if let Err(e) = host.prepare_board_view(game.board()) {
+            errors.push(setup_error(format!("tokens cannot run: {e}")));
+        }
+        let registered = host.registry_summary();
+        let host = Arc::new(Mutex::new(host));
+        game.set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
+        game.set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host.clone())));
+        let mut scripted = ScriptedGame {
+            game: Some(Box::new(game)),
+            view,
+            view_data,
+            host,
+            scripts: Vec::new(),
+            storage_at_start: String::new(),
+            origin: Origin::default(),
+            registered,
+        };
+        let mut events = Vec::new();
+        scripted.run_handlers("game_start", &[], &mut events, &mut errors);
+        scripted.dispatch_all(events, &mut errors);
+        scripted.check_win_conditions(&mut Vec::new(), &mut errors);
+        (scripted, errors)
+    }
+
+    /// A new game on `map` whose scripts (name and text) take part with the standard
+    /// elementals, `storage` (JSON) carried in from an earlier game if given. Scripts that fail
+    /// to load are left out and reported with the errors of `game_start`.
+    pub fn start(
+        map: &Map,
+        rules: RuleSet,
+        lexicon: Arc<Lexicon>,
+        seed: u64,
+        scripts: Vec<ScriptSource>,
+        storage: Option<&str>,
+    ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
+        let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
+        if let Some(json) = storage.filter(|s| !s.is_empty()) {
+            host.set_storage_json(json).map_err(|e| ScriptError {
+                script: "(save)".into(),
+                line: None,
+                event: "load".into(),
+                turn: None,
+                message: e.to_string(),
+                traceback: String::new(),
+            })?;
+        }
+        let mut errors = Vec::new();
+        let mut loaded = Vec::new();
+        for script in scripts {
+            match host.load(&script.name, &script.source) {
+                Ok(()) => loaded.push(script),
+                Err(e) => errors.push(e),
+            }
+        }
+        let mut game = Game::new(map, rules, lexicon, seed);
+        game.set_advisor(crate::ai::spy());
+        let (mut scripted, more) = ScriptedGame::new(game, host);
+        scripted.scripts = loaded;
+        // The storage as it was before any script ran: replaying runs the scripts again.
+        scripted.storage_at_start = storage.unwrap_or_default().to_string();
+        errors.extend(more);
+        Ok((scripted, errors))
+    }
+
+    /// A saved scripted game, replayed; returns it and every event, in order. The save is
+    /// checked first (`SaveFile::problems`), as its map, rules and scripts would be in files.
+    pub fn from_save(
+        save: &SaveFile,
+        lexicon: Arc<Lexicon>,
+    ) -> Result<(ScriptedGame, Vec<Event>), SaveError> {
+        let problems = save.problems();
+        if !problems.is_empty() {
+            return Err(SaveError::Invalid(problems));
+        }
+        let storage = (!save.storage.is_empty()).then_some(save.storage.as_str());
+        let (mut game, _) = ScriptedGame::start(
+            &save.map,
+            save.rules.clone(),
+            lexicon,
+            save.seed,
+            save.scripts.clone(),
+            storage,
+        )
+        .map_err(|e| SaveError::Scripts(e.to_string()))?;
+        game.origin = Origin {
+            packs: save.packs.clone(),
+            settings: save.settings.clone(),
+        };
+        let events = save.replay_actions(|action| game.apply(action))?;
+        Ok((game, events))
+    }
+
+    /// The save of this game as it stands, scripts and starting storage included.
+    pub fn save(&self) -> SaveFile {
+        SaveFile {
+            scripts: self.scripts.clone(),
+            storage: self.storage_at_start.clone(),
+            packs: self.origin.packs.clone(),
+            settings: self.origin.settings.clone(),
+            ..SaveFile::of(self.game())
+        }
+    }
+
+    /// Reloads script `name` with new text (see `ScriptHost::reload`) and logs it as
+    /// `Action::ReloadScript`, so that a replay of the save reloads it at the same moment.
+    /// If the game or the host refuses, nothing changes.
+    pub fn reload_script(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        self.reload_and_log(name, source).map(drop)
+    }
+
+    fn reload_and_log(&mut self, name: &str, source: &str) -> Result<Vec<Event>, ScriptError> {
+        if let Err(e) = self.game().check_script_reload(name, source) {
+            return Err(ScriptError {
+                script: name.chars().take(crate::limits::MAX_PATH_CHARS).collect(),
+                line: None,
+                event: "reload".into(),
+                turn: Some(self.game().turn()),
+                message: e.to_string(),
+                traceback: String::new(),
+            });
+        }
+        self.host().reload(name, source)?;
+        let action = Action::ReloadScript {
+            name: name.to_string(),
+            source: source.to_string(),
+        };
+        // Checked above, so the engine takes it.
+        let events = self.game_mut().apply(action).unwrap_or_default();
+        let mut errors = Vec::new();
+        Ok(self.dispatch_all(events, &mut errors))
+    }
+
+    /// The scripts taking part, by name.
+    pub fn script_names(&self) -> Vec<String> {
+        self.scripts.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.game
+            .as_ref()
+            .expect("the game is back after every script call")
+    }
+
+    /// The host, for its console and definitions.
+    pub fn host(&self) -> MutexGuard<'_, ScriptHost> {
+        match self.host.lock() {
+            Ok(host) => host,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
+    /// Applies `action`, then lets the scripts react; returns the engine's events and those
+    /// the scripts' commands caused. Script errors go to the console and the game goes on.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        if let Action::ReloadScript { name, source } = &action {
+            return self
+                .reload_and_log(name, source)
+                .map_err(|e| ActionError::BadReload {
+                    what: format!("script {}", e.script),
+                    reason: e.message,
+                });
+        }
+        let events = self.game_mut().apply(action)?;
+        let mut errors = Vec::new();
+        let mut all = self.dispatch_all(events, &mut errors);
+        self.check_win_conditions(&mut all, &mut errors);
+        Ok(all)
+    }
+
+    /// Runs the handlers of every event, including events their commands cause.
+    /// The events are handled in order, those caused after those that caused them; the list
+    /// itself is the queue, so an action whose events no one handles moves nothing.
+    fn dispatch_all(
+        &mut self,
+        mut events: Vec<Event>,
+        errors: &mut Vec<ScriptError>,
+    ) -> Vec<Event> {
+        let mut next = 0;
+        while next < events.len() {
+            let mut caused = Vec::new();
+            self.run_handlers_for(&events[next], &mut caused, errors);
+            events.extend(caused);
+            next += 1;
+        }
+        events
+    }
+
+    fn run_handlers_for(
+        &mut self,
+        event: &Event,
+        caused: &mut Vec<Event>,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        let Some(name) = script_event_name(event) else {
+            return;
+        };
+        if !self.registered.handles(name) {
+            return;
+        }
+        // Most events have no handler, or none whose filter wants them: then nothing is built
+        // beyond the fields (borrowed from the event), and the game is not lent to scripts.
+        let fields = {
+            let host = self.host();
+            if host.handler_count(name) == 0 {
+                return;
+            }
+            let fields = event_fields(event);
+            if !host.wants_event(name, &fields) {
+                return;
+            }
+            fields
+        };
+        self.run_handlers(name, &fields, caused, errors);
+    }
+
+    fn game_mut(&mut self) -> &mut Game {
+        self.game
+            .as_mut()
+            .expect("the game is back after every script call")
+    }
+
+    /// Calls `call` with the game lent to the view; returns what it returned and caused
+    /// (`None` if scripts cannot run).
+    fn with_game_lent<R>(
+        &mut self,
+        read_only: bool,
+        call: impl FnOnce(&mlua::AnyUserData, &mut ScriptHost) -> R,
+    ) -> (Option<R>, Vec<Event>, Vec<String>) {
+        let Some(view_data) = self.view_data.clone() else {
+            return (None, Vec::new(), Vec::new());
+        };
+        let game = self
+            .game
+            .take()
+            .expect("the game is back after every script call");
+        self.view.lend(game, read_only);
+        let mut host = match self.host.lock() {
+            Ok(host) => host,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let result = call(&view_data, &mut host);
+        drop(host);
+        let (game, events, messages) = self.view.take_back();
+        self.game = game;
+        (Some(result), events, messages)
+    }
+
+    fn run_handlers(
+        &mut self,
+        name: &str,
+        fields: &[(&'static str, EventField<'_>)],
+        caused: &mut Vec<Event>,
+        errors: &mut Vec<ScriptError>,
+    ) {
+        let turn = Some(self.game().turn());
+        let (found, events, messages) = self.with_game_lent(false, |view, host| {
+            host.dispatch_event(name, turn, Some(view), fields)
+        });
+        errors.extend(found.unwrap_or_default());
+        if !messages.is_empty() {
+            let mut host = self.host();
+            for message in messages {
+                host.push_notice(ConsoleLine::Notice(message));
+            }
+        }
+        caused.extend(events);
+    }
+
+    /// Asks each win condition, in the order defined, whether someone has won. They are not
+    /// asked while a combat waits for the defender's order: the position is only half made.
+    fn check_win_conditions(&mut self, events: &mut Vec<Event>, errors: &mut Vec<ScriptError>) {
+        if self.game().result().is_some() || self.game().combat_pending() {
+            return;
+        }
+        if !self.registered.win_conditions() {
+            return;
+        }
+        let checks = self.host().win_condition_functions();
+        let turn = Some(self.game().turn());
+        for (script, id, check) in checks {
+            let (verdict, _, _) = self.with_game_lent(true, |view, host| {
+                host.guarded(|| check.call::<Option<String>>(view.clone()))
+            });
+            let Some(verdict) = verdict else { return };
+            let winner = match verdict {
+                Ok(None) => continue,
+                Ok(Some(w)) if w == "draw" => None,
+                Ok(Some(w)) => match parse_player(&w) {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        errors.push(self.host().error(&script, "win_condition", turn, &e));
+                        continue;
+                    }
+                },
+                Err(e) => {
+                    let mut host = self.host();
+                    let error = host.error(&script, "win_condition", turn, &e);
+                    host.count_win_condition_failure(&id, &error);
+                    errors.push(error);
+                    continue;
+                }
+            };
+            events.extend(
+                self.game_mut()
+                    .end_game(winner, format!("win condition `{id}`")),
+            );
+            return;
+        }
+    }
+}
+
+impl ScriptHost {
+    /// Counts a failed check of win condition `id`; at the limit it is switched off (no longer
+    /// asked) and a notice says so, as for handlers.
+    fn count_win_condition_failure(&mut self, id: &str, error: &ScriptError) {
+        let Ok(mut registry) = self.registry.lock() else {
+            return;
+        };
+        let Some(definition) = registry.win_conditions.iter_mut().find(|d| d.id == id) else {
+            return;
+        };
+        definition.failures += 1;
+        if definition.failures == self.limits.failures_before_disable {
+            let notice = ConsoleLine::Notice(format!(
+                "the win condition `{id}` of {} failed {} times and is switched off (last: {})",
+                definition.script, definition.failures, error.message
+            ));
+            drop(registry);
+            self.push_notice(notice);
+        }
+    }
+
+    fn win_condition_functions(&self) -> Vec<(String, String, mlua::Function)> {
+        let Ok(r) = self.registry.lock() else {
+            return Vec::new();
+        };
+        r.win_conditions
+            .iter()
+            .filter(|d| d.failures < self.limits.failures_before_disable)
+            .filter_map(|d| Some((d.script.clone(), d.id.clone(), d.table.get("check").ok()?)))
+            .collect()
+    }
+}

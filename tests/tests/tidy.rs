@@ -1,0 +1,119 @@
+//! What the compiler cannot hold about the architecture (ARCHITECTURE.md's invariants), read
+//! from the sources: the engine does no I/O, `fst` is used only behind the lexicon, and each
+//! heavy dependency stays in the one crate that may use it.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::root;
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The places in the sources under `dir` (outside `allowed`) that mention any of `needles`,
+/// as `file:line: text`.
+fn mentions(dir: &str, needles: &[&str], allowed: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in sources(&root().join(dir)) {
+        let shown = file.strip_prefix(root()).unwrap().display().to_string();
+        if allowed.iter().any(|a| shown.starts_with(a)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if needles.iter().any(|needle| code.contains(needle)) {
+                found.push(format!("{shown}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+/// `check(dir, needles, allowed)`: no source under `dir` but those under `allowed` names any of
+/// `needles`.
+fn check(dir: &str, needles: &[&str], allowed: &[&str]) {
+    let found = mentions(dir, needles, allowed);
+    assert!(
+        found.is_empty(),
+        "{dir} must not use {needles:?} outside {allowed:?}:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_engine_does_no_io() {
+    check(
+        "crates/core/src/game",
+        &[
+            "std::fs",
+            "std::io",
+            "std::net",
+            "std::env",
+            "std::process",
+            "File::",
+        ],
+        &["crates/core/src/game/tests.rs"],
+    );
+}
+
+#[test]
+fn fst_is_used_only_behind_the_lexicon() {
+    check("crates", &["fst::"], &["crates/core/src/lexicon/"]);
+    check("runtime", &["fst::"], &[]);
+    check("editor", &["fst::"], &[]);
+}
+
+#[test]
+fn each_heavy_dependency_stays_in_its_crate() {
+    check(
+        "crates",
+        &["mlua::", "notify::", "notify_debouncer_mini"],
+        &["crates/script/"],
+    );
+    check(
+        "crates",
+        &["clap::", "rustyline::", "indicatif::"],
+        &["crates/cli/"],
+    );
+    check("crates", &["image::"], &["crates/render/"]);
+    check("crates", &["rayon::"], &["crates/ai/"]);
+    check("crates", &["egui", "eframe"], &[]);
+}
+
+#[test]
+fn the_core_crate_depends_on_none_of_them() {
+    let manifest = std::fs::read_to_string(root().join("crates/core/Cargo.toml")).unwrap();
+    for forbidden in ["mlua", "notify", "clap", "image", "rayon", "scryptic-"] {
+        assert!(
+            !manifest
+                .lines()
+                .any(|l| l.trim_start().starts_with(forbidden)),
+            "crates/core depends on {forbidden}"
+        );
+    }
+}
+
+/// The check finds what it looks for (else the tests above could pass by reading nothing).
+#[test]
+fn the_check_sees_what_it_looks_for() {
+    assert!(!mentions("crates/core/src/lexicon", &["fst::"], &[]).is_empty());
+    assert!(!mentions("crates/script/src", &["mlua::"], &[]).is_empty());
+}
