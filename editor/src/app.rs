@@ -6,6 +6,7 @@ use crate::balance::BalancePanel;
 use crate::document::{Document, data_dir};
 use crate::lexicon_mode::LexiconMode;
 use crate::map_mode::MapMode;
+use crate::packs_mode::{PacksAction, PacksMode};
 use crate::play::PlayMode;
 use crate::rules_mode::RulesMode;
 use crate::scripts_panel::ScriptsPanel;
@@ -35,6 +36,8 @@ pub enum Mode {
     Play,
     /// Simulate AI games on the map.
     Balance,
+    /// The packs: browse, open, choose a mode to play, make one from the map.
+    Packs,
 }
 
 /// What was asked for when unsaved changes stood in the way.
@@ -95,6 +98,8 @@ pub struct EditorApp {
     pub play: PlayMode,
     /// Balance mode's state.
     pub balance: BalancePanel,
+    /// The Packs screen's state.
+    pub packs: PacksMode,
     /// The dialog shown, if any.
     pub dialog: Option<Dialog>,
     /// Recently opened or saved files, newest first.
@@ -259,8 +264,30 @@ impl EditorApp {
             Mode::Scripts => self.scripts.ui(ui, &mut self.doc),
             Mode::Play => self.play.ui(ui, &self.doc),
             Mode::Balance => self.balance.ui(ui, &self.doc),
+            Mode::Packs => {
+                if let Some(action) = self.packs.ui(ui, &self.doc) {
+                    self.packs_action(action);
+                }
+            }
         }
         self.dialog_ui(ui.ctx());
+    }
+
+    /// Does what the Packs screen asked: sets up a game of a pack's mode (Play's setup screen,
+    /// with its settings), or opens a pack's map in the Map mode.
+    pub fn packs_action(&mut self, action: PacksAction) {
+        match action {
+            PacksAction::Play { pack, mode } => {
+                self.play.setup.choose_pack(&pack, &mode);
+                self.play.screen = crate::play::Screen::Setup;
+                self.mode = Mode::Play;
+                self.status = format!("set up a game of {pack}:{mode}");
+            }
+            PacksAction::OpenMap(path) => {
+                self.request(Pending::Open(path));
+                self.mode = Mode::Map;
+            }
+        }
     }
 
     /// Reloads the scripts when one was saved since the last look (a look a second: it reads
@@ -362,6 +389,7 @@ impl EditorApp {
                 (Mode::Scripts, "Scripts"),
                 (Mode::Play, "Play"),
                 (Mode::Balance, "Balance"),
+                (Mode::Packs, "Packs"),
             ] {
                 ui.selectable_value(&mut self.mode, mode, label);
             }

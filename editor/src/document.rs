@@ -255,7 +255,7 @@ impl Document {
         scryptic::pack::level::map_tileset(
             self.path.as_deref(),
             &self.map.tileset,
-            crate::catalog(),
+            &crate::catalog(),
         )
     }
 

@@ -15,6 +15,8 @@ pub mod inspector;
 pub mod lexicon_mode;
 pub mod map_mode;
 pub mod minimap;
+pub mod new_pack;
+pub mod packs_mode;
 pub mod paint;
 pub mod play;
 pub mod png;
@@ -27,9 +29,60 @@ pub mod view;
 
 pub use app::EditorApp;
 
-/// The packs found when the editor started (built in, installed, and in the search folders):
-/// what a map's `core:` references and the Packs screen resolve against.
-pub fn catalog() -> &'static scryptic::pack::Catalog {
-    static CATALOG: std::sync::OnceLock<scryptic::pack::Catalog> = std::sync::OnceLock::new();
-    CATALOG.get_or_init(|| scryptic::pack::Catalog::discover().0)
+/// The packs found (built in, installed, in the search folders) and those opened in the Packs
+/// screen: what a map's `core:` references, the Packs screen and the setup screen resolve
+/// against. Read it briefly; `refresh_catalog` and `add_opened_pack` change it.
+pub fn catalog() -> std::sync::RwLockReadGuard<'static, scryptic::pack::Catalog> {
+    let lock = &packs().catalog;
+    lock.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The packs the editor knows: those found, and those opened by hand (kept when the others
+/// are looked for again).
+struct Packs {
+    catalog: std::sync::RwLock<scryptic::pack::Catalog>,
+    opened: std::sync::Mutex<Vec<scryptic::pack::Pack>>,
+}
+
+fn packs() -> &'static Packs {
+    static PACKS: std::sync::OnceLock<Packs> = std::sync::OnceLock::new();
+    PACKS.get_or_init(|| Packs {
+        catalog: std::sync::RwLock::new(scryptic::pack::Catalog::discover().0),
+        opened: std::sync::Mutex::default(),
+    })
+}
+
+/// Adds a pack opened by hand (a folder, or an unpacked archive) to the catalog.
+pub fn add_opened_pack(pack: scryptic::pack::Pack) {
+    let packs = packs();
+    packs
+        .opened
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .push(pack.clone());
+    packs
+        .catalog
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .add(pack);
+}
+
+/// Looks for packs again (installed or removed since); packs opened by hand stay. Returns the
+/// problems of packs that did not open.
+pub fn refresh_catalog() -> Vec<String> {
+    let (mut found, problems) = scryptic::pack::Catalog::discover();
+    let packs = packs();
+    let opened = packs
+        .opened
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    for pack in opened.iter() {
+        found.add(pack.clone());
+    }
+    *packs
+        .catalog
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = found;
+    problems
 }

@@ -82,6 +82,25 @@ pub fn export(map: &Map, tileset: Option<&Tileset>, path: &Path) -> Result<(), S
         .map_err(|e| format!("{}: cannot write: {e}", path.display()))
 }
 
+/// A picture from a pack (a thumbnail) decoded for the screen; `None` if it is not a PNG or
+/// claims more than 4096 pixels a side (a small file can claim a huge picture).
+pub fn decode_for_ui(bytes: &[u8]) -> Option<egui::ColorImage> {
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(4096);
+    limits.max_image_height = Some(4096);
+    limits.max_alloc = Some(64 * 1024 * 1024);
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()?;
+    reader.limits(limits);
+    let rgba = reader.decode().ok()?.to_rgba8();
+    let size = [rgba.width() as usize, rgba.height() as usize];
+    Some(egui::ColorImage::from_rgba_unmultiplied(
+        size,
+        rgba.as_raw(),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

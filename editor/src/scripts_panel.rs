@@ -48,7 +48,7 @@ impl ScriptsPanel {
             doc.map.clone(),
             doc.path.as_deref(),
             None,
-            crate::catalog(),
+            &crate::catalog(),
         );
         let (scripts, mut errors) = match level {
             Ok(level) => (level.scripts, level.unreadable),

@@ -2,7 +2,7 @@
 //! `--pack ID[:MODE]` and `--set id=value` are read.
 
 use super::{EXIT_PROBLEMS, Streams};
-use crate::pack::{Catalog, Choice, Level, Manifest, Pack, PackFiles};
+use crate::pack::{Catalog, Choice, Level, Pack, PackFiles};
 use clap::Subcommand;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -576,76 +576,17 @@ fn export(catalog: &Catalog, id: &str, dir: &Path, io: &mut Streams) -> anyhow::
 
 /// Makes pack `id` in `dir`: a manifest, a map, a script and a README.
 fn new(id: &str, dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
-    if let Some(problem) = crate::pack::manifest::id_problem(id) {
-        writeln!(io.err, "{problem}")?;
-        return Ok(EXIT_PROBLEMS);
-    }
-    let target = dir.join(id);
-    if target.exists() {
-        writeln!(io.err, "{} already exists", target.display())?;
-        return Ok(EXIT_PROBLEMS);
-    }
-    let files = new_pack_files(id)?;
-    std::fs::create_dir_all(dir)?;
-    let staging = tempfile::Builder::new()
-        .prefix(&format!(".{id}-new-"))
-        .tempdir_in(dir)?;
-    for (path, text) in &files {
-        let full = staging.path().join(path);
-        if let Some(parent) = full.parent() {
-            std::fs::create_dir_all(parent)?;
+    let made =
+        crate::pack::new::tutorial_seed(id).and_then(|seed| crate::pack::new::make(id, dir, seed));
+    match made {
+        Ok(made) => {
+            let shown = made.folder.display();
+            writeln!(
+                io.out,
+                "made {shown}: play it with `scryptic play --pack {shown}`, check it with `scryptic pack check {shown}`"
+            )?;
+            Ok(0)
         }
-        std::fs::write(full, text)?;
+        Err(e) => problems_of(&e, io),
     }
-    std::fs::rename(staging.keep(), &target)?;
-    writeln!(
-        io.out,
-        "made {}: play it with `scryptic play --pack {}`, check it with `scryptic pack check {}`",
-        target.display(),
-        target.display(),
-        target.display()
-    )?;
-    Ok(0)
-}
-
-/// A new pack's files: its manifest (depending on core), core's tutorial map as its board
-/// (drawn with core's tileset), a script that greets the players, a README.
-fn new_pack_files(id: &str) -> anyhow::Result<Vec<(String, String)>> {
-    let core = crate::pack::core()?;
-    let mut map = crate::map::Map::from_text(
-        &core.files.shown("maps/tutorial.ron"),
-        &core.files.read_text("maps/tutorial.ron")?,
-    )?;
-    map.name = format!("{id}: first map");
-    map.tileset = "core:tilesets/stone/tileset.ron".into();
-    map.scripts = vec!["../scripts/main.lua".into()];
-    let mut manifest = Manifest::new_pack(id, id);
-    manifest.depends.insert(
-        "core".into(),
-        semver::VersionReq::parse(&format!("^{}", core.manifest.version.major))?,
-    );
-    manifest.modes.push(crate::pack::ModeSpec {
-        id: "standard".into(),
-        title: id.into(),
-        description: String::new(),
-        seats: (2, 2),
-        rules: String::new(),
-        map: "maps/first.ron".into(),
-        campaign: String::new(),
-        scripts: Vec::new(),
-    });
-    let script = "-- Runs in every game of this pack's map (see SCRIPTING.md for the API).\n\
-                  scryptic.on(\"game_start\", function(game)\n    \
-                  game:message(\"Welcome: grow your crossword to the neutral town.\")\nend)\n";
-    let readme = format!(
-        "# {id}\n\nA Scryptic pack. `pack.ron` says what it is; `maps/first.ron` is its board and \
-         `scripts/main.lua` its script.\nPlay it with `scryptic play --pack {id}` (from the folder \
-         that holds it) and check it with `scryptic pack check {id}`.\n"
-    );
-    Ok(vec![
-        (crate::pack::MANIFEST_FILE.into(), manifest.to_ron()),
-        ("maps/first.ron".into(), map.to_ron()),
-        ("scripts/main.lua".into(), script.into()),
-        ("README.md".into(), readme),
-    ])
 }

@@ -18,6 +18,7 @@ pub mod archive;
 pub mod files;
 pub mod level;
 pub mod manifest;
+pub mod new;
 pub mod places;
 pub mod resolve;
 #[cfg(test)]

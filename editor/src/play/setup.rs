@@ -1,9 +1,10 @@
-//! The Setup screen: what to play (the open map, a map file, a shared level folder, a saved
-//! game), who plays (hot-seat, against the AI, AI against AI), the AI's level, the seed, and a
-//! rule-set file to play with instead of the map's rules.
+//! The Setup screen: what to play (a pack's mode with its settings, the open map, a map file,
+//! a shared level folder, a saved game), who plays (hot-seat, against the AI, AI against AI),
+//! the AI's level, the seed, and a rule-set file to play with instead of the map's rules.
 
 use scryptic::Player;
 use scryptic::ai::Level;
+use scryptic::pack::{SettingKind, SettingSpec, SettingValue};
 
 /// What a game is started on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,6 +18,8 @@ pub enum Source {
     Folder,
     /// A saved game.
     Save,
+    /// A mode of a pack, with its settings.
+    Pack,
 }
 
 /// Who plays.
@@ -50,6 +53,12 @@ pub struct SetupForm {
     pub rules_file: String,
     /// Whether racks are covered between turns in hot-seat play.
     pub hide_racks: bool,
+    /// The pack whose mode is played (`Source::Pack`).
+    pub pack: String,
+    /// Its mode.
+    pub mode: String,
+    /// The value of each of the pack's settings, fixed when the game starts.
+    pub settings: Vec<(String, SettingValue)>,
 }
 
 impl Default for SetupForm {
@@ -63,8 +72,49 @@ impl Default for SetupForm {
             seed: 1,
             rules_file: String::new(),
             hide_racks: true,
+            pack: String::new(),
+            mode: String::new(),
+            settings: Vec::new(),
         }
     }
+}
+
+/// A widget for one setting's value, within its bounds.
+fn setting_editor(ui: &mut egui::Ui, spec: &SettingSpec, value: &mut SettingValue) {
+    ui.horizontal(|ui| {
+        let label = ui.label(&spec.title);
+        match (&spec.kind, value) {
+            (SettingKind::Bool { .. }, SettingValue::Bool(on)) => {
+                ui.checkbox(on, "").labelled_by(label.id);
+            }
+            (SettingKind::Int { min, max, step, .. }, SettingValue::Int(n)) => {
+                ui.add(
+                    egui::DragValue::new(n)
+                        .range(*min..=*max)
+                        .speed(*step as f64)
+                        .custom_parser(|t| t.trim().parse::<f64>().ok()),
+                )
+                .labelled_by(label.id);
+                // A value typed between steps goes to the step below it.
+                *n = min + (*n - min) / step.max(&1) * step.max(&1);
+            }
+            (SettingKind::Choice { options, .. }, SettingValue::Choice(chosen)) => {
+                egui::ComboBox::from_id_salt(("setting", &spec.id))
+                    .selected_text(chosen.as_str())
+                    .show_ui(ui, |ui| {
+                        for option in options {
+                            ui.selectable_value(chosen, option.clone(), option);
+                        }
+                    });
+            }
+            _ => {
+                ui.label("(this setting's value does not fit its kind)");
+            }
+        }
+        if !spec.description.is_empty() {
+            ui.weak(&spec.description);
+        }
+    });
 }
 
 fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String) {
@@ -85,6 +135,87 @@ fn level_picker(ui: &mut egui::Ui, label: &str, level: &mut Level) {
 }
 
 impl SetupForm {
+    /// Chooses pack `pack`'s mode `mode` (its first when empty), its settings at their
+    /// defaults.
+    pub fn choose_pack(&mut self, pack: &str, mode: &str) {
+        self.source = Source::Pack;
+        self.pack = pack.to_string();
+        let catalog = crate::catalog();
+        let manifest = catalog.get(pack).map(|p| &p.manifest);
+        self.mode =
+            match manifest.and_then(|m| m.modes.iter().find(|x| mode.is_empty() || x.id == mode)) {
+                Some(found) => found.id.clone(),
+                None => mode.to_string(),
+            };
+        self.settings = manifest
+            .map(|m| {
+                m.settings
+                    .iter()
+                    .map(|s| (s.id.clone(), s.default_value()))
+                    .collect()
+            })
+            .unwrap_or_default();
+    }
+
+    /// The settings as `--set` would give them.
+    pub fn settings_typed(&self) -> Vec<(String, String)> {
+        self.settings
+            .iter()
+            .map(|(id, value)| (id.clone(), value.to_string()))
+            .collect()
+    }
+
+    /// The pack, its mode and its settings.
+    fn pack_ui(&mut self, ui: &mut egui::Ui) {
+        let catalog = crate::catalog();
+        let packs: Vec<(String, String)> = catalog
+            .packs()
+            .iter()
+            .filter(|p| !p.manifest.modes.is_empty())
+            .map(|p| (p.id().to_string(), p.manifest.title.clone()))
+            .collect();
+        let manifest = catalog.get(&self.pack).map(|p| p.manifest.clone());
+        drop(catalog);
+        let mut chosen = self.pack.clone();
+        ui.horizontal(|ui| {
+            egui::ComboBox::from_label("Pack")
+                .selected_text(if chosen.is_empty() {
+                    "(choose)"
+                } else {
+                    chosen.as_str()
+                })
+                .show_ui(ui, |ui| {
+                    for (id, title) in &packs {
+                        ui.selectable_value(&mut chosen, id.clone(), format!("{title} ({id})"));
+                    }
+                });
+        });
+        if chosen != self.pack {
+            self.choose_pack(&chosen, "");
+            return;
+        }
+        let Some(manifest) = manifest else {
+            ui.label("Choose a pack (the Packs screen shows them and opens others).");
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.label("Mode");
+            for mode in &manifest.modes {
+                ui.selectable_value(&mut self.mode, mode.id.clone(), &mode.title)
+                    .on_hover_text(&mode.description);
+            }
+        });
+        if manifest.settings.is_empty() {
+            return;
+        }
+        ui.label("Settings (fixed for the whole game):");
+        for spec in &manifest.settings {
+            if let Some((_, value)) = self.settings.iter_mut().find(|(id, _)| *id == spec.id) {
+                setting_editor(ui, spec, value);
+            }
+        }
+    }
+
     /// The form; answers whether Start was clicked.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
         ui.heading("Setup");
@@ -94,9 +225,12 @@ impl SetupForm {
             ui.radio_value(&mut self.source, Source::MapFile, "A map file");
             ui.radio_value(&mut self.source, Source::Folder, "A level folder");
             ui.radio_value(&mut self.source, Source::Save, "A saved game");
+            ui.radio_value(&mut self.source, Source::Pack, "A pack's mode");
         });
-        if self.source != Source::OpenMap {
-            labelled_text(ui, "Path", &mut self.path);
+        match self.source {
+            Source::OpenMap => {}
+            Source::Pack => self.pack_ui(ui),
+            _ => labelled_text(ui, "Path", &mut self.path),
         }
         ui.separator();
         ui.label("Players:");
@@ -129,7 +263,7 @@ impl SetupForm {
             ui.add(egui::DragValue::new(&mut self.seed))
                 .labelled_by(l.id);
         });
-        if self.source != Source::Save {
+        if !matches!(self.source, Source::Save | Source::Pack) {
             labelled_text(
                 ui,
                 "Rule-set file (empty: the map's rules)",

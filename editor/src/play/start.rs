@@ -30,7 +30,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
         let tileset = scryptic::pack::level::map_tileset(
             Some(&path),
             &game.game().map().tileset,
-            crate::catalog(),
+            &crate::catalog(),
         );
         let title = format!("{} (saved game)", game.game().map().name);
         let session = Session::new(game, lexicon, seats, LiveFiles::none(), title);
@@ -71,7 +71,7 @@ fn find_level(form: &SetupForm, doc: &Document) -> Result<Level, scryptic::pack:
         "" => None,
         file => Some(PathBuf::from(file)),
     };
-    let catalog = crate::catalog();
+    let catalog = &*crate::catalog();
     let level = match form.source {
         Source::OpenMap => Level::from_map(
             doc.map.clone(),
@@ -81,6 +81,15 @@ fn find_level(form: &SetupForm, doc: &Document) -> Result<Level, scryptic::pack:
         ),
         Source::MapFile => Level::from_map_file(&path, rules_file.as_deref(), catalog),
         Source::Folder => Level::from_folder(&path, catalog),
+        Source::Pack => Level::from_pack(
+            catalog,
+            &scryptic::pack::Choice {
+                pack: form.pack.clone(),
+                mode: form.mode.clone(),
+                set: form.settings_typed(),
+                ..Default::default()
+            },
+        ),
         Source::Save => unreachable_save(),
     }?;
     match (&rules_file, form.source) {

@@ -1,0 +1,130 @@
+//! Making a new pack: a folder that plays as it is (a manifest depending on core, one mode on
+//! one map, its scripts, a README), from core's tutorial map or from a map being edited.
+
+use crate::diag::{FileError, LoadError};
+use crate::map::Map;
+use crate::{MANIFEST_FILE, Manifest, ModeSpec};
+use std::path::{Path, PathBuf};
+
+/// The map a new pack is made around, with the text of each script it names (by the name the
+/// map gives it) and where its tileset is.
+#[derive(Clone, Debug)]
+pub struct Seed {
+    /// The map.
+    pub map: Map,
+    /// Its scripts: (the name the map gives, the text).
+    pub scripts: Vec<(String, String)>,
+    /// Its tileset: another pack's (`core:tilesets/stone/tileset.ron`), or none.
+    pub tileset: String,
+}
+
+/// What `make` made.
+#[derive(Clone, Debug)]
+pub struct Made {
+    /// The pack's folder.
+    pub folder: PathBuf,
+    /// Its map file.
+    pub map: PathBuf,
+}
+
+/// The greeting script of a pack made from nothing.
+const FIRST_SCRIPT: &str =
+    "-- Runs in every game of this pack's map (see SCRIPTING.md for the API).
+scryptic.on(\"game_start\", function(game)
+    game:message(\"Welcome: grow your crossword to the neutral town.\")
+end)
+";
+
+/// Core's tutorial map with a greeting script and core's tileset: what `pack new` starts from.
+pub fn tutorial_seed(id: &str) -> Result<Seed, LoadError> {
+    let core = crate::core()?;
+    let mut map = Map::from_text(
+        &core.files.shown("maps/tutorial.ron"),
+        &core.files.read_text("maps/tutorial.ron")?,
+    )?;
+    map.name = format!("{id}: first map");
+    Ok(Seed {
+        map,
+        scripts: vec![("main.lua".into(), FIRST_SCRIPT.into())],
+        tileset: "core:tilesets/stone/tileset.ron".into(),
+    })
+}
+
+/// Makes pack `id` in `dir` (as `dir/ID`) around `seed`: written beside and renamed, so that a
+/// failure leaves nothing; refused if `dir/ID` exists.
+pub fn make(id: &str, dir: &Path, seed: Seed) -> Result<Made, LoadError> {
+    if let Some(problem) = crate::manifest::id_problem(id) {
+        return Err(LoadError::one(FileError::whole(dir, problem)));
+    }
+    let folder = dir.join(id);
+    if folder.exists() {
+        return Err(LoadError::one(FileError::whole(
+            &folder,
+            "already exists: choose another id or folder",
+        )));
+    }
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| LoadError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let staging = tempfile::Builder::new()
+        .prefix(&format!(".{id}-new-"))
+        .tempdir_in(dir)
+        .map_err(io(dir))?;
+    for (path, text) in files(id, seed)? {
+        let full = staging.path().join(&path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).map_err(io(parent))?;
+        }
+        std::fs::write(&full, text).map_err(io(&full))?;
+    }
+    std::fs::rename(staging.keep(), &folder).map_err(io(&folder))?;
+    Ok(Made {
+        map: folder.join("maps/first.ron"),
+        folder,
+    })
+}
+
+/// The new pack's files: its manifest (depending on core), the map as `maps/first.ron` naming
+/// its scripts in `scripts/` and its tileset, the scripts, a README.
+fn files(id: &str, seed: Seed) -> Result<Vec<(String, String)>, LoadError> {
+    let core = crate::core()?;
+    let mut map = seed.map;
+    let mut files = Vec::new();
+    map.scripts.clear();
+    for (name, text) in seed.scripts {
+        let file = name.rsplit('/').next().unwrap_or("script.lua").to_string();
+        if crate::files::path_problem(&file).is_some()
+            || files.iter().any(|(p, _)| *p == format!("scripts/{file}"))
+        {
+            continue;
+        }
+        map.scripts.push(format!("../scripts/{file}"));
+        files.push((format!("scripts/{file}"), text));
+    }
+    map.tileset = seed.tileset;
+    let mut manifest = Manifest::new_pack(id, id);
+    let req = semver::VersionReq::parse(&format!("^{}", core.manifest.version.major))
+        .unwrap_or(semver::VersionReq::STAR);
+    manifest.depends.insert("core".into(), req);
+    manifest.modes.push(ModeSpec {
+        id: "standard".into(),
+        title: map.name.clone(),
+        description: String::new(),
+        seats: (2, 2),
+        rules: String::new(),
+        map: "maps/first.ron".into(),
+        campaign: String::new(),
+        scripts: Vec::new(),
+    });
+    let readme = format!(
+        "# {id}\n\nA Scryptic pack. `pack.ron` says what it is; `maps/first.ron` is its board and \
+         `scripts/` its Lua.\nPlay it with `scryptic play --pack {id}` (from the folder that holds \
+         it) and check it with `scryptic pack check {id}`.\n"
+    );
+    files.push((MANIFEST_FILE.into(), manifest.to_ron()));
+    files.push(("maps/first.ron".into(), map.to_ron()));
+    files.push(("README.md".into(), readme));
+    Ok(files)
+}

@@ -1,0 +1,146 @@
+//! The Packs screen driven through its UI, headless: a pack folder opened and shown, a mode
+//! chosen, its settings set on the setup screen, the game started; a new pack made from the
+//! open map.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+mod common;
+
+use common::harness;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use scryptic_editor::EditorApp;
+use scryptic_editor::app::Mode;
+use std::path::{Path, PathBuf};
+
+type H = Harness<'static, EditorApp>;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn click(h: &mut H, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn packs_screen() -> H {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h
+}
+
+#[test]
+fn a_pack_is_opened_shown_and_its_campaign_played() {
+    let mut h = packs_screen();
+    h.state_mut().packs.open_path = root().join("packs/wending").display().to_string();
+    click(&mut h, "Open");
+    assert_eq!(h.state().packs.selected.as_deref(), Some("wending"));
+    // What a player looks at before choosing: the title, the version, the dependencies and
+    // that it runs Lua.
+    h.get_by_label("The Wending 1.0.0");
+    h.get_by_label("needs core ^1.0: core 1.0.0 is here");
+    assert!(
+        h.query_by_label_contains("it runs Lua").is_some(),
+        "the screen says the pack runs Lua"
+    );
+    click(&mut h, "Play The Wending");
+    assert_eq!(h.state().mode, Mode::Play);
+    assert_eq!(h.state().play.setup.pack, "wending");
+    assert_eq!(h.state().play.setup.mode, "campaign");
+    click(&mut h, "Start game");
+    let session = h.state().play.session.as_ref().expect("a game started");
+    assert!(session.title.contains("The Wending"), "{}", session.title);
+    assert!(
+        session.console.iter().all(|l| !l.starts_with("error")),
+        "{:?}",
+        session.console
+    );
+}
+
+#[test]
+fn a_mode_plays_with_the_settings_chosen_on_the_setup_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = scryptic::pack::new::make(
+        "tuned",
+        dir.path(),
+        scryptic::pack::new::tutorial_seed("tuned").unwrap(),
+    )
+    .unwrap();
+    let manifest = std::fs::read_to_string(made.folder.join("pack.ron")).unwrap();
+    let manifest = manifest.trim_end().trim_end_matches(')').to_string()
+        + "    settings: [(id: \"draw\", title: \"Letters drawn\", kind: Int(min: 1, max: 9, default: 3), binds: \"turn.draw_per_turn\"), (id: \"fog\", title: \"Fog\", kind: Bool(default: false))],\n)\n";
+    std::fs::write(made.folder.join("pack.ron"), manifest).unwrap();
+    let mut h = packs_screen();
+    h.state_mut().packs.open_path = made.folder.display().to_string();
+    click(&mut h, "Open");
+    assert_eq!(
+        h.state().packs.selected.as_deref(),
+        Some("tuned"),
+        "{:?}",
+        h.state().packs.message
+    );
+    click(&mut h, "Play tuned: first map");
+    h.get_by_label("Letters drawn");
+    // The checkbox animates as it ticks: a few frames more than a click usually takes.
+    h.get_by_label("Fog").click();
+    h.run_steps(8);
+    let setup = &mut h.state_mut().play.setup;
+    let draw = setup
+        .settings
+        .iter_mut()
+        .find(|(id, _)| id == "draw")
+        .unwrap();
+    draw.1 = scryptic::pack::SettingValue::Int(7);
+    h.run();
+    click(&mut h, "Start game");
+    let session = h.state().play.session.as_ref().expect("a game started");
+    assert_eq!(session.game().rules().turn.draw_per_turn, 7);
+    let saved = session.scripted().save();
+    assert_eq!(saved.settings.get("fog").map(String::as_str), Some("true"));
+    assert_eq!(saved.settings.get("draw").map(String::as_str), Some("7"));
+}
+
+#[test]
+fn new_pack_makes_a_pack_from_the_open_map_and_opens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(EditorApp::new(Some(&root().join("maps/duel-24.ron"))));
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.new_id = "my-duel".into();
+    h.state_mut().packs.new_dir = dir.path().display().to_string();
+    click(&mut h, "Make the pack");
+    let folder = dir.path().join("my-duel");
+    assert!(
+        folder.join("pack.ron").is_file(),
+        "{:?}",
+        h.state().packs.message
+    );
+    assert_eq!(h.state().mode, Mode::Map);
+    assert_eq!(
+        h.state().doc.path.as_deref(),
+        Some(folder.join("maps/first.ron").as_path())
+    );
+    let map = std::fs::read_to_string(folder.join("maps/first.ron")).unwrap();
+    assert!(map.contains("core:tilesets/stone/tileset.ron"), "{map}");
+    assert!(
+        h.state().doc.tileset().is_some(),
+        "the map inside its pack finds core's tileset"
+    );
+    let o = scryptic_check(&folder);
+    assert!(o.0 == 0, "{}", o.1);
+}
+
+/// `scryptic pack check DIR`, in-process.
+fn scryptic_check(folder: &Path) -> (i32, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let args = ["scryptic", "pack", "check", folder.to_str().unwrap()];
+    let code = scryptic::cli::run(args, &mut "".as_bytes(), &mut out, &mut err);
+    (code, String::from_utf8_lossy(&err).into_owned())
+}
