@@ -184,3 +184,23 @@ fn the_shipped_tileset_is_exactly_what_generate_makes() {
         );
     }
 }
+
+/// Every shipped map finds its tileset as the editor and the games find it (beside the map,
+/// inside its pack, or another pack's, `core:tilesets/...`), and it loads with every image: the
+/// same pictures as the tileset loaded straight from its folder.
+#[test]
+fn every_shipped_map_finds_and_loads_its_tileset() {
+    let (catalog, problems) = scryptic::pack::Catalog::discover();
+    assert!(problems.is_empty(), "{problems:?}");
+    let direct = Tileset::load(&root().join("tilesets/stone").join(MANIFEST_NAME)).unwrap();
+    for path in shipped_maps() {
+        let map = Map::load(&path).unwrap();
+        let found = scryptic::pack::level::map_tileset(Some(&path), &map.tileset, &catalog)
+            .unwrap_or_else(|| panic!("{}: no tileset found", path.display()));
+        let loaded = Tileset::from_pack(&found.files, &found.path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(loaded.terrain.len(), direct.terrain.len(), "{}", path.display());
+        assert_eq!(loaded.cities.len(), direct.cities.len(), "{}", path.display());
+        assert_eq!(loaded.tokens.len(), direct.tokens.len(), "{}", path.display());
+    }
+}

@@ -105,9 +105,9 @@ impl Tileset {
     /// images from the pack's files.
     pub fn from_pack(files: &crate::pack::PackFiles, path: &str) -> Result<Tileset, LoadError> {
         let text = files.read_text(path)?;
-        let dir = path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        // Images are named from the manifest's folder, and stay inside the pack.
         let read = |file: &str| {
-            let inside = crate::pack::files::relative_to(&format!("{dir}/x"), file)?;
+            let inside = crate::pack::files::relative_to(path, file)?;
             files
                 .read_bytes(&inside, MAX_IMAGE_FILE_BYTES)
                 .map_err(|e| e.to_string())
