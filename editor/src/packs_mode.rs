@@ -145,11 +145,15 @@ impl PacksMode {
     /// The selected pack in detail; a mode's Play button sets up a game of it.
     fn details_ui(&mut self, ui: &mut egui::Ui) -> Option<PacksAction> {
         let catalog = crate::catalog();
-        let pack = self
+        let Some(pack) = self
             .selected
             .as_deref()
-            .and_then(|id| catalog.get(id))?
-            .clone();
+            .and_then(|id| catalog.get(id))
+            .cloned()
+        else {
+            ui.label("Choose a pack on the left to see what it is and play its modes.");
+            return None;
+        };
         let details = details(&catalog, &pack);
         drop(catalog);
         let m = &pack.manifest;

@@ -56,7 +56,23 @@ fn a_pack_is_opened_shown_and_its_campaign_played() {
     assert_eq!(h.state().play.setup.mode, "campaign");
     click(&mut h, "Start game");
     let session = h.state().play.session.as_ref().expect("a game started");
-    assert!(session.title.contains("The Wending"), "{}", session.title);
+    assert!(
+        session.title.contains("The Wending: Chapter 1"),
+        "{}",
+        session.title
+    );
+    // A campaign's later chapter can be chosen on the setup screen.
+    click(&mut h, "Setup");
+    h.get_by_label("Chapter (of 3)");
+    h.state_mut().play.setup.chapter = 2;
+    h.run();
+    click(&mut h, "Start game");
+    let session = h.state().play.session.as_ref().expect("a game started");
+    assert!(
+        session.title.contains("Burning Throne"),
+        "{}",
+        session.title
+    );
     assert!(
         session.console.iter().all(|l| !l.starts_with("error")),
         "{:?}",

@@ -199,8 +199,23 @@ fn every_shipped_map_finds_and_loads_its_tileset() {
             .unwrap_or_else(|| panic!("{}: no tileset found", path.display()));
         let loaded = Tileset::from_pack(&found.files, &found.path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert_eq!(loaded.terrain.len(), direct.terrain.len(), "{}", path.display());
-        assert_eq!(loaded.cities.len(), direct.cities.len(), "{}", path.display());
-        assert_eq!(loaded.tokens.len(), direct.tokens.len(), "{}", path.display());
+        assert_eq!(
+            loaded.terrain.len(),
+            direct.terrain.len(),
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            loaded.cities.len(),
+            direct.cities.len(),
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            loaded.tokens.len(),
+            direct.tokens.len(),
+            "{}",
+            path.display()
+        );
     }
 }

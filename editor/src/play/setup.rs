@@ -57,6 +57,8 @@ pub struct SetupForm {
     pub pack: String,
     /// Its mode.
     pub mode: String,
+    /// Which chapter of a campaign mode, from 0.
+    pub chapter: usize,
     /// The value of each of the pack's settings, fixed when the game starts.
     pub settings: Vec<(String, SettingValue)>,
 }
@@ -74,6 +76,7 @@ impl Default for SetupForm {
             hide_racks: true,
             pack: String::new(),
             mode: String::new(),
+            chapter: 0,
             settings: Vec::new(),
         }
     }
@@ -147,6 +150,7 @@ impl SetupForm {
                 Some(found) => found.id.clone(),
                 None => mode.to_string(),
             };
+        self.chapter = 0;
         self.settings = manifest
             .map(|m| {
                 m.settings
@@ -163,6 +167,38 @@ impl SetupForm {
             .iter()
             .map(|(id, value)| (id.clone(), value.to_string()))
             .collect()
+    }
+
+    /// For a campaign mode, which chapter (the first, or one to play again).
+    fn chapter_ui(&mut self, ui: &mut egui::Ui) {
+        let catalog = crate::catalog();
+        let Ok(packs) = catalog.resolve(&[self.pack.as_str()]) else {
+            return;
+        };
+        let Some(pack) = packs.iter().find(|p| p.id() == self.pack) else {
+            return;
+        };
+        let Some(mode) = pack
+            .manifest
+            .mode(&self.mode)
+            .filter(|m| !m.campaign.is_empty())
+        else {
+            return;
+        };
+        let chapters = scryptic::pack::level::boards(&packs, pack, mode)
+            .map(|b| b.len())
+            .unwrap_or(0);
+        drop(catalog);
+        if chapters < 2 {
+            return;
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("Chapter (of {chapters})"));
+            let mut shown = self.chapter + 1;
+            ui.add(egui::DragValue::new(&mut shown).range(1..=chapters))
+                .labelled_by(label.id);
+            self.chapter = shown.saturating_sub(1);
+        });
     }
 
     /// The pack, its mode and its settings.
@@ -205,6 +241,7 @@ impl SetupForm {
                     .on_hover_text(&mode.description);
             }
         });
+        self.chapter_ui(ui);
         if manifest.settings.is_empty() {
             return;
         }

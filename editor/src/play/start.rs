@@ -86,6 +86,7 @@ fn find_level(form: &SetupForm, doc: &Document) -> Result<Level, scryptic::pack:
             &scryptic::pack::Choice {
                 pack: form.pack.clone(),
                 mode: form.mode.clone(),
+                chapter: form.chapter,
                 set: form.settings_typed(),
                 ..Default::default()
             },
