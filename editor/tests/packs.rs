@@ -119,8 +119,9 @@ fn a_mode_plays_with_the_settings_chosen_on_the_setup_screen() {
     let session = h.state().play.session.as_ref().expect("a game started");
     assert_eq!(session.game().rules().turn.draw_per_turn, 7);
     let saved = session.scripted().save();
-    assert_eq!(saved.settings.get("fog").map(String::as_str), Some("true"));
-    assert_eq!(saved.settings.get("draw").map(String::as_str), Some("7"));
+    use scryptic::pack::SettingValue;
+    assert_eq!(saved.settings.get("fog"), Some(&SettingValue::Bool(true)));
+    assert_eq!(saved.settings.get("draw"), Some(&SettingValue::Int(7)));
 }
 
 #[test]

@@ -155,6 +155,11 @@ function ScrypticGame:pool_size(player) end
 ---@return ScrypticCity[]
 function ScrypticGame:cities() end
 
+--- The value of one of the game's settings (chosen when the game was created, fixed for the whole game).
+---@param id string the setting's id, as the pack's manifest names it
+---@return boolean|integer|string
+function ScrypticGame:setting(id) end
+
 --- Who holds a city, or nil if there is none.
 ---@param id string the city's id
 ---@return ScrypticOwner?

@@ -414,7 +414,7 @@ fn a_save_records_its_packs_and_settings_and_notes_what_changed() {
             && saved.contains("scripts/main.lua"),
         "{saved}"
     );
-    assert!(saved.contains("\"fog\": \"true\""), "{saved}");
+    assert!(saved.contains("\"fog\": Bool(true)"), "{saved}");
 
     let o = scryptic(&["replay", text(&save), "--pack", text(&pack)]);
     assert_eq!(o.code, 0, "{o:?}");

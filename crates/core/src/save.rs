@@ -40,9 +40,30 @@ pub struct SaveFile {
     /// of where the game came from (the save carries what it used, so it replays without them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub packs: Vec<PackRecord>,
-    /// The settings the game was created with (id and value as typed).
+    /// The settings the game was created with.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub settings: std::collections::BTreeMap<String, String>,
+    pub settings: std::collections::BTreeMap<String, SettingValue>,
+}
+
+/// A pack setting's value, fixed when a game is created.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SettingValue {
+    /// A Bool setting's value.
+    Bool(bool),
+    /// An Int setting's value.
+    Int(i64),
+    /// A Choice setting's value.
+    Choice(String),
+}
+
+impl std::fmt::Display for SettingValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingValue::Bool(b) => write!(f, "{b}"),
+            SettingValue::Int(n) => write!(f, "{n}"),
+            SettingValue::Choice(s) => f.write_str(s),
+        }
+    }
 }
 
 /// A pack a game was made from.
@@ -195,8 +216,9 @@ impl SaveFile {
         if texts.any(long) {
             refuse("packs", "a pack record is too long".to_string());
         }
+        let long_value = |v: &SettingValue| matches!(v, SettingValue::Choice(c) if long(c));
         if self.settings.len() > MAX_SAVED_PACKS
-            || self.settings.iter().any(|(k, v)| long(k) || long(v))
+            || self.settings.iter().any(|(k, v)| long(k) || long_value(v))
         {
             refuse(
                 "settings",

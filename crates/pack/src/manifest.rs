@@ -158,26 +158,8 @@ fn is_one(n: &i64) -> bool {
     *n == 1
 }
 
-/// A setting's value.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum SettingValue {
-    /// A Bool setting's value.
-    Bool(bool),
-    /// An Int setting's value.
-    Int(i64),
-    /// A Choice setting's value.
-    Choice(String),
-}
-
-impl std::fmt::Display for SettingValue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SettingValue::Bool(b) => write!(f, "{b}"),
-            SettingValue::Int(n) => write!(f, "{n}"),
-            SettingValue::Choice(s) => f.write_str(s),
-        }
-    }
-}
+/// A setting's value (the save keeps it, so it lives in the core).
+pub use crate::save::SettingValue;
 
 impl SettingSpec {
     /// The value a game takes when the player chooses nothing.

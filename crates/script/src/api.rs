@@ -116,6 +116,16 @@ pub const GAME: &[ApiFunction] = &[
     ),
     f!("cities", [], "ScrypticCity[]", "Every city still standing."),
     f!(
+        "setting",
+        [(
+            "id",
+            "string",
+            "the setting's id, as the pack's manifest names it"
+        )],
+        "boolean|integer|string",
+        "The value of one of the game's settings (chosen when the game was created, fixed for the whole game)."
+    ),
+    f!(
         "city_owner",
         [("id", "string", "the city's id")],
         "ScrypticOwner?",

@@ -19,22 +19,13 @@ impl ScriptedGame {
         seed: u64,
         storage: Option<&str>,
     ) -> Result<(ScriptedGame, Vec<String>), ScriptError> {
-        let (mut game, errors) = ScriptedGame::start(
-            &level.map,
-            level.rules.clone(),
-            lexicon,
-            seed,
-            level.scripts.clone(),
-            storage,
-        )?;
-        game.origin = super::session::Origin {
+        let origin = super::session::Origin {
             packs: level.records.clone(),
-            settings: level
-                .settings
-                .iter()
-                .map(|(id, value)| (id.clone(), value.to_string()))
-                .collect(),
+            settings: level.settings.iter().cloned().collect(),
         };
+        let game_files = (&level.map, level.rules.clone(), level.scripts.clone());
+        let (mut game, errors) =
+            ScriptedGame::start_with(game_files, lexicon, seed, storage, origin)?;
         let mut problems = level.unreadable.clone();
         problems.extend(errors.iter().map(ToString::to_string));
         for list in &level.connotations {

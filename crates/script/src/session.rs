@@ -49,7 +49,7 @@ pub struct ScriptedGame {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Origin {
     pub(super) packs: Vec<crate::save::PackRecord>,
-    pub(super) settings: std::collections::BTreeMap<String, String>,
+    pub(super) settings: std::collections::BTreeMap<String, crate::save::SettingValue>,
 }
 
 /// What handlers and win conditions see as `game`. It is made once per scripted game (a
@@ -67,6 +67,8 @@ struct Shared {
     events: Vec<Event>,
     messages: Vec<String>,
     read_only: bool,
+    /// The game's settings, as `game:setting(id)` reads them.
+    settings: std::collections::BTreeMap<String, crate::save::SettingValue>,
 }
 
 impl GameView {
@@ -119,6 +121,16 @@ impl GameView {
             std::mem::take(&mut shared.messages),
         )
     }
+}
+
+/// A setting's value as Lua sees it: a boolean, an integer or a string.
+fn setting_value(lua: &mlua::Lua, value: &crate::save::SettingValue) -> mlua::Result<mlua::Value> {
+    use crate::save::SettingValue;
+    Ok(match value {
+        SettingValue::Bool(b) => mlua::Value::Boolean(*b),
+        SettingValue::Int(n) => mlua::Value::Integer(*n),
+        SettingValue::Choice(c) => mlua::Value::String(lua.create_string(c)?),
+    })
 }
 
 fn parse_player(name: &str) -> mlua::Result<Player> {
@@ -210,6 +222,23 @@ impl UserData for GameView {
                     Ok(list)
                 })
             })
+        });
+        methods.add_method("setting", |lua, v, id: LuaString| {
+            let id = id.to_str()?.to_string();
+            let shared = v.lock();
+            let value = shared.settings.get(&id).ok_or_else(|| {
+                let ids: Vec<&str> = shared.settings.keys().map(String::as_str).collect();
+                mlua::Error::runtime(format!(
+                    "the game has no setting `{}`; its settings: {}",
+                    super::text::shown(&id, 64),
+                    if ids.is_empty() {
+                        "none".to_string()
+                    } else {
+                        ids.join(", ")
+                    }
+                ))
+            })?;
+            setting_value(lua, value)
         });
         methods.add_method("city_owner", |_, v, id: LuaString| {
             let id = bounded_text(&id, "a city's id", MAX_ID_CHARS)?;
@@ -431,8 +460,19 @@ fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, EventField<
 impl ScriptedGame {
     /// `game` with the scripts of `host` taking part: tokens they define take effect through
     /// them, and `game_start` runs now.
-    pub fn new(mut game: Game, host: ScriptHost) -> (ScriptedGame, Vec<ScriptError>) {
+    pub fn new(game: Game, host: ScriptHost) -> (ScriptedGame, Vec<ScriptError>) {
+        ScriptedGame::with_origin(game, host, Origin::default())
+    }
+
+    /// As `new`, for a game made from packs with settings: scripts read the settings from
+    /// `game_start` on.
+    fn with_origin(
+        mut game: Game,
+        host: ScriptHost,
+        origin: Origin,
+    ) -> (ScriptedGame, Vec<ScriptError>) {
         let view = GameView::default();
+        view.lock().settings = origin.settings.clone();
         let mut errors = Vec::new();
         let view_data = match host.lua.create_userdata(view.clone()) {
             Ok(data) => Some(data),
@@ -476,6 +516,18 @@ impl ScriptedGame {
         scripts: Vec<ScriptSource>,
         storage: Option<&str>,
     ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
+        let level = (map, rules, scripts);
+        ScriptedGame::start_with(level, lexicon, seed, storage, Origin::default())
+    }
+
+    /// As `start`, for a game made from packs (`origin`: their records and the settings).
+    pub(super) fn start_with(
+        (map, rules, scripts): (&Map, RuleSet, Vec<ScriptSource>),
+        lexicon: Arc<Lexicon>,
+        seed: u64,
+        storage: Option<&str>,
+        origin: Origin,
+    ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
         let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
         if let Some(json) = storage.filter(|s| !s.is_empty()) {
             host.set_storage_json(json).map_err(|e| ScriptError {
@@ -497,7 +549,8 @@ impl ScriptedGame {
         }
         let mut game = Game::new(map, rules, lexicon, seed);
         game.set_advisor(crate::ai::spy());
-        let (mut scripted, more) = ScriptedGame::new(game, host);
+        let (mut scripted, more) = ScriptedGame::with_origin(game, host, origin.clone());
+        scripted.origin = origin;
         scripted.scripts = loaded;
         // The storage as it was before any script ran: replaying runs the scripts again.
         scripted.storage_at_start = storage.unwrap_or_default().to_string();
@@ -516,19 +569,13 @@ impl ScriptedGame {
             return Err(SaveError::Invalid(problems));
         }
         let storage = (!save.storage.is_empty()).then_some(save.storage.as_str());
-        let (mut game, _) = ScriptedGame::start(
-            &save.map,
-            save.rules.clone(),
-            lexicon,
-            save.seed,
-            save.scripts.clone(),
-            storage,
-        )
-        .map_err(|e| SaveError::Scripts(e.to_string()))?;
-        game.origin = Origin {
+        let origin = Origin {
             packs: save.packs.clone(),
             settings: save.settings.clone(),
         };
+        let level = (&save.map, save.rules.clone(), save.scripts.clone());
+        let (mut game, _) = ScriptedGame::start_with(level, lexicon, save.seed, storage, origin)
+            .map_err(|e| SaveError::Scripts(e.to_string()))?;
         let events = save.replay_actions(|action| game.apply(action))?;
         Ok((game, events))
     }

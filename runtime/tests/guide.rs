@@ -1,0 +1,110 @@
+//! SCRIPTING.md's "Write your first pack", followed as a person would: from a blank folder,
+//! with the `scryptic` binary, every command and every file exactly as the guide gives them
+//! (read from the guide itself, so that the guide and this test cannot drift apart).
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The guide's section, as fenced blocks in order: (language, text).
+fn guide_blocks() -> Vec<(String, String)> {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCRIPTING.md"))
+            .unwrap();
+    let section = guide
+        .split("## Write your first pack")
+        .nth(1)
+        .expect("SCRIPTING.md has the walk-through")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let mut blocks = Vec::new();
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in section.lines() {
+        let trimmed = line.trim_start();
+        match (&mut current, trimmed.strip_prefix("```")) {
+            (None, Some(lang)) => current = Some((lang.to_string(), Vec::new())),
+            (Some(_), Some(_)) => {
+                let (lang, lines) = current.take().unwrap();
+                blocks.push((lang, lines.join("\n") + "\n"));
+            }
+            (Some((_, lines)), None) => {
+                // The blocks are indented under their list items.
+                lines.push(line.strip_prefix("   ").unwrap_or(line).to_string());
+            }
+            (None, None) => {}
+        }
+    }
+    blocks
+}
+
+/// Runs `scryptic ARGS` in `dir` (its data folder inside `dir` too), typing `input`.
+fn scryptic(dir: &Path, args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scryptic"))
+        .args(args)
+        .current_dir(dir)
+        .env("SCRYPTIC_DATA", dir.join("data"))
+        .env_remove("SCRYPTIC_PACK_PATH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn the_first_pack_walk_through_works_from_a_blank_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocks = guide_blocks();
+    let kinds: Vec<&str> = blocks.iter().map(|(lang, _)| lang.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["sh", "ron", "lua", "sh", "sh", "sh"],
+        "the guide's steps"
+    );
+    let mut played = String::new();
+    for (lang, text) in &blocks {
+        match lang.as_str() {
+            "ron" => {
+                let manifest = dir.path().join("harvest/pack.ron");
+                let old = std::fs::read_to_string(&manifest).unwrap();
+                let new = old.trim_end().strip_suffix(')').unwrap().to_string() + text + ")\n";
+                std::fs::write(manifest, new).unwrap();
+            }
+            "lua" => std::fs::write(dir.path().join("harvest/scripts/main.lua"), text).unwrap(),
+            _ => {
+                for command in text.lines().filter(|l| !l.trim().is_empty()) {
+                    let words: Vec<&str> = command.split_whitespace().collect();
+                    assert_eq!(words[0], "scryptic", "{command}");
+                    let (ok, output) = scryptic(dir.path(), &words[1..], "quit\n");
+                    assert!(ok, "`{command}` failed:\n{output}");
+                    if words[1] == "play" {
+                        played = output;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        played.contains("The first town taken pays 15 points."),
+        "the script read the setting chosen: {played}"
+    );
+    assert!(dir.path().join("harvest-0.1.0.zip").is_file());
+    assert!(dir.path().join("data/packs/harvest/pack.ron").is_file());
+    let (ok, listed) = scryptic(dir.path(), &["pack", "list"], "");
+    assert!(ok && listed.contains("harvest"), "{listed}");
+}
