@@ -76,6 +76,10 @@
 ---@class ScrypticEvent_combat_resolved
 ---@field result "won"|"repelled" how it ended
 ---@field by string? the word that repelled it
+---@field word string the attacking word
+---@field player ScrypticPlayer the attacker
+---@field attack integer the attack's strength
+---@field defence integer the defending words' strengths, added up
 
 --- A city changes hands.
 ---@class ScrypticEvent_city_captured
@@ -154,6 +158,24 @@ function ScrypticGame:pool_size(player) end
 --- Every city still standing.
 ---@return ScrypticCity[]
 function ScrypticGame:cities() end
+
+--- The up to four cells next to a cell.
+---@param x integer column, from 0 on the left
+---@param y integer row, from 0 at the top
+---@return ScrypticCell[]
+function ScrypticGame:neighbours(x, y) end
+
+--- Every cell within `radius` of a cell.
+---@param x integer column, from 0 on the left
+---@param y integer row, from 0 at the top
+---@param radius number a straight-line distance in cells
+---@return ScrypticCell[]
+function ScrypticGame:within(x, y, radius) end
+
+--- The connotation lists the word belongs to (`attacking`, `burning`, ...), as the game's lexicon has them.
+---@param word string a word, in any form (SWORDS is a sword)
+---@return string[]
+function ScrypticGame:connotations(word) end
 
 --- The value of one of the game's settings (chosen when the game was created, fixed for the whole game).
 ---@param id string the setting's id, as the pack's manifest names it

@@ -343,8 +343,19 @@ fn total_control_needs_every_city() {
 
 #[test]
 fn failing_handlers_and_refused_commands_leave_the_game_going() {
+    // The handlers fail from the first turn on (`turn_start` fires as the game starts).
     let bad = ("bad.lua".to_string(), "scryptic.on('turn_start', function(game) game:give_letters('gold', 'A1') end)\nscryptic.on('turn_end', function() error('oops') end)".to_string());
-    let mut game = scripted(&ford_map(), &[bad], None);
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 9).unwrap();
+    host.load(&bad.0, &bad.1).unwrap();
+    let map = ford_map();
+    let (mut game, at_start) =
+        ScriptedGame::new(Game::new(&map, map.rule_set().unwrap(), lexicon(), 9), host);
+    assert!(
+        at_start
+            .iter()
+            .any(|e| e.to_string().contains("'1' is not a letter")),
+        "{at_start:?}"
+    );
     for _ in 0..4 {
         game.apply(Action::EndTurn).unwrap();
     }
@@ -502,8 +513,9 @@ fn saving_and_loading_keeps_storage() {
         game.apply(Action::EndTurn).unwrap();
     }
     let before = game.host().storage_json().unwrap();
+    // The first turn's start counts too: it fires as the game starts.
     assert!(
-        before.contains(r#"["turns",3]"#) && before.contains("from chapter 1"),
+        before.contains(r#"["turns",4]"#) && before.contains("from chapter 1"),
         "{before}"
     );
     let text = game.save().to_ron();
@@ -851,5 +863,63 @@ fn messages_are_escaped_cut_and_capped_per_event() {
         notices[32].contains("the rest are dropped"),
         "{}",
         notices[32]
+    );
+}
+
+/// What modders asked for: `turn_start` on the first turn, `combat_resolved` with the attacking
+/// word, its player and the strengths, and handlers that look around (`neighbours`, `within`)
+/// and ask what a word means (`connotations`).
+#[test]
+fn handlers_hear_the_first_turn_and_the_whole_combat_and_look_around() {
+    let script = (
+        "listen.lua".to_string(),
+        r#"
+        scryptic.on("turn_start", function(game, ev)
+            game:message("turn " .. ev.turn .. ": " .. ev.player)
+        end)
+        scryptic.on("combat_resolved", function(game, ev)
+            game:message(ev.player .. " attacked with " .. ev.word .. " at " .. ev.attack
+                .. " against " .. ev.defence .. ": " .. ev.result)
+            game:message("around: " .. #game:neighbours(0, 0) .. " " .. #game:within(3, 3, 1)
+                .. " " .. table.concat(game:connotations("swords"), ","))
+        end)
+        "#
+        .to_string(),
+    );
+    let notices = |game: &ScriptedGame| -> Vec<String> {
+        game.host()
+            .drain_console()
+            .into_iter()
+            .filter_map(|line| match line {
+                scryptic::script::ConsoleLine::Notice(text) => Some(text),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut game = scripted(&ambush_map(), &[script], None);
+    assert_eq!(notices(&game), ["turn 1: gold"]);
+    game.apply(across("JAZZ", 0, 0)).unwrap();
+    game.apply(Action::Defend { order: None }).unwrap();
+    let heard = notices(&game);
+    let combat = heard
+        .iter()
+        .find(|n| n.contains("attacked with"))
+        .unwrap_or_else(|| panic!("{heard:?}"));
+    assert!(
+        combat.starts_with("gold attacked with JAZZ at "),
+        "{combat}"
+    );
+    assert!(combat.ends_with(": won"), "{combat}");
+    let attack: i64 = combat
+        .split(" at ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(attack > 0, "{combat}");
+    let around = heard.iter().find(|n| n.starts_with("around: ")).unwrap();
+    assert!(
+        around.starts_with("around: 2 5 ") && around.contains("attacking"),
+        "{heard:?}"
     );
 }

@@ -116,6 +116,28 @@ pub const GAME: &[ApiFunction] = &[
     ),
     f!("cities", [], "ScrypticCity[]", "Every city still standing."),
     f!(
+        "neighbours",
+        [XY[0], XY[1]],
+        "ScrypticCell[]",
+        "The up to four cells next to a cell."
+    ),
+    f!(
+        "within",
+        [
+            XY[0],
+            XY[1],
+            ("radius", "number", "a straight-line distance in cells")
+        ],
+        "ScrypticCell[]",
+        "Every cell within `radius` of a cell."
+    ),
+    f!(
+        "connotations",
+        [("word", "string", "a word, in any form (SWORDS is a sword)")],
+        "string[]",
+        "The connotation lists the word belongs to (`attacking`, `burning`, ...), as the game's lexicon has them."
+    ),
+    f!(
         "setting",
         [(
             "id",
@@ -342,6 +364,14 @@ pub const EVENT_FIELDS: &[(&str, &str, &[Field])] = &[
         &[
             ("result", "\"won\"|\"repelled\"", "how it ended"),
             ("by", "string?", "the word that repelled it"),
+            ("word", "string", "the attacking word"),
+            ("player", "ScrypticPlayer", "the attacker"),
+            ("attack", "integer", "the attack's strength"),
+            (
+                "defence",
+                "integer",
+                "the defending words' strengths, added up",
+            ),
         ],
     ),
     (

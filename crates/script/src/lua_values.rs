@@ -28,7 +28,7 @@ struct Made {
 const CELLS_PER_CALL: usize = 8;
 
 /// The most fields an event has (a test holds the registry to it).
-pub(super) const MOST_EVENT_FIELDS: usize = 5;
+pub(super) const MOST_EVENT_FIELDS: usize = 6;
 
 /// Makes the event callers of `lua`, once per state.
 pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
@@ -165,8 +165,8 @@ impl PreparedEvent {
         handler: &Function,
         game: Option<&mlua::AnyUserData>,
     ) -> mlua::Result<()> {
-        let [a, b, c, d, e] = &self.values;
-        self.caller.call((handler, game, a, b, c, d, e))
+        let [a, b, c, d, e, f] = &self.values;
+        self.caller.call((handler, game, a, b, c, d, e, f))
     }
 }
 

@@ -41,8 +41,58 @@ pub struct ScriptedGame {
     storage_at_start: String,
     /// Where the game came from, as its save records it: packs and settings.
     pub(super) origin: Origin,
+    /// The combat under way, as `combat_resolved` tells it when it ends.
+    combat: CombatRecord,
     /// What is registered, read before every event without locking the host.
     registered: Arc<super::RegistrySummary>,
+}
+
+/// What `combat_resolved` tells of the combat it ends, kept from the events that began it (a
+/// combat may end an action later, when the defender orders its words).
+#[derive(Clone, Debug, Default)]
+struct CombatRecord {
+    word: String,
+    player: Option<Player>,
+    attack: i64,
+    defence: i64,
+}
+
+impl CombatRecord {
+    /// Keeps what `event` tells of the combat.
+    fn note(&mut self, event: &Event) {
+        match event {
+            Event::WordCommitted { player, word, .. } => {
+                self.word.clone_from(word);
+                self.player = Some(*player);
+            }
+            Event::CombatStarted {
+                attacker,
+                attack,
+                defenders,
+            } => {
+                self.player = Some(*attacker);
+                self.attack = attack.value;
+                self.defence = defenders.iter().map(|(_, _, s)| s.value).sum();
+            }
+            _ => {}
+        }
+    }
+
+    /// The fields `combat_resolved` adds to the outcome.
+    fn fields(&self) -> [(&'static str, EventField<'_>); 4] {
+        [
+            (
+                "word",
+                EventField::Text(std::borrow::Cow::Borrowed(&self.word)),
+            ),
+            (
+                "player",
+                EventField::Word(self.player.map_or("gold", Player::name)),
+            ),
+            ("attack", EventField::Int(self.attack)),
+            ("defence", EventField::Int(self.defence)),
+        ]
+    }
 }
 
 /// The packs a game was made from and the settings it was created with, as its save keeps them.
@@ -150,6 +200,16 @@ fn parse_owner(name: &str) -> mlua::Result<Owner> {
     }
 }
 
+/// The cell (x, y) of the game's board, or an error saying it is off it.
+fn on_board(game: &Game, x: i64, y: i64) -> mlua::Result<Pos> {
+    let p = cell(x, y)?;
+    if game.board().terrain.contains(p) {
+        Ok(p)
+    } else {
+        Err(mlua::Error::runtime(format!("({x}, {y}) is off the board")))
+    }
+}
+
 fn cell(x: i64, y: i64) -> mlua::Result<Pos> {
     match (u32::try_from(x), u32::try_from(y)) {
         (Ok(x), Ok(y)) => Ok(Pos::new(x, y)),
@@ -222,6 +282,36 @@ impl UserData for GameView {
                     Ok(list)
                 })
             })
+        });
+        methods.add_method("neighbours", |lua, v, (x, y): (i64, i64)| {
+            let cells = v.read(|g| {
+                let p = on_board(g, x, y)?;
+                Ok(g.board().terrain.neighbours4(p).collect::<Vec<_>>())
+            })?;
+            super::lua_values::cells_table(lua, cells.into_iter())
+        });
+        methods.add_method("within", |lua, v, (x, y, r): (i64, i64, f64)| {
+            let cells = v.read(|g| {
+                let p = on_board(g, x, y)?;
+                Ok(super::tokens::within(g.board(), p, r).collect::<Vec<_>>())
+            })?;
+            super::sandbox::charge_host_work(lua, cells.len())?;
+            super::lua_values::cells_table(lua, cells.into_iter())
+        });
+        methods.add_method("connotations", |lua, v, word: LuaString| {
+            let word = bounded_text(&word, "the word", crate::limits::MAX_NAME_CHARS)?;
+            let lists: Vec<String> = v.read(|g| {
+                Ok(g.lexicon()
+                    .connotations(&word)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect())
+            })?;
+            let table = lua.create_table_with_capacity(lists.len(), 0)?;
+            for (i, list) in lists.iter().enumerate() {
+                table.raw_set(i + 1, list.as_str())?;
+            }
+            Ok(table)
         });
         methods.add_method("setting", |lua, v, id: LuaString| {
             let id = id.to_str()?.to_string();
@@ -496,10 +586,19 @@ impl ScriptedGame {
             scripts: Vec::new(),
             storage_at_start: String::new(),
             origin: Origin::default(),
+            combat: CombatRecord::default(),
             registered,
         };
         let mut events = Vec::new();
         scripted.run_handlers("game_start", &[], &mut events, &mut errors);
+        // The first turn began with the game, before scripts could hear it: they hear it now,
+        // after `game_start`, as every later turn's start.
+        let (player, turn) = (scripted.game().active(), scripted.game().turn());
+        events.push(Event::TurnStarted {
+            player,
+            turn,
+            drew: String::new(),
+        });
         scripted.dispatch_all(events, &mut errors);
         scripted.check_win_conditions(&mut Vec::new(), &mut errors);
         (scripted, errors)
@@ -682,12 +781,14 @@ impl ScriptedGame {
         caused: &mut Vec<Event>,
         errors: &mut Vec<ScriptError>,
     ) {
+        self.combat.note(event);
         let Some(name) = script_event_name(event) else {
             return;
         };
         if !self.registered.handles(name) {
             return;
         }
+        let combat = (name == "combat_resolved").then(|| self.combat.clone());
         // Most events have no handler, or none whose filter wants them: then nothing is built
         // beyond the fields (borrowed from the event), and the game is not lent to scripts.
         let fields = {
@@ -695,7 +796,10 @@ impl ScriptedGame {
             if host.handler_count(name) == 0 {
                 return;
             }
-            let fields = event_fields(event);
+            let mut fields = event_fields(event);
+            if let Some(combat) = &combat {
+                fields.extend(combat.fields());
+            }
             if !host.wants_event(name, &fields) {
                 return;
             }

@@ -343,7 +343,7 @@ fn text_and_name(lua: &Lua, text: &str, name: &'static str) -> mlua::Result<(Val
 
 /// The cells within straight-line distance `r` of `c`, row by row (only the square around
 /// `c` is looked at).
-fn within(board: &Board, c: Pos, r: f64) -> impl Iterator<Item = Pos> + '_ {
+pub(super) fn within(board: &Board, c: Pos, r: f64) -> impl Iterator<Item = Pos> + '_ {
     let reach = if r.is_finite() && r > 0.0 {
         r.floor() as u32
     } else {
