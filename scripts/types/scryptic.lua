@@ -33,8 +33,10 @@
 
 ---@class ScrypticToken
 ---@field kind string
+---@field id string the token spot's id
 ---@field x integer
 ---@field y integer
+---@field player ScrypticPlayer who invokes it
 
 ---@class ScrypticTokenDefinition
 ---@field id string
@@ -302,6 +304,15 @@ function ScrypticTokenGame:destroy_letter(x, y) end
 ---@param x integer column, from 0 on the left
 ---@param y integer row, from 0 at the top
 function ScrypticTokenGame:destroy_city(x, y) end
+
+--- Tells the players something when the token takes effect.
+---@param text string what to tell the players
+function ScrypticTokenGame:message(text) end
+
+--- Awards points when the token takes effect.
+---@param player ScrypticPlayer who
+---@param points integer how many points, added to the base score
+function ScrypticTokenGame:award(player, points) end
 
 --- The Scryptic API (read-only).
 ---@class scryptic

@@ -95,7 +95,11 @@ fn scripts(c: &mut Criterion) {
         group.bench_function(format!("{kind}, Lua"), |b| {
             b.iter(|| {
                 tokens
-                    .invoke_token(kind, spot, played.board(), played.rules())
+                    .invoke_token(
+                        &scryptic_tests::invocation(kind, spot),
+                        played.board(),
+                        played.rules(),
+                    )
                     .expect("acts")
             })
         });
@@ -104,8 +108,7 @@ fn scripts(c: &mut Criterion) {
             b.iter(|| {
                 scryptic::game::TokenEffects::effect(
                     &scryptic::game::StandardElementals,
-                    kind,
-                    spot,
+                    &scryptic_tests::invocation(kind, spot),
                     played.board(),
                     played.rules(),
                     &mut rng,

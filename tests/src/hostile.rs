@@ -116,7 +116,11 @@ pub fn run_as_token(hostile: &Hostile, game: &Game) -> (ScriptHost, Result<(), E
     host.load(&hostile.name, &token)
         .unwrap_or_else(|e| panic!("{}: {e}", hostile.name));
     let outcome = host
-        .invoke_token("hostile", Pos::new(8, 8), game.board(), game.rules())
+        .invoke_token(
+            &crate::invocation("hostile", Pos::new(8, 8)),
+            game.board(),
+            game.rules(),
+        )
         .map(|_| ());
     (host, outcome)
 }

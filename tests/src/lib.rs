@@ -21,6 +21,16 @@ pub fn city(id: &str, x: u32, y: u32, owner: scryptic::Owner) -> scryptic::City 
     }
 }
 
+/// Gold invoking a `kind` token at `spot` (the spot's id is `spot`).
+pub fn invocation(kind: &str, spot: scryptic::Pos) -> scryptic::game::Invocation<'_> {
+    scryptic::game::Invocation {
+        kind,
+        token: "spot",
+        spot,
+        player: scryptic::Player::Gold,
+    }
+}
+
 /// Every shipped map file, sorted.
 pub fn shipped_maps() -> Vec<PathBuf> {
     let mut maps = Vec::new();

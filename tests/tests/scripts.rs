@@ -82,11 +82,20 @@ fn drought_flood_and_firestorm_in_lua_match_the_rules_exactly() {
                 Pos::new(19, 15),
             ] {
                 let lua = host
-                    .invoke_token(kind, spot, game.board(), game.rules())
+                    .invoke_token(
+                        &scryptic_tests::invocation(kind, spot),
+                        game.board(),
+                        game.rules(),
+                    )
                     .unwrap();
                 let mut rng = ChaCha8Rng::seed_from_u64(0);
                 let built_in = StandardElementals
-                    .effect(kind, spot, game.board(), game.rules(), &mut rng)
+                    .effect(
+                        &scryptic_tests::invocation(kind, spot),
+                        game.board(),
+                        game.rules(),
+                        &mut rng,
+                    )
                     .unwrap();
                 assert_eq!(sorted(&lua), sorted(&built_in), "{kind} at {spot}");
             }
@@ -100,7 +109,11 @@ fn the_lua_volcano_grows_connected_lava_of_the_rule_size() {
     let game = &boards()[0];
     let spot = Pos::new(9, 8);
     let effect = host
-        .invoke_token("volcano", spot, game.board(), game.rules())
+        .invoke_token(
+            &scryptic_tests::invocation("volcano", spot),
+            game.board(),
+            game.rules(),
+        )
         .unwrap();
     let lava: BTreeSet<Pos> = effect
         .terrain
@@ -154,7 +167,11 @@ fn cell_lists_hold_every_cell_once_in_order() {
     .unwrap();
     let spot = Pos::new(9, 8);
     let effect = host
-        .invoke_token("cells", spot, game.board(), game.rules())
+        .invoke_token(
+            &scryptic_tests::invocation("cells", spot),
+            game.board(),
+            game.rules(),
+        )
         .unwrap();
     let within: Vec<(Pos, Terrain)> = game
         .board()
@@ -335,8 +352,7 @@ fn every_method_in_the_registry_exists() {
     assert!(errors.is_empty(), "{errors:?}");
     let mut host = scripted.host();
     host.invoke_token(
-        "probe",
-        Pos::new(1, 1),
+        &scryptic_tests::invocation("probe", Pos::new(1, 1)),
         scripted.game().board(),
         scripted.game().rules(),
     )
@@ -387,8 +403,12 @@ fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
     let spot = Pos::new(9, 8);
     let invoke = |seed: u64| {
         let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed).unwrap();
-        host.invoke_token("volcano", spot, game.board(), game.rules())
-            .unwrap()
+        host.invoke_token(
+            &scryptic_tests::invocation("volcano", spot),
+            game.board(),
+            game.rules(),
+        )
+        .unwrap()
     };
     let effect = invoke(3);
     let cells: Vec<Pos> = effect.terrain.iter().map(|(p, _)| *p).collect();
@@ -420,7 +440,11 @@ fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
          end }",
     )
     .unwrap();
-    let refused = match host.invoke_token("typo", spot, game.board(), game.rules()) {
+    let refused = match host.invoke_token(
+        &scryptic_tests::invocation("typo", spot),
+        game.board(),
+        game.rules(),
+    ) {
         Err(scryptic::game::EffectError::Failed(message)) => message,
         other => panic!("expected a refusal, got {other:?}"),
     };
@@ -430,4 +454,38 @@ fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
                 .contains("game:change has no field destroy_leters; its fields are x, y, within"),
         "{refused}"
     );
+}
+
+/// A token's `invoke` knows who invokes it and the spot's id, and may message and award; the
+/// engine applies the award and the game tells the message.
+#[test]
+fn a_token_knows_its_invoker_and_spot_and_may_message_and_award() {
+    let mut host = elementals();
+    host.load(
+        "blessing.lua",
+        r#"scryptic.token{ id = "blessing", invoke = function(game, token)
+            game:message(token.player .. " is blessed at " .. token.id)
+            game:award(token.player, 7)
+        end }"#,
+    )
+    .unwrap();
+    let game = &boards()[0];
+    let call = scryptic::game::Invocation {
+        kind: "blessing",
+        token: "shrine",
+        spot: Pos::new(2, 2),
+        player: scryptic::Player::Silver,
+    };
+    let effect = host
+        .invoke_token(&call, game.board(), game.rules())
+        .unwrap();
+    assert_eq!(effect.messages, ["silver is blessed at shrine"]);
+    assert_eq!(effect.awards, [(scryptic::Player::Silver, 7)]);
+
+    let mut played = game.clone();
+    let before = played.score(scryptic::Player::Silver).base;
+    let event = played.apply_effect(&effect, scryptic::Player::Silver, "shrine", "blessing");
+    assert_eq!(played.score(scryptic::Player::Silver).base, before + 7);
+    let told = scryptic::game::describe::describe(&event);
+    assert!(told.contains("* silver is blessed at shrine"), "{told}");
 }

@@ -321,6 +321,25 @@ pub const TOKEN_GAME: &[ApiFunction] = &[
         "nil",
         "The effect destroys the city on a cell."
     ),
+    f!(
+        "message",
+        [("text", "string", "what to tell the players")],
+        "nil",
+        "Tells the players something when the token takes effect."
+    ),
+    f!(
+        "award",
+        [
+            ("player", "ScrypticPlayer", "who"),
+            (
+                "points",
+                "integer",
+                "how many points, added to the base score"
+            )
+        ],
+        "nil",
+        "Awards points when the token takes effect."
+    ),
 ];
 
 /// Each event and the fields of its table.
@@ -462,7 +481,7 @@ pub fn luals_definitions() -> String {
     out.push_str("---@class ScrypticCell\n---@field x integer\n---@field y integer\n\n");
     out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n\n");
     out.push_str("--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.\n---@class ScrypticChange\n---@field x integer\n---@field y integer\n---@field within number?\n---@field region integer?\n---@field from ScrypticTerrain[]?\n---@field spare_cities boolean?\n---@field to ScrypticTerrain?\n---@field destroy_letters boolean?\n---@field destroy_cities boolean?\n\n");
-    out.push_str("---@class ScrypticToken\n---@field kind string\n---@field x integer\n---@field y integer\n\n");
+    out.push_str("---@class ScrypticToken\n---@field kind string\n---@field id string the token spot's id\n---@field x integer\n---@field y integer\n---@field player ScrypticPlayer who invokes it\n\n");
     out.push_str("---@class ScrypticTokenDefinition\n---@field id string\n---@field name string?\n---@field color string?\n---@field invoke fun(game: ScrypticTokenGame, token: ScrypticToken)\n\n");
     out.push_str("---@class ScrypticWinCondition\n---@field id string\n---@field check fun(game: ScrypticGame): (ScrypticPlayer|\"draw\"|nil)\n\n");
     out.push_str(

@@ -568,7 +568,7 @@ impl ScriptHost {
 
     /// Keeps a notice or an error for the console; past `MAX_CONSOLE_LINES` the oldest goes,
     /// so a flood of errors cannot grow the host.
-    fn push_notice(&mut self, line: ConsoleLine) {
+    pub(crate) fn push_notice(&mut self, line: ConsoleLine) {
         if self.notices.len() >= text::MAX_CONSOLE_LINES {
             self.notices.pop_front();
         }

@@ -26,7 +26,7 @@ const BYTES_PER_CITY: usize = 640;
 /// Budget units charged per command or message: the engine's checks, and the error a refusal
 /// makes, cost far more than one instruction, and a loop of refused commands caught by `pcall`
 /// must end on the budget (the same on every machine), not on the clock.
-const UNITS_PER_COMMAND: usize = 64;
+pub(super) const UNITS_PER_COMMAND: usize = 64;
 
 /// A game whose scripts take part.
 pub struct ScriptedGame {
@@ -183,7 +183,7 @@ fn setting_value(lua: &mlua::Lua, value: &crate::save::SettingValue) -> mlua::Re
     })
 }
 
-fn parse_player(name: &str) -> mlua::Result<Player> {
+pub(super) fn parse_player(name: &str) -> mlua::Result<Player> {
     match name {
         "gold" => Ok(Player::Gold),
         "silver" => Ok(Player::Silver),
@@ -782,6 +782,12 @@ impl ScriptedGame {
         errors: &mut Vec<ScriptError>,
     ) {
         self.combat.note(event);
+        if let Event::TokenInvoked { messages, .. } = event {
+            let mut host = self.host();
+            for message in messages {
+                host.push_notice(ConsoleLine::Notice(message.clone()));
+            }
+        }
         let Some(name) = script_event_name(event) else {
             return;
         };

@@ -7,7 +7,7 @@ use super::ScriptHost;
 use super::lua_values::{cells_table, fixed_name, uncapped};
 use crate::board::{Pos, Terrain};
 use crate::game::strength::{Role, StrengthModifiers};
-use crate::game::{Board, Effect, EffectError, TokenEffects};
+use crate::game::{Board, Effect, EffectError, Invocation, TokenEffects};
 use crate::rules::RuleSet;
 use mlua::{Function, Lua, Table, UserDataMethods, Value};
 use rand_chacha::ChaCha8Rng;
@@ -42,7 +42,9 @@ fn call_effect<'a>(
     // the board has cells; past that, a script is only growing the host.
     let cells = board.terrain.width() as usize * board.terrain.height() as usize;
     let e = &call.effect;
-    if e.terrain.len() + e.destroy_letters.len() + e.destroy_cities.len() >= 3 * cells {
+    if e.terrain.len() + e.destroy_letters.len() + e.destroy_cities.len() + e.awards.len()
+        >= 3 * cells
+    {
         return Err(mlua::Error::runtime(format!(
             "the effect lists more changes than the board has cells ({cells}) three times over"
         )));
@@ -123,6 +125,23 @@ fn add_board_methods<M: UserDataMethods<Board>>(methods: &mut M) {
             super::sandbox::charge_host_work(lua, cells.len())?;
             let mut call = call_effect(lua, b)?;
             Ok(spec.apply(b, &cells, &mut call.effect))
+        });
+        methods.add_method("message", |lua, b, text: mlua::LuaString| {
+            super::sandbox::charge_host_work(lua, super::session::UNITS_PER_COMMAND)?;
+            let mut call = call_effect(lua, b)?;
+            let count = call.effect.messages.len();
+            if count < super::text::MAX_MESSAGES_PER_EVENT {
+                let shown =
+                    super::text::shown_bytes(&text.as_bytes(), super::text::MAX_MESSAGE_BYTES);
+                call.effect.messages.push(shown);
+            }
+            Ok(())
+        });
+        methods.add_method("award", |lua, b, (player, points): (String, i64)| {
+            super::sandbox::charge_host_work(lua, super::session::UNITS_PER_COMMAND)?;
+            let player = super::session::parse_player(&player)?;
+            call_effect(lua, b)?.effect.awards.push((player, points));
+            Ok(())
         });
         methods.add_method("destroy_city", |lua, b, (x, y): (i64, i64)| {
             let p = board_cell(b, x, y)?;
@@ -444,19 +463,19 @@ impl ScriptHost {
             .unwrap_or_default();
         (outcome, effect)
     }
-    /// The effect of the script-defined token `kind` invoked at `spot`.
+    /// The effect of the script-defined token `call` invokes: its `invoke(game, token)` gets
+    /// the token's kind, its spot's id and cell, and who invokes it.
     pub fn invoke_token(
         &mut self,
-        kind: &str,
-        spot: Pos,
+        call: &Invocation<'_>,
         board: &Board,
         rules: &RuleSet,
     ) -> Result<Effect, EffectError> {
-        let Some((script, invoke)) = self.token_function(kind) else {
+        let Some((script, invoke)) = self.token_function(call.kind) else {
             return Err(EffectError::UnknownKind);
         };
         let token = self
-            .token_table(kind, spot)
+            .token_table(call)
             .map_err(|e| EffectError::Failed(e.to_string()))?;
         let (outcome, effect) =
             self.with_board(board, rules, false, |game| invoke.call::<()>((game, token)));
@@ -474,12 +493,14 @@ impl ScriptHost {
         Some((def.script.clone(), def.table.get("invoke").ok()?))
     }
 
-    fn token_table(&self, kind: &str, spot: Pos) -> mlua::Result<Table> {
+    fn token_table(&self, call: &Invocation<'_>) -> mlua::Result<Table> {
         uncapped(&self.lua, || {
-            let token = self.lua.create_table_with_capacity(0, 3)?;
-            token.raw_set("kind", kind)?;
-            token.raw_set("x", spot.x)?;
-            token.raw_set("y", spot.y)?;
+            let token = self.lua.create_table_with_capacity(0, 5)?;
+            token.raw_set("kind", call.kind)?;
+            token.raw_set("id", call.token)?;
+            token.raw_set("x", call.spot.x)?;
+            token.raw_set("y", call.spot.y)?;
+            token.raw_set("player", call.player.name())?;
             Ok(token)
         })
     }
@@ -500,8 +521,7 @@ impl ScriptTokens {
 impl TokenEffects for ScriptTokens {
     fn effect(
         &self,
-        kind: &str,
-        spot: Pos,
+        call: &Invocation<'_>,
         board: &Board,
         rules: &RuleSet,
         _rng: &mut ChaCha8Rng,
@@ -510,7 +530,7 @@ impl TokenEffects for ScriptTokens {
             .host
             .lock()
             .map_err(|_| EffectError::Failed("the script host is unavailable".into()))?;
-        host.invoke_token(kind, spot, board, rules)
+        host.invoke_token(call, board, rules)
     }
 }
 

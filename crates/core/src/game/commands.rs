@@ -108,7 +108,7 @@ impl Game {
         let effect = super::Effect {
             terrain: vec![(at, terrain)],
             destroy_letters: destroy,
-            destroy_cities: Vec::new(),
+            ..super::Effect::default()
         };
         let player = self.active;
         let event = self.apply_effect(&effect, player, "", "script");

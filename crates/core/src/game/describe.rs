@@ -93,16 +93,21 @@ pub fn describe(event: &Event) -> String {
             terrain,
             removed,
             cities_lost,
+            messages,
             ..
         } => format!(
-            "{player} invokes {kind}: {} cells change, letters lost: {}{}",
+            "{player} invokes {kind}: {} cells change, letters lost: {}{}{}",
             terrain.len(),
             cells(removed),
             if cities_lost.is_empty() {
                 String::new()
             } else {
                 format!(", cities destroyed: {}", cities_lost.join(", "))
-            }
+            },
+            messages
+                .iter()
+                .map(|m| format!("\n  * {m}"))
+                .collect::<String>()
         ),
         Event::WordLifted {
             player,

@@ -19,7 +19,7 @@ pub mod words;
 
 pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
-pub use tokens::{Effect, EffectError, StandardElementals, TokenEffects};
+pub use tokens::{Effect, EffectError, Invocation, StandardElementals, TokenEffects};
 pub use types::*;
 pub use words::{Tile, Word, WordKey};
 

@@ -137,6 +137,16 @@ fn spies_are_counted_per_game_as_the_preset_allows() {
     );
 }
 
+/// Gold invoking a `kind` token at `spot` (the spot's id is `spot`).
+fn invocation(kind: &str, spot: Pos) -> super::Invocation<'_> {
+    super::Invocation {
+        kind,
+        token: "spot",
+        spot,
+        player: crate::board::Player::Gold,
+    }
+}
+
 #[test]
 fn the_volcano_grows_a_connected_patch_of_the_given_size_from_the_seed() {
     let game = new_game("classic", 1);
@@ -144,7 +154,12 @@ fn the_volcano_grows_a_connected_patch_of_the_given_size_from_the_seed() {
     let lava = |seed: u64| {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         StandardElementals
-            .effect("volcano", spot, game.board(), game.rules(), &mut rng)
+            .effect(
+                &invocation("volcano", spot),
+                game.board(),
+                game.rules(),
+                &mut rng,
+            )
             .unwrap()
     };
     let effect = lava(1);
@@ -177,8 +192,7 @@ fn unknown_token_kinds_are_refused_by_the_standard_elementals() {
     let game = new_game("classic", 1);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let effect = StandardElementals.effect(
-        "quake",
-        Pos::new(1, 1),
+        &invocation("quake", Pos::new(1, 1)),
         game.board(),
         game.rules(),
         &mut rng,

@@ -18,6 +18,23 @@ pub struct Effect {
     pub destroy_letters: Vec<Pos>,
     /// Cells whose cities are destroyed.
     pub destroy_cities: Vec<Pos>,
+    /// What the token says to the players, in order.
+    pub messages: Vec<String>,
+    /// Points awarded to players' base scores.
+    pub awards: Vec<(crate::board::Player, i64)>,
+}
+
+/// A token being invoked: its kind, its spot's id and cell, and who invokes it.
+#[derive(Clone, Copy, Debug)]
+pub struct Invocation<'a> {
+    /// The token's kind (`volcano`).
+    pub kind: &'a str,
+    /// The token spot's id.
+    pub token: &'a str,
+    /// The spot's cell.
+    pub spot: Pos,
+    /// Who invokes it.
+    pub player: crate::board::Player,
 }
 
 /// Why a token has no effect to apply.
@@ -31,12 +48,11 @@ pub enum EffectError {
 
 /// What each token kind does.
 pub trait TokenEffects: Send + Sync {
-    /// The effect of a `kind` token invoked at `spot`. Randomness must come from `rng`, the
-    /// game's generator, or from a generator seeded from the game.
+    /// The effect of the token `call` invokes. Randomness must come from `rng`, the game's
+    /// generator, or from a generator seeded from the game.
     fn effect(
         &self,
-        kind: &str,
-        spot: Pos,
+        call: &Invocation<'_>,
         board: &Board,
         rules: &RuleSet,
         rng: &mut ChaCha8Rng,
@@ -50,14 +66,14 @@ pub struct StandardElementals;
 impl TokenEffects for StandardElementals {
     fn effect(
         &self,
-        kind: &str,
-        spot: Pos,
+        call: &Invocation<'_>,
         board: &Board,
         rules: &RuleSet,
         rng: &mut ChaCha8Rng,
     ) -> Result<Effect, EffectError> {
         let t = &rules.tokens;
-        Ok(match kind {
+        let spot = call.spot;
+        Ok(match call.kind {
             "volcano" => volcano(spot, board, t.volcano_cells, rng),
             "drought" => retile(
                 board,
@@ -138,6 +154,7 @@ fn volcano(spot: Pos, board: &Board, cells: i64, rng: &mut ChaCha8Rng) -> Effect
             .copied()
             .filter(|&p| board.cities.iter().any(|c| c.at == p && !c.destroyed))
             .collect(),
+        ..Effect::default()
     }
 }
 
@@ -206,9 +223,15 @@ impl Game {
                 token: token.to_string(),
             })?;
         let mut rng = self.rng.clone();
+        let call = Invocation {
+            kind: &kind,
+            token,
+            spot,
+            player,
+        };
         let effect = self
             .effects
-            .effect(&kind, spot, &self.board, &self.rules, &mut rng)
+            .effect(&call, &self.board, &self.rules, &mut rng)
             .map_err(|e| match e {
                 EffectError::UnknownKind => ActionError::UnknownTokenKind { kind: kind.clone() },
                 EffectError::Failed(message) => ActionError::TokenFailed {
@@ -259,10 +282,15 @@ impl Game {
             cities_lost.push(city.id.clone());
         }
         self.after_removal(&before);
+        for &(to, points) in &effect.awards {
+            let state = self.player_mut(to);
+            state.base_score = state.base_score.saturating_add(points);
+        }
         Event::TokenInvoked {
             player,
             token: token.to_string(),
             kind: kind.to_string(),
+            messages: effect.messages.clone(),
             terrain,
             removed,
             cities_lost,

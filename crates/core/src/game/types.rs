@@ -222,6 +222,8 @@ pub enum Event {
         token: String,
         /// Its kind.
         kind: String,
+        /// What the token said to the players.
+        messages: Vec<String>,
         /// Cells whose terrain changed.
         terrain: Vec<(Pos, Terrain)>,
         /// Letters destroyed.
