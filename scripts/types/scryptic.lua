@@ -6,6 +6,8 @@
 ---@alias ScrypticTerrain "plains"|"forest"|"water"|"mountain"|"ice"|"lava"
 ---@alias ScrypticEvent "game_start"|"turn_start"|"turn_end"|"word_committed"|"combat_resolved"|"city_captured"|"token_captured"|"token_invoked"|"game_end"|"on_reload"
 
+---@alias ScrypticNumberRule "board.min_side"|"board.max_side"|"board.default_forest_density"|"board.default_ice_thickness"|"turn.start_rack"|"turn.draw_per_turn"|"turn.rack_limit"|"turn.redeploys_per_turn"|"turn.spies_per_game"|"placement.min_word_length"|"strength.water_attack_multiplier"|"strength.own_city_defence_multiplier"|"strength.disconnected_defence_multiplier"|"strength.water_penalty"|"strength.own_city_defence_bonus"|"capture.city_capture_bonus"|"capture.neutral_city_bonus"|"tokens.volcano_cells"|"tokens.drought_radius"|"tokens.flood_radius"|"tokens.firestorm_radius"|"end.passes_to_end"
+
 ---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>
 
 ---@class ScrypticCell
@@ -24,7 +26,7 @@
 ---@field x integer
 ---@field y integer
 ---@field within number?
----@field region integer?
+---@field region number? a whole number of cells
 ---@field from ScrypticTerrain[]?
 ---@field spare_cities boolean?
 ---@field to ScrypticTerrain?
@@ -190,8 +192,9 @@ function ScrypticGame:setting(id) end
 function ScrypticGame:city_owner(id) end
 
 --- A rule constant of the game's rule set.
----@param key string `section.name`, as `scryptic rules show --describe` lists
----@return number|boolean|string
+---@param key ScrypticNumberRule a number constant, `section.name`
+---@return number
+---@overload fun(self: ScrypticGame, key: string): number|boolean|string
 function ScrypticGame:rule(key) end
 
 --- Changes a cell's terrain (a letter on new lava is destroyed).
@@ -267,8 +270,9 @@ function ScrypticTokenGame:letter(x, y) end
 function ScrypticTokenGame:city(x, y) end
 
 --- A rule constant of the game's rule set.
----@param key string `section.name`, such as `tokens.flood_radius`
----@return number|boolean|string
+---@param key ScrypticNumberRule a number constant, `section.name`
+---@return number
+---@overload fun(self: ScrypticTokenGame, key: string): number|boolean|string
 function ScrypticTokenGame:rule(key) end
 
 --- The up to four cells next to a cell.
@@ -322,6 +326,16 @@ scryptic = {}
 ---@param event ScrypticEvent the event's name
 ---@param handler fun(game: ScrypticGame, event: table) called with the game and the event's fields
 ---@param filter ScrypticEventFilter? fields the event must have, e.g. {player = "silver", turn = {every = 6}}
+---@overload fun(event: "game_start", handler: fun(game: ScrypticGame, event: ScrypticEvent_game_start), filter?: ScrypticEventFilter)
+---@overload fun(event: "turn_start", handler: fun(game: ScrypticGame, event: ScrypticEvent_turn_start), filter?: ScrypticEventFilter)
+---@overload fun(event: "turn_end", handler: fun(game: ScrypticGame, event: ScrypticEvent_turn_end), filter?: ScrypticEventFilter)
+---@overload fun(event: "word_committed", handler: fun(game: ScrypticGame, event: ScrypticEvent_word_committed), filter?: ScrypticEventFilter)
+---@overload fun(event: "combat_resolved", handler: fun(game: ScrypticGame, event: ScrypticEvent_combat_resolved), filter?: ScrypticEventFilter)
+---@overload fun(event: "city_captured", handler: fun(game: ScrypticGame, event: ScrypticEvent_city_captured), filter?: ScrypticEventFilter)
+---@overload fun(event: "token_captured", handler: fun(game: ScrypticGame, event: ScrypticEvent_token_captured), filter?: ScrypticEventFilter)
+---@overload fun(event: "token_invoked", handler: fun(game: ScrypticGame, event: ScrypticEvent_token_invoked), filter?: ScrypticEventFilter)
+---@overload fun(event: "game_end", handler: fun(game: ScrypticGame, event: ScrypticEvent_game_end), filter?: ScrypticEventFilter)
+---@overload fun(event: "on_reload", handler: fun(game: ScrypticGame, event: ScrypticEvent_on_reload), filter?: ScrypticEventFilter)
 function scryptic.on(event, handler, filter) end
 
 --- Defines a token kind; maps place spots of it by id.
@@ -343,5 +357,5 @@ function scryptic.sorted_pairs(t) end
 
 --- What scripts keep between reloads, in saves, and from one campaign map to the next:
 --- strings, numbers, booleans and tables of them.
----@type table
+---@type table<string, any>
 storage = {}

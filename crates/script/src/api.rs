@@ -438,12 +438,50 @@ pub const EVENT_FIELDS: &[(&str, &str, &[Field])] = &[
 
 fn function_doc(out: &mut String, f: &ApiFunction) {
     out.push_str(&format!("--- {}\n", f.doc));
+    if f.name == "rule" {
+        // A checker takes the first signature that fits: a number constant's key gives a
+        // number; any other key, what the constant is.
+        out.push_str("---@param key ScrypticNumberRule a number constant, `section.name`\n---@return number\n");
+        out.push_str(&format!(
+            "---@overload fun(self: SELF, key: string): {}\n",
+            f.returns
+        ));
+        return;
+    }
     for (name, ty, doc) in f.params {
         out.push_str(&format!("---@param {name} {ty} {doc}\n"));
     }
     if f.returns != "nil" {
         out.push_str(&format!("---@return {}\n", f.returns));
     }
+    out.push_str(&overloads(f.name));
+}
+
+/// The overloads that tie an argument's value to a precise type: `scryptic.on("turn_start",
+/// ...)` hands its handler a `ScrypticEvent_turn_start` (so that a checker knows `event.player`
+/// and flags `event.plyaer`), and `game:rule` of a number constant returns a number.
+fn overloads(name: &str) -> String {
+    match name {
+        "on" => EVENT_FIELDS
+            .iter()
+            .map(|(event, _, _)| {
+                format!(
+                    "---@overload fun(event: \"{event}\", handler: fun(game: ScrypticGame, event: ScrypticEvent_{event}), filter?: ScrypticEventFilter)\n"
+                )
+            })
+            .collect(),
+        _ => String::new(),
+    }
+}
+
+/// `---@alias ScrypticNumberRule "board.min_side"|...`: the rule constants that are numbers.
+fn number_rules_alias() -> String {
+    let keys: Vec<String> = crate::rules::RuleSet::constants()
+        .iter()
+        .filter(|c| c.range.is_some())
+        .map(|c| format!("\"{}\"", c.key))
+        .collect();
+    format!("---@alias ScrypticNumberRule {}\n\n", keys.join("|"))
 }
 
 fn method_class(out: &mut String, class: &str, doc: &str, methods: &[ApiFunction]) {
@@ -451,7 +489,9 @@ fn method_class(out: &mut String, class: &str, doc: &str, methods: &[ApiFunction
         "--- {doc}\n---@class {class}\nlocal {class} = {{}}\n\n"
     ));
     for m in methods {
-        function_doc(out, m);
+        let mut doc = String::new();
+        function_doc(&mut doc, m);
+        out.push_str(&doc.replace("SELF", class));
         let params: Vec<&str> = m.params.iter().map(|p| p.0).collect();
         out.push_str(&format!(
             "function {class}:{}({}) end\n\n",
@@ -475,12 +515,13 @@ pub fn luals_definitions() -> String {
         .map(|(e, _, _)| format!("\"{e}\""))
         .collect();
     out.push_str(&format!("---@alias ScrypticEvent {}\n\n", events.join("|")));
+    out.push_str(&number_rules_alias());
     out.push_str(
         "---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>\n\n",
     );
     out.push_str("---@class ScrypticCell\n---@field x integer\n---@field y integer\n\n");
     out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n\n");
-    out.push_str("--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.\n---@class ScrypticChange\n---@field x integer\n---@field y integer\n---@field within number?\n---@field region integer?\n---@field from ScrypticTerrain[]?\n---@field spare_cities boolean?\n---@field to ScrypticTerrain?\n---@field destroy_letters boolean?\n---@field destroy_cities boolean?\n\n");
+    out.push_str("--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.\n---@class ScrypticChange\n---@field x integer\n---@field y integer\n---@field within number?\n---@field region number? a whole number of cells\n---@field from ScrypticTerrain[]?\n---@field spare_cities boolean?\n---@field to ScrypticTerrain?\n---@field destroy_letters boolean?\n---@field destroy_cities boolean?\n\n");
     out.push_str("---@class ScrypticToken\n---@field kind string\n---@field id string the token spot's id\n---@field x integer\n---@field y integer\n---@field player ScrypticPlayer who invokes it\n\n");
     out.push_str("---@class ScrypticTokenDefinition\n---@field id string\n---@field name string?\n---@field color string?\n---@field invoke fun(game: ScrypticTokenGame, token: ScrypticToken)\n\n");
     out.push_str("---@class ScrypticWinCondition\n---@field id string\n---@field check fun(game: ScrypticGame): (ScrypticPlayer|\"draw\"|nil)\n\n");
@@ -516,6 +557,6 @@ pub fn luals_definitions() -> String {
             params.join(", ")
         ));
     }
-    out.push_str("--- What scripts keep between reloads, in saves, and from one campaign map to the next:\n--- strings, numbers, booleans and tables of them.\n---@type table\nstorage = {}\n");
+    out.push_str("--- What scripts keep between reloads, in saves, and from one campaign map to the next:\n--- strings, numbers, booleans and tables of them.\n---@type table<string, any>\nstorage = {}\n");
     out
 }
