@@ -355,6 +355,16 @@ function scryptic.strength_modifier(definition) end
 ---@return fun(): any, any
 function scryptic.sorted_pairs(t) end
 
+--- Calls `handler` once, at the start of the turn `turns` turns after the current one (after the first turn's, when a script loads as the game begins).
+---@param turns integer how many turn starts from now (1: the next turn)
+---@param handler fun(game: ScrypticGame, event: ScrypticEvent_turn_start) called once, at the start of that turn
+function scryptic.after(turns, handler) end
+
+--- Calls `handler` at the start of turns `turns`, 2 x `turns`, 3 x `turns`... (as `scryptic.on("turn_start", handler, {turn = {every = turns}})`).
+---@param turns integer the period, in turns
+---@param handler fun(game: ScrypticGame, event: ScrypticEvent_turn_start) called at the start of every turn whose number is a multiple of `turns`
+function scryptic.every(turns, handler) end
+
 --- What scripts keep between reloads, in saves, and from one campaign map to the next:
 --- strings, numbers, booleans and tables of them.
 ---@type table<string, any>

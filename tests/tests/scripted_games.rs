@@ -923,3 +923,51 @@ fn handlers_hear_the_first_turn_and_the_whole_combat_and_look_around() {
         "{heard:?}"
     );
 }
+
+/// Timers: `scryptic.after(n, f)` runs `f` once, n turns after the current one; `every(n, f)`
+/// on every turn whose number is a multiple of n; both are handlers, kept in replays.
+#[test]
+fn timers_run_after_some_turns_and_every_few_turns() {
+    let script = (
+        "timers.lua".to_string(),
+        r#"
+        scryptic.after(2, function(game, ev) game:message("after at " .. ev.turn) end)
+        scryptic.every(3, function(game, ev) game:message("every at " .. ev.turn) end)
+        scryptic.on("turn_start", function(game, ev)
+            if ev.turn == 4 then
+                scryptic.after(1, function(g, e) game:message("nested at " .. e.turn) end)
+            end
+        end)
+        "#
+        .to_string(),
+    );
+    let mut game = scripted(&ford_map(), &[script], None);
+    while game.game().turn() < 6 {
+        // Racks fill up as turns pass without words: the excess is discarded.
+        if let Err(scryptic::game::ActionError::MustDiscard { excess, .. }) =
+            game.apply(Action::EndTurn)
+        {
+            let rack = game.game().rack_letters(game.game().active());
+            let letters: String = rack.chars().take(excess).collect();
+            game.apply(Action::Discard { letters }).unwrap();
+        }
+    }
+    let told: Vec<String> = game
+        .host()
+        .drain_console()
+        .into_iter()
+        .filter_map(|line| match line {
+            scryptic::script::ConsoleLine::Notice(text) => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        told,
+        ["after at 3", "every at 3", "nested at 5", "every at 6"]
+    );
+    let refused = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1)
+        .unwrap()
+        .load("bad.lua", "scryptic.after(0, function() end)")
+        .unwrap_err();
+    assert!(refused.message.contains("from 1, not 0"), "{refused}");
+}

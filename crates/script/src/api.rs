@@ -76,6 +76,36 @@ pub const SCRYPTIC: &[ApiFunction] = &[
         "fun(): any, any",
         "Iterates `t` in a fixed order (numbers, then strings, each sorted), so scripts behave the same on every run."
     ),
+    f!(
+        "after",
+        [
+            (
+                "turns",
+                "integer",
+                "how many turn starts from now (1: the next turn)"
+            ),
+            (
+                "handler",
+                "fun(game: ScrypticGame, event: ScrypticEvent_turn_start)",
+                "called once, at the start of that turn"
+            )
+        ],
+        "nil",
+        "Calls `handler` once, at the start of the turn `turns` turns after the current one (after the first turn's, when a script loads as the game begins)."
+    ),
+    f!(
+        "every",
+        [
+            ("turns", "integer", "the period, in turns"),
+            (
+                "handler",
+                "fun(game: ScrypticGame, event: ScrypticEvent_turn_start)",
+                "called at the start of every turn whose number is a multiple of `turns`"
+            )
+        ],
+        "nil",
+        "Calls `handler` at the start of turns `turns`, 2 x `turns`, 3 x `turns`... (as `scryptic.on(\"turn_start\", handler, {turn = {every = turns}})`)."
+    ),
 ];
 
 /// Methods of `game` in event handlers and win conditions (win conditions may only read).

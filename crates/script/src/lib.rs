@@ -254,6 +254,8 @@ struct Registry {
     /// What a game asks before every event: kept up to date at every registration and
     /// reload, and read without the registry's lock.
     summary: Arc<RegistrySummary>,
+    /// The game's turn at the last event (0 before any): what `scryptic.after` counts from.
+    turn: u32,
 }
 
 /// Which events have handlers, and whether win conditions and strength modifiers exist:
@@ -473,10 +475,14 @@ impl ScriptHost {
         // The handlers are called with the registry unlocked (a handler may register more),
         // so they are copied out first; most events have one or two, kept on the stack.
         let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
-            Ok(r) => r
-                .handlers_wanting(event, fields)
-                .map(|(i, h)| (i, h.func.clone()))
-                .collect(),
+            Ok(mut r) => {
+                if let Some(turn) = turn {
+                    r.turn = turn;
+                }
+                r.handlers_wanting(event, fields)
+                    .map(|(i, h)| (i, h.func.clone()))
+                    .collect()
+            }
             Err(_) => return Vec::new(),
         };
         let mut errors = Vec::new();
@@ -743,6 +749,34 @@ fn first_lua_frame(traceback: &str) -> Option<(String, u32)> {
 }
 
 /// The `scryptic` table (read-only to scripts) and the helpers scripts use to register.
+/// Registers `func` as a handler of `event` for the script now running, within its cap.
+fn register_handler(
+    lua: &Lua,
+    registry: &Arc<Mutex<Registry>>,
+    event: String,
+    filter: filter::EventFilter,
+    func: Function,
+) -> mlua::Result<()> {
+    let script = current_script(lua).unwrap_or_default();
+    let mut r = lock(registry)?;
+    let mine = r.handlers.iter().filter(|h| h.script == script).count();
+    if mine >= MAX_HANDLERS_PER_SCRIPT {
+        return Err(mlua::Error::runtime(format!(
+            "{script} already has {mine} handlers, the most one script may register"
+        )));
+    }
+    r.handlers.push(Handler {
+        script,
+        event,
+        filter,
+        func,
+        failures: 0,
+        disabled: false,
+    });
+    r.changed();
+    Ok(())
+}
+
 fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
     let api = lua.create_table()?;
     let reg = registry.clone();
@@ -758,27 +792,39 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
                     )));
                 }
                 let filter = filter::EventFilter::from_lua(&event, filter)?;
-                let script = current_script(lua).unwrap_or_default();
-                let mut r = lock(&reg)?;
-                let mine = r.handlers.iter().filter(|h| h.script == script).count();
-                if mine >= MAX_HANDLERS_PER_SCRIPT {
-                    return Err(mlua::Error::runtime(format!(
-                        "{script} already has {mine} handlers, the most one script may register"
-                    )));
-                }
-                r.handlers.push(Handler {
-                    script,
-                    event,
-                    filter,
-                    func,
-                    failures: 0,
-                    disabled: false,
-                });
-                r.changed();
-                Ok(())
+                register_handler(lua, &reg, event, filter, func)
             },
         )?,
     )?;
+    // Timers are handlers of `turn_start` whose filter names the turns: `after` the one turn
+    // `turns` from now, `every` each multiple of `turns`.
+    for timer in ["after", "every"] {
+        let reg = registry.clone();
+        api.raw_set(
+            timer,
+            lua.create_function(move |lua, (turns, func): (i64, Function)| {
+                let turns = u32::try_from(turns)
+                    .ok()
+                    .filter(|&t| t >= 1)
+                    .ok_or_else(|| {
+                        mlua::Error::runtime(format!(
+                            "scryptic.{timer} needs a number of turns from 1, not {turns}"
+                        ))
+                    })?;
+                let filter = lua.create_table()?;
+                if timer == "after" {
+                    let now = lock(&reg)?.turn.max(1);
+                    filter.raw_set("turn", now.saturating_add(turns))?;
+                } else {
+                    let every = lua.create_table()?;
+                    every.raw_set("every", turns)?;
+                    filter.raw_set("turn", every)?;
+                }
+                let filter = filter::EventFilter::from_lua("turn_start", Some(filter))?;
+                register_handler(lua, &reg, "turn_start".into(), filter, func)
+            })?,
+        )?;
+    }
     for (name, needs) in [
         ("token", "invoke"),
         ("win_condition", "check"),
