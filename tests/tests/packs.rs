@@ -428,3 +428,30 @@ fn a_save_records_its_packs_and_settings_and_notes_what_changed() {
         o.err
     );
 }
+
+/// `pack test` plays AI games of every board with the scripts taking part, and replays them:
+/// a shipped pack passes; a script that fails in play is caught, naming the mode and seed.
+#[test]
+fn pack_test_plays_and_replays_every_board_and_catches_failing_scripts() {
+    let o = scryptic(&["pack", "test", &path("packs/wending"), "--games", "1"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("3 games played and replayed"), "{}", o.out);
+
+    let dir = tempfile::tempdir().unwrap();
+    scryptic(&["pack", "new", "brittle", "--dir", text(dir.path())]);
+    let pack = dir.path().join("brittle");
+    std::fs::write(
+        pack.join("scripts/main.lua"),
+        "scryptic.on('turn_start', function(game, ev)\n    if ev.turn == 3 then error('cracked') end\nend)\n",
+    )
+    .unwrap();
+    let o = scryptic(&["pack", "check", text(&pack)]);
+    assert_eq!(o.code, 0, "starting a game does not reach turn 3: {o:?}");
+    let o = scryptic(&["pack", "test", text(&pack), "--games", "1"]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err.contains("mode `standard`") && o.err.contains("seed 1") && o.err.contains("cracked"),
+        "{}",
+        o.err
+    );
+}

@@ -25,6 +25,19 @@ pub(super) enum PackCommand {
         /// A pack folder or a pack id.
         pack: String,
     },
+    /// Play a few AI games of every mode (each chapter of a campaign) with the pack's scripts
+    /// taking part: every action must be legal, no script may fail, and each game must
+    /// replay from its save to the same end.
+    Test {
+        /// A pack folder, .zip or id.
+        pack: String,
+        /// Games per board.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        games: u32,
+        /// Actions after which a game is stopped (it still counts).
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_actions: u32,
+    },
     /// List the packs found: built in, installed, and in the search folders.
     List,
     /// Show a pack: title, version, authors, description, dependencies, modes, settings and
@@ -78,6 +91,16 @@ pub(super) fn run(cmd: PackCommand, io: &mut Streams) -> anyhow::Result<i32> {
                 return Ok(EXIT_PROBLEMS);
             };
             check(&catalog, &opened.id, io)
+        }
+        PackCommand::Test {
+            pack,
+            games,
+            max_actions,
+        } => {
+            let Some(opened) = open(&pack, &mut catalog, io)? else {
+                return Ok(EXIT_PROBLEMS);
+            };
+            test(&catalog, &opened.id, (games, max_actions), io)
         }
         PackCommand::List => {
             for p in &problems {
@@ -439,6 +462,117 @@ fn check_files(pack: &Pack, files: &[String], problems: &mut Vec<String>) {
         if let Err(found) = result {
             problems.extend(found);
         }
+    }
+}
+
+/// `pack test`: AI games of every board of every mode, checked as they go and replayed.
+fn test(
+    catalog: &Catalog,
+    id: &str,
+    (games, max_actions): (u32, u32),
+    io: &mut Streams,
+) -> anyhow::Result<i32> {
+    let Some(pack) = catalog.get(id) else {
+        return Ok(EXIT_PROBLEMS);
+    };
+    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
+    let packs = catalog.resolve(&[id]).unwrap_or_default();
+    let mut problems = Vec::new();
+    let mut played = 0;
+    for mode in &pack.manifest.modes {
+        let boards = crate::pack::level::boards(&packs, pack, mode).unwrap_or_default();
+        for chapter in 0..boards.len() {
+            let choice = Choice {
+                pack: id.to_string(),
+                mode: mode.id.clone(),
+                chapter,
+                ..Choice::default()
+            };
+            let level = match Level::from_pack(catalog, &choice) {
+                Ok(level) => level,
+                Err(e) => {
+                    problems.push(format!("mode `{}`: {e}", mode.id));
+                    continue;
+                }
+            };
+            for seed in 1..=u64::from(games) {
+                let label = format!("mode `{}`, {}, seed {seed}", mode.id, level.title);
+                match test_game(&level, lexicon.clone(), seed, max_actions as usize) {
+                    Ok(()) => played += 1,
+                    Err(found) => {
+                        problems.extend(found.into_iter().map(|p| format!("{label}: {p}")))
+                    }
+                }
+            }
+        }
+    }
+    for p in &problems {
+        writeln!(io.err, "{p}")?;
+    }
+    if problems.is_empty() {
+        writeln!(
+            io.out,
+            "ok: {} ({played} games played and replayed)",
+            pack.label()
+        )?;
+        Ok(0)
+    } else {
+        writeln!(io.err, "{}: {} problems", pack.label(), problems.len())?;
+        Ok(EXIT_PROBLEMS)
+    }
+}
+
+/// One AI game of `level`: every action legal, no script error, and the save replays to the
+/// same board and scores.
+fn test_game(
+    level: &Level,
+    lexicon: std::sync::Arc<crate::lexicon::Lexicon>,
+    seed: u64,
+    max_actions: usize,
+) -> Result<(), Vec<String>> {
+    use crate::ai::{AiPlayer, Level as AiLevel};
+    let (mut game, mut problems) =
+        crate::script::ScriptedGame::start_level(level, lexicon.clone(), seed, None)
+            .map_err(|e| vec![e.to_string()])?;
+    let mut players = [
+        AiPlayer::new(AiLevel::Easy, seed),
+        AiPlayer::new(AiLevel::Easy, seed + 1),
+    ];
+    while game.game().result().is_none() && game.game().log().len() < max_actions {
+        let seat = usize::from(game.game().to_act() == crate::board::Player::Silver);
+        let action = players[seat].choose(game.game());
+        if let Err(e) = game.apply(action.clone()) {
+            problems.push(format!("the AI's {action:?} was refused: {e}"));
+            break;
+        }
+    }
+    problems.extend(
+        game.host()
+            .drain_console()
+            .iter()
+            .filter_map(|line| match line {
+                crate::script::ConsoleLine::Error(e) => Some(e.to_string()),
+                _ => None,
+            }),
+    );
+    match crate::script::ScriptedGame::from_save(&game.save(), lexicon) {
+        Ok((replayed, _)) => {
+            let same = replayed.game().board().letters == game.game().board().letters
+                && crate::board::Player::BOTH
+                    .iter()
+                    .all(|&p| replayed.game().score(p) == game.game().score(p));
+            if !same {
+                problems.push(
+                    "its save replays to a different game: something is not deterministic".into(),
+                );
+            }
+        }
+        Err(e) => problems.push(format!("its save does not replay: {e}")),
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
     }
 }
 
