@@ -476,33 +476,14 @@ fn test(
         return Ok(EXIT_PROBLEMS);
     };
     let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
-    let packs = catalog.resolve(&[id]).unwrap_or_default();
     let mut problems = Vec::new();
     let mut played = 0;
-    for mode in &pack.manifest.modes {
-        let boards = crate::pack::level::boards(&packs, pack, mode).unwrap_or_default();
-        for chapter in 0..boards.len() {
-            let choice = Choice {
-                pack: id.to_string(),
-                mode: mode.id.clone(),
-                chapter,
-                ..Choice::default()
-            };
-            let level = match Level::from_pack(catalog, &choice) {
-                Ok(level) => level,
-                Err(e) => {
-                    problems.push(format!("mode `{}`: {e}", mode.id));
-                    continue;
-                }
-            };
-            for seed in 1..=u64::from(games) {
-                let label = format!("mode `{}`, {}, seed {seed}", mode.id, level.title);
-                match test_game(&level, lexicon.clone(), seed, max_actions as usize) {
-                    Ok(()) => played += 1,
-                    Err(found) => {
-                        problems.extend(found.into_iter().map(|p| format!("{label}: {p}")))
-                    }
-                }
+    for (choice, level) in every_board(catalog, pack, &mut problems) {
+        for seed in 1..=u64::from(games) {
+            let label = format!("mode `{}`, {}, seed {seed}", choice.mode, level.title);
+            match test_game(&level, lexicon.clone(), seed, max_actions as usize) {
+                Ok(()) => played += 1,
+                Err(found) => problems.extend(found.into_iter().map(|p| format!("{label}: {p}"))),
             }
         }
     }
@@ -581,8 +562,26 @@ fn test_game(
 fn check_modes(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> usize {
     let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
     let mut started = 0;
+    for (choice, level) in every_board(catalog, pack, problems) {
+        match crate::script::ScriptedGame::start_level(&level, lexicon.clone(), 1, None) {
+            Ok((_, errors)) => {
+                problems.extend(errors);
+                started += 1;
+            }
+            Err(e) => problems.push(e.to_string()),
+        }
+        check_map_design(&level, problems);
+        check_shuffled(catalog, &choice, &level, problems);
+    }
+    started
+}
+
+/// The level of every board of every mode of `pack` (each chapter of a campaign), with the
+/// choice that makes it; the problems of those that cannot be assembled go to `problems`.
+fn every_board(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> Vec<(Choice, Level)> {
+    let packs = catalog.resolve(&[pack.id()]).unwrap_or_default();
+    let mut levels = Vec::new();
     for mode in &pack.manifest.modes {
-        let packs = catalog.resolve(&[pack.id()]).unwrap_or_default();
         let boards = match crate::pack::level::boards(&packs, pack, mode) {
             Ok(boards) => boards,
             Err(e) => {
@@ -597,25 +596,13 @@ fn check_modes(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> us
                 chapter,
                 ..Choice::default()
             };
-            let level = match Level::from_pack(catalog, &choice) {
-                Ok(level) => level,
-                Err(e) => {
-                    problems.push(format!("mode `{}`, {board}: {e}", mode.id));
-                    continue;
-                }
-            };
-            match crate::script::ScriptedGame::start_level(&level, lexicon.clone(), 1, None) {
-                Ok((_, errors)) => {
-                    problems.extend(errors);
-                    started += 1;
-                }
-                Err(e) => problems.push(e.to_string()),
+            match Level::from_pack(catalog, &choice) {
+                Ok(level) => levels.push((choice, level)),
+                Err(e) => problems.push(format!("mode `{}`, {board}: {e}", mode.id)),
             }
-            check_map_design(&level, problems);
-            check_shuffled(catalog, &choice, &level, problems);
         }
     }
-    started
+    levels
 }
 
 /// The errors the map validator finds on a level's map.
