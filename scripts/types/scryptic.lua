@@ -365,6 +365,16 @@ function scryptic.after(turns, handler) end
 ---@param handler fun(game: ScrypticGame, event: ScrypticEvent_turn_start) called at the start of every turn whose number is a multiple of `turns`
 function scryptic.every(turns, handler) end
 
+--- Offers an interface to other scripts and packs (as Factorio's remote interfaces); a script provides it again when it reloads.
+---@param name string the interface's name (`bank`, `economy:bank`)
+---@param interface table<string, any> named functions and values other scripts may use
+function scryptic.provide(name, interface) end
+
+--- A view of an interface: its values copied, its functions copying the values given and returned (functions cannot cross).
+---@param name string an interface's name
+---@return table<string, any>
+function scryptic.use(name) end
+
 --- What scripts keep between reloads, in saves, and from one campaign map to the next:
 --- strings, numbers, booleans and tables of them.
 ---@type table<string, any>

@@ -489,3 +489,93 @@ fn a_token_knows_its_invoker_and_spot_and_may_message_and_award() {
     let told = scryptic::game::describe::describe(&event);
     assert!(told.contains("* silver is blessed at shrine"), "{told}");
 }
+
+/// Scripts talk through declared interfaces: `provide` offers named functions and values,
+/// `use` gives a view in which values are copies and functions copy what crosses them, so no
+/// script reaches another's tables; functions cannot cross; a reload drops and re-provides.
+#[test]
+fn scripts_talk_through_interfaces_and_only_copies_cross() {
+    let mut host = ScriptHost::new(ScriptLimits::default(), 1).unwrap();
+    host.load(
+        "bank.lua",
+        r#"
+        local vault = { total = 0 }
+        scryptic.provide("bank", {
+            rate = { percent = 3 },
+            deposit = function(n) vault.total = vault.total + n; return vault.total, { seen = n } end,
+            audit = function() return vault end,
+            call = function(f) return f() end,
+        })
+        "#,
+    )
+    .unwrap();
+    host.load(
+        "town.lua",
+        r#"
+        scryptic.on("turn_end", function()
+            local bank = scryptic.use("bank")
+            local total, receipt = bank.deposit(5)
+            bank.rate.percent = 99
+            local vault = bank.audit()
+            vault.total = 1000000
+            print(total, receipt.seen, scryptic.use("bank").rate.percent, bank.audit().total)
+            print(pcall(bank.call, function() return 1 end))
+            print(pcall(scryptic.use, "treasury"))
+        end)
+        "#,
+    )
+    .unwrap();
+    let errors = host.dispatch_event("turn_end", Some(1), None, &[]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let printed: Vec<String> = host
+        .drain_console()
+        .into_iter()
+        .filter_map(|l| match l {
+            scryptic::script::ConsoleLine::Output { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        printed[0], "5\t5\t3\t5",
+        "copies cross, not the tables themselves"
+    );
+    assert!(
+        printed[1].starts_with("false\t") && printed[1].contains("not a function"),
+        "{printed:?}"
+    );
+    assert!(
+        printed[2].contains("no script provides interface `treasury`; provided: bank"),
+        "{printed:?}"
+    );
+
+    let refused = host
+        .load("thief.lua", r#"scryptic.provide("bank", {})"#)
+        .unwrap_err();
+    assert!(
+        refused.message.contains("already provided by bank.lua"),
+        "{refused}"
+    );
+    host.reload(
+        "bank.lua",
+        r#"scryptic.provide("bank", { rate = { percent = 4 } })"#,
+    )
+    .unwrap();
+    host.load(
+        "reader.lua",
+        r#"print(scryptic.use("bank").rate.percent, scryptic.use("bank").deposit)"#,
+    )
+    .unwrap();
+    let printed: Vec<String> = host
+        .drain_console()
+        .into_iter()
+        .filter_map(|l| match l {
+            scryptic::script::ConsoleLine::Output { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        printed,
+        ["4\tnil"],
+        "the reloaded script's interface replaced the old one"
+    );
+}

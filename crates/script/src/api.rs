@@ -106,6 +106,29 @@ pub const SCRYPTIC: &[ApiFunction] = &[
         "nil",
         "Calls `handler` at the start of turns `turns`, 2 x `turns`, 3 x `turns`... (as `scryptic.on(\"turn_start\", handler, {turn = {every = turns}})`)."
     ),
+    f!(
+        "provide",
+        [
+            (
+                "name",
+                "string",
+                "the interface's name (`bank`, `economy:bank`)"
+            ),
+            (
+                "interface",
+                "table<string, any>",
+                "named functions and values other scripts may use"
+            )
+        ],
+        "nil",
+        "Offers an interface to other scripts and packs (as Factorio's remote interfaces); a script provides it again when it reloads."
+    ),
+    f!(
+        "use",
+        [("name", "string", "an interface's name")],
+        "table<string, any>",
+        "A view of an interface: its values copied, its functions copying the values given and returned (functions cannot cross)."
+    ),
 ];
 
 /// Methods of `game` in event handlers and win conditions (win conditions may only read).

@@ -15,6 +15,7 @@ use scryptic_pack as pack;
 pub mod api;
 mod bounded;
 mod filter;
+mod interfaces;
 mod isolation;
 mod level;
 pub mod live;
@@ -251,6 +252,8 @@ struct Registry {
     tokens: Vec<Definition>,
     win_conditions: Vec<Definition>,
     modifiers: Vec<Definition>,
+    /// Interfaces scripts provide (`scryptic.provide`), by name.
+    interfaces: Vec<Definition>,
     /// What a game asks before every event: kept up to date at every registration and
     /// reload, and read without the registry's lock.
     summary: Arc<RegistrySummary>,
@@ -796,6 +799,7 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
             },
         )?,
     )?;
+    interfaces::install(lua, &api, &registry)?;
     // Timers are handlers of `turn_start` whose filter names the turns: `after` the one turn
     // `turns` from now, `every` each multiple of `turns`.
     for timer in ["after", "every"] {

@@ -13,6 +13,7 @@ pub(super) struct Taken {
     tokens: Vec<super::Definition>,
     win_conditions: Vec<super::Definition>,
     modifiers: Vec<super::Definition>,
+    interfaces: Vec<super::Definition>,
 }
 
 pub(super) fn take_script(r: &mut Registry, script: &str) -> Taken {
@@ -35,6 +36,7 @@ pub(super) fn take_script(r: &mut Registry, script: &str) -> Taken {
         tokens: split(&mut r.tokens),
         win_conditions: split(&mut r.win_conditions),
         modifiers: split(&mut r.modifiers),
+        interfaces: split(&mut r.interfaces),
     };
     r.changed();
     taken
@@ -51,6 +53,7 @@ fn put_back(r: &mut Registry, taken: Taken) {
     r.tokens.extend(taken.tokens);
     r.win_conditions.extend(taken.win_conditions);
     r.modifiers.extend(taken.modifiers);
+    r.interfaces.extend(taken.interfaces);
     r.changed();
 }
 

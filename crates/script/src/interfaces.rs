@@ -1,0 +1,145 @@
+//! Declared interfaces between scripts (and the packs they come from), as Factorio's remote
+//! interfaces: `scryptic.provide(name, table)` offers a table of functions and values;
+//! `scryptic.use(name)` returns a view of it in which every value is a copy and every function
+//! copies what it is given and what it returns. So no script reaches another's tables: what
+//! crosses an interface is strings, numbers, booleans and tables of them.
+
+use super::{Definition, Registry, current_script, lock};
+use crate::limits::{MAX_DEFINITIONS_PER_SCRIPT, MAX_ID_CHARS};
+use mlua::{Function, Lua, Table, Value};
+use std::sync::{Arc, Mutex};
+
+/// The host's Lua for views: a copy bounded in depth that refuses functions and other
+/// references, and a wrapper that copies a function's arguments and results.
+const VIEW_MAKER: &str = r#"
+local type, next, error, pack, unpack = type, next, error, table.pack, table.unpack
+local function copy(v, depth)
+    local t = type(v)
+    if t == "table" then
+        if depth > 16 then
+            error("a value passed through an interface is nested more than 16 tables deep", 0)
+        end
+        local out = {}
+        for k, x in next, v do
+            local kt = type(k)
+            if kt ~= "string" and kt ~= "number" then
+                error("a table passed through an interface has keys that are strings or numbers", 0)
+            end
+            out[k] = copy(x, depth + 1)
+        end
+        return out
+    elseif t == "function" or t == "thread" or t == "userdata" then
+        error("an interface passes values only (strings, numbers, booleans and tables of them), not a " .. t, 0)
+    end
+    return v
+end
+local function wrap(f)
+    return function(...)
+        local args = pack(...)
+        for i = 1, args.n do args[i] = copy(args[i], 0) end
+        local results = pack(f(unpack(args, 1, args.n)))
+        for i = 1, results.n do results[i] = copy(results[i], 0) end
+        return unpack(results, 1, results.n)
+    end
+end
+return function(provided)
+    local view = {}
+    for k, v in next, provided do
+        if type(v) == "function" then view[k] = wrap(v) else view[k] = copy(v, 0) end
+    end
+    return view
+end
+"#;
+
+/// Installs `scryptic.provide` and `scryptic.use` into `api`.
+pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -> mlua::Result<()> {
+    let make_view: Function = lua.load(VIEW_MAKER).set_name("=(interfaces)").eval()?;
+    let reg = registry.clone();
+    api.raw_set(
+        "provide",
+        lua.create_function(move |lua, (name, table): (String, Table)| {
+            provide(lua, &reg, name, table)
+        })?,
+    )?;
+    let reg = registry.clone();
+    api.raw_set(
+        "use",
+        lua.create_function(move |_, name: String| {
+            let provided = {
+                let r = lock(&reg)?;
+                match r.interfaces.iter().find(|d| d.id == name) {
+                    Some(d) => d.table.clone(),
+                    None => {
+                        let names: Vec<&str> = r.interfaces.iter().map(|d| d.id.as_str()).collect();
+                        return Err(mlua::Error::runtime(format!(
+                            "no script provides interface `{}`; provided: {} (a script that \
+                             uses one at load time must load after the one that provides it)",
+                            crate::diag::shorten(&name, 64),
+                            if names.is_empty() {
+                                "none".into()
+                            } else {
+                                names.join(", ")
+                            }
+                        )));
+                    }
+                }
+            };
+            make_view.call::<Table>(provided)
+        })?,
+    )?;
+    Ok(())
+}
+
+/// Registers interface `name` as `table`, offered by the script now running.
+fn provide(
+    lua: &Lua,
+    registry: &Arc<Mutex<Registry>>,
+    name: String,
+    table: Table,
+) -> mlua::Result<()> {
+    let valid = !name.is_empty()
+        && name.chars().count() <= MAX_ID_CHARS
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'));
+    if !valid {
+        return Err(mlua::Error::runtime(format!(
+            "an interface's name is 1 to {MAX_ID_CHARS} letters, digits, `_`, `-`, `.` or `:` \
+             (`bank` or `economy:bank`), not `{}`",
+            crate::diag::shorten(&name, 64)
+        )));
+    }
+    for pair in table.pairs::<Value, Value>() {
+        let (key, _) = pair?;
+        if !matches!(key, Value::String(_)) {
+            return Err(mlua::Error::runtime(format!(
+                "interface `{name}` is a table of named functions and values: its keys are strings"
+            )));
+        }
+    }
+    let script = current_script(lua).unwrap_or_default();
+    let mut r = lock(registry)?;
+    if let Some(other) = r
+        .interfaces
+        .iter()
+        .find(|d| d.id == name && d.script != script)
+    {
+        return Err(mlua::Error::runtime(format!(
+            "interface `{name}` is already provided by {}; name yours differently",
+            other.script
+        )));
+    }
+    r.interfaces.retain(|d| d.id != name);
+    if r.interfaces.iter().filter(|d| d.script == script).count() >= MAX_DEFINITIONS_PER_SCRIPT {
+        return Err(mlua::Error::runtime(format!(
+            "{script} already provides {MAX_DEFINITIONS_PER_SCRIPT} interfaces, the most one script may"
+        )));
+    }
+    r.interfaces.push(Definition {
+        script,
+        id: name,
+        table,
+        failures: 0,
+    });
+    Ok(())
+}
