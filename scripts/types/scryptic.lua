@@ -336,6 +336,7 @@ scryptic = {}
 ---@overload fun(event: "token_invoked", handler: fun(game: ScrypticGame, event: ScrypticEvent_token_invoked), filter?: ScrypticEventFilter)
 ---@overload fun(event: "game_end", handler: fun(game: ScrypticGame, event: ScrypticEvent_game_end), filter?: ScrypticEventFilter)
 ---@overload fun(event: "on_reload", handler: fun(game: ScrypticGame, event: ScrypticEvent_on_reload), filter?: ScrypticEventFilter)
+---@overload fun(event: string, handler: fun(game: ScrypticGame, event: table<string, any>))
 function scryptic.on(event, handler, filter) end
 
 --- Defines a token kind; maps place spots of it by id.
@@ -374,6 +375,11 @@ function scryptic.provide(name, interface) end
 ---@param name string an interface's name
 ---@return table<string, any>
 function scryptic.use(name) end
+
+--- Sends a custom event to every `scryptic.on(event, handler)`, of any script or pack, once the handler that emits it returns.
+---@param event string a custom event's name, with a `:` (`economy:payday`)
+---@param fields table<string, any>? its fields: strings, numbers, booleans and tables of them (copied)
+function scryptic.emit(event, fields) end
 
 --- What scripts keep between reloads, in saves, and from one campaign map to the next:
 --- strings, numbers, booleans and tables of them.

@@ -552,7 +552,7 @@ fn script_check_reports_errors_with_file_and_line() {
     assert_eq!(
         o.err.lines().next().unwrap_or_default(),
         format!(
-            "script {}:2 in event load: unknown event `turn_begin`; the events are game_start, turn_start, turn_end, word_committed, combat_resolved, city_captured, token_captured, token_invoked, game_end, on_reload",
+            "script {}:2 in event load: unknown event `turn_begin`; the events are game_start, turn_start, turn_end, word_committed, combat_resolved, city_captured, token_captured, token_invoked, game_end, on_reload (a custom event is named with a `:`, `economy:payday`)",
             bad.display()
         )
     );

@@ -971,3 +971,76 @@ fn timers_run_after_some_turns_and_every_few_turns() {
         .unwrap_err();
     assert!(refused.message.contains("from 1, not 0"), "{refused}");
 }
+
+/// Custom events between scripts and packs: `scryptic.emit("economy:payday", fields)` reaches
+/// every `scryptic.on("economy:payday", ...)` with a copy of the fields and the game; a chain
+/// of handlers emitting the event they handle is stopped, and the game goes on.
+#[test]
+fn custom_events_reach_their_handlers_and_endless_chains_are_stopped() {
+    let economy = (
+        "economy.lua".to_string(),
+        r#"
+        scryptic.on("turn_end", function(game, ev)
+            local pay = { amount = 4 }
+            scryptic.emit("economy:payday", { player = ev.player, pay = pay })
+            pay.amount = 1000
+        end)
+        "#
+        .to_string(),
+    );
+    let town = (
+        "town.lua".to_string(),
+        r#"
+        scryptic.on("economy:payday", function(game, ev)
+            game:award(ev.player, ev.pay.amount)
+            game:message(ev.player .. " is paid " .. ev.pay.amount .. " on turn " .. game:turn())
+        end)
+        "#
+        .to_string(),
+    );
+    let mut game = scripted(&ford_map(), &[economy, town], None);
+    let before = game.game().score(Player::Gold).base;
+    game.apply(Action::EndTurn).unwrap();
+    assert_eq!(game.game().score(Player::Gold).base, before + 4);
+    let told: Vec<String> = game
+        .host()
+        .drain_console()
+        .into_iter()
+        .filter_map(|line| match line {
+            ConsoleLine::Notice(text) => Some(text),
+            _ => None,
+        })
+        .collect();
+    // Handlers see the game as the action left it: the next turn has begun.
+    assert_eq!(told, ["gold is paid 4 on turn 2"]);
+
+    let echo = (
+        "echo.lua".to_string(),
+        r#"
+        scryptic.on("turn_end", function() scryptic.emit("echo:ping") end)
+        scryptic.on("echo:ping", function() scryptic.emit("echo:ping") end)
+        "#
+        .to_string(),
+    );
+    let mut game = scripted(&ford_map(), &[echo], None);
+    let events = game.apply(Action::EndTurn).unwrap();
+    assert!(!events.is_empty(), "the game goes on");
+    let errors: Vec<String> = game
+        .host()
+        .drain_console()
+        .into_iter()
+        .filter_map(|line| match line {
+            ConsoleLine::Error(e) => Some(e.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        errors.iter().any(|e| e.contains("custom events in a row")),
+        "{errors:?}"
+    );
+    let refused = ScriptHost::new(ScriptLimits::default(), 1)
+        .unwrap()
+        .load("bad.lua", "scryptic.emit('payday')")
+        .unwrap_err();
+    assert!(refused.message.contains("named with a `:`"), "{refused}");
+}

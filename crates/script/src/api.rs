@@ -129,6 +129,23 @@ pub const SCRYPTIC: &[ApiFunction] = &[
         "table<string, any>",
         "A view of an interface: its values copied, its functions copying the values given and returned (functions cannot cross)."
     ),
+    f!(
+        "emit",
+        [
+            (
+                "event",
+                "string",
+                "a custom event's name, with a `:` (`economy:payday`)"
+            ),
+            (
+                "fields",
+                "table<string, any>?",
+                "its fields: strings, numbers, booleans and tables of them (copied)"
+            )
+        ],
+        "nil",
+        "Sends a custom event to every `scryptic.on(event, handler)`, of any script or pack, once the handler that emits it returns."
+    ),
 ];
 
 /// Methods of `game` in event handlers and win conditions (win conditions may only read).
@@ -522,6 +539,9 @@ fn overloads(name: &str) -> String {
                     "---@overload fun(event: \"{event}\", handler: fun(game: ScrypticGame, event: ScrypticEvent_{event}), filter?: ScrypticEventFilter)\n"
                 )
             })
+            .chain(std::iter::once(
+                "---@overload fun(event: string, handler: fun(game: ScrypticGame, event: table<string, any>))\n".to_string(),
+            ))
             .collect(),
         _ => String::new(),
     }

@@ -48,12 +48,50 @@ return function(provided)
         if type(v) == "function" then view[k] = wrap(v) else view[k] = copy(v, 0) end
     end
     return view
-end
+end, function(v) return copy(v, 0) end
 "#;
 
-/// Installs `scryptic.provide` and `scryptic.use` into `api`.
+/// The most custom events waiting to be handled at once (a handler that emits the event it
+/// handles would otherwise never end).
+pub(super) const MAX_EMITTED: usize = 256;
+
+/// Whether `name` is a custom event's (namespaced: `economy:payday`).
+pub(super) fn is_custom_event(name: &str) -> bool {
+    name.contains(':')
+        && name.chars().count() <= MAX_ID_CHARS
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
+}
+
+/// Installs `scryptic.provide`, `scryptic.use` and `scryptic.emit` into `api`.
 pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -> mlua::Result<()> {
-    let make_view: Function = lua.load(VIEW_MAKER).set_name("=(interfaces)").eval()?;
+    let (make_view, copy): (Function, Function) =
+        lua.load(VIEW_MAKER).set_name("=(interfaces)").eval()?;
+    let reg = registry.clone();
+    api.raw_set(
+        "emit",
+        lua.create_function(move |lua, (name, fields): (String, Option<Table>)| {
+            if !is_custom_event(&name) {
+                return Err(mlua::Error::runtime(format!(
+                    "scryptic.emit sends custom events, named with a `:` (`economy:payday`), not `{}`",
+                    crate::diag::shorten(&name, 64)
+                )));
+            }
+            let fields: Table = match fields {
+                Some(fields) => copy.call(fields)?,
+                None => lua.create_table()?,
+            };
+            let mut r = lock(&reg)?;
+            if r.emitted.len() >= MAX_EMITTED {
+                return Err(mlua::Error::runtime(format!(
+                    "more than {MAX_EMITTED} custom events wait to be handled: does a handler emit the event it handles?"
+                )));
+            }
+            r.emitted.push((name, fields));
+            Ok(())
+        })?,
+    )?;
     let reg = registry.clone();
     api.raw_set(
         "provide",

@@ -254,6 +254,8 @@ struct Registry {
     modifiers: Vec<Definition>,
     /// Interfaces scripts provide (`scryptic.provide`), by name.
     interfaces: Vec<Definition>,
+    /// Custom events emitted (`scryptic.emit`) and not yet handled, with their fields.
+    emitted: Vec<(String, Table)>,
     /// What a game asks before every event: kept up to date at every registration and
     /// reload, and read without the registry's lock.
     summary: Arc<RegistrySummary>,
@@ -491,6 +493,42 @@ impl ScriptHost {
         let mut errors = Vec::new();
         for (index, func) in calls {
             if let Err(e) = self.guarded(|| prepared.call(&func, game)) {
+                let script = self.handler_script(index);
+                let error = self.error(&script, event, turn, &e);
+                self.count_failure(index, &error);
+                errors.push(error);
+            }
+        }
+        errors
+    }
+
+    /// The custom events emitted since the last call, oldest first.
+    pub(crate) fn take_emitted(&self) -> Vec<(String, Table)> {
+        match self.registry.lock() {
+            Ok(mut r) => std::mem::take(&mut r.emitted),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Calls every handler of the custom event `event` with `game` and its `fields`; returns
+    /// their errors (which also go to the console).
+    pub(crate) fn dispatch_custom(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        game: Option<&mlua::AnyUserData>,
+        fields: &Table,
+    ) -> Vec<ScriptError> {
+        let calls: Vec<(usize, Function)> = match self.registry.lock() {
+            Ok(r) => r
+                .handlers_wanting(event, &[])
+                .map(|(i, h)| (i, h.func.clone()))
+                .collect(),
+            Err(_) => return Vec::new(),
+        };
+        let mut errors = Vec::new();
+        for (index, func) in calls {
+            if let Err(e) = self.guarded(|| func.call::<()>((game, fields))) {
                 let script = self.handler_script(index);
                 let error = self.error(&script, event, turn, &e);
                 self.count_failure(index, &error);
@@ -787,10 +825,18 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
         "on",
         lua.create_function(
             move |lua, (event, func, filter): (String, Function, Option<Table>)| {
+                if interfaces::is_custom_event(&event) {
+                    if filter.is_some() {
+                        return Err(mlua::Error::runtime(format!(
+                            "custom event `{event}` takes no filter: look at its fields in the handler"
+                        )));
+                    }
+                    return register_handler(lua, &reg, event, filter::EventFilter::default(), func);
+                }
                 if !events().any(|e| e == event) {
                     let all: Vec<&str> = events().collect();
                     return Err(mlua::Error::runtime(format!(
-                        "unknown event `{event}`; the events are {}",
+                        "unknown event `{event}`; the events are {} (a custom event is named with a `:`, `economy:payday`)",
                         all.join(", ")
                     )));
                 }

@@ -47,6 +47,10 @@ pub struct ScriptedGame {
     registered: Arc<super::RegistrySummary>,
 }
 
+/// The most custom events handled one after another for one engine event: past it, a chain of
+/// handlers emitting events is stopped.
+const MAX_CUSTOM_EVENTS_IN_A_ROW: usize = 1024;
+
 /// What `combat_resolved` tells of the combat it ends, kept from the events that began it (a
 /// combat may end an action later, when the defender orders its words).
 #[derive(Clone, Debug, Default)]
@@ -858,13 +862,57 @@ impl ScriptedGame {
             host.dispatch_event(name, turn, Some(view), fields)
         });
         errors.extend(found.unwrap_or_default());
+        self.tell(messages);
+        caused.extend(events);
+        self.run_custom_events(caused, errors);
+    }
+
+    /// Puts what scripts told the players on the console.
+    fn tell(&mut self, messages: Vec<String>) {
         if !messages.is_empty() {
             let mut host = self.host();
             for message in messages {
                 host.push_notice(ConsoleLine::Notice(message));
             }
         }
-        caused.extend(events);
+    }
+
+    /// Handles the custom events scripts emitted, in order, and those their handlers emit in
+    /// turn (the host bounds how many wait at once).
+    fn run_custom_events(&mut self, caused: &mut Vec<Event>, errors: &mut Vec<ScriptError>) {
+        let mut handled = 0;
+        loop {
+            let emitted = self.host().take_emitted();
+            if emitted.is_empty() {
+                return;
+            }
+            let turn = Some(self.game().turn());
+            for (name, fields) in emitted {
+                handled += 1;
+                if handled > MAX_CUSTOM_EVENTS_IN_A_ROW {
+                    let error = ScriptError {
+                        script: "(host)".into(),
+                        line: None,
+                        event: name,
+                        turn,
+                        message: format!(
+                            "more than {MAX_CUSTOM_EVENTS_IN_A_ROW} custom events in a row: the rest are dropped (does a handler emit the event it handles?)"
+                        ),
+                        traceback: String::new(),
+                    };
+                    self.host().push_notice(ConsoleLine::Error(error.clone()));
+                    errors.push(error);
+                    drop(self.host().take_emitted());
+                    return;
+                }
+                let (found, events, messages) = self.with_game_lent(false, |view, host| {
+                    host.dispatch_custom(&name, turn, Some(view), &fields)
+                });
+                errors.extend(found.unwrap_or_default());
+                self.tell(messages);
+                caused.extend(events);
+            }
+        }
     }
 
     /// Asks each win condition, in the order defined, whether someone has won. They are not
