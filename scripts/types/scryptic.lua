@@ -381,6 +381,12 @@ function scryptic.use(name) end
 ---@param fields table<string, any>? its fields: strings, numbers, booleans and tables of them (copied)
 function scryptic.emit(event, fields) end
 
+--- The text of `key` in the game's language, from the string table of this script's pack (the key itself when it has none).
+---@param key string a key of the pack's string table (`locale/en.ron`)
+---@param args table<string, string|number|boolean>? values for the text's `{name}` places
+---@return string
+function scryptic.t(key, args) end
+
 --- What scripts keep between reloads, in saves, and from one campaign map to the next:
 --- strings, numbers, booleans and tables of them.
 ---@type table<string, any>

@@ -455,3 +455,83 @@ fn pack_test_plays_and_replays_every_board_and_catches_failing_scripts() {
         o.err
     );
 }
+
+/// A pack's texts live in string tables (`locale/en.ron`, and a language's own over it):
+/// `scryptic.t(key, args)` gives the text in the game's language with its `{names}` filled; a
+/// missing key shows itself; the save carries the tables, so it replays as played.
+#[test]
+fn scripts_speak_the_games_language_from_their_packs_string_tables() {
+    use scryptic::pack::{Catalog, Choice, Level, Pack};
+    use scryptic::script::{ConsoleLine, ScriptedGame};
+    let dir = tempfile::tempdir().unwrap();
+    scryptic(&["pack", "new", "polyglot", "--dir", text(dir.path())]);
+    let pack = dir.path().join("polyglot");
+    std::fs::create_dir_all(pack.join("locale")).unwrap();
+    std::fs::write(
+        pack.join("locale/en.ron"),
+        "{ \"welcome\": \"Welcome to {town}!\", \"bye\": \"Goodbye.\" }",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("locale/fr.ron"),
+        "{ \"welcome\": \"Bienvenue à {town} !\" }",
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("scripts/main.lua"),
+        r#"scryptic.on("game_start", function(game)
+    game:message(scryptic.t("welcome", { town = "Riverside" }))
+    game:message(scryptic.t("bye"))
+    game:message(scryptic.t("missing.key"))
+end)
+"#,
+    )
+    .unwrap();
+    let mut catalog = Catalog::new(vec![scryptic::pack::core().unwrap()]);
+    catalog.add(Pack::open(&pack).unwrap());
+    let said = |language: &str| {
+        let choice = Choice {
+            pack: "polyglot".into(),
+            language: language.into(),
+            ..Choice::default()
+        };
+        let level = Level::from_pack(&catalog, &choice).unwrap();
+        let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+        let (game, problems) = ScriptedGame::start_level(&level, lexicon, 1, None).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        let told: Vec<String> = game
+            .host()
+            .drain_console()
+            .into_iter()
+            .filter_map(|l| match l {
+                ConsoleLine::Notice(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        (told, game.save())
+    };
+    let (english, _) = said("");
+    assert_eq!(
+        english,
+        ["Welcome to Riverside!", "Goodbye.", "missing.key"]
+    );
+    let (french, save) = said("fr");
+    assert_eq!(
+        french,
+        ["Bienvenue à Riverside !", "Goodbye.", "missing.key"]
+    );
+    // The pack's files may change or go: the save carries the texts it was played with.
+    std::fs::remove_dir_all(pack.join("locale")).unwrap();
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let (replayed, _) = ScriptedGame::from_save(&save, lexicon).unwrap();
+    let told: Vec<String> = replayed
+        .host()
+        .drain_console()
+        .into_iter()
+        .filter_map(|l| match l {
+            ConsoleLine::Notice(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(told[0], "Bienvenue à Riverside !");
+}

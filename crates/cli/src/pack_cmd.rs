@@ -293,6 +293,8 @@ pub(super) fn choose(
         chapter: 0,
         map: map.unwrap_or_default().to_string(),
         set: pairs,
+        // The packs' texts in the player's language, when they have it (`SCRYPTIC_LANG=fr`).
+        language: std::env::var("SCRYPTIC_LANG").unwrap_or_default(),
     };
     Ok(Some((choice, opened)))
 }

@@ -43,6 +43,46 @@ pub struct SaveFile {
     /// The settings the game was created with.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub settings: std::collections::BTreeMap<String, SettingValue>,
+    /// The packs' string tables in the game's language (`scryptic.t`), by pack id, so that the
+    /// save replays anywhere as it was played.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub strings: StringTables,
+}
+
+/// String tables by pack id: key to text.
+pub type StringTables =
+    std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>>;
+
+/// The most keys one pack's string table holds.
+pub const MAX_STRINGS_PER_PACK: usize = 10_000;
+/// The most characters of one string in a string table.
+pub const MAX_STRING_CHARS: usize = 4_000;
+
+/// Why string tables are out of bounds, if they are.
+pub fn strings_problem(tables: &StringTables) -> Option<String> {
+    if tables.len() > MAX_SAVED_PACKS {
+        return Some(format!(
+            "string tables of more than {MAX_SAVED_PACKS} packs"
+        ));
+    }
+    for (pack, table) in tables {
+        if table.len() > MAX_STRINGS_PER_PACK {
+            return Some(format!(
+                "pack `{pack}` has {} strings; the most is {MAX_STRINGS_PER_PACK}",
+                table.len()
+            ));
+        }
+        if let Some((key, _)) = table.iter().find(|(k, v)| {
+            k.chars().count() > limits::MAX_ID_CHARS || v.chars().count() > MAX_STRING_CHARS
+        }) {
+            return Some(format!(
+                "pack `{pack}`: string `{}` or its text is too long (keys {} characters, texts {MAX_STRING_CHARS})",
+                crate::diag::shorten(key, 64),
+                limits::MAX_ID_CHARS
+            ));
+        }
+    }
+    None
 }
 
 /// A pack setting's value, fixed when a game is created.
@@ -177,6 +217,7 @@ impl SaveFile {
             storage: String::new(),
             packs: Vec::new(),
             settings: std::collections::BTreeMap::new(),
+            strings: StringTables::new(),
         }
     }
 
@@ -260,6 +301,9 @@ impl SaveFile {
         }
         self.script_problems(&mut refuse);
         self.record_problems(&mut refuse);
+        if let Some(problem) = strings_problem(&self.strings) {
+            refuse("strings", problem);
+        }
         if self.storage.len() > limits::MAX_STORAGE_BYTES {
             refuse(
                 "storage",

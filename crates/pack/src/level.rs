@@ -40,6 +40,9 @@ pub struct Level {
     pub records: Vec<crate::save::PackRecord>,
     /// The value of every setting of the mode's pack.
     pub settings: Vec<(String, SettingValue)>,
+    /// Each loaded pack's string table in the game's language (`locale/LANG.ron` over
+    /// `locale/en.ron`), for `scryptic.t`.
+    pub strings: crate::save::StringTables,
 }
 
 /// Where a tileset's manifest is: a file of a pack (or of a level's folder).
@@ -162,6 +165,8 @@ pub struct Choice {
     pub map: String,
     /// Settings as typed (`rounds=4`), checked against the pack's settings.
     pub set: Vec<(String, String)>,
+    /// The language of the packs' string tables (`fr`); empty: English.
+    pub language: String,
 }
 
 impl Level {
@@ -220,6 +225,7 @@ impl Level {
         )?;
         level.title = title;
         level.settings = settings;
+        level.strings = string_tables(&packs, &choice.language)?;
         Ok(level)
     }
 
@@ -244,6 +250,7 @@ impl Level {
             None => map_rules(&map)?,
         };
         let mut level = assemble(&packs, pack, (pack, &map_path), map, (rules, None), &[])?;
+        level.strings = string_tables(&packs, "")?;
         level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
         level.watch.rules_file = rules_file.map(Path::to_path_buf);
         Ok(level)
@@ -319,6 +326,7 @@ impl Level {
             packs: Vec::new(),
             records: Vec::new(),
             settings: Vec::new(),
+            strings: crate::save::StringTables::new(),
         })
     }
 
@@ -580,6 +588,7 @@ fn assemble(
             .collect(),
         records: records(packs, &used)?,
         settings: Vec::new(),
+        strings: crate::save::StringTables::new(),
     })
 }
 
@@ -608,6 +617,43 @@ fn mode_rules(
     // The map tunes the mode's rules: its overrides go over the mode's rule set.
     rules.overlay(&map.rules.overrides);
     Ok((rules, Some((owner.id().to_string(), path))))
+}
+
+/// Each pack's string table in `language` (its `locale/LANG.ron` over `locale/en.ron`; a pack
+/// with neither has none), bounded as a save bounds them.
+fn string_tables(packs: &[&Pack], language: &str) -> Result<crate::save::StringTables, LevelError> {
+    let language = if language.is_empty() { "en" } else { language };
+    if !language
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        || language.len() > 16
+    {
+        return Err(LevelError::Setting(format!(
+            "`{}` is not a language name (en, fr, pt-BR)",
+            crate::diag::shorten(language, 20)
+        )));
+    }
+    let mut tables = crate::save::StringTables::new();
+    for pack in packs {
+        let mut table = std::collections::BTreeMap::new();
+        for lang in ["en", language] {
+            let path = format!("locale/{lang}.ron");
+            if !pack.files.is_file(&path) {
+                continue;
+            }
+            let shown = pack.files.shown(&path);
+            let read: std::collections::BTreeMap<String, String> =
+                crate::ronfile::parse(&shown, &pack.files.read_text(&path)?)?;
+            table.extend(read);
+        }
+        if !table.is_empty() {
+            tables.insert(pack.id().to_string(), table);
+        }
+    }
+    match crate::save::strings_problem(&tables) {
+        Some(problem) => Err(LevelError::Setting(problem)),
+        None => Ok(tables),
+    }
 }
 
 /// A file a level read: its pack's id and its path there.

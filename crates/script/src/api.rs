@@ -146,6 +146,23 @@ pub const SCRYPTIC: &[ApiFunction] = &[
         "nil",
         "Sends a custom event to every `scryptic.on(event, handler)`, of any script or pack, once the handler that emits it returns."
     ),
+    f!(
+        "t",
+        [
+            (
+                "key",
+                "string",
+                "a key of the pack's string table (`locale/en.ron`)"
+            ),
+            (
+                "args",
+                "table<string, string|number|boolean>?",
+                "values for the text's `{name}` places"
+            )
+        ],
+        "string",
+        "The text of `key` in the game's language, from the string table of this script's pack (the key itself when it has none)."
+    ),
 ];
 
 /// Methods of `game` in event handlers and win conditions (win conditions may only read).

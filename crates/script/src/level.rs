@@ -22,6 +22,7 @@ impl ScriptedGame {
         let origin = super::session::Origin {
             packs: level.records.clone(),
             settings: level.settings.iter().cloned().collect(),
+            strings: level.strings.clone(),
         };
         let game_files = (&level.map, level.rules.clone(), level.scripts.clone());
         let (mut game, errors) =

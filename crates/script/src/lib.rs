@@ -19,6 +19,7 @@ mod interfaces;
 mod isolation;
 mod level;
 pub mod live;
+mod locale;
 mod lua_values;
 mod patterns;
 mod reload;
@@ -256,6 +257,10 @@ struct Registry {
     interfaces: Vec<Definition>,
     /// Custom events emitted (`scryptic.emit`) and not yet handled, with their fields.
     emitted: Vec<(String, Table)>,
+    /// The packs' string tables in the game's language (`scryptic.t`).
+    strings: crate::save::StringTables,
+    /// The pack whose scripts are named by their paths alone (the level's own).
+    own_pack: String,
     /// What a game asks before every event: kept up to date at every registration and
     /// reload, and read without the registry's lock.
     summary: Arc<RegistrySummary>,
@@ -500,6 +505,14 @@ impl ScriptHost {
             }
         }
         errors
+    }
+
+    /// Gives `scryptic.t` the packs' string tables; `own` is the pack whose scripts are named
+    /// by their paths alone.
+    pub fn set_strings(&mut self, strings: crate::save::StringTables, own: String) {
+        let mut r = self.registry_lock();
+        r.strings = strings;
+        r.own_pack = own;
     }
 
     /// The custom events emitted since the last call, oldest first.
@@ -846,6 +859,7 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
         )?,
     )?;
     interfaces::install(lua, &api, &registry)?;
+    locale::install(lua, &api, &registry)?;
     // Timers are handlers of `turn_start` whose filter names the turns: `after` the one turn
     // `turns` from now, `every` each multiple of `turns`.
     for timer in ["after", "every"] {

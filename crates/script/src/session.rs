@@ -104,6 +104,8 @@ impl CombatRecord {
 pub(super) struct Origin {
     pub(super) packs: Vec<crate::save::PackRecord>,
     pub(super) settings: std::collections::BTreeMap<String, crate::save::SettingValue>,
+    /// The packs' string tables in the game's language.
+    pub(super) strings: crate::save::StringTables,
 }
 
 /// What handlers and win conditions see as `game`. It is made once per scripted game (a
@@ -632,6 +634,13 @@ impl ScriptedGame {
         origin: Origin,
     ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
         let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
+        // The pack a level was made from is the last to load (it depends on the others).
+        let own = origin
+            .packs
+            .last()
+            .map(|p| p.id.clone())
+            .unwrap_or_default();
+        host.set_strings(origin.strings.clone(), own);
         if let Some(json) = storage.filter(|s| !s.is_empty()) {
             host.set_storage_json(json).map_err(|e| ScriptError {
                 script: "(save)".into(),
@@ -675,6 +684,7 @@ impl ScriptedGame {
         let origin = Origin {
             packs: save.packs.clone(),
             settings: save.settings.clone(),
+            strings: save.strings.clone(),
         };
         let level = (&save.map, save.rules.clone(), save.scripts.clone());
         let (mut game, _) = ScriptedGame::start_with(level, lexicon, save.seed, storage, origin)
@@ -690,6 +700,7 @@ impl ScriptedGame {
             storage: self.storage_at_start.clone(),
             packs: self.origin.packs.clone(),
             settings: self.origin.settings.clone(),
+            strings: self.origin.strings.clone(),
             ..SaveFile::of(self.game())
         }
     }
