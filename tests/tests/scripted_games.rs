@@ -886,16 +886,6 @@ fn handlers_hear_the_first_turn_and_the_whole_combat_and_look_around() {
         "#
         .to_string(),
     );
-    let notices = |game: &ScriptedGame| -> Vec<String> {
-        game.host()
-            .drain_console()
-            .into_iter()
-            .filter_map(|line| match line {
-                scryptic::script::ConsoleLine::Notice(text) => Some(text),
-                _ => None,
-            })
-            .collect()
-    };
     let mut game = scripted(&ambush_map(), &[script], None);
     assert_eq!(notices(&game), ["turn 1: gold"]);
     game.apply(across("JAZZ", 0, 0)).unwrap();
@@ -952,15 +942,7 @@ fn timers_run_after_some_turns_and_every_few_turns() {
             game.apply(Action::Discard { letters }).unwrap();
         }
     }
-    let told: Vec<String> = game
-        .host()
-        .drain_console()
-        .into_iter()
-        .filter_map(|line| match line {
-            scryptic::script::ConsoleLine::Notice(text) => Some(text),
-            _ => None,
-        })
-        .collect();
+    let told = notices(&game);
     assert_eq!(
         told,
         ["after at 3", "every at 3", "nested at 5", "every at 6"]
@@ -1002,15 +984,7 @@ fn custom_events_reach_their_handlers_and_endless_chains_are_stopped() {
     let before = game.game().score(Player::Gold).base;
     game.apply(Action::EndTurn).unwrap();
     assert_eq!(game.game().score(Player::Gold).base, before + 4);
-    let told: Vec<String> = game
-        .host()
-        .drain_console()
-        .into_iter()
-        .filter_map(|line| match line {
-            ConsoleLine::Notice(text) => Some(text),
-            _ => None,
-        })
-        .collect();
+    let told = notices(&game);
     // Handlers see the game as the action left it: the next turn has begun.
     assert_eq!(told, ["gold is paid 4 on turn 2"]);
 

@@ -357,15 +357,8 @@ fn every_method_in_the_registry_exists() {
         scripted.game().rules(),
     )
     .unwrap();
-    let printed: Vec<String> = host
-        .drain_console()
-        .into_iter()
-        .filter_map(|l| match l {
-            scryptic::script::ConsoleLine::Output { text, .. } => Some(text),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(printed, vec!["game ok", "token ok"]);
+    let said = printed(&mut host);
+    assert_eq!(said, vec!["game ok", "token ok"]);
 }
 
 #[test]
@@ -527,25 +520,18 @@ fn scripts_talk_through_interfaces_and_only_copies_cross() {
     .unwrap();
     let errors = host.dispatch_event("turn_end", Some(1), None, &[]);
     assert!(errors.is_empty(), "{errors:?}");
-    let printed: Vec<String> = host
-        .drain_console()
-        .into_iter()
-        .filter_map(|l| match l {
-            scryptic::script::ConsoleLine::Output { text, .. } => Some(text),
-            _ => None,
-        })
-        .collect();
+    let said = printed(&mut host);
     assert_eq!(
-        printed[0], "5\t5\t3\t5",
+        said[0], "5\t5\t3\t5",
         "copies cross, not the tables themselves"
     );
     assert!(
-        printed[1].starts_with("false\t") && printed[1].contains("not a function"),
-        "{printed:?}"
+        said[1].starts_with("false\t") && said[1].contains("not a function"),
+        "{said:?}"
     );
     assert!(
-        printed[2].contains("no script provides interface `treasury`; provided: bank"),
-        "{printed:?}"
+        said[2].contains("no script provides interface `treasury`; provided: bank"),
+        "{said:?}"
     );
 
     let refused = host
@@ -565,17 +551,21 @@ fn scripts_talk_through_interfaces_and_only_copies_cross() {
         r#"print(scryptic.use("bank").rate.percent, scryptic.use("bank").deposit)"#,
     )
     .unwrap();
-    let printed: Vec<String> = host
-        .drain_console()
+    let said = printed(&mut host);
+    assert_eq!(
+        said,
+        ["4\tnil"],
+        "the reloaded script's interface replaced the old one"
+    );
+}
+
+/// What the scripts of `host` printed since the last look.
+fn printed(host: &mut ScriptHost) -> Vec<String> {
+    host.drain_console()
         .into_iter()
         .filter_map(|l| match l {
             scryptic::script::ConsoleLine::Output { text, .. } => Some(text),
             _ => None,
         })
-        .collect();
-    assert_eq!(
-        printed,
-        ["4\tnil"],
-        "the reloaded script's interface replaced the old one"
-    );
+        .collect()
 }
