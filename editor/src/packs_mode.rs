@@ -183,6 +183,18 @@ impl PacksMode {
         for line in &details.dependencies {
             ui.label(line);
         }
+        for setting in &m.settings {
+            ui.label(format!(
+                "setting: {} (default {}){}",
+                setting.title,
+                setting.default_value(),
+                if setting.binds.is_empty() {
+                    String::new()
+                } else {
+                    format!(", sets {}", setting.binds)
+                }
+            ));
+        }
         let mut action = None;
         if m.modes.is_empty() {
             ui.label("No modes: a content or library pack, played through another pack's modes.");

@@ -372,6 +372,13 @@ fn info(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
             s.default_value()
         )?;
     }
+    let languages: Vec<&str> = files
+        .iter()
+        .filter_map(|f| f.strip_prefix("locale/")?.strip_suffix(".ron"))
+        .collect();
+    if !languages.is_empty() {
+        writeln!(out, "texts in: {}", languages.join(", "))?;
+    }
     let count = |ext: &str| files.iter().filter(|f| f.ends_with(ext)).count();
     let lua = count(".lua");
     writeln!(

@@ -94,14 +94,19 @@ fn files(id: &str, seed: Seed) -> Result<Vec<(String, String)>, LoadError> {
     let mut files = Vec::new();
     map.scripts.clear();
     for (name, text) in seed.scripts {
-        let file = name.rsplit('/').next().unwrap_or("script.lua").to_string();
-        if crate::files::path_problem(&file).is_some()
-            || files.iter().any(|(p, _)| *p == format!("scripts/{file}"))
-        {
-            continue;
+        let file = name.rsplit('/').next().unwrap_or_default().to_string();
+        let path = format!("scripts/{file}");
+        if let Some(problem) = crate::files::path_problem(&path) {
+            return Err(LoadError::one(FileError::whole(Path::new(&name), problem)));
         }
-        map.scripts.push(format!("../scripts/{file}"));
-        files.push((format!("scripts/{file}"), text));
+        if files.iter().any(|(p, _)| *p == path) {
+            return Err(LoadError::one(FileError::whole(
+                Path::new(&name),
+                format!("two of the map's scripts are called {file}: rename one first"),
+            )));
+        }
+        map.scripts.push(format!("../{path}"));
+        files.push((path, text));
     }
     map.tileset = seed.tileset;
     let mut manifest = Manifest::new_pack(id, id);

@@ -406,3 +406,25 @@ fn a_pack_folder_must_be_named_as_its_id() {
         "{e}"
     );
 }
+
+#[test]
+fn a_new_pack_refuses_two_scripts_of_one_name_and_leaves_nothing() {
+    let root = tempfile::tempdir().unwrap();
+    let mut seed = super::new::tutorial_seed("twins").unwrap();
+    seed.scripts = vec![
+        ("a/main.lua".into(), "-- a\n".into()),
+        ("b/main.lua".into(), "-- b\n".into()),
+    ];
+    let e = super::new::make("twins", root.path(), seed)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("two of the map's scripts are called main.lua"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_dir(root.path()).unwrap().count(),
+        0,
+        "nothing is left"
+    );
+}
