@@ -45,8 +45,10 @@ pub struct Canvas {
     last_point: Option<Pos>,
     flat: Option<FlatTexture>,
     tiles: Option<TileTextures>,
-    /// The tileset path the textures were made from (`None`: not looked for yet).
-    tiles_from: Option<Option<std::path::PathBuf>>,
+    /// Where the map was and the tileset it named when the textures were made (`None`: not
+    /// looked for yet): finding a tileset looks on disk for the pack a map is in, so it is
+    /// done again only when either changes, not every frame.
+    tiles_from: Option<(Option<std::path::PathBuf>, String)>,
     /// Where the canvas was drawn last (for the minimap's frame).
     last_rect: Option<Rect>,
 }
@@ -111,13 +113,12 @@ impl Canvas {
     }
 
     fn load_tiles(&mut self, ctx: &egui::Context, doc: &Document) {
-        let wanted = doc.tileset();
-        let key = wanted.as_ref().map(scryptic::pack::TilesetRef::shown);
+        let key = (doc.path.clone(), doc.map.tileset.clone());
         if self.tiles_from.as_ref() == Some(&key) {
             return;
         }
-        self.tiles = wanted
-            .as_ref()
+        self.tiles = doc
+            .tileset()
             .and_then(|t| Tileset::from_pack(&t.files, &t.path).ok())
             .map(|tileset| TileTextures::load(ctx, tileset));
         self.tiles_from = Some(key);

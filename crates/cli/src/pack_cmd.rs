@@ -636,7 +636,7 @@ fn check_shuffled(catalog: &Catalog, choice: &Choice, level: &Level, problems: &
         let Ok(shuffled) = Level::from_pack_with(catalog, choice, &mut pick) else {
             continue;
         };
-        let order: Vec<&str> = shuffled.packs.iter().map(|p| p.id.as_str()).collect();
+        let order: Vec<&str> = shuffled.records.iter().map(|p| p.id.as_str()).collect();
         if effect(&shuffled) != expected {
             problems.push(format!(
                 "mode `{}`: loading the packs as {} instead of {} changes the game (two packs \
@@ -645,7 +645,7 @@ fn check_shuffled(catalog: &Catalog, choice: &Choice, level: &Level, problems: &
                 choice.mode,
                 order.join(", "),
                 level
-                    .packs
+                    .records
                     .iter()
                     .map(|p| p.id.as_str())
                     .collect::<Vec<_>>()
@@ -676,32 +676,13 @@ fn export(catalog: &Catalog, id: &str, dir: &Path, io: &mut Streams) -> anyhow::
         )?;
         return Ok(EXIT_PROBLEMS);
     };
-    let target = dir.join(id);
-    if target.exists() {
-        writeln!(
-            io.err,
-            "{} already exists: remove it or export elsewhere",
-            target.display()
-        )?;
-        return Ok(EXIT_PROBLEMS);
-    }
-    std::fs::create_dir_all(dir)?;
-    let staging = tempfile::Builder::new()
-        .prefix(&format!(".{id}-export-"))
-        .tempdir_in(dir)?;
-    for file in pack.files.all_files()? {
-        let bytes = pack
-            .files
-            .read_bytes(&file, crate::pack::files::MAX_PACK_BYTES)?;
-        let path = staging.path().join(&file);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)?;
+    match crate::pack::archive::export(pack, dir) {
+        Ok(target) => {
+            writeln!(io.out, "wrote {} to {}", pack.label(), target.display())?;
+            Ok(0)
         }
-        std::fs::write(&path, bytes)?;
+        Err(e) => problems_of(&e, io),
     }
-    std::fs::rename(staging.keep(), &target)?;
-    writeln!(io.out, "wrote {} to {}", pack.label(), target.display())?;
-    Ok(0)
 }
 
 /// Makes pack `id` in `dir`: a manifest, a map, a script and a README.

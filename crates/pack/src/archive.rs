@@ -23,16 +23,63 @@ fn refused(zip: &Path, message: impl Into<String>) -> LoadError {
     LoadError::one(FileError::whole(zip, message))
 }
 
+/// An I/O failure on `path`, as a load error naming it.
+pub(crate) fn io_at(path: &Path) -> impl FnOnce(std::io::Error) -> LoadError {
+    let path = path.to_path_buf();
+    move |source| LoadError::Io { path, source }
+}
+
+/// A new folder in `parent` to build a pack in before it is renamed into place (`.PREFIX-*`;
+/// removed when dropped unless kept).
+pub(crate) fn staging_in(parent: &Path, prefix: &str) -> Result<tempfile::TempDir, LoadError> {
+    tempfile::Builder::new()
+        .prefix(&format!(".{prefix}-"))
+        .tempdir_in(parent)
+        .map_err(io_at(parent))
+}
+
+/// Writes `bytes` as the file `path` under `root`, making its folders.
+pub(crate) fn write_file(root: &Path, path: &str, bytes: &[u8]) -> Result<(), LoadError> {
+    let target = root.join(path);
+    if let Some(dir) = target.parent() {
+        std::fs::create_dir_all(dir).map_err(io_at(dir))?;
+    }
+    std::fs::write(&target, bytes).map_err(io_at(&target))
+}
+
+/// Every file of `pack` copied into a folder named as its id, in a staging folder in `parent`.
+fn stage_copy(pack: &Pack, parent: &Path) -> Result<(tempfile::TempDir, PathBuf), LoadError> {
+    let staging = staging_in(parent, "pack-copying")?;
+    let root = staging.path().join(pack.id());
+    for file in pack.files.all_files()? {
+        write_file(&root, &file, &pack.files.read_bytes(&file, MAX_PACK_BYTES)?)?;
+    }
+    Ok((staging, root))
+}
+
+/// Writes `pack` (a built-in one too) out as the ordinary pack folder `dir/ID`, copied beside
+/// and renamed when complete; refused if `dir/ID` exists.
+pub fn export(pack: &Pack, dir: &Path) -> Result<PathBuf, LoadError> {
+    let target = dir.join(pack.id());
+    if target.exists() {
+        return Err(refused(
+            &target,
+            "already exists: remove it or export elsewhere",
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(io_at(dir))?;
+    let (staging, root) = stage_copy(pack, dir)?;
+    std::fs::rename(&root, &target).map_err(io_at(&target))?;
+    drop(staging);
+    Ok(target)
+}
+
 /// Unpacks the pack archive `zip` into a new folder inside `parent` (named `.NAME-unpacking-*`),
 /// after checking every entry; returns the temporary folder, which holds the pack folder
 /// (named as the manifest's id) and is removed when dropped.
 pub fn unpack(zip: &Path, parent: &Path) -> Result<(tempfile::TempDir, PathBuf), LoadError> {
-    let io = |source| LoadError::Io {
-        path: zip.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::open(zip).map_err(io)?;
-    let size = file.metadata().map_err(io)?.len();
+    let file = std::fs::File::open(zip).map_err(io_at(zip))?;
+    let size = file.metadata().map_err(io_at(zip))?.len();
     if size > MAX_ARCHIVE_BYTES {
         return Err(refused(
             zip,
@@ -42,30 +89,14 @@ pub fn unpack(zip: &Path, parent: &Path) -> Result<(tempfile::TempDir, PathBuf),
     let mut archive = zip::ZipArchive::new(file)
         .map_err(|e| refused(zip, format!("is not a zip archive that can be read: {e}")))?;
     let entries = check_entries(zip, &mut archive)?;
-    let staging = tempfile::Builder::new()
-        .prefix(".pack-unpacking-")
-        .tempdir_in(parent)
-        .map_err(|source| LoadError::Io {
-            path: parent.to_path_buf(),
-            source,
-        })?;
+    let staging = staging_in(parent, "pack-unpacking")?;
     let manifest = read_entry(zip, &mut archive, &entries, MANIFEST_FILE)?;
     let id = manifest_id(zip, &manifest)?;
     let root = staging.path().join(&id);
     let mut budget = MAX_PACK_BYTES;
     for entry in &entries {
         let bytes = extract(zip, &mut archive, entry, &mut budget)?;
-        let target = root.join(&entry.path);
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(|source| LoadError::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?;
-        }
-        std::fs::write(&target, bytes).map_err(|source| LoadError::Io {
-            path: target.clone(),
-            source,
-        })?;
+        write_file(&root, &entry.path, &bytes)?;
     }
     Ok((staging, root))
 }
@@ -210,10 +241,7 @@ fn manifest_id(zip: &Path, bytes: &[u8]) -> Result<String, LoadError> {
 /// Writes the pack folder `dir` as the archive `out` (its files under a top folder named as
 /// its id), by way of a file beside `out`, renamed when complete.
 pub fn zip_folder(pack: &Pack, out: &Path) -> Result<usize, LoadError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| LoadError::Io { path, source }
-    };
+    let io = io_at;
     let files = pack.files.all_files()?;
     let parent = out
         .parent()
@@ -260,12 +288,9 @@ pub struct Installed {
 /// or copied beside, checked, then renamed into place (replacing an installed copy only once
 /// the new one is complete).
 pub fn install(source: &Path, packs_dir: &Path) -> Result<Installed, LoadError> {
-    std::fs::create_dir_all(packs_dir).map_err(|source| LoadError::Io {
-        path: packs_dir.to_path_buf(),
-        source,
-    })?;
+    std::fs::create_dir_all(packs_dir).map_err(io_at(packs_dir))?;
     let (staging, root) = if source.is_dir() {
-        copy_folder(source, packs_dir)?
+        stage_copy(&Pack::open(source)?, packs_dir)?
     } else {
         unpack(source, packs_dir)?
     };
@@ -276,10 +301,7 @@ pub fn install(source: &Path, packs_dir: &Path) -> Result<Installed, LoadError> 
             .map(|p| p.manifest.version.to_string())
             .unwrap_or_default()
     });
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| LoadError::Io { path, source }
-    };
+    let io = io_at;
     if replaced.is_some() {
         // The old copy goes aside first, and comes back if the new one cannot take its place.
         let aside = staging.path().join(".replaced");
@@ -291,36 +313,12 @@ pub fn install(source: &Path, packs_dir: &Path) -> Result<Installed, LoadError> 
     } else {
         std::fs::rename(&root, &target).map_err(io(&target))?;
     }
-    let pack = Pack::open(&target)?;
+    // The same pack, now where it is installed.
+    let pack = Pack {
+        files: super::PackFiles::Folder(target),
+        ..pack
+    };
     Ok(Installed { pack, replaced })
-}
-
-/// Copies the pack folder `source` (every file, links refused) into a new folder in `parent`.
-fn copy_folder(source: &Path, parent: &Path) -> Result<(tempfile::TempDir, PathBuf), LoadError> {
-    let pack = Pack::open(source)?;
-    let staging = tempfile::Builder::new()
-        .prefix(".pack-copying-")
-        .tempdir_in(parent)
-        .map_err(|e| LoadError::Io {
-            path: parent.to_path_buf(),
-            source: e,
-        })?;
-    let root = staging.path().join(pack.id());
-    for file in pack.files.all_files()? {
-        let bytes = pack.files.read_bytes(&file, MAX_PACK_BYTES)?;
-        let target = root.join(&file);
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| LoadError::Io {
-                path: dir.to_path_buf(),
-                source: e,
-            })?;
-        }
-        std::fs::write(&target, bytes).map_err(|e| LoadError::Io {
-            path: target.clone(),
-            source: e,
-        })?;
-    }
-    Ok((staging, root))
 }
 
 /// Removes the installed pack `id` from `packs_dir` (renamed aside, then deleted).
@@ -330,16 +328,7 @@ pub fn remove(id: &str, packs_dir: &Path) -> Result<Pack, LoadError> {
     }
     let target = packs_dir.join(id);
     let pack = Pack::open(&target)?;
-    let aside = tempfile::Builder::new()
-        .prefix(".pack-removing-")
-        .tempdir_in(packs_dir)
-        .map_err(|e| LoadError::Io {
-            path: packs_dir.to_path_buf(),
-            source: e,
-        })?;
-    std::fs::rename(&target, aside.path().join(id)).map_err(|e| LoadError::Io {
-        path: target.clone(),
-        source: e,
-    })?;
+    let aside = staging_in(packs_dir, "pack-removing")?;
+    std::fs::rename(&target, aside.path().join(id)).map_err(io_at(&target))?;
     Ok(pack)
 }

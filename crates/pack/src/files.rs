@@ -162,22 +162,65 @@ impl PackFiles {
     }
 
     /// The files directly in folder `dir` whose names end in `.EXT`, sorted by name, as pack
-    /// paths; none if the folder is not there.
+    /// paths; none if the folder is not there. Only that folder is read (a level folder may sit
+    /// among many others), bounded as the whole pack is, links refused.
     pub fn list(&self, dir: &str, ext: &str) -> Result<Vec<String>, LoadError> {
         let suffix = format!(".{ext}");
-        let all = self.all_files()?;
         let prefix = if dir.is_empty() {
             String::new()
         } else {
             format!("{dir}/")
         };
-        Ok(all
-            .into_iter()
-            .filter(|f| {
-                f.strip_prefix(&prefix)
-                    .is_some_and(|rest| !rest.contains('/') && rest.ends_with(&suffix))
-            })
-            .collect())
+        let PackFiles::Folder(root) = self else {
+            let all = self.all_files()?;
+            return Ok(all
+                .into_iter()
+                .filter(|f| {
+                    f.strip_prefix(&prefix)
+                        .is_some_and(|rest| !rest.contains('/') && rest.ends_with(&suffix))
+                })
+                .collect());
+        };
+        let folder = if dir.is_empty() {
+            root.clone()
+        } else {
+            if let Some(problem) = path_problem(dir) {
+                return Err(LoadError::one(FileError::whole(&self.shown(dir), problem)));
+            }
+            inside(root, dir)?
+        };
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            return Ok(Vec::new());
+        };
+        let mut names = Vec::new();
+        for (count, entry) in entries.enumerate() {
+            let entry = entry.map_err(|source| LoadError::Io {
+                path: folder.clone(),
+                source,
+            })?;
+            if count >= MAX_PACK_FILES {
+                return Err(LoadError::one(FileError::whole(
+                    &folder,
+                    format!("the folder holds more than {MAX_PACK_FILES} entries"),
+                )));
+            }
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+                return Err(LoadError::one(FileError::whole(
+                    &path,
+                    "is a symbolic link; a pack's files must be inside it, not links",
+                )));
+            }
+            let name = entry.file_name();
+            let wanted = name
+                .to_str()
+                .filter(|n| n.ends_with(&suffix) && path_problem(n).is_none() && path.is_file());
+            if let Some(name) = wanted {
+                names.push(format!("{prefix}{name}"));
+            }
+        }
+        names.sort();
+        Ok(names)
     }
 
     /// Every file of the pack, sorted, as pack paths; refused past `MAX_PACK_FILES` files,

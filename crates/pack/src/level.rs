@@ -33,10 +33,8 @@ pub struct Level {
     pub tileset: Option<TilesetRef>,
     /// What on disk to watch for live modding.
     pub watch: Watched,
-    /// The packs loaded, in load order (none for a map outside any pack).
-    pub packs: Vec<PackUse>,
-    /// The same packs as a save records them: hashes of all their files and of each file
-    /// the level read.
+    /// The packs loaded, in load order (none for a map outside any pack), as a save records
+    /// them: id, version, hashes of all their files and of each file the level read.
     pub records: Vec<crate::save::PackRecord>,
     /// The value of every setting of the mode's pack.
     pub settings: Vec<(String, SettingValue)>,
@@ -98,15 +96,6 @@ pub struct Watched {
     pub rules_file: Option<PathBuf>,
     /// The connotation list files.
     pub connotation_files: Vec<PathBuf>,
-}
-
-/// A pack a level loads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PackUse {
-    /// Its id.
-    pub id: String,
-    /// Its version.
-    pub version: String,
 }
 
 /// Why a level cannot be assembled.
@@ -323,7 +312,6 @@ impl Level {
             connotations,
             tileset,
             watch,
-            packs: Vec::new(),
             records: Vec::new(),
             settings: Vec::new(),
             strings: crate::save::StringTables::new(),
@@ -579,13 +567,6 @@ fn assemble(
         connotations,
         tileset,
         watch,
-        packs: packs
-            .iter()
-            .map(|p| PackUse {
-                id: p.manifest.id.clone(),
-                version: p.manifest.version.to_string(),
-            })
-            .collect(),
         records: records(packs, &used)?,
         settings: Vec::new(),
         strings: crate::save::StringTables::new(),
@@ -685,6 +666,25 @@ fn records(packs: &[&Pack], used: &[Read]) -> Result<Vec<crate::save::PackRecord
 
 /// SHA-256 of every file of the pack (its path, its length and its bytes, in path order).
 pub fn pack_hash(pack: &Pack) -> Result<String, LoadError> {
+    let PackFiles::Embedded { files, .. } = &pack.files else {
+        // A pack on disk may change between games (its author is editing it): hashed each time.
+        return hash_files(pack);
+    };
+    // Built-in files never change: hashed once per process (core's are most of a level's start).
+    static HASHES: std::sync::Mutex<Vec<(usize, String)>> = std::sync::Mutex::new(Vec::new());
+    let key = files.as_ptr() as usize;
+    let mut known = HASHES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, hash)) = known.iter().find(|(k, _)| *k == key) {
+        return Ok(hash.clone());
+    }
+    let hash = hash_files(pack)?;
+    known.push((key, hash.clone()));
+    Ok(hash)
+}
+
+fn hash_files(pack: &Pack) -> Result<String, LoadError> {
     use sha2::Digest;
     let mut hasher = sha2::Sha256::new();
     for path in pack.files.all_files()? {
@@ -770,12 +770,7 @@ fn read_loose_scripts(dir: &Path, names: &[String]) -> (Vec<ScriptSource>, Vec<S
 fn pack_connotations(files: &PackFiles) -> Result<Vec<(String, ConnotationList)>, LevelError> {
     let mut lists = Vec::new();
     for dir in ["lexicon/connotations", "connotations"] {
-        let names = match files.folder() {
-            // A loose level's folder may hold anything; only its lists are read.
-            Some(root) if !root.join(dir).is_dir() => continue,
-            _ => files.list(dir, "txt")?,
-        };
-        for path in names {
+        for path in files.list(dir, "txt")? {
             let shown = files.shown(&path);
             let file_name = path.rsplit('/').next().unwrap_or_default();
             let Some(name) = listfile::list_name(file_name) else {

@@ -63,23 +63,12 @@ pub fn make(id: &str, dir: &Path, seed: Seed) -> Result<Made, LoadError> {
             "already exists: choose another id or folder",
         )));
     }
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| LoadError::Io { path, source }
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let staging = tempfile::Builder::new()
-        .prefix(&format!(".{id}-new-"))
-        .tempdir_in(dir)
-        .map_err(io(dir))?;
+    std::fs::create_dir_all(dir).map_err(crate::archive::io_at(dir))?;
+    let staging = crate::archive::staging_in(dir, &format!("{id}-new"))?;
     for (path, text) in files(id, seed)? {
-        let full = staging.path().join(&path);
-        if let Some(parent) = full.parent() {
-            std::fs::create_dir_all(parent).map_err(io(parent))?;
-        }
-        std::fs::write(&full, text).map_err(io(&full))?;
+        crate::archive::write_file(staging.path(), &path, text.as_bytes())?;
     }
-    std::fs::rename(staging.keep(), &folder).map_err(io(&folder))?;
+    std::fs::rename(staging.keep(), &folder).map_err(crate::archive::io_at(&folder))?;
     Ok(Made {
         map: folder.join("maps/first.ron"),
         folder,

@@ -260,7 +260,7 @@ fn core_pack_loads_and_each_of_its_modes_assembles() {
         };
         let level = Level::from_pack(&catalog, &choice).unwrap();
         assert!(level.tileset.is_some(), "{}", mode.id);
-        assert_eq!(level.packs.len(), 1);
+        assert_eq!(level.records.len(), 1);
     }
 }
 
@@ -329,7 +329,7 @@ fn a_pack_mode_assembles_with_its_settings_scripts_lists_and_tileset() {
         tileset.files,
         PackFiles::Embedded { id: "core", .. }
     ));
-    let packs: Vec<&str> = level.packs.iter().map(|p| p.id.as_str()).collect();
+    let packs: Vec<&str> = level.records.iter().map(|p| p.id.as_str()).collect();
     assert_eq!(packs, ["core", "demo"]);
 
     let level = Level::from_pack(&catalog, &choice(&[("draw", "7")])).unwrap();

@@ -69,33 +69,6 @@ pub const STANDARD_TOKENS: [(&str, &str); 4] = [
     ),
 ];
 
-/// Reads the scripts a map names (paths relative to `map_dir`): their texts, and an error for
-/// each that cannot be read.
-pub fn read_map_scripts(
-    map_dir: &std::path::Path,
-    scripts: &[String],
-) -> (Vec<crate::save::ScriptSource>, Vec<ScriptError>) {
-    let mut sources = Vec::new();
-    let mut errors = Vec::new();
-    for name in scripts {
-        match read_script(map_dir, name) {
-            Ok(source) => sources.push(crate::save::ScriptSource {
-                name: name.clone(),
-                source,
-            }),
-            Err(e) => errors.push(ScriptError {
-                script: name.clone(),
-                line: None,
-                event: "load".into(),
-                turn: None,
-                message: e.to_string(),
-                traceback: String::new(),
-            }),
-        }
-    }
-    (sources, errors)
-}
-
 /// Why a script file cannot be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptFileError {
