@@ -41,11 +41,13 @@ pub enum Target {
     Manifest,
     /// A pack archive (`.zip`), as `pack install` and `pack check` unpack it.
     Archive,
+    /// A pack's string table (`locale/en.ron`).
+    Strings,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 9] = [
+    pub const ALL: [Target; 10] = [
         Target::Map,
         Target::Rules,
         Target::Save,
@@ -55,6 +57,7 @@ impl Target {
         Target::Storage,
         Target::Manifest,
         Target::Archive,
+        Target::Strings,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -69,6 +72,7 @@ impl Target {
             Target::Storage => "storage",
             Target::Manifest => "manifest",
             Target::Archive => "archive",
+            Target::Strings => "strings",
         }
     }
 
@@ -91,6 +95,7 @@ impl Target {
             Target::Storage => storage(&text),
             Target::Manifest => manifest(&text),
             Target::Archive => archive(bytes),
+            Target::Strings => strings(&text),
         }
     }
 
@@ -120,6 +125,7 @@ impl Target {
                 root.join("tests/fuzz/storage/seed-plain.json"),
             ],
             Target::Archive => vec![root.join("tests/fuzz/archive/seed-wending.zip")],
+            Target::Strings => vec![root.join("tests/fuzz/strings/seed-en.ron")],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("crates/pack/core-pack/pack.ron"),
@@ -157,6 +163,16 @@ fn archive(bytes: &[u8]) -> bool {
         "unpacked inside its own folder"
     );
     let _ = scryptic::pack::Pack::open(&root);
+    true
+}
+
+/// A string table: if it loads, it is within a save's bounds and `scryptic.t` fills its texts.
+fn strings(text: &str) -> bool {
+    let Ok(table) = scryptic::pack::level::string_table(Path::new("en.ron"), text) else {
+        return false;
+    };
+    let tables = scryptic::save::StringTables::from([("fuzz".to_string(), table)]);
+    assert!(scryptic::save::strings_problem(&tables).is_none());
     true
 }
 

@@ -623,9 +623,7 @@ fn string_tables(packs: &[&Pack], language: &str) -> Result<crate::save::StringT
                 continue;
             }
             let shown = pack.files.shown(&path);
-            let read: std::collections::BTreeMap<String, String> =
-                crate::ronfile::parse(&shown, &pack.files.read_text(&path)?)?;
-            table.extend(read);
+            table.extend(string_table(&shown, &pack.files.read_text(&path)?)?);
         }
         if !table.is_empty() {
             tables.insert(pack.id().to_string(), table);
@@ -634,6 +632,21 @@ fn string_tables(packs: &[&Pack], language: &str) -> Result<crate::save::StringT
     match crate::save::strings_problem(&tables) {
         Some(problem) => Err(LevelError::Setting(problem)),
         None => Ok(tables),
+    }
+}
+
+/// A string table file's text (`{ "key": "text" }`), read and bounded as a save bounds it.
+pub fn string_table(
+    path: &Path,
+    text: &str,
+) -> Result<std::collections::BTreeMap<String, String>, LevelError> {
+    let table: std::collections::BTreeMap<String, String> = crate::ronfile::parse(path, text)?;
+    let one = crate::save::StringTables::from([(String::new(), table)]);
+    match crate::save::strings_problem(&one) {
+        Some(problem) => Err(LevelError::File(LoadError::one(
+            crate::diag::FileError::whole(path, problem.replacen("pack ``: ", "", 1)),
+        ))),
+        None => Ok(one.into_values().next().unwrap_or_default()),
     }
 }
 

@@ -67,7 +67,7 @@ pub(super) fn is_custom_event(name: &str) -> bool {
 /// Installs `scryptic.provide`, `scryptic.use` and `scryptic.emit` into `api`.
 pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -> mlua::Result<()> {
     let (make_view, copy): (Function, Function) =
-        lua.load(VIEW_MAKER).set_name("=(interfaces)").eval()?;
+        super::sandbox::host_chunk(lua, "=sandbox", VIEW_MAKER)?.eval()?;
     let reg = registry.clone();
     api.raw_set(
         "emit",
