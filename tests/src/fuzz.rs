@@ -168,7 +168,7 @@ fn archive(bytes: &[u8]) -> bool {
 
 /// A string table: if it loads, it is within a save's bounds and `scryptic.t` fills its texts.
 fn strings(text: &str) -> bool {
-    let Ok(table) = scryptic::pack::level::string_table(Path::new("en.ron"), text) else {
+    let Ok(table) = scryptic::pack::strings::string_table(Path::new("en.ron"), text) else {
         return false;
     };
     let tables = scryptic::save::StringTables::from([("fuzz".to_string(), table)]);

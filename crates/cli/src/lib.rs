@@ -208,7 +208,7 @@ fn load_saved_game_with(
         for pack in packs {
             opened.extend(pack_cmd::open(pack, &mut catalog, io)?);
         }
-        for note in crate::pack::level::record_notes(&save.packs, &catalog) {
+        for note in crate::pack::record::record_notes(&save.packs, &catalog) {
             writeln!(io.err, "note: {note}")?;
         }
     }

@@ -214,7 +214,7 @@ impl Level {
         )?;
         level.title = title;
         level.settings = settings;
-        level.strings = string_tables(&packs, &choice.language)?;
+        level.strings = super::strings::string_tables(&packs, &choice.language)?;
         Ok(level)
     }
 
@@ -239,7 +239,7 @@ impl Level {
             None => map_rules(&map)?,
         };
         let mut level = assemble(&packs, pack, (pack, &map_path), map, (rules, None), &[])?;
-        level.strings = string_tables(&packs, "")?;
+        level.strings = super::strings::string_tables(&packs, "")?;
         level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
         level.watch.rules_file = rules_file.map(Path::to_path_buf);
         Ok(level)
@@ -567,7 +567,7 @@ fn assemble(
         connotations,
         tileset,
         watch,
-        records: records(packs, &used)?,
+        records: super::record::records(packs, &used)?,
         settings: Vec::new(),
         strings: crate::save::StringTables::new(),
     })
@@ -600,133 +600,8 @@ fn mode_rules(
     Ok((rules, Some((owner.id().to_string(), path))))
 }
 
-/// Each pack's string table in `language` (its `locale/LANG.ron` over `locale/en.ron`; a pack
-/// with neither has none), bounded as a save bounds them.
-fn string_tables(packs: &[&Pack], language: &str) -> Result<crate::save::StringTables, LevelError> {
-    let language = if language.is_empty() { "en" } else { language };
-    if !language
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        || language.len() > 16
-    {
-        return Err(LevelError::Setting(format!(
-            "`{}` is not a language name (en, fr, pt-BR)",
-            crate::diag::shorten(language, 20)
-        )));
-    }
-    let mut tables = crate::save::StringTables::new();
-    for pack in packs {
-        let mut table = std::collections::BTreeMap::new();
-        for lang in ["en", language] {
-            let path = format!("locale/{lang}.ron");
-            if !pack.files.is_file(&path) {
-                continue;
-            }
-            let shown = pack.files.shown(&path);
-            table.extend(string_table(&shown, &pack.files.read_text(&path)?)?);
-        }
-        if !table.is_empty() {
-            tables.insert(pack.id().to_string(), table);
-        }
-    }
-    match crate::save::strings_problem(&tables) {
-        Some(problem) => Err(LevelError::Setting(problem)),
-        None => Ok(tables),
-    }
-}
-
-/// A string table file's text (`{ "key": "text" }`), read and bounded as a save bounds it.
-pub fn string_table(
-    path: &Path,
-    text: &str,
-) -> Result<std::collections::BTreeMap<String, String>, LevelError> {
-    let table: std::collections::BTreeMap<String, String> = crate::ronfile::parse(path, text)?;
-    let one = crate::save::StringTables::from([(String::new(), table)]);
-    match crate::save::strings_problem(&one) {
-        Some(problem) => Err(LevelError::File(LoadError::one(
-            crate::diag::FileError::whole(path, problem.replacen("pack ``: ", "", 1)),
-        ))),
-        None => Ok(one.into_values().next().unwrap_or_default()),
-    }
-}
-
 /// A file a level read: its pack's id and its path there.
-type Read = (String, String);
-
-/// What a save records of each pack a level loads: a hash of all its files, and of each it
-/// read.
-fn records(packs: &[&Pack], used: &[Read]) -> Result<Vec<crate::save::PackRecord>, LevelError> {
-    packs
-        .iter()
-        .map(|pack| {
-            let mut files: Vec<(String, String)> = Vec::new();
-            for (_, path) in used.iter().filter(|(id, _)| id == pack.id()) {
-                if !files.iter().any(|(p, _)| p == path) {
-                    let bytes = pack.files.read_bytes(path, super::files::MAX_PACK_BYTES)?;
-                    files.push((path.clone(), hex_sha256(&[&bytes])));
-                }
-            }
-            files.sort();
-            Ok(crate::save::PackRecord {
-                id: pack.id().to_string(),
-                version: pack.manifest.version.to_string(),
-                hash: pack_hash(pack)?,
-                files,
-            })
-        })
-        .collect()
-}
-
-/// SHA-256 of every file of the pack (its path, its length and its bytes, in path order).
-pub fn pack_hash(pack: &Pack) -> Result<String, LoadError> {
-    let PackFiles::Embedded { files, .. } = &pack.files else {
-        // A pack on disk may change between games (its author is editing it): hashed each time.
-        return hash_files(pack);
-    };
-    // Built-in files never change: hashed once per process (core's are most of a level's start).
-    static HASHES: std::sync::Mutex<Vec<(usize, String)>> = std::sync::Mutex::new(Vec::new());
-    let key = files.as_ptr() as usize;
-    let mut known = HASHES
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, hash)) = known.iter().find(|(k, _)| *k == key) {
-        return Ok(hash.clone());
-    }
-    let hash = hash_files(pack)?;
-    known.push((key, hash.clone()));
-    Ok(hash)
-}
-
-fn hash_files(pack: &Pack) -> Result<String, LoadError> {
-    use sha2::Digest;
-    let mut hasher = sha2::Sha256::new();
-    for path in pack.files.all_files()? {
-        let bytes = pack.files.read_bytes(&path, super::files::MAX_PACK_BYTES)?;
-        hasher.update(path.as_bytes());
-        hasher.update([0]);
-        hasher.update((bytes.len() as u64).to_le_bytes());
-        hasher.update(&bytes);
-    }
-    Ok(hex(&hasher.finalize()))
-}
-
-/// SHA-256 of `parts`, one after another, in hex.
-pub fn hex_sha256(parts: &[&[u8]]) -> String {
-    use sha2::Digest;
-    let mut hasher = sha2::Sha256::new();
-    for part in parts {
-        hasher.update(part);
-    }
-    hex(&hasher.finalize())
-}
-
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    bytes.iter().fold(String::new(), |mut out, b| {
-        let _ = write!(out, "{b:02x}");
-        out
-    })
-}
+pub(crate) type Read = (String, String);
 
 /// Reads a script a pack names into `scripts`, or its problem into `unreadable`; a script of
 /// another pack is named `ID:path`.
@@ -883,44 +758,4 @@ fn bind_settings(
             text.join("; ")
         )))
     }
-}
-
-/// What differs between the packs a save records and the packs found now, one note each: a
-/// save carries the files it used, so these are notes (it replays as played), naming the pack
-/// and the first recorded file that changed.
-pub fn record_notes(records: &[crate::save::PackRecord], catalog: &Catalog) -> Vec<String> {
-    let mut notes = Vec::new();
-    for record in records {
-        let Some(pack) = catalog
-            .packs()
-            .into_iter()
-            .find(|p| p.id() == record.id && p.manifest.version.to_string() == record.version)
-            .or_else(|| catalog.get(&record.id))
-        else {
-            notes.push(format!(
-                "this game was played with pack `{}` {}, which is not among the packs found; the \
-                 save carries what it used, so it replays as it was played",
-                record.id, record.version
-            ));
-            continue;
-        };
-        if pack_hash(pack).is_ok_and(|hash| hash == record.hash) {
-            continue;
-        }
-        let changed = record.files.iter().find(|(path, hash)| {
-            pack.files
-                .read_bytes(path, super::files::MAX_PACK_BYTES)
-                .map_or(true, |bytes| hex_sha256(&[&bytes]) != *hash)
-        });
-        let what = match changed {
-            Some((path, _)) => format!("its file {path} differs"),
-            None => "files the game did not read differ".to_string(),
-        };
-        notes.push(format!(
-            "pack `{}` here ({}) is not the one this game was played with ({}: {what}); the \
-             save carries the files it used, so it replays as it was played",
-            record.id, pack.manifest.version, record.version
-        ));
-    }
-    notes
 }

@@ -20,7 +20,9 @@ pub mod level;
 pub mod manifest;
 pub mod new;
 pub mod places;
+pub mod record;
 pub mod resolve;
+pub mod strings;
 #[cfg(test)]
 mod tests;
 
