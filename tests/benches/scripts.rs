@@ -48,7 +48,7 @@ fn scripts(c: &mut Criterion) {
                 ("player", EventField::Word("gold")),
                 ("passed", EventField::Bool(true)),
             ];
-            let errors = host.dispatch_event("turn_end", Some(1), None, &fields);
+            let errors = host.dispatch_event("turn_end", Some(1), &fields);
             assert!(errors.is_empty());
         })
     });
@@ -99,6 +99,7 @@ fn scripts(c: &mut Criterion) {
                         &scryptic_tests::invocation(kind, spot),
                         played.board(),
                         played.rules(),
+                        1,
                     )
                     .expect("acts")
             })

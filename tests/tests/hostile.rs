@@ -80,11 +80,11 @@ fn every_hostile_script_is_stopped_in_an_event_and_the_others_still_run() {
             hostile.source
         );
         host.load(&hostile.name, &handler).unwrap();
-        let errors = host.dispatch_event("turn_start", Some(3), None, &[]);
+        let errors = host.dispatch_event("turn_start", Some(3), &[]);
         assert_eq!(errors.len(), 1, "{}: {errors:?}", hostile.name);
         check(&hostile, "event", &errors[0]);
         assert_eq!(errors[0].turn, Some(3));
-        let after = host.dispatch_event("turn_start", Some(4), None, &[]);
+        let after = host.dispatch_event("turn_start", Some(4), &[]);
         assert!(
             after.len() <= 1,
             "{}: the other handler failed: {after:?}",

@@ -43,10 +43,7 @@ fn no_hostile_script_grows_the_process_past_the_cap() {
             );
             assert!(host.load(&hostile.name, &hostile.source).is_err());
             host.load("handler.lua", &handler).unwrap();
-            assert_eq!(
-                host.dispatch_event("turn_start", Some(1), None, &[]).len(),
-                1
-            );
+            assert_eq!(host.dispatch_event("turn_start", Some(1), &[]).len(), 1);
         });
         check(&hostile, growth);
     }

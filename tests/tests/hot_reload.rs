@@ -21,10 +21,7 @@ fn printed(host: &mut ScriptHost) -> Vec<String> {
 }
 
 fn turn(host: &mut ScriptHost) {
-    assert!(
-        host.dispatch_event("turn_start", Some(1), None, &[])
-            .is_empty()
-    );
+    assert!(host.dispatch_event("turn_start", Some(1), &[]).is_empty());
 }
 
 const V1: &str = "storage.loads = (storage.loads or 0) + 1\nscryptic.on('turn_start', function() print('v1 ' .. storage.loads) end)";

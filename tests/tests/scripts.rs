@@ -86,6 +86,7 @@ fn drought_flood_and_firestorm_in_lua_match_the_rules_exactly() {
                         &scryptic_tests::invocation(kind, spot),
                         game.board(),
                         game.rules(),
+                        1,
                     )
                     .unwrap();
                 let mut rng = ChaCha8Rng::seed_from_u64(0);
@@ -113,6 +114,7 @@ fn the_lua_volcano_grows_connected_lava_of_the_rule_size() {
             &scryptic_tests::invocation("volcano", spot),
             game.board(),
             game.rules(),
+            1,
         )
         .unwrap();
     let lava: BTreeSet<Pos> = effect
@@ -171,6 +173,7 @@ fn cell_lists_hold_every_cell_once_in_order() {
             &scryptic_tests::invocation("cells", spot),
             game.board(),
             game.rules(),
+            1,
         )
         .unwrap();
     let within: Vec<(Pos, Terrain)> = game
@@ -355,6 +358,7 @@ fn every_method_in_the_registry_exists() {
         &scryptic_tests::invocation("probe", Pos::new(1, 1)),
         scripted.game().board(),
         scripted.game().rules(),
+        1,
     )
     .unwrap();
     let said = printed(&mut host);
@@ -395,11 +399,12 @@ fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
     let game = &boards()[0];
     let spot = Pos::new(9, 8);
     let invoke = |seed: u64| {
-        let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed).unwrap();
+        let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
         host.invoke_token(
             &scryptic_tests::invocation("volcano", spot),
             game.board(),
             game.rules(),
+            seed,
         )
         .unwrap()
     };
@@ -437,6 +442,7 @@ fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
         &scryptic_tests::invocation("typo", spot),
         game.board(),
         game.rules(),
+        1,
     ) {
         Err(scryptic::game::EffectError::Failed(message)) => message,
         other => panic!("expected a refusal, got {other:?}"),
@@ -470,7 +476,7 @@ fn a_token_knows_its_invoker_and_spot_and_may_message_and_award() {
         player: scryptic::Player::Silver,
     };
     let effect = host
-        .invoke_token(&call, game.board(), game.rules())
+        .invoke_token(&call, game.board(), game.rules(), 1)
         .unwrap();
     assert_eq!(effect.messages, ["silver is blessed at shrine"]);
     assert_eq!(effect.awards, [(scryptic::Player::Silver, 7)]);
@@ -518,7 +524,7 @@ fn scripts_talk_through_interfaces_and_only_copies_cross() {
         "#,
     )
     .unwrap();
-    let errors = host.dispatch_event("turn_end", Some(1), None, &[]);
+    let errors = host.dispatch_event("turn_end", Some(1), &[]);
     assert!(errors.is_empty(), "{errors:?}");
     let said = printed(&mut host);
     assert_eq!(

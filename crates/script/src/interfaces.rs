@@ -2,7 +2,9 @@
 //! interfaces: `scryptic.provide(name, table)` offers a table of functions and values;
 //! `scryptic.use(name)` returns a view of it in which every value is a copy and every function
 //! copies what it is given and what it returns. So no script reaches another's tables: what
-//! crosses an interface is strings, numbers, booleans and tables of them.
+//! crosses an interface is strings, numbers, booleans and tables of them. An interface another
+//! pack provides lives in that pack's state: `use` finds it there (its own pack's first), copies
+//! between the states, and calls its functions under that state's budget.
 
 use super::{Definition, Registry, current_script, lock};
 use crate::limits::{MAX_DEFINITIONS_PER_SCRIPT, MAX_ID_CHARS};
@@ -82,14 +84,11 @@ pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -
                 Some(fields) => copy.call(fields)?,
                 None => lua.create_table()?,
             };
-            let mut r = lock(&reg)?;
-            if r.emitted.len() >= MAX_EMITTED {
-                return Err(mlua::Error::runtime(format!(
-                    "more than {MAX_EMITTED} custom events wait to be handled: does a handler emit the event it handles?"
-                )));
-            }
-            r.emitted.push((name, fields));
-            Ok(())
+            let (links, slot) = {
+                let r = lock(&reg)?;
+                (r.links.clone(), r.slot)
+            };
+            links.emit(name, slot, fields)
         })?,
     )?;
     let reg = registry.clone();
@@ -102,30 +101,137 @@ pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -
     let reg = registry.clone();
     api.raw_set(
         "use",
-        lua.create_function(move |_, name: String| {
-            let provided = {
+        lua.create_function(move |lua, name: String| {
+            let (own, links, slot) = {
                 let r = lock(&reg)?;
-                match r.interfaces.iter().find(|d| d.id == name) {
-                    Some(d) => d.table.clone(),
-                    None => {
-                        let names: Vec<&str> = r.interfaces.iter().map(|d| d.id.as_str()).collect();
-                        return Err(mlua::Error::runtime(format!(
-                            "no script provides interface `{}`; provided: {} (a script that \
-                             uses one at load time must load after the one that provides it)",
-                            crate::diag::shorten(&name, 64),
-                            if names.is_empty() {
-                                "none".into()
-                            } else {
-                                names.join(", ")
-                            }
-                        )));
-                    }
-                }
+                let own = r.interfaces.iter().find(|d| d.id == name);
+                (own.map(|d| d.table.clone()), r.links.clone(), r.slot)
             };
-            make_view.call::<Table>(provided)
+            if let Some(provided) = own {
+                return make_view.call::<Table>(provided);
+            }
+            match links.provided(&name, slot) {
+                Some((pack, provided)) => foreign_view(lua, &pack, &name, &provided),
+                None => Err(mlua::Error::runtime(format!(
+                    "no script provides interface `{}`; provided: {} (a script that uses one at \
+                     load time must load after the one that provides it)",
+                    crate::diag::shorten(&name, 64),
+                    match links.interface_names() {
+                        names if names.is_empty() => "none".to_string(),
+                        names => names.join(", "),
+                    }
+                ))),
+            }
         })?,
     )?;
     Ok(())
+}
+
+/// The most tables deep a value passed through an interface may nest (as `VIEW_MAKER`'s).
+const MAX_COPY_DEPTH: usize = 16;
+
+/// A copy of `value` made in the state `to`: strings, numbers, booleans and tables of them
+/// (keyed by strings or numbers), nested at most `MAX_COPY_DEPTH` tables deep. Copying is
+/// charged to `to`'s budget, so a table shared many times over cannot copy without end.
+pub(super) fn transfer(value: &Value, to: &Lua, depth: usize) -> mlua::Result<Value> {
+    Ok(match value {
+        Value::Nil => Value::Nil,
+        Value::Boolean(b) => Value::Boolean(*b),
+        Value::Integer(i) => Value::Integer(*i),
+        Value::Number(n) => Value::Number(*n),
+        Value::String(text) => {
+            let bytes = text.as_bytes();
+            super::sandbox::charge_host_work(to, 1 + bytes.len() / 64)?;
+            Value::String(to.create_string(&bytes)?)
+        }
+        Value::Table(table) => {
+            if depth > MAX_COPY_DEPTH {
+                return Err(mlua::Error::runtime(format!(
+                    "a value passed through an interface is nested more than {MAX_COPY_DEPTH} tables deep"
+                )));
+            }
+            let out = to.create_table()?;
+            for pair in table.pairs::<Value, Value>() {
+                let (key, item) = pair?;
+                if !matches!(key, Value::String(_) | Value::Integer(_) | Value::Number(_)) {
+                    return Err(mlua::Error::runtime(
+                        "a table passed through an interface has keys that are strings or numbers",
+                    ));
+                }
+                super::sandbox::charge_host_work(to, 1)?;
+                out.raw_set(
+                    transfer(&key, to, depth + 1)?,
+                    transfer(&item, to, depth + 1)?,
+                )?;
+            }
+            Value::Table(out)
+        }
+        other => {
+            return Err(mlua::Error::runtime(format!(
+                "an interface passes values only (strings, numbers, booleans and tables of them), not a {}",
+                other.type_name()
+            )));
+        }
+    })
+}
+
+/// A view, in the state `lua`, of interface `name` that another pack's state provides: its
+/// values copied here, its functions called there (see `foreign_function`).
+fn foreign_view(lua: &Lua, pack: &str, name: &str, provided: &Table) -> mlua::Result<Table> {
+    let view = lua.create_table()?;
+    for pair in provided.pairs::<Value, Value>() {
+        let (key, value) = pair?;
+        let value = match value {
+            Value::Function(f) => Value::Function(foreign_function(lua, pack, name, f)?),
+            other => transfer(&other, lua, 0)?,
+        };
+        view.raw_set(transfer(&key, lua, 0)?, value)?;
+    }
+    Ok(view)
+}
+
+/// A function of the state `lua` that calls `f` in the state of pack `pack`: the arguments
+/// copied there, the results copied back, under that state's own budget. A call that would
+/// come back into a state whose script is running (a cycle of interfaces) is refused.
+fn foreign_function(lua: &Lua, pack: &str, name: &str, f: Function) -> mlua::Result<Function> {
+    let (pack, name) = (pack.to_string(), name.to_string());
+    lua.create_function(move |lua, args: mlua::MultiValue| -> mlua::Result<mlua::MultiValue> {
+        let Some(there) = f.weak_lua().try_upgrade() else {
+            return Err(mlua::Error::runtime(format!(
+                "interface `{name}` of pack `{pack}` is gone"
+            )));
+        };
+        let (budget, limits) = match (
+            there.app_data_ref::<Arc<super::sandbox::Budget>>(),
+            there.app_data_ref::<super::ScriptLimits>(),
+        ) {
+            (Some(budget), Some(limits)) => (budget.clone(), *limits),
+            _ => return Err(mlua::Error::runtime("the script host is unavailable")),
+        };
+        if budget.busy() {
+            return Err(mlua::Error::runtime(format!(
+                "interface `{name}` of pack `{pack}` would call back into a pack whose script is \
+                 running (interfaces used in a cycle): break the cycle"
+            )));
+        }
+        budget.reset(limits.instructions, limits.deadline);
+        let was_busy = budget.enter();
+        let called = args
+            .iter()
+            .map(|v| transfer(v, &there, 0))
+            .collect::<mlua::Result<mlua::MultiValue>>()
+            .and_then(|args| f.call::<mlua::MultiValue>(args));
+        budget.leave(was_busy);
+        match called {
+            Ok(results) => results.iter().map(|v| transfer(v, lua, 0)).collect(),
+            Err(e) => {
+                let _ = there.gc_collect();
+                Err(mlua::Error::runtime(format!(
+                    "interface `{name}` of pack `{pack}`: {e}"
+                )))
+            }
+        }
+    })
 }
 
 /// Registers interface `name` as `table`, offered by the script now running.

@@ -15,6 +15,7 @@ use scryptic_pack as pack;
 pub mod api;
 mod bounded;
 mod filter;
+mod host;
 mod interfaces;
 mod isolation;
 mod level;
@@ -30,6 +31,7 @@ mod text;
 mod tokens;
 pub mod watch;
 
+pub use host::{MAX_STATES, ScriptHost};
 pub use lua_values::EventField;
 pub use session::ScriptedGame;
 pub use storage::StorageError;
@@ -39,7 +41,7 @@ pub use sandbox::{BUDGET_MESSAGE, DEADLINE_MESSAGE, MEMORY_MESSAGE};
 
 use crate::limits::{MAX_DEFINITIONS_PER_SCRIPT, MAX_HANDLERS_PER_SCRIPT};
 use mlua::{Function, Lua, Table, Value};
-use sandbox::{Budget, Console, current_script};
+use sandbox::{Budget, current_script};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
@@ -220,7 +222,6 @@ struct Definition {
     failures: u32,
 }
 
-#[derive(Default)]
 struct Registry {
     handlers: Vec<Handler>,
     tokens: Vec<Definition>,
@@ -228,27 +229,31 @@ struct Registry {
     modifiers: Vec<Definition>,
     /// Interfaces scripts provide (`scryptic.provide`), by name.
     interfaces: Vec<Definition>,
-    /// Custom events emitted (`scryptic.emit`) and not yet handled, with their fields.
-    emitted: Vec<(String, Table)>,
     /// The packs' string tables in the game's language (`scryptic.t`).
     strings: crate::save::StringTables,
-    /// The pack whose scripts are named by their paths alone (the level's own).
+    /// The pack whose scripts run in this state (its strings are named without a prefix).
     own_pack: String,
-    /// What a game asks before every event: kept up to date at every registration and
-    /// reload, and read without the registry's lock.
-    summary: Arc<RegistrySummary>,
     /// The game's turn at the last event (0 before any): what `scryptic.after` counts from.
     turn: u32,
+    /// What this state shares with the game's other states (emitted events, interfaces, the
+    /// summary of what is registered).
+    links: Arc<host::Links>,
+    /// This state's place among them.
+    slot: usize,
 }
 
-/// Which events have handlers, and whether win conditions and strength modifiers exist:
-/// most of an action's events have no handler, and then nothing is locked at all.
+/// Which events have handlers, and whether win conditions and strength modifiers exist, in
+/// any of a game's states: most of an action's events have no handler, and then nothing is
+/// locked at all.
 #[derive(Default)]
 pub(crate) struct RegistrySummary {
     /// One bit per event of `events()`, in its order.
     handled: std::sync::atomic::AtomicU64,
     win_conditions: std::sync::atomic::AtomicBool,
     modifiers: std::sync::atomic::AtomicBool,
+    /// Each state's part, by slot (handled events, win conditions, modifiers): what the
+    /// atomics above sum up. Written only when something is registered.
+    parts: Mutex<Vec<(u64, bool, bool)>>,
 }
 
 impl RegistrySummary {
@@ -270,24 +275,58 @@ impl RegistrySummary {
     pub(crate) fn modifiers(&self) -> bool {
         self.modifiers.load(std::sync::atomic::Ordering::Relaxed)
     }
+
+    /// Records what the state in `slot` has registered, and sums up all states again.
+    fn update(&self, slot: usize, part: (u64, bool, bool)) {
+        use std::sync::atomic::Ordering::Relaxed;
+        let mut parts = match self.parts.lock() {
+            Ok(parts) => parts,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if parts.len() <= slot {
+            parts.resize(slot + 1, (0, false, false));
+        }
+        parts[slot] = part;
+        let sum = parts.iter().fold((0, false, false), |a, p| {
+            (a.0 | p.0, a.1 || p.1, a.2 || p.2)
+        });
+        self.handled.store(sum.0, Relaxed);
+        self.win_conditions.store(sum.1, Relaxed);
+        self.modifiers.store(sum.2, Relaxed);
+    }
 }
 
 impl Registry {
+    /// An empty registry for a state in `links` (its slot is given when it joins them).
+    fn new(links: &Arc<host::Links>) -> Registry {
+        Registry {
+            handlers: Vec::new(),
+            tokens: Vec::new(),
+            win_conditions: Vec::new(),
+            modifiers: Vec::new(),
+            interfaces: Vec::new(),
+            strings: crate::save::StringTables::new(),
+            own_pack: String::new(),
+            turn: 0,
+            links: links.clone(),
+            slot: 0,
+        }
+    }
+
     /// Brings the summary up to date with what is registered: call it after every change.
     fn changed(&self) {
-        use std::sync::atomic::Ordering::Relaxed;
         let handled = events()
             .enumerate()
             .filter(|(_, e)| self.handlers.iter().any(|h| h.event == *e))
             .fold(0u64, |bits, (i, _)| bits | (1 << i));
-        self.summary.handled.store(handled, Relaxed);
-        self.summary
-            .win_conditions
-            .store(!self.win_conditions.is_empty(), Relaxed);
-        self.summary
-            .modifiers
-            .store(!self.modifiers.is_empty(), Relaxed);
+        let part = (
+            handled,
+            !self.win_conditions.is_empty(),
+            !self.modifiers.is_empty(),
+        );
+        self.links.summary.update(self.slot, part);
     }
+
     /// The live handlers of `event` whose filters `fields` match, with their indices.
     fn handlers_wanting<'a>(
         &'a self,
@@ -309,28 +348,43 @@ enum Origin {
     Shipped,
 }
 
-/// A sandboxed Lua state with its scripts.
-pub struct ScriptHost {
+/// One pack's sandboxed Lua state with its scripts: its own memory cap, instruction budget,
+/// storage and random stream (see `host` for the set of them a game runs).
+pub(crate) struct State {
+    /// The pack whose scripts run here ("" for a level outside any pack).
+    pack: String,
     lua: Lua,
     budget: Arc<Budget>,
-    console: Console,
-    notices: std::collections::VecDeque<ConsoleLine>,
+    notices: host::Notices,
     registry: Arc<Mutex<Registry>>,
     envs: isolation::Environments,
     storage: storage::Storage,
     limits: ScriptLimits,
-    generation: u64,
+    /// What handlers and win conditions get as `game`, once a game lends itself.
+    view: Option<mlua::AnyUserData>,
 }
 
-impl ScriptHost {
-    /// A new host with no scripts; `math.random` is seeded with `seed`.
-    pub fn new(limits: ScriptLimits, seed: u64) -> Result<ScriptHost, ScriptError> {
+impl State {
+    /// A new state for `pack` with no scripts; `math.random` is seeded with `seed`.
+    fn new(
+        pack: &str,
+        limits: ScriptLimits,
+        seed: u64,
+        links: &Arc<host::Links>,
+    ) -> Result<State, ScriptError> {
         let budget = Arc::new(Budget::default());
-        let console: Console = Arc::default();
         let setup_error = |e: mlua::Error| setup_error(e.to_string());
-        let lua = sandbox::new_state(limits.memory_bytes, budget.clone(), console.clone(), seed)
-            .map_err(setup_error)?;
-        let registry: Arc<Mutex<Registry>> = Arc::default();
+        let lua = sandbox::new_state(
+            limits.memory_bytes,
+            budget.clone(),
+            links.console.clone(),
+            seed,
+        )
+        .map_err(setup_error)?;
+        lua.set_app_data(limits);
+        let registry = Arc::new(Mutex::new(Registry::new(links)));
+        let slot = links.join(pack, &registry);
+        lock(&registry).map_err(setup_error)?.slot = slot;
         install_api(&lua, registry.clone()).map_err(setup_error)?;
         lua_values::install(&lua).map_err(setup_error)?;
         tokens::register_board_view(&lua).map_err(setup_error)?;
@@ -338,67 +392,47 @@ impl ScriptHost {
         budget.reset(limits.instructions, limits.deadline);
         let envs = isolation::Environments::install(&lua).map_err(setup_error)?;
         let storage = storage::Storage::install(&lua, &envs).map_err(setup_error)?;
-        Ok(ScriptHost {
+        Ok(State {
+            pack: pack.to_string(),
             lua,
             budget,
-            console,
-            notices: std::collections::VecDeque::new(),
+            notices: links.notices.clone(),
             registry,
             envs,
             storage,
             limits,
-            generation: 0,
+            view: None,
         })
     }
 
-    /// A host with the standard elementals loaded.
-    pub fn with_standard_tokens(
-        limits: ScriptLimits,
-        seed: u64,
-    ) -> Result<ScriptHost, ScriptError> {
-        let mut host = ScriptHost::new(limits, seed)?;
-        for (name, source) in STANDARD_TOKENS {
-            host.load_as(name, source, Origin::Shipped)?;
-        }
-        Ok(host)
+    /// This state's slot among the game's states.
+    fn slot(&self) -> usize {
+        self.registry_lock().slot
     }
 
-    /// Loads the scripts a map names (paths relative to `map_dir`), returning each one's text
-    /// by name (for saves) and the errors of those that failed; the others stay loaded.
-    pub fn load_map_scripts(
-        &mut self,
-        map_dir: &std::path::Path,
-        scripts: &[String],
-    ) -> (Vec<(String, String)>, Vec<ScriptError>) {
-        let mut loaded = Vec::new();
-        let mut errors = Vec::new();
-        for script in scripts {
-            match read_script(map_dir, script) {
-                Ok(source) => match self.load(script, &source) {
-                    Ok(()) => loaded.push((script.clone(), source)),
-                    Err(e) => errors.push(e),
-                },
-                Err(e) => errors.push(ScriptError {
-                    script: script.clone(),
-                    line: None,
-                    event: "load".into(),
-                    turn: None,
-                    message: e.to_string(),
-                    traceback: String::new(),
-                }),
-            }
+    /// The pack as messages name it.
+    fn shown_pack(&self) -> String {
+        if self.pack.is_empty() {
+            "the level".into()
+        } else {
+            format!("pack `{}`", self.pack)
         }
-        (loaded, errors)
+    }
+
+    /// Whether script `name` has run here.
+    fn has_script(&self, name: &str) -> bool {
+        self.envs.of_script(name).is_some()
+    }
+
+    /// Whether a script here defines token kind `kind`.
+    fn defines_token(&self, kind: &str) -> bool {
+        self.registry_lock().tokens.iter().any(|d| d.id == kind)
     }
 
     /// Loads and runs a script's text (`name` is its file, for messages) in globals of its own
     /// (see `isolation`). Bytecode is refused. Loading is one transaction: if the script fails,
     /// what it registered and wrote to storage is undone, and a script of that name loaded
     /// before stays as it was (see `reload`).
-    pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
-        self.load_as(name, source, Origin::Script)
-    }
-
     fn load_as(&mut self, name: &str, source: &str, origin: Origin) -> Result<(), ScriptError> {
         let before = reload::take_script(&mut self.registry_lock(), name);
         let env_before = self.envs.of_script(name).cloned();
@@ -441,16 +475,17 @@ impl ScriptHost {
     }
 
     /// Calls every handler of `event` (one of the registry's events) whose filter `fields`
-    /// match, with `game` (nil if none) and a table of the event's `fields`, named as the
-    /// registry names them; returns their errors (which also go to the console). A handler
-    /// that fails too often is switched off. This is how games hand their events to scripts.
-    pub fn dispatch_event(
+    /// match, with the game's view (nil if none) and a table of the event's `fields`, named as
+    /// the registry names them; returns their errors (which also go to the console). A handler
+    /// that fails too often is switched off.
+    fn dispatch_event(
         &mut self,
         event: &str,
         turn: Option<u32>,
-        game: Option<&mlua::AnyUserData>,
         fields: &[(&'static str, EventField<'_>)],
     ) -> Vec<ScriptError> {
+        let game = self.view.clone();
+        let game = game.as_ref();
         let prepared = match lua_values::prepare_event(&self.lua, event, fields) {
             Ok(prepared) => prepared,
             Err(e) => return vec![self.error("(host)", event, turn, &e)],
@@ -480,31 +515,23 @@ impl ScriptHost {
         errors
     }
 
-    /// Gives `scryptic.t` the packs' string tables; `own` is the pack whose scripts are named
-    /// by their paths alone.
-    pub fn set_strings(&mut self, strings: crate::save::StringTables, own: String) {
+    /// Gives `scryptic.t` the packs' string tables (this state's pack's named without a prefix).
+    fn set_strings(&mut self, strings: crate::save::StringTables) {
         let mut r = self.registry_lock();
         r.strings = strings;
-        r.own_pack = own;
+        r.own_pack.clone_from(&self.pack);
     }
 
-    /// The custom events emitted since the last call, oldest first.
-    pub(crate) fn take_emitted(&self) -> Vec<(String, Table)> {
-        match self.registry.lock() {
-            Ok(mut r) => std::mem::take(&mut r.emitted),
-            Err(_) => Vec::new(),
-        }
-    }
-
-    /// Calls every handler of the custom event `event` with `game` and its `fields`; returns
+    /// Calls every handler of the custom event `event` with the game and its `fields`; returns
     /// their errors (which also go to the console).
-    pub(crate) fn dispatch_custom(
+    fn dispatch_custom(
         &mut self,
         event: &str,
         turn: Option<u32>,
-        game: Option<&mlua::AnyUserData>,
         fields: &Table,
     ) -> Vec<ScriptError> {
+        let game = self.view.clone();
+        let game = game.as_ref();
         let calls: Vec<(usize, Function)> = match self.registry.lock() {
             Ok(r) => r
                 .handlers_wanting(event, &[])
@@ -524,14 +551,6 @@ impl ScriptHost {
         errors
     }
 
-    /// What is registered, readable without the registry's lock (see `RegistrySummary`).
-    pub(crate) fn registry_summary(&self) -> Arc<RegistrySummary> {
-        match self.registry.lock() {
-            Ok(r) => r.summary.clone(),
-            Err(poisoned) => poisoned.into_inner().summary.clone(),
-        }
-    }
-
     /// The script that registered handler `index`.
     fn handler_script(&self, index: usize) -> String {
         self.registry
@@ -546,7 +565,10 @@ impl ScriptHost {
     fn guarded<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
         self.budget
             .reset(self.limits.instructions, self.limits.deadline);
+        // While it runs, no other state's interface call may come back into it.
+        let was_busy = self.budget.enter();
         let result = call();
+        self.budget.leave(was_busy);
         if result.is_err() {
             let _ = self.lua.gc_collect();
         }
@@ -599,38 +621,21 @@ impl ScriptHost {
         error
     }
 
-    /// Keeps a notice or an error for the console; past `MAX_CONSOLE_LINES` the oldest goes,
-    /// so a flood of errors cannot grow the host.
-    pub(crate) fn push_notice(&mut self, line: ConsoleLine) {
-        if self.notices.len() >= text::MAX_CONSOLE_LINES {
-            self.notices.pop_front();
-        }
-        self.notices.push_back(line);
-    }
-
-    /// Takes what scripts printed and the host's notices, oldest first.
-    pub fn drain_console(&mut self) -> Vec<ConsoleLine> {
-        let printed: Vec<ConsoleLine> = match self.console.lock() {
-            // (Each line was made safe and cut when it was printed.)
-            Ok(mut lines) => lines
-                .drain(..)
-                .map(|(script, text)| ConsoleLine::Output { script, text })
-                .collect(),
-            Err(_) => Vec::new(),
-        };
-        printed.into_iter().chain(self.notices.drain(..)).collect()
+    /// Keeps a notice or an error for the console (see `host::push_notice`).
+    fn push_notice(&mut self, line: ConsoleLine) {
+        host::push_notice(&self.notices, line);
     }
 
     /// Whether a live handler of `event` wants an occurrence with `fields` (its filter
     /// matches them): if none does, the event need not be dispatched at all.
-    pub fn wants_event(&self, event: &str, fields: &[(&'static str, EventField<'_>)]) -> bool {
+    fn wants_event(&self, event: &str, fields: &[(&'static str, EventField<'_>)]) -> bool {
         self.registry
             .lock()
             .is_ok_and(|r| r.handlers_wanting(event, fields).next().is_some())
     }
 
     /// How many live handlers `event` has (whatever their filters).
-    pub fn handler_count(&self, event: &str) -> usize {
+    fn handler_count(&self, event: &str) -> usize {
         self.registry.lock().map_or(0, |r| {
             r.handlers
                 .iter()
@@ -640,33 +645,33 @@ impl ScriptHost {
     }
 
     /// The token kinds scripts defined.
-    pub fn token_kinds(&self) -> Vec<String> {
+    fn token_kinds(&self) -> Vec<String> {
         self.registry.lock().map_or(Vec::new(), |r| {
             r.tokens.iter().map(|d| d.id.clone()).collect()
         })
     }
 
     /// The win conditions scripts defined.
-    pub fn win_conditions(&self) -> Vec<String> {
+    fn win_conditions(&self) -> Vec<String> {
         self.registry.lock().map_or(Vec::new(), |r| {
             r.win_conditions.iter().map(|d| d.id.clone()).collect()
         })
     }
 
     /// The strength modifiers scripts defined.
-    pub fn strength_modifiers(&self) -> Vec<String> {
+    fn strength_modifiers(&self) -> Vec<String> {
         self.registry.lock().map_or(Vec::new(), |r| {
             r.modifiers.iter().map(|d| d.id.clone()).collect()
         })
     }
 
     /// Memory the state uses now, in bytes.
-    pub fn used_memory(&self) -> usize {
+    fn used_memory(&self) -> usize {
         self.lua.used_memory()
     }
 
     /// The scripts that registered anything, in the order they first did.
-    pub fn scripts(&self) -> Vec<String> {
+    fn scripts(&self) -> Vec<String> {
         let Ok(r) = self.registry.lock() else {
             return Vec::new();
         };
@@ -941,5 +946,7 @@ fn lock(registry: &Arc<Mutex<Registry>>) -> mlua::Result<std::sync::MutexGuard<'
         .map_err(|_| mlua::Error::runtime("the script registry is unavailable"))
 }
 
+#[cfg(test)]
+mod host_tests;
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,9 @@
 //! Hot reload: a changed script replaces its old definitions only if it loads cleanly; if it
 //! fails, everything it did is undone (registrations and storage writes: loading is one
-//! transaction, see `ScriptHost::load`), the old handlers stay and the error is reported.
+//! transaction, see `State::load_as`), the old handlers stay and the error is reported.
 //! `storage` is kept, and the script's `on_reload` handlers run after a good reload.
 
-use super::{ConsoleLine, Registry, ScriptError, ScriptHost};
+use super::{Registry, ScriptError, State};
 use std::sync::MutexGuard;
 
 /// Everything one script registered, taken out of the registry while its new text loads.
@@ -57,7 +57,7 @@ fn put_back(r: &mut Registry, taken: Taken) {
     r.changed();
 }
 
-impl ScriptHost {
+impl State {
     pub(super) fn registry_lock(&self) -> MutexGuard<'_, Registry> {
         match self.registry.lock() {
             Ok(r) => r,
@@ -65,40 +65,8 @@ impl ScriptHost {
         }
     }
 
-    /// Reloads script `name` with new text. On failure the old definitions stay.
-    pub fn reload(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
-        match self.load(name, source) {
-            Ok(()) => {
-                self.generation += 1;
-                self.push_notice(ConsoleLine::Notice(format!(
-                    "reloaded {name} (generation {})",
-                    self.generation
-                )));
-                let reload_errors = self.dispatch_for(name, "on_reload");
-                if let Some(e) = reload_errors.into_iter().next() {
-                    self.push_notice(ConsoleLine::Notice(format!(
-                        "{name} reloaded, but its on_reload failed: {e}"
-                    )));
-                }
-                Ok(())
-            }
-            Err(e) => {
-                // `load` undid everything the new text did; the old version stays.
-                self.push_notice(ConsoleLine::Notice(format!(
-                    "{name} did not reload; its previous version stays"
-                )));
-                Err(e)
-            }
-        }
-    }
-
-    /// How many good reloads there have been.
-    pub fn generation(&self) -> u64 {
-        self.generation
-    }
-
     /// Runs the handlers of `event` that `script` registered, with no arguments.
-    fn dispatch_for(&mut self, script: &str, event: &str) -> Vec<ScriptError> {
+    pub(super) fn dispatch_for(&mut self, script: &str, event: &str) -> Vec<ScriptError> {
         let calls: Vec<mlua::Function> = self
             .registry_lock()
             .handlers

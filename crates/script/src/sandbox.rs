@@ -56,9 +56,27 @@ pub struct Budget {
     allowed_nanos: AtomicU64,
     /// Whether the host refused to build something past the memory cap for this call.
     out_of_memory: AtomicBool,
+    /// Whether a call into the state is under way (see `enter`).
+    busy: AtomicBool,
 }
 
 impl Budget {
+    /// Marks a call into the state as under way; returns whether one already was.
+    pub fn enter(&self) -> bool {
+        self.busy.swap(true, Ordering::Relaxed)
+    }
+
+    /// Ends the call `enter` began (`was_busy`: what it returned).
+    pub fn leave(&self, was_busy: bool) {
+        self.busy.store(was_busy, Ordering::Relaxed);
+    }
+
+    /// Whether a call into the state is under way: another state's interface call must not
+    /// come back into it (its budget is being spent).
+    pub fn busy(&self) -> bool {
+        self.busy.load(Ordering::Relaxed)
+    }
+
     /// Grants `instructions` and `time` for the next call.
     pub fn reset(&self, instructions: u64, time: Duration) {
         self.remaining.store(
@@ -411,6 +429,25 @@ fn nearest_script_frame<R>(
 
 /// The scripts' random generator (`math.random`'s), for the API's random draws.
 pub struct ScriptRng(pub Arc<Mutex<ChaCha8Rng>>);
+
+/// Runs `call` with the state's random draws (`math.random`, a token's random region) taken
+/// from a generator seeded with `seed`, and puts the state's own stream back after. A token's
+/// effect draws this way from the game's generator: a copy of the game (the AI looking ahead)
+/// that invokes a token then moves its own copy, never the state's stream the game goes on with.
+pub fn with_random_stream<R>(lua: &Lua, seed: u64, call: impl FnOnce() -> R) -> R {
+    let Some(rng) = lua.app_data_ref::<ScriptRng>().map(|r| r.0.clone()) else {
+        return call();
+    };
+    let saved = match rng.lock() {
+        Ok(mut stream) => std::mem::replace(&mut *stream, ChaCha8Rng::seed_from_u64(seed)),
+        Err(_) => return call(),
+    };
+    let result = call();
+    if let Ok(mut stream) = rng.lock() {
+        *stream = saved;
+    }
+    result
+}
 
 /// `math.random` draws from a seeded ChaCha generator, so scripted games replay exactly.
 fn install_random(lua: &Lua, seed: u64) -> mlua::Result<()> {

@@ -5,7 +5,7 @@
 use super::EventField;
 use super::lua_values::fixed_name;
 use super::text::{MAX_MESSAGE_BYTES, MAX_MESSAGES_PER_EVENT, shown_bytes};
-use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens, setup_error};
+use super::{ConsoleLine, ScriptError, ScriptHost, ScriptLimits, ScriptTokens, State, setup_error};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Action, ActionError, Event, Game, ScriptCommand};
 use crate::lexicon::Lexicon;
@@ -34,8 +34,6 @@ pub struct ScriptedGame {
     /// moves in and out of the view at every call.
     game: Option<Box<Game>>,
     view: GameView,
-    /// The view as a Lua value; `None` if the state could not make it (scripts do not run).
-    view_data: Option<mlua::AnyUserData>,
     host: Arc<Mutex<ScriptHost>>,
     scripts: Vec<ScriptSource>,
     storage_at_start: String,
@@ -569,14 +567,9 @@ impl ScriptedGame {
     ) -> (ScriptedGame, Vec<ScriptError>) {
         let view = GameView::default();
         view.lock().settings = origin.settings.clone();
-        let mut errors = Vec::new();
-        let view_data = match host.lua.create_userdata(view.clone()) {
-            Ok(data) => Some(data),
-            Err(e) => {
-                errors.push(setup_error(format!("scripts cannot run: {e}")));
-                None
-            }
-        };
+        let mut host = host;
+        let seen = view.clone();
+        let mut errors = host.attach_view(Box::new(move |lua| lua.create_userdata(seen.clone())));
         if let Err(e) = host.prepare_board_view(game.board()) {
             errors.push(setup_error(format!("tokens cannot run: {e}")));
         }
@@ -587,7 +580,6 @@ impl ScriptedGame {
         let mut scripted = ScriptedGame {
             game: Some(Box::new(game)),
             view,
-            view_data,
             host,
             scripts: Vec::new(),
             storage_at_start: String::new(),
@@ -635,12 +627,8 @@ impl ScriptedGame {
     ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
         let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
         // The pack a level was made from is the last to load (it depends on the others).
-        let own = origin
-            .packs
-            .last()
-            .map(|p| p.id.clone())
-            .unwrap_or_default();
-        host.set_strings(origin.strings.clone(), own);
+        let order = origin.packs.iter().map(|p| p.id.clone()).collect();
+        host.set_packs(order, origin.strings.clone());
         if let Some(json) = storage.filter(|s| !s.is_empty()) {
             host.set_storage_json(json).map_err(|e| ScriptError {
                 script: "(save)".into(),
@@ -835,16 +823,12 @@ impl ScriptedGame {
             .expect("the game is back after every script call")
     }
 
-    /// Calls `call` with the game lent to the view; returns what it returned and caused
-    /// (`None` if scripts cannot run).
+    /// Calls `call` with the game lent to the view; returns what it returned and caused.
     fn with_game_lent<R>(
         &mut self,
         read_only: bool,
-        call: impl FnOnce(&mlua::AnyUserData, &mut ScriptHost) -> R,
-    ) -> (Option<R>, Vec<Event>, Vec<String>) {
-        let Some(view_data) = self.view_data.clone() else {
-            return (None, Vec::new(), Vec::new());
-        };
+        call: impl FnOnce(&mut ScriptHost) -> R,
+    ) -> (R, Vec<Event>, Vec<String>) {
         let game = self
             .game
             .take()
@@ -854,11 +838,11 @@ impl ScriptedGame {
             Ok(host) => host,
             Err(poisoned) => poisoned.into_inner(),
         };
-        let result = call(&view_data, &mut host);
+        let result = call(&mut host);
         drop(host);
         let (game, events, messages) = self.view.take_back();
         self.game = game;
-        (Some(result), events, messages)
+        (result, events, messages)
     }
 
     fn run_handlers(
@@ -869,10 +853,9 @@ impl ScriptedGame {
         errors: &mut Vec<ScriptError>,
     ) {
         let turn = Some(self.game().turn());
-        let (found, events, messages) = self.with_game_lent(false, |view, host| {
-            host.dispatch_event(name, turn, Some(view), fields)
-        });
-        errors.extend(found.unwrap_or_default());
+        let (found, events, messages) =
+            self.with_game_lent(false, |host| host.dispatch_event(name, turn, fields));
+        errors.extend(found);
         self.tell(messages);
         caused.extend(events);
         self.run_custom_events(caused, errors);
@@ -898,7 +881,7 @@ impl ScriptedGame {
                 return;
             }
             let turn = Some(self.game().turn());
-            for (name, fields) in emitted {
+            for (name, from, fields) in emitted {
                 handled += 1;
                 if handled > MAX_CUSTOM_EVENTS_IN_A_ROW {
                     let error = ScriptError {
@@ -916,10 +899,10 @@ impl ScriptedGame {
                     drop(self.host().take_emitted());
                     return;
                 }
-                let (found, events, messages) = self.with_game_lent(false, |view, host| {
-                    host.dispatch_custom(&name, turn, Some(view), &fields)
+                let (found, events, messages) = self.with_game_lent(false, |host| {
+                    host.dispatch_custom(&name, turn, (from, &fields))
                 });
-                errors.extend(found.unwrap_or_default());
+                errors.extend(found);
                 self.tell(messages);
                 caused.extend(events);
             }
@@ -937,26 +920,23 @@ impl ScriptedGame {
         }
         let checks = self.host().win_condition_functions();
         let turn = Some(self.game().turn());
-        for (script, id, check) in checks {
-            let (verdict, _, _) = self.with_game_lent(true, |view, host| {
-                host.guarded(|| check.call::<Option<String>>(view.clone()))
-            });
-            let Some(verdict) = verdict else { return };
+        for (index, script, id, check) in checks {
+            let (verdict, _, _) =
+                self.with_game_lent(true, |host| host.ask_win_condition(index, &check));
             let winner = match verdict {
                 Ok(None) => continue,
                 Ok(Some(w)) if w == "draw" => None,
                 Ok(Some(w)) => match parse_player(&w) {
                     Ok(p) => Some(p),
                     Err(e) => {
-                        errors.push(self.host().error(&script, "win_condition", turn, &e));
+                        let place = (index, script.as_str(), None);
+                        errors.push(self.host().win_condition_error(place, turn, &e));
                         continue;
                     }
                 },
                 Err(e) => {
-                    let mut host = self.host();
-                    let error = host.error(&script, "win_condition", turn, &e);
-                    host.count_win_condition_failure(&id, &error);
-                    errors.push(error);
+                    let place = (index, script.as_str(), Some(id.as_str()));
+                    errors.push(self.host().win_condition_error(place, turn, &e));
                     continue;
                 }
             };
@@ -969,10 +949,10 @@ impl ScriptedGame {
     }
 }
 
-impl ScriptHost {
+impl State {
     /// Counts a failed check of win condition `id`; at the limit it is switched off (no longer
     /// asked) and a notice says so, as for handlers.
-    fn count_win_condition_failure(&mut self, id: &str, error: &ScriptError) {
+    pub(super) fn count_win_condition_failure(&mut self, id: &str, error: &ScriptError) {
         let Ok(mut registry) = self.registry.lock() else {
             return;
         };
@@ -990,7 +970,7 @@ impl ScriptHost {
         }
     }
 
-    fn win_condition_functions(&self) -> Vec<(String, String, mlua::Function)> {
+    pub(super) fn win_condition_functions(&self) -> Vec<(String, String, mlua::Function)> {
         let Ok(r) = self.registry.lock() else {
             return Vec::new();
         };

@@ -1,5 +1,6 @@
 //! The `storage` table: what scripts keep between reloads, in saves, and from one campaign map
-//! to the next, shared by all of a level's scripts.
+//! to the next, shared by the scripts of one pack (each pack's state has its own, and a save
+//! keeps each under its pack's id).
 //!
 //! It keeps exactly what a save can hold: booleans, integers, floats, any byte string, and
 //! tables of them keyed by strings or whole numbers. What it cannot keep is refused when it is
@@ -10,7 +11,7 @@
 //! (integers stay integers, floats floats, bytes bytes); the plain JSON of earlier versions is
 //! still read.
 
-use super::ScriptHost;
+use super::State;
 use mlua::{Function, Lua, Table, Value};
 use serde_json::{Map, Value as Json, json};
 
@@ -314,53 +315,106 @@ impl Storage {
     }
 }
 
-impl ScriptHost {
-    /// The `storage` table as text (tagged JSON), at most `limits::MAX_STORAGE_BYTES`.
-    pub fn storage_json(&self) -> Result<String, StorageError> {
+/// The version tag of a game's storage: each pack's table (in `FORMAT_VERSION`'s tagged
+/// form) under its pack's id.
+const PACKS_FORMAT_VERSION: i64 = 3;
+
+/// One state's storage as text holds it, before it is made a table of that state.
+pub(super) enum StoredTable {
+    /// The tagged form (`to_tagged`'s `table`).
+    Tagged(Json),
+    /// The plain JSON of version 1.
+    Plain(Json),
+}
+
+/// The storage text's parts: each pack's table by id, or one table (versions 1 and 2) for the
+/// level's own pack.
+pub(super) enum StoredTables {
+    /// Version 3: by pack.
+    ByPack(Vec<(String, StoredTable)>),
+    /// Versions 1 and 2: the level's own.
+    Own(StoredTable),
+}
+
+/// Reads storage text (any version this build reads) into its tables.
+pub(super) fn parse_storage(text: &str) -> Result<StoredTables, StorageError> {
+    let json: Json = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
+    let Some(version) = json.as_object().and_then(|o| o.get("storage_version")) else {
+        return Ok(StoredTables::Own(StoredTable::Plain(json)));
+    };
+    match version.as_i64() {
+        Some(FORMAT_VERSION) => {
+            let table = json.get("table").cloned().unwrap_or(Json::Null);
+            Ok(StoredTables::Own(StoredTable::Tagged(table)))
+        }
+        Some(PACKS_FORMAT_VERSION) => {
+            let packs = json
+                .get("packs")
+                .and_then(Json::as_object)
+                .ok_or_else(|| invalid("storage of version 3 holds `packs`, an object"))?;
+            Ok(StoredTables::ByPack(
+                packs
+                    .iter()
+                    .map(|(id, t)| (id.clone(), StoredTable::Tagged(t.clone())))
+                    .collect(),
+            ))
+        }
+        other => Err(invalid(format!(
+            "storage version {other:?} is not one this build reads ({FORMAT_VERSION} or {PACKS_FORMAT_VERSION})"
+        ))),
+    }
+}
+
+/// A game's storage as text: each pack's tagged table under its id (empty ones left out), at
+/// most `limits::MAX_STORAGE_BYTES`.
+pub(super) fn storage_text(tables: Vec<(String, Json)>) -> Result<String, StorageError> {
+    let packs: Map<String, Json> = tables
+        .into_iter()
+        .filter(|(_, t)| t.as_array().is_none_or(|a| !a.is_empty()))
+        .collect();
+    let text = serde_json::to_string(&json!({
+        "storage_version": PACKS_FORMAT_VERSION,
+        "packs": packs,
+    }))
+    .map_err(|e| invalid(e.to_string()))?;
+    if text.len() > crate::limits::MAX_STORAGE_BYTES {
+        return Err(StorageError::TooLarge {
+            bytes: text.len(),
+            most: crate::limits::MAX_STORAGE_BYTES,
+        });
+    }
+    Ok(text)
+}
+
+impl State {
+    /// The `storage` table in its tagged form.
+    pub(super) fn storage_tagged(&self) -> Result<Json, StorageError> {
         let storage: Value = self.envs.shared.raw_get("storage").map_err(lua_error)?;
         let table = to_tagged(&storage, 0)?;
-        let text = serde_json::to_string(&json!({
-            "storage_version": FORMAT_VERSION,
-            "table": table.get("table").cloned().unwrap_or(Json::Array(Vec::new())),
-        }))
-        .map_err(|e| invalid(e.to_string()))?;
-        if text.len() > crate::limits::MAX_STORAGE_BYTES {
-            return Err(StorageError::TooLarge {
-                bytes: text.len(),
-                most: crate::limits::MAX_STORAGE_BYTES,
-            });
-        }
-        Ok(text)
+        Ok(table
+            .get("table")
+            .cloned()
+            .unwrap_or(Json::Array(Vec::new())))
     }
 
-    /// Replaces the `storage` table with what storage text holds (this version's tagged JSON,
-    /// or the plain JSON of version 1). Nothing changes if the text is refused.
-    pub fn set_storage_json(&mut self, text: &str) -> Result<(), StorageError> {
-        let json: Json = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
-        let tagged = json
-            .as_object()
-            .and_then(|o| o.get("storage_version"))
-            .is_some();
-        let value = if tagged {
-            let version = json.get("storage_version").and_then(Json::as_i64);
-            if version != Some(FORMAT_VERSION) {
-                return Err(invalid(format!(
-                    "storage version {version:?} is not one this build reads ({FORMAT_VERSION})"
-                )));
-            }
-            let table = json.get("table").cloned().unwrap_or(Json::Null);
-            from_tagged(&self.lua, &json!({ "table": table }), 0)?
-        } else {
-            from_plain_json(&self.lua, &json, 0)?
+    /// `stored` made a storage root of this state, checked as a store would be; it replaces
+    /// the `storage` table only when `set_storage_root` is given it.
+    pub(super) fn storage_root(&self, stored: &StoredTable) -> Result<Table, StorageError> {
+        let value = match stored {
+            StoredTable::Tagged(table) => from_tagged(&self.lua, &json!({ "table": table }), 0)?,
+            StoredTable::Plain(json) => from_plain_json(&self.lua, json, 0)?,
         };
         let Value::Table(plain) = value else {
             return Err(invalid(
                 "storage is a table (an object), not a single value",
             ));
         };
-        let root = self
-            .guarded(|| self.storage.root(plain))
-            .map_err(|e| invalid(e.to_string()))?;
+        self.guarded(|| self.storage.root(plain))
+            .map_err(|e| invalid(e.to_string()))
+    }
+
+    /// Replaces the `storage` table with `root` (from `storage_root`).
+    pub(super) fn set_storage_root(&self, root: Table) -> Result<(), StorageError> {
         self.envs.shared.raw_set("storage", root).map_err(lua_error)
     }
 }

@@ -101,7 +101,7 @@ fn event_seen(event: &str, fields: &[(&'static str, EventField<'_>)]) -> Result<
         ),
     )
     .unwrap();
-    let errors = h.dispatch_event(event, Some(1), None, fields);
+    let errors = h.dispatch_event(event, Some(1), fields);
     if let Some(e) = errors.first() {
         return Err(e.to_string());
     }
@@ -179,10 +179,7 @@ fn filtered_calls(filter: &str, occurrences: &[(&'static str, i64)]) -> Result<i
             ("turn", EventField::Int(turn)),
         ];
         let (wanted, before) = (h.wants_event("turn_start", &fields), calls(&h));
-        assert!(
-            h.dispatch_event("turn_start", Some(1), None, &fields)
-                .is_empty()
-        );
+        assert!(h.dispatch_event("turn_start", Some(1), &fields).is_empty());
         // A handler is wanted exactly when it is then called.
         assert_eq!(
             wanted,
@@ -262,8 +259,8 @@ fn a_filter_on_an_absent_field_matches_nothing() {
     let draw = [("reason", EventField::Text("a draw".into()))];
     let won = [("winner", EventField::Word("gold")), draw[0].clone()];
     assert!(!h.wants_event("game_end", &draw));
-    assert!(h.dispatch_event("game_end", None, None, &draw).is_empty());
-    assert!(h.dispatch_event("game_end", None, None, &won).is_empty());
+    assert!(h.dispatch_event("game_end", None, &draw).is_empty());
+    assert!(h.dispatch_event("game_end", None, &won).is_empty());
     assert_eq!(global::<i64>(&h, "ends.lua", "ends").unwrap(), 1);
 }
 
@@ -287,7 +284,7 @@ fn host_made_values_do_not_lift_the_cap_for_scripts() {
     )
     .unwrap();
     let fields = [("player", EventField::Word("gold"))];
-    let failed = (0..64).find_map(|_| h.dispatch_event("turn_end", Some(1), None, &fields).pop());
+    let failed = (0..64).find_map(|_| h.dispatch_event("turn_end", Some(1), &fields).pop());
     let err = failed.expect("the cap stops a handler that keeps memory");
     assert!(err.message.contains(MEMORY_MESSAGE), "{err}");
     assert!(h.used_memory() <= ScriptLimits::default().memory_bytes);
@@ -348,7 +345,7 @@ fn errors_name_the_script_line_event_and_turn() {
         "scryptic.on('turn_start', function(game)\n  error('boom')\nend)",
     )
     .unwrap();
-    let errors = h.dispatch_event("turn_start", Some(3), None, &[]);
+    let errors = h.dispatch_event("turn_start", Some(3), &[]);
     assert_eq!(errors.len(), 1);
     assert_eq!(
         errors[0].to_string(),
@@ -368,10 +365,10 @@ fn a_handler_that_keeps_failing_is_switched_off() {
     let mut h = host();
     h.load("flaky.lua", "scryptic.on('turn_end', function() error('again') end)\nscryptic.on('turn_end', function() print('fine') end)").unwrap();
     for turn in 1..=3 {
-        assert_eq!(h.dispatch_event("turn_end", Some(turn), None, &[]).len(), 1);
+        assert_eq!(h.dispatch_event("turn_end", Some(turn), &[]).len(), 1);
     }
     assert_eq!(h.handler_count("turn_end"), 1);
-    assert!(h.dispatch_event("turn_end", Some(4), None, &[]).is_empty());
+    assert!(h.dispatch_event("turn_end", Some(4), &[]).is_empty());
     let console = h.drain_console();
     assert!(console.iter().any(|l| matches!(l, ConsoleLine::Notice(n) if n.contains("failed 3 times and is switched off"))), "{console:?}");
     let printed = console.iter().filter(|l| matches!(l, ConsoleLine::Output { script, text } if script == "flaky.lua" && text == "fine")).count();
@@ -511,7 +508,8 @@ fn random_pattern(rng: &mut impl rand::RngExt) -> String {
 fn patterns_agree_with_the_c_library() {
     use rand::SeedableRng;
     let reference = Lua::new();
-    let sandboxed = host();
+    let mut sandboxed = host();
+    sandboxed.load("empty.lua", "").expect("loads");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
     let subjects = [
         "",
@@ -525,10 +523,11 @@ fn patterns_agree_with_the_c_library() {
         let pattern = random_pattern(&mut rng);
         let subject = subjects[case % subjects.len()];
         sandboxed
+            .first_state()
             .budget
             .reset(1_000_000, std::time::Duration::from_secs(10));
         assert_eq!(
-            pattern_outcomes(&sandboxed.lua, subject, &pattern),
+            pattern_outcomes(&sandboxed.first_state().lua, subject, &pattern),
             pattern_outcomes(&reference, subject, &pattern),
             "pattern {pattern:?} on {subject:?}"
         );
@@ -585,7 +584,9 @@ fn errors_and_messages_from_scripts_are_escaped() {
 
 /// A global of script `script`, as its own environment holds it.
 fn global<T: mlua::FromLua>(h: &ScriptHost, script: &str, name: &str) -> mlua::Result<T> {
-    h.envs
+    h.state_running(script)
+        .ok_or_else(|| mlua::Error::runtime(format!("{script} was not loaded")))?
+        .envs
         .of_script(script)
         .ok_or_else(|| mlua::Error::runtime(format!("{script} was not loaded")))?
         .get(name)
@@ -796,7 +797,7 @@ fn storage_refuses_what_it_cannot_keep_when_it_is_stored() {
     assert!(global::<bool>(&h, "partial.lua", "plain").unwrap());
     assert_eq!(
         h.storage_json().unwrap(),
-        r#"{"storage_version":2,"table":[["kept",{"table":[[1,1]]}]]}"#
+        r#"{"packs":{"":[["kept",{"table":[[1,1]]}]]},"storage_version":3}"#
     );
 }
 
@@ -828,7 +829,7 @@ fn a_stored_table_goes_on_working_as_storage() {
     );
     assert_eq!(
         h.storage_json().unwrap(),
-        r#"{"storage_version":2,"table":[["army",{"table":[[1,"archer"],[2,"knight"],[3,"scout"]]}]]}"#
+        r#"{"packs":{"":[["army",{"table":[[1,"archer"],[2,"knight"],[3,"scout"]]}]]},"storage_version":3}"#
     );
 }
 

@@ -3,8 +3,8 @@
 //! `destroy_city`); the engine then applies the resulting `Effect` as it applies any other.
 //! Cells are `x, y` counted from 0 at the top-left, as in map files.
 
-use super::ScriptHost;
 use super::lua_values::{cells_table, fixed_name, uncapped};
+use super::{ScriptHost, State};
 use crate::board::{Pos, Terrain};
 use crate::game::strength::{Role, StrengthModifiers};
 use crate::game::{Board, Effect, EffectError, Invocation, TokenEffects};
@@ -426,7 +426,7 @@ fn tree_value(lua: &Lua, tree: &serde_json::Value, key: &str) -> mlua::Result<Va
     }
 }
 
-impl ScriptHost {
+impl State {
     /// Makes the methods of the tokens' view of `board` now (once per state), so that the
     /// first token invoked in play does not pay for them.
     pub(super) fn prepare_board_view(&self, board: &Board) -> mlua::Result<()> {
@@ -464,12 +464,14 @@ impl ScriptHost {
         (outcome, effect)
     }
     /// The effect of the script-defined token `call` invokes: its `invoke(game, token)` gets
-    /// the token's kind, its spot's id and cell, and who invokes it.
+    /// the token's kind, its spot's id and cell, and who invokes it; its random draws come from
+    /// a stream seeded with `seed` (drawn from the game's generator).
     pub fn invoke_token(
         &mut self,
         call: &Invocation<'_>,
         board: &Board,
         rules: &RuleSet,
+        seed: u64,
     ) -> Result<Effect, EffectError> {
         let Some((script, invoke)) = self.token_function(call.kind) else {
             return Err(EffectError::UnknownKind);
@@ -477,8 +479,9 @@ impl ScriptHost {
         let token = self
             .token_table(call)
             .map_err(|e| EffectError::Failed(e.to_string()))?;
-        let (outcome, effect) =
-            self.with_board(board, rules, false, |game| invoke.call::<()>((game, token)));
+        let (outcome, effect) = super::sandbox::with_random_stream(&self.lua, seed, || {
+            self.with_board(board, rules, false, |game| invoke.call::<()>((game, token)))
+        });
         match outcome {
             Ok(()) => Ok(effect),
             Err(e) => Err(EffectError::Failed(
@@ -524,17 +527,18 @@ impl TokenEffects for ScriptTokens {
         call: &Invocation<'_>,
         board: &Board,
         rules: &RuleSet,
-        _rng: &mut ChaCha8Rng,
+        rng: &mut ChaCha8Rng,
     ) -> Result<Effect, EffectError> {
+        use rand::RngExt;
         let mut host = self
             .host
             .lock()
             .map_err(|_| EffectError::Failed("the script host is unavailable".into()))?;
-        host.invoke_token(call, board, rules)
+        host.invoke_token(call, board, rules, rng.random())
     }
 }
 
-impl ScriptHost {
+impl State {
     /// The multipliers the scripts' strength modifiers give `word` in `role`; a modifier that
     /// fails or returns something other than a number adds nothing (its error goes to the
     /// console).

@@ -1,0 +1,587 @@
+//! The scripts of a game: one sandboxed state per pack (see `State`), each with its own memory
+//! cap, instruction budget, storage and random stream (from the game's seed and the pack's id),
+//! as Factorio gives each mod its own Lua state. A script runs in its pack's state: a script
+//! of another pack than the level's own is named `ID:path`, the level's own by its path alone.
+//! The states share only what `Links` holds: the console, the custom events emitted, the
+//! interfaces provided (values copied between states) and the summary of what is registered.
+
+use super::interfaces::{MAX_EMITTED, transfer};
+use super::storage::{StoredTables, parse_storage, storage_text};
+use super::{
+    ConsoleLine, EventField, Origin, Registry, RegistrySummary, STANDARD_TOKENS, ScriptError,
+    ScriptLimits, State, StorageError, lock, read_script, sandbox, text,
+};
+use mlua::Table;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex, Weak};
+
+/// The host's notices and the scripts' errors, for the console, shared by a game's states so
+/// that they stay in order.
+pub(crate) type Notices = Arc<Mutex<VecDeque<ConsoleLine>>>;
+
+/// The pack the standard elementals belong to.
+const STANDARD_PACK: &str = "core";
+
+/// The most states (packs with scripts) one game runs.
+pub const MAX_STATES: usize = 64;
+
+/// Keeps a notice or an error for the console; past `MAX_CONSOLE_LINES` the oldest goes, so a
+/// flood of errors cannot grow the host.
+pub(crate) fn push_notice(notices: &Notices, line: ConsoleLine) {
+    let mut notices = match notices.lock() {
+        Ok(n) => n,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if notices.len() >= text::MAX_CONSOLE_LINES {
+        notices.pop_front();
+    }
+    notices.push_back(line);
+}
+
+/// What a game's states share.
+#[derive(Default)]
+pub(crate) struct Links {
+    /// What scripts printed, with the script that printed it.
+    pub(crate) console: sandbox::Console,
+    pub(crate) notices: Notices,
+    /// Each state's pack and registry, by slot (weak: the states own their registries).
+    registries: Mutex<Vec<(String, Weak<Mutex<Registry>>)>>,
+    /// Custom events emitted and not yet handled, oldest first, with the emitting state's slot.
+    emitted: Mutex<Vec<(String, usize, Table)>>,
+    pub(crate) summary: Arc<RegistrySummary>,
+}
+
+impl Links {
+    /// Adds a state's registry; returns its slot.
+    pub(crate) fn join(&self, pack: &str, registry: &Arc<Mutex<Registry>>) -> usize {
+        let mut all = match self.registries.lock() {
+            Ok(all) => all,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        all.push((pack.to_string(), Arc::downgrade(registry)));
+        all.len() - 1
+    }
+
+    /// The other states' registries (not `except`'s), with their packs, in load order.
+    fn others(&self, except: usize) -> Vec<(String, Arc<Mutex<Registry>>)> {
+        let Ok(all) = self.registries.lock() else {
+            return Vec::new();
+        };
+        all.iter()
+            .enumerate()
+            .filter(|(slot, _)| *slot != except)
+            .filter_map(|(_, (pack, r))| Some((pack.clone(), r.upgrade()?)))
+            .collect()
+    }
+
+    /// Interface `name` as another state (not `except`) provides it: its pack and table.
+    pub(crate) fn provided(&self, name: &str, except: usize) -> Option<(String, Table)> {
+        self.others(except)
+            .into_iter()
+            .find_map(|(pack, registry)| {
+                let r = lock(&registry).ok()?;
+                let found = r.interfaces.iter().find(|d| d.id == name)?;
+                Some((pack, found.table.clone()))
+            })
+    }
+
+    /// Every interface provided, in any state.
+    pub(crate) fn interface_names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for (_, registry) in self.others(usize::MAX) {
+            if let Ok(r) = lock(&registry) {
+                names.extend(r.interfaces.iter().map(|d| d.id.clone()));
+            }
+        }
+        names
+    }
+
+    /// Queues custom event `name` with its `fields`, emitted by the state in `slot`.
+    pub(crate) fn emit(&self, name: String, slot: usize, fields: Table) -> mlua::Result<()> {
+        let mut emitted = self
+            .emitted
+            .lock()
+            .map_err(|_| mlua::Error::runtime("the script host is unavailable"))?;
+        if emitted.len() >= MAX_EMITTED {
+            return Err(mlua::Error::runtime(format!(
+                "more than {MAX_EMITTED} custom events wait to be handled: does a handler emit the event it handles?"
+            )));
+        }
+        emitted.push((name, slot, fields));
+        Ok(())
+    }
+}
+
+/// Makes, in a state, the value handlers and win conditions get as `game`.
+pub(crate) type ViewMaker = Box<dyn Fn(&mlua::Lua) -> mlua::Result<mlua::AnyUserData> + Send>;
+
+/// The scripts of a game, one sandboxed Lua state per pack, and the console they print to.
+pub struct ScriptHost {
+    /// In load order (the packs' order, see `set_packs`).
+    states: Vec<State>,
+    links: Arc<Links>,
+    limits: ScriptLimits,
+    seed: u64,
+    /// The packs in load order: states are kept in it.
+    order: Vec<String>,
+    /// The level's own pack, whose scripts are named by their paths alone.
+    own: String,
+    strings: crate::save::StringTables,
+    view: Option<ViewMaker>,
+    generation: u64,
+}
+
+/// The random seed of `pack`'s state in a game of `seed`: the game's own for the level's
+/// scripts outside any pack, else mixed with the pack's id (FNV-1a), so that each pack draws
+/// a stream of its own that the other packs' draws do not move.
+fn pack_seed(seed: u64, pack: &str) -> u64 {
+    if pack.is_empty() {
+        return seed;
+    }
+    let hash = pack.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    seed ^ hash
+}
+
+/// The pack a script's name says it comes from: `ID` of `ID:path`, else none (the level's own).
+fn named_pack(name: &str) -> Option<&str> {
+    let (id, _) = name.split_once(':')?;
+    let valid = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    valid.then_some(id)
+}
+
+impl ScriptHost {
+    /// A new host with no scripts; each pack's `math.random` is seeded from `seed`.
+    pub fn new(limits: ScriptLimits, seed: u64) -> Result<ScriptHost, ScriptError> {
+        Ok(ScriptHost {
+            states: Vec::new(),
+            links: Arc::default(),
+            limits,
+            seed,
+            order: Vec::new(),
+            own: String::new(),
+            strings: crate::save::StringTables::new(),
+            view: None,
+            generation: 0,
+        })
+    }
+
+    /// A host with the standard elementals loaded (in the `core` pack's state).
+    pub fn with_standard_tokens(
+        limits: ScriptLimits,
+        seed: u64,
+    ) -> Result<ScriptHost, ScriptError> {
+        let mut host = ScriptHost::new(limits, seed)?;
+        let index = host.state_of_pack(STANDARD_PACK)?;
+        for (name, source) in STANDARD_TOKENS {
+            host.states[index].load_as(name, source, Origin::Shipped)?;
+        }
+        Ok(host)
+    }
+
+    /// Says which packs the game loads, in load order (the last is the level's own, whose
+    /// scripts are named by their paths alone), and gives `scryptic.t` their string tables.
+    pub fn set_packs(&mut self, order: Vec<String>, strings: crate::save::StringTables) {
+        self.own = order.last().cloned().unwrap_or_default();
+        self.order = order;
+        self.strings = strings;
+        for state in &mut self.states {
+            state.set_strings(self.strings.clone());
+        }
+        let order = &self.order;
+        self.states.sort_by_key(|s| {
+            order
+                .iter()
+                .position(|p| *p == s.pack)
+                .unwrap_or(order.len())
+        });
+    }
+
+    /// The index of `pack`'s state, made now if it has none (in its place in load order).
+    fn state_of_pack(&mut self, pack: &str) -> Result<usize, ScriptError> {
+        if let Some(i) = self.states.iter().position(|s| s.pack == pack) {
+            return Ok(i);
+        }
+        if self.states.len() >= MAX_STATES {
+            return Err(super::setup_error(format!(
+                "scripts of more than {MAX_STATES} packs: pack `{pack}` cannot run any"
+            )));
+        }
+        let seed = pack_seed(self.seed, pack);
+        let mut state = State::new(pack, self.limits, seed, &self.links)?;
+        state.set_strings(self.strings.clone());
+        if let Some(make) = &self.view {
+            state.view = make(&state.lua).ok();
+        }
+        let rank = |p: &str| {
+            self.order
+                .iter()
+                .position(|o| o == p)
+                .unwrap_or(self.order.len())
+        };
+        let at = self
+            .states
+            .iter()
+            .position(|s| rank(&s.pack) > rank(pack))
+            .unwrap_or(self.states.len());
+        self.states.insert(at, state);
+        Ok(at)
+    }
+
+    /// The index of the state script `name` runs in: the one it already runs in, else its
+    /// pack's (`ID:path`), else the level's own.
+    fn state_of_script(&mut self, name: &str) -> Result<usize, ScriptError> {
+        if let Some(i) = self.states.iter().position(|s| s.has_script(name)) {
+            return Ok(i);
+        }
+        let pack = named_pack(name).unwrap_or(&self.own).to_string();
+        self.state_of_pack(&pack)
+    }
+
+    /// Loads the scripts a map names (paths relative to `map_dir`), returning each one's text
+    /// by name (for saves) and the errors of those that failed; the others stay loaded.
+    pub fn load_map_scripts(
+        &mut self,
+        map_dir: &std::path::Path,
+        scripts: &[String],
+    ) -> (Vec<(String, String)>, Vec<ScriptError>) {
+        let mut loaded = Vec::new();
+        let mut errors = Vec::new();
+        for script in scripts {
+            match read_script(map_dir, script) {
+                Ok(source) => match self.load(script, &source) {
+                    Ok(()) => loaded.push((script.clone(), source)),
+                    Err(e) => errors.push(e),
+                },
+                Err(e) => errors.push(ScriptError {
+                    script: script.clone(),
+                    line: None,
+                    event: "load".into(),
+                    turn: None,
+                    message: e.to_string(),
+                    traceback: String::new(),
+                }),
+            }
+        }
+        (loaded, errors)
+    }
+
+    /// Loads and runs a script's text (`name` is its file, for messages; `ID:path` for a
+    /// script of pack `ID`) in its pack's state, in globals of its own. Bytecode is refused.
+    /// Loading is one transaction: if the script fails, what it registered and wrote to
+    /// storage is undone, and a script of that name loaded before stays as it was.
+    pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        let index = self.state_of_script(name)?;
+        self.states[index].load_as(name, source, Origin::Script)
+    }
+
+    /// Reloads script `name` with new text. On failure the old definitions stay.
+    pub fn reload(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        match self.load(name, source) {
+            Ok(()) => {
+                self.generation += 1;
+                self.push_notice(ConsoleLine::Notice(format!(
+                    "reloaded {name} (generation {})",
+                    self.generation
+                )));
+                let index = self.state_of_script(name)?;
+                let reload_errors = self.states[index].dispatch_for(name, "on_reload");
+                if let Some(e) = reload_errors.into_iter().next() {
+                    self.push_notice(ConsoleLine::Notice(format!(
+                        "{name} reloaded, but its on_reload failed: {e}"
+                    )));
+                }
+                Ok(())
+            }
+            Err(e) => {
+                // `load` undid everything the new text did; the old version stays.
+                self.push_notice(ConsoleLine::Notice(format!(
+                    "{name} did not reload; its previous version stays"
+                )));
+                Err(e)
+            }
+        }
+    }
+
+    /// How many good reloads there have been.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Gives every state (and every state made later) the game's view, as `make` makes it.
+    pub(crate) fn attach_view(&mut self, make: ViewMaker) -> Vec<ScriptError> {
+        let mut errors = Vec::new();
+        for state in &mut self.states {
+            match make(&state.lua) {
+                Ok(view) => state.view = Some(view),
+                Err(e) => errors.push(super::setup_error(format!(
+                    "the scripts of {} cannot run: {e}",
+                    state.shown_pack()
+                ))),
+            }
+        }
+        self.view = Some(make);
+        errors
+    }
+
+    /// Calls, in every state, each handler of `event` (one of the registry's events) whose
+    /// filter `fields` match, with the game (nil outside one) and a table of the event's
+    /// `fields`, named as the registry names them; returns their errors (which also go to the
+    /// console). A handler that fails too often is switched off. This is how games hand their
+    /// events to scripts.
+    pub fn dispatch_event(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        fields: &[(&'static str, EventField<'_>)],
+    ) -> Vec<ScriptError> {
+        let mut errors = Vec::new();
+        for state in &mut self.states {
+            errors.extend(state.dispatch_event(event, turn, fields));
+        }
+        errors
+    }
+
+    /// The custom events emitted since the last call, oldest first, with the emitting state's
+    /// slot.
+    pub(crate) fn take_emitted(&self) -> Vec<(String, usize, Table)> {
+        match self.links.emitted.lock() {
+            Ok(mut emitted) => std::mem::take(&mut *emitted),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// Calls every handler of the custom event `event`, in every state, with the game and its
+    /// `fields` (copied into each state but the one that emitted them); returns their errors.
+    pub(crate) fn dispatch_custom(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        (from, fields): (usize, &Table),
+    ) -> Vec<ScriptError> {
+        let mut errors = Vec::new();
+        for state in &mut self.states {
+            if state.handler_count(event) == 0 {
+                continue;
+            }
+            let copied = if state.slot() == from {
+                Ok(fields.clone())
+            } else {
+                state.guarded(|| {
+                    match transfer(&mlua::Value::Table(fields.clone()), &state.lua, 0)? {
+                        mlua::Value::Table(t) => Ok(t),
+                        _ => Err(mlua::Error::runtime("custom event fields are a table")),
+                    }
+                })
+            };
+            match copied {
+                Ok(fields) => errors.extend(state.dispatch_custom(event, turn, &fields)),
+                Err(e) => errors.push(state.error("(host)", event, turn, &e)),
+            }
+        }
+        errors
+    }
+
+    /// What is registered in any state, readable without a lock (see `RegistrySummary`).
+    pub(crate) fn registry_summary(&self) -> Arc<RegistrySummary> {
+        self.links.summary.clone()
+    }
+
+    /// Keeps a notice or an error for the console.
+    pub(crate) fn push_notice(&mut self, line: ConsoleLine) {
+        push_notice(&self.links.notices, line);
+    }
+
+    /// Takes what scripts printed and the host's notices, oldest first.
+    pub fn drain_console(&mut self) -> Vec<ConsoleLine> {
+        let printed: Vec<ConsoleLine> = match self.links.console.lock() {
+            // (Each line was made safe and cut when it was printed.)
+            Ok(mut lines) => lines
+                .drain(..)
+                .map(|(script, text)| ConsoleLine::Output { script, text })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        let notices: Vec<ConsoleLine> = match self.links.notices.lock() {
+            Ok(mut notices) => notices.drain(..).collect(),
+            Err(_) => Vec::new(),
+        };
+        printed.into_iter().chain(notices).collect()
+    }
+
+    /// Whether a live handler of `event` wants an occurrence with `fields` (its filter
+    /// matches them): if none does, the event need not be dispatched at all.
+    pub fn wants_event(&self, event: &str, fields: &[(&'static str, EventField<'_>)]) -> bool {
+        self.states.iter().any(|s| s.wants_event(event, fields))
+    }
+
+    /// How many live handlers `event` has (whatever their filters).
+    pub fn handler_count(&self, event: &str) -> usize {
+        self.states.iter().map(|s| s.handler_count(event)).sum()
+    }
+
+    /// The token kinds scripts defined.
+    pub fn token_kinds(&self) -> Vec<String> {
+        self.states.iter().flat_map(State::token_kinds).collect()
+    }
+
+    /// The win conditions scripts defined.
+    pub fn win_conditions(&self) -> Vec<String> {
+        self.states.iter().flat_map(State::win_conditions).collect()
+    }
+
+    /// The strength modifiers scripts defined.
+    pub fn strength_modifiers(&self) -> Vec<String> {
+        self.states
+            .iter()
+            .flat_map(State::strength_modifiers)
+            .collect()
+    }
+
+    /// Memory the states use now, in bytes.
+    pub fn used_memory(&self) -> usize {
+        self.states.iter().map(State::used_memory).sum()
+    }
+
+    /// Each state's pack ("" for a level outside any pack) and the memory it uses, in bytes.
+    pub fn pack_states(&self) -> Vec<(String, usize)> {
+        self.states
+            .iter()
+            .map(|s| (s.pack.clone(), s.used_memory()))
+            .collect()
+    }
+
+    /// The scripts that registered anything, in the order they first did (pack by pack).
+    pub fn scripts(&self) -> Vec<String> {
+        self.states.iter().flat_map(State::scripts).collect()
+    }
+
+    /// The states' `storage` tables as text (each pack's under its id, tagged JSON), at most
+    /// `limits::MAX_STORAGE_BYTES`.
+    pub fn storage_json(&self) -> Result<String, StorageError> {
+        let mut tables = Vec::new();
+        for state in &self.states {
+            tables.push((state.pack.clone(), state.storage_tagged()?));
+        }
+        storage_text(tables)
+    }
+
+    /// Replaces the states' `storage` tables with what storage text holds: each pack's own
+    /// (this version's), or one table for the level's own pack (earlier versions). A pack
+    /// without scripts yet gets its state now. Nothing is stored if the text is refused.
+    pub fn set_storage_json(&mut self, text: &str) -> Result<(), StorageError> {
+        let tables = match parse_storage(text)? {
+            StoredTables::ByPack(tables) => tables,
+            StoredTables::Own(table) => vec![(self.own.clone(), table)],
+        };
+        let mut roots = Vec::new();
+        for (pack, table) in &tables {
+            let index = self
+                .state_of_pack(pack)
+                .map_err(|e| StorageError::Lua { message: e.message })?;
+            roots.push((index, self.states[index].storage_root(table)?));
+        }
+        for (index, root) in roots {
+            self.states[index].set_storage_root(root)?;
+        }
+        Ok(())
+    }
+
+    /// Makes the methods of the tokens' view of `board` in every state now.
+    pub(crate) fn prepare_board_view(&self, board: &crate::game::Board) -> mlua::Result<()> {
+        self.states
+            .iter()
+            .try_for_each(|s| s.prepare_board_view(board))
+    }
+
+    /// The effect of the script-defined token `call` invokes, from the last pack (in load
+    /// order) that defines its kind: a pack may redefine a token of one it depends on. Its
+    /// random draws come from a stream seeded with `seed` (the game draws it from its own
+    /// generator, so that a copy of the game invoking a token does not move the original's).
+    pub fn invoke_token(
+        &mut self,
+        call: &crate::game::Invocation<'_>,
+        board: &crate::game::Board,
+        rules: &crate::rules::RuleSet,
+        seed: u64,
+    ) -> Result<crate::game::Effect, crate::game::EffectError> {
+        match self
+            .states
+            .iter_mut()
+            .rev()
+            .find(|s| s.defines_token(call.kind))
+        {
+            Some(state) => state.invoke_token(call, board, rules, seed),
+            None => Err(crate::game::EffectError::UnknownKind),
+        }
+    }
+
+    /// The multipliers every state's strength modifiers give `word` in `role`.
+    pub fn strength_modifiers_for(
+        &mut self,
+        word: &crate::game::Word,
+        role: crate::game::strength::Role,
+        board: &crate::game::Board,
+        rules: &crate::rules::RuleSet,
+    ) -> Vec<(String, f64)> {
+        self.states
+            .iter_mut()
+            .flat_map(|s| s.strength_modifiers_for(word, role, board, rules))
+            .collect()
+    }
+
+    /// Every live win condition: its state's index, script, id and `check`, in load order.
+    pub(crate) fn win_condition_functions(&self) -> Vec<(usize, String, String, mlua::Function)> {
+        self.states
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| {
+                s.win_condition_functions()
+                    .into_iter()
+                    .map(move |(script, id, check)| (i, script, id, check))
+            })
+            .collect()
+    }
+
+    /// Asks win condition `check` of state `index` for a verdict, with the game's view.
+    pub(crate) fn ask_win_condition(
+        &self,
+        index: usize,
+        check: &mlua::Function,
+    ) -> mlua::Result<Option<String>> {
+        let state = &self.states[index];
+        state.guarded(|| check.call::<Option<String>>(state.view.clone()))
+    }
+
+    /// A script error of state `index` (see `State::error`), also on the console; a failed
+    /// win condition `id` counts towards its switching off.
+    pub(crate) fn win_condition_error(
+        &mut self,
+        (index, script, id): (usize, &str, Option<&str>),
+        turn: Option<u32>,
+        err: &mlua::Error,
+    ) -> ScriptError {
+        let state = &mut self.states[index];
+        let error = state.error(script, "win_condition", turn, err);
+        if let Some(id) = id {
+            state.count_win_condition_failure(id, &error);
+        }
+        error
+    }
+
+    /// The state script `name` runs in.
+    #[cfg(test)]
+    pub(crate) fn state_running(&self, name: &str) -> Option<&State> {
+        self.states.iter().find(|s| s.has_script(name))
+    }
+
+    /// The first state (in load order).
+    #[cfg(test)]
+    pub(crate) fn first_state(&self) -> &State {
+        &self.states[0]
+    }
+}
