@@ -14,7 +14,7 @@
 pub use scryptic_ai as ai;
 pub use scryptic_cli as cli;
 pub use scryptic_core::{
-    board, diag, fsutil, game, lexicon, limits, map, noise, ronfile, rules, save,
+    board, diag, fsutil, game, lexicon, limits, map, noise, ronfile, rules, save, scenario,
 };
 pub use scryptic_pack as pack;
 pub use scryptic_render::{render, tileset};

@@ -43,11 +43,13 @@ pub enum Target {
     Archive,
     /// A pack's string table (`locale/en.ron`).
     Strings,
+    /// A pack's scenario (`tests/*.ron`), as `pack test` plays it.
+    Scenario,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 10] = [
+    pub const ALL: [Target; 11] = [
         Target::Map,
         Target::Rules,
         Target::Save,
@@ -58,6 +60,7 @@ impl Target {
         Target::Manifest,
         Target::Archive,
         Target::Strings,
+        Target::Scenario,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -73,6 +76,7 @@ impl Target {
             Target::Manifest => "manifest",
             Target::Archive => "archive",
             Target::Strings => "strings",
+            Target::Scenario => "scenario",
         }
     }
 
@@ -96,6 +100,7 @@ impl Target {
             Target::Manifest => manifest(&text),
             Target::Archive => archive(bytes),
             Target::Strings => strings(&text),
+            Target::Scenario => scenario(&text),
         }
     }
 
@@ -126,6 +131,7 @@ impl Target {
             ],
             Target::Archive => vec![root.join("tests/fuzz/archive/seed-wending.zip")],
             Target::Strings => vec![root.join("tests/fuzz/strings/seed-en.ron")],
+            Target::Scenario => vec![root.join("packs/wending/tests/1-the-ford.ron")],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("crates/pack/core-pack/pack.ron"),
@@ -173,6 +179,24 @@ fn strings(text: &str) -> bool {
     };
     let tables = scryptic::save::StringTables::from([("fuzz".to_string(), table)]);
     assert!(scryptic::save::strings_problem(&tables).is_none());
+    true
+}
+
+/// A pack's scenario: if it loads, its steps play on the tutorial map (each step a command
+/// parsed and applied, or an expectation checked) to the end or to the first that fails.
+fn scenario(text: &str) -> bool {
+    static TUTORIAL: OnceLock<Map> = OnceLock::new();
+    let Ok(scenario) = scryptic::scenario::PackScenario::parse(Path::new("test.ron"), text) else {
+        return false;
+    };
+    let map = TUTORIAL.get_or_init(|| {
+        Map::load(&root().join("maps/tutorial.ron")).expect("the tutorial map loads")
+    });
+    let Ok(rules) = map.rule_set() else {
+        return true;
+    };
+    let mut game = Game::new(map, rules, lexicon(), scenario.seed);
+    let _ = scryptic::scenario::run("fuzz", &scenario.steps, &mut game);
     true
 }
 

@@ -456,6 +456,53 @@ fn pack_test_plays_and_replays_every_board_and_catches_failing_scripts() {
     );
 }
 
+/// `pack test` also plays the pack's scenarios (`tests/*.ron`) with its scripts taking part:
+/// the shipped campaign's pass; a step that does not go as written is reported with its file
+/// and step, and `pack check` reads scenario files as it reads maps.
+#[test]
+fn pack_test_plays_the_packs_scenarios() {
+    let o = scryptic(&["pack", "test", &path("packs/wending"), "--games", "0"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("1 scenarios passed"), "{}", o.out);
+
+    let dir = tempfile::tempdir().unwrap();
+    scryptic(&["pack", "new", "storied", "--dir", text(dir.path())]);
+    let pack = dir.path().join("storied");
+    std::fs::write(
+        pack.join("scripts/main.lua"),
+        "scryptic.on('game_start', function(game) game:message('Once upon a time') end)\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(pack.join("tests")).unwrap();
+    let scenario = |said: &str| {
+        format!(
+            "(title: \"told\", steps: [Expect((messages: [\"{said}\"], active: Gold)), Do(\"end\"), Expect((active: Silver))])"
+        )
+    };
+    std::fs::write(pack.join("tests/told.ron"), scenario("Once upon")).unwrap();
+    let o = scryptic(&["pack", "test", text(&pack), "--games", "0"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("1 scenarios passed"), "{}", o.out);
+
+    std::fs::write(pack.join("tests/told.ron"), scenario("Happily ever after")).unwrap();
+    let o = scryptic(&["pack", "test", text(&pack), "--games", "0"]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err.contains("told.ron step 1") && o.err.contains("Happily ever after"),
+        "{}",
+        o.err
+    );
+
+    std::fs::write(
+        pack.join("tests/told.ron"),
+        "(title: \"x\", steps: [Jump(\"a\")])",
+    )
+    .unwrap();
+    let o = scryptic(&["pack", "check", text(&pack)]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(o.err.contains("told.ron:1:"), "{}", o.err);
+}
+
 /// A pack's texts live in string tables (`locale/en.ron`, and a language's own over it):
 /// `scryptic.t(key, args)` gives the text in the game's language with its `{names}` filled; a
 /// missing key shows itself; the save carries the tables, so it replays as played.
@@ -534,4 +581,107 @@ end)
         })
         .collect();
     assert_eq!(told[0], "Bienvenue à Riverside !");
+}
+
+/// Writes a pack folder: its manifest and its files.
+fn write_pack(root: &Path, id: &str, manifest: &str, files: &[(&str, &str)]) {
+    let dir = root.join(id);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("pack.ron"), manifest).unwrap();
+    for (path, content) in files {
+        let file = dir.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, content).unwrap();
+    }
+}
+
+/// Two packs in one game, each in its own Lua state: a library pack's interface is used by
+/// the level's pack (functions run in the library's state, values copied), each keeps its
+/// own `storage` (the save holds both, by pack id), and the save replays with both.
+#[test]
+fn packs_in_one_game_keep_their_own_state_and_talk_through_interfaces() {
+    use scryptic::pack::{Catalog, Choice, Level, Pack};
+    use scryptic::script::{ConsoleLine, ScriptedGame};
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(
+        dir.path(),
+        "economy",
+        r#"(format: 1, id: "economy", title: "Economy", version: "1.2.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" })"#,
+        &[(
+            "scripts/bank.lua",
+            r#"storage.opened = (storage.opened or 0) + 1
+secret = "economy's own"
+local vault = 0
+scryptic.provide("bank", {
+    rate = 3,
+    deposit = function(n) vault = vault + n; storage.vault = vault; return vault end,
+})
+"#,
+        )],
+    );
+    write_pack(
+        dir.path(),
+        "town",
+        r#"(format: 1, id: "town", title: "Town", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0", "economy": "^1.0" },
+            modes: [(id: "market", title: "Market", map: "core:maps/tutorial.ron",
+                     scripts: ["economy:scripts/bank.lua", "scripts/town.lua"])])"#,
+        &[(
+            "scripts/town.lua",
+            r#"scryptic.on("game_start", function(game)
+    local bank = scryptic.use("bank")
+    storage.deposits = 2
+    game:message("vault " .. bank.deposit(bank.rate) .. " " .. bank.deposit(4))
+    game:message("secret " .. tostring(secret) .. ", opened " .. tostring(storage.opened))
+end)
+"#,
+        )],
+    );
+    let mut catalog = Catalog::new(vec![scryptic::pack::core().unwrap()]);
+    catalog.add(Pack::open(&dir.path().join("economy")).unwrap());
+    catalog.add(Pack::open(&dir.path().join("town")).unwrap());
+    let choice = Choice {
+        pack: "town".into(),
+        ..Choice::default()
+    };
+    let level = Level::from_pack(&catalog, &choice).unwrap();
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let told = |game: &ScriptedGame| -> Vec<String> {
+        game.host()
+            .drain_console()
+            .into_iter()
+            .map(|l| match l {
+                ConsoleLine::Notice(t) => t,
+                other => panic!("{other}"),
+            })
+            .collect()
+    };
+    let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), 1, None).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(told(&game), ["vault 3 7", "secret nil, opened nil"]);
+    let packs: Vec<String> = game
+        .host()
+        .pack_states()
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(packs, ["core", "economy", "town"]);
+    let storage: serde_json::Value =
+        serde_json::from_str(&game.host().storage_json().unwrap()).unwrap();
+    assert_eq!(
+        storage["packs"]["economy"],
+        serde_json::json!([["opened", 1], ["vault", 7]])
+    );
+    assert_eq!(
+        storage["packs"]["town"],
+        serde_json::json!([["deposits", 2]])
+    );
+
+    let (replayed, _) = ScriptedGame::from_save(&game.save(), lexicon).unwrap();
+    assert_eq!(told(&replayed), ["vault 3 7", "secret nil, opened nil"]);
+    assert_eq!(
+        replayed.host().storage_json().unwrap(),
+        game.host().storage_json().unwrap()
+    );
 }

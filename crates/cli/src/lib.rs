@@ -8,7 +8,7 @@
 
 // The other crates' modules, named as the rest of the runtime names them.
 use scryptic_ai as ai;
-use scryptic_core::{board, diag, fsutil, game, lexicon, map, ronfile, rules, save};
+use scryptic_core::{board, diag, fsutil, game, lexicon, map, ronfile, rules, save, scenario};
 use scryptic_pack as pack;
 use scryptic_render::{render, tileset};
 use scryptic_script as script;

@@ -27,12 +27,13 @@ pub(super) enum PackCommand {
     },
     /// Play a few AI games of every mode (each chapter of a campaign) with the pack's scripts
     /// taking part: every action must be legal, no script may fail, and each game must
-    /// replay from its save to the same end.
+    /// replay from its save to the same end. Then play the pack's scenarios (`tests/*.ron`):
+    /// each step must go as written.
     Test {
         /// A pack folder, .zip or id.
         pack: String,
-        /// Games per board.
-        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        /// Games per board (0: the scenarios only).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=1000))]
         games: u32,
         /// Actions after which a game is stopped (it still counts).
         #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -457,6 +458,12 @@ fn check_files(pack: &Pack, files: &[String], problems: &mut Vec<String>) {
                     .map(drop)
                     .map_err(|e| e.problems())
             })
+        } else if file.starts_with("tests/") && file.ends_with(".ron") {
+            text().and_then(|t| {
+                crate::scenario::PackScenario::parse(&shown, &t)
+                    .map(drop)
+                    .map_err(|e| e.problems())
+            })
         } else if file.ends_with(".lua") && !file.starts_with("scripts/types/") {
             match (text(), host.as_mut()) {
                 (Ok(t), Some(host)) => host
@@ -474,7 +481,8 @@ fn check_files(pack: &Pack, files: &[String], problems: &mut Vec<String>) {
     }
 }
 
-/// `pack test`: AI games of every board of every mode, checked as they go and replayed.
+/// `pack test`: AI games of every board of every mode, checked as they go and replayed; then
+/// the pack's scenarios.
 fn test(
     catalog: &Catalog,
     id: &str,
@@ -496,13 +504,14 @@ fn test(
             }
         }
     }
+    let scenarios = run_scenarios(catalog, pack, &lexicon, &mut problems);
     for p in &problems {
         writeln!(io.err, "{p}")?;
     }
     if problems.is_empty() {
         writeln!(
             io.out,
-            "ok: {} ({played} games played and replayed)",
+            "ok: {} ({played} games played and replayed, {scenarios} scenarios passed)",
             pack.label()
         )?;
         Ok(0)
@@ -510,6 +519,65 @@ fn test(
         writeln!(io.err, "{}: {} problems", pack.label(), problems.len())?;
         Ok(EXIT_PROBLEMS)
     }
+}
+
+/// Plays the pack's scenarios (`tests/*.ron`: a level of the pack and steps, see
+/// `scenario::PackScenario`) with its scripts taking part; returns how many passed, their
+/// failures (and a script error in any) in `problems`.
+fn run_scenarios(
+    catalog: &Catalog,
+    pack: &Pack,
+    lexicon: &std::sync::Arc<crate::lexicon::Lexicon>,
+    problems: &mut Vec<String>,
+) -> usize {
+    let files = match pack.files.list("tests", "ron") {
+        Ok(files) => files,
+        Err(e) => {
+            problems.extend(e.problems());
+            return 0;
+        }
+    };
+    let mut passed = 0;
+    for file in files {
+        match run_scenario(catalog, pack, &file, lexicon) {
+            Ok(()) => passed += 1,
+            Err(found) => problems.extend(found),
+        }
+    }
+    passed
+}
+
+/// Plays one scenario of the pack, `file` its path there.
+fn run_scenario(
+    catalog: &Catalog,
+    pack: &Pack,
+    file: &str,
+    lexicon: &std::sync::Arc<crate::lexicon::Lexicon>,
+) -> Result<(), Vec<String>> {
+    use crate::scenario::PackScenario;
+    let shown = pack.files.shown(file);
+    let scenario = pack
+        .files
+        .read_text(file)
+        .and_then(|text| PackScenario::parse(&shown, &text))
+        .map_err(|e| e.problems())?;
+    let choice = Choice {
+        pack: pack.id().to_string(),
+        mode: scenario.mode.clone(),
+        chapter: scenario.chapter,
+        map: scenario.board.clone(),
+        set: scenario.set.clone().into_iter().collect(),
+        ..Choice::default()
+    };
+    let name = shown.display().to_string();
+    let level = Level::from_pack(catalog, &choice).map_err(|e| vec![format!("{name}: {e}")])?;
+    let (mut game, found) =
+        crate::script::ScriptedGame::start_level(&level, lexicon.clone(), scenario.seed, None)
+            .map_err(|e| vec![format!("{name}: {e}")])?;
+    if !found.is_empty() {
+        return Err(found.into_iter().map(|p| format!("{name}: {p}")).collect());
+    }
+    crate::scenario::run(&name, &scenario.steps, &mut game).map_err(|e| vec![e])
 }
 
 /// One AI game of `level`: every action legal, no script error, and the save replays to the

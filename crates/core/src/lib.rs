@@ -17,6 +17,7 @@ pub mod noise;
 pub mod ronfile;
 pub mod rules;
 pub mod save;
+pub mod scenario;
 
 pub use board::{City, Grid, Owner, Player, Pos, Terrain, TokenSpot};
 pub use diag::{FileError, Finding, Severity};

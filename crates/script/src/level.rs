@@ -57,3 +57,30 @@ impl LiveFiles {
         LiveFiles::new(scripted, dir, rules, level.watch.connotation_files.clone())
     }
 }
+
+impl crate::scenario::Played for ScriptedGame {
+    fn game(&self) -> &crate::game::Game {
+        ScriptedGame::game(self)
+    }
+
+    fn apply(
+        &mut self,
+        action: Action,
+    ) -> Result<Vec<crate::game::Event>, crate::game::ActionError> {
+        ScriptedGame::apply(self, action)
+    }
+
+    /// What scripts printed and told the players; a script's error fails the scenario.
+    fn told(&mut self) -> Result<Vec<String>, String> {
+        let mut told = Vec::new();
+        for line in self.host().drain_console() {
+            match line {
+                super::ConsoleLine::Error(e) => return Err(format!("a script failed: {e}")),
+                super::ConsoleLine::Notice(text) | super::ConsoleLine::Output { text, .. } => {
+                    told.push(text);
+                }
+            }
+        }
+        Ok(told)
+    }
+}

@@ -9,7 +9,7 @@
 
 // The other crates' modules, named as the rest of the runtime names them.
 use scryptic_ai as ai;
-use scryptic_core::{board, diag, fsutil, game, lexicon, limits, map, rules, save};
+use scryptic_core::{board, diag, fsutil, game, lexicon, limits, map, rules, save, scenario};
 use scryptic_pack as pack;
 
 pub mod api;

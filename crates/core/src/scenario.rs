@@ -1,0 +1,366 @@
+//! Scenarios as data: a game played step by step (`Do` a command in the notation, `Refuse` one
+//! with the refusal expected, `Expect` the state after), as the toolkit's rule scenarios
+//! (`tests/scenarios/`) and a pack's own checks (`tests/*.ron`, run by `scryptic pack test`)
+//! write them. The steps run on anything `Played`: a bare game, or a game whose scripts take
+//! part. No I/O: the caller reads the file.
+
+use crate::board::{Owner, Player};
+use crate::diag::LoadError;
+use crate::game::notation::parse_command;
+use crate::game::{Action, ActionError, Event, Game};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The most steps one scenario takes.
+pub const MAX_SCENARIO_STEPS: usize = 10_000;
+
+/// One step of a scenario.
+#[derive(Clone, Debug, Deserialize)]
+pub enum Step {
+    /// A command in the notation (`commit A1 across SEAT`, `end`), which must be accepted.
+    Do(String),
+    /// A command that must be refused with a message containing the second text, changing
+    /// nothing.
+    Refuse(String, String),
+    /// What must hold after the last step.
+    Expect(Box<Expect>),
+}
+
+/// What a scenario expects of the game: each field given is checked, the rest are not.
+#[derive(Clone, Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct Expect {
+    /// The letters, row by row (gold's upper case, silver's lower case, `.` empty).
+    pub board: Option<Vec<String>>,
+    /// The terrain, row by row, in the map legend's characters.
+    pub terrain: Option<Vec<String>>,
+    /// Word scores by player.
+    pub word_score: BTreeMap<Player, i64>,
+    /// Base scores by player.
+    pub base_score: BTreeMap<Player, i64>,
+    /// Racks by player (letters in any order).
+    pub racks: BTreeMap<Player, String>,
+    /// Tokens held by player, by spot id.
+    pub tokens: BTreeMap<Player, Vec<String>>,
+    /// Cities' owners, by id.
+    pub cities: BTreeMap<String, Owner>,
+    /// Cities destroyed, by id.
+    pub destroyed_cities: Vec<String>,
+    /// Who is to act.
+    pub to_act: Option<Player>,
+    /// Whose turn it is.
+    pub active: Option<Player>,
+    /// Whether the game is over.
+    pub over: Option<bool>,
+    /// The winner.
+    pub winner: Option<Player>,
+    /// Whether the game ended in a draw.
+    pub draw: Option<bool>,
+    /// Words on the board and valid.
+    pub valid: Vec<String>,
+    /// Words on the board and invalid.
+    pub invalid: Vec<String>,
+    /// Words on the board and cut off from their player's crossword.
+    pub disconnected: Vec<String>,
+    /// Texts the last step's events contain (as the engine writes them, `CityCaptured`).
+    pub events: Vec<String>,
+    /// Letters lost, by player.
+    pub lost: BTreeMap<Player, usize>,
+    /// Texts the scripts' messages so far contain (each in one message).
+    pub messages: Vec<String>,
+}
+
+/// What a scenario's steps play on: a game, and what its scripts told the players.
+pub trait Played {
+    /// The game as it stands.
+    fn game(&self) -> &Game;
+    /// Applies an action, returning its events.
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError>;
+    /// The messages scripts told since the last call; an error if a script failed.
+    fn told(&mut self) -> Result<Vec<String>, String> {
+        Ok(Vec::new())
+    }
+}
+
+impl Played for Game {
+    fn game(&self) -> &Game {
+        self
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        Game::apply(self, action)
+    }
+}
+
+/// A pack's scenario (`tests/*.ron` in the pack): which of the pack's levels it plays (a
+/// mode, a board, settings), with which seed, and its steps.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackScenario {
+    /// What it checks, for reports.
+    pub title: String,
+    /// The mode played; empty: the pack's first.
+    #[serde(default)]
+    pub mode: String,
+    /// Another board than the mode's (`maps/x.ron`, `core:maps/tutorial.ron`); empty: the
+    /// mode's.
+    #[serde(default)]
+    pub board: String,
+    /// Settings, as `--set` takes them.
+    #[serde(default)]
+    pub set: BTreeMap<String, String>,
+    /// Which campaign chapter, from 0.
+    #[serde(default)]
+    pub chapter: usize,
+    /// The game's seed.
+    #[serde(default)]
+    pub seed: u64,
+    /// The steps.
+    pub steps: Vec<Step>,
+}
+
+impl PackScenario {
+    /// Parses a pack scenario's text (`path` names it in messages), refusing more than
+    /// `MAX_SCENARIO_STEPS` steps.
+    pub fn parse(path: &Path, text: &str) -> Result<PackScenario, LoadError> {
+        let scenario: PackScenario = crate::ronfile::parse(path, text)?;
+        if scenario.steps.len() > MAX_SCENARIO_STEPS {
+            return Err(LoadError::one(crate::diag::FileError::at(
+                path,
+                None,
+                format!(
+                    "{} steps; a scenario takes at most {MAX_SCENARIO_STEPS}: split it in several files",
+                    scenario.steps.len()
+                ),
+            )));
+        }
+        Ok(scenario)
+    }
+}
+
+/// Plays `steps` on `played`; the first step that does not go as written is the error,
+/// named `name step N`.
+pub fn run(name: &str, steps: &[Step], played: &mut impl Played) -> Result<(), String> {
+    let mut last_events: Vec<Event> = Vec::new();
+    let mut told: Vec<String> = played.told().map_err(|e| format!("{name}: {e}"))?;
+    for (i, step) in steps.iter().enumerate() {
+        let at = |what: String| format!("{name} step {}: {what}", i + 1);
+        match step {
+            Step::Do(command) => {
+                let action = parse_command(played.game(), command)
+                    .map_err(|e| at(format!("`{command}`: {e}")))?;
+                last_events = played
+                    .apply(action)
+                    .map_err(|e| at(format!("`{command}` was refused: {e}")))?;
+            }
+            Step::Refuse(command, message) => refuse(played, command, message).map_err(at)?,
+            Step::Expect(expect) => {
+                expect_all(played.game(), (&last_events, &told), expect).map_err(at)?;
+            }
+        }
+        told.extend(played.told().map_err(at)?);
+    }
+    Ok(())
+}
+
+/// Checks that `command` is refused with `message`, changing nothing.
+fn refuse(played: &mut impl Played, command: &str, message: &str) -> Result<(), String> {
+    let before = format!("{:?}", played.game().words());
+    let refused = parse_command(played.game(), command)
+        .map_err(|e| e.to_string())
+        .and_then(|a| played.apply(a).map_err(|e| e.to_string()));
+    match refused {
+        Ok(_) => Err(format!(
+            "`{command}` was accepted; expected a refusal with `{message}`"
+        )),
+        Err(got) if !got.contains(message) => Err(format!(
+            "`{command}` was refused with `{got}`, not `{message}`"
+        )),
+        Err(_) if before != format!("{:?}", played.game().words()) => {
+            Err(format!("refusing `{command}` changed the board"))
+        }
+        Err(_) => Ok(()),
+    }
+}
+
+fn expect_all(
+    game: &Game,
+    (events, told): (&[Event], &[String]),
+    e: &Expect,
+) -> Result<(), String> {
+    let mut problems = Vec::new();
+    let mut want = |what: &str, expected: String, got: String| {
+        if expected != got {
+            problems.push(format!("{what}: expected {expected}, got {got}"));
+        }
+    };
+    if let Some(rows) = &e.board {
+        want("board", rows.join("\n"), board_rows(game).join("\n"));
+    }
+    if let Some(rows) = &e.terrain {
+        let got = game.board().terrain.rows();
+        want("terrain", rows.join("\n"), got.join("\n"));
+    }
+    for (&p, &s) in &e.word_score {
+        want(
+            &format!("{p} word score"),
+            s.to_string(),
+            game.score(p).word.to_string(),
+        );
+    }
+    for (&p, &s) in &e.base_score {
+        want(
+            &format!("{p} base score"),
+            s.to_string(),
+            game.score(p).base.to_string(),
+        );
+    }
+    for (&p, letters) in &e.racks {
+        want(
+            &format!("{p} rack"),
+            sorted(letters),
+            sorted(&game.rack_letters(p)),
+        );
+    }
+    for (&p, ids) in &e.tokens {
+        let got: Vec<String> = game
+            .player(p)
+            .tokens()
+            .map(|(id, _)| id.to_string())
+            .collect();
+        want(
+            &format!("{p} tokens"),
+            format!("{ids:?}"),
+            format!("{got:?}"),
+        );
+    }
+    for (id, &owner) in &e.cities {
+        let got = game
+            .board()
+            .cities
+            .iter()
+            .find(|c| &c.id == id)
+            .map(|c| format!("{:?}", c.owner));
+        want(
+            &format!("city {id}"),
+            format!("{:?}", Some(format!("{owner:?}"))),
+            format!("{got:?}"),
+        );
+    }
+    for id in &e.destroyed_cities {
+        let got = game
+            .board()
+            .cities
+            .iter()
+            .any(|c| &c.id == id && c.destroyed);
+        want(
+            &format!("city {id} destroyed"),
+            "true".into(),
+            got.to_string(),
+        );
+    }
+    if let Some(p) = e.to_act {
+        want("to act", format!("{p:?}"), format!("{:?}", game.to_act()));
+    }
+    if let Some(p) = e.active {
+        want("active", format!("{p:?}"), format!("{:?}", game.active()));
+    }
+    if let Some(over) = e.over {
+        want(
+            "over",
+            over.to_string(),
+            game.result().is_some().to_string(),
+        );
+    }
+    if let Some(w) = e.winner {
+        want(
+            "winner",
+            format!("{:?}", Some(w)),
+            format!("{:?}", game.result().and_then(|r| r.winner)),
+        );
+    }
+    if let Some(true) = e.draw {
+        want(
+            "draw",
+            "true".into(),
+            game.result()
+                .is_some_and(|r| r.winner.is_none())
+                .to_string(),
+        );
+    }
+    let words = game.words();
+    for text in &e.valid {
+        let ok = words
+            .iter()
+            .any(|w| w.word.text == text.to_uppercase() && w.valid);
+        want(&format!("{text} valid"), "true".into(), ok.to_string());
+    }
+    for text in &e.invalid {
+        let ok = words
+            .iter()
+            .any(|w| w.word.text == text.to_uppercase() && !w.valid);
+        want(
+            &format!("{text} on the board and invalid"),
+            "true".into(),
+            ok.to_string(),
+        );
+    }
+    for text in &e.disconnected {
+        let ok = words
+            .iter()
+            .any(|w| w.word.text == text.to_uppercase() && !w.connected);
+        want(
+            &format!("{text} on the board and disconnected"),
+            "true".into(),
+            ok.to_string(),
+        );
+    }
+    for (&p, &n) in &e.lost {
+        want(
+            &format!("{p} letters lost"),
+            n.to_string(),
+            game.player(p).lost.to_string(),
+        );
+    }
+    let events_text = format!("{events:?}");
+    for needle in &e.events {
+        if !events_text.contains(needle.as_str()) {
+            problems.push(format!("events lack `{needle}`: {events_text}"));
+        }
+    }
+    for needle in &e.messages {
+        if !told.iter().any(|m| m.contains(needle.as_str())) {
+            problems.push(format!("no message says `{needle}`: {told:?}"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("\n  "))
+    }
+}
+
+fn sorted(letters: &str) -> String {
+    let mut v: Vec<char> = letters.to_uppercase().chars().collect();
+    v.sort_unstable();
+    v.into_iter().collect()
+}
+
+fn board_rows(game: &Game) -> Vec<String> {
+    let letters = &game.board().letters;
+    (0..letters.height())
+        .map(|y| {
+            letters
+                .row(y)
+                .unwrap_or_default()
+                .iter()
+                .map(|t| match t {
+                    Some(t) if t.player == Player::Gold => t.letter,
+                    Some(t) => t.letter.to_ascii_lowercase(),
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect()
+}
