@@ -195,6 +195,9 @@ impl PacksMode {
                 }
             ));
         }
+        if let Some(extension) = &m.extension {
+            ui.label(extension.describe());
+        }
         let mut action = None;
         if m.modes.is_empty() {
             ui.label("No modes: a content or library pack, played through another pack's modes.");

@@ -124,6 +124,58 @@ fn a_mode_plays_with_the_settings_chosen_on_the_setup_screen() {
     assert_eq!(saved.settings.get("draw"), Some(&SettingValue::Int(7)));
 }
 
+/// An extension pack opened shows what it fits; the setup screen offers it as a tick box for
+/// the modes it fits, and a game started with it ticked runs its scripts.
+#[test]
+fn an_extension_is_ticked_on_the_setup_screen_and_joins_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("omens");
+    std::fs::create_dir_all(folder.join("scripts")).unwrap();
+    std::fs::write(
+        folder.join("pack.ron"),
+        r#"(format: 1, id: "omens", title: "Omens", version: "1.0.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            extension: (modes: ["core:tutorial"], scripts: ["scripts/omens.lua"]))"#,
+    )
+    .unwrap();
+    std::fs::write(
+        folder.join("scripts/omens.lua"),
+        "scryptic.on('game_start', function(game) game:message('A raven circles the board.') end)\n",
+    )
+    .unwrap();
+    let mut h = packs_screen();
+    h.state_mut().packs.open_path = folder.display().to_string();
+    click(&mut h, "Open");
+    assert_eq!(h.state().packs.selected.as_deref(), Some("omens"));
+    assert!(
+        h.query_by_label_contains("an extension for core:tutorial")
+            .is_some()
+    );
+
+    h.state_mut().mode = Mode::Play;
+    h.state_mut().play.setup.choose_pack("core", "classic");
+    h.run();
+    assert!(
+        h.query_by_label("Omens (omens)").is_none(),
+        "offered only for the modes it fits"
+    );
+    h.state_mut().play.setup.choose_pack("core", "tutorial");
+    h.run();
+    h.get_by_label("Omens (omens)").click();
+    h.run_steps(8);
+    assert_eq!(h.state().play.setup.extensions, ["omens"]);
+    click(&mut h, "Start game");
+    let session = h.state().play.session.as_ref().expect("a game started");
+    assert!(
+        session
+            .console
+            .iter()
+            .any(|l| l.contains("A raven circles the board.")),
+        "{:?}",
+        session.console
+    );
+}
+
 #[test]
 fn new_pack_makes_a_pack_from_the_open_map_and_opens_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -685,3 +685,94 @@ end)
         game.host().storage_json().unwrap()
     );
 }
+
+/// An extension pack is loaded only when ticked (`--with`), only for the modes it fits; its
+/// scripts run after the mode's, in a state of their own, and the save records it.
+#[test]
+fn extensions_join_the_modes_they_fit_when_ticked() {
+    use scryptic::pack::{Catalog, Choice, Level, Pack};
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(
+        dir.path(),
+        "shrines",
+        r#"(format: 1, id: "shrines", title: "Shrines", version: "0.3.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            extension: (modes: ["core:tutorial"], scripts: ["scripts/shrine.lua"]))"#,
+        &[(
+            "scripts/shrine.lua",
+            "scryptic.on('game_start', function(game) game:message('The shrines are blessed.') end)\n",
+        )],
+    );
+    let shrines = dir.path().join("shrines");
+    let o = scryptic(&["pack", "check", text(&shrines)]);
+    assert_eq!(o.code, 0, "{o:?}");
+
+    let o = scryptic_typing(
+        &["play", "--pack", "core:tutorial", "--with", text(&shrines)],
+        "quit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("The shrines are blessed."), "{}", o.out);
+    let o = scryptic_typing(&["play", "--pack", "core:tutorial"], "quit\n");
+    assert!(
+        !o.out.contains("shrines"),
+        "not ticked, not loaded: {}",
+        o.out
+    );
+
+    let o = scryptic_typing(
+        &["play", "--pack", "core:classic", "--with", text(&shrines)],
+        "quit\n",
+    );
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err
+            .contains("extension `shrines` fits core:tutorial, not mode `core:classic`"),
+        "{}",
+        o.err
+    );
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            "core:tutorial",
+            "--with",
+            &path("packs/wending"),
+        ],
+        "quit\n",
+    );
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(o.err.contains("`wending` is not an extension"), "{}", o.err);
+
+    let mut catalog = Catalog::new(vec![scryptic::pack::core().unwrap()]);
+    catalog.add(Pack::open(&shrines).unwrap());
+    let choice = Choice {
+        pack: "core".into(),
+        mode: "tutorial".into(),
+        extensions: vec!["shrines".into()],
+        ..Choice::default()
+    };
+    let level = Level::from_pack(&catalog, &choice).unwrap();
+    let names: Vec<&str> = level.scripts.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names.last(), Some(&"shrines:scripts/shrine.lua"));
+    let records: Vec<&str> = level.records.iter().map(|r| r.id.as_str()).collect();
+    assert_eq!(records, ["core", "shrines"]);
+    assert_eq!(
+        level.pack, "core",
+        "the level is core's, though shrines loads last"
+    );
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let (game, _) =
+        scryptic::script::ScriptedGame::start_level(&level, lexicon.clone(), 1, None).unwrap();
+    let states: Vec<String> = game
+        .host()
+        .pack_states()
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
+    assert_eq!(states, ["core", "shrines"]);
+    let save = game.save();
+    assert_eq!(save.pack, "core");
+    let (replayed, _) = scryptic::script::ScriptedGame::from_save(&save, lexicon).unwrap();
+    assert_eq!(replayed.save().pack, "core");
+}

@@ -111,9 +111,8 @@ pub(super) struct SimulateArgs {
     /// no scripts).
     #[arg(long, value_name = "ID[:MODE]", conflicts_with = "rules")]
     pack: Option<String>,
-    /// A setting of the pack's mode (`--set id=value`); repeat for more.
-    #[arg(long = "set", value_name = "ID=VALUE", requires = "pack")]
-    set: Vec<String>,
+    #[command(flatten)]
+    picks: super::pack_cmd::PackPicks,
     /// How many games (1 to 1000000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
@@ -152,7 +151,7 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         args.pack.as_deref(),
         args.map.as_deref(),
         args.rules.as_deref(),
-        &args.set,
+        &args.picks,
         io,
     )?
     else {

@@ -27,9 +27,8 @@ pub(super) struct CampaignArgs {
     /// A pack's campaign mode instead: its id (or folder), and which mode (`wending:campaign`).
     #[arg(long, value_name = "ID[:MODE]", conflicts_with = "folder")]
     pack: Option<String>,
-    /// A setting of the pack's mode (`--set id=value`); repeat for more.
-    #[arg(long = "set", value_name = "ID=VALUE", requires = "pack")]
-    set: Vec<String>,
+    #[command(flatten)]
+    picks: super::pack_cmd::PackPicks,
     /// The seed for the first chapter (each chapter adds one).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -133,7 +132,7 @@ impl Chapters {
         let (mut catalog, _) = Catalog::discover();
         if let Some(spec) = &args.pack {
             let Some((mut choice, opened)) =
-                super::pack_cmd::choose(spec, None, &args.set, &mut catalog, io)?
+                super::pack_cmd::choose(spec, None, &args.picks, &mut catalog, io)?
             else {
                 return Ok(None);
             };

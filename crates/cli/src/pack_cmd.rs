@@ -204,6 +204,20 @@ pub(super) struct Opened {
     /// The pack's id.
     pub id: String,
     _unpacked: Option<tempfile::TempDir>,
+    /// The extensions opened with it (kept while the game is played).
+    _extensions: Vec<Opened>,
+}
+
+/// What `play`, `simulate` and `campaign` take besides `--pack`: settings and extensions.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(super) struct PackPicks {
+    /// A setting of the pack's mode, fixed for the game (`--set rounds=4`); repeat for more.
+    #[arg(long = "set", value_name = "ID=VALUE", requires = "pack")]
+    pub set: Vec<String>,
+    /// An extension pack to add to the game (its id, folder or .zip), which must fit the
+    /// mode; repeat for more.
+    #[arg(long = "with", value_name = "ID", requires = "pack")]
+    pub with: Vec<String>,
 }
 
 /// A pack named on the command line: a folder or a .zip (opened and added to `catalog`) or the
@@ -241,6 +255,7 @@ pub(super) fn open(
                 Ok(Some(Opened {
                     id,
                     _unpacked: unpacked,
+                    _extensions: Vec::new(),
                 }))
             }
             Err(e) => {
@@ -253,6 +268,7 @@ pub(super) fn open(
         return Ok(Some(Opened {
             id: pack.to_string(),
             _unpacked: None,
+            _extensions: Vec::new(),
         }));
     }
     let error = catalog.resolve(&[pack]).err();
@@ -268,7 +284,7 @@ pub(super) fn open(
 pub(super) fn choose(
     spec: &str,
     map: Option<&str>,
-    set: &[String],
+    picks: &PackPicks,
     catalog: &mut Catalog,
     io: &mut Streams,
 ) -> anyhow::Result<Option<(Choice, Opened)>> {
@@ -276,12 +292,20 @@ pub(super) fn choose(
         Some((pack, mode)) if !mode.contains('/') && !mode.is_empty() => (pack, mode),
         _ => (spec, ""),
     };
-    let Some(opened) = open(pack, catalog, io)? else {
+    let Some(mut opened) = open(pack, catalog, io)? else {
         return Ok(None);
     };
     let id = opened.id.clone();
+    let mut extensions = Vec::new();
+    for spec in &picks.with {
+        let Some(extension) = open(spec, catalog, io)? else {
+            return Ok(None);
+        };
+        extensions.push(extension.id.clone());
+        opened._extensions.push(extension);
+    }
     let mut pairs = Vec::new();
-    for s in set {
+    for s in &picks.set {
         let Some((key, value)) = s.split_once('=') else {
             writeln!(io.err, "--set {s}: write it as id=value (--set rounds=4)")?;
             return Ok(None);
@@ -296,6 +320,7 @@ pub(super) fn choose(
         set: pairs,
         // The packs' texts in the player's language, when they have it (`SCRYPTIC_LANG=fr`).
         language: std::env::var("SCRYPTIC_LANG").unwrap_or_default(),
+        extensions,
     };
     Ok(Some((choice, opened)))
 }
@@ -358,6 +383,9 @@ fn info(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
             mode.map.clone()
         };
         writeln!(out, "mode {}: {} ({board})", mode.id, mode.title)?;
+    }
+    if let Some(extension) = &m.extension {
+        writeln!(out, "{}", extension.describe())?;
     }
     for s in &m.settings {
         let bound = if s.binds.is_empty() {

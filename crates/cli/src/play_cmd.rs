@@ -28,9 +28,8 @@ pub(super) struct PlayArgs {
     /// `./my-pack:standard`); without a mode, the pack's first.
     #[arg(long, value_name = "ID[:MODE]", conflicts_with_all = ["load", "rules"])]
     pack: Option<String>,
-    /// A setting of the pack's mode, fixed for the game (`--set rounds=4`); repeat for more.
-    #[arg(long = "set", value_name = "ID=VALUE", requires = "pack")]
-    set: Vec<String>,
+    #[command(flatten)]
+    picks: super::pack_cmd::PackPicks,
     /// The seed for the pools and everything else left to chance.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -71,7 +70,7 @@ fn start(
         args.pack.as_deref(),
         args.map.as_deref(),
         args.rules.as_deref(),
-        &args.set,
+        &args.picks,
         io,
     )?
     else {
@@ -97,7 +96,7 @@ pub(super) fn level_from(
     pack: Option<&str>,
     map: Option<&Path>,
     rules: Option<&Path>,
-    set: &[String],
+    picks: &pack_cmd::PackPicks,
     io: &mut Streams,
 ) -> anyhow::Result<Option<Level>> {
     let (mut catalog, _) = Catalog::discover();
@@ -105,7 +104,7 @@ pub(super) fn level_from(
         (Some(spec), map) => {
             let map = map.map(|m| m.to_string_lossy().into_owned());
             let Some((choice, _opened)) =
-                pack_cmd::choose(spec, map.as_deref(), set, &mut catalog, io)?
+                pack_cmd::choose(spec, map.as_deref(), picks, &mut catalog, io)?
             else {
                 return Ok(None);
             };

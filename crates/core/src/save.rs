@@ -40,6 +40,10 @@ pub struct SaveFile {
     /// of where the game came from (the save carries what it used, so it replays without them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub packs: Vec<PackRecord>,
+    /// The pack the level is of, whose scripts are named by their paths alone (empty: the
+    /// last of `packs`, as saves before extensions had it).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub pack: String,
     /// The settings the game was created with.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub settings: std::collections::BTreeMap<String, SettingValue>,
@@ -218,6 +222,7 @@ impl SaveFile {
             packs: Vec::new(),
             settings: std::collections::BTreeMap::new(),
             strings: StringTables::new(),
+            pack: String::new(),
         }
     }
 
@@ -249,6 +254,9 @@ impl SaveFile {
             );
         }
         let long = |t: &String| t.chars().count() > limits::MAX_PATH_CHARS;
+        if self.pack.chars().count() > limits::MAX_ID_CHARS {
+            refuse("pack", "the level's pack id is too long".to_string());
+        }
         let mut texts = self.packs.iter().flat_map(|p| {
             [&p.id, &p.version, &p.hash]
                 .into_iter()

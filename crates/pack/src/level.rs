@@ -23,7 +23,10 @@ pub struct Level {
     pub map: Map,
     /// The rule set, with the settings bound to it applied.
     pub rules: RuleSet,
-    /// The scripts, in load order: each pack's mode scripts, then the map's.
+    /// The pack the level is of ("" for a map outside any pack): its scripts are named by
+    /// their paths alone, other packs' as `ID:path`.
+    pub pack: String,
+    /// The scripts, in load order: the mode's, the map's, then each extension's.
     pub scripts: Vec<ScriptSource>,
     /// Scripts that could not be read, as messages (the game starts without them, and says so).
     pub unreadable: Vec<String>,
@@ -156,6 +159,9 @@ pub struct Choice {
     pub set: Vec<(String, String)>,
     /// The language of the packs' string tables (`fr`); empty: English.
     pub language: String,
+    /// Extension packs ticked (their ids): loaded with the mode's pack, their scripts after
+    /// its own.
+    pub extensions: Vec<String>,
 }
 
 impl Level {
@@ -171,9 +177,13 @@ impl Level {
         choice: &Choice,
         pick: &mut dyn FnMut(&[&str]) -> usize,
     ) -> Result<Level, LevelError> {
-        let packs = catalog.resolve_with(&[choice.pack.as_str()], pick)?;
+        let wanted: Vec<&str> = std::iter::once(choice.pack.as_str())
+            .chain(choice.extensions.iter().map(String::as_str))
+            .collect();
+        let packs = catalog.resolve_with(&wanted, pick)?;
         let pack = the_pack(&packs, &choice.pack)?;
         let mode = find_mode(&pack.manifest, &choice.mode)?;
+        let extensions = ticked_extensions(&packs, pack, mode, &choice.extensions)?;
         let settings = settings(&pack.manifest, &choice.set)?;
         let boards = if choice.map.is_empty() {
             boards(&packs, pack, mode)?
@@ -210,7 +220,7 @@ impl Level {
             (map_pack, &map_path),
             map,
             (rules, rules_read),
-            &mode.scripts,
+            (&mode.scripts, &extensions),
         )?;
         level.title = title;
         level.settings = settings;
@@ -238,7 +248,14 @@ impl Level {
             Some(file) => RuleSet::load(file)?,
             None => map_rules(&map)?,
         };
-        let mut level = assemble(&packs, pack, (pack, &map_path), map, (rules, None), &[])?;
+        let mut level = assemble(
+            &packs,
+            pack,
+            (pack, &map_path),
+            map,
+            (rules, None),
+            (&[], &[]),
+        )?;
         level.strings = super::strings::string_tables(&packs, "")?;
         level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
         level.watch.rules_file = rules_file.map(Path::to_path_buf);
@@ -315,6 +332,7 @@ impl Level {
             records: Vec::new(),
             settings: Vec::new(),
             strings: crate::save::StringTables::new(),
+            pack: String::new(),
         })
     }
 
@@ -499,32 +517,68 @@ fn map_rules(map: &Map) -> Result<RuleSet, LevelError> {
     })
 }
 
-/// The rest of a pack level once its map and rules are known: the mode's scripts and the
-/// map's, every loaded pack's connotation lists, the tileset, what to watch.
+/// The extension packs `ticked` for `mode` of `pack`, in load order; an error names one that
+/// is not an extension or does not fit the mode.
+fn ticked_extensions<'a>(
+    packs: &[&'a Pack],
+    pack: &Pack,
+    mode: &ModeSpec,
+    ticked: &[String],
+) -> Result<Vec<&'a Pack>, LevelError> {
+    let mut extensions = Vec::new();
+    for loaded in packs.iter().filter(|p| ticked.iter().any(|t| t == p.id())) {
+        let Some(spec) = &loaded.manifest.extension else {
+            return Err(LevelError::Setting(format!(
+                "pack `{}` is not an extension (its pack.ron has no `extension`): it cannot be \
+                 added to a game",
+                loaded.id()
+            )));
+        };
+        if !spec.fits(pack.id(), &mode.id) {
+            return Err(LevelError::Setting(format!(
+                "extension `{}` fits {}, not mode `{}:{}`",
+                loaded.id(),
+                spec.modes.join(", "),
+                pack.id(),
+                mode.id
+            )));
+        }
+        extensions.push(*loaded);
+    }
+    Ok(extensions)
+}
+
+/// The rest of a pack level once its map and rules are known: the mode's scripts, the map's
+/// and the extensions', every loaded pack's connotation lists, the tileset, what to watch.
 fn assemble(
     packs: &[&Pack],
     pack: &Pack,
     (map_pack, map_path): (&Pack, &str),
     map: Map,
     (rules, rules_read): (RuleSet, Option<Read>),
-    mode_scripts: &[String],
+    (mode_scripts, extensions): (&[String], &[&Pack]),
 ) -> Result<Level, LevelError> {
     let mut scripts = Vec::new();
     let mut unreadable = Vec::new();
     let mut used: Vec<Read> = vec![(map_pack.id().to_string(), map_path.to_string())];
     used.extend(rules_read);
-    for script in mode_scripts {
+    let extension_scripts = extensions.iter().flat_map(|ext| {
+        let names = ext.manifest.extension.iter().flat_map(|e| &e.scripts);
+        names.map(move |script| ((*ext, super::MANIFEST_FILE), script))
+    });
+    let named = mode_scripts
+        .iter()
+        .map(|script| ((pack, super::MANIFEST_FILE), script))
+        .chain(
+            map.scripts
+                .iter()
+                .map(|script| ((map_pack, map_path), script)),
+        )
+        .chain(extension_scripts);
+    for (from, script) in named {
         read_script(
             packs,
-            (pack, super::MANIFEST_FILE),
-            script,
-            (&mut scripts, &mut unreadable, &mut used),
-        )?;
-    }
-    for script in &map.scripts {
-        read_script(
-            packs,
-            (map_pack, map_path),
+            (from, pack),
             script,
             (&mut scripts, &mut unreadable, &mut used),
         )?;
@@ -562,6 +616,7 @@ fn assemble(
         title: map.name.clone(),
         map,
         rules,
+        pack: pack.id().to_string(),
         scripts,
         unreadable,
         connotations,
@@ -603,17 +658,18 @@ fn mode_rules(
 /// A file a level read: its pack's id and its path there.
 pub(crate) type Read = (String, String);
 
-/// Reads a script a pack names into `scripts`, or its problem into `unreadable`; a script of
-/// another pack is named `ID:path`.
+/// Reads a script a pack names (`from`: the pack and the file naming it) into `scripts`, or
+/// its problem into `unreadable`; a script of another pack than the level's `own` (or of a
+/// built-in pack) is named `ID:path`, and runs in that pack's state.
 fn read_script(
     packs: &[&Pack],
-    (from, from_file): (&Pack, &str),
+    ((from, from_file), own): ((&Pack, &str), &Pack),
     reference: &str,
     (scripts, unreadable, used): (&mut Vec<ScriptSource>, &mut Vec<String>, &mut Vec<Read>),
 ) -> Result<(), LevelError> {
     let (owner, path) = locate(packs, from, from_file, reference)?;
     used.push((owner.id().to_string(), path.clone()));
-    let name = if owner.id() == from.id() && from.files.folder().is_some() {
+    let name = if owner.id() == own.id() && own.files.folder().is_some() {
         path.clone()
     } else {
         format!("{}:{path}", owner.id())

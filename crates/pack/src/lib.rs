@@ -28,7 +28,7 @@ mod tests;
 
 pub use files::{EmbeddedFile, PackFiles};
 pub use level::{Choice, Level, LevelError, TilesetRef};
-pub use manifest::{Manifest, ModeSpec, SettingKind, SettingSpec, SettingValue};
+pub use manifest::{ExtensionSpec, Manifest, ModeSpec, SettingKind, SettingSpec, SettingValue};
 pub use resolve::{Catalog, ResolveError};
 
 use crate::diag::{FileError, LoadError};

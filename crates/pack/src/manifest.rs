@@ -64,6 +64,47 @@ pub struct Manifest {
     /// What a player chooses before a game of it starts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub settings: Vec<SettingSpec>,
+    /// What the pack adds to other packs' modes when a player ticks it (an extension pack).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extension: Option<ExtensionSpec>,
+}
+
+/// What an extension pack adds to the games it is ticked for (`PACKS.md`: tokens, strength
+/// modifiers, events, words), and which modes it fits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ExtensionSpec {
+    /// The modes it fits: `pack:mode` (`core:classic`) or a pack's id (all its modes); empty:
+    /// every mode.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<String>,
+    /// Its scripts, loaded after the mode's and the map's (in the extension's own state).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub scripts: Vec<String>,
+}
+
+impl ExtensionSpec {
+    /// What it is, in a line for `pack info` and the Packs screen.
+    pub fn describe(&self) -> String {
+        let modes = if self.modes.is_empty() {
+            "every mode".to_string()
+        } else {
+            self.modes.join(", ")
+        };
+        format!(
+            "an extension for {modes} ({} scripts): tick it in the setup screen, or play with --with",
+            self.scripts.len()
+        )
+    }
+
+    /// Whether it fits mode `mode` of pack `pack`.
+    pub fn fits(&self, pack: &str, mode: &str) -> bool {
+        self.modes.is_empty()
+            || self.modes.iter().any(|m| match m.split_once(':') {
+                Some((p, m)) => p == pack && m == mode,
+                None => m == pack,
+            })
+    }
 }
 
 /// One game a pack offers: its rules, its board (or a campaign of boards) and its scripts.
@@ -302,6 +343,7 @@ impl Manifest {
             conflicts: BTreeMap::new(),
             modes: Vec::new(),
             settings: Vec::new(),
+            extension: None,
         }
     }
 
@@ -349,7 +391,44 @@ impl Manifest {
         self.dependency_problems(&mut out);
         self.mode_problems(&mut out);
         self.setting_problems(&mut out);
+        self.extension_problems(&mut out);
         out
+    }
+
+    fn extension_problems(&self, out: &mut Vec<Problem>) {
+        let Some(extension) = &self.extension else {
+            return;
+        };
+        for (what, count) in [
+            ("scripts", extension.scripts.len()),
+            ("modes", extension.modes.len()),
+        ] {
+            if count > MAX_SCRIPTS {
+                out.push(Problem::at_key(
+                    "extension",
+                    format!("the extension names {count} {what}; the most is {MAX_SCRIPTS}"),
+                ));
+            }
+        }
+        for script in &extension.scripts {
+            if let Some(p) = super::files::path_problem(script) {
+                out.push(Problem::at_text(script, format!("extension script: {p}")));
+            }
+        }
+        for mode in &extension.modes {
+            let (pack, member) = mode.split_once(':').unwrap_or((mode, ""));
+            let problem = id_problem(pack).or_else(|| {
+                (!member.is_empty())
+                    .then(|| member_id_problem(member))
+                    .flatten()
+            });
+            if let Some(p) = problem {
+                out.push(Problem::at_text(
+                    mode,
+                    format!("extension mode `{mode}` (write `pack:mode` or `pack`): {p}"),
+                ));
+            }
+        }
     }
 
     fn text_problems(&self, out: &mut Vec<Problem>) {

@@ -183,10 +183,15 @@ impl ScriptHost {
         Ok(host)
     }
 
-    /// Says which packs the game loads, in load order (the last is the level's own, whose
+    /// Says which packs the game loads, in load order, and which is the level's `own` (whose
     /// scripts are named by their paths alone), and gives `scryptic.t` their string tables.
-    pub fn set_packs(&mut self, order: Vec<String>, strings: crate::save::StringTables) {
-        self.own = order.last().cloned().unwrap_or_default();
+    pub fn set_packs(
+        &mut self,
+        order: Vec<String>,
+        own: String,
+        strings: crate::save::StringTables,
+    ) {
+        self.own = own;
         self.order = order;
         self.strings = strings;
         for state in &mut self.states {

@@ -8,6 +8,7 @@ fn host_of(packs: &[&str]) -> ScriptHost {
     let mut h = ScriptHost::new(ScriptLimits::default(), 7).unwrap();
     h.set_packs(
         packs.iter().map(ToString::to_string).collect(),
+        packs.last().map(ToString::to_string).unwrap_or_default(),
         crate::save::StringTables::new(),
     );
     h

@@ -21,6 +21,7 @@ impl ScriptedGame {
     ) -> Result<(ScriptedGame, Vec<String>), ScriptError> {
         let origin = super::session::Origin {
             packs: level.records.clone(),
+            pack: level.pack.clone(),
             settings: level.settings.iter().cloned().collect(),
             strings: level.strings.clone(),
         };

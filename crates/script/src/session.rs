@@ -101,6 +101,8 @@ impl CombatRecord {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Origin {
     pub(super) packs: Vec<crate::save::PackRecord>,
+    /// The pack the level is of (empty: the last of `packs`).
+    pub(super) pack: String,
     pub(super) settings: std::collections::BTreeMap<String, crate::save::SettingValue>,
     /// The packs' string tables in the game's language.
     pub(super) strings: crate::save::StringTables,
@@ -628,7 +630,15 @@ impl ScriptedGame {
         let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
         // The pack a level was made from is the last to load (it depends on the others).
         let order = origin.packs.iter().map(|p| p.id.clone()).collect();
-        host.set_packs(order, origin.strings.clone());
+        let own = match origin.pack.as_str() {
+            "" => origin
+                .packs
+                .last()
+                .map(|p| p.id.clone())
+                .unwrap_or_default(),
+            own => own.to_string(),
+        };
+        host.set_packs(order, own, origin.strings.clone());
         if let Some(json) = storage.filter(|s| !s.is_empty()) {
             host.set_storage_json(json).map_err(|e| ScriptError {
                 script: "(save)".into(),
@@ -671,6 +681,7 @@ impl ScriptedGame {
         let storage = (!save.storage.is_empty()).then_some(save.storage.as_str());
         let origin = Origin {
             packs: save.packs.clone(),
+            pack: save.pack.clone(),
             settings: save.settings.clone(),
             strings: save.strings.clone(),
         };
@@ -687,6 +698,7 @@ impl ScriptedGame {
             scripts: self.scripts.clone(),
             storage: self.storage_at_start.clone(),
             packs: self.origin.packs.clone(),
+            pack: self.origin.pack.clone(),
             settings: self.origin.settings.clone(),
             strings: self.origin.strings.clone(),
             ..SaveFile::of(self.game())

@@ -61,6 +61,8 @@ pub struct SetupForm {
     pub chapter: usize,
     /// The value of each of the pack's settings, fixed when the game starts.
     pub settings: Vec<(String, SettingValue)>,
+    /// The extension packs ticked (their ids), among those that fit the mode.
+    pub extensions: Vec<String>,
 }
 
 impl Default for SetupForm {
@@ -78,6 +80,7 @@ impl Default for SetupForm {
             mode: String::new(),
             chapter: 0,
             settings: Vec::new(),
+            extensions: Vec::new(),
         }
     }
 }
@@ -151,6 +154,7 @@ impl SetupForm {
                 None => mode.to_string(),
             };
         self.chapter = 0;
+        self.extensions.clear();
         self.settings = manifest
             .map(|m| {
                 m.settings
@@ -201,6 +205,45 @@ impl SetupForm {
         });
     }
 
+    /// The extension packs that fit the mode, each to tick (only those ticked are loaded).
+    fn extensions_ui(&mut self, ui: &mut egui::Ui) {
+        let catalog = crate::catalog();
+        let fitting: Vec<(String, String, String)> = catalog
+            .packs()
+            .iter()
+            .filter_map(|p| {
+                let spec = p.manifest.extension.as_ref()?;
+                spec.fits(&self.pack, &self.mode).then(|| {
+                    let id = p.id().to_string();
+                    (id, p.manifest.title.clone(), p.manifest.description.clone())
+                })
+            })
+            .collect();
+        drop(catalog);
+        // A mode changed since: what no longer fits is no longer ticked.
+        self.extensions
+            .retain(|id| fitting.iter().any(|(fit, _, _)| fit == id));
+        if fitting.is_empty() {
+            return;
+        }
+        ui.label("Extensions (tick to add to the game):");
+        for (id, title, description) in fitting {
+            let mut on = self.extensions.contains(&id);
+            let shown = format!("{title} ({id})");
+            if ui
+                .checkbox(&mut on, shown)
+                .on_hover_text(description)
+                .changed()
+            {
+                if on {
+                    self.extensions.push(id);
+                } else {
+                    self.extensions.retain(|e| *e != id);
+                }
+            }
+        }
+    }
+
     /// The pack, its mode and its settings.
     fn pack_ui(&mut self, ui: &mut egui::Ui) {
         let catalog = crate::catalog();
@@ -242,6 +285,7 @@ impl SetupForm {
             }
         });
         self.chapter_ui(ui);
+        self.extensions_ui(ui);
         if manifest.settings.is_empty() {
             return;
         }

@@ -89,6 +89,7 @@ fn find_level(form: &SetupForm, doc: &Document) -> Result<Level, scryptic::pack:
                 chapter: form.chapter,
                 set: form.settings_typed(),
                 language: std::env::var("SCRYPTIC_LANG").unwrap_or_default(),
+                extensions: form.extensions.clone(),
                 ..Default::default()
             },
         ),
