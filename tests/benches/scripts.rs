@@ -99,7 +99,7 @@ fn scripts(c: &mut Criterion) {
                         &scryptic_tests::invocation(kind, spot),
                         played.board(),
                         played.rules(),
-                        1,
+                        &mut scryptic_tests::rng(1),
                     )
                     .expect("acts")
             })

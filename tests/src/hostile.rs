@@ -120,7 +120,7 @@ pub fn run_as_token(hostile: &Hostile, game: &Game) -> (ScriptHost, Result<(), E
             &crate::invocation("hostile", Pos::new(8, 8)),
             game.board(),
             game.rules(),
-            1,
+            &mut crate::rng(1),
         )
         .map(|_| ());
     (host, outcome)

@@ -284,3 +284,8 @@ pub mod golden {
             .0
     }
 }
+
+/// The game's kind of generator, seeded: what a token's effect draws from.
+pub fn rng(seed: u64) -> rand_chacha::ChaCha8Rng {
+    <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed)
+}

@@ -86,7 +86,7 @@ fn drought_flood_and_firestorm_in_lua_match_the_rules_exactly() {
                         &scryptic_tests::invocation(kind, spot),
                         game.board(),
                         game.rules(),
-                        1,
+                        &mut scryptic_tests::rng(1),
                     )
                     .unwrap();
                 let mut rng = ChaCha8Rng::seed_from_u64(0);
@@ -114,7 +114,7 @@ fn the_lua_volcano_grows_connected_lava_of_the_rule_size() {
             &scryptic_tests::invocation("volcano", spot),
             game.board(),
             game.rules(),
-            1,
+            &mut scryptic_tests::rng(1),
         )
         .unwrap();
     let lava: BTreeSet<Pos> = effect
@@ -173,7 +173,7 @@ fn cell_lists_hold_every_cell_once_in_order() {
             &scryptic_tests::invocation("cells", spot),
             game.board(),
             game.rules(),
-            1,
+            &mut scryptic_tests::rng(1),
         )
         .unwrap();
     let within: Vec<(Pos, Terrain)> = game
@@ -358,7 +358,7 @@ fn every_method_in_the_registry_exists() {
         &scryptic_tests::invocation("probe", Pos::new(1, 1)),
         scripted.game().board(),
         scripted.game().rules(),
-        1,
+        &mut scryptic_tests::rng(1),
     )
     .unwrap();
     let said = printed(&mut host);
@@ -404,7 +404,7 @@ fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
             &scryptic_tests::invocation("volcano", spot),
             game.board(),
             game.rules(),
-            seed,
+            &mut scryptic_tests::rng(seed),
         )
         .unwrap()
     };
@@ -442,7 +442,7 @@ fn a_region_change_grows_connected_from_the_spot_and_follows_the_seed() {
         &scryptic_tests::invocation("typo", spot),
         game.board(),
         game.rules(),
-        1,
+        &mut scryptic_tests::rng(1),
     ) {
         Err(scryptic::game::EffectError::Failed(message)) => message,
         other => panic!("expected a refusal, got {other:?}"),
@@ -476,7 +476,12 @@ fn a_token_knows_its_invoker_and_spot_and_may_message_and_award() {
         player: scryptic::Player::Silver,
     };
     let effect = host
-        .invoke_token(&call, game.board(), game.rules(), 1)
+        .invoke_token(
+            &call,
+            game.board(),
+            game.rules(),
+            &mut scryptic_tests::rng(1),
+        )
         .unwrap();
     assert_eq!(effect.messages, ["silver is blessed at shrine"]);
     assert_eq!(effect.awards, [(scryptic::Player::Silver, 7)]);

@@ -344,6 +344,19 @@ impl ScriptHost {
         turn: Option<u32>,
         fields: &[(&'static str, EventField<'_>)],
     ) -> Vec<ScriptError> {
+        // Checked once here, so that a wrong event is reported once, not by every state.
+        if let Err(e) = super::lua_values::check_event(event, fields) {
+            let error = ScriptError {
+                script: "(host)".into(),
+                line: None,
+                event: event.chars().take(crate::limits::MAX_ID_CHARS).collect(),
+                turn,
+                message: e.to_string(),
+                traceback: String::new(),
+            };
+            self.push_notice(ConsoleLine::Error(error.clone()));
+            return vec![error];
+        }
         let mut errors = Vec::new();
         for state in &mut self.states {
             errors.extend(state.dispatch_event(event, turn, fields));
@@ -505,14 +518,14 @@ impl ScriptHost {
 
     /// The effect of the script-defined token `call` invokes, from the last pack (in load
     /// order) that defines its kind: a pack may redefine a token of one it depends on. Its
-    /// random draws come from a stream seeded with `seed` (the game draws it from its own
-    /// generator, so that a copy of the game invoking a token does not move the original's).
+    /// random draws come from `rng`, the game's generator (so a copy of the game invoking a
+    /// token does not move the original's, and a Lua elemental draws as the built-in one).
     pub fn invoke_token(
         &mut self,
         call: &crate::game::Invocation<'_>,
         board: &crate::game::Board,
         rules: &crate::rules::RuleSet,
-        seed: u64,
+        rng: &mut rand_chacha::ChaCha8Rng,
     ) -> Result<crate::game::Effect, crate::game::EffectError> {
         match self
             .states
@@ -520,7 +533,7 @@ impl ScriptHost {
             .rev()
             .find(|s| s.defines_token(call.kind))
         {
-            Some(state) => state.invoke_token(call, board, rules, seed),
+            Some(state) => state.invoke_token(call, board, rules, rng),
             None => Err(crate::game::EffectError::UnknownKind),
         }
     }

@@ -484,12 +484,9 @@ impl State {
         turn: Option<u32>,
         fields: &[(&'static str, EventField<'_>)],
     ) -> Vec<ScriptError> {
-        let game = self.view.clone();
-        let game = game.as_ref();
-        let prepared = match lua_values::prepare_event(&self.lua, event, fields) {
-            Ok(prepared) => prepared,
-            Err(e) => return vec![self.error("(host)", event, turn, &e)],
-        };
+        if let Err(e) = lua_values::check_event(event, fields) {
+            return vec![self.error("(host)", event, turn, &e)];
+        }
         // The handlers are called with the registry unlocked (a handler may register more),
         // so they are copied out first; most events have one or two, kept on the stack.
         let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
@@ -503,15 +500,26 @@ impl State {
             }
             Err(_) => return Vec::new(),
         };
+        // A state whose scripts do not handle the event makes nothing for it.
+        if calls.is_empty() {
+            return Vec::new();
+        }
+        let prepared = match lua_values::prepare_event(&self.lua, event, fields) {
+            Ok(prepared) => prepared,
+            Err(e) => return vec![self.error("(host)", event, turn, &e)],
+        };
+        // Lent for the calls rather than cloned: a clone of a Lua value takes a registry slot.
+        let view = self.view.take();
         let mut errors = Vec::new();
         for (index, func) in calls {
-            if let Err(e) = self.guarded(|| prepared.call(&func, game)) {
+            if let Err(e) = self.guarded(|| prepared.call(&func, view.as_ref())) {
                 let script = self.handler_script(index);
                 let error = self.error(&script, event, turn, &e);
                 self.count_failure(index, &error);
                 errors.push(error);
             }
         }
+        self.view = view;
         errors
     }
 
@@ -530,8 +538,6 @@ impl State {
         turn: Option<u32>,
         fields: &Table,
     ) -> Vec<ScriptError> {
-        let game = self.view.clone();
-        let game = game.as_ref();
         let calls: Vec<(usize, Function)> = match self.registry.lock() {
             Ok(r) => r
                 .handlers_wanting(event, &[])
@@ -539,15 +545,17 @@ impl State {
                 .collect(),
             Err(_) => return Vec::new(),
         };
+        let view = self.view.take();
         let mut errors = Vec::new();
         for (index, func) in calls {
-            if let Err(e) = self.guarded(|| func.call::<()>((game, fields))) {
+            if let Err(e) = self.guarded(|| func.call::<()>((view.as_ref(), fields))) {
                 let script = self.handler_script(index);
                 let error = self.error(&script, event, turn, &e);
                 self.count_failure(index, &error);
                 errors.push(error);
             }
         }
+        self.view = view;
         errors
     }
 

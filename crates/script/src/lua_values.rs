@@ -179,19 +179,8 @@ pub(super) fn prepare_event(
     event: &str,
     fields: &[(&'static str, EventField<'_>)],
 ) -> mlua::Result<PreparedEvent> {
-    let index = super::api::EVENT_FIELDS
-        .iter()
-        .position(|(name, _, _)| *name == event)
-        .ok_or_else(|| mlua::Error::runtime(format!("`{event}` is not an event")))?;
+    let index = check_event(event, fields)?;
     let names = super::api::EVENT_FIELDS[index].2;
-    if let Some((stray, _)) = fields
-        .iter()
-        .find(|(f, _)| !names.iter().any(|n| n.0 == *f))
-    {
-        return Err(mlua::Error::runtime(format!(
-            "`{stray}` is not a field of event `{event}`"
-        )));
-    }
     let made = made(lua)?;
     let caller = made
         .callers
@@ -208,6 +197,27 @@ pub(super) fn prepare_event(
         Ok(())
     })?;
     Ok(PreparedEvent { caller, values })
+}
+
+/// The registry's index of `event`, if it is an event and `fields` are among its fields.
+pub(super) fn check_event(
+    event: &str,
+    fields: &[(&'static str, EventField<'_>)],
+) -> mlua::Result<usize> {
+    let index = super::api::EVENT_FIELDS
+        .iter()
+        .position(|(name, _, _)| *name == event)
+        .ok_or_else(|| mlua::Error::runtime(format!("`{event}` is not an event")))?;
+    let names = super::api::EVENT_FIELDS[index].2;
+    if let Some((stray, _)) = fields
+        .iter()
+        .find(|(f, _)| !names.iter().any(|n| n.0 == *f))
+    {
+        return Err(mlua::Error::runtime(format!(
+            "`{stray}` is not a field of event `{event}`"
+        )));
+    }
+    Ok(index)
 }
 
 /// Runs `make` with the state's memory cap lifted, for values the host makes unasked (an

@@ -431,20 +431,21 @@ fn nearest_script_frame<R>(
 pub struct ScriptRng(pub Arc<Mutex<ChaCha8Rng>>);
 
 /// Runs `call` with the state's random draws (`math.random`, a token's random region) taken
-/// from a generator seeded with `seed`, and puts the state's own stream back after. A token's
-/// effect draws this way from the game's generator: a copy of the game (the AI looking ahead)
-/// that invokes a token then moves its own copy, never the state's stream the game goes on with.
-pub fn with_random_stream<R>(lua: &Lua, seed: u64, call: impl FnOnce() -> R) -> R {
+/// from `game_rng` (the game's generator, which they move on), and puts the state's own stream
+/// back after. A token's effect draws this way, as a built-in token does: a copy of the game
+/// (the AI looking ahead) that invokes a token moves its own copy's generator, never the
+/// stream the game goes on with, and a Lua elemental draws exactly what the built-in one would.
+pub fn with_random_stream<R>(lua: &Lua, game_rng: &mut ChaCha8Rng, call: impl FnOnce() -> R) -> R {
     let Some(rng) = lua.app_data_ref::<ScriptRng>().map(|r| r.0.clone()) else {
         return call();
     };
     let saved = match rng.lock() {
-        Ok(mut stream) => std::mem::replace(&mut *stream, ChaCha8Rng::seed_from_u64(seed)),
+        Ok(mut stream) => std::mem::replace(&mut *stream, game_rng.clone()),
         Err(_) => return call(),
     };
     let result = call();
     if let Ok(mut stream) = rng.lock() {
-        *stream = saved;
+        *game_rng = std::mem::replace(&mut *stream, saved);
     }
     result
 }

@@ -465,13 +465,13 @@ impl State {
     }
     /// The effect of the script-defined token `call` invokes: its `invoke(game, token)` gets
     /// the token's kind, its spot's id and cell, and who invokes it; its random draws come from
-    /// a stream seeded with `seed` (drawn from the game's generator).
+    /// `rng`, the game's generator.
     pub fn invoke_token(
         &mut self,
         call: &Invocation<'_>,
         board: &Board,
         rules: &RuleSet,
-        seed: u64,
+        rng: &mut ChaCha8Rng,
     ) -> Result<Effect, EffectError> {
         let Some((script, invoke)) = self.token_function(call.kind) else {
             return Err(EffectError::UnknownKind);
@@ -479,7 +479,7 @@ impl State {
         let token = self
             .token_table(call)
             .map_err(|e| EffectError::Failed(e.to_string()))?;
-        let (outcome, effect) = super::sandbox::with_random_stream(&self.lua, seed, || {
+        let (outcome, effect) = super::sandbox::with_random_stream(&self.lua, rng, || {
             self.with_board(board, rules, false, |game| invoke.call::<()>((game, token)))
         });
         match outcome {
@@ -529,12 +529,11 @@ impl TokenEffects for ScriptTokens {
         rules: &RuleSet,
         rng: &mut ChaCha8Rng,
     ) -> Result<Effect, EffectError> {
-        use rand::RngExt;
         let mut host = self
             .host
             .lock()
             .map_err(|_| EffectError::Failed("the script host is unavailable".into()))?;
-        host.invoke_token(call, board, rules, rng.random())
+        host.invoke_token(call, board, rules, rng)
     }
 }
 
