@@ -199,7 +199,7 @@ impl PacksMode {
             ui.label(extension.describe());
         }
         let mut action = None;
-        if m.modes.is_empty() {
+        if m.modes.is_empty() && m.extension.is_none() {
             ui.label("No modes: a content or library pack, played through another pack's modes.");
         }
         for mode in &m.modes {

@@ -698,14 +698,34 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
         r#"(format: 1, id: "shrines", title: "Shrines", version: "0.3.0", scryptic: "^0.5",
             depends: { "core": "^1.0" },
             extension: (modes: ["core:tutorial"], scripts: ["scripts/shrine.lua"]))"#,
-        &[(
-            "scripts/shrine.lua",
-            "scryptic.on('game_start', function(game) game:message('The shrines are blessed.') end)\n",
-        )],
+        &[
+            (
+                "scripts/shrine.lua",
+                "scryptic.on('game_start', function(game) game:message('The shrines are blessed.') end)\n",
+            ),
+            (
+                "tests/blessed.ron",
+                r#"(title: "blessed", pack: "core", mode: "tutorial",
+                    steps: [Expect((messages: ["shrines are blessed"]))])"#,
+            ),
+        ],
     );
     let shrines = dir.path().join("shrines");
     let o = scryptic(&["pack", "check", text(&shrines)]);
     assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("1 games started"),
+        "the mode it fits, with it: {}",
+        o.out
+    );
+    let o = scryptic(&["pack", "test", text(&shrines), "--games", "1"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out
+            .contains("1 games played and replayed, 1 scenarios passed"),
+        "{}",
+        o.out
+    );
 
     let o = scryptic_typing(
         &["play", "--pack", "core:tutorial", "--with", text(&shrines)],

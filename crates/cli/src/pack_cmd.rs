@@ -589,12 +589,23 @@ fn run_scenario(
         .read_text(file)
         .and_then(|text| PackScenario::parse(&shown, &text))
         .map_err(|e| e.problems())?;
+    // An extension's scenario plays the mode it names of another pack, with it ticked.
+    let extends = pack.manifest.extension.is_some() && !scenario.pack.is_empty();
     let choice = Choice {
-        pack: pack.id().to_string(),
+        pack: if extends {
+            scenario.pack.clone()
+        } else {
+            pack.id().to_string()
+        },
         mode: scenario.mode.clone(),
         chapter: scenario.chapter,
         map: scenario.board.clone(),
         set: scenario.set.clone().into_iter().collect(),
+        extensions: if extends {
+            vec![pack.id().to_string()]
+        } else {
+            Vec::new()
+        },
         ..Choice::default()
     };
     let name = shown.display().to_string();
@@ -704,6 +715,39 @@ fn every_board(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> Ve
             match Level::from_pack(catalog, &choice) {
                 Ok(level) => levels.push((choice, level)),
                 Err(e) => problems.push(format!("mode `{}`, {board}: {e}", mode.id)),
+            }
+        }
+    }
+    levels.extend(extended_modes(catalog, pack, &packs, problems));
+    levels
+}
+
+/// For an extension pack, the first board of every mode it fits among the packs it loads,
+/// with it ticked.
+fn extended_modes(
+    catalog: &Catalog,
+    pack: &Pack,
+    packs: &[&Pack],
+    problems: &mut Vec<String>,
+) -> Vec<(Choice, Level)> {
+    let Some(extension) = &pack.manifest.extension else {
+        return Vec::new();
+    };
+    let mut levels = Vec::new();
+    for other in packs.iter().filter(|p| p.id() != pack.id()) {
+        for mode in &other.manifest.modes {
+            if !extension.fits(other.id(), &mode.id) {
+                continue;
+            }
+            let choice = Choice {
+                pack: other.id().to_string(),
+                mode: mode.id.clone(),
+                extensions: vec![pack.id().to_string()],
+                ..Choice::default()
+            };
+            match Level::from_pack(catalog, &choice) {
+                Ok(level) => levels.push((choice, level)),
+                Err(e) => problems.push(format!("{}:{} with it: {e}", other.id(), mode.id)),
             }
         }
     }

@@ -100,6 +100,10 @@ impl Played for Game {
 pub struct PackScenario {
     /// What it checks, for reports.
     pub title: String,
+    /// For an extension pack: the pack whose mode it plays, with the extension ticked
+    /// (`core`); empty: the pack's own mode.
+    #[serde(default)]
+    pub pack: String,
     /// The mode played; empty: the pack's first.
     #[serde(default)]
     pub mode: String,
