@@ -110,6 +110,9 @@ pub struct EditorApp {
     pub quit_confirmed: bool,
     last_autosave: f64,
     last_script_check: f64,
+    /// The window title last set: it is set again only when it changes, since every viewport
+    /// command asks for another frame and a title set every frame kept the editor busy at rest.
+    shown_title: String,
 }
 
 impl EditorApp {
@@ -238,6 +241,7 @@ impl EditorApp {
 
     /// The whole window.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.show_title(ui.ctx());
         let now = ui.input(|i| i.time);
         self.autosave(now);
         if ui.input(|i| i.viewport().close_requested())
@@ -682,11 +686,19 @@ fn save_recent(recent: &[PathBuf]) {
     let _ = scryptic::fsutil::write_atomic(&path, text.as_bytes());
 }
 
+impl EditorApp {
+    /// Sets the window's title to the document's, when it has changed.
+    fn show_title(&mut self, ctx: &egui::Context) {
+        let title = format!("{} - Scryptic editor", self.doc.title());
+        if title != self.shown_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.shown_title = title;
+        }
+    }
+}
+
 impl eframe::App for EditorApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         EditorApp::ui(self, ui);
-        let title = format!("{} - Scryptic editor", self.doc.title());
-        ui.ctx()
-            .send_viewport_cmd(egui::ViewportCommand::Title(title));
     }
 }

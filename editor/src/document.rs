@@ -30,6 +30,11 @@ pub struct Document {
     generation: u64,
     saved_generation: u64,
     autosaved_generation: u64,
+    /// The map as it was opened or last saved: undoing back to it leaves nothing unsaved.
+    saved_map: Map,
+    /// Whether the map differs from `saved_map`, as last worked out, and at which generation
+    /// (the title asks every frame; the maps are compared once per change).
+    dirty_at: std::cell::Cell<Option<(u64, bool)>>,
 }
 
 impl Default for Document {
@@ -42,6 +47,8 @@ impl Document {
     /// A new, never saved document holding `map`.
     pub fn new(map: Map) -> Document {
         Document {
+            saved_map: map.clone(),
+            dirty_at: std::cell::Cell::new(None),
             map,
             path: None,
             source: None,
@@ -68,9 +75,20 @@ impl Document {
         self.generation
     }
 
-    /// Whether there are changes not saved to the file.
+    /// Whether there are changes not saved to the file: the map differs from the file's (a
+    /// change undone, or painted over back to what it was, is no change).
     pub fn is_dirty(&self) -> bool {
-        self.generation != self.saved_generation
+        if self.generation == self.saved_generation {
+            return false;
+        }
+        if let Some((generation, dirty)) = self.dirty_at.get()
+            && generation == self.generation
+        {
+            return dirty;
+        }
+        let dirty = self.map != self.saved_map;
+        self.dirty_at.set(Some((self.generation, dirty)));
+        dirty
     }
 
     /// The title for the window and the tabs: the file's name, or the map's, with a star when
@@ -118,6 +136,7 @@ impl Document {
         self.discard_recovery();
         self.saved_generation = self.generation;
         self.autosaved_generation = self.generation;
+        self.saved_map = self.map.clone();
         Ok(())
     }
 
@@ -404,6 +423,23 @@ mod tests {
             "{saved}"
         );
         assert_eq!(Document::open(&path).unwrap().map.name, "Renamed");
+    }
+
+    /// Undoing back to the saved map leaves nothing unsaved; redoing makes it modified again.
+    #[test]
+    fn undoing_back_to_the_saved_map_is_not_a_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("m.ron");
+        let mut doc = Document::new(Map::new("t", 8, 8));
+        doc.save_as(&path).unwrap();
+        doc.paint_step("fill", &[Pos::new(0, 0)], Terrain::Lava);
+        assert!(doc.is_dirty());
+        assert!(doc.title().ends_with(" *"));
+        doc.undo();
+        assert!(!doc.is_dirty(), "back to the file's map");
+        assert_eq!(doc.title(), "m.ron");
+        doc.redo();
+        assert!(doc.is_dirty());
     }
 
     #[test]

@@ -295,3 +295,28 @@ fn the_shipped_duel_opens_with_its_tileset_and_validates() {
     let (errors, _) = h.state().map_mode.validation.counts();
     assert_eq!(errors, 0, "{:?}", h.state().map_mode.validation.findings);
 }
+
+/// At rest the editor asks for no more frames: nothing it draws every frame (the window title
+/// among them) schedules another, so the window idles at no CPU until input comes.
+#[test]
+fn the_editor_at_rest_asks_for_no_frame() {
+    let mut h = harness(EditorApp::default());
+    for mode in [
+        Mode::Map,
+        Mode::Lexicon,
+        Mode::Rules,
+        Mode::Scripts,
+        Mode::Play,
+        Mode::Balance,
+        Mode::Packs,
+    ] {
+        h.state_mut().mode = mode;
+        h.run();
+        h.step();
+        assert!(
+            !h.ctx.has_requested_repaint(),
+            "{mode:?}: a frame at rest asked for another: {:?}",
+            h.ctx.repaint_causes()
+        );
+    }
+}
