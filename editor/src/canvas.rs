@@ -452,7 +452,9 @@ fn secondary_click(scene: &mut Scene<'_>, cell: Pos) {
 /// (with its mirror images under symmetry) owned as the panel says.
 fn place_city(scene: &mut Scene<'_>, cell: Pos) {
     let owner = scene.tools.city_owner;
-    place_piece(scene, cell, "place city", |map, at| {
+    place_piece(scene, cell, "place city", |map, at, other_side| {
+        // The image of a player's capital is the other player's, so a mirrored duel is fair.
+        let owner = if other_side { owner.swapped() } else { owner };
         let n = map.cities.len() + 1;
         let id = crate::clipboard::fresh_id(map, &format!("city-{n}"));
         let name = format!("City {n}");
@@ -468,7 +470,7 @@ fn place_city(scene: &mut Scene<'_>, cell: Pos) {
 /// A click with the token tool: places a token of the panel's kind (and its mirror images).
 fn place_token(scene: &mut Scene<'_>, cell: Pos) {
     let kind = scene.tools.token_kind.clone();
-    place_piece(scene, cell, "place token", |map, at| {
+    place_piece(scene, cell, "place token", |map, at, _| {
         let id = crate::clipboard::fresh_id(map, &format!("{kind}-{}", map.tokens.len() + 1));
         let kind = kind.clone();
         map.tokens.push(TokenSpot { id, kind, at });
@@ -476,19 +478,25 @@ fn place_token(scene: &mut Scene<'_>, cell: Pos) {
 }
 
 /// Shows `cell` in the inspector and, when no piece stands there, adds one with `add` on it
-/// and on its mirror images (skipping those already taken), as one step.
-fn place_piece(scene: &mut Scene<'_>, cell: Pos, label: &str, mut add: impl FnMut(&mut Map, Pos)) {
+/// and on its mirror images (skipping those already taken), as one step; `add` is told
+/// whether the cell is an image on the other side (see `paint::images`).
+fn place_piece(
+    scene: &mut Scene<'_>,
+    cell: Pos,
+    label: &str,
+    mut add: impl FnMut(&mut Map, Pos, bool),
+) {
     *scene.inspected = Some(cell);
     let taken = |map: &Map, at: Pos| map.city_at(at).is_some() || map.token_at(at).is_some();
     if taken(&scene.doc.map, cell) {
         return;
     }
     let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
-    let cells = paint::mirrored(cell, scene.tools.symmetry, w, h);
+    let cells = paint::images(cell, scene.tools.symmetry, w, h);
     scene.doc.edit_objects(label, |map| {
-        for at in cells {
+        for (at, other_side) in cells {
             if !taken(map, at) {
-                add(map, at);
+                add(map, at, other_side);
             }
         }
     });

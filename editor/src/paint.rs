@@ -184,23 +184,46 @@ fn cell_hash(p: Pos, seed: u64) -> u64 {
 
 /// `at` and its copies under `symmetry` on a `width` x `height` map, without repeats.
 pub fn mirrored(at: Pos, symmetry: Symmetry, width: u32, height: u32) -> Vec<Pos> {
-    let (mx, my) = (width - 1 - at.x, height - 1 - at.y);
-    let mut out = vec![at];
-    match symmetry {
-        Symmetry::None => {}
-        Symmetry::MirrorX => out.push(Pos::new(mx, at.y)),
-        Symmetry::MirrorY => out.push(Pos::new(at.x, my)),
-        Symmetry::MirrorBoth => {
-            out.extend([Pos::new(mx, at.y), Pos::new(at.x, my), Pos::new(mx, my)]);
-        }
-        Symmetry::Rotate180 => out.push(Pos::new(mx, my)),
-        Symmetry::Rotate90 if width == height => {
-            out.extend([Pos::new(my, at.x), Pos::new(mx, my), Pos::new(at.y, mx)]);
-        }
-        Symmetry::Rotate90 => out.push(Pos::new(mx, my)),
-    }
+    let mut out: Vec<Pos> = images(at, symmetry, width, height)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
     out.sort();
     out.dedup();
+    out
+}
+
+/// `at` and its images under `symmetry`, each with whether it belongs to the other side: on a
+/// map fair to both players the image of a player's city is the other player's. An image one
+/// mirror or a quarter turn away is the other side's; two mirrors or a half turn away, it is
+/// the other side's when there are only two images (a duel's halves), and the same side's among
+/// four (each player holds two opposite corners). Repeats keep their first side.
+pub fn images(at: Pos, symmetry: Symmetry, width: u32, height: u32) -> Vec<(Pos, bool)> {
+    let (mx, my) = (width - 1 - at.x, height - 1 - at.y);
+    let mut out = vec![(at, false)];
+    match symmetry {
+        Symmetry::None => {}
+        Symmetry::MirrorX => out.push((Pos::new(mx, at.y), true)),
+        Symmetry::MirrorY => out.push((Pos::new(at.x, my), true)),
+        Symmetry::MirrorBoth => out.extend([
+            (Pos::new(mx, at.y), true),
+            (Pos::new(at.x, my), true),
+            (Pos::new(mx, my), false),
+        ]),
+        Symmetry::Rotate180 => out.push((Pos::new(mx, my), true)),
+        Symmetry::Rotate90 if width == height => out.extend([
+            (Pos::new(my, at.x), true),
+            (Pos::new(mx, my), false),
+            (Pos::new(at.y, mx), true),
+        ]),
+        Symmetry::Rotate90 => out.push((Pos::new(mx, my), true)),
+    }
+    let mut seen = Vec::new();
+    out.retain(|(p, _)| {
+        let first = !seen.contains(p);
+        seen.push(*p);
+        first
+    });
     out
 }
 
@@ -270,6 +293,31 @@ mod tests {
         }
         assert_eq!(flood(&grid, Pos::new(0, 0)).len(), 8);
         assert_eq!(flood(&grid, Pos::new(2, 1)).len(), 4);
+    }
+
+    #[test]
+    fn a_city_s_images_belong_to_the_other_side_as_fairness_asks() {
+        let other = |symmetry, w, h| -> Vec<bool> {
+            images(Pos::new(1, 2), symmetry, w, h)
+                .into_iter()
+                .map(|(_, swapped)| swapped)
+                .collect()
+        };
+        assert_eq!(other(Symmetry::MirrorX, 10, 8), [false, true]);
+        assert_eq!(other(Symmetry::Rotate180, 10, 8), [false, true]);
+        assert_eq!(
+            other(Symmetry::MirrorBoth, 10, 8),
+            [false, true, true, false]
+        );
+        assert_eq!(
+            other(Symmetry::Rotate90, 10, 10),
+            [false, true, false, true]
+        );
+        // On the axis a city is its own image, and keeps its side.
+        assert_eq!(
+            images(Pos::new(2, 3), Symmetry::MirrorY, 8, 7),
+            [(Pos::new(2, 3), false)]
+        );
     }
 
     #[test]

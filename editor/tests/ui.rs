@@ -136,6 +136,36 @@ fn rectangle_symmetry_and_eyedropper() {
     assert_eq!(terrain(&h, Pos::new(8, 8)), Terrain::Mountain);
 }
 
+/// Under symmetry a player's city is mirrored as the other player's (a fair duel), a neutral
+/// city and a token as they are.
+#[test]
+fn mirrored_cities_go_to_the_other_player() {
+    let mut h = harness(blank(12, 12));
+    h.state_mut().map_mode.tools.symmetry = scryptic_editor::paint::Symmetry::Rotate180;
+    key(&mut h, Key::C);
+    h.get_by_label("gold").click();
+    h.run();
+    click(&mut h, Pos::new(2, 3));
+    h.state_mut().map_mode.tools.city_owner = scryptic::Owner::Neutral;
+    h.run();
+    click(&mut h, Pos::new(5, 1));
+    key(&mut h, Key::T);
+    click(&mut h, Pos::new(4, 4));
+    let map = &h.state().doc.map;
+    let owner_at = |x, y| map.city_at(Pos::new(x, y)).map(|c| c.owner);
+    assert_eq!(owner_at(2, 3), Some(scryptic::Owner::Gold));
+    assert_eq!(
+        owner_at(9, 8),
+        Some(scryptic::Owner::Silver),
+        "the image is silver's"
+    );
+    assert_eq!(owner_at(5, 1), Some(scryptic::Owner::Neutral));
+    assert_eq!(owner_at(6, 10), Some(scryptic::Owner::Neutral));
+    let kinds: Vec<&str> = map.tokens.iter().map(|t| t.kind.as_str()).collect();
+    assert_eq!(kinds.len(), 2);
+    assert_eq!(kinds[0], kinds[1]);
+}
+
 #[test]
 fn place_a_city_and_a_token_save_and_reopen() {
     let dir = tempfile::tempdir().unwrap();

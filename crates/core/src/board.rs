@@ -169,6 +169,16 @@ impl Owner {
             Owner::Neutral => "neutral",
         }
     }
+
+    /// The other player's (a neutral city stays neutral): who holds a city's mirror image on
+    /// a map fair to both players.
+    pub const fn swapped(self) -> Owner {
+        match self {
+            Owner::Gold => Owner::Silver,
+            Owner::Silver => Owner::Gold,
+            Owner::Neutral => Owner::Neutral,
+        }
+    }
 }
 
 impl From<Player> for Owner {

@@ -441,3 +441,38 @@ fn generated_maps_are_deterministic_symmetric_and_valid() {
     assert_eq!(errors, Vec::<&str>::new());
     assert_eq!(map.tokens.len(), 8);
 }
+
+/// A map whose terrain is symmetric claims to be fair: a city whose image is not the other
+/// player's is warned of; the fair map, and an asymmetric one, are not.
+#[test]
+fn a_symmetric_map_is_checked_for_fairness() {
+    use crate::board::City;
+    let city = |id: &str, x, y, owner| City {
+        id: id.into(),
+        name: id.into(),
+        at: Pos::new(x, y),
+        owner,
+    };
+    let mut map = Map::new("duel", 10, 8);
+    map.cities = vec![
+        city("gold_home", 1, 2, Owner::Gold),
+        city("silver_home", 8, 5, Owner::Silver),
+        city("mill", 4, 1, Owner::Neutral),
+        city("mill_2", 5, 6, Owner::Neutral),
+    ];
+    let unfair = |map: &Map| {
+        codes(map)
+            .iter()
+            .filter(|c| **c == "unfair-symmetry")
+            .count()
+    };
+    assert_eq!(unfair(&map), 0, "fair under a half turn");
+    map.cities[1].owner = Owner::Gold;
+    assert_eq!(unfair(&map), 2, "each gold city's image is gold's");
+    map.terrain.set(Pos::new(0, 0), Terrain::Water);
+    assert_eq!(
+        unfair(&map),
+        0,
+        "the terrain is not symmetric: it claims nothing"
+    );
+}

@@ -24,6 +24,7 @@ pub fn validate(map: &Map, rules: &RuleSet, ctx: &ValidationContext) -> Vec<Find
     check_ids(map, &mut out);
     check_stacked(map, &mut out);
     check_cities(map, rules, &mut out);
+    check_fair_symmetry(map, &mut out);
     check_tokens(map, ctx, &mut out);
     check_reachability(map, &mut out);
     check_cell_values(map, &mut out);
@@ -275,6 +276,63 @@ fn pieces(map: &Map) -> impl Iterator<Item = (Piece, &str, Pos)> {
 }
 
 /// A cell holds one city and one token spot at most.
+/// The image of a cell on a `w` x `h` map under one symmetry.
+type Image = fn(Pos, u32, u32) -> Pos;
+
+/// The symmetries a duel's terrain may have, each with how a message says it.
+const HALVES: [(&str, Image); 3] = [
+    ("turned a half turn", |p, w, h| {
+        Pos::new(w - 1 - p.x, h - 1 - p.y)
+    }),
+    ("mirrored left to right", |p, w, _| {
+        Pos::new(w - 1 - p.x, p.y)
+    }),
+    ("mirrored top to bottom", |p, _, h| {
+        Pos::new(p.x, h - 1 - p.y)
+    }),
+];
+
+/// A map whose terrain is symmetric claims to be fair: the image of each player's city must be
+/// the other player's (and of a neutral city, a neutral one).
+fn check_fair_symmetry(map: &Map, out: &mut Vec<Finding>) {
+    if !map.cities.iter().any(|c| c.owner != Owner::Neutral) {
+        return;
+    }
+    let (w, h) = (map.width(), map.height());
+    let terrain = &map.terrain;
+    let Some((how, image)) = HALVES.iter().find(|(_, image)| {
+        (0..h).all(|y| {
+            (0..w).all(|x| terrain[Pos::new(x, y)] == terrain[image(Pos::new(x, y), w, h)])
+        })
+    }) else {
+        return;
+    };
+    for city in &map.cities {
+        let at = image(city.at, w, h);
+        let fair = map
+            .city_at(at)
+            .is_some_and(|other| other.owner == city.owner.swapped());
+        if !fair {
+            let found = match map.city_at(at) {
+                Some(other) => format!("`{}` there is {}'s", other.id, other.owner.name()),
+                None => "there is no city there".to_string(),
+            };
+            out.push(Finding::warning(
+                "unfair-symmetry",
+                format!(
+                    "the terrain is {how}, but the image of {}'s city `{}` at {} is {at}, and {found}: \
+                     on a fair map it is {}'s",
+                    city.owner.name(),
+                    city.id,
+                    city.at,
+                    city.owner.swapped().name()
+                ),
+                vec![city.at, at],
+            ));
+        }
+    }
+}
+
 fn check_stacked(map: &Map, out: &mut Vec<Finding>) {
     let mut seen: BTreeMap<(Pos, bool), &str> = BTreeMap::new();
     for (piece, id, at) in pieces(map) {
