@@ -28,6 +28,9 @@ pub struct LexiconMode {
     pub lists: BTreeMap<String, BTreeSet<String>>,
     /// Lists with unsaved changes.
     pub unsaved: BTreeSet<String>,
+    /// Each list's header as its file had it (its first comment and blank lines), written
+    /// back when the list is saved.
+    pub headers: BTreeMap<String, String>,
     /// The list shown.
     pub selected: Option<String>,
     /// The search text.
@@ -61,10 +64,21 @@ pub fn parse_list(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// A list file's text: a header, then the words in order.
-pub fn list_text(name: &str, words: &BTreeSet<String>) -> String {
-    let mut text =
-        format!("# Connotation `{name}`: base words; inflected forms resolve to them.\n");
+/// The comment and blank lines at the top of a list file, up to its first word.
+pub fn list_header(text: &str) -> String {
+    text.lines()
+        .take_while(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// A list file's text: its header (the file's own, or a standard one for a new list), then
+/// the words in order.
+pub fn list_text(name: &str, header: Option<&str>, words: &BTreeSet<String>) -> String {
+    let mut text = match header.filter(|h| !h.trim().is_empty()) {
+        Some(header) => header.to_string(),
+        None => format!("# Connotation `{name}`: base words; inflected forms resolve to them.\n"),
+    };
     for w in words {
         text.push_str(w);
         text.push('\n');
@@ -76,6 +90,7 @@ impl LexiconMode {
     /// Loads every `*.txt` list of `dir` (a missing folder is an empty set of lists).
     pub fn load(&mut self, dir: &Path) -> Result<(), String> {
         let mut lists = BTreeMap::new();
+        let mut headers = BTreeMap::new();
         if dir.is_dir() {
             let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             for entry in entries.flatten() {
@@ -86,6 +101,7 @@ impl LexiconMode {
                         .map(|s| s.to_string_lossy().into_owned())
                         .unwrap_or_default();
                     let text = scryptic::fsutil::read_text(&path).map_err(|e| e.to_string())?;
+                    headers.insert(name.clone(), list_header(&text));
                     lists.insert(name, parse_list(&text));
                 }
             }
@@ -93,6 +109,7 @@ impl LexiconMode {
         self.dir = dir.display().to_string();
         self.selected = lists.keys().next().cloned();
         self.lists = lists;
+        self.headers = headers;
         self.unsaved.clear();
         self.loaded = Some(dir.to_path_buf());
         Ok(())
@@ -167,7 +184,8 @@ impl LexiconMode {
         let mut saved = 0;
         for name in std::mem::take(&mut self.unsaved) {
             let path = dir.join(format!("{name}.txt"));
-            let text = list_text(&name, &self.lists[&name]);
+            let header = self.headers.get(&name).map(String::as_str);
+            let text = list_text(&name, header, &self.lists[&name]);
             if let Err(e) = scryptic::fsutil::write_atomic(&path, text.as_bytes()) {
                 self.unsaved.insert(name);
                 return Err(format!("{}: cannot save: {e}", path.display()));
@@ -348,6 +366,24 @@ impl LexiconMode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A list's header comment (its licence, what it is for) stays when the list is saved.
+    #[test]
+    fn saving_a_list_keeps_its_header_comment() {
+        let dir = tempfile::tempdir().unwrap();
+        let header = "# Words of fire, after the 2010 design document.\n# Licence: CC-BY-4.0\n\n";
+        std::fs::write(
+            dir.path().join("fiery.txt"),
+            format!("{header}blaze\nember\n"),
+        )
+        .unwrap();
+        let mut mode = LexiconMode::default();
+        mode.load(dir.path()).unwrap();
+        assert_eq!(mode.add("fiery", "flame"), None);
+        assert_eq!(mode.save().unwrap(), 1);
+        let text = std::fs::read_to_string(dir.path().join("fiery.txt")).unwrap();
+        assert_eq!(text, format!("{header}blaze\nember\nflame\n"));
+    }
 
     #[test]
     fn lists_round_trip_in_the_runtime_form() {
