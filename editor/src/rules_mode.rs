@@ -14,8 +14,12 @@ use std::path::Path;
 /// The rule set being edited.
 #[derive(Debug, Default)]
 pub struct RulesMode {
-    /// Text typed into non-number constants, by key, until it parses.
+    /// Text typed into a constant's field, by key, until it is committed (Enter, or leaving
+    /// the field).
     pub drafts: std::collections::BTreeMap<String, String>,
+    /// Why the value last committed into a field was refused, by key, shown beside it until
+    /// a value is taken.
+    pub refusals: std::collections::BTreeMap<String, String>,
     /// Where "Save as rule-set file" writes.
     pub file_path: String,
     /// The last message.
@@ -273,7 +277,17 @@ impl RulesMode {
                 });
         });
         if let Some((key, value)) = change {
-            self.message = self.set(doc, &key, value).err();
+            // A refusal is said beside the field it came from, as well as above.
+            match self.set(doc, &key, value) {
+                Ok(()) => {
+                    self.message = None;
+                    self.refusals.remove(&key);
+                }
+                Err(refusal) => {
+                    self.refusals.insert(key, refusal.clone());
+                    self.message = Some(refusal);
+                }
+            }
         }
     }
 
@@ -294,24 +308,7 @@ impl RulesMode {
                     .changed()
                     .then_some(Value::Bool(b))
             }
-            Value::Number(n) if n.is_i64() => {
-                let mut v = n.as_i64().unwrap_or(0);
-                let (lo, hi) = range.unwrap_or((i64::MIN as f64, i64::MAX as f64));
-                let edit = egui::DragValue::new(&mut v).range(lo as i64..=hi as i64);
-                ui.add(edit)
-                    .labelled_by(label)
-                    .changed()
-                    .then(|| Value::from(v))
-            }
-            Value::Number(n) => {
-                let mut v = n.as_f64().unwrap_or(0.0);
-                let (lo, hi) = range.unwrap_or((f64::MIN, f64::MAX));
-                let edit = egui::DragValue::new(&mut v).range(lo..=hi).speed(0.05);
-                ui.add(edit)
-                    .labelled_by(label)
-                    .changed()
-                    .then(|| Value::from(v))
-            }
+            Value::Number(n) => self.number_ui(ui, key, n, range, label),
             other => {
                 let draft = self
                     .drafts
@@ -328,6 +325,80 @@ impl RulesMode {
                 None
             }
         }
+    }
+}
+
+impl RulesMode {
+    /// A number typed as text: nothing applies while it is typed; Enter or leaving the field
+    /// commits it, and a value that is not a number or lies outside `range` is refused beside
+    /// the field, changing nothing.
+    fn number_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        key: &str,
+        now: &serde_json::Number,
+        range: Option<(f64, f64)>,
+        label: egui::Id,
+    ) -> Option<Value> {
+        let mut committed = None;
+        ui.horizontal(|ui| {
+            let draft = self
+                .drafts
+                .entry(key.to_string())
+                .or_insert_with(|| now.to_string());
+            // A stable id: a message shown above must not make the field another widget.
+            let response = ui
+                .add(
+                    egui::TextEdit::singleline(draft)
+                        .id_salt(("rule", key))
+                        .desired_width(80.0),
+                )
+                .labelled_by(label);
+            if response.lost_focus() {
+                committed = Some(parse_number(draft, now.is_i64(), range));
+            } else if !response.has_focus() {
+                // Not being typed into: the field shows the value (after an undo, a reset).
+                *draft = now.to_string();
+            }
+            if let Some(refusal) = self.refusals.get(key) {
+                ui.colored_label(ui.visuals().error_fg_color, refusal);
+            }
+        });
+        match committed? {
+            Ok(value) => {
+                self.drafts.remove(key);
+                // The refusal goes when a value is taken (`ui` clears it), not when the field
+                // is left holding the value it had.
+                (value.as_f64() != now.as_f64()).then_some(value)
+            }
+            Err(refusal) => {
+                self.refusals.insert(key.to_string(), refusal);
+                self.drafts.remove(key);
+                None
+            }
+        }
+    }
+}
+
+/// `text` as a rule's number (a whole number when `integer`), within `range`.
+fn parse_number(text: &str, integer: bool, range: Option<(f64, f64)>) -> Result<Value, String> {
+    let text = text.trim();
+    let (value, x) = if integer {
+        let v: i64 = text
+            .parse()
+            .map_err(|_| format!("`{text}` is not a whole number"))?;
+        (Value::from(v), v as f64)
+    } else {
+        let v: f64 = text
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| format!("`{text}` is not a number"))?;
+        (Value::from(v), v)
+    };
+    match range {
+        Some((lo, hi)) if x < lo || x > hi => Err(format!("{text} is outside {lo} to {hi}")),
+        _ => Ok(value),
     }
 }
 

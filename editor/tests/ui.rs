@@ -296,9 +296,30 @@ fn change_a_rule_through_the_ui_and_save_it_into_the_map() {
     app.doc.save_as(&path).unwrap();
     app.mode = Mode::Rules;
     let mut h = harness(app);
-    h.get_by_label("turn.rack_limit").set_value_accesskit(11.0);
+    let limit =
+        |h: &Harness<'static, EditorApp>| h.state().doc.map.rule_set().unwrap().turn.rack_limit;
+    let before = limit(&h);
+    // Typed digit by digit, nothing applies until Enter: "1" alone is never tried.
+    type_into(&mut h, "turn.rack_limit", "1");
+    assert_eq!(limit(&h), before, "half a number is not applied");
+    h.get_by_label("turn.rack_limit").type_text("1");
     h.run();
-    assert_eq!(h.state().doc.map.rule_set().unwrap().turn.rack_limit, 11);
+    assert_eq!(limit(&h), before);
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(limit(&h), 11);
+    // A value out of range is refused beside the field, and changes nothing (the constant's
+    // label now says it differs from the preset).
+    type_into(&mut h, "turn.rack_limit *", "0");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(limit(&h), 11);
+    let refusal = h.state().rules.refusals.get("turn.rack_limit").cloned();
+    let refusal = refusal.expect("the refusal is kept for the field");
+    assert!(
+        h.query_by_label(&refusal).is_some(),
+        "the refusal is shown beside the field: {refusal}"
+    );
     assert!(
         h.query_by_label("1 constants differ from the preset")
             .is_some()
