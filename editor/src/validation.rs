@@ -54,6 +54,19 @@ impl ValidationPanel {
         (errors, self.findings.len() - errors)
     }
 
+    /// The findings by kind (their code), in the order the kinds first come (errors first),
+    /// each with the indices of its findings.
+    pub fn groups(&self) -> Vec<(&'static str, Vec<usize>)> {
+        let mut groups: Vec<(&'static str, Vec<usize>)> = Vec::new();
+        for (i, f) in self.findings.iter().enumerate() {
+            match groups.iter_mut().find(|(code, _)| *code == f.code) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((f.code, vec![i])),
+            }
+        }
+        groups
+    }
+
     /// The panel; answers the cell to jump to when a finding was clicked.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<Pos> {
         let (errors, warnings) = self.counts();
@@ -64,18 +77,30 @@ impl ValidationPanel {
         }
         let mut jump = None;
         egui::ScrollArea::vertical()
-            .max_height(180.0)
+            .max_height(ui.available_height().max(180.0))
             .show(ui, |ui| {
-                for (i, f) in self.findings.iter().enumerate() {
-                    let mark = match f.severity {
+                for (code, members) in self.groups() {
+                    let first = &self.findings[members[0]];
+                    let mark = match first.severity {
                         Severity::Error => "error",
                         Severity::Warning => "warning",
                     };
-                    let text = format!("{mark} [{}]: {}", f.code, f.message);
-                    if ui.selectable_label(self.focused == Some(i), text).clicked() {
-                        self.focused = Some(i);
-                        jump = f.cells.first().copied();
-                    }
+                    egui::CollapsingHeader::new(format!("{mark}: {code} ({})", members.len()))
+                        .id_salt(("validation", code))
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            for i in members {
+                                let f = &self.findings[i];
+                                let place = f.cells.first().map_or_else(String::new, |p| {
+                                    format!("{}: ", scryptic::game::notation::cell_name(*p))
+                                });
+                                let text = format!("{place}{}", f.message);
+                                if ui.selectable_label(self.focused == Some(i), text).clicked() {
+                                    self.focused = Some(i);
+                                    jump = f.cells.first().copied();
+                                }
+                            }
+                        });
                 }
             });
         jump

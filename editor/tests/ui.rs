@@ -371,3 +371,42 @@ fn the_editor_at_rest_asks_for_no_frame() {
         );
     }
 }
+
+/// The validation panel lists every finding grouped by kind, each under its kind's header with
+/// its cell named as players name it (A1), and a click on one jumps to it.
+#[test]
+fn validation_findings_are_grouped_by_kind_and_jump_when_clicked() {
+    let mut app = blank(12, 12);
+    for (id, x, y) in [("w1", 1, 1), ("w2", 2, 1), ("w3", 3, 1)] {
+        app.doc.edit_objects("token", |m| {
+            m.tokens.push(scryptic::TokenSpot {
+                id: id.into(),
+                kind: "quake".into(),
+                at: Pos::new(x, y),
+            });
+        });
+    }
+    let mut h = harness(app);
+    let groups: Vec<(&str, usize)> = h
+        .state()
+        .map_mode
+        .validation
+        .groups()
+        .into_iter()
+        .map(|(code, members)| (code, members.len()))
+        .collect();
+    assert!(groups.contains(&("unknown-token-kind", 3)), "{groups:?}");
+    h.get_by_label_contains("unknown-token-kind (3)");
+    h.get_by_label_contains("C2: ").click();
+    h.run();
+    let focused = h
+        .state()
+        .map_mode
+        .validation
+        .focused
+        .expect("a finding is picked");
+    assert_eq!(
+        h.state().map_mode.validation.findings[focused].cells,
+        [Pos::new(2, 1)]
+    );
+}
