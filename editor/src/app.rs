@@ -69,6 +69,8 @@ pub enum Dialog {
     },
     /// A PNG to import terrain from.
     ImportPng(String),
+    /// Asking where to write the terrain as a PNG of a pixel a cell.
+    ExportTerrainPng(String),
     /// A PNG to export to.
     ExportPng(String),
     /// Unsaved changes would be lost by `Pending`.
@@ -426,6 +428,15 @@ impl EditorApp {
         if ui.button("Import terrain from PNG...").clicked() {
             self.dialog = Some(Dialog::ImportPng(String::new()));
         }
+        if ui
+            .button("Export terrain PNG (a pixel a cell)...")
+            .clicked()
+        {
+            let suggestion = self.doc.path.as_ref().map_or("terrain.png".into(), |p| {
+                p.with_extension("terrain.png").display().to_string()
+            });
+            self.dialog = Some(Dialog::ExportTerrainPng(suggestion));
+        }
         if ui.button("Export PNG...").clicked() {
             let suggestion = self.doc.path.as_ref().map_or("map.png".into(), |p| {
                 p.with_extension("png").display().to_string()
@@ -539,6 +550,24 @@ impl EditorApp {
                 }
                 (!cancel).then_some(Dialog::ImportPng(path))
             }
+            Dialog::ExportTerrainPng(mut path) => {
+                let (ok, cancel) = path_prompt(
+                    ui,
+                    "Export the terrain as a PNG of a pixel a cell (Import reads it back)",
+                    &mut path,
+                    "Export",
+                );
+                if ok {
+                    return match crate::png::export_terrain(&self.doc.map, Path::new(&path)) {
+                        Ok(()) => {
+                            self.status = format!("exported the terrain to {path}");
+                            None
+                        }
+                        Err(e) => Some(Dialog::Error(e)),
+                    };
+                }
+                (!cancel).then_some(Dialog::ExportTerrainPng(path))
+            }
             Dialog::ExportPng(mut path) => {
                 let (ok, cancel) = path_prompt(ui, "Export the map as a PNG", &mut path, "Export");
                 if ok {
@@ -616,13 +645,12 @@ impl EditorApp {
     }
 
     fn import_png(&mut self, path: &Path) -> Result<(), String> {
-        let tileset = tileset_of(&self.doc);
         let max = self
             .doc
             .map
             .rule_set()
             .map_or(4096, |r| r.board.max_side.max(1) as u32);
-        let terrain = crate::png::import(path, &crate::png::palette(tileset.as_ref()), max)?;
+        let terrain = crate::png::import(path, &crate::png::terrain_palette(), max)?;
         self.doc
             .edit_all("import PNG", |map| crate::png::apply_import(map, terrain));
         self.map_mode.view.fit_pending = true;

@@ -51,6 +51,37 @@ pub fn import(
     Grid::from_cells(w, h, cells).ok_or_else(|| "the image's pixels do not fill it".into())
 }
 
+/// The palette terrain PNGs are written and read in (README, "Maps"): the renderer's flat
+/// colours, whatever the map's tileset, so that a terrain PNG exported and imported again
+/// gives back exactly the terrain it was made from.
+pub fn terrain_palette() -> Vec<(Terrain, [u8; 3])> {
+    palette(None)
+}
+
+/// The map's terrain as a PNG of one pixel a cell in `terrain_palette`, written atomically:
+/// what `import` reads back.
+pub fn export_terrain(map: &Map, path: &Path) -> Result<(), String> {
+    let colours = terrain_palette();
+    let image = image::RgbImage::from_fn(map.width(), map.height(), |x, y| {
+        let t = map.terrain[scryptic::Pos::new(x, y)];
+        let (_, rgb) = colours
+            .iter()
+            .find(|(terrain, _)| *terrain == t)
+            .copied()
+            .unwrap_or((t, [0, 0, 0]));
+        image::Rgb(rgb)
+    });
+    let mut bytes = Vec::new();
+    image
+        .write_to(
+            &mut std::io::Cursor::new(&mut bytes),
+            image::ImageFormat::Png,
+        )
+        .map_err(|e| e.to_string())?;
+    scryptic::fsutil::write_atomic(path, &bytes)
+        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+}
+
 /// Puts imported terrain on `map`, dropping cities, tokens and cell values that fall off.
 pub fn apply_import(map: &mut Map, terrain: Grid<Terrain>) {
     map.cities.retain(|c| terrain.contains(c.at));
@@ -126,5 +157,34 @@ mod tests {
         assert_eq!(grid, map.terrain);
         export(&map, None, &dir.path().join("out.png")).unwrap();
         assert!(import(&dir.path().join("missing.png"), &palette(None), 4096).is_err());
+    }
+
+    /// The terrain export reads back exactly, every terrain, whatever tileset the map draws
+    /// with (the palette is the documented one, not the tileset's).
+    #[test]
+    fn a_terrain_png_round_trips_exactly() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut map = Map::new("t", 7, 5);
+        map.tileset = "tilesets/stone/tileset.ron".into();
+        for (i, t) in Terrain::ALL.iter().enumerate() {
+            map.terrain.set(Pos::new(i as u32, (i % 5) as u32), *t);
+        }
+        let path = dir.path().join("t.png");
+        export_terrain(&map, &path).unwrap();
+        let back = import(&path, &terrain_palette(), 4096).unwrap();
+        assert_eq!(back, map.terrain);
+    }
+
+    /// README documents the terrain palette as the code has it.
+    #[test]
+    fn the_readme_gives_the_terrain_palette() {
+        let readme = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"),
+        )
+        .unwrap();
+        for (terrain, [r, g, b]) in terrain_palette() {
+            let hex = format!("{terrain} `#{r:02X}{g:02X}{b:02X}`");
+            assert!(readme.contains(&hex), "README lacks {hex}");
+        }
     }
 }
