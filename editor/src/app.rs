@@ -587,22 +587,7 @@ impl EditorApp {
                 (!cancel).then_some(Dialog::ExportPng(path))
             }
             Dialog::Unsaved(pending) => self.unsaved_prompt(ui, pending),
-            Dialog::Recover(path) => {
-                ui.heading("Recover unsaved changes?");
-                ui.label(format!(
-                    "An autosave newer than the map was found: {}",
-                    path.display()
-                ));
-                let (ok, cancel) = ok_cancel(ui, "Recover");
-                if ok {
-                    return self.doc.recover().err().map(Dialog::Error);
-                }
-                if cancel {
-                    self.doc.discard_recovery();
-                    return None;
-                }
-                Some(Dialog::Recover(path))
-            }
+            Dialog::Recover(path) => self.recover_prompt(ui, path),
             Dialog::Error(message) => {
                 ui.heading("Error");
                 ui.monospace(&message);
@@ -715,6 +700,49 @@ fn save_recent(recent: &[PathBuf]) {
 }
 
 impl EditorApp {
+    /// The recovery dialog: what the autosave changes, then recover it, keep both (the
+    /// autosave as a file of its own beside the map), or discard it. Nothing is deleted until
+    /// the user says so.
+    fn recover_prompt(&mut self, ui: &mut egui::Ui, path: PathBuf) -> Option<Dialog> {
+        ui.heading("Recover unsaved changes?");
+        ui.label(format!(
+            "An autosave newer than the map was found: {}",
+            path.display()
+        ));
+        match self.doc.compare_recovery(&path) {
+            Ok(lines) => {
+                ui.label("Compared with the map as it is open, the autosave has:");
+                for line in lines {
+                    ui.label(format!("  {line}"));
+                }
+            }
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+        }
+        let mut next = Some(Dialog::Recover(path.clone()));
+        ui.horizontal(|ui| {
+            if ui.button("Recover").clicked() {
+                next = self.doc.recover().err().map(Dialog::Error);
+            }
+            if ui.button("Keep both").clicked() {
+                next = match self.doc.keep_recovery_beside() {
+                    Ok(kept) => {
+                        self.status = format!("the autosave is kept as {}", kept.display());
+                        None
+                    }
+                    Err(e) => Some(Dialog::Error(e)),
+                };
+            }
+            if ui.button("Discard the autosave").clicked() {
+                self.doc.discard_recovery();
+                self.status = format!("discarded {}", path.display());
+                next = None;
+            }
+        });
+        next
+    }
+
     /// Sets the window's title to the document's, when it has changed.
     fn show_title(&mut self, ctx: &egui::Context) {
         let title = format!("{} - Scryptic editor", self.doc.title());

@@ -328,6 +328,87 @@ impl Document {
         Ok(())
     }
 
+    /// What the autosave at `autosave` changes in the map as it is open: its terrain cells,
+    /// cities, tokens, name and rules, said in a few lines (the recovery dialog's compare).
+    pub fn compare_recovery(&self, autosave: &Path) -> Result<Vec<String>, String> {
+        let theirs = Map::load(autosave).map_err(|e| e.to_string())?;
+        let ours = &self.map;
+        let mut lines = Vec::new();
+        if (theirs.width(), theirs.height()) != (ours.width(), ours.height()) {
+            lines.push(format!(
+                "size {}x{} (the map is {}x{})",
+                theirs.width(),
+                theirs.height(),
+                ours.width(),
+                ours.height()
+            ));
+        } else {
+            let cells = theirs
+                .terrain
+                .cells()
+                .iter()
+                .zip(ours.terrain.cells())
+                .filter(|(a, b)| a != b)
+                .count();
+            lines.push(format!("{cells} terrain cells differ"));
+        }
+        let ids = |cities: &[scryptic::City]| -> Vec<String> {
+            cities
+                .iter()
+                .map(|c| format!("{} {:?} {}", c.id, c.owner, c.at))
+                .collect()
+        };
+        if ids(&theirs.cities) != ids(&ours.cities) {
+            lines.push(format!(
+                "cities differ: {} in the autosave, {} in the map",
+                theirs.cities.len(),
+                ours.cities.len()
+            ));
+        }
+        if theirs.tokens != ours.tokens {
+            lines.push(format!(
+                "token spots differ: {} in the autosave, {} in the map",
+                theirs.tokens.len(),
+                ours.tokens.len()
+            ));
+        }
+        if theirs.name != ours.name {
+            lines.push(format!(
+                "named `{}` (the map: `{}`)",
+                theirs.name, ours.name
+            ));
+        }
+        if theirs.rules != ours.rules {
+            lines.push("its rules differ".to_string());
+        }
+        Ok(lines)
+    }
+
+    /// Keeps the autosave as a map file of its own beside the map (`NAME.recovered.ron`, or
+    /// `NAME.recovered-2.ron`...), the map left as it is; returns the file written. The
+    /// autosave goes only once its copy is safely written.
+    pub fn keep_recovery_beside(&self) -> Result<PathBuf, String> {
+        let autosave = self.recovery().ok_or("there is no autosave to keep")?;
+        let map = Map::load(&autosave).map_err(|e| e.to_string())?;
+        let base = match &self.path {
+            Some(p) => p.with_extension(""),
+            None => data_dir()
+                .ok_or("no folder for the editor's data")?
+                .join("untitled"),
+        };
+        let target = (1..1000)
+            .map(|n| match n {
+                1 => base.with_extension("recovered.ron"),
+                n => base.with_extension(format!("recovered-{n}.ron")),
+            })
+            .find(|p| !p.exists())
+            .ok_or("too many recovered copies beside the map")?;
+        map.save(&target)
+            .map_err(|e| format!("{}: cannot keep the autosave: {e}", target.display()))?;
+        self.discard_recovery();
+        Ok(target)
+    }
+
     /// Deletes the autosave (the user chose not to recover it).
     pub fn discard_recovery(&self) {
         if let Some(path) = self.autosave_path() {

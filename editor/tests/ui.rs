@@ -410,3 +410,33 @@ fn validation_findings_are_grouped_by_kind_and_jump_when_clicked() {
         [Pos::new(2, 1)]
     );
 }
+
+/// An autosave found when a map opens is compared with it, and kept beside it when the user
+/// keeps both: nothing is deleted until the user says so.
+#[test]
+fn a_found_autosave_is_compared_and_kept_beside_the_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.ron");
+    let mut doc = scryptic_editor::document::Document::new(Map::new("kept", 8, 8));
+    doc.save_as(&path).unwrap();
+    doc.paint_step("fill", &[Pos::new(0, 0), Pos::new(1, 0)], Terrain::Lava);
+    doc.autosave().unwrap();
+    let autosave = dir.path().join("kept.ron.autosave");
+    assert!(autosave.is_file());
+    // The next session finds it.
+    let mut h = harness(EditorApp::new(Some(&path)));
+    assert!(matches!(h.state().dialog, Some(Dialog::Recover(_))));
+    h.get_by_label_contains("2 terrain cells differ");
+    h.get_by_label("Keep both").click();
+    h.run();
+    assert_eq!(h.state().dialog, None);
+    let kept = dir.path().join("kept.recovered.ron");
+    let recovered = Map::load(&kept).expect("the autosave is kept as a map of its own");
+    assert_eq!(recovered.terrain.get(Pos::new(1, 0)), Some(&Terrain::Lava));
+    assert!(!autosave.exists(), "moved, not lost");
+    assert_eq!(
+        h.state().doc.map.terrain.get(Pos::new(1, 0)),
+        Some(&Terrain::Plains),
+        "the map stays as its file has it"
+    );
+}
