@@ -54,6 +54,8 @@ pub enum Pending {
 /// A dialog over the window.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Dialog {
+    /// The keyboard map (F1).
+    Keys,
     /// A path to open.
     Open(String),
     /// A path to save to.
@@ -311,6 +313,10 @@ impl EditorApp {
     }
 
     fn global_shortcuts(&mut self, ui: &egui::Ui) {
+        if ui.input(|i| i.key_pressed(Key::F1)) {
+            self.dialog = Some(Dialog::Keys);
+            return;
+        }
         let (m, pressed) = ui.input(|i| {
             (
                 i.modifiers,
@@ -383,6 +389,9 @@ impl EditorApp {
             });
             ui.menu_button("View", |ui| {
                 ui.checkbox(&mut self.map_mode.view.grid, "Grid (G)");
+                if ui.button("Keyboard map (F1)").clicked() {
+                    self.dialog = Some(Dialog::Keys);
+                }
                 if ui.button("Fit map").clicked() {
                     self.map_mode.view.fit_pending = true;
                 }
@@ -588,6 +597,11 @@ impl EditorApp {
             }
             Dialog::Unsaved(pending) => self.unsaved_prompt(ui, pending),
             Dialog::Recover(path) => self.recover_prompt(ui, path),
+            Dialog::Keys => {
+                ui.heading("Keyboard map");
+                crate::keys::KeyboardMap.ui(ui);
+                (!ui.button("Close").clicked()).then_some(Dialog::Keys)
+            }
             Dialog::Error(message) => {
                 ui.heading("Error");
                 ui.monospace(&message);

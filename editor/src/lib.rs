@@ -12,6 +12,7 @@ pub mod clipboard;
 pub mod document;
 pub mod history;
 pub mod inspector;
+pub mod keys;
 pub mod lexicon_mode;
 pub mod map_mode;
 pub mod minimap;

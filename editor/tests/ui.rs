@@ -440,3 +440,25 @@ fn a_found_autosave_is_compared_and_kept_beside_the_map() {
         "the map stays as its file has it"
     );
 }
+
+/// F1 shows the keyboard map: every tool's letter (Tiled's B, E, R, F, I among them) and every
+/// other shortcut.
+#[test]
+fn f1_shows_every_shortcut() {
+    let mut h = harness(blank(8, 8));
+    h.key_press(Key::F1);
+    h.run();
+    assert_eq!(h.state().dialog, Some(Dialog::Keys));
+    for tool in scryptic_editor::tools::Tool::ALL {
+        h.get_by_label(&format!("{} tool", tool.label()));
+    }
+    for (_, keys, _) in scryptic_editor::keys::SHORTCUTS {
+        assert!(
+            h.query_all_by_label(keys).next().is_some(),
+            "{keys} is not shown"
+        );
+    }
+    h.get_by_label("Close").click();
+    h.run();
+    assert_eq!(h.state().dialog, None);
+}
