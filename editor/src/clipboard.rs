@@ -3,6 +3,15 @@
 
 use scryptic::{City, Map, Pos, Terrain, TokenSpot};
 
+/// The first line of a clip's text on the system clipboard.
+const CLIP_HEADER: &str = "scryptic-region 1";
+
+/// The longest clipboard text read as a clip.
+const MAX_CLIP_TEXT_BYTES: usize = 16 * 1024 * 1024;
+
+/// The widest and tallest clip read from the clipboard (a map's largest side).
+const MAX_CLIP_SIDE: u32 = 1024;
+
 /// A selected rectangle of cells, corners included.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
@@ -38,7 +47,8 @@ impl Region {
 }
 
 /// Copied cells.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Clip {
     width: u32,
     height: u32,
@@ -82,6 +92,38 @@ impl Clip {
             cities,
             tokens,
         }
+    }
+
+    /// The clip as text for the system clipboard: a first line that says what it is, then
+    /// the clip in RON, which another editor window reads back and other programs show.
+    pub fn to_text(&self) -> String {
+        let body = ron::ser::to_string(self).unwrap_or_default();
+        format!("{CLIP_HEADER}\n{body}\n")
+    }
+
+    /// A clip from the system clipboard's text, if it is one (and within bounds: a stranger's
+    /// text may be anything).
+    pub fn from_text(text: &str) -> Option<Clip> {
+        if text.len() > MAX_CLIP_TEXT_BYTES {
+            return None;
+        }
+        let body = text.strip_prefix(CLIP_HEADER)?;
+        let clip: Clip = scryptic::ronfile::options().from_str(body.trim()).ok()?;
+        let cells = u64::from(clip.width) * u64::from(clip.height);
+        let fits = clip.width >= 1
+            && clip.height >= 1
+            && clip.width <= MAX_CLIP_SIDE
+            && clip.height <= MAX_CLIP_SIDE
+            && cells == clip.terrain.len() as u64
+            && clip.cities.len() <= scryptic::limits::MAX_PIECES
+            && clip.tokens.len() <= scryptic::limits::MAX_PIECES
+            && clip
+                .cities
+                .iter()
+                .map(|c| c.at)
+                .chain(clip.tokens.iter().map(|t| t.at))
+                .all(|p| p.x < clip.width && p.y < clip.height);
+        fits.then_some(clip)
     }
 
     /// Size in cells.
@@ -189,5 +231,26 @@ mod tests {
         );
         clear(&mut map, Region::new(Pos::new(0, 0), Pos::new(9, 9)));
         assert!(map.cities.is_empty());
+    }
+
+    /// A clip's text reads back as the same clip; text that is not a clip, or a clip whose
+    /// parts do not fit its size, is refused (the clipboard may hold anything).
+    #[test]
+    fn clips_round_trip_as_text_and_bad_text_is_refused() {
+        let mut map = Map::new("t", 6, 6);
+        map.terrain.set(Pos::new(1, 1), Terrain::Ice);
+        let clip = Clip::copy(&map, Region::new(Pos::new(0, 0), Pos::new(2, 1)));
+        let text = clip.to_text();
+        assert_eq!(Clip::from_text(&text), Some(clip.clone()));
+        assert_eq!(Clip::from_text("hello"), None);
+        assert_eq!(Clip::from_text(&text.replace("width:3", "width:4")), None);
+        let mut stray = clip;
+        stray.cities.push(City {
+            id: "far".into(),
+            name: "Far".into(),
+            at: Pos::new(9, 0),
+            owner: scryptic::Owner::Neutral,
+        });
+        assert_eq!(Clip::from_text(&stray.to_text()), None);
     }
 }

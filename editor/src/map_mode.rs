@@ -91,22 +91,41 @@ impl MapMode {
     }
 
     fn edit_shortcuts(&mut self, ui: &egui::Ui, doc: &mut Document) {
-        let (copy, cut, paste) = ui.input(|i| {
+        let (copy, cut, pasted, paste_key) = ui.input(|i| {
             let key = |k: Key| i.modifiers.command && i.key_pressed(k);
             let event = |e: &egui::Event| i.events.iter().any(|x| x == e);
+            let pasted = i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(text) => Some(text.clone()),
+                _ => None,
+            });
             (
                 event(&egui::Event::Copy) || key(Key::C),
                 event(&egui::Event::Cut) || key(Key::X),
-                i.events.iter().any(|e| matches!(e, egui::Event::Paste(_))) || key(Key::V),
+                pasted,
+                key(Key::V),
             )
         });
+        // What is copied goes to the system clipboard as text too: another editor window
+        // pastes it, and other programs can read it.
         if copy {
             self.copy(doc);
         }
         if cut {
             self.cut(doc);
         }
-        if paste {
+        if (copy || cut)
+            && let Some(clip) = &self.clip
+        {
+            ui.ctx().copy_text(clip.to_text());
+        }
+        if let Some(text) = pasted {
+            // A region copied in any editor window comes back whole; other text leaves the
+            // editor's own clipboard as it is.
+            if let Some(clip) = Clip::from_text(&text) {
+                self.clip = Some(clip);
+            }
+            self.paste(doc);
+        } else if paste_key {
             self.paste(doc);
         }
         ui.input(|i| {

@@ -462,3 +462,47 @@ fn f1_shows_every_shortcut() {
     h.run();
     assert_eq!(h.state().dialog, None);
 }
+
+/// A region copied in one editor window goes to the system clipboard as text (which other
+/// programs can read), and pasting that text in another window lays the region down there.
+#[test]
+fn a_region_copies_to_the_system_clipboard_and_pastes_in_another_window() {
+    let mut first = harness(blank(12, 12));
+    first
+        .state_mut()
+        .doc
+        .paint_step("seed", &[Pos::new(1, 1), Pos::new(2, 1)], Terrain::Lava);
+    first.run();
+    key(&mut first, Key::M);
+    drag(&mut first, &[Pos::new(1, 1), Pos::new(2, 2)]);
+    // Ctrl+C, as the window system hands it over (egui-winit makes it a Copy event).
+    first.event(Event::Copy);
+    first.step();
+    let copied = first
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the region reaches the system clipboard");
+    assert!(copied.starts_with("scryptic-region 1\n"), "{copied}");
+
+    let mut second = harness(blank(12, 12));
+    let target = at(&second, Pos::new(5, 5));
+    second.event(Event::PointerMoved(target));
+    second.run();
+    second.event(Event::Paste(copied));
+    second.run();
+    let map = &second.state().doc.map;
+    assert_eq!(map.terrain.get(Pos::new(5, 5)), Some(&Terrain::Lava));
+    assert_eq!(map.terrain.get(Pos::new(6, 5)), Some(&Terrain::Lava));
+    assert_eq!(map.terrain.get(Pos::new(5, 6)), Some(&Terrain::Plains));
+    // Text that is not a region pastes nothing new.
+    let before = second.state().doc.map.clone();
+    second.event(Event::Paste("hello".into()));
+    second.run();
+    assert_eq!(second.state().doc.map.terrain, before.terrain);
+}
