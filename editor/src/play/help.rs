@@ -42,15 +42,53 @@ impl Topic {
     }
 }
 
-/// The value of `key` (`section.field`) in `rules`, as the rule files write it.
+/// The value of `key` (`section.field`) in `rules`, in words (`HeavyLetters` as "heavy
+/// letters", `{"PerLetter":{"factor":1.5}}` as "per letter, factor 1.5"), never as the rule
+/// files write it.
 fn value(rules: &RuleSet, key: &str) -> String {
     let json = serde_json::to_value(rules).unwrap_or_default();
     let pointer = format!("/{}", key.replace('.', "/"));
-    match json.pointer(&pointer) {
-        Some(serde_json::Value::String(s)) => s.clone(),
-        Some(v) => v.to_string(),
-        None => "?".into(),
+    json.pointer(&pointer).map_or_else(|| "?".into(), in_words)
+}
+
+/// A rule's value as a sentence would say it.
+fn in_words(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match value {
+        Value::String(s) => words_of(s),
+        Value::Object(fields) => fields
+            .iter()
+            .map(|(k, v)| match v {
+                Value::Object(_) => format!("{}, {}", words_of(k), in_words(v)),
+                Value::Null => words_of(k),
+                _ => format!("{} {}", words_of(k), in_words(v)),
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        Value::Array(items) => items.iter().map(in_words).collect::<Vec<_>>().join(", "),
+        Value::Bool(true) => "yes".into(),
+        Value::Bool(false) => "no".into(),
+        Value::Null => "none".into(),
+        Value::Number(n) => n.to_string(),
     }
+}
+
+/// `HeavyLetters` and `min_word_length` as "heavy letters" and "min word length".
+fn words_of(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c == '_' {
+            out.push(' ');
+        } else if c.is_uppercase() {
+            if i > 0 && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The text of `topic` under `rules`.
@@ -130,7 +168,7 @@ impl HelpScreen {
             ui.separator();
             ui.vertical(|ui| {
                 ui.set_max_width(560.0);
-                ui.strong(self.topic.title());
+                ui.heading(self.topic.title());
                 ui.label(text(self.topic, rules));
             });
         });
@@ -155,4 +193,29 @@ pub fn credits_ui(ui: &mut egui::Ui) {
         "Built with egui and eframe, mlua (Lua 5.4), fst, serde and RON, notify, image, rand \
          and rayon. Word lists from SCOWL and meanings from WordNet (see lexicon/SOURCES.md).",
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The help speaks in words under both presets: no rule file syntax (braces, quotes,
+    /// CamelCase names) reaches the player.
+    #[test]
+    fn the_help_says_the_rules_in_words() {
+        for preset in RuleSet::preset_names() {
+            let rules = RuleSet::preset(preset).unwrap();
+            for topic in Topic::ALL {
+                let said = text(topic, &rules);
+                for raw in ['{', '}', '"', '?'] {
+                    assert!(!said.contains(raw), "{preset} {topic:?}: {said}");
+                }
+                let camel = said
+                    .split(|c: char| !c.is_alphanumeric())
+                    .find(|w| w.chars().skip(1).any(char::is_uppercase));
+                assert_eq!(camel, None, "{preset} {topic:?}: {said}");
+            }
+        }
+        assert_eq!(words_of("HeavyLetters"), "heavy letters");
+    }
 }
