@@ -161,7 +161,10 @@ impl EditorApp {
 
     /// Starts a new blank map.
     pub fn new_map(&mut self, name: &str, width: u32, height: u32) {
-        self.doc = Document::new(Map::new(name, width, height));
+        let mut map = Map::new(name, width, height);
+        // A new map draws with the stone tileset's art from the start, as the shipped maps do.
+        map.tileset = NEW_MAP_TILESET.to_string();
+        self.doc = Document::new(map);
         self.map_mode.reset();
         self.status = format!("new map {width}x{height}");
     }
@@ -712,6 +715,9 @@ fn save_recent(recent: &[PathBuf]) {
         .collect();
     let _ = scryptic::fsutil::write_atomic(&path, text.as_bytes());
 }
+
+/// The tileset a new map names: the built-in pack's stone tileset.
+pub const NEW_MAP_TILESET: &str = "core:tilesets/stone/tileset.ron";
 
 impl EditorApp {
     /// The recovery dialog: what the autosave changes, then recover it, keep both (the

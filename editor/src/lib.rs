@@ -21,6 +21,7 @@ pub mod packs_mode;
 pub mod paint;
 pub mod play;
 pub mod png;
+pub mod properties;
 pub mod rules_mode;
 pub mod scripts_panel;
 pub mod textures;

@@ -31,6 +31,8 @@ pub struct MapMode {
     pub validation: ValidationPanel,
     /// The canvas widget's state.
     pub canvas: Canvas,
+    /// The Map properties panel.
+    pub properties: crate::properties::PropertiesPanel,
     inspector: Inspector,
     minimap: Minimap,
 }
@@ -44,6 +46,7 @@ impl MapMode {
         self.hovered = None;
         self.canvas.reset();
         self.validation = ValidationPanel::default();
+        self.properties = crate::properties::PropertiesPanel::default();
     }
 
     /// Map mode's panels and canvas.
@@ -65,6 +68,10 @@ impl MapMode {
                 let size = (doc.map.width(), doc.map.height());
                 self.minimap
                     .ui(ui, texture, size, &mut self.view, self.canvas.last_rect());
+                ui.separator();
+                egui::CollapsingHeader::new("Map properties")
+                    .id_salt("map properties")
+                    .show(ui, |ui| self.properties.ui(ui, doc));
                 ui.separator();
                 self.inspector.ui(ui, doc, self.inspected);
                 ui.separator();

@@ -506,3 +506,56 @@ fn a_region_copies_to_the_system_clipboard_and_pastes_in_another_window() {
     second.run();
     assert_eq!(second.state().doc.map.terrain, before.terrain);
 }
+
+/// Map properties without a text file: name and author typed and committed when the field is
+/// left (one undo step each), the preset chosen, and the map resized around its anchor; a size
+/// the rules refuse changes nothing.
+#[test]
+fn map_properties_are_edited_and_the_map_resized_from_the_panel() {
+    let mut h = harness(blank(12, 12));
+    h.get_by_label("Map properties").click();
+    h.run();
+    type_into(&mut h, "Name", "Twin Fords");
+    assert_eq!(h.state().doc.map.name, "test", "not committed while typing");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.map.name, "Twin Fords");
+    type_into(&mut h, "Author", "A. Designer");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.map.author, "A. Designer");
+    h.state_mut()
+        .doc
+        .paint_step("mark", &[Pos::new(0, 0)], Terrain::Lava);
+    h.state_mut().map_mode.properties.anchor = scryptic_editor::properties::Anchor { x: 2, y: 2 };
+    h.state_mut().map_mode.properties.size = Some((14, 13));
+    h.run();
+    h.get_by_label("Resize").click();
+    h.run();
+    let map = &h.state().doc.map;
+    assert_eq!((map.width(), map.height()), (14, 13));
+    assert_eq!(map.terrain.get(Pos::new(2, 1)), Some(&Terrain::Lava));
+    h.state_mut().map_mode.properties.size = Some((2, 2));
+    h.run();
+    h.get_by_label("Resize").click();
+    h.run();
+    assert_eq!(h.state().doc.map.width(), 14, "too small: refused");
+    assert!(h.state().map_mode.properties.message.is_some());
+    h.state_mut().doc.undo();
+    assert_eq!(h.state().doc.map.width(), 12, "a resize is one step");
+    assert_eq!(h.state().doc.map.name, "Twin Fords");
+}
+
+/// A new map draws with the stone tileset's art from the start, saved or not.
+#[test]
+fn a_new_map_starts_with_the_stone_tileset() {
+    let h = harness(blank(10, 10));
+    assert_eq!(
+        h.state().doc.map.tileset,
+        scryptic_editor::app::NEW_MAP_TILESET
+    );
+    assert!(
+        scryptic_editor::app::tileset_of(&h.state().doc).is_some(),
+        "the tileset loads for a map not yet saved"
+    );
+}

@@ -309,7 +309,8 @@ impl Level {
         } else {
             Vec::new()
         };
-        let tileset = (!map.tileset.is_empty()).then(|| TilesetRef::file(&dir.join(&map.tileset)));
+        // A loose map may name a built-in pack's tileset (`core:tilesets/stone/tileset.ron`).
+        let tileset = map_tileset(path, &map.tileset, catalog);
         let watch = Watched {
             dir: Some(dir),
             map_file: if rules_file.is_none() {
