@@ -127,8 +127,14 @@ impl EditorApp {
             recent: load_recent(),
             ..EditorApp::default()
         };
-        if let Some(path) = path {
-            app.open(path);
+        match path {
+            Some(path) => app.open(path),
+            None => {
+                // The blank map the editor starts on is a new map like any other.
+                let mut map = app.doc.map.clone();
+                map.tileset = NEW_MAP_TILESET.to_string();
+                app.doc = Document::new(map);
+            }
         }
         app
     }

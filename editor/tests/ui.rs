@@ -559,3 +559,11 @@ fn a_new_map_starts_with_the_stone_tileset() {
         "the tileset loads for a map not yet saved"
     );
 }
+
+/// The blank map the editor opens on, with no file named, has the stone tileset too.
+#[test]
+fn the_editor_starts_on_a_map_with_the_stone_tileset() {
+    let app = EditorApp::new(None);
+    assert_eq!(app.doc.map.tileset, scryptic_editor::app::NEW_MAP_TILESET);
+    assert!(!app.doc.is_dirty(), "nothing to save yet");
+}
