@@ -71,6 +71,14 @@ pub fn export_terrain(map: &Map, path: &Path) -> Result<(), String> {
             .unwrap_or((t, [0, 0, 0]));
         image::Rgb(rgb)
     });
+    write_png(&image, path)
+}
+
+/// Writes `image` to `path` as a PNG, atomically.
+fn write_png<P>(image: &image::ImageBuffer<P, Vec<u8>>, path: &Path) -> Result<(), String>
+where
+    P: image::Pixel<Subpixel = u8> + image::PixelWithColorType,
+{
     let mut bytes = Vec::new();
     image
         .write_to(
@@ -102,15 +110,7 @@ pub fn export(map: &Map, tileset: Option<&Tileset>, path: &Path) -> Result<(), S
         tileset,
         &scryptic::render::RenderOptions::default(),
     );
-    let mut bytes = Vec::new();
-    image
-        .write_to(
-            &mut std::io::Cursor::new(&mut bytes),
-            image::ImageFormat::Png,
-        )
-        .map_err(|e| e.to_string())?;
-    scryptic::fsutil::write_atomic(path, &bytes)
-        .map_err(|e| format!("{}: cannot write: {e}", path.display()))
+    write_png(&image, path)
 }
 
 /// A picture from a pack (a thumbnail) decoded for the screen; `None` if it is not a PNG or
