@@ -20,6 +20,12 @@ pub struct ScriptsPanel {
     pub generation: u64,
     /// A script path to add to the map.
     pub new_script: String,
+    /// The command that opens a script (`None`: `$VISUAL`, else `$EDITOR`, else the
+    /// desktop's handler).
+    pub editor_command: Option<String>,
+    /// The script shown in the built-in view: its path and its text (or why it cannot be
+    /// read).
+    pub viewing: Option<(PathBuf, String)>,
     stamps: Vec<Option<SystemTime>>,
 }
 
@@ -113,11 +119,10 @@ impl ScriptsPanel {
                 ui.horizontal(|ui| {
                     ui.monospace(script);
                     if ui.button("Open in editor").clicked() {
-                        let path = dir.join(script);
-                        self.console.push(match open_in_system_editor(&path) {
-                            Ok(how) => format!("opened {} with {how}", path.display()),
-                            Err(e) => format!("error: cannot open {}: {e}", path.display()),
-                        });
+                        self.open_outside(&dir.join(script));
+                    }
+                    if ui.button("View here").clicked() {
+                        self.view_here(&dir.join(script));
                     }
                     if ui.button("Remove from map").clicked() {
                         remove = Some(i);
@@ -158,6 +163,7 @@ impl ScriptsPanel {
                     self.win_conditions.join(", ")
                 },
             ));
+            self.viewer_ui(ui);
             ui.separator();
             ui.label("Console");
             egui::ScrollArea::vertical()
@@ -171,10 +177,66 @@ impl ScriptsPanel {
     }
 }
 
-/// Opens `path` in `$VISUAL`, else `$EDITOR`, else the desktop's handler (`xdg-open`,
-/// `open`, `start`); answers which.
-pub fn open_in_system_editor(path: &Path) -> std::io::Result<String> {
-    let command = std::env::var("VISUAL")
+impl ScriptsPanel {
+    /// Opens the script in the system's editor; when none can be started, says so with the
+    /// path and shows the script in the built-in view instead.
+    fn open_outside(&mut self, path: &Path) {
+        match open_in_system_editor(path, self.editor_command.as_deref()) {
+            Ok(how) => self
+                .console
+                .push(format!("opened {} with {how}", path.display())),
+            Err((command, e)) => {
+                self.console.push(format!(
+                    "error: no external editor could be started for {} (`{command}`: {e}); set \
+                     $VISUAL or $EDITOR to your editor. It is shown below meanwhile.",
+                    path.display()
+                ));
+                self.view_here(path);
+            }
+        }
+    }
+
+    /// Shows the script in the built-in view.
+    fn view_here(&mut self, path: &Path) {
+        let text =
+            scryptic::fsutil::read_text_at_most(path, scryptic::limits::MAX_SCRIPT_BYTES as u64)
+                .unwrap_or_else(|e| format!("-- cannot read it: {e}"));
+        self.viewing = Some((path.to_path_buf(), text));
+    }
+
+    /// The built-in view of a script: its path and text, read only.
+    fn viewer_ui(&mut self, ui: &mut egui::Ui) {
+        let Some((path, text)) = &self.viewing else {
+            return;
+        };
+        ui.separator();
+        let mut close = false;
+        ui.horizontal(|ui| {
+            ui.strong(path.display().to_string());
+            close = ui.button("Close the view").clicked();
+        });
+        egui::ScrollArea::vertical()
+            .id_salt("script view")
+            .max_height(240.0)
+            .show(ui, |ui| {
+                ui.add(egui::Label::new(egui::RichText::new(text.as_str()).monospace()).wrap());
+            });
+        if close {
+            self.viewing = None;
+        }
+    }
+}
+
+/// Opens `path` with `command`, else `$VISUAL`, else `$EDITOR`, else the desktop's handler
+/// (`xdg-open`, `open`, `explorer`); answers which, or the command and why it could not start.
+pub fn open_in_system_editor(
+    path: &Path,
+    command: Option<&str>,
+) -> Result<String, (String, std::io::Error)> {
+    let command = command
+        .map(str::to_string)
+        .ok_or(())
+        .or_else(|()| std::env::var("VISUAL"))
         .or_else(|_| std::env::var("EDITOR"))
         .unwrap_or_else(|_| {
             if cfg!(target_os = "macos") {
@@ -185,8 +247,10 @@ pub fn open_in_system_editor(path: &Path) -> std::io::Result<String> {
                 "xdg-open".into()
             }
         });
-    std::process::Command::new(&command).arg(path).spawn()?;
-    Ok(command)
+    match std::process::Command::new(&command).arg(path).spawn() {
+        Ok(_) => Ok(command),
+        Err(e) => Err((command, e)),
+    }
 }
 
 #[cfg(test)]

@@ -567,3 +567,42 @@ fn the_editor_starts_on_a_map_with_the_stone_tileset() {
     assert_eq!(app.doc.map.tileset, scryptic_editor::app::NEW_MAP_TILESET);
     assert!(!app.doc.is_dirty(), "nothing to save yet");
 }
+
+/// "Open in editor" with no editor that starts says so, with the script's path and how to
+/// name an editor, and shows the script in the built-in view.
+#[test]
+fn a_script_opens_in_the_built_in_view_when_no_editor_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.ron");
+    std::fs::write(
+        dir.path().join("hello.lua"),
+        "-- greets the players\nprint('hi')\n",
+    )
+    .unwrap();
+    let mut app = blank(8, 8);
+    app.doc
+        .edit_objects("add script", |m| m.scripts.push("hello.lua".into()));
+    app.doc.save_as(&path).unwrap();
+    app.mode = Mode::Scripts;
+    app.scripts.editor_command = Some("/nonexistent/editor-of-nowhere".into());
+    let mut h = harness(app);
+    h.get_by_label("Open in editor").click();
+    h.run();
+    let said = h
+        .state()
+        .scripts
+        .console
+        .last()
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        said.contains("no external editor could be started")
+            && said.contains("hello.lua")
+            && said.contains("$VISUAL"),
+        "{said}"
+    );
+    h.get_by_label_contains("-- greets the players");
+    h.get_by_label("Close the view").click();
+    h.run();
+    assert!(h.state().scripts.viewing.is_none());
+}
