@@ -426,3 +426,32 @@ fn against_the_ai_it_answers_on_its_own_thread() {
     assert_eq!(game(&h).to_act(), Player::Gold, "the AI played its turn");
     assert!(game(&h).log().len() >= 2);
 }
+
+/// A saved game loaded back brings its event log: what happened before the save is there.
+#[test]
+fn the_event_log_survives_saving_and_loading_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("g.ron");
+    let mut h = start_hot_seat(&root().join("maps/tutorial.ron"));
+    for _ in 0..3 {
+        h.state_mut().play.session.as_mut().unwrap().end_turn();
+        h.run();
+    }
+    let before = session(&h).log.clone();
+    let turn = session(&h).game().turn();
+    assert!(before.len() >= 3, "{before:?}");
+    session(&h).save_to(&save).unwrap();
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .play
+        .load_game(&ctx, &save.display().to_string());
+    h.run();
+    assert_eq!(session(&h).game().turn(), turn);
+    let after = &session(&h).log;
+    for line in &before {
+        assert!(
+            after.contains(line),
+            "`{line}` is gone after loading: {after:?}"
+        );
+    }
+}

@@ -429,6 +429,11 @@ impl Session {
         self.drain_console();
     }
 
+    /// Puts a loaded game's past `events` in the event log, as they were when it was played.
+    pub fn restore_log(&mut self, events: &[Event]) {
+        self.log = events.iter().map(describe).collect();
+    }
+
     /// Records what `events` say: the log, the spy's suggestion, the combat's steps, feats,
     /// and the cover over the next player's rack.
     fn take_events(&mut self, events: &[Event]) {
@@ -692,10 +697,8 @@ fn is_combat_step(event: &Event) -> bool {
     )
 }
 
-/// Loads a saved game.
-pub fn load_save(path: &Path, lexicon: Arc<Lexicon>) -> Result<ScriptedGame, String> {
+/// Loads a saved game, with every event its replay made (the log the game had).
+pub fn load_save(path: &Path, lexicon: Arc<Lexicon>) -> Result<(ScriptedGame, Vec<Event>), String> {
     let save = SaveFile::load(path).map_err(|e| e.problems().join("\n"))?;
-    ScriptedGame::from_save(&save, lexicon)
-        .map(|(game, _)| game)
-        .map_err(|e| format!("{}: {e}", path.display()))
+    ScriptedGame::from_save(&save, lexicon).map_err(|e| format!("{}: {e}", path.display()))
 }

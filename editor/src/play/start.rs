@@ -26,14 +26,16 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     let seats = seats(form);
     if form.source == Source::Save {
         let path = PathBuf::from(form.path.trim());
-        let game = load_save(&path, lexicon.clone())?;
+        let (game, events) = load_save(&path, lexicon.clone())?;
         let tileset = scryptic::pack::level::map_tileset(
             Some(&path),
             &game.game().map().tileset,
             &crate::catalog(),
         );
         let title = format!("{} (saved game)", game.game().map().name);
-        let session = Session::new(game, lexicon, seats, LiveFiles::none(), title);
+        let mut session = Session::new(game, lexicon, seats, LiveFiles::none(), title);
+        // The event log comes back with the game: what happened before the save is there.
+        session.restore_log(&events);
         return Ok(Started { session, tileset });
     }
     let level = find_level(form, doc).map_err(|e| e.to_string())?;
