@@ -87,8 +87,14 @@ pub fn hostile_game(lexicon: Arc<Lexicon>) -> Game {
 /// Runs a `game/` script as a `game_start` handler beside a well-behaved one (which awards
 /// silver a point); returns the game and the errors of `game_start`.
 pub fn run_in_game(hostile: &Hostile, lexicon: Arc<Lexicon>) -> (ScriptedGame, Vec<ScriptError>) {
-    let mut host =
-        ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).expect("a state can be made");
+    // No `game/` script is meant to meet the clock: the deterministic limits must stop each.
+    // The deadline is the last guard, and on a loaded machine in a debug build a script the
+    // budget stops at 0.6 s could otherwise meet a one-second deadline first.
+    let limits = ScriptLimits {
+        deadline: std::time::Duration::from_secs(30),
+        ..ScriptLimits::default()
+    };
+    let mut host = ScriptHost::with_standard_tokens(limits, 1).expect("a state can be made");
     host.load(
         "counter.lua",
         "scryptic.on('game_start', function(game) game:award('silver', 1) end)",
