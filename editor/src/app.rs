@@ -473,7 +473,13 @@ impl EditorApp {
             match self.map_mode.hovered {
                 Some(cell) => {
                     let terrain = map.terrain.get(cell).map_or("-", |t| t.name());
-                    ui.label(format!("cell {}, {}: {terrain}", cell.x, cell.y));
+                    // The notation's name first, as play says it; the map file's x, y after.
+                    ui.label(format!(
+                        "cell {} (x {}, y {}): {terrain}",
+                        scryptic::game::notation::cell_name(cell),
+                        cell.x,
+                        cell.y
+                    ));
                 }
                 None => {
                     ui.label("cell -");

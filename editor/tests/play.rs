@@ -455,3 +455,20 @@ fn the_event_log_survives_saving_and_loading_a_game() {
         );
     }
 }
+
+/// Play names cells as its notation does (A1), in its refusals as on the status bar.
+#[test]
+fn play_names_cells_in_one_style() {
+    let mut h = start_hot_seat(&root().join("maps/tutorial.ron"));
+    uncover(&mut h);
+    let far = Pos::new(30, 4);
+    let refused = h
+        .state_mut()
+        .play
+        .session
+        .as_mut()
+        .unwrap()
+        .place('E', far)
+        .unwrap_err();
+    assert_eq!(refused, "AE5 is off the board");
+}

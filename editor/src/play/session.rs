@@ -5,6 +5,7 @@
 
 use scryptic::ai::{AiPlayer, Level};
 use scryptic::game::describe::describe;
+use scryptic::game::notation::cell_name;
 use scryptic::game::strength::Strength;
 use scryptic::game::{Action, CombatPreview, Event, Game, Placement, WordKey};
 use scryptic::lexicon::Lexicon;
@@ -261,7 +262,7 @@ impl Session {
         }
         let game = self.game();
         if !game.board().letters.contains(at) {
-            return Err(format!("{at} is off the board"));
+            return Err(format!("{} is off the board", cell_name(at)));
         }
         if game
             .board()
@@ -271,7 +272,7 @@ impl Session {
             .flatten()
             .is_some_and(|t| t.player == game.active())
         {
-            return Err(format!("{at} already holds your letter"));
+            return Err(format!("{} already holds your letter", cell_name(at)));
         }
         let previous = self.unplace(at);
         if !self.rack_left(self.game().active()).contains(&letter) {
