@@ -4,7 +4,7 @@
 use crate::tools::Tool;
 
 /// Where a shortcut works, its keys and what it does, beyond the tools' letters.
-pub const SHORTCUTS: [(&str, &str, &str); 22] = [
+pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ("everywhere", "Ctrl+N", "new map"),
     ("everywhere", "Ctrl+O", "open a map"),
     ("everywhere", "Ctrl+S", "save"),
@@ -59,7 +59,7 @@ impl KeyboardMap {
                         ui.end_row();
                     }
                 }
-                for (place, keys, action) in SHORTCUTS {
+                for &(place, keys, action) in SHORTCUTS {
                     ui.label(place);
                     ui.monospace(keys);
                     ui.label(action);

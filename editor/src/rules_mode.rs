@@ -342,38 +342,32 @@ impl RulesMode {
     ) -> Option<Value> {
         let mut committed = None;
         ui.horizontal(|ui| {
-            let draft = self
-                .drafts
-                .entry(key.to_string())
-                .or_insert_with(|| now.to_string());
+            // A draft is kept only while the field is typed into; otherwise it shows the value
+            // (after an undo, a reset).
+            let mut draft = self.drafts.remove(key).unwrap_or_else(|| now.to_string());
             // A stable id: a message shown above must not make the field another widget.
             let response = ui
                 .add(
-                    egui::TextEdit::singleline(draft)
+                    egui::TextEdit::singleline(&mut draft)
                         .id_salt(("rule", key))
                         .desired_width(80.0),
                 )
                 .labelled_by(label);
             if response.lost_focus() {
-                committed = Some(parse_number(draft, now.is_i64(), range));
-            } else if !response.has_focus() {
-                // Not being typed into: the field shows the value (after an undo, a reset).
-                *draft = now.to_string();
+                committed = Some(parse_number(&draft, now.is_i64(), range));
+            } else if response.has_focus() {
+                self.drafts.insert(key.to_string(), draft);
             }
             if let Some(refusal) = self.refusals.get(key) {
                 ui.colored_label(ui.visuals().error_fg_color, refusal);
             }
         });
         match committed? {
-            Ok(value) => {
-                self.drafts.remove(key);
-                // The refusal goes when a value is taken (`ui` clears it), not when the field
-                // is left holding the value it had.
-                (value.as_f64() != now.as_f64()).then_some(value)
-            }
+            // The refusal goes when a value is taken (`ui` clears it), not when the field is
+            // left holding the value it had.
+            Ok(value) => (value.as_f64() != now.as_f64()).then_some(value),
             Err(refusal) => {
                 self.refusals.insert(key.to_string(), refusal);
-                self.drafts.remove(key);
                 None
             }
         }

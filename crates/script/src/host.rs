@@ -144,6 +144,11 @@ fn pack_seed(seed: u64, pack: &str) -> u64 {
     seed ^ hash
 }
 
+/// Where `pack` stands in load order `order` (a pack not in it, after all that are).
+fn load_rank(order: &[String], pack: &str) -> usize {
+    order.iter().position(|p| p == pack).unwrap_or(order.len())
+}
+
 /// The pack a script's name says it comes from: `ID` of `ID:path`, else none (the level's own).
 fn named_pack(name: &str) -> Option<&str> {
     let (id, _) = name.split_once(':')?;
@@ -198,12 +203,7 @@ impl ScriptHost {
             state.set_strings(self.strings.clone());
         }
         let order = &self.order;
-        self.states.sort_by_key(|s| {
-            order
-                .iter()
-                .position(|p| *p == s.pack)
-                .unwrap_or(order.len())
-        });
+        self.states.sort_by_key(|s| load_rank(order, &s.pack));
     }
 
     /// The index of `pack`'s state, made now if it has none (in its place in load order).
@@ -222,16 +222,11 @@ impl ScriptHost {
         if let Some(make) = &self.view {
             state.view = make(&state.lua).ok();
         }
-        let rank = |p: &str| {
-            self.order
-                .iter()
-                .position(|o| o == p)
-                .unwrap_or(self.order.len())
-        };
+        let rank = load_rank(&self.order, pack);
         let at = self
             .states
             .iter()
-            .position(|s| rank(&s.pack) > rank(pack))
+            .position(|s| load_rank(&self.order, &s.pack) > rank)
             .unwrap_or(self.states.len());
         self.states.insert(at, state);
         Ok(at)

@@ -476,17 +476,14 @@ impl State {
 
     /// Calls every handler of `event` (one of the registry's events) whose filter `fields`
     /// match, with the game's view (nil if none) and a table of the event's `fields`, named as
-    /// the registry names them; returns their errors (which also go to the console). A handler
-    /// that fails too often is switched off.
+    /// the registry names them (the host has checked them); returns their errors (which also
+    /// go to the console). A handler that fails too often is switched off.
     fn dispatch_event(
         &mut self,
         event: &str,
         turn: Option<u32>,
         fields: &[(&'static str, EventField<'_>)],
     ) -> Vec<ScriptError> {
-        if let Err(e) = lua_values::check_event(event, fields) {
-            return vec![self.error("(host)", event, turn, &e)];
-        }
         // The handlers are called with the registry unlocked (a handler may register more),
         // so they are copied out first; most events have one or two, kept on the stack.
         let calls: smallvec::SmallVec<[(usize, Function); 4]> = match self.registry.lock() {
