@@ -128,6 +128,7 @@ impl Target {
             Target::Storage => vec![
                 root.join("tests/fuzz/storage/seed-tagged.json"),
                 root.join("tests/fuzz/storage/seed-plain.json"),
+                root.join("tests/fuzz/storage/seed-packs.json"),
             ],
             Target::Archive => vec![root.join("tests/fuzz/archive/seed-wending.zip")],
             Target::Strings => vec![root.join("tests/fuzz/strings/seed-en.ron")],
@@ -136,6 +137,7 @@ impl Target {
                 root.join("packs/wending/pack.ron"),
                 root.join("crates/pack/core-pack/pack.ron"),
                 root.join("tests/fuzz/manifest/seed-settings.ron"),
+                root.join("tests/fuzz/manifest/seed-extension.ron"),
             ],
         }
     }
