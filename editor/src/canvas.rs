@@ -5,6 +5,7 @@
 use crate::clipboard::Region;
 use crate::document::Document;
 use crate::paint;
+use crate::pieces;
 use crate::textures::TileTextures;
 use crate::tools::{Tool, Tools, brush_cells};
 use crate::view::{GRID_ZOOM, MapView, TEXTURE_ZOOM};
@@ -12,7 +13,7 @@ use egui::{
     Color32, Painter, Rect, Sense, Stroke, StrokeKind, TextureHandle, TextureOptions, pos2,
 };
 use scryptic::tileset::Tileset;
-use scryptic::{City, Finding, Map, Owner, Pos, Severity, Terrain, TokenSpot};
+use scryptic::{City, Finding, Map, Pos, Severity, Terrain, TokenSpot};
 
 /// The label tests and screen readers find the canvas by.
 pub const CANVAS_LABEL: &str = "Map canvas";
@@ -77,6 +78,11 @@ impl Canvas {
     /// The flat picture of the map, once drawn.
     pub fn flat_texture_id(&self) -> Option<egui::TextureId> {
         self.flat.as_ref().map(|f| f.handle.id())
+    }
+
+    /// The tileset's images, once loaded (`None`: the map names no tileset that loads).
+    pub fn textures(&self) -> Option<&TileTextures> {
+        self.tiles.as_ref()
     }
 
     /// Where the canvas was drawn on the last frame.
@@ -269,8 +275,8 @@ impl Canvas {
         if view.grid && view.zoom >= GRID_ZOOM {
             draw_grid(painter, rect, map, view);
         }
-        draw_cities(painter, rect, &map.cities, view);
-        draw_tokens(painter, rect, &map.tokens, view);
+        draw_cities(painter, rect, &map.cities, view, self.tiles.as_ref());
+        draw_tokens(painter, rect, &map.tokens, view, self.tiles.as_ref());
         draw_findings(painter, rect, scene.findings, scene.focused, view);
         self.draw_gesture(painter, rect, scene);
     }
@@ -538,31 +544,25 @@ fn draw_grid(painter: &Painter, rect: Rect, map: &Map, view: &MapView) {
     }
 }
 
-/// The colour of an owner's pieces.
-pub fn owner_colour(owner: Owner) -> Color32 {
-    match owner {
-        Owner::Gold => Color32::from_rgb(230, 180, 40),
-        Owner::Silver => Color32::from_rgb(200, 205, 215),
-        Owner::Neutral => Color32::from_rgb(120, 110, 100),
-    }
-}
-
-fn draw_cities(painter: &Painter, rect: Rect, cities: &[City], view: &MapView) {
+/// The cities: the tileset's art close in, a marker bigger than its cell far out (so a city
+/// is found on a whole-map view), and the name under it once there is room.
+fn draw_cities(
+    painter: &Painter,
+    rect: Rect,
+    cities: &[City],
+    view: &MapView,
+    tiles: Option<&TileTextures>,
+) {
+    let art = tiles.filter(|_| view.zoom >= TEXTURE_ZOOM);
     for city in cities {
-        let centre = view.cell_centre(rect, city.at);
-        if !rect.expand(view.zoom).contains(centre) {
+        let cell = view.cell_rect(rect, city.at);
+        if !rect.expand(view.zoom).contains(cell.center()) {
             continue;
         }
-        let radius = (view.zoom * 0.4).max(3.0);
-        painter.circle(
-            centre,
-            radius,
-            owner_colour(city.owner),
-            Stroke::new(1.5, Color32::BLACK),
-        );
+        pieces::paint_city(painter, cell, city.owner, art);
         if view.zoom >= 16.0 {
             painter.text(
-                centre + egui::vec2(0.0, radius + 2.0),
+                cell.center_bottom() + egui::vec2(0.0, 2.0),
                 egui::Align2::CENTER_TOP,
                 &city.name,
                 egui::FontId::proportional(12.0),
@@ -572,49 +572,21 @@ fn draw_cities(painter: &Painter, rect: Rect, cities: &[City], view: &MapView) {
     }
 }
 
-fn draw_tokens(painter: &Painter, rect: Rect, tokens: &[TokenSpot], view: &MapView) {
+/// The tokens, drawn as the cities are.
+fn draw_tokens(
+    painter: &Painter,
+    rect: Rect,
+    tokens: &[TokenSpot],
+    view: &MapView,
+    tiles: Option<&TileTextures>,
+) {
+    let art = tiles.filter(|_| view.zoom >= TEXTURE_ZOOM);
     for token in tokens {
-        let centre = view.cell_centre(rect, token.at);
-        if !rect.expand(view.zoom).contains(centre) {
+        let cell = view.cell_rect(rect, token.at);
+        if !rect.expand(view.zoom).contains(cell.center()) {
             continue;
         }
-        let r = (view.zoom * 0.35).max(3.0);
-        let diamond = vec![
-            centre + egui::vec2(0.0, -r),
-            centre + egui::vec2(r, 0.0),
-            centre + egui::vec2(0.0, r),
-            centre + egui::vec2(-r, 0.0),
-        ];
-        painter.add(egui::Shape::convex_polygon(
-            diamond,
-            token_colour(&token.kind),
-            Stroke::new(1.0, Color32::BLACK),
-        ));
-        if view.zoom >= 16.0 {
-            let initial: String = token
-                .kind
-                .chars()
-                .take(1)
-                .collect::<String>()
-                .to_uppercase();
-            painter.text(
-                centre,
-                egui::Align2::CENTER_CENTER,
-                initial,
-                egui::FontId::monospace(r),
-                Color32::BLACK,
-            );
-        }
-    }
-}
-
-fn token_colour(kind: &str) -> Color32 {
-    match kind {
-        "volcano" => Color32::from_rgb(220, 60, 30),
-        "drought" => Color32::from_rgb(230, 170, 50),
-        "flood" => Color32::from_rgb(60, 120, 230),
-        "firestorm" => Color32::from_rgb(240, 100, 20),
-        _ => Color32::from_rgb(170, 80, 200),
+        pieces::paint_token(painter, cell, &token.kind, Color32::WHITE, art);
     }
 }
 

@@ -19,6 +19,7 @@ pub mod minimap;
 pub mod new_pack;
 pub mod packs_mode;
 pub mod paint;
+pub mod pieces;
 pub mod play;
 pub mod png;
 pub mod properties;

@@ -606,3 +606,40 @@ fn a_script_opens_in_the_built_in_view_when_no_editor_starts() {
     h.run();
     assert!(h.state().scripts.viewing.is_none());
 }
+
+/// The texture ids of every image drawn in the last frame.
+fn drawn_textures(h: &Harness<'_, EditorApp>) -> Vec<egui::TextureId> {
+    h.output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Mesh(mesh) => Some(mesh.texture_id),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Close in, the canvas draws cities and tokens with the tileset's art, as play does, not
+/// plain discs and diamonds.
+#[test]
+fn cities_and_tokens_are_drawn_with_the_tilesets_art() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let mut h = harness(EditorApp::new(Some(&root.join("maps/duel-24.ron"))));
+    h.state_mut().map_mode.view.fit_pending = false;
+    h.state_mut().map_mode.view.zoom = scryptic_editor::view::TEXTURE_ZOOM * 2.0;
+    h.run();
+    let drawn = drawn_textures(&h);
+    let state = h.state();
+    let tiles = state.map_mode.canvas.textures().expect("the duel's tileset loads");
+    let map = &state.doc.map;
+    let visible = |at: Pos| {
+        let rect = state.map_mode.canvas.last_rect().unwrap();
+        rect.contains(state.map_mode.view.cell_centre(rect, at))
+    };
+    let city = map.cities.iter().find(|c| visible(c.at)).expect("a city in view");
+    let city_art = tiles.city(city.owner).expect("the tileset has city art").id();
+    assert!(drawn.contains(&city_art), "the city is drawn with its tile");
+    let token = map.tokens.iter().find(|t| visible(t.at)).expect("a token in view");
+    let jewel = tiles.token(&token.kind).expect("the tileset has the jewel").id();
+    assert!(drawn.contains(&jewel), "the token is drawn with its jewel");
+}

@@ -274,41 +274,20 @@ impl PlayBoard {
 
     fn draw_cities_and_tokens(&self, painter: &Painter, rect: Rect, session: &Session) {
         let board = session.game().board();
-        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        let textures = self.textures.as_ref();
         for city in board.cities.iter().filter(|c| !c.destroyed) {
             let cell = self.view.cell_rect(rect, city.at);
-            match self.textures.as_ref().and_then(|t| t.city(city.owner)) {
-                Some(t) => {
-                    painter.image(t.id(), cell, uv, Color32::WHITE);
-                }
-                None => {
-                    painter.circle_filled(
-                        cell.center(),
-                        cell.width() * 0.4,
-                        crate::canvas::owner_colour(city.owner),
-                    );
-                }
-            }
+            crate::pieces::paint_city(painter, cell, city.owner, textures);
         }
         for token in &board.tokens {
-            let cell = self
-                .view
-                .cell_rect(rect, token.at)
-                .shrink(self.view.zoom * 0.15);
             // A captured token's spot stays visible, dimmed.
             let tint = if token.captured() {
                 Color32::from_white_alpha(90)
             } else {
                 Color32::WHITE
             };
-            match self.textures.as_ref().and_then(|t| t.token(&token.kind)) {
-                Some(t) => {
-                    painter.image(t.id(), cell, uv, tint);
-                }
-                None => {
-                    painter.circle_filled(cell.center(), cell.width() * 0.4, tint);
-                }
-            }
+            let cell = self.view.cell_rect(rect, token.at);
+            crate::pieces::paint_token(painter, cell, &token.kind, tint, textures);
         }
     }
 
@@ -505,7 +484,7 @@ impl CoinLook {
             Player::Gold => Owner::Gold,
             Player::Silver => Owner::Silver,
         };
-        let base = crate::canvas::owner_colour(owner).gamma_multiply(tint.r() as f32 / 255.0);
+        let base = crate::pieces::owner_colour(owner).gamma_multiply(tint.r() as f32 / 255.0);
         painter.circle(
             cell.center(),
             cell.width() * 0.46,
