@@ -1,8 +1,9 @@
 //! The editor's window: the menu bar (File, Edit, View, Mode), the mode in use, the status
-//! bar, the dialogs (open, save as, new map, unsaved changes, errors, recovery), autosave,
-//! recent files and the global shortcuts (Ctrl+N/O/S, Ctrl+Shift+S, Ctrl+Z, Ctrl+Shift+Z).
+//! bar, autosave, recent files and the global shortcuts (Ctrl+N/O/S, Ctrl+Shift+S, Ctrl+Z, Ctrl+Shift+Z).
+//! The dialogs are in [`crate::dialogs`].
 
 use crate::balance::BalancePanel;
+pub use crate::dialogs::{Dialog, Pending};
 use crate::document::{Document, data_dir};
 use crate::lexicon_mode::LexiconMode;
 use crate::map_mode::MapMode;
@@ -38,49 +39,6 @@ pub enum Mode {
     Balance,
     /// The packs: browse, open, choose a mode to play, make one from the map.
     Packs,
-}
-
-/// What was asked for when unsaved changes stood in the way.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    /// Make a new map.
-    New,
-    /// Open a file.
-    Open(PathBuf),
-    /// Close the window.
-    Quit,
-}
-
-/// A dialog over the window.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Dialog {
-    /// The keyboard map (F1).
-    Keys,
-    /// A path to open.
-    Open(String),
-    /// A path to save to.
-    SaveAs(String),
-    /// A new map's name and size.
-    New {
-        /// The map's title.
-        name: String,
-        /// Columns.
-        width: u32,
-        /// Rows.
-        height: u32,
-    },
-    /// A PNG to import terrain from.
-    ImportPng(String),
-    /// Asking where to write the terrain as a PNG of a pixel a cell.
-    ExportTerrainPng(String),
-    /// A PNG to export to.
-    ExportPng(String),
-    /// Unsaved changes would be lost by `Pending`.
-    Unsaved(Pending),
-    /// An autosave newer than the file was found.
-    Recover(PathBuf),
-    /// Something went wrong.
-    Error(String),
 }
 
 /// The editor.
@@ -184,7 +142,7 @@ impl EditorApp {
         }
     }
 
-    fn carry_out(&mut self, pending: Pending) {
+    pub(crate) fn carry_out(&mut self, pending: Pending) {
         match pending {
             Pending::New => {
                 self.dialog = Some(Dialog::New {
@@ -202,7 +160,7 @@ impl EditorApp {
     pub fn save(&mut self) {
         match self.doc.path.clone() {
             Some(path) => self.save_as(&path),
-            None => self.dialog = Some(Dialog::SaveAs("maps/untitled.ron".into())),
+            None => self.dialog = Some(Dialog::save_map_as("maps/untitled.ron")),
         }
     }
 
@@ -352,12 +310,12 @@ impl EditorApp {
             self.undo();
         }
         if s && m.shift {
-            self.dialog = Some(Dialog::SaveAs(self.suggested_path()));
+            self.dialog = Some(Dialog::save_map_as(self.suggested_path()));
         } else if s {
             self.save();
         }
         if o {
-            self.dialog = Some(Dialog::Open(self.suggested_path()));
+            self.dialog = Some(Dialog::open_map(self.suggested_path()));
         }
         if n {
             self.request(Pending::New);
@@ -427,7 +385,7 @@ impl EditorApp {
             self.request(Pending::New);
         }
         if ui.button("Open... (Ctrl+O)").clicked() {
-            self.dialog = Some(Dialog::Open(self.suggested_path()));
+            self.dialog = Some(Dialog::open_map(self.suggested_path()));
         }
         ui.menu_button("Open recent", |ui| {
             for path in self.recent.clone() {
@@ -440,11 +398,11 @@ impl EditorApp {
             self.save();
         }
         if ui.button("Save as... (Ctrl+Shift+S)").clicked() {
-            self.dialog = Some(Dialog::SaveAs(self.suggested_path()));
+            self.dialog = Some(Dialog::save_map_as(self.suggested_path()));
         }
         ui.separator();
         if ui.button("Import terrain from PNG...").clicked() {
-            self.dialog = Some(Dialog::ImportPng(String::new()));
+            self.dialog = Some(Dialog::import_png());
         }
         if ui
             .button("Export terrain PNG (a pixel a cell)...")
@@ -453,13 +411,13 @@ impl EditorApp {
             let suggestion = self.doc.path.as_ref().map_or("terrain.png".into(), |p| {
                 p.with_extension("terrain.png").display().to_string()
             });
-            self.dialog = Some(Dialog::ExportTerrainPng(suggestion));
+            self.dialog = Some(Dialog::export_terrain_png(suggestion));
         }
         if ui.button("Export PNG...").clicked() {
             let suggestion = self.doc.path.as_ref().map_or("map.png".into(), |p| {
                 p.with_extension("png").display().to_string()
             });
-            self.dialog = Some(Dialog::ExportPng(suggestion));
+            self.dialog = Some(Dialog::export_png(suggestion));
         }
         ui.separator();
         if ui.button("Quit").clicked() {
@@ -498,204 +456,12 @@ impl EditorApp {
             ui.label(&self.status);
         });
     }
-
-    fn dialog_ui(&mut self, ctx: &egui::Context) {
-        let Some(dialog) = self.dialog.clone() else {
-            return;
-        };
-        let mut next = Some(dialog.clone());
-        egui::Modal::new(egui::Id::unique("dialog")).show(ctx, |ui| {
-            next = self.dialog_contents(ui, dialog);
-        });
-        self.dialog = next;
-    }
-
-    /// One dialog's contents; answers the dialog to show next (`None` closes it).
-    fn dialog_contents(&mut self, ui: &mut egui::Ui, dialog: Dialog) -> Option<Dialog> {
-        match dialog {
-            Dialog::Open(mut path) => {
-                let (ok, cancel) = path_prompt(ui, "Open map", &mut path, "Open");
-                if ok {
-                    self.dialog = None;
-                    self.request(Pending::Open(PathBuf::from(&path)));
-                    return self.dialog.clone();
-                }
-                (!cancel).then_some(Dialog::Open(path))
-            }
-            Dialog::SaveAs(mut path) => {
-                let (ok, cancel) = path_prompt(ui, "Save map as", &mut path, "Save");
-                if ok {
-                    let target = PathBuf::from(&path);
-                    let same = self.doc.path.as_deref() == Some(target.as_path());
-                    if target.exists() && !same && !ui.input(|i| i.modifiers.shift) {
-                        return Some(Dialog::Error(format!(
-                            "{} exists: hold Shift while clicking Save to overwrite it",
-                            target.display()
-                        )));
-                    }
-                    self.dialog = None;
-                    self.save_as(&target);
-                    return self.dialog.clone();
-                }
-                (!cancel).then_some(Dialog::SaveAs(path))
-            }
-            Dialog::New {
-                mut name,
-                mut width,
-                mut height,
-            } => {
-                ui.heading("New map");
-                ui.horizontal(|ui| {
-                    let label = ui.label("name");
-                    ui.text_edit_singleline(&mut name).labelled_by(label.id);
-                });
-                ui.add(egui::Slider::new(&mut width, 4..=512).text("width"));
-                ui.add(egui::Slider::new(&mut height, 4..=512).text("height"));
-                let (ok, cancel) = ok_cancel(ui, "Create");
-                if ok {
-                    self.new_map(&name, width, height);
-                    return None;
-                }
-                (!cancel).then_some(Dialog::New {
-                    name,
-                    width,
-                    height,
-                })
-            }
-            Dialog::ImportPng(mut path) => {
-                let (ok, cancel) = path_prompt(
-                    ui,
-                    "Import terrain from a PNG (a pixel a cell)",
-                    &mut path,
-                    "Import",
-                );
-                if ok {
-                    return self.import_png(Path::new(&path)).err().map(Dialog::Error);
-                }
-                (!cancel).then_some(Dialog::ImportPng(path))
-            }
-            Dialog::ExportTerrainPng(mut path) => {
-                let (ok, cancel) = path_prompt(
-                    ui,
-                    "Export the terrain as a PNG of a pixel a cell (Import reads it back)",
-                    &mut path,
-                    "Export",
-                );
-                if ok {
-                    return match crate::png::export_terrain(&self.doc.map, Path::new(&path)) {
-                        Ok(()) => {
-                            self.status = format!("exported the terrain to {path}");
-                            None
-                        }
-                        Err(e) => Some(Dialog::Error(e)),
-                    };
-                }
-                (!cancel).then_some(Dialog::ExportTerrainPng(path))
-            }
-            Dialog::ExportPng(mut path) => {
-                let (ok, cancel) = path_prompt(ui, "Export the map as a PNG", &mut path, "Export");
-                if ok {
-                    let tileset = tileset_of(&self.doc);
-                    return match crate::png::export(
-                        &self.doc.map,
-                        tileset.as_ref(),
-                        Path::new(&path),
-                    ) {
-                        Ok(()) => {
-                            self.status = format!("exported {path}");
-                            None
-                        }
-                        Err(e) => Some(Dialog::Error(e)),
-                    };
-                }
-                (!cancel).then_some(Dialog::ExportPng(path))
-            }
-            Dialog::Unsaved(pending) => self.unsaved_prompt(ui, pending),
-            Dialog::Recover(path) => self.recover_prompt(ui, path),
-            Dialog::Keys => {
-                ui.heading("Keyboard map");
-                crate::keys::KeyboardMap.ui(ui);
-                (!ui.button("Close").clicked()).then_some(Dialog::Keys)
-            }
-            Dialog::Error(message) => {
-                ui.heading("Error");
-                ui.monospace(&message);
-                if ui.button("OK").clicked() {
-                    return None;
-                }
-                Some(Dialog::Error(message))
-            }
-        }
-    }
-
-    fn unsaved_prompt(&mut self, ui: &mut egui::Ui, pending: Pending) -> Option<Dialog> {
-        ui.heading("Unsaved changes");
-        ui.label(format!(
-            "{} has changes that are not saved.",
-            self.doc.title()
-        ));
-        let mut next = Some(Dialog::Unsaved(pending.clone()));
-        ui.horizontal(|ui| {
-            if ui.button("Save").clicked() {
-                self.dialog = None;
-                self.save();
-                next = self.dialog.clone();
-                if next.is_none() && !self.doc.is_dirty() {
-                    self.carry_out(pending.clone());
-                    next = self.dialog.clone();
-                }
-            }
-            if ui.button("Discard changes").clicked() {
-                self.doc.discard_recovery();
-                self.dialog = None;
-                self.carry_out(pending.clone());
-                next = self.dialog.clone();
-            }
-            if ui.button("Cancel").clicked() {
-                next = None;
-            }
-        });
-        next
-    }
-
-    fn import_png(&mut self, path: &Path) -> Result<(), String> {
-        let max = self
-            .doc
-            .map
-            .rule_set()
-            .map_or(4096, |r| r.board.max_side.max(1) as u32);
-        let terrain = crate::png::import(path, &crate::png::terrain_palette(), max)?;
-        self.doc
-            .edit_all("import PNG", |map| crate::png::apply_import(map, terrain));
-        self.map_mode.view.fit_pending = true;
-        self.status = format!("imported terrain from {}", path.display());
-        Ok(())
-    }
 }
 
 /// The map's tileset, loaded (none when it names none or it does not load).
 pub fn tileset_of(doc: &Document) -> Option<scryptic::tileset::Tileset> {
     let tileset = doc.tileset()?;
     scryptic::tileset::Tileset::from_pack(&tileset.files, &tileset.path).ok()
-}
-
-fn path_prompt(ui: &mut egui::Ui, title: &str, path: &mut String, action: &str) -> (bool, bool) {
-    ui.heading(title);
-    let label = ui.label("path");
-    let edit = ui
-        .add(egui::TextEdit::singleline(path).desired_width(420.0))
-        .labelled_by(label.id);
-    if !edit.has_focus() && !ui.ctx().egui_wants_keyboard_input() {
-        edit.request_focus();
-    }
-    let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-    let (ok, cancel) = ok_cancel(ui, action);
-    (ok || enter, cancel)
-}
-
-fn ok_cancel(ui: &mut egui::Ui, action: &str) -> (bool, bool) {
-    ui.horizontal(|ui| (ui.button(action).clicked(), ui.button("Cancel").clicked()))
-        .inner
 }
 
 fn recent_path() -> Option<PathBuf> {
@@ -732,49 +498,6 @@ fn save_recent(recent: &[PathBuf]) {
 pub const NEW_MAP_TILESET: &str = "core:tilesets/stone/tileset.ron";
 
 impl EditorApp {
-    /// The recovery dialog: what the autosave changes, then recover it, keep both (the
-    /// autosave as a file of its own beside the map), or discard it. Nothing is deleted until
-    /// the user says so.
-    fn recover_prompt(&mut self, ui: &mut egui::Ui, path: PathBuf) -> Option<Dialog> {
-        ui.heading("Recover unsaved changes?");
-        ui.label(format!(
-            "An autosave newer than the map was found: {}",
-            path.display()
-        ));
-        match self.doc.compare_recovery(&path) {
-            Ok(lines) => {
-                ui.label("Compared with the map as it is open, the autosave has:");
-                for line in lines {
-                    ui.label(format!("  {line}"));
-                }
-            }
-            Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, e);
-            }
-        }
-        let mut next = Some(Dialog::Recover(path.clone()));
-        ui.horizontal(|ui| {
-            if ui.button("Recover").clicked() {
-                next = self.doc.recover().err().map(Dialog::Error);
-            }
-            if ui.button("Keep both").clicked() {
-                next = match self.doc.keep_recovery_beside() {
-                    Ok(kept) => {
-                        self.status = format!("the autosave is kept as {}", kept.display());
-                        None
-                    }
-                    Err(e) => Some(Dialog::Error(e)),
-                };
-            }
-            if ui.button("Discard the autosave").clicked() {
-                self.doc.discard_recovery();
-                self.status = format!("discarded {}", path.display());
-                next = None;
-            }
-        });
-        next
-    }
-
     /// Sets the window's title to the document's, when it has changed.
     fn show_title(&mut self, ctx: &egui::Context) {
         let title = format!("{} - Scryptic editor", self.doc.title());

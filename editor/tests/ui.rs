@@ -630,16 +630,90 @@ fn cities_and_tokens_are_drawn_with_the_tilesets_art() {
     h.run();
     let drawn = drawn_textures(&h);
     let state = h.state();
-    let tiles = state.map_mode.canvas.textures().expect("the duel's tileset loads");
+    let tiles = state
+        .map_mode
+        .canvas
+        .textures()
+        .expect("the duel's tileset loads");
     let map = &state.doc.map;
     let visible = |at: Pos| {
         let rect = state.map_mode.canvas.last_rect().unwrap();
         rect.contains(state.map_mode.view.cell_centre(rect, at))
     };
-    let city = map.cities.iter().find(|c| visible(c.at)).expect("a city in view");
-    let city_art = tiles.city(city.owner).expect("the tileset has city art").id();
+    let city = map
+        .cities
+        .iter()
+        .find(|c| visible(c.at))
+        .expect("a city in view");
+    let city_art = tiles
+        .city(city.owner)
+        .expect("the tileset has city art")
+        .id();
     assert!(drawn.contains(&city_art), "the city is drawn with its tile");
-    let token = map.tokens.iter().find(|t| visible(t.at)).expect("a token in view");
-    let jewel = tiles.token(&token.kind).expect("the tileset has the jewel").id();
+    let token = map
+        .tokens
+        .iter()
+        .find(|t| visible(t.at))
+        .expect("a token in view");
+    let jewel = tiles
+        .token(&token.kind)
+        .expect("the tileset has the jewel")
+        .id();
     assert!(drawn.contains(&jewel), "the token is drawn with its jewel");
+}
+
+/// Save As over a file that exists asks before replacing it (no Shift-click overwrite): Back
+/// keeps the file as it was, Replace writes the map over it.
+#[test]
+fn save_as_over_an_existing_file_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("taken.ron");
+    std::fs::write(&path, "kept").unwrap();
+    let mut h = harness(blank(8, 8));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    type_into(&mut h, "path", &path.display().to_string());
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.query_by_label("Replace").is_some(), "the prompt asks");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept");
+    h.get_by_label("Back").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "kept");
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("Replace").click();
+    h.run();
+    assert_eq!(h.state().dialog, None);
+    assert_eq!(Map::load(&path).unwrap(), h.state().doc.map);
+}
+
+/// File > Open lists the recent maps to pick with one click, and Browse walks the folders to
+/// a map without typing its path.
+#[test]
+fn open_offers_recent_maps_and_browses_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let recent = dir.path().join("recent.ron");
+    let browsed = dir.path().join("browsed.ron");
+    Map::new("recent one", 8, 8).save(&recent).unwrap();
+    Map::new("browsed one", 9, 9).save(&browsed).unwrap();
+    let mut app = EditorApp::default();
+    app.recent = vec![recent.clone()];
+    let mut h = common::harness_checked(app, false);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.get_by_label(&recent.display().to_string()).click();
+    h.run();
+    assert_eq!(h.state().doc.map.name, "recent one");
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    type_into(&mut h, "path", &format!("{}/", dir.path().display()));
+    h.get_by_label("Browse...").click();
+    h.run();
+    h.get_by_label_contains("browsed.ron").click();
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert_eq!(h.state().doc.map.name, "browsed one");
 }

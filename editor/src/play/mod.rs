@@ -13,6 +13,7 @@ pub mod start;
 pub mod statistics;
 
 use crate::document::Document;
+use crate::file_prompt::{Access, Answer, FilePrompt};
 use board::PlayBoard;
 use combat::CombatDialog;
 use help::HelpScreen;
@@ -39,13 +40,33 @@ pub enum Screen {
     Credits,
 }
 
-/// A path being typed for saving or loading a game.
-#[derive(Clone, Debug, PartialEq)]
+/// A game file being asked for, through the editor's one file prompt.
+#[derive(Debug, PartialEq)]
 pub enum GameFile {
-    /// Save the game to this path.
-    Save(String),
-    /// Load a game from this path.
-    Load(String),
+    /// Save the game to the file chosen.
+    Save(FilePrompt),
+    /// Load a game from the file chosen.
+    Load(FilePrompt),
+}
+
+impl GameFile {
+    /// Asks where to save the game.
+    pub fn save() -> GameFile {
+        GameFile::Save(
+            FilePrompt::new("Save the game", "Save", Access::Write, "saves/game.ron")
+                .field_label("Game file")
+                .extension("ron"),
+        )
+    }
+
+    /// Asks for a saved game to load.
+    pub fn load() -> GameFile {
+        GameFile::Load(
+            FilePrompt::new("Load a game", "Load", Access::Read, "saves/game.ron")
+                .field_label("Game file")
+                .extension("ron"),
+        )
+    }
 }
 
 /// Play mode's state.
@@ -157,10 +178,10 @@ impl PlayMode {
                 .add_enabled(playing, egui::Button::new("Save game..."))
                 .clicked()
             {
-                self.game_file = Some(GameFile::Save("saves/game.ron".into()));
+                self.game_file = Some(GameFile::save());
             }
             if ui.button("Load game...").clicked() {
-                self.game_file = Some(GameFile::Load("saves/game.ron".into()));
+                self.game_file = Some(GameFile::load());
             }
         });
     }
@@ -205,41 +226,20 @@ impl PlayMode {
     }
 
     fn game_file_dialog(&mut self, ctx: &egui::Context) {
-        let Some(file) = self.game_file.clone() else {
+        let Some(mut file) = self.game_file.take() else {
             return;
         };
-        let (title, mut path, action) = match file {
-            GameFile::Save(p) => ("Save the game", p, "Save"),
-            GameFile::Load(p) => ("Load a game", p, "Load"),
+        let prompt = match &mut file {
+            GameFile::Save(p) | GameFile::Load(p) => p,
         };
-        let mut done = None;
-        egui::Modal::new(egui::Id::unique("game file")).show(ctx, |ui| {
-            ui.heading(title);
-            let label = ui.label("Game file");
-            ui.add(egui::TextEdit::singleline(&mut path).desired_width(380.0))
-                .labelled_by(label.id);
-            ui.horizontal(|ui| {
-                if ui.button(action).clicked() {
-                    done = Some(true);
-                }
-                if ui.button("Cancel").clicked() {
-                    done = Some(false);
-                }
-            });
-        });
-        self.game_file = match (&self.game_file, done) {
-            (_, Some(false)) => None,
-            (Some(GameFile::Save(_)), Some(true)) => {
-                self.save_game(Path::new(&path));
-                None
-            }
-            (Some(GameFile::Load(_)), Some(true)) => {
-                self.load_game(ctx, &path);
-                None
-            }
-            (Some(GameFile::Save(_)), None) => Some(GameFile::Save(path)),
-            _ => Some(GameFile::Load(path)),
-        };
+        match prompt.show(ctx, &[]) {
+            Answer::Waiting => self.game_file = Some(file),
+            Answer::Cancelled => {}
+            Answer::Chosen(path) => match file {
+                GameFile::Save(_) => self.save_game(&path),
+                GameFile::Load(_) => self.load_game(ctx, &path.display().to_string()),
+            },
+        }
     }
 
     /// Saves the game in play to `path`.

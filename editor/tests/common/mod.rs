@@ -11,6 +11,12 @@ use scryptic_editor::EditorApp;
 /// A 1280x800 headless window on `app`, with the editor's data (autosaves, recent files,
 /// statistics) in a folder of the tests' own.
 pub fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
+    harness_checked(app, true)
+}
+
+/// [`harness`], with egui_kittest's check that every widget has an accessible name on or off.
+/// Off only for the folder browser: its fields are egui_file's, unnamed, and not ours to name.
+pub fn harness_checked(app: EditorApp, accessibility: bool) -> Harness<'static, EditorApp> {
     // Set once before any test thread reads the environment.
     static DATA: std::sync::Once = std::sync::Once::new();
     DATA.call_once(|| {
@@ -21,6 +27,7 @@ pub fn harness(app: EditorApp) -> Harness<'static, EditorApp> {
     });
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
+        .with_accessibility_check(accessibility)
         .build_ui_state(|ui, app: &mut EditorApp| app.ui(ui), app);
     h.run();
     h

@@ -1,0 +1,273 @@
+//! The one prompt for a file's path, shared by every dialog that reads or writes a file (open
+//! a map, save it as, import and export PNGs, save and load a game): a path to type, a
+//! Browse button for a window that walks the folders (egui_file), the recent files to pick
+//! from, and a question before an existing file is replaced.
+
+use egui::Key;
+use std::path::{Path, PathBuf};
+
+/// Whether the prompt's file is read or written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// An existing file is read (open, import, load).
+    Read,
+    /// A file is written, replacing one that exists only when the user agrees.
+    Write,
+}
+
+/// What the user did with the prompt this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Nothing decided yet: show the prompt again next frame.
+    Waiting,
+    /// This file was chosen (and, for writing, may be replaced).
+    Chosen(PathBuf),
+    /// The prompt was closed without a file.
+    Cancelled,
+}
+
+/// The folder browser while it is open. egui_file's dialog is neither cloned nor compared,
+/// so two prompts are equal whatever their browsers show.
+struct Browser(Box<egui_file::FileDialog>);
+
+impl std::fmt::Debug for Browser {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Browser({})", self.0.directory().display())
+    }
+}
+
+/// A prompt for one file's path.
+#[derive(Debug)]
+pub struct FilePrompt {
+    /// The heading, saying what the file is for.
+    pub title: String,
+    /// The button that accepts the path ("Open", "Save", ...).
+    pub action: String,
+    /// Whether the file is read or written.
+    pub access: Access,
+    /// The path as typed or browsed to.
+    pub path: String,
+    /// The path field's label ("path" unless set).
+    field: &'static str,
+    /// The file name ending the browser lists (`None`: every file).
+    extension: Option<&'static str>,
+    /// The chosen file exists and the prompt asks whether to replace it.
+    replacing: bool,
+    browser: Option<Browser>,
+}
+
+impl PartialEq for FilePrompt {
+    fn eq(&self, other: &FilePrompt) -> bool {
+        (
+            &self.title,
+            &self.action,
+            self.access,
+            &self.path,
+            self.replacing,
+        ) == (
+            &other.title,
+            &other.action,
+            other.access,
+            &other.path,
+            other.replacing,
+        )
+    }
+}
+
+impl FilePrompt {
+    /// A prompt headed `title`, whose `action` button accepts the path, starting at `path`.
+    pub fn new(title: &str, action: &str, access: Access, path: impl Into<String>) -> FilePrompt {
+        FilePrompt {
+            title: title.to_string(),
+            action: action.to_string(),
+            access,
+            path: path.into(),
+            field: "path",
+            extension: None,
+            replacing: false,
+            browser: None,
+        }
+    }
+
+    /// Lists only files ending in `.{extension}` (and folders) in the browser.
+    pub fn extension(mut self, extension: &'static str) -> FilePrompt {
+        self.extension = Some(extension);
+        self
+    }
+
+    /// Labels the path field `field` (what the file is, as the user calls it).
+    pub fn field_label(mut self, field: &'static str) -> FilePrompt {
+        self.field = field;
+        self
+    }
+
+    /// Whether the prompt is asking to replace an existing file.
+    pub fn is_replacing(&self) -> bool {
+        self.replacing
+    }
+
+    /// Whether the folder browser is open.
+    pub fn is_browsing(&self) -> bool {
+        self.browser.is_some()
+    }
+
+    /// Shows the prompt (a modal window) or, while browsing, the folder browser; `recent`
+    /// files are offered when reading.
+    pub fn show(&mut self, ctx: &egui::Context, recent: &[PathBuf]) -> Answer {
+        if self.browser.is_some() {
+            return self.browse(ctx);
+        }
+        egui::Modal::new(egui::Id::unique(("file prompt", &self.title)))
+            .show(ctx, |ui| self.ui(ui, recent))
+            .inner
+    }
+
+    /// The prompt's contents in `ui` (for a caller that draws its own window).
+    pub fn ui(&mut self, ui: &mut egui::Ui, recent: &[PathBuf]) -> Answer {
+        if self.replacing {
+            return self.replace_question(ui);
+        }
+        ui.heading(&self.title);
+        let label = ui.label(self.field);
+        let edit = ui
+            .add(egui::TextEdit::singleline(&mut self.path).desired_width(420.0))
+            .labelled_by(label.id);
+        if !edit.has_focus() && !ui.ctx().egui_wants_keyboard_input() {
+            edit.request_focus();
+        }
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        if ui.button("Browse...").clicked() {
+            self.open_browser();
+        }
+        let mut answer = Answer::Waiting;
+        if self.access == Access::Read {
+            answer = self.recent_list(ui, recent);
+        }
+        let (ok, cancel) = ui
+            .horizontal(|ui| {
+                (
+                    ui.button(self.action.as_str()).clicked(),
+                    ui.button("Cancel").clicked(),
+                )
+            })
+            .inner;
+        if cancel || ui.input(|i| i.key_pressed(Key::Escape)) {
+            return Answer::Cancelled;
+        }
+        if ok || enter {
+            answer = self.choose();
+        }
+        answer
+    }
+
+    /// Recent files of the prompt's kind, each a button that chooses it.
+    fn recent_list(&mut self, ui: &mut egui::Ui, recent: &[PathBuf]) -> Answer {
+        let fitting: Vec<&PathBuf> = recent.iter().filter(|p| self.lists(p)).collect();
+        if fitting.is_empty() {
+            return Answer::Waiting;
+        }
+        ui.label("Recent");
+        let mut answer = Answer::Waiting;
+        for path in fitting {
+            if ui.button(path.display().to_string()).clicked() {
+                self.path = path.display().to_string();
+                answer = self.choose();
+            }
+        }
+        answer
+    }
+
+    fn lists(&self, path: &Path) -> bool {
+        self.extension
+            .is_none_or(|ext| path.extension().is_some_and(|e| e == ext))
+    }
+
+    /// The typed path accepted: chosen, or (when writing over a file that exists) asked about.
+    fn choose(&mut self) -> Answer {
+        let path = PathBuf::from(self.path.trim());
+        if path.as_os_str().is_empty() {
+            return Answer::Waiting;
+        }
+        if self.access == Access::Write && path.is_file() {
+            self.replacing = true;
+            return Answer::Waiting;
+        }
+        Answer::Chosen(path)
+    }
+
+    fn replace_question(&mut self, ui: &mut egui::Ui) -> Answer {
+        let path = PathBuf::from(self.path.trim());
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        ui.heading(format!("Replace {name}?"));
+        ui.label(format!(
+            "{} exists. Replacing it loses what it holds now.",
+            path.display()
+        ));
+        let (replace, back) = ui
+            .horizontal(|ui| (ui.button("Replace").clicked(), ui.button("Back").clicked()))
+            .inner;
+        if replace {
+            return Answer::Chosen(path);
+        }
+        if back || ui.input(|i| i.key_pressed(Key::Escape)) {
+            self.replacing = false;
+        }
+        Answer::Waiting
+    }
+
+    /// Opens the folder browser where the typed path points.
+    fn open_browser(&mut self) {
+        let typed = PathBuf::from(self.path.trim());
+        let (folder, name) = if typed.is_dir() {
+            (typed, None)
+        } else {
+            let folder = typed.parent().filter(|p| p.is_dir()).map(Path::to_path_buf);
+            (
+                folder.unwrap_or_else(|| PathBuf::from(".")),
+                typed.file_name().map(|n| n.to_string_lossy().into_owned()),
+            )
+        };
+        let mut dialog = match self.access {
+            Access::Read => egui_file::FileDialog::open_file(),
+            Access::Write => egui_file::FileDialog::save_file(),
+        }
+        .title(&self.title)
+        .initial_path(folder)
+        .show_rename(false)
+        .keep_on_top(true);
+        if let Some(name) = name {
+            dialog = dialog.default_filename(name);
+        }
+        if let Some(ext) = self.extension {
+            dialog = dialog.show_files_filter(Box::new(move |p: &Path| {
+                p.extension().is_some_and(|e| e == ext)
+            }));
+        }
+        dialog.open();
+        self.browser = Some(Browser(Box::new(dialog)));
+    }
+
+    /// One frame of the browser; a file picked there is chosen as if typed.
+    fn browse(&mut self, ctx: &egui::Context) -> Answer {
+        let Some(browser) = self.browser.as_mut() else {
+            return Answer::Waiting;
+        };
+        match browser.0.show(ctx).state() {
+            egui_file::State::Open => Answer::Waiting,
+            egui_file::State::Selected => {
+                if let Some(path) = browser.0.path() {
+                    self.path = path.display().to_string();
+                }
+                self.browser = None;
+                self.choose()
+            }
+            egui_file::State::Cancelled | egui_file::State::Closed => {
+                self.browser = None;
+                Answer::Waiting
+            }
+        }
+    }
+}
