@@ -75,6 +75,9 @@ pub struct EditorApp {
     /// The window title last set: it is set again only when it changes, since every viewport
     /// command asks for another frame and a title set every frame kept the editor busy at rest.
     shown_title: String,
+    /// The stone behind the panels, once the stone look is on the window's context (it is
+    /// put on at the first frame).
+    backdrop: Option<crate::theme::Backdrop>,
 }
 
 impl EditorApp {
@@ -212,6 +215,12 @@ impl EditorApp {
 
     /// The whole window.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
+        self.backdrop
+            .get_or_insert_with(|| {
+                crate::theme::install(ui.ctx());
+                crate::theme::Backdrop::new(ui.ctx())
+            })
+            .paint(ui.ctx());
         self.show_title(ui.ctx());
         let now = ui.input(|i| i.time);
         self.autosave(now);

@@ -28,6 +28,7 @@ pub mod properties;
 pub mod rules_mode;
 pub mod scripts_panel;
 pub mod textures;
+pub mod theme;
 pub mod tools;
 pub mod validation;
 pub mod view;

@@ -157,7 +157,8 @@ impl PacksMode {
         let details = details(&catalog, &pack);
         drop(catalog);
         let m = &pack.manifest;
-        ui.heading(format!("{} {}", m.title, m.version));
+        ui.heading(&m.title);
+        ui.label(format!("version {}", m.version));
         self.thumbnail_ui(ui, &pack);
         if !m.authors.is_empty() {
             ui.label(format!("by {}", m.authors.join(", ")));

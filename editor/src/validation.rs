@@ -70,7 +70,10 @@ impl ValidationPanel {
     /// The panel; answers the cell to jump to when a finding was clicked.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Option<Pos> {
         let (errors, warnings) = self.counts();
-        ui.heading(format!("Validation: {errors} errors, {warnings} warnings"));
+        // The display font's figures are old-style, so counts go in the body text, not the
+        // heading.
+        ui.heading("Validation");
+        ui.label(format!("{errors} errors, {warnings} warnings"));
         if self.findings.is_empty() {
             ui.label("No problems found.");
             return None;

@@ -44,7 +44,8 @@ fn a_pack_is_opened_shown_and_its_campaign_played() {
     assert_eq!(h.state().packs.selected.as_deref(), Some("wending"));
     // What a player looks at before choosing: the title, the version, the dependencies and
     // that it runs Lua.
-    h.get_by_label("The Wending 1.0.0");
+    h.get_by_label("The Wending");
+    h.get_by_label("version 1.0.0");
     h.get_by_label("needs core ^1.0: core 1.0.0 is here");
     assert!(
         h.query_by_label_contains("it runs Lua").is_some(),

@@ -717,3 +717,30 @@ fn open_offers_recent_maps_and_browses_folders() {
     h.run();
     assert_eq!(h.state().doc.map.name, "browsed one");
 }
+
+/// The window wears the stone look, not stock egui grey: brass-rimmed buttons, a gold
+/// selection, and headings in the display font.
+#[test]
+fn the_window_wears_the_stone_look() {
+    use scryptic_editor::theme;
+    let h = harness(EditorApp::default());
+    let style = h.ctx.global_style();
+    assert_eq!(style.visuals.selection.stroke.color, theme::GOLD);
+    assert_eq!(style.visuals.window_stroke.color, theme::BRASS);
+    let heading = &style.text_styles[&egui::TextStyle::Heading];
+    assert_eq!(
+        heading.family,
+        egui::FontFamily::Name(theme::DISPLAY_FAMILY.into())
+    );
+    let screen = h.ctx.content_rect();
+    let backdrop = h.output().shapes.iter().any(|c| match &c.shape {
+        egui::Shape::Mesh(mesh) => {
+            mesh.texture_id != egui::TextureId::default() && mesh.calc_bounds() == screen
+        }
+        _ => false,
+    });
+    assert!(
+        backdrop,
+        "the stone is drawn under the panels, over the whole window"
+    );
+}
