@@ -101,6 +101,7 @@ fn drag_letter(h: &mut H, letter: char, cell: Pos) {
 fn settle_dialogs(h: &mut H) -> usize {
     let mut attacks = 0;
     while let Some(stage) = session(h).combat.clone() {
+        assert_docked_beside_the_board(h);
         match stage {
             CombatStage::Preview { .. } => {
                 click(h, "Attack");
@@ -118,6 +119,20 @@ fn settle_dialogs(h: &mut H) -> usize {
         }
     }
     attacks
+}
+
+/// The combat dialog is beside the board, not over it: its buttons lie outside the board.
+fn assert_docked_beside_the_board(h: &H) {
+    let board = h.state().play.board.last_rect().unwrap();
+    for label in ["Attack", "Defend in this order", "Next step", "Close"] {
+        if let Some(button) = h.query_by_label(label) {
+            assert!(
+                !board.intersects(button.rect()),
+                "{label} at {:?} covers the board at {board:?}",
+                button.rect()
+            );
+        }
+    }
 }
 
 /// Carries out `action` through the UI; returns the attacks made.

@@ -117,6 +117,10 @@ impl PlayBoard {
     }
 
     fn handle_input(&mut self, ui: &egui::Ui, response: &egui::Response, session: &mut Session) {
+        if session.combat.is_some() {
+            // A fight is being settled in the dialog beside the board.
+            return;
+        }
         if let (Some(dropped), Some(cell)) =
             (response.dnd_release_payload::<Dragged>(), self.hovered)
         {

@@ -1,4 +1,4 @@
-//! The combat dialog: before an attack, its strength and each defender's, with the modifiers
+//! The combat dialog, docked beside the board so the fight stays in view: before an attack, its strength and each defender's, with the modifiers
 //! as small ideograms (the design document's), to cancel or proceed; the defender's order of
 //! defence; then the resolution, one step at a time.
 
@@ -11,13 +11,12 @@ use scryptic::game::strength::{Modifier, Strength};
 pub struct CombatDialog;
 
 impl CombatDialog {
-    /// Shows the dialog when a combat stage is open.
-    pub fn ui(&mut self, ctx: &egui::Context, session: &mut Session) {
+    /// The dialog in `ui` (a panel beside the board) while a combat stage is open.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session) {
         let Some(stage) = session.combat.clone() else {
             return;
         };
-        egui::Modal::new(egui::Id::unique("combat dialog")).show(ctx, |ui| {
-            ui.set_max_width(520.0);
+        {
             match stage {
                 CombatStage::Preview { preview, .. } => {
                     ui.heading("Combat ahead");
@@ -76,7 +75,7 @@ impl CombatDialog {
                     }
                 }
             }
-        });
+        }
     }
 }
 

@@ -204,25 +204,40 @@ impl PlayMode {
             });
             return;
         };
+        // While a fight is being settled its dialog is docked beside the board, and the rest
+        // of the game waits: nothing else can be played until the fight is over.
+        let fighting = session.combat.is_some();
         egui::Panel::right("play side")
             .default_size(320.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side.ui(ui, session));
+                ui.add_enabled_ui(!fighting, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.side.ui(ui, session));
+                });
             });
         egui::Panel::bottom("play rack").show(ui, |ui| {
-            self.rack.ui(ui, session, &mut self.board);
+            ui.add_enabled_ui(!fighting, |ui| {
+                self.rack.ui(ui, session, &mut self.board);
+            });
             if let Some(m) = &self.message {
                 ui.label(m);
             }
         });
+        if fighting {
+            egui::Panel::left("combat")
+                .default_size(340.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| self.combat.ui(ui, session));
+                });
+        }
         egui::CentralPanel::no_frame().show(ui, |ui| {
+            // The board stays bright during a fight (it is what the fight is about); it only
+            // stops taking input.
             self.board.ui(ui, session);
             let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if enter && session.can_place() && !session.placed.is_empty() {
+            if enter && !fighting && session.can_place() && !session.placed.is_empty() {
                 session.request_commit();
             }
         });
-        self.combat.ui(ui.ctx(), session);
     }
 
     fn game_file_dialog(&mut self, ctx: &egui::Context) {
