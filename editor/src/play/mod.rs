@@ -2,6 +2,7 @@
 //! Setup, Statistics, Help, Credits); Play shows the board, the rack, the side panel and the
 //! combat dialog over a [`session::Session`], with saving and loading games.
 
+pub mod ai_worker;
 pub mod board;
 pub mod combat;
 pub mod help;
@@ -100,7 +101,9 @@ impl PlayMode {
             Ok(started) => {
                 self.board.reset();
                 self.board.use_tileset(ctx, started.tileset);
-                self.session = Some(started.session);
+                let mut session = started.session;
+                session.repaint_with(ctx);
+                self.session = Some(session);
                 self.screen = Screen::Play;
                 self.message = None;
             }
@@ -119,9 +122,12 @@ impl PlayMode {
             {
                 self.message = Some(e);
             }
-            if session.game().result().is_none() && !session.has_human() {
+            // Two AIs playing on are paced by the clock; an AI's answer wakes the window
+            // itself, and a paused or finished game asks for nothing.
+            let paced = session.game().result().is_none() && !session.has_human();
+            if paced && !session.ai_paused && session.thinking().is_none() {
                 ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(100));
+                    .request_repaint_after(std::time::Duration::from_secs_f64(session.ai_delay));
             }
         }
         match self.screen {

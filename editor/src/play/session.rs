@@ -3,7 +3,8 @@
 //! on its own thread, the watched files of live modding, and the undo marks. The play board and
 //! its panels only draw this and call its methods.
 
-use scryptic::ai::{AiPlayer, Level};
+use super::ai_worker::{AiAnswer, AiWorker};
+use scryptic::ai::Level;
 use scryptic::game::describe::describe;
 use scryptic::game::notation::cell_name;
 use scryptic::game::strength::Strength;
@@ -15,7 +16,6 @@ use scryptic::script::live::LiveFiles;
 use scryptic::{Player, Pos};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// Who plays a side.
@@ -78,13 +78,6 @@ pub enum Feat {
     },
 }
 
-/// An AI working out its action on a copy of the game.
-struct Thinking {
-    receiver: Receiver<(AiPlayer, Action)>,
-    seat: usize,
-    started: Instant,
-}
-
 /// The most lines the event log and the console keep.
 const LOG_LIMIT: usize = 500;
 
@@ -122,8 +115,9 @@ pub struct Session {
     pub rack_hidden: bool,
     /// Whether racks are covered between turns in hot-seat play.
     pub hide_racks: bool,
-    ais: [Option<AiPlayer>; 2],
-    thinking: Option<Thinking>,
+    ai: AiWorker,
+    /// Woken when an AI's answer is ready (the window's context; none in tests that poll).
+    repaint: Option<egui::Context>,
     last_ai_action: Option<Instant>,
     undo_marks: Vec<usize>,
     feats: Vec<Feat>,
@@ -169,26 +163,22 @@ impl Session {
             ai_delay: 0.4,
             rack_hidden: hide_racks,
             hide_racks,
-            ais: [None, None],
-            thinking: None,
+            ai: AiWorker::default(),
+            repaint: None,
             last_ai_action: None,
             undo_marks: Vec::new(),
             feats: Vec::new(),
             pending_steps: Vec::new(),
             last_defenders: Vec::new(),
         };
-        session.make_ais(seed);
+        session.ai = AiWorker::new(&session.seats, seed);
         session.drain_console();
         session
     }
 
-    fn make_ais(&mut self, seed: u64) {
-        for (i, seat) in self.seats.iter().enumerate() {
-            self.ais[i] = match seat {
-                Seat::Ai(level) => Some(AiPlayer::new(*level, seed.wrapping_add(i as u64))),
-                Seat::Human => None,
-            };
-        }
+    /// Wakes `ctx` whenever an AI's answer is ready.
+    pub fn repaint_with(&mut self, ctx: &egui::Context) {
+        self.repaint = Some(ctx.clone());
     }
 
     /// The game.
@@ -536,18 +526,12 @@ impl Session {
 
     /// The AI thinking now, and for how long.
     pub fn thinking(&self) -> Option<(Player, Duration)> {
-        self.thinking.as_ref().map(|t| {
-            let player = if t.seat == 0 {
-                Player::Gold
-            } else {
-                Player::Silver
-            };
-            (player, t.started.elapsed())
-        })
+        self.ai.thinking()
     }
 
+    /// Sets the AI to act thinking, when it is an AI's turn and nothing holds it back.
     fn start_ai(&mut self) {
-        if self.thinking.is_some() || self.game().result().is_some() || self.ai_paused {
+        if self.game().result().is_some() || self.ai_paused {
             return;
         }
         // A person reading a combat dialog is not hurried by the AI.
@@ -562,43 +546,21 @@ impl Session {
         {
             return;
         }
-        let seat = seat_index(self.game().to_act());
-        let Some(mut ai) = self.ais[seat].take() else {
-            return;
-        };
-        let copy = self.game().clone();
-        let (sender, receiver) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let action = ai.choose(&copy);
-            // The session may have moved on (undo, a new game): then nobody listens.
-            let _ = sender.send((ai, action));
-        });
-        self.thinking = Some(Thinking {
-            receiver,
-            seat,
-            started: Instant::now(),
-        });
+        self.ai.start(self.game.game(), self.repaint.clone());
     }
 
     fn collect_ai(&mut self) {
-        let Some(thinking) = &self.thinking else {
-            return;
-        };
-        let (ai, action) = match thinking.receiver.try_recv() {
-            Ok(answer) => answer,
-            Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => {
-                self.thinking = None;
+        match self.ai.collect() {
+            None => {}
+            Some(AiAnswer::Chose(action)) => {
+                self.last_ai_action = Some(Instant::now());
+                self.apply_ai(action);
+            }
+            Some(AiAnswer::Stopped) => {
                 self.refusal = Some("the AI stopped without an answer".into());
                 self.ai_paused = true;
-                return;
             }
-        };
-        let seat = thinking.seat;
-        self.thinking = None;
-        self.ais[seat] = Some(ai);
-        self.last_ai_action = Some(Instant::now());
-        self.apply_ai(action);
+        }
     }
 
     fn apply_ai(&mut self, action: Action) {
@@ -628,7 +590,7 @@ impl Session {
         let start = Instant::now();
         while start.elapsed() < limit {
             self.update();
-            if self.thinking.is_none() {
+            if self.ai.thinking().is_none() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -661,7 +623,6 @@ impl Session {
     }
 
     fn replace_game(&mut self, game: ScriptedGame) {
-        self.thinking = None;
         self.generation += 1;
         self.game = game;
         self.placed.clear();
@@ -670,7 +631,8 @@ impl Session {
         self.pending_steps.clear();
         self.refusal = None;
         self.rack_hidden = false;
-        self.make_ais(self.game.game().seed());
+        // A fresh worker: an AI still thinking about the game replaced is not listened to.
+        self.ai = AiWorker::new(&self.seats, self.game.game().seed());
         self.drain_console();
     }
 

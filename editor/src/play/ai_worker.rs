@@ -1,0 +1,171 @@
+//! The AI seats' worker: each AI player, and the one working out its action on a copy of the
+//! game on its own thread, so the window keeps drawing while it thinks. The session decides
+//! when an AI may act and applies what it answers.
+
+use super::session::Seat;
+use scryptic::Player;
+use scryptic::ai::AiPlayer;
+use scryptic::game::{Action, Game};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// An AI working out its action on a copy of the game.
+struct Thinking {
+    receiver: Receiver<(AiPlayer, Action)>,
+    player: Player,
+    started: Instant,
+}
+
+/// The AI players of a game's seats, one of them perhaps thinking.
+#[derive(Default)]
+pub struct AiWorker {
+    /// Gold's and silver's AI (`None` for a person's seat, and while that AI thinks: its
+    /// thread holds it).
+    players: [Option<AiPlayer>; 2],
+    thinking: Option<Thinking>,
+}
+
+/// What the worker has to say after a look.
+#[derive(Debug, PartialEq)]
+pub enum AiAnswer {
+    /// The AI chose this action.
+    Chose(Action),
+    /// The AI's thread stopped without an answer (it panicked).
+    Stopped,
+}
+
+fn seat_index(player: Player) -> usize {
+    match player {
+        Player::Gold => 0,
+        Player::Silver => 1,
+    }
+}
+
+impl AiWorker {
+    /// An AI for each AI seat, seeded from the game's `seed` (each seat its own stream).
+    pub fn new(seats: &[Seat; 2], seed: u64) -> AiWorker {
+        let mut worker = AiWorker::default();
+        for (i, seat) in seats.iter().enumerate() {
+            worker.players[i] = match seat {
+                Seat::Ai(level) => Some(AiPlayer::new(*level, seed.wrapping_add(i as u64))),
+                Seat::Human => None,
+            };
+        }
+        worker
+    }
+
+    /// The AI thinking now, and for how long.
+    pub fn thinking(&self) -> Option<(Player, Duration)> {
+        self.thinking
+            .as_ref()
+            .map(|t| (t.player, t.started.elapsed()))
+    }
+
+    /// Sets `game`'s player to act thinking on a copy of it, when that player is an AI and
+    /// none is thinking already; `repaint` is woken when the answer is ready, so the window
+    /// need not poll. Answers whether an AI started.
+    pub fn start(&mut self, game: &Game, repaint: Option<egui::Context>) -> bool {
+        if self.thinking.is_some() {
+            return false;
+        }
+        let player = game.to_act();
+        let Some(mut ai) = self.players[seat_index(player)].take() else {
+            return false;
+        };
+        let copy = game.clone();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let action = ai.choose(&copy);
+            // The session may have moved on (undo, a new game): then nobody listens.
+            let _ = sender.send((ai, action));
+            if let Some(ctx) = repaint {
+                ctx.request_repaint();
+            }
+        });
+        self.thinking = Some(Thinking {
+            receiver,
+            player,
+            started: Instant::now(),
+        });
+        true
+    }
+
+    /// The thinking AI's answer, once it has one; the AI is back in its seat for its next
+    /// turn.
+    pub fn collect(&mut self) -> Option<AiAnswer> {
+        let thinking = self.thinking.as_ref()?;
+        match thinking.receiver.try_recv() {
+            Ok((ai, action)) => {
+                self.players[seat_index(thinking.player)] = Some(ai);
+                self.thinking = None;
+                Some(AiAnswer::Chose(action))
+            }
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                self.thinking = None;
+                Some(AiAnswer::Stopped)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+    use crate::play::setup::{SetupForm, Source};
+    use scryptic::ai::Level;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    fn tutorial_game() -> Game {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .unwrap_or(std::path::Path::new(".."));
+        let form = SetupForm {
+            source: Source::MapFile,
+            path: root.join("maps/tutorial.ron").display().to_string(),
+            ..SetupForm::default()
+        };
+        let dictionary = crate::lexicon_mode::dictionary();
+        match crate::play::start::start(&form, &Document::default(), dictionary) {
+            Ok(started) => started.session.game().clone(),
+            Err(e) => panic!("the tutorial starts: {e}"),
+        }
+    }
+
+    /// An AI seat thinks on its own thread, wakes the window when it has answered (no
+    /// polling), and is back in its seat for its next turn.
+    #[test]
+    fn an_ai_seat_thinks_apart_and_wakes_the_window() {
+        let game = tutorial_game();
+        let ctx = egui::Context::default();
+        let woken = Arc::new(AtomicBool::new(false));
+        let flag = woken.clone();
+        ctx.set_request_repaint_callback(move |_| flag.store(true, Ordering::SeqCst));
+        let mut worker = AiWorker::new(&[Seat::Ai(Level::Easy), Seat::Human], game.seed());
+        assert!(worker.start(&game, Some(ctx)));
+        assert_eq!(worker.thinking().map(|t| t.0), Some(Player::Gold));
+        assert!(!worker.start(&game, None), "one AI thinks at a time");
+        let answer = loop {
+            if let Some(answer) = worker.collect() {
+                break answer;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert!(matches!(answer, AiAnswer::Chose(_)), "{answer:?}");
+        assert!(woken.load(Ordering::SeqCst), "the answer woke the window");
+        assert!(worker.thinking().is_none());
+        assert!(worker.start(&game, None), "the AI is back in its seat");
+    }
+
+    /// A person's seat has no AI: nothing starts on their turn.
+    #[test]
+    fn a_persons_seat_never_thinks() {
+        let game = tutorial_game();
+        let mut worker = AiWorker::new(&[Seat::Human, Seat::Ai(Level::Easy)], game.seed());
+        assert_eq!(game.to_act(), Player::Gold);
+        assert!(!worker.start(&game, None));
+        assert_eq!(worker.collect(), None);
+    }
+}
