@@ -17,8 +17,6 @@ use std::path::{Path, PathBuf};
 
 /// Seconds between autosaves of unsaved changes.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
-/// Seconds between looks at the scripts' modification times.
-const SCRIPT_CHECK_SECONDS: f64 = 1.0;
 const RECENT_LIMIT: usize = 10;
 
 /// The editor's modes.
@@ -71,7 +69,6 @@ pub struct EditorApp {
     /// Whether the window may close now (set once the user agreed).
     pub quit_confirmed: bool,
     last_autosave: f64,
-    last_script_check: f64,
     /// The window title last set: it is set again only when it changes, since every viewport
     /// command asks for another frame and a title set every frame kept the editor busy at rest.
     shown_title: String,
@@ -218,6 +215,7 @@ impl EditorApp {
         self.backdrop
             .get_or_insert_with(|| {
                 crate::theme::install(ui.ctx());
+                self.scripts.repaint_with(ui.ctx());
                 crate::theme::Backdrop::new(ui.ctx())
             })
             .paint(ui.ctx());
@@ -235,7 +233,7 @@ impl EditorApp {
         if self.quit_confirmed {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
-        self.watch_scripts(now);
+        self.watch_scripts();
         if self.dialog.is_none() && !ui.ctx().egui_wants_keyboard_input() {
             self.global_shortcuts(ui);
         }
@@ -274,13 +272,12 @@ impl EditorApp {
         }
     }
 
-    /// Reloads the scripts when one was saved since the last look (a look a second: it reads
-    /// each script's modification time).
-    fn watch_scripts(&mut self, now: f64) {
-        if self.scripts.generation == 0 || now - self.last_script_check < SCRIPT_CHECK_SECONDS {
+    /// Reloads the scripts when one was saved since the last frame (the watcher's word; its
+    /// thread wakes the window, so nothing polls at rest).
+    fn watch_scripts(&mut self) {
+        if self.scripts.generation == 0 {
             return;
         }
-        self.last_script_check = now;
         if self.scripts.reload_if_changed(&self.doc) {
             self.status = format!("scripts reloaded (load {})", self.scripts.generation);
             self.map_mode.tools.script_token_kinds = self.scripts.token_kinds.clone();

@@ -1,14 +1,15 @@
 //! Scripts: the map's Lua scripts, opened in the system's editor, loaded into a scripting
-//! host on demand (or when a file changes) to show their errors, the token kinds and win
+//! host on demand (or when a file is saved: the runtime's notify watcher wakes the window) to
+//! show their errors, the token kinds and win
 //! conditions they define, and a console of what they printed.
 
 use crate::document::Document;
+use scryptic::script::watch::Watcher;
 use scryptic::script::{ScriptHost, ScriptLimits};
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 /// The scripts panel's state.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct ScriptsPanel {
     /// The console: what scripts printed, their errors, and reload notices.
     pub console: Vec<String>,
@@ -26,7 +27,12 @@ pub struct ScriptsPanel {
     /// The script shown in the built-in view: its path and its text (or why it cannot be
     /// read).
     pub viewing: Option<(PathBuf, String)>,
-    stamps: Vec<Option<SystemTime>>,
+    /// The script files as they were at the last load, and the watcher on them (none when
+    /// the system cannot watch: the panel's Reload button still works).
+    watched: Vec<PathBuf>,
+    watcher: Option<Watcher>,
+    /// Woken when a watched script is saved (the window's context, once it has one).
+    repaint: Option<egui::Context>,
 }
 
 fn map_dir(doc: &Document) -> PathBuf {
@@ -41,7 +47,7 @@ impl ScriptsPanel {
     /// what they define and every error.
     pub fn reload(&mut self, doc: &Document) {
         self.generation += 1;
-        self.stamps = self.current_stamps(doc);
+        self.watch(ScriptsPanel::script_files(doc));
         let mut host = match ScriptHost::with_standard_tokens(ScriptLimits::default(), 0) {
             Ok(host) => host,
             Err(e) => {
@@ -86,23 +92,50 @@ impl ScriptsPanel {
         self.win_conditions = host.win_conditions();
     }
 
-    fn current_stamps(&self, doc: &Document) -> Vec<Option<SystemTime>> {
-        let dir = map_dir(doc);
-        doc.map
-            .scripts
-            .iter()
-            .map(|s| {
-                std::fs::metadata(dir.join(s))
-                    .and_then(|m| m.modified())
-                    .ok()
-            })
-            .collect()
+    /// Wakes `ctx` whenever a script of the map is saved.
+    pub fn repaint_with(&mut self, ctx: &egui::Context) {
+        self.repaint = Some(ctx.clone());
+        // The watcher made before the window had a context wakes nothing: make it again.
+        let files = std::mem::take(&mut self.watched);
+        self.watcher = None;
+        self.watch(files);
     }
 
-    /// Reloads when a script file changed on disk since the last load (saved in another
-    /// editor); answers whether it did.
+    /// The map's script files, where a game of it would read them.
+    fn script_files(doc: &Document) -> Vec<PathBuf> {
+        let dir = map_dir(doc);
+        doc.map.scripts.iter().map(|s| dir.join(s)).collect()
+    }
+
+    /// Watches `files` (again, if they are not the ones watched).
+    fn watch(&mut self, files: Vec<PathBuf>) {
+        if files == self.watched && self.watcher.is_some() {
+            return;
+        }
+        let repaint = self.repaint.clone();
+        let wake = move || {
+            if let Some(ctx) = &repaint {
+                ctx.request_repaint();
+            }
+        };
+        self.watcher = if files.is_empty() {
+            None
+        } else {
+            Watcher::waking(&files, wake).ok()
+        };
+        self.watched = files;
+    }
+
+    /// Reloads when a script file was saved since the last load (in another editor), or the
+    /// map names other scripts than were loaded; answers whether it did. Nothing is read
+    /// from disk unless the watcher reported a change.
     pub fn reload_if_changed(&mut self, doc: &Document) -> bool {
-        if self.generation > 0 && self.current_stamps(doc) == self.stamps {
+        let same_files = self.generation > 0 && ScriptsPanel::script_files(doc) == self.watched;
+        let saved = self
+            .watcher
+            .as_ref()
+            .is_some_and(|w| !w.changed().is_empty());
+        if same_files && !saved {
             return false;
         }
         self.reload(doc);
@@ -280,17 +313,29 @@ mod tests {
             panel.console
         );
         assert!(!panel.reload_if_changed(&doc), "nothing changed on disk");
-        // Saved in another editor with a syntax error (a later modification time).
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        // Saved in another editor with a syntax error: the watcher reports it, and wakes the
+        // window that sleeps at rest.
+        let ctx = egui::Context::default();
+        let woken = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = woken.clone();
+        ctx.set_request_repaint_callback(move |_| {
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
+        });
+        panel.repaint_with(&ctx);
+        assert!(
+            !panel.reload_if_changed(&doc),
+            "the watcher is made again, nothing read"
+        );
         std::fs::write(&script, "scryptic.token {\n").unwrap();
-        let later = SystemTime::now() + std::time::Duration::from_secs(2);
-        std::fs::File::options()
-            .write(true)
-            .open(&script)
-            .unwrap()
-            .set_modified(later)
-            .unwrap();
-        assert!(panel.reload_if_changed(&doc));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !panel.reload_if_changed(&doc) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the save was never seen"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert!(woken.load(std::sync::atomic::Ordering::SeqCst));
         assert_eq!(panel.generation, 2);
         assert!(panel.token_kinds.is_empty());
         assert!(

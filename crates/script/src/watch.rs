@@ -40,8 +40,23 @@ pub struct WatchError {
 impl Watcher {
     /// Watches `files` (through their folders).
     pub fn new(files: &[PathBuf]) -> Result<Watcher, WatchError> {
+        Watcher::waking(files, || {})
+    }
+
+    /// Watches `files`, calling `wake` from the watcher's thread whenever something in their
+    /// folders changed: a window that sleeps until it has something to do is woken to look.
+    pub fn waking(
+        files: &[PathBuf],
+        wake: impl Fn() + Send + 'static,
+    ) -> Result<Watcher, WatchError> {
         let (sender, events) = channel();
-        let mut debouncer = new_debouncer(DEBOUNCE, sender).map_err(|source| WatchError {
+        let handler = move |batch: DebounceEventResult| {
+            // A closed channel means the watcher is being dropped: nobody to wake.
+            if sender.send(batch).is_ok() {
+                wake();
+            }
+        };
+        let mut debouncer = new_debouncer(DEBOUNCE, handler).map_err(|source| WatchError {
             folder: None,
             source,
         })?;
