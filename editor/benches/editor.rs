@@ -17,8 +17,9 @@ use scryptic_editor::document::Document;
 use scryptic_editor::paint;
 use std::path::Path;
 
-fn input(frame: u64) -> egui::RawInput {
+fn input_with(frame: u64, events: Vec<egui::Event>) -> egui::RawInput {
     egui::RawInput {
+        events,
         screen_rect: Some(egui::Rect::from_min_size(
             egui::Pos2::ZERO,
             egui::vec2(1280.0, 800.0),
@@ -30,8 +31,87 @@ fn input(frame: u64) -> egui::RawInput {
 
 /// One whole frame: the window's layout and drawing, then tessellation into meshes.
 fn frame(ctx: &egui::Context, app: &mut EditorApp, n: u64) -> usize {
-    let output = ctx.run_ui(input(n), |ui| app.ui(ui));
+    frame_with(ctx, app, n, Vec::new())
+}
+
+/// One whole frame with `events` as its input.
+fn frame_with(ctx: &egui::Context, app: &mut EditorApp, n: u64, events: Vec<egui::Event>) -> usize {
+    let output = ctx.run_ui(input_with(n, events), |ui| app.ui(ui));
     ctx.tessellate(output.shapes, output.pixels_per_point).len()
+}
+
+/// The screen point of `cell`'s centre on the canvas drawn last frame.
+fn cell_point(app: &EditorApp, cell: Pos) -> egui::Pos2 {
+    let rect = app.map_mode.canvas.last_rect().unwrap();
+    app.map_mode.view.cell_centre(rect, cell)
+}
+
+/// Frames of a brush stroke in progress over the whole map in view: the button is pressed on
+/// the first frame, and every frame after moves the pointer to the next cell of a diagonal
+/// sweep with the brush's terrain turned between forest and mountain, so every frame paints
+/// cells that change, remakes the flat texture and draws it.
+fn painting(c: &mut Criterion, name: &str, mut app: EditorApp) {
+    let ctx = egui::Context::default();
+    let mut n = 0;
+    for _ in 0..3 {
+        n += 1;
+        frame(&ctx, &mut app, n);
+    }
+    let side = app.doc.map.width().min(app.doc.map.height());
+    let start = cell_point(&app, Pos::new(1, 1));
+    n += 1;
+    frame_with(
+        &ctx,
+        &mut app,
+        n,
+        vec![
+            egui::Event::PointerMoved(start),
+            egui::Event::PointerButton {
+                pos: start,
+                button: egui::PointerButton::Primary,
+                pressed: true,
+                modifiers: egui::Modifiers::NONE,
+            },
+        ],
+    );
+    let mut step = 1;
+    let (mut frames, mut painted) = (0_u64, 0_u64);
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            n += 1;
+            step = step % (side - 2) + 1;
+            app.map_mode.tools.terrain = if n % 2 == 0 {
+                Terrain::Forest
+            } else {
+                Terrain::Mountain
+            };
+            let before = app.doc.generation();
+            let at = cell_point(&app, Pos::new(step, (step * 7) % (side - 2) + 1));
+            let meshes = frame_with(&ctx, &mut app, n, vec![egui::Event::PointerMoved(at)]);
+            frames += 1;
+            painted += u64::from(app.doc.generation() > before);
+            meshes
+        })
+    });
+    assert!(
+        painted * 10 >= frames * 9,
+        "the benchmark measured painting: {painted} of {frames} frames painted"
+    );
+}
+
+fn frames_while_painting(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let copy = scratch.path().join("continent-256.ron");
+    std::fs::copy(root.join("maps/continent-256.ron"), &copy).unwrap();
+    painting(
+        c,
+        "editor frame while painting, 256x256 all in view",
+        EditorApp::new(Some(&copy)),
+    );
+    let mut big = EditorApp::default();
+    big.doc = Document::new(big_map());
+    painting(c, "editor frame while painting, 512x512 all in view", big);
 }
 
 fn big_map() -> Map {
@@ -186,5 +266,11 @@ fn play_frame(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, frames, fill_and_undo, play_frame);
+criterion_group!(
+    benches,
+    frames,
+    frames_while_painting,
+    fill_and_undo,
+    play_frame
+);
 criterion_main!(benches);
