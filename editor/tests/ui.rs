@@ -8,48 +8,19 @@
 
 mod common;
 
-use common::{harness, press, type_into};
-use egui::{Event, Key, Modifiers, Pos2};
+use common::{at, click, drag, harness, key, type_into};
+use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use scryptic::{Map, Pos, Terrain};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::{Dialog, Mode};
-use scryptic_editor::canvas::CANVAS_LABEL;
 use std::path::Path;
 
 fn blank(width: u32, height: u32) -> EditorApp {
     let mut app = EditorApp::default();
     app.new_map("test", width, height);
     app
-}
-
-/// The screen point of `cell`'s centre on the canvas.
-fn at(h: &Harness<'_, EditorApp>, cell: Pos) -> Pos2 {
-    let rect = h.get_by_label(CANVAS_LABEL).rect();
-    h.state().map_mode.view.cell_centre(rect, cell)
-}
-
-/// A press at the first cell, a drag through the others, a release at the last.
-fn drag(h: &mut Harness<'_, EditorApp>, cells: &[Pos]) {
-    let first = at(h, cells[0]);
-    press(h, first, true, Modifiers::NONE);
-    for &c in &cells[1..] {
-        let p = at(h, c);
-        h.event(Event::PointerMoved(p));
-        h.run();
-    }
-    let last = at(h, *cells.last().unwrap());
-    press(h, last, false, Modifiers::NONE);
-}
-
-fn click(h: &mut Harness<'_, EditorApp>, cell: Pos) {
-    drag(h, &[cell]);
-}
-
-fn key(h: &mut Harness<'_, EditorApp>, key: Key) {
-    h.key_press(key);
-    h.run();
 }
 
 fn terrain(h: &Harness<'_, EditorApp>, cell: Pos) -> Terrain {

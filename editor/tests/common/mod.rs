@@ -6,6 +6,8 @@
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use scryptic::Pos;
+use scryptic_editor::canvas::CANVAS_LABEL;
 use scryptic_editor::EditorApp;
 
 /// A 1280x800 headless window on `app`, with the editor's data (autosaves, recent files,
@@ -51,5 +53,33 @@ pub fn type_into(h: &mut Harness<'_, EditorApp>, label: &str, text: &str) {
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// The screen point of `cell`'s centre on the canvas.
+pub fn at(h: &Harness<'_, EditorApp>, cell: Pos) -> Pos2 {
+    let rect = h.get_by_label(CANVAS_LABEL).rect();
+    h.state().map_mode.view.cell_centre(rect, cell)
+}
+
+/// A press at the first cell, a drag through the others, a release at the last.
+pub fn drag(h: &mut Harness<'_, EditorApp>, cells: &[Pos]) {
+    let first = at(h, cells[0]);
+    press(h, first, true, Modifiers::NONE);
+    for &c in &cells[1..] {
+        let p = at(h, c);
+        h.event(Event::PointerMoved(p));
+        h.run();
+    }
+    let last = at(h, *cells.last().unwrap());
+    press(h, last, false, Modifiers::NONE);
+}
+
+pub fn click(h: &mut Harness<'_, EditorApp>, cell: Pos) {
+    drag(h, &[cell]);
+}
+
+pub fn key(h: &mut Harness<'_, EditorApp>, key: Key) {
+    h.key_press(key);
     h.run();
 }
