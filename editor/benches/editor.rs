@@ -100,6 +100,7 @@ fn painting(c: &mut Criterion, name: &str, mut app: EditorApp) {
 }
 
 fn frames_while_painting(c: &mut Criterion) {
+    private_data_folder();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let scratch = tempfile::tempdir().unwrap();
     let copy = scratch.path().join("continent-256.ron");
@@ -133,7 +134,18 @@ fn resident_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// Keeps the benchmarks' recent files and autosaves out of the user's data folder.
+fn private_data_folder() {
+    static DATA: std::sync::Once = std::sync::Once::new();
+    DATA.call_once(|| {
+        let data = tempfile::tempdir().unwrap().keep();
+        // SAFETY: set once, before any editor reads it, while one thread runs.
+        unsafe { std::env::set_var("SCRYPTIC_EDITOR_DATA", data) };
+    });
+}
+
 fn frames(c: &mut Criterion) {
+    private_data_folder();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let mut group = c.benchmark_group("editor frame");
     // A copy: the edits measured below autosave beside the map they open.
@@ -236,6 +248,7 @@ fn fill_and_undo(c: &mut Criterion) {
 /// A frame of Play mode on the 40x40 duel in the middle of a game (issue 8: under 8 ms): the
 /// board with its coins and links, the rack, the side panel.
 fn play_frame(c: &mut Criterion) {
+    private_data_folder();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let mut app = EditorApp::new(Some(&root.join("maps/duel-40.ron")));
     app.mode = scryptic_editor::app::Mode::Play;

@@ -394,7 +394,8 @@ impl EditorApp {
             self.dialog = Some(Dialog::open_map(self.suggested_path()));
         }
         ui.menu_button("Open recent", |ui| {
-            for path in self.recent.clone() {
+            // A recent file moved or deleted since is not offered.
+            for path in self.recent.clone().into_iter().filter(|p| p.is_file()) {
                 if ui.button(path.display().to_string()).clicked() {
                     self.request(Pending::Open(path));
                 }

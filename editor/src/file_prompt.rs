@@ -135,7 +135,10 @@ impl FilePrompt {
         if !edit.has_focus() && !ui.ctx().egui_wants_keyboard_input() {
             edit.request_focus();
         }
-        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
+        // Enter in the field accepts the path (whether egui has yet taken the field's focus
+        // away for it or not).
+        let typing = edit.has_focus() || edit.lost_focus();
+        let enter = typing && ui.input(|i| i.key_pressed(Key::Enter));
         if ui.button("Browse...").clicked() {
             self.open_browser();
         }
@@ -177,9 +180,11 @@ impl FilePrompt {
         answer
     }
 
+    /// Whether a recent file is offered: of the prompt's kind, and still there.
     fn lists(&self, path: &Path) -> bool {
         self.extension
             .is_none_or(|ext| path.extension().is_some_and(|e| e == ext))
+            && path.is_file()
     }
 
     /// The typed path accepted: chosen, or (when writing over a file that exists) asked about.

@@ -22,6 +22,10 @@ pub struct MapView {
     pub grid: bool,
     /// Whether the view must be fitted to the map on the next frame (a map was opened).
     pub fit_pending: bool,
+    /// The canvas size the view was last fitted to, until the user zooms or pans: while the
+    /// fit stands, a canvas that changes size (a panel opening beside it) is fitted again, so
+    /// the map is never left clipped.
+    fitted_to: Option<Vec2>,
 }
 
 impl Default for MapView {
@@ -31,6 +35,7 @@ impl Default for MapView {
             centre: [0.0, 0.0],
             grid: true,
             fit_pending: true,
+            fitted_to: None,
         }
     }
 }
@@ -42,6 +47,16 @@ impl MapView {
         self.zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
         self.centre = [width as f32 / 2.0, height as f32 / 2.0];
         self.fit_pending = false;
+        self.fitted_to = Some(size);
+    }
+
+    /// Fits the view to the map when asked to, or when the canvas changed size while the
+    /// last fit stood.
+    pub fn keep_fitted(&mut self, width: u32, height: u32, size: Vec2) {
+        let resized = self.fitted_to.is_some_and(|fitted| fitted != size);
+        if self.fit_pending || resized {
+            self.fit(width, height, size);
+        }
     }
 
     /// The screen point of cell coordinates `(x, y)` in a canvas at `rect`.
@@ -79,6 +94,7 @@ impl MapView {
 
     /// Zooms by `factor` keeping the cell under `anchor` where it is.
     pub fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
+        self.fitted_to = None;
         let before = self.to_cells(rect, anchor);
         self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
         let after = self.to_cells(rect, anchor);
@@ -88,6 +104,7 @@ impl MapView {
 
     /// Moves the view by a screen `delta` (the map follows the pointer).
     pub fn pan(&mut self, delta: Vec2) {
+        self.fitted_to = None;
         self.centre[0] -= delta.x / self.zoom;
         self.centre[1] -= delta.y / self.zoom;
     }
@@ -151,6 +168,21 @@ pub fn wheel_zoom_and_middle_pan(ui: &egui::Ui, response: &egui::Response, view:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fitted view follows its canvas's size (a panel opened beside it); once the user has
+    /// zoomed, it stays as they left it.
+    #[test]
+    fn a_fitted_view_is_refitted_when_its_canvas_changes_size() {
+        let mut view = MapView::default();
+        view.keep_fitted(15, 15, vec2(700.0, 700.0));
+        assert_eq!(view.zoom, 700.0 / 15.0);
+        view.keep_fitted(15, 15, vec2(700.0, 600.0));
+        assert_eq!(view.zoom, 40.0, "the whole map still in view");
+        let rect = Rect::from_min_size(pos2(0.0, 0.0), vec2(700.0, 600.0));
+        view.zoom_at(rect, rect.center(), 2.0);
+        view.keep_fitted(15, 15, vec2(700.0, 500.0));
+        assert_eq!(view.zoom, 80.0, "the user's zoom is kept");
+    }
 
     #[test]
     fn cells_and_screen_points_agree_at_any_zoom() {

@@ -79,7 +79,11 @@ fn a_symmetric_duel_made_from_scratch_played_and_saved() {
     let map = &h.state().doc.map;
     let owner_at = |x, y| map.city_at(Pos::new(x, y)).map(|c| c.owner);
     assert_eq!(owner_at(3, 12), Some(Owner::Gold));
-    assert_eq!(owner_at(20, 12), Some(Owner::Silver), "the mirror is silver's");
+    assert_eq!(
+        owner_at(20, 12),
+        Some(Owner::Silver),
+        "the mirror is silver's"
+    );
     assert_eq!(owner_at(15, 3), Some(Owner::Neutral));
     assert_eq!(map.tokens.len(), 2);
 

@@ -388,6 +388,8 @@ fn undo_save_and_load_a_game_through_the_ui() {
     let mut h = harness(EditorApp::default());
     h.state_mut().mode = Mode::Play;
     h.run();
+    // The Setup screen's choice about covering racks holds for a loaded game too.
+    click(&mut h, "Hide the racks between turns");
     click(&mut h, "Load game...");
     type_into(&mut h, "Game file", &path.display().to_string());
     click(&mut h, "Load");
@@ -398,6 +400,10 @@ fn undo_save_and_load_a_game_through_the_ui() {
         h.state().play.message
     );
     assert_eq!(game(&h).to_act(), Player::Silver);
+    assert!(
+        !session(&h).rack_hidden,
+        "racks left uncovered, as the Setup screen said"
+    );
 }
 
 #[test]

@@ -669,10 +669,15 @@ fn open_offers_recent_maps_and_browses_folders() {
     Map::new("recent one", 8, 8).save(&recent).unwrap();
     Map::new("browsed one", 9, 9).save(&browsed).unwrap();
     let mut app = EditorApp::default();
-    app.recent = vec![recent.clone()];
+    let gone = dir.path().join("gone.ron");
+    app.recent = vec![recent.clone(), gone.clone()];
     let mut h = common::harness_checked(app, false);
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
+    assert!(
+        h.query_by_label(&gone.display().to_string()).is_none(),
+        "a recent file since deleted is not offered"
+    );
     h.get_by_label(&recent.display().to_string()).click();
     h.run();
     assert_eq!(h.state().doc.map.name, "recent one");
@@ -714,4 +719,19 @@ fn the_window_wears_the_stone_look() {
         backdrop,
         "the stone is drawn under the panels, over the whole window"
     );
+}
+
+/// Enter in a file prompt's path field accepts it, as the button does.
+#[test]
+fn enter_accepts_a_file_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typed.ron");
+    Map::new("typed", 8, 8).save(&path).unwrap();
+    let mut h = harness(EditorApp::default());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    type_into(&mut h, "path", &path.display().to_string());
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().doc.map.name, "typed");
 }

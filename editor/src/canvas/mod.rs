@@ -104,9 +104,7 @@ impl Canvas {
         let rect = response.rect;
         self.last_rect = Some(rect);
         let (w, h) = (scene.doc.map.width(), scene.doc.map.height());
-        if scene.view.fit_pending {
-            scene.view.fit(w, h, rect.size());
-        }
+        scene.view.keep_fitted(w, h, rect.size());
         self.load_tiles(ui.ctx(), scene.doc);
         self.zoom_and_pan(ui, &response, scene.view);
         let pointer = ui.input(|i| i.pointer.latest_pos());

@@ -102,9 +102,7 @@ impl PlayBoard {
             let board = &session.game().board().terrain;
             (board.width(), board.height())
         };
-        if self.view.fit_pending {
-            self.view.fit(w, h, rect.size());
-        }
+        self.view.keep_fitted(w, h, rect.size());
         crate::view::wheel_zoom_and_middle_pan(ui, &response, &mut self.view);
         let pointer = ui.input(|i| i.pointer.interact_pos());
         self.hovered = pointer

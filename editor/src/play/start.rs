@@ -34,6 +34,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
         );
         let title = format!("{} (saved game)", game.game().map().name);
         let mut session = Session::new(game, lexicon, seats, LiveFiles::none(), title);
+        cover_racks_as_asked(&mut session, form);
         // The event log comes back with the game: what happened before the save is there.
         session.restore_log(&events);
         return Ok(Started { session, tileset });
@@ -43,8 +44,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
         .map_err(|e| e.to_string())?;
     let live = LiveFiles::for_level(&game, &level);
     let mut session = Session::new(game, lexicon, seats, live, level.title.clone());
-    session.hide_racks = form.hide_racks && form.opponents == Opponents::HotSeat;
-    session.rack_hidden = session.hide_racks;
+    cover_racks_as_asked(&mut session, form);
     session
         .console
         .extend(problems.iter().map(|e| format!("error: {e}")));
@@ -52,6 +52,13 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
         session,
         tileset: level.tileset,
     })
+}
+
+/// Covers the racks between turns when the Setup screen asks (hot-seat only), for a new game
+/// and a loaded one alike.
+fn cover_racks_as_asked(session: &mut Session, form: &SetupForm) {
+    session.hide_racks = form.hide_racks && form.opponents == Opponents::HotSeat;
+    session.rack_hidden = session.hide_racks;
 }
 
 fn seats(form: &SetupForm) -> [Seat; 2] {

@@ -7,8 +7,8 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use scryptic::Pos;
-use scryptic_editor::canvas::CANVAS_LABEL;
 use scryptic_editor::EditorApp;
+use scryptic_editor::canvas::CANVAS_LABEL;
 
 /// A 1280x800 headless window on `app`, with the editor's data (autosaves, recent files,
 /// statistics) in a folder of the tests' own.
