@@ -26,6 +26,9 @@ pub enum Answer {
     Cancelled,
 }
 
+/// The folder browser's size when it opens, in points.
+const BROWSER_SIZE: egui::Vec2 = egui::vec2(560.0, 440.0);
+
 /// The folder browser while it is open. egui_file's dialog is neither cloned nor compared,
 /// so two prompts are equal whatever their browsers show.
 struct Browser(Box<egui_file::FileDialog>);
@@ -140,7 +143,7 @@ impl FilePrompt {
         let typing = edit.has_focus() || edit.lost_focus();
         let enter = typing && ui.input(|i| i.key_pressed(Key::Enter));
         if ui.button("Browse...").clicked() {
-            self.open_browser();
+            self.open_browser(ui.ctx().content_rect().center());
         }
         let mut answer = Answer::Waiting;
         if self.access == Access::Read {
@@ -223,8 +226,9 @@ impl FilePrompt {
         Answer::Waiting
     }
 
-    /// Opens the folder browser where the typed path points.
-    fn open_browser(&mut self) {
+    /// Opens the folder browser where the typed path points, in the middle of the window
+    /// (around `centre`), where the prompt was.
+    fn open_browser(&mut self, centre: egui::Pos2) {
         let typed = PathBuf::from(self.path.trim());
         let (folder, name) = if typed.is_dir() {
             (typed, None)
@@ -242,6 +246,8 @@ impl FilePrompt {
         .title(&self.title)
         .initial_path(folder)
         .show_rename(false)
+        .default_size(BROWSER_SIZE)
+        .default_pos(centre - BROWSER_SIZE / 2.0)
         .keep_on_top(true);
         if let Some(name) = name {
             dialog = dialog.default_filename(name);
