@@ -142,15 +142,12 @@ impl MapView {
     }
 }
 
-/// Wheel (or pinch) zoom about the pointer and middle-button panning of a view drawn in
-/// `response`'s rectangle.
-pub fn wheel_zoom_and_middle_pan(ui: &egui::Ui, response: &egui::Response, view: &mut MapView) {
-    let (scroll, zoom, middle, delta, pointer) = ui.input(|i| {
+/// Wheel (or pinch) zoom about the pointer, over a view drawn in `response`'s rectangle.
+pub fn wheel_zoom(ui: &egui::Ui, response: &egui::Response, view: &mut MapView) {
+    let (scroll, zoom, pointer) = ui.input(|i| {
         (
             i.smooth_scroll_delta.y,
             i.zoom_delta(),
-            i.pointer.middle_down(),
-            i.pointer.delta(),
             i.pointer.latest_pos(),
         )
     });
@@ -159,9 +156,16 @@ pub fn wheel_zoom_and_middle_pan(ui: &egui::Ui, response: &egui::Response, view:
         if factor != 1.0 {
             view.zoom_at(response.rect, p, factor);
         }
-        if middle {
-            view.pan(delta);
-        }
+    }
+}
+
+/// Wheel (or pinch) zoom about the pointer and middle-button panning of a view drawn in
+/// `response`'s rectangle.
+pub fn wheel_zoom_and_middle_pan(ui: &egui::Ui, response: &egui::Response, view: &mut MapView) {
+    wheel_zoom(ui, response, view);
+    let (middle, delta) = ui.input(|i| (i.pointer.middle_down(), i.pointer.delta()));
+    if middle && response.hovered() {
+        view.pan(delta);
     }
 }
 

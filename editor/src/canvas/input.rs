@@ -16,24 +16,17 @@ impl Canvas {
         response: &egui::Response,
         view: &mut MapView,
     ) {
-        let rect = response.rect;
-        let (scroll, zoom, middle, space, primary, delta, pointer) = ui.input(|i| {
+        crate::view::wheel_zoom(ui, response, view);
+        // Besides the middle button, Space held with the primary button pans, as in Tiled;
+        // a pan keeps going while the button is held, even off the canvas.
+        let (middle, space, primary, delta) = ui.input(|i| {
             (
-                i.smooth_scroll_delta.y,
-                i.zoom_delta(),
                 i.pointer.middle_down(),
                 i.key_down(egui::Key::Space),
                 i.pointer.primary_down(),
                 i.pointer.delta(),
-                i.pointer.latest_pos(),
             )
         });
-        if let Some(p) = pointer.filter(|_| response.hovered()) {
-            let factor = zoom * (scroll * 0.0025).exp();
-            if factor != 1.0 {
-                view.zoom_at(rect, p, factor);
-            }
-        }
         let pan = (middle || (space && primary))
             && (response.hovered() || self.gesture == Gesture::Panning);
         if pan {

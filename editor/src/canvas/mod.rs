@@ -295,6 +295,15 @@ fn draw_grid(painter: &Painter, rect: Rect, map: &Map, view: &MapView) {
     }
 }
 
+/// Where `at` is drawn, if it is in view (or just beyond the edge, so a piece half in view is
+/// drawn).
+fn cell_in_view(rect: Rect, view: &MapView, at: Pos) -> Option<Rect> {
+    let cell = view.cell_rect(rect, at);
+    rect.expand(view.zoom)
+        .contains(cell.center())
+        .then_some(cell)
+}
+
 /// The cities: the tileset's art close in, a marker bigger than its cell far out (so a city
 /// is found on a whole-map view), and the name under it once there is room.
 fn draw_cities(
@@ -306,10 +315,9 @@ fn draw_cities(
 ) {
     let art = tiles.filter(|_| view.zoom >= TEXTURE_ZOOM);
     for city in cities {
-        let cell = view.cell_rect(rect, city.at);
-        if !rect.expand(view.zoom).contains(cell.center()) {
+        let Some(cell) = cell_in_view(rect, view, city.at) else {
             continue;
-        }
+        };
         pieces::paint_city(painter, cell, city.owner, art);
         if view.zoom >= 16.0 {
             painter.text(
@@ -333,10 +341,9 @@ fn draw_tokens(
 ) {
     let art = tiles.filter(|_| view.zoom >= TEXTURE_ZOOM);
     for token in tokens {
-        let cell = view.cell_rect(rect, token.at);
-        if !rect.expand(view.zoom).contains(cell.center()) {
+        let Some(cell) = cell_in_view(rect, view, token.at) else {
             continue;
-        }
+        };
         pieces::paint_token(painter, cell, &token.kind, Color32::WHITE, art);
     }
 }
