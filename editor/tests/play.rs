@@ -493,3 +493,40 @@ fn play_names_cells_in_one_style() {
         .unwrap_err();
     assert_eq!(refused, "AE5 is off the board");
 }
+
+/// Where the rules allow trading, letters picked on the rack go back into the pool through
+/// the side panel; the opponent scores for them and the turn passes.
+#[test]
+fn letters_are_traded_where_the_rules_allow() {
+    let mut map = scryptic::Map::load(&root().join("maps/tutorial.ron")).unwrap();
+    map.rules.overrides.exchange = Some(scryptic::rules::ExchangeOverrides {
+        allowed: Some(true),
+        opponent_points_per_letter: Some(1),
+    });
+    let mut app = EditorApp::default();
+    app.doc = scryptic_editor::document::Document::new(map);
+    let mut h = harness(app);
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click(&mut h, "Hide the racks between turns");
+    click(&mut h, "The open map");
+    click(&mut h, "Start game");
+    let letter = game(&h).rack_letters(Player::Gold).chars().next().unwrap();
+    click(&mut h, "Pick letters to trade");
+    h.get_all_by_label(&scryptic_editor::play::rack::rack_label(letter))
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    click(&mut h, "Trade 1 letter(s) (your opponent scores 1)");
+    assert_eq!(
+        game(&h).log().last(),
+        Some(&Action::Exchange {
+            letters: letter.to_string()
+        }),
+        "{:?}",
+        session(&h).refusal
+    );
+    assert_eq!(game(&h).score(Player::Silver).base, 1);
+    assert_eq!(game(&h).to_act(), Player::Silver);
+}

@@ -10,15 +10,20 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// The guide's section, as fenced blocks in order: (language, text).
+/// The guide's walk-through, as fenced blocks in order: (language, text).
 fn guide_blocks() -> Vec<(String, String)> {
+    section_blocks("## Write your first pack")
+}
+
+/// The fenced blocks of the guide's section headed `heading`, in order: (language, text).
+fn section_blocks(heading: &str) -> Vec<(String, String)> {
     let guide =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCRIPTING.md"))
             .unwrap();
     let section = guide
-        .split("## Write your first pack")
+        .split(heading)
         .nth(1)
-        .expect("SCRIPTING.md has the walk-through")
+        .expect("SCRIPTING.md has the section")
         .split("\n## ")
         .next()
         .unwrap();
@@ -112,4 +117,43 @@ fn the_first_pack_walk_through_works_from_a_blank_folder() {
     assert!(dir.path().join("data/packs/harvest/pack.ron").is_file());
     let (ok, listed) = scryptic(dir.path(), &["pack", "list"], "");
     assert!(ok && listed.contains("harvest"), "{listed}");
+}
+
+/// The guide's rule-set file for a split race is checked by `scryptic rules check`, and a game
+/// under it deals and trades as the guide says.
+#[test]
+fn the_guides_rule_set_models_example_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocks = section_blocks("## Rule-set models: games other than Scryptic");
+    let (_, text) = blocks
+        .iter()
+        .find(|(lang, _)| lang == "ron")
+        .expect("the section has its rule-set file");
+    let file = dir.path().join("split-race.ron");
+    std::fs::write(&file, text).unwrap();
+    let (ok, out) = scryptic(dir.path(), &["rules", "check", "split-race.ron"], "");
+    assert!(ok, "{out}");
+    let rules = scryptic::rules::RuleSet::from_file_text(&file, text).unwrap();
+    let map =
+        scryptic::Map::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps/tutorial.ron"))
+            .unwrap();
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let mut game = scryptic::game::Game::new(&map, rules, lexicon, 1);
+    let gold = scryptic::Player::Gold;
+    let held = |g: &scryptic::game::Game, p| g.rack_letters(p).len() + g.pool_letters(p).len();
+    let set: i64 = game.rules().letters.tiles.values().map(|t| t.count).sum();
+    assert_eq!(
+        (held(&game, gold) + held(&game, scryptic::Player::Silver)) as i64,
+        set,
+        "one set split between the players"
+    );
+    assert_eq!(game.rack_letters(gold).len(), 7);
+    let letter = game.rack_letters(gold)[..1].to_string();
+    game.apply(scryptic::game::Action::Exchange { letters: letter })
+        .unwrap();
+    assert_eq!(
+        game.score(scryptic::Player::Silver).base,
+        1,
+        "a point a letter"
+    );
 }

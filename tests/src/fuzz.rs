@@ -117,6 +117,7 @@ impl Target {
                 root.join("tests/fuzz/rules/seed-classic.ron"),
                 root.join("tests/fuzz/rules/seed-gdd.ron"),
                 root.join("tests/fuzz/rules/seed-long-racks.ron"),
+                root.join("tests/fuzz/rules/seed-split-race.ron"),
             ],
             Target::Save => vec![
                 root.join("tests/golden/plains-15-midgame.ron"),

@@ -318,7 +318,7 @@ fn with_drawn_rack(game: &Game, player: Player, rng: &mut ChaCha8Rng) -> Option<
     let rack = game.rack_letters(player);
     let mut unseen: Vec<char> = rack
         .chars()
-        .chain(game.player(player).pool.iter().copied())
+        .chain(game.pool_letters(player).iter().copied())
         .collect();
     unseen.shuffle(rng);
     let drawn: String = unseen.into_iter().take(rack.chars().count()).collect();

@@ -77,7 +77,7 @@ fn report(game: &Game, events: &[Event]) -> GameReport {
                     .tokens()
                     .map(|(id, _)| id.to_string())
                     .collect(),
-                pool: game.player(p).pool.len(),
+                pool: game.pool_letters(p).len(),
                 cities: game
                     .board()
                     .cities

@@ -283,7 +283,7 @@ impl Screen {
             } else {
                 format!(" + {}", tokens.join(", "))
             },
-            game.player(player).pool.len(),
+            game.pool_letters(player).len(),
             if cities.is_empty() {
                 "none".to_string()
             } else {

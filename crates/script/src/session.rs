@@ -265,7 +265,7 @@ impl UserData for GameView {
         });
         methods.add_method("pool_size", |_, v, player: String| {
             let player = parse_player(&player)?;
-            v.read(|g| Ok(g.player(player).pool.len()))
+            v.read(|g| Ok(g.pool_letters(player).len()))
         });
         methods.add_method("cities", |lua, v, ()| {
             v.read(|g| {

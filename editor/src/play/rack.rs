@@ -52,7 +52,7 @@ impl RackPanel {
     fn coins(&mut self, ui: &mut egui::Ui, session: &mut Session, board: &mut PlayBoard) {
         let player = session.viewer();
         let letters = session.rack_left(player);
-        let discarding = session.excess() > 0;
+        let discarding = session.picking();
         let mut picked = session.discard_pick.clone();
         for (i, letter) in letters.iter().copied().enumerate() {
             let pips = session.game().rules().letter_value(letter).unwrap_or(1);
@@ -97,7 +97,8 @@ impl RackPanel {
         }
     }
 
-    /// A click on a rack letter: picks it for discarding, or lays it at the typing cursor.
+    /// A click on a rack letter: picks it for discarding or trading, or lays it at the typing
+    /// cursor.
     fn clicked(
         &mut self,
         session: &mut Session,

@@ -91,8 +91,10 @@ pub struct Session {
     pub title: String,
     /// Letters laid on the board this turn and not yet committed.
     pub placed: Vec<Placement>,
-    /// The letters chosen for discarding.
+    /// The letters picked on the rack, for discarding or trading.
     pub discard_pick: Vec<char>,
+    /// Whether rack clicks pick letters to trade (where the rules allow trading).
+    pub trading: bool,
     /// The combat dialog, when one is open.
     pub combat: Option<CombatStage>,
     /// The last refusal, in words.
@@ -152,6 +154,7 @@ impl Session {
             title,
             placed: Vec::new(),
             discard_pick: Vec::new(),
+            trading: false,
             combat: None,
             refusal: None,
             log: Vec::new(),
@@ -366,7 +369,26 @@ impl Session {
         self.act(Action::Discard { letters });
     }
 
-    /// Picks (or unpicks) a rack letter for discarding.
+    /// Whether rack clicks pick letters (to discard over the limit, or to trade) instead of
+    /// laying them.
+    pub fn picking(&self) -> bool {
+        self.excess() > 0 || self.trading
+    }
+
+    /// Whether the rules let the player to act trade letters now.
+    pub fn can_trade(&self) -> bool {
+        let game = self.game();
+        game.rules().exchange.allowed && self.can_place() && !game.committed_this_turn()
+    }
+
+    /// Trades the picked letters back into the pool (the turn ends).
+    pub fn trade_picked(&mut self) {
+        let letters: String = self.discard_pick.iter().collect();
+        self.trading = false;
+        self.act(Action::Exchange { letters });
+    }
+
+    /// Picks (or unpicks) a rack letter for discarding or trading.
     pub fn toggle_discard(&mut self, letter: char, picked: bool) {
         if picked {
             if let Some(i) = self.discard_pick.iter().position(|&c| c == letter) {

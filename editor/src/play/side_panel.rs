@@ -73,7 +73,7 @@ impl SidePanel {
         ));
         ui.label(format!(
             "pool {} letters · rack {} · cities {} · spies {}",
-            state.pool.len(),
+            game.pool_letters(player).len(),
             state.rack.len(),
             game.board().cities_of(player),
             game.spies_left(player)
@@ -122,6 +122,9 @@ impl SidePanel {
             {
                 session.discard_picked();
             }
+        }
+        if session.can_trade() && excess == 0 {
+            trade_controls(ui, session);
         }
         if can {
             self.redeploy(ui, session);
@@ -216,4 +219,28 @@ fn thinking_bar(ui: &mut egui::Ui, player: Player, elapsed: Duration) {
     let sweep = (seconds * 0.8).fract();
     ui.add(egui::ProgressBar::new(sweep).desired_height(6.0));
     ui.ctx().request_repaint_after(Duration::from_millis(60));
+}
+
+/// Trading letters back into the pool, where the rules allow it: pick letters on the rack,
+/// then trade them (the opponent's gain is said before).
+fn trade_controls(ui: &mut egui::Ui, session: &mut Session) {
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(&mut session.trading, "Pick letters to trade");
+        if !session.trading {
+            session.discard_pick.clear();
+            return;
+        }
+        let count = session.discard_pick.len();
+        let per_letter = session.game().rules().exchange.opponent_points_per_letter;
+        let label = format!(
+            "Trade {count} letter(s) (your opponent scores {})",
+            per_letter.saturating_mul(i64::try_from(count).unwrap_or(0))
+        );
+        if ui
+            .add_enabled(count > 0, egui::Button::new(label))
+            .clicked()
+        {
+            session.trade_picked();
+        }
+    });
 }

@@ -115,6 +115,15 @@ pub fn describe(event: &Event) -> String {
             returned,
         } => format!("{player} lifts {word}; {returned} back to the rack"),
         Event::Discarded { player, letters } => format!("{player} discards {letters}"),
+        Event::Drew { player, letters } => format!("{player} draws {letters}"),
+        Event::Exchanged {
+            player,
+            count,
+            opponent_gain,
+            ..
+        } => format!(
+            "{player} trades {count} letter(s) back into the pool and draws as many; the opponent scores {opponent_gain}"
+        ),
         Event::Reloaded { what } => format!("{what} reloaded"),
         Event::SpyReport { letters } => {
             let placed: Vec<String> = letters

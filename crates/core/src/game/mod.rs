@@ -201,6 +201,8 @@ struct Penalty {
 #[derive(Clone, Debug, Default)]
 struct TurnState {
     committed: bool,
+    /// Letters were traded: the turn was used, though nothing was committed.
+    exchanged: bool,
     redeploys: i64,
 }
 
@@ -221,6 +223,8 @@ pub struct Game {
     advisor: Option<Arc<dyn Advisor>>,
     board: Board,
     players: [PlayerState; 2],
+    /// The pool both players draw from, when `supply.pool` is Shared (else empty).
+    shared_pool: VecDeque<char>,
     active: Player,
     turn: u32,
     turn_state: TurnState,
@@ -259,7 +263,7 @@ impl Game {
     pub fn new(map: &Map, rules: RuleSet, lexicon: Arc<Lexicon>, seed: u64) -> Game {
         let board = Self::initial_board(map, &rules);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let players = Player::BOTH.map(|p| turn::initial_player(map, &rules, p, &mut rng));
+        let (players, shared_pool) = turn::initial_supply(map, &rules, &mut rng);
         let mut game = Game {
             map: Arc::new(map.clone()),
             rules: Arc::new(rules),
@@ -269,6 +273,7 @@ impl Game {
             advisor: None,
             board,
             players,
+            shared_pool,
             active: Player::Gold,
             turn: 0,
             turn_state: TurnState::default(),
@@ -409,6 +414,7 @@ impl Game {
             Action::Commit { letters } => self.commit(letters, events),
             Action::Redeploy { word } => self.redeploy(*word, events),
             Action::Discard { letters } => self.discard(letters, events),
+            Action::Exchange { letters } => self.exchange(letters, events),
             Action::Invoke { token } => self.invoke(token, events),
             Action::Spy => self.spy(events),
             Action::EndTurn => {
@@ -658,7 +664,7 @@ impl Game {
                         .count()
             })
             .sum();
-        on_board + held + in_combat
+        on_board + held + self.shared_pool.len() + in_combat
     }
 
     /// Letters at the start plus letters removed from the game: what `letters_in_play` plus
@@ -739,5 +745,7 @@ impl Game {
     }
 }
 
+#[cfg(test)]
+mod supply_tests;
 #[cfg(test)]
 mod tests;

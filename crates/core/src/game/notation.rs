@@ -73,6 +73,7 @@ commit CELL=L CELL=L ...         place single letters
 defend auto | defend WORD ...    order your defenders (first fights first)
 redeploy CELL across|down        lift one of your words back to the rack
 discard LETTERS                  discard letters when your rack is over its limit
+exchange LETTERS                 trade letters back into the pool (where the rules allow)
 invoke TOKEN                     use a captured token (by its id)
 spy                              ask for the strongest placement
 end                              end your turn (a pass if you committed nothing)";
@@ -105,6 +106,12 @@ pub fn parse_command(game: &Game, line: &str) -> Result<Action, NotationError> {
                 letters: letters.to_ascii_uppercase(),
             }),
             _ => err("write: discard LETTERS"),
+        },
+        "exchange" | "trade" => match args {
+            [letters] => Ok(Action::Exchange {
+                letters: letters.to_ascii_uppercase(),
+            }),
+            _ => err("write: exchange LETTERS"),
         },
         "invoke" => match args {
             [token] => Ok(Action::Invoke {

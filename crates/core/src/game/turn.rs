@@ -4,33 +4,64 @@
 use super::{ActionError, EndReason, Event, Game, GameResult, PlayerState, RackItem, opponent};
 use crate::board::Player;
 use crate::map::Map;
-use crate::rules::{Conquest, RuleSet};
+use crate::rules::{Conquest, DrawModel, PoolModel, RuleSet};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
-/// A player's starting pool: the map's fixed order, or the rule set's distribution shuffled.
-pub(super) fn initial_player(
+/// The players' starting states and the shared pool, as the rule set's `supply.pool` says:
+/// a shuffled copy of the distribution each, one shuffled set split between them (the first
+/// mover gets an odd letter out), or one shuffled set that both draw from. A map's fixed pool
+/// orders replace a player's own pile (a shared pool has no owner, so none replaces it).
+pub(super) fn initial_supply(
     map: &Map,
     rules: &RuleSet,
-    player: Player,
     rng: &mut ChaCha8Rng,
-) -> PlayerState {
-    let pool: VecDeque<char> = match map.scenario.pools.get(&player) {
-        Some(order) => order.chars().map(|c| c.to_ascii_uppercase()).collect(),
-        None if rules.letters.infinite_pool => VecDeque::new(),
-        None => {
-            let mut letters: Vec<char> = rules
-                .letters
-                .tiles
-                .iter()
-                .flat_map(|(&c, t)| std::iter::repeat_n(c, usize::try_from(t.count).unwrap_or(0)))
-                .collect();
-            letters.shuffle(rng);
-            letters.into()
-        }
+) -> ([PlayerState; 2], VecDeque<char>) {
+    let fixed = |player: Player| -> Option<VecDeque<char>> {
+        let order = map.scenario.pools.get(&player)?;
+        Some(order.chars().map(|c| c.to_ascii_uppercase()).collect())
     };
+    match rules.supply.pool {
+        PoolModel::CopyEach => {
+            // Each player's copy is shuffled in turn, gold first, as it always was: games of
+            // this model replay as they did before other models existed.
+            let piles = Player::BOTH.map(|p| match fixed(p) {
+                Some(pile) => pile,
+                None if rules.letters.infinite_pool => VecDeque::new(),
+                None => shuffled_set(rules, rng),
+            });
+            (piles.map(player_with), VecDeque::new())
+        }
+        PoolModel::Split => {
+            let set: Vec<char> = shuffled_set(rules, rng).into();
+            let (first, second) = set.split_at(set.len().div_ceil(2));
+            let dealt = [first.to_vec(), second.to_vec()];
+            let piles = Player::BOTH
+                .map(|p| fixed(p).unwrap_or_else(|| dealt[super::index(p)].clone().into()));
+            (piles.map(player_with), VecDeque::new())
+        }
+        PoolModel::Shared => (
+            [VecDeque::new(), VecDeque::new()].map(player_with),
+            shuffled_set(rules, rng),
+        ),
+    }
+}
+
+/// One set of the rule set's distribution, shuffled.
+fn shuffled_set(rules: &RuleSet, rng: &mut ChaCha8Rng) -> VecDeque<char> {
+    let mut letters: Vec<char> = rules
+        .letters
+        .tiles
+        .iter()
+        .flat_map(|(&c, t)| std::iter::repeat_n(c, usize::try_from(t.count).unwrap_or(0)))
+        .collect();
+    letters.shuffle(rng);
+    letters.into()
+}
+
+fn player_with(pool: VecDeque<char>) -> PlayerState {
     PlayerState {
         pool,
         rack: Vec::new(),
@@ -61,11 +92,11 @@ impl Game {
     fn draw(&mut self, player: Player, n: i64) -> String {
         let mut drawn = String::new();
         for _ in 0..n.max(0) {
-            let letter = if self.rules.letters.infinite_pool && self.player(player).pool.is_empty()
+            let letter = if self.rules.letters.infinite_pool && self.pool_letters(player).is_empty()
             {
                 self.weighted_letter()
             } else {
-                self.player_mut(player).pool.pop_front()
+                self.pool_mut(player).pop_front()
             };
             let Some(letter) = letter else { break };
             self.player_mut(player).rack.push(RackItem::Letter(letter));
@@ -75,6 +106,37 @@ impl Game {
             self.initial_letters += drawn.chars().count();
         }
         drawn
+    }
+
+    /// The letters `player` draws from, first drawn first: the shared pool, or their own.
+    pub fn pool_letters(&self, player: Player) -> &VecDeque<char> {
+        match self.rules.supply.pool {
+            PoolModel::Shared => &self.shared_pool,
+            PoolModel::CopyEach | PoolModel::Split => &self.player(player).pool,
+        }
+    }
+
+    fn pool_mut(&mut self, player: Player) -> &mut VecDeque<char> {
+        match self.rules.supply.pool {
+            PoolModel::Shared => &mut self.shared_pool,
+            PoolModel::CopyEach | PoolModel::Split => &mut self.player_mut(player).pool,
+        }
+    }
+
+    /// How many letters are on `player`'s rack (tokens are not letters).
+    fn rack_letter_count(&self, player: Player) -> usize {
+        self.player(player)
+            .rack
+            .iter()
+            .filter(|i| matches!(i, RackItem::Letter(_)))
+            .count()
+    }
+
+    /// Refills `player`'s rack to the opening rack's size, as far as the pool allows.
+    fn refill(&mut self, player: Player) -> String {
+        let size = usize::try_from(self.rules.turn.start_rack).unwrap_or(0);
+        let missing = size.saturating_sub(self.rack_letter_count(player));
+        self.draw(player, i64::try_from(missing).unwrap_or(0))
     }
 
     /// A letter drawn with replacement, weighted by the distribution's counts.
@@ -104,7 +166,9 @@ impl Game {
         self.active = player;
         self.turn += 1;
         self.turn_state = Default::default();
-        let drew = if self.player(player).turns_started > 0 {
+        let draws_now =
+            self.rules.supply.draw == DrawModel::PerTurn && self.player(player).turns_started > 0;
+        let drew = if draws_now {
             self.draw(player, self.rules.turn.draw_per_turn)
         } else {
             String::new()
@@ -174,9 +238,71 @@ impl Game {
         Ok(())
     }
 
+    /// Trades `letters` from the active player's rack back into their pool, reshuffles it,
+    /// draws as many (or refills the rack, under RefillHand), scores the opponent the rule
+    /// set's points per letter, and ends the turn.
+    pub(super) fn exchange(
+        &mut self,
+        letters: &str,
+        events: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let player = self.active;
+        let refuse = |reason: &str| {
+            Err(ActionError::CannotExchange {
+                reason: reason.to_string(),
+            })
+        };
+        if !self.rules.exchange.allowed {
+            return refuse("these rules have no trading of letters (exchange.allowed is false)");
+        }
+        if self.turn_state.committed || self.turn_state.redeploys > 0 {
+            return refuse("you have already played this turn; trading takes a whole turn");
+        }
+        let wanted: Vec<char> = letters.chars().map(|c| c.to_ascii_uppercase()).collect();
+        if wanted.is_empty() {
+            return refuse("name the letters to trade: exchange LETTERS");
+        }
+        let remaining = take_letters(&self.player(player).rack, &wanted).map_err(|letter| {
+            ActionError::CannotExchange {
+                reason: format!("your rack has no {letter} to trade"),
+            }
+        })?;
+        self.player_mut(player).rack = remaining;
+        let mut rng = self.rng.clone();
+        let pool = self.pool_mut(player);
+        pool.extend(wanted.iter().copied());
+        pool.make_contiguous().shuffle(&mut rng);
+        self.rng = rng;
+        let drew = match self.rules.supply.draw {
+            DrawModel::RefillHand => self.refill(player),
+            DrawModel::PerTurn | DrawModel::Never => {
+                self.draw(player, i64::try_from(wanted.len()).unwrap_or(0))
+            }
+        };
+        let per_letter = self.rules.exchange.opponent_points_per_letter;
+        let opponent_gain = per_letter.saturating_mul(i64::try_from(wanted.len()).unwrap_or(0));
+        let other = self.player_mut(opponent(player));
+        other.base_score = other.base_score.saturating_add(opponent_gain);
+        events.push(Event::Exchanged {
+            player,
+            count: wanted.len(),
+            drew,
+            opponent_gain,
+        });
+        self.turn_state.exchanged = true;
+        self.end_turn(events);
+        Ok(())
+    }
+
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let player = self.active;
-        let passed = !self.turn_state.committed;
+        if self.rules.supply.draw == DrawModel::RefillHand && !self.turn_state.exchanged {
+            let letters = self.refill(player);
+            if !letters.is_empty() {
+                events.push(Event::Drew { player, letters });
+            }
+        }
+        let passed = !(self.turn_state.committed || self.turn_state.exchanged);
         self.passes_in_row = if passed { self.passes_in_row + 1 } else { 0 };
         self.marks.fragments.clear();
         self.marks.penalties.retain(|p| p.until_end_of != player);
@@ -223,11 +349,14 @@ impl Game {
         }
         let infinite = self.rules.letters.infinite_pool;
         let out_of_letters =
-            |p: Player| self.player(p).pool.is_empty() && self.rack_letters(p).is_empty();
+            |p: Player| self.pool_letters(p).is_empty() && self.rack_letters(p).is_empty();
         if !infinite && let Some(player) = Player::BOTH.into_iter().find(|&p| out_of_letters(p)) {
             return Some(EndReason::Exhaustion { player });
         }
-        let pools_empty = !infinite && Player::BOTH.iter().all(|&p| self.player(p).pool.is_empty());
+        let pools_empty = !infinite
+            && Player::BOTH
+                .iter()
+                .all(|&p| self.pool_letters(p).is_empty());
         (pools_empty && self.passes_in_row >= self.rules.end.passes_to_end)
             .then_some(EndReason::Stalemate)
     }

@@ -41,6 +41,12 @@ pub enum Action {
         /// The letters, uppercase.
         letters: String,
     },
+    /// Trade letters from the rack back into the pool, which is reshuffled; the rack is
+    /// refilled and the turn ends (when the rule set's `exchange.allowed` says so).
+    Exchange {
+        /// The letters, uppercase.
+        letters: String,
+    },
     /// Use a captured token (section 9).
     Invoke {
         /// The token spot's id.
@@ -240,6 +246,24 @@ pub enum Event {
         /// Letters returned to the rack.
         returned: String,
     },
+    /// A rack was refilled from the pool after its player's turn (`supply.draw` RefillHand).
+    Drew {
+        /// Whose rack.
+        player: Player,
+        /// The letters drawn.
+        letters: String,
+    },
+    /// Letters were traded back into the pool and as many drawn.
+    Exchanged {
+        /// Who traded.
+        player: Player,
+        /// How many letters went back.
+        count: usize,
+        /// The letters drawn in their place.
+        drew: String,
+        /// Points the opponent scored for the trade.
+        opponent_gain: i64,
+    },
     /// Letters were discarded.
     Discarded {
         /// Who discarded.
@@ -417,6 +441,12 @@ pub enum ActionError {
     #[error("{reason}")]
     CannotDiscard {
         /// Why.
+        reason: String,
+    },
+    /// A trade the rules or the moment do not allow.
+    #[error("{reason}")]
+    CannotExchange {
+        /// Why, and what to do instead.
         reason: String,
     },
     /// A token not on the rack.

@@ -56,6 +56,14 @@ pub struct RuleSet {
     pub tokens: TokenRules,
     /// End of the game.
     pub end: EndRules,
+    /// Where letters come from and when racks are replenished (read as the original model
+    /// when a complete rule set written before the section lacks it).
+    #[serde(default)]
+    pub supply: SupplyRules,
+    /// Trading letters back (none when a complete rule set written before the section lacks
+    /// it).
+    #[serde(default)]
+    pub exchange: ExchangeRules,
 }
 
 /// Overrides of any constants, section by section; what is left out keeps the preset's value.
@@ -98,6 +106,12 @@ pub struct RuleOverrides {
     /// Overrides of `end`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<EndOverrides>,
+    /// Overrides of `supply`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub supply: Option<SupplyOverrides>,
+    /// Overrides of `exchange`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<ExchangeOverrides>,
 }
 
 /// Applies `$mac!(section_field, SectionType)` to every section, so that code walking all
@@ -116,6 +130,8 @@ macro_rules! for_each_section {
         $mac!(redeploy, RedeployRules);
         $mac!(tokens, TokenRules);
         $mac!(end, EndRules);
+        $mac!(supply, SupplyRules);
+        $mac!(exchange, ExchangeRules);
     };
 }
 
@@ -319,6 +335,21 @@ impl RuleSet {
             .and_then(|c| c.range)
     }
 
+    /// A set split between the players or shared by them is finite: it cannot be drawn with
+    /// replacement.
+    fn check_supply(&self, out: &mut Vec<RuleProblem>) {
+        if self.letters.infinite_pool && self.supply.pool != PoolModel::CopyEach {
+            out.push(RuleProblem::new(
+                "supply.pool",
+                format!(
+                    "supply.pool is {:?}, which deals one set of letters, but letters.infinite_pool is true; \
+                     set letters.infinite_pool to false or supply.pool to CopyEach",
+                    self.supply.pool
+                ),
+            ));
+        }
+    }
+
     /// Everything that does not make sense in this rule set (empty when it is sound).
     pub fn validate(&self) -> Vec<RuleProblem> {
         let mut out = Vec::new();
@@ -332,6 +363,7 @@ impl RuleSet {
         self.check_turn(&mut out);
         self.check_letters(&mut out);
         self.check_strength(&mut out);
+        self.check_supply(&mut out);
         if let Limit::AtMost(n) = self.redeploy.max_crossing_words
             && n < 0
         {

@@ -28,7 +28,9 @@ replace_on_overlay!(
     IceCollapse,
     LiftCheck,
     Limit,
-    Conquest
+    Conquest,
+    PoolModel,
+    DrawModel
 );
 
 impl<K: Ord, V> Overlay for BTreeMap<K, V> {
@@ -392,5 +394,70 @@ rule_section! {
         conquest: Conquest;
         /// With both pools empty, this many passes in a row end the game.
         passes_to_end: i64, range(1, 1000);
+    }
+}
+
+/// Where the letters players draw come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PoolModel {
+    /// Each player's pool holds the whole distribution (a copy each).
+    CopyEach,
+    /// One set of the distribution, shuffled and split evenly: each player draws from an own
+    /// pile of half of it (an odd letter out goes to the player who moves first).
+    Split,
+    /// One set of the distribution in one pool that both players draw from.
+    Shared,
+}
+
+/// When a player's rack is replenished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawModel {
+    /// `turn.draw_per_turn` letters at the start of each of the player's turns but the first.
+    PerTurn,
+    /// At the end of each of the player's turns, the rack is refilled to `turn.start_rack`
+    /// letters (as far as the pool allows).
+    RefillHand,
+    /// Never: the opening rack is every letter a player gets.
+    Never,
+}
+
+rule_section! {
+    /// Supply: where letters come from and when racks are replenished.
+    "supply" => SupplyRules / SupplyOverrides {
+        /// Where letters come from: a copy of the distribution each, one set split between the players, or one shared pool.
+        pool: PoolModel;
+        /// When racks are replenished: a number of letters each turn, refilled to the opening rack's size after each turn, or never.
+        draw: DrawModel;
+    }
+}
+
+impl Default for SupplyRules {
+    /// The supply of the rules before the section existed: a copy of the distribution each,
+    /// letters drawn each turn. A complete rule set written then (in a save) reads as that.
+    fn default() -> SupplyRules {
+        SupplyRules {
+            pool: PoolModel::CopyEach,
+            draw: DrawModel::PerTurn,
+        }
+    }
+}
+
+rule_section! {
+    /// Trading letters back into the pool (the `Exchange` action).
+    "exchange" => ExchangeRules / ExchangeOverrides {
+        /// Whether a player may trade letters from the rack back into their pool; the pool is reshuffled, the rack refilled, and the turn ends.
+        allowed: bool;
+        /// Points the opponent scores at once for each letter traded.
+        opponent_points_per_letter: i64, range(0, 1_000_000);
+    }
+}
+
+impl Default for ExchangeRules {
+    /// No trading: the rules before the section existed.
+    fn default() -> ExchangeRules {
+        ExchangeRules {
+            allowed: false,
+            opponent_points_per_letter: 0,
+        }
     }
 }
