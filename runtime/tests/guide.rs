@@ -119,8 +119,8 @@ fn the_first_pack_walk_through_works_from_a_blank_folder() {
     assert!(ok && listed.contains("harvest"), "{listed}");
 }
 
-/// The guide's rule-set file for a split race is checked by `scryptic rules check`, and a game
-/// under it deals and trades as the guide says.
+/// The guide's rule-set file for a split race on a shared crossword is checked by `scryptic
+/// rules check`, and a game under it deals and trades as the guide says.
 #[test]
 fn the_guides_rule_set_models_example_holds() {
     let dir = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 
 use super::commit::CommitPlan;
 use super::strength::{Role, Strength, WordFacts, strength};
-use super::words::{Word, WordKey, find_words};
+use super::words::{Word, WordKey};
 use super::{ActionError, Event, Game, Penalty, opponent};
 use crate::board::{Player, Pos, Terrain};
 use crate::rules::{CombatCost, CombatGain};
@@ -121,7 +121,8 @@ impl Game {
         let touching = self.touching(plan);
         let enemy = opponent(plan.player);
         let connected = self.connected_grid(enemy);
-        let defenders = find_words(&self.board.letters, self.min_word_len())
+        let defenders = self
+            .board_words()
             .into_iter()
             .filter(|w| {
                 w.player == enemy
@@ -207,8 +208,9 @@ impl Game {
 
     /// Starts the combat a commit causes, resolving it now unless the defender must choose.
     pub(super) fn start_combat(&mut self, plan: CommitPlan, events: &mut Vec<Event>) {
-        let touching = self.touching(&plan);
-        if touching.is_empty() {
+        // In a shared crossword, contact is no attack.
+        let shared = self.rules.crossword.model == crate::rules::CrosswordModel::Shared;
+        if shared || self.touching(&plan).is_empty() {
             self.place_letters(&plan);
             self.finish_commit(&plan, events);
             return;
@@ -264,7 +266,7 @@ impl Game {
             order.sort_by_key(|&i| std::cmp::Reverse(pending.defenders[i].defence.value));
             return order;
         }
-        let words = find_words(&self.board.letters, self.min_word_len());
+        let words = self.board_words();
         let mut best: Option<(usize, Vec<usize>)> = None;
         for order in permutations(n) {
             let lost = self.simulate(pending, &order, &words).removed;
@@ -322,7 +324,7 @@ impl Game {
 
     /// Fights the combat in `order` and applies what happens.
     fn resolve(&mut self, pending: Pending, order: Vec<usize>, events: &mut Vec<Event>) {
-        let before = find_words(&self.board.letters, self.min_word_len());
+        let before = self.board_words();
         let outcome = self.simulate(&pending, &order, &before);
         let plan = &pending.plan;
         for (i, attack_left, removed, gain) in &outcome.defeats {

@@ -7,7 +7,7 @@ use super::words::{Tile, WordKey, run_through};
 use super::{ActionError, Event, Game, Placement, RackItem};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::map::Direction;
-use crate::rules::{ForestCut, IceCollapse};
+use crate::rules::{CrosswordModel, FirstWord, ForestCut, IceCollapse};
 use std::collections::BTreeMap;
 
 /// A commit that passed every check: what it places and the words it forms.
@@ -72,7 +72,16 @@ impl Game {
         };
         let cross: Vec<WordKey> = placed
             .iter()
-            .filter_map(|p| run_through(&self.board.letters, player, p.at, cross_dir, &is_placed))
+            .filter_map(|p| {
+                run_through(
+                    &self.board.letters,
+                    player,
+                    self.runs(),
+                    p.at,
+                    cross_dir,
+                    &is_placed,
+                )
+            })
             .collect();
         let main_text = text_of(&main);
         for key in std::iter::once(&main).chain(&cross) {
@@ -82,7 +91,14 @@ impl Game {
             }
             self.check_water_ends(key, &text)?;
         }
-        self.check_connection(player, &main, &cross, &main_text, &is_placed)?;
+        match self.rules.crossword.model {
+            CrosswordModel::Separate => {
+                self.check_connection(player, &main, &cross, &main_text, &is_placed)?
+            }
+            CrosswordModel::Shared => {
+                self.check_shared_join(&main, &cross, &main_text, &is_placed)?
+            }
+        }
         let forest = self.check_forest(&placed, &main_text)?;
         Ok(CommitPlan {
             player,
@@ -103,8 +119,12 @@ impl Game {
             if placed[..i].iter().any(|q| q.at == p.at) {
                 return Err(ActionError::SameCell { at: p.at });
             }
-            if self.board.tile(p.at).is_some_and(|t| t.player == player) {
-                return Err(ActionError::OwnLetter { at: p.at });
+            match self.board.tile(p.at) {
+                Some(_) if self.rules.crossword.model == CrosswordModel::Shared => {
+                    return Err(ActionError::Occupied { at: p.at });
+                }
+                Some(t) if t.player == player => return Err(ActionError::OwnLetter { at: p.at }),
+                _ => {}
             }
             if terrain == Terrain::Lava {
                 return Err(ActionError::OnLava { at: p.at });
@@ -124,7 +144,16 @@ impl Game {
             min: self.rules.placement.min_word_length,
         };
         let first = placed[0].at;
-        let run = |dir| run_through(&self.board.letters, player, first, dir, is_placed);
+        let run = |dir| {
+            run_through(
+                &self.board.letters,
+                player,
+                self.runs(),
+                first,
+                dir,
+                is_placed,
+            )
+        };
         if placed.len() == 1 {
             return run(Direction::Across)
                 .or_else(|| run(Direction::Down))
@@ -206,6 +235,60 @@ impl Game {
                 word: text.to_string(),
             })
         }
+    }
+
+    /// In a shared crossword: the first word of the game stands where `crossword.first_word`
+    /// says, and every later one uses a letter already on the board (in its main word or a
+    /// cross-word).
+    fn check_shared_join(
+        &self,
+        main: &WordKey,
+        cross: &[WordKey],
+        text: &str,
+        is_placed: &dyn Fn(Pos) -> bool,
+    ) -> Result<(), ActionError> {
+        let board_empty = self.board.letters.cells().iter().all(Option::is_none);
+        if !board_empty {
+            let uses_a_letter = std::iter::once(main)
+                .chain(cross)
+                .any(|k| k.cells().any(|c| !is_placed(c)));
+            return if uses_a_letter {
+                Ok(())
+            } else {
+                Err(ActionError::MustJoin {
+                    word: text.to_string(),
+                })
+            };
+        }
+        let anchor_ok = match self.rules.crossword.first_word {
+            FirstWord::Anywhere => true,
+            FirstWord::Centre => main.covers(self.centre_cell()),
+            FirstWord::OwnCity => main
+                .cells()
+                .any(|c| self.board.owns_city_at(self.active, c)),
+        };
+        if anchor_ok {
+            Ok(())
+        } else {
+            Err(ActionError::FirstWordPlace {
+                word: text.to_string(),
+                place: match self.rules.crossword.first_word {
+                    FirstWord::Centre => format!(
+                        "across the centre cell {}",
+                        super::notation::cell_name(self.centre_cell())
+                    ),
+                    _ => "on a city you own".to_string(),
+                },
+            })
+        }
+    }
+
+    /// The board's centre cell: the middle one, or right and below the middle on an even side.
+    pub fn centre_cell(&self) -> Pos {
+        Pos::new(
+            self.board.terrain.width() / 2,
+            self.board.terrain.height() / 2,
+        )
     }
 
     /// Forest cells under placed letters, if the word is strong enough to cut them.
@@ -310,7 +393,7 @@ impl Game {
         for &c in &cells {
             self.board.terrain.set(c, Terrain::Water);
         }
-        let before = super::words::find_words(&self.board.letters, self.min_word_len());
+        let before = self.board_words();
         let removed = self.letters_only_in(plan.player, plan.main, &before);
         self.remove_letters(&removed);
         self.after_removal(&before);

@@ -606,7 +606,7 @@ impl Game {
     /// Every word on the board with its validity, connection, face value and connotations.
     pub fn words(&self) -> Vec<WordInfo> {
         let connected = Player::BOTH.map(|p| self.connected_grid(p));
-        words::find_words(&self.board.letters, self.min_word_len())
+        self.board_words()
             .into_iter()
             .map(|word| {
                 let valid = self.is_valid(&word);
@@ -622,13 +622,21 @@ impl Game {
             .collect()
     }
 
-    /// `player`'s score: word score (valid words' face values) plus base score.
+    /// `player`'s score: word score (valid words' face values, or letters on the board, as
+    /// `crossword.scoring` says) plus base score.
     pub fn score(&self, player: Player) -> Score {
-        let word: i64 = words::find_words(&self.board.letters, self.min_word_len())
-            .iter()
-            .filter(|w| w.player == player && self.is_valid(w))
-            .map(|w| self.face_value(&w.text))
-            .sum();
+        let word: i64 = match self.rules.crossword.scoring {
+            crate::rules::Scoring::WordFaceValues => self
+                .board_words()
+                .iter()
+                .filter(|w| w.player == player && self.is_valid(w))
+                .map(|w| self.face_value(&w.text))
+                .sum(),
+            crate::rules::Scoring::TilesOnBoard => {
+                let own = self.board.letters.cells().iter().flatten();
+                i64::try_from(own.filter(|t| t.player == player).count()).unwrap_or(i64::MAX)
+            }
+        };
         let base = self.player(player).base_score;
         Score {
             word,
@@ -637,9 +645,32 @@ impl Game {
         }
     }
 
-    /// Which of `player`'s letters are connected to a city they own.
+    /// Which of `player`'s letters are connected to a city they own (in a shared crossword,
+    /// which needs no city, every cell).
     pub fn connected_grid(&self, player: Player) -> Grid<bool> {
-        words::connected(&self.board.letters, player, self.board.city_cells(player))
+        match self.rules.crossword.model {
+            crate::rules::CrosswordModel::Separate => {
+                words::connected(&self.board.letters, player, self.board.city_cells(player))
+            }
+            crate::rules::CrosswordModel::Shared => Grid::new(
+                self.board.letters.width(),
+                self.board.letters.height(),
+                true,
+            ),
+        }
+    }
+
+    /// Whose letters a word runs through under the rules in play.
+    fn runs(&self) -> words::Runs {
+        match self.rules.crossword.model {
+            crate::rules::CrosswordModel::Separate => words::Runs::OfOnePlayer,
+            crate::rules::CrosswordModel::Shared => words::Runs::OfAnyone,
+        }
+    }
+
+    /// Every word on the board now (runs as the crossword model says).
+    fn board_words(&self) -> Vec<Word> {
+        words::find_runs(&self.board.letters, self.min_word_len(), self.runs())
     }
 
     /// Letters in play: in pools, on racks, on the board, and committed in a combat that waits
@@ -725,7 +756,7 @@ impl Game {
     /// [`Game::after_removal`], where the words `made` by `player`'s commit just now count as
     /// standing before: they are committed words, not fragments.
     fn after_removal_sparing(&mut self, before: &[Word], player: Player, made: &[WordKey]) {
-        let now = words::find_words(&self.board.letters, self.min_word_len());
+        let now = self.board_words();
         let standing: BTreeSet<(Player, WordKey)> = now.iter().map(|w| (w.player, w.key)).collect();
         if self.rules.validity.fragments == crate::rules::Fragments::InvalidUntilTurnEnd {
             let old: BTreeSet<(Player, WordKey)> = before
@@ -745,6 +776,8 @@ impl Game {
     }
 }
 
+#[cfg(test)]
+mod shared_tests;
 #[cfg(test)]
 mod supply_tests;
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! Redeployment (RULES.md section 8): lifting one own word back to the rack.
 
-use super::words::{WordKey, connected, find_words};
+use super::words::{WordKey, connected, find_runs};
 use super::{ActionError, Event, Game, RackItem};
 use crate::board::Player;
 use crate::rules::{LiftCheck, Limit};
@@ -16,7 +16,7 @@ impl Game {
         if self.turn_state.redeploys >= limit {
             return Err(ActionError::RedeployLimit { limit });
         }
-        let words = find_words(&self.board.letters, self.min_word_len());
+        let words = self.board_words();
         let word = words
             .iter()
             .find(|w| w.player == player && w.key == key)
@@ -81,7 +81,7 @@ impl Game {
         for &c in lifted {
             letters.set(c, None);
         }
-        for w in find_words(&letters, self.min_word_len())
+        for w in find_runs(&letters, self.min_word_len(), self.runs())
             .iter()
             .filter(|w| w.player == player)
         {

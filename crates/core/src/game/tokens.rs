@@ -254,7 +254,7 @@ impl Game {
         token: &str,
         kind: &str,
     ) -> Event {
-        let before = super::words::find_words(&self.board.letters, self.min_word_len());
+        let before = self.board_words();
         let terrain: Vec<(Pos, Terrain)> = effect
             .terrain
             .iter()

@@ -341,9 +341,11 @@ impl Game {
     }
 
     fn end_reason(&self) -> Option<EndReason> {
+        // A shared crossword needs no city, so losing them all ends nothing.
+        let separate = self.rules.crossword.model == crate::rules::CrosswordModel::Separate;
         if let Some(loser) = Player::BOTH
             .into_iter()
-            .find(|&p| self.board.cities_of(p) == 0)
+            .find(|&p| separate && self.board.cities_of(p) == 0)
         {
             return Some(EndReason::Conquest { loser });
         }

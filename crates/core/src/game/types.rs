@@ -356,6 +356,26 @@ pub enum ActionError {
         /// The cell.
         at: Pos,
     },
+    /// A cell of a shared crossword that holds a letter already.
+    #[error("{} already holds a letter; place letters on empty cells", cell_name(*.at))]
+    Occupied {
+        /// The cell.
+        at: Pos,
+    },
+    /// A word of a shared crossword that uses no letter already on the board.
+    #[error("{word} must use a letter already on the board (in the word or a word it crosses)")]
+    MustJoin {
+        /// The word.
+        word: String,
+    },
+    /// The game's first word elsewhere than the rules say.
+    #[error("the first word must stand {place}; {word} does not")]
+    FirstWordPlace {
+        /// The word.
+        word: String,
+        /// Where it must stand, in words.
+        place: String,
+    },
     /// Placed letters not in one row or column.
     #[error("the letters must all be in one row or one column")]
     NotInLine,

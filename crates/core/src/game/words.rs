@@ -56,13 +56,40 @@ pub struct Word {
     pub text: String,
 }
 
+/// Whose letters one word runs through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runs {
+    /// One player's letters (separate crosswords): a run stops where the other's begin.
+    OfOnePlayer,
+    /// Anyone's letters (a shared crossword); the word is credited to its first letter's
+    /// player.
+    OfAnyone,
+}
+
+impl Runs {
+    /// Whether a run of `player`'s letters goes on through `tile`.
+    #[inline]
+    fn continues(self, player: Player, tile: Tile) -> bool {
+        match self {
+            Runs::OfOnePlayer => tile.player == player,
+            Runs::OfAnyone => true,
+        }
+    }
+}
+
 /// Every maximal run of at least `min_len` letters of one player, across then down, in
 /// board order.
+pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
+    find_runs(letters, min_len, Runs::OfOnePlayer)
+}
+
+/// Every maximal run of at least `min_len` letters, of one player or of anyone as `runs`
+/// says, across then down, in board order.
 ///
 /// The engine asks this several times an action (every combat, every removal), so it walks
 /// the grid's cells directly, a row or a column at a time, and makes a word's text only for
 /// runs long enough to be words.
-pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
+pub fn find_runs(letters: &Grid<Option<Tile>>, min_len: u32, runs: Runs) -> Vec<Word> {
     let (w, h) = (letters.width() as usize, letters.height() as usize);
     let cells = letters.cells();
     let min = min_len.max(2) as usize;
@@ -73,6 +100,7 @@ pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
         for_each_run(
             row.iter().copied(),
             min,
+            runs,
             &mut text,
             |start, len, player, text| {
                 words.push(Word {
@@ -89,7 +117,7 @@ pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
     }
     for x in 0..w {
         let column = (0..h).map(|y| cells[y * w + x]);
-        for_each_run(column, min, &mut text, |start, len, player, text| {
+        for_each_run(column, min, runs, &mut text, |start, len, player, text| {
             words.push(Word {
                 player,
                 key: WordKey {
@@ -109,6 +137,7 @@ pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
 fn for_each_run(
     line: impl Iterator<Item = Option<Tile>>,
     min: usize,
+    runs: Runs,
     text: &mut String,
     mut emit: impl FnMut(u32, u32, Player, &str),
 ) {
@@ -124,7 +153,9 @@ fn for_each_run(
     let mut i = 0u32;
     for cell in line {
         match (cell, run) {
-            (Some(tile), Some((_, player))) if tile.player == player => text.push(tile.letter),
+            (Some(tile), Some((_, player))) if runs.continues(player, tile) => {
+                text.push(tile.letter)
+            }
             (Some(tile), _) => {
                 flush(run, i, text);
                 run = Some((i, tile.player));
@@ -141,11 +172,13 @@ fn for_each_run(
     flush(run, i, text);
 }
 
-/// The run of `player`'s letters through `pos` in direction `dir` (with `pos` counted as one
-/// of them), as the key of the run; `None` if the run is a single letter.
+/// The run of `player`'s letters (or of anyone's, as `runs` says) through `pos` in
+/// direction `dir` (with `pos` counted as one of them), as the key of the run; `None` if the
+/// run is a single letter.
 pub fn run_through(
     letters: &Grid<Option<Tile>>,
     player: Player,
+    runs: Runs,
     pos: Pos,
     dir: Direction,
     placed: &dyn Fn(Pos) -> bool,
@@ -156,7 +189,7 @@ pub fn run_through(
                 .get(p)
                 .copied()
                 .flatten()
-                .is_some_and(|t| t.player == player)
+                .is_some_and(|t| runs.continues(player, t))
     };
     let back = |p: Pos| match dir {
         Direction::Across => p.x.checked_sub(1).map(|x| Pos::new(x, p.y)),
@@ -263,6 +296,34 @@ mod tests {
     }
 
     #[test]
+    fn shared_runs_go_through_anyones_letters() {
+        let b = board(&["CAt.", "O..s", "Wpit", "...s"]);
+        let words: Vec<(Player, String)> = find_runs(&b, 2, Runs::OfAnyone)
+            .into_iter()
+            .map(|w| (w.player, w.text))
+            .collect();
+        assert_eq!(
+            words,
+            vec![
+                (Player::Gold, "CAT".into()),
+                (Player::Gold, "WPIT".into()),
+                (Player::Gold, "COW".into()),
+                (Player::Silver, "STS".into()),
+            ]
+        );
+        let placed = |p: Pos| p == Pos::new(3, 0);
+        let key = run_through(
+            &b,
+            Player::Gold,
+            Runs::OfAnyone,
+            Pos::new(3, 0),
+            Direction::Across,
+            &placed,
+        );
+        assert_eq!(key.map(|k| (k.start, k.len)), Some((Pos::new(0, 0), 4)));
+    }
+
+    #[test]
     fn connection_follows_own_letters_only() {
         let b = board(&["CAT.", "...s", "DOGs"]);
         let c = connected(&b, Player::Gold, [Pos::new(0, 0)]);
@@ -290,12 +351,18 @@ mod tests {
     fn run_through_counts_placed_letters() {
         let b = board(&["CA..", "....", "...."]);
         let placed = |p: Pos| p == Pos::new(2, 0) || p == Pos::new(3, 0);
-        let key =
-            run_through(&b, Player::Gold, Pos::new(3, 0), Direction::Across, &placed).unwrap();
+        let run = |dir| {
+            run_through(
+                &b,
+                Player::Gold,
+                Runs::OfOnePlayer,
+                Pos::new(3, 0),
+                dir,
+                &placed,
+            )
+        };
+        let key = run(Direction::Across).unwrap();
         assert_eq!((key.start, key.len), (Pos::new(0, 0), 4));
-        assert_eq!(
-            run_through(&b, Player::Gold, Pos::new(3, 0), Direction::Down, &placed),
-            None
-        );
+        assert_eq!(run(Direction::Down), None);
     }
 }

@@ -252,6 +252,21 @@ fn word(player: Player, (x, y): (u32, u32), dir: Direction, text: &str) -> Place
 /// A change made to a valid map to provoke one finding.
 type MapEdit = dyn Fn(&mut Map);
 
+/// A shared crossword's first word stands across the centre, not on a city: a map without
+/// cities is sound under it.
+#[test]
+fn a_shared_crossword_needs_no_city() {
+    let mut map = Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    map.cities.clear();
+    assert!(codes(&map).contains(&"no-city"));
+    map.rules.overrides.crossword = Some(crate::rules::CrosswordOverrides {
+        model: Some(crate::rules::CrosswordModel::Shared),
+        first_word: Some(crate::rules::FirstWord::Centre),
+        scoring: None,
+    });
+    assert_eq!(codes(&map), Vec::<&str>::new());
+}
+
 #[test]
 fn validation_finds_design_problems() {
     let base = || Map::from_text(Path::new("m.ron"), GOOD).unwrap();

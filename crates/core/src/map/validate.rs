@@ -102,8 +102,10 @@ fn check_ids(map: &Map, out: &mut Vec<Finding>) {
 }
 
 fn check_cities(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
+    // Only a first word on an own city needs one.
+    let needs_city = rules.crossword.first_word == crate::rules::FirstWord::OwnCity;
     for player in Player::BOTH {
-        if !map.cities.iter().any(|c| c.owner.player() == Some(player)) {
+        if needs_city && !map.cities.iter().any(|c| c.owner.player() == Some(player)) {
             out.push(Finding::error(
                 "no-city",
                 format!("{player} owns no city, so {player} cannot place a first word; add a city owned by {player}"),

@@ -64,6 +64,10 @@ pub struct RuleSet {
     /// it).
     #[serde(default)]
     pub exchange: ExchangeRules,
+    /// Separate or shared crosswords, the first word's place, what scores (Scryptic's when a
+    /// complete rule set written before the section lacks it).
+    #[serde(default)]
+    pub crossword: CrosswordRules,
 }
 
 /// Overrides of any constants, section by section; what is left out keeps the preset's value.
@@ -112,6 +116,9 @@ pub struct RuleOverrides {
     /// Overrides of `exchange`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exchange: Option<ExchangeOverrides>,
+    /// Overrides of `crossword`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crossword: Option<CrosswordOverrides>,
 }
 
 /// Applies `$mac!(section_field, SectionType)` to every section, so that code walking all
@@ -132,6 +139,7 @@ macro_rules! for_each_section {
         $mac!(end, EndRules);
         $mac!(supply, SupplyRules);
         $mac!(exchange, ExchangeRules);
+        $mac!(crossword, CrosswordRules);
     };
 }
 
@@ -345,6 +353,18 @@ impl RuleSet {
                     "supply.pool is {:?}, which deals one set of letters, but letters.infinite_pool is true; \
                      set letters.infinite_pool to false or supply.pool to CopyEach",
                     self.supply.pool
+                ),
+            ));
+        }
+        let crossword = &self.crossword;
+        if crossword.model == CrosswordModel::Separate && crossword.first_word != FirstWord::OwnCity
+        {
+            out.push(RuleProblem::new(
+                "crossword.first_word",
+                format!(
+                    "crossword.first_word is {:?}, but separate crosswords each start from a city \
+                     their player owns; set crossword.first_word to OwnCity or crossword.model to Shared",
+                    crossword.first_word
                 ),
             ));
         }

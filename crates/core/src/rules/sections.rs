@@ -30,7 +30,10 @@ replace_on_overlay!(
     Limit,
     Conquest,
     PoolModel,
-    DrawModel
+    DrawModel,
+    CrosswordModel,
+    FirstWord,
+    Scoring
 );
 
 impl<K: Ord, V> Overlay for BTreeMap<K, V> {
@@ -458,6 +461,60 @@ impl Default for ExchangeRules {
         ExchangeRules {
             allowed: false,
             opponent_points_per_letter: 0,
+        }
+    }
+}
+
+/// Whose letters a word may run through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CrosswordModel {
+    /// Each player grows an own crossword; a word touching the other's attacks it.
+    Separate,
+    /// One crossword for both, built a la Scrabble through anyone's letters; contact is no
+    /// attack (no combat), and no city is needed.
+    Shared,
+}
+
+/// Where the first word of a game must stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FirstWord {
+    /// On a city its player owns (and every later word joins the player's crossword).
+    OwnCity,
+    /// Across the board's centre cell (the middle one, or right and below of the middle on an
+    /// even side).
+    Centre,
+    /// Anywhere on the board.
+    Anywhere,
+}
+
+/// What a player's word score counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scoring {
+    /// The face values of the player's valid words.
+    WordFaceValues,
+    /// The player's letters on the board, a point each.
+    TilesOnBoard,
+}
+
+rule_section! {
+    /// The crossword: whose letters words run through, where the first word goes, what scores.
+    "crossword" => CrosswordRules / CrosswordOverrides {
+        /// Separate crosswords that attack on contact, or one shared crossword.
+        model: CrosswordModel;
+        /// Where the first word must stand: on an own city, across the centre cell, or anywhere (a shared crossword's later words must use a letter already on the board).
+        first_word: FirstWord;
+        /// What the word score counts: the face values of valid words, or the letters on the board.
+        scoring: Scoring;
+    }
+}
+
+impl Default for CrosswordRules {
+    /// Scryptic's crossword: the rules before the section existed.
+    fn default() -> CrosswordRules {
+        CrosswordRules {
+            model: CrosswordModel::Separate,
+            first_word: FirstWord::OwnCity,
+            scoring: Scoring::WordFaceValues,
         }
     }
 }
