@@ -530,3 +530,25 @@ fn letters_are_traded_where_the_rules_allow() {
     assert_eq!(game(&h).score(Player::Silver).base, 1);
     assert_eq!(game(&h).to_act(), Player::Silver);
 }
+
+/// The event log shows a draw's letters only to the player who drew them: two people sharing
+/// the screen see how many letters each drew, never which.
+#[test]
+fn the_event_log_hides_draws_from_the_other_player() {
+    let map = root().join("maps/tutorial.ron");
+    let mut h = start_hot_seat(&map);
+    for _ in 0..2 {
+        uncover(&mut h);
+        click(&mut h, "End turn");
+    }
+    let drawn = game(&h).rack_letters(Player::Gold);
+    let line = session(&h)
+        .log
+        .iter()
+        .rev()
+        .find(|l| l.contains("drew"))
+        .cloned()
+        .expect("gold's second turn drew");
+    assert!(line.ends_with("letters"), "{line}");
+    assert!(!line.contains(&drawn[drawn.len() - 2..]), "{line}");
+}

@@ -337,8 +337,10 @@ impl Table {
                 let told = events
                     .iter()
                     .filter(|e| !matches!(e, Event::GameOver { .. }));
+                // Both players read this screen: nobody's draws are shown in the events (each
+                // sees their own rack when it is their turn).
                 for e in told {
-                    writeln!(io.out, "  {}", describe(e))?;
+                    writeln!(io.out, "  {}", describe(&e.seen_by(None)))?;
                 }
                 write_console(scripted, io)?;
             }

@@ -444,7 +444,24 @@ impl Session {
 
     /// Puts a loaded game's past `events` in the event log, as they were when it was played.
     pub fn restore_log(&mut self, events: &[Event]) {
-        self.log = events.iter().map(describe).collect();
+        let viewer = self.log_viewer();
+        self.log = events
+            .iter()
+            .map(|e| describe(&e.seen_by(viewer)))
+            .collect();
+    }
+
+    /// Who reads the event log: the one person against the AI; nobody in particular when two
+    /// people share the screen or two AIs play (then no one's draws are shown).
+    fn log_viewer(&self) -> Option<Player> {
+        let humans: Vec<Player> = Player::BOTH
+            .into_iter()
+            .filter(|&p| self.seat(p) == Seat::Human)
+            .collect();
+        match humans.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
     }
 
     /// Records what `events` say: the log, the spy's suggestion, the combat's steps, feats,
@@ -452,8 +469,9 @@ impl Session {
     fn take_events(&mut self, events: &[Event]) {
         let mut steps = std::mem::take(&mut self.pending_steps);
         let mut combat = false;
+        let viewer = self.log_viewer();
         for event in events {
-            self.log.push(describe(event));
+            self.log.push(describe(&event.seen_by(viewer)));
             match event {
                 Event::SpyReport { letters } => self.placed = letters.clone(),
                 Event::CombatStarted { defenders, .. } => {

@@ -15,6 +15,16 @@ fn cells(list: &[Pos]) -> String {
         .join(" ")
 }
 
+/// Letters drawn, or how many when they are hidden from the reader.
+fn letters_drawn(letters: &str) -> String {
+    if letters.chars().all(|c| c == super::HIDDEN_LETTER) {
+        let n = letters.chars().count();
+        format!("{n} letter{}", if n == 1 { "" } else { "s" })
+    } else {
+        letters.to_string()
+    }
+}
+
 /// One line saying what `event` means.
 pub fn describe(event: &Event) -> String {
     match event {
@@ -22,7 +32,10 @@ pub fn describe(event: &Event) -> String {
             format!("turn {turn}: {player} to play")
         }
         Event::TurnStarted { player, turn, drew } => {
-            format!("turn {turn}: {player} to play, drew {drew}")
+            format!(
+                "turn {turn}: {player} to play, drew {}",
+                letters_drawn(drew)
+            )
         }
         Event::ForestCut { cells: c } => format!("the forest at {} is cut down", cells(c)),
         Event::WordCommitted { player, word, key } => format!(
@@ -115,7 +128,7 @@ pub fn describe(event: &Event) -> String {
             returned,
         } => format!("{player} lifts {word}; {returned} back to the rack"),
         Event::Discarded { player, letters } => format!("{player} discards {letters}"),
-        Event::Drew { player, letters } => format!("{player} draws {letters}"),
+        Event::Drew { player, letters } => format!("{player} draws {}", letters_drawn(letters)),
         Event::Exchanged {
             player,
             count,

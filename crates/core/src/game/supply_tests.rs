@@ -251,3 +251,40 @@ fn a_finite_supply_model_refuses_an_infinite_pool() {
         "{problems:?}"
     );
 }
+
+/// A draw's letters are seen by the player who drew them; anyone else sees how many.
+#[test]
+fn a_draw_is_seen_only_by_its_player() {
+    let turn_started = Event::TurnStarted {
+        player: Player::Gold,
+        turn: 3,
+        drew: "ABC".into(),
+    };
+    let told = super::describe::describe(&turn_started.seen_by(None));
+    assert_eq!(told, "turn 3: gold to play, drew 3 letters");
+    let cases = [
+        turn_started,
+        Event::Drew {
+            player: Player::Gold,
+            letters: "ABC".into(),
+        },
+        Event::Exchanged {
+            player: Player::Gold,
+            count: 3,
+            drew: "ABC".into(),
+            opponent_gain: 3,
+        },
+    ];
+    for event in cases {
+        assert_eq!(event.seen_by(Some(Player::Gold)), event);
+        for viewer in [Some(Player::Silver), None] {
+            let seen = super::describe::describe(&event.seen_by(viewer));
+            assert!(!seen.contains("ABC"), "{viewer:?} sees {seen}");
+        }
+    }
+    let public = Event::TurnEnded {
+        player: Player::Gold,
+        passed: true,
+    };
+    assert_eq!(public.seen_by(None), public);
+}

@@ -521,3 +521,42 @@ fn format_strength(x: f64) -> String {
         format!("{x:.1}")
     }
 }
+
+/// What stands for each letter of a draw hidden from the viewer.
+pub const HIDDEN_LETTER: char = '?';
+
+impl Event {
+    /// The player who alone may see the letters this event carries (the letters they drew),
+    /// if it carries any private to one player.
+    pub fn private_to(&self) -> Option<Player> {
+        match self {
+            Event::TurnStarted { player, drew, .. } | Event::Exchanged { player, drew, .. }
+                if !drew.is_empty() =>
+            {
+                Some(*player)
+            }
+            Event::Drew { player, .. } => Some(*player),
+            _ => None,
+        }
+    }
+
+    /// The event as `viewer` may see it: a draw by anyone else has each letter replaced by
+    /// [`HIDDEN_LETTER`], so its size shows and its letters do not. `None` is a spectator
+    /// (or a screen both players share), who sees nobody's draws.
+    pub fn seen_by(&self, viewer: Option<Player>) -> Event {
+        let Some(owner) = self.private_to() else {
+            return self.clone();
+        };
+        if viewer == Some(owner) {
+            return self.clone();
+        }
+        let hide = |letters: &str| letters.chars().map(|_| HIDDEN_LETTER).collect::<String>();
+        let mut seen = self.clone();
+        match &mut seen {
+            Event::TurnStarted { drew, .. } | Event::Exchanged { drew, .. } => *drew = hide(drew),
+            Event::Drew { letters, .. } => *letters = hide(letters),
+            _ => {}
+        }
+        seen
+    }
+}
