@@ -167,3 +167,79 @@ fn hard_beats_normal_and_normal_beats_easy() {
         "hard won {hard} of 16 against normal ({normal})"
     );
 }
+
+/// A 15x15 plain board without cities under a shared crossword, one set of letters split
+/// between the players, hands refilled (the shape of Word Wars' rules).
+fn shared_board() -> Map {
+    let mut map = Map::new("shared 15", 15, 15);
+    map.rules.preset = "classic".into();
+    map.rules.overrides = scryptic::rules::RuleOverrides {
+        crossword: Some(scryptic::rules::CrosswordOverrides {
+            model: Some(scryptic::rules::CrosswordModel::Shared),
+            first_word: Some(scryptic::rules::FirstWord::Centre),
+            scoring: Some(scryptic::rules::Scoring::TilesOnBoard),
+        }),
+        supply: Some(scryptic::rules::SupplyOverrides {
+            pool: Some(scryptic::rules::PoolModel::Split),
+            draw: Some(scryptic::rules::DrawModel::RefillHand),
+        }),
+        turn: Some(scryptic::rules::TurnOverrides {
+            start_rack: Some(7),
+            rack_limit: Some(7),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    map
+}
+
+/// On a shared crossword the move generator builds through anyone's letters and places only
+/// on empty cells: every move it finds is one the engine accepts, and the AIs play a whole
+/// game of legal moves in which words cross the other player's letters.
+#[test]
+fn the_move_generator_builds_a_shared_crossword() {
+    let map = shared_board();
+    let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), 4);
+    let mut generator = MoveGen::new();
+    let first = generator.all(&game, Player::Gold, &game.rack_letters(Player::Gold));
+    assert!(!first.is_empty(), "a first word across the centre");
+    let centre = game.centre_cell();
+    assert!(first.iter().all(|m| m.key().covers(centre)));
+    for m in &first {
+        let mut copy = game.clone();
+        copy.apply(Action::Commit {
+            letters: m.placements(),
+        })
+        .unwrap_or_else(|e| panic!("{} refused: {e}", m.word()));
+    }
+    game.apply(Action::Commit {
+        letters: first[0].placements(),
+    })
+    .unwrap();
+    game.apply(Action::EndTurn).unwrap();
+    let second = generator.all(&game, Player::Silver, &game.rack_letters(Player::Silver));
+    assert!(!second.is_empty(), "silver builds on gold's word");
+    for m in second.iter().take(200) {
+        let mut copy = game.clone();
+        copy.apply(Action::Commit {
+            letters: m.placements(),
+        })
+        .unwrap_or_else(|e| panic!("{} refused: {e}", m.word()));
+    }
+    let (end, events) = play(&map, [Level::Normal, Level::Hard], 4);
+    let commits = events
+        .iter()
+        .filter(|e| matches!(e, Event::WordCommitted { .. }))
+        .count();
+    assert!(commits >= 6, "{commits} words in the game");
+    let mixed = end.words().into_iter().any(|w| {
+        let owners: std::collections::BTreeSet<Player> = w
+            .word
+            .key
+            .cells()
+            .filter_map(|c| end.board().letters[c].map(|t| t.player))
+            .collect();
+        owners.len() == 2
+    });
+    assert!(mixed, "a word runs through both players' letters");
+}

@@ -7,6 +7,7 @@ use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::Game;
 use crate::lexicon::graph::{ALL_LETTERS, LetterSet, WordGraph};
 use crate::map::Direction;
+use crate::rules::{CrosswordModel, FirstWord};
 
 /// What a player's side of the board looks like to the generator, cell by cell (row by row).
 #[derive(Default)]
@@ -104,8 +105,11 @@ impl Cells {
         self.forest.resize(n, 0);
         let terrain = board.terrain.cells();
         let letters = board.letters.cells();
+        // In a shared crossword every letter on the board is the player's to build through,
+        // and only empty cells are free.
+        let shared = game.rules().crossword.model == CrosswordModel::Shared;
         for c in 0..n {
-            if let Some(t) = letters[c].filter(|t| t.player == player) {
+            if let Some(t) = letters[c].filter(|t| shared || t.player == player) {
                 self.own[c] = letter_index(t.letter).unwrap_or(NO_LETTER);
             }
             self.land[c] = terrain[c].is_land();
@@ -115,18 +119,48 @@ impl Cells {
                 self.forest[c] = board.density.cells()[c];
             }
         }
-        for city in board
-            .cities
-            .iter()
-            .filter(|c| !c.destroyed && c.owner == Owner::from(player))
-        {
-            self.own_city[city.at.y as usize * w + city.at.x as usize] = true;
+        if shared {
+            self.mark_first_word_cells(game, player);
+        } else {
+            for city in board
+                .cities
+                .iter()
+                .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+            {
+                self.own_city[city.at.y as usize * w + city.at.x as usize] = true;
+            }
         }
         self.connected.clear();
         self.connected
             .extend_from_slice(game.connected_grid(player).cells());
         for c in 0..n {
             self.anchor[c] = self.free[c] && (self.own_city[c] || self.own_neighbour(c));
+        }
+    }
+
+    /// A shared crossword's starting cells, while its board holds no letter: the first word
+    /// must cover one, as a separate crossword's covers an own city (`own_city` marks them).
+    /// Once a letter stands, every word is anchored beside the letters instead.
+    fn mark_first_word_cells(&mut self, game: &Game, player: Player) {
+        let board = game.board();
+        if board.letters.cells().iter().any(Option::is_some) {
+            return;
+        }
+        match game.rules().crossword.first_word {
+            FirstWord::Centre => {
+                let centre = game.centre_cell();
+                self.own_city[centre.y as usize * self.width + centre.x as usize] = true;
+            }
+            FirstWord::Anywhere => self.own_city.copy_from_slice(&self.free),
+            FirstWord::OwnCity => {
+                for city in board
+                    .cities
+                    .iter()
+                    .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+                {
+                    self.own_city[city.at.y as usize * self.width + city.at.x as usize] = true;
+                }
+            }
         }
     }
 
