@@ -243,3 +243,32 @@ fn the_move_generator_builds_a_shared_crossword() {
     });
     assert!(mixed, "a word runs through both players' letters");
 }
+
+/// Under Word Wars' flow (no passing, one play a turn, trading at a point a letter,
+/// forfeiting, a player out of letters skipped until both are out) the AIs play whole games
+/// of legal actions that end.
+#[test]
+fn the_ai_plays_a_race_without_passing() {
+    let mut map = shared_board();
+    map.rules.overrides.flow = Some(scryptic::rules::FlowOverrides {
+        may_pass: Some(false),
+        one_play_per_turn: Some(true),
+        skip_without_letters: Some(true),
+        exhaustion: Some(scryptic::rules::Exhaustion::BothOut),
+        forfeit: Some(true),
+    });
+    map.rules.overrides.exchange = Some(scryptic::rules::ExchangeOverrides {
+        allowed: Some(true),
+        opponent_points_per_letter: Some(1),
+    });
+    for seed in 1..=3 {
+        let (game, events) = play(&map, [Level::Normal, Level::Easy], seed);
+        assert!(game.result().is_some());
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::TurnEnded { passed: true, .. })),
+            "nobody passed (seed {seed})"
+        );
+    }
+}

@@ -127,7 +127,7 @@ impl AiPlayer {
         if let Some(word) = self.helpful_redeploy(game, player) {
             return Action::Redeploy { word };
         }
-        Action::EndTurn
+        when_stuck(game, player)
     }
 
     /// A random source for this moment of this game, so that choices replay.
@@ -370,6 +370,30 @@ fn permutations(items: &[WordKey]) -> Vec<Vec<WordKey>> {
         }
     }
     out
+}
+
+/// What to do with no word to play: pass where the rules allow it; else trade the whole rack
+/// back for fresh letters where trading is allowed and the pool has letters to give; else
+/// forfeit. A trade is not tried again while the last few actions hold one, so that two
+/// players who can never make a word do not trade forever.
+fn when_stuck(game: &Game, player: Player) -> Action {
+    const RECENT: usize = 4;
+    let rules = game.rules();
+    if rules.flow.may_pass {
+        return Action::EndTurn;
+    }
+    let rack = game.rack_letters(player);
+    let traded_lately = game
+        .log()
+        .iter()
+        .rev()
+        .take(RECENT)
+        .any(|a| matches!(a, Action::Exchange { .. }));
+    let trade_helps = !rack.is_empty() && !game.pool_letters(player).is_empty() && !traded_lately;
+    if rules.exchange.allowed && trade_helps {
+        return Action::Exchange { letters: rack };
+    }
+    Action::Forfeit
 }
 
 #[cfg(test)]

@@ -117,6 +117,7 @@ fn reason_name(reason: &crate::game::EndReason) -> String {
         EndReason::Conquest { .. } => "conquest".into(),
         EndReason::Exhaustion { .. } => "exhaustion".into(),
         EndReason::Stalemate => "stalemate".into(),
+        EndReason::Forfeit { .. } => "forfeit".into(),
         EndReason::Script { reason } => format!("script: {reason}"),
     }
 }

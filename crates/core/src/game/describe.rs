@@ -173,6 +173,7 @@ pub fn describe_result(result: &GameResult) -> String {
         EndReason::Conquest { loser } => format!("{loser} holds no city"),
         EndReason::Exhaustion { player } => format!("{player} has no letters left"),
         EndReason::Stalemate => "both pools are empty and the players passed".to_string(),
+        EndReason::Forfeit { loser } => format!("{loser} forfeits"),
         EndReason::Script { reason } => reason.clone(),
     };
     match result.winner {

@@ -398,6 +398,7 @@ impl Game {
             }
         }
         self.log.push(action);
+        self.end_turn_after_a_play(&mut events);
         self.check_end(&mut events);
         Ok(events)
     }
@@ -417,7 +418,9 @@ impl Game {
             Action::Exchange { letters } => self.exchange(letters, events),
             Action::Invoke { token } => self.invoke(token, events),
             Action::Spy => self.spy(events),
+            Action::Forfeit => self.forfeit(events),
             Action::EndTurn => {
+                self.require_play_or_pass()?;
                 self.end_turn(events);
                 Ok(())
             }
@@ -776,6 +779,8 @@ impl Game {
     }
 }
 
+#[cfg(test)]
+mod flow_tests;
 #[cfg(test)]
 mod shared_tests;
 #[cfg(test)]

@@ -76,6 +76,7 @@ discard LETTERS                  discard letters when your rack is over its limi
 exchange LETTERS                 trade letters back into the pool (where the rules allow)
 invoke TOKEN                     use a captured token (by its id)
 spy                              ask for the strongest placement
+forfeit                          concede the game (where the rules allow it)
 end                              end your turn (a pass if you committed nothing)";
 
 /// Reads a command typed for `game`'s player to act.
@@ -120,6 +121,7 @@ pub fn parse_command(game: &Game, line: &str) -> Result<Action, NotationError> {
             _ => err("write: invoke TOKEN (the token's id)"),
         },
         "spy" => Ok(Action::Spy),
+        "forfeit" | "resign" => Ok(Action::Forfeit),
         "end" | "pass" => Ok(Action::EndTurn),
         other => err(format!(
             "`{other}` is not a command; the commands are:\n{COMMANDS}"

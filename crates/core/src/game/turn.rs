@@ -4,7 +4,7 @@
 use super::{ActionError, EndReason, Event, Game, GameResult, PlayerState, RackItem, opponent};
 use crate::board::Player;
 use crate::map::Map;
-use crate::rules::{Conquest, DrawModel, PoolModel, RuleSet};
+use crate::rules::{Conquest, DrawModel, Exhaustion, PoolModel, RuleSet};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -294,6 +294,66 @@ impl Game {
         Ok(())
     }
 
+    /// Refuses a pass where `flow.may_pass` is false, saying what the player may do instead.
+    pub(super) fn require_play_or_pass(&self) -> Result<(), ActionError> {
+        let played = self.turn_state.committed || self.turn_state.exchanged;
+        if self.rules.flow.may_pass || played {
+            return Ok(());
+        }
+        let mut options = vec!["play a word"];
+        if self.rules.exchange.allowed {
+            options.push("trade letters (exchange LETTERS)");
+        }
+        if self.rules.flow.forfeit {
+            options.push("forfeit");
+        }
+        Err(ActionError::MustPlay {
+            options: options.join(", or "),
+        })
+    }
+
+    /// Under `flow.one_play_per_turn`, a word committed (its combat settled) ends the turn.
+    pub(super) fn end_turn_after_a_play(&mut self, events: &mut Vec<Event>) {
+        let settled = self.pending.is_none() && self.result.is_none();
+        if self.rules.flow.one_play_per_turn && self.turn_state.committed && settled {
+            self.end_turn(events);
+        }
+    }
+
+    /// The active player concedes; the opponent wins.
+    pub(super) fn forfeit(&mut self, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        if !self.rules.flow.forfeit {
+            return Err(ActionError::NoForfeit);
+        }
+        let loser = self.active;
+        let result = GameResult {
+            winner: Some(opponent(loser)),
+            reason: EndReason::Forfeit { loser },
+        };
+        events.push(Event::GameOver {
+            result: result.clone(),
+        });
+        self.result = Some(result);
+        Ok(())
+    }
+
+    /// Whether `player` has no letter left to play: rack and pool empty.
+    fn out_of_letters(&self, player: Player) -> bool {
+        !self.rules.letters.infinite_pool
+            && self.pool_letters(player).is_empty()
+            && self.rack_letters(player).is_empty()
+    }
+
+    /// Who plays next: the opponent, unless `flow.skip_without_letters` skips them for having
+    /// no letters while `player` still has some (then `player` goes on).
+    fn next_player(&self, player: Player) -> Player {
+        let other = opponent(player);
+        let skip = self.rules.flow.skip_without_letters
+            && self.out_of_letters(other)
+            && !self.out_of_letters(player);
+        if skip { player } else { other }
+    }
+
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let player = self.active;
         if self.rules.supply.draw == DrawModel::RefillHand && !self.turn_state.exchanged {
@@ -309,7 +369,7 @@ impl Game {
         events.push(Event::TurnEnded { player, passed });
         self.check_end(events);
         if self.result.is_none() {
-            self.begin_turn(opponent(player), events);
+            self.begin_turn(self.next_player(player), events);
         }
     }
 
@@ -350,9 +410,16 @@ impl Game {
             return Some(EndReason::Conquest { loser });
         }
         let infinite = self.rules.letters.infinite_pool;
-        let out_of_letters =
-            |p: Player| self.pool_letters(p).is_empty() && self.rack_letters(p).is_empty();
-        if !infinite && let Some(player) = Player::BOTH.into_iter().find(|&p| out_of_letters(p)) {
+        let out: Vec<Player> = Player::BOTH
+            .into_iter()
+            .filter(|&p| self.out_of_letters(p))
+            .collect();
+        let exhausted = match self.rules.flow.exhaustion {
+            Exhaustion::OnePlayerOut => out.first().copied(),
+            // Both out: the player whose turn ended last ran out last.
+            Exhaustion::BothOut => (out.len() == 2).then_some(self.active),
+        };
+        if let Some(player) = exhausted {
             return Some(EndReason::Exhaustion { player });
         }
         let pools_empty = !infinite

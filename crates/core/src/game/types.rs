@@ -54,6 +54,8 @@ pub enum Action {
     },
     /// Ask for the strongest placement for the rack (section 3).
     Spy,
+    /// Concede the game, which the opponent then wins (where `flow.forfeit` allows it).
+    Forfeit,
     /// End the turn (a pass if nothing was committed).
     EndTurn,
     /// The rule-set file changed: from the next action on, play with this rule set. It goes in
@@ -117,6 +119,11 @@ pub enum EndReason {
     },
     /// Both pools are empty and the last turns were passes.
     Stalemate,
+    /// A player conceded.
+    Forfeit {
+        /// Who conceded.
+        loser: Player,
+    },
     /// A script ended the game.
     Script {
         /// The script's reason.
@@ -463,6 +470,15 @@ pub enum ActionError {
         /// Why.
         reason: String,
     },
+    /// A pass where the rules allow none.
+    #[error("these rules allow no pass: {options}")]
+    MustPlay {
+        /// What the player may do instead.
+        options: String,
+    },
+    /// A forfeit the rules do not allow.
+    #[error("these rules have no forfeiting (flow.forfeit is false)")]
+    NoForfeit,
     /// A trade the rules or the moment do not allow.
     #[error("{reason}")]
     CannotExchange {

@@ -68,6 +68,10 @@ pub struct RuleSet {
     /// complete rule set written before the section lacks it).
     #[serde(default)]
     pub crossword: CrosswordRules,
+    /// Passing, plays a turn, skipped players, running out, forfeiting (Scryptic's when a
+    /// complete rule set written before the section lacks it).
+    #[serde(default)]
+    pub flow: FlowRules,
 }
 
 /// Overrides of any constants, section by section; what is left out keeps the preset's value.
@@ -119,6 +123,9 @@ pub struct RuleOverrides {
     /// Overrides of `crossword`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crossword: Option<CrosswordOverrides>,
+    /// Overrides of `flow`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flow: Option<FlowOverrides>,
 }
 
 /// Applies `$mac!(section_field, SectionType)` to every section, so that code walking all
@@ -140,6 +147,7 @@ macro_rules! for_each_section {
         $mac!(supply, SupplyRules);
         $mac!(exchange, ExchangeRules);
         $mac!(crossword, CrosswordRules);
+        $mac!(flow, FlowRules);
     };
 }
 
@@ -354,6 +362,14 @@ impl RuleSet {
                      set letters.infinite_pool to false or supply.pool to CopyEach",
                     self.supply.pool
                 ),
+            ));
+        }
+        let flow = &self.flow;
+        if !flow.may_pass && !flow.forfeit && !self.exchange.allowed {
+            out.push(RuleProblem::new(
+                "flow.may_pass",
+                "flow.may_pass is false, but neither flow.forfeit nor exchange.allowed is true: \
+                 a player who cannot make a word would have nothing to do; allow one of them",
             ));
         }
         let crossword = &self.crossword;

@@ -33,7 +33,8 @@ replace_on_overlay!(
     DrawModel,
     CrosswordModel,
     FirstWord,
-    Scoring
+    Scoring,
+    Exhaustion
 );
 
 impl<K: Ord, V> Overlay for BTreeMap<K, V> {
@@ -515,6 +516,44 @@ impl Default for CrosswordRules {
             model: CrosswordModel::Separate,
             first_word: FirstWord::OwnCity,
             scoring: Scoring::WordFaceValues,
+        }
+    }
+}
+
+/// When running out of letters ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Exhaustion {
+    /// As soon as one player's rack and pool are empty.
+    OnePlayerOut,
+    /// Only once both players' racks and pools are empty.
+    BothOut,
+}
+
+rule_section! {
+    /// Turn flow: passing, plays a turn, skipped players, running out, forfeiting.
+    "flow" => FlowRules / FlowOverrides {
+        /// Whether a player may end a turn having played nothing (a pass); without it, a player who cannot play trades or forfeits.
+        may_pass: bool;
+        /// Whether committing a word ends the turn at once (one play a turn).
+        one_play_per_turn: bool;
+        /// Whether a player with no letters left (rack and pool empty) is skipped, so that the other takes turns in a row.
+        skip_without_letters: bool;
+        /// When running out of letters ends the game: when one player has none, or only when both have none.
+        exhaustion: Exhaustion;
+        /// Whether a player may forfeit the game (the `Forfeit` action), which the opponent then wins.
+        forfeit: bool;
+    }
+}
+
+impl Default for FlowRules {
+    /// Scryptic's turn flow: the rules before the section existed.
+    fn default() -> FlowRules {
+        FlowRules {
+            may_pass: true,
+            one_play_per_turn: false,
+            skip_without_letters: false,
+            exhaustion: Exhaustion::OnePlayerOut,
+            forfeit: false,
         }
     }
 }

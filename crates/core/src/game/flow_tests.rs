@@ -1,0 +1,167 @@
+//! Turn flow (`flow`): no passing, one play a turn, a player without letters skipped, running
+//! out as one or both, forfeiting; each against Scryptic's own flow.
+
+use super::*;
+use crate::rules::{
+    CrosswordModel, CrosswordOverrides, Exhaustion, FirstWord, FlowOverrides, PoolModel,
+    RuleOverrides, SupplyOverrides,
+};
+
+/// A 15x15 plain shared crossword; racks and piles fixed (`None`: dealt).
+fn game(flow: FlowOverrides, racks: [&str; 2], piles: Option<[&str; 2]>) -> Game {
+    let mut map = Map::new("flow", 15, 15);
+    for (player, rack) in Player::BOTH.into_iter().zip(racks) {
+        map.scenario.racks.insert(player, rack.into());
+    }
+    if let Some(piles) = piles {
+        for (player, pile) in Player::BOTH.into_iter().zip(piles) {
+            map.scenario.pools.insert(player, pile.into());
+        }
+    }
+    map.rules.preset = "classic".into();
+    map.rules.overrides = RuleOverrides {
+        crossword: Some(CrosswordOverrides {
+            model: Some(CrosswordModel::Shared),
+            first_word: Some(FirstWord::Centre),
+            scoring: None,
+        }),
+        supply: Some(SupplyOverrides {
+            pool: Some(PoolModel::Split),
+            draw: None,
+        }),
+        flow: Some(flow),
+        ..Default::default()
+    };
+    let rules = map.rule_set().expect("the overrides are sound");
+    Game::new(&map, rules, Arc::new(Lexicon::english()), 1)
+}
+
+fn cat_across_the_centre() -> Action {
+    Action::Commit {
+        letters: "CAT"
+            .chars()
+            .enumerate()
+            .map(|(i, letter)| Placement {
+                at: Pos::new(6 + i as u32, 7),
+                letter,
+            })
+            .collect(),
+    }
+}
+
+fn no_pass() -> FlowOverrides {
+    FlowOverrides {
+        may_pass: Some(false),
+        forfeit: Some(true),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn without_passing_a_turn_ends_only_after_a_play() {
+    let mut g = game(no_pass(), ["CATS", "DOGS"], None);
+    let refused = g.apply(Action::EndTurn);
+    let Err(ActionError::MustPlay { options }) = refused else {
+        panic!("a pass was not refused: {refused:?}");
+    };
+    assert_eq!(options, "play a word, or forfeit");
+    assert_eq!(g.active(), Player::Gold, "a refusal changes nothing");
+    g.apply(cat_across_the_centre()).unwrap();
+    g.apply(Action::EndTurn).unwrap();
+    assert_eq!(g.active(), Player::Silver);
+}
+
+#[test]
+fn one_play_a_turn_ends_the_turn_with_the_word() {
+    let flow = FlowOverrides {
+        one_play_per_turn: Some(true),
+        ..Default::default()
+    };
+    let mut g = game(flow, ["CATS", "DOGS"], None);
+    let events = g.apply(cat_across_the_centre()).unwrap();
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::TurnEnded {
+            player: Player::Gold,
+            passed: false
+        }
+    )));
+    assert_eq!(g.active(), Player::Silver);
+}
+
+#[test]
+fn a_player_without_letters_is_skipped_until_both_are_out() {
+    let flow = FlowOverrides {
+        skip_without_letters: Some(true),
+        exhaustion: Some(Exhaustion::BothOut),
+        ..Default::default()
+    };
+    let mut g = game(flow, ["CATS", ""], Some(["", ""]));
+    assert!(g.result().is_none(), "one player out does not end the game");
+    g.apply(Action::EndTurn).unwrap();
+    assert_eq!(
+        g.active(),
+        Player::Gold,
+        "silver has nothing: gold plays again"
+    );
+    g.apply(cat_across_the_centre()).unwrap();
+    g.apply(Action::EndTurn).unwrap();
+    assert_eq!(g.active(), Player::Gold);
+    let s = vec![Placement {
+        at: Pos::new(9, 7),
+        letter: 'S',
+    }];
+    // Gold's last letter: both are out, and the game ends with the word.
+    let events = g.apply(Action::Commit { letters: s }).unwrap();
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::GameOver {
+                result: GameResult {
+                    reason: EndReason::Exhaustion { .. },
+                    ..
+                }
+            }
+        )),
+        "both out: {events:?}"
+    );
+}
+
+#[test]
+fn scryptics_flow_ends_as_soon_as_one_player_is_out() {
+    let mut g = game(FlowOverrides::default(), ["CATS", ""], Some(["", ""]));
+    g.apply(Action::EndTurn).unwrap();
+    assert_eq!(
+        g.result().map(|r| r.reason.clone()),
+        Some(EndReason::Exhaustion {
+            player: Player::Silver
+        })
+    );
+}
+
+#[test]
+fn a_forfeit_gives_the_game_to_the_opponent_where_allowed() {
+    let mut g = game(FlowOverrides::default(), ["CATS", "DOGS"], None);
+    assert_eq!(g.apply(Action::Forfeit), Err(ActionError::NoForfeit));
+    assert!(g.result().is_none());
+    let mut g = game(no_pass(), ["CATS", "DOGS"], None);
+    g.apply(Action::Forfeit).unwrap();
+    assert_eq!(
+        g.result(),
+        Some(&GameResult {
+            winner: Some(Player::Silver),
+            reason: EndReason::Forfeit {
+                loser: Player::Gold
+            },
+        })
+    );
+}
+
+#[test]
+fn no_passing_needs_a_way_out() {
+    let mut rules = crate::rules::RuleSet::preset("classic").unwrap();
+    rules.flow.may_pass = false;
+    assert!(rules.validate().iter().any(|p| p.key == "flow.may_pass"));
+    rules.flow.forfeit = true;
+    assert!(rules.validate().is_empty(), "{:?}", rules.validate());
+}
