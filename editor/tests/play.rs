@@ -11,7 +11,7 @@ mod common;
 use common::{harness, press, type_into};
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use scryptic::ai::{AiPlayer, Level};
 use scryptic::game::{Action, Game};
 use scryptic::{Player, Pos};
@@ -551,4 +551,30 @@ fn the_event_log_hides_draws_from_the_other_player() {
         .expect("gold's second turn drew");
     assert!(line.ends_with("letters"), "{line}");
     assert!(!line.contains(&drawn[drawn.len() - 2..]), "{line}");
+}
+
+/// Where the rules allow no pass, End turn waits for a play; Forfeit gives the game away.
+#[test]
+fn without_passing_end_turn_waits_and_forfeit_concedes() {
+    let mut map = scryptic::Map::load(&root().join("maps/tutorial.ron")).unwrap();
+    map.rules.overrides.flow = Some(scryptic::rules::FlowOverrides {
+        may_pass: Some(false),
+        forfeit: Some(true),
+        ..Default::default()
+    });
+    let mut app = EditorApp::default();
+    app.doc = scryptic_editor::document::Document::new(map);
+    let mut h = harness(app);
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click(&mut h, "Hide the racks between turns");
+    click(&mut h, "The open map");
+    click(&mut h, "Start game");
+    assert!(
+        h.get_by_label("End turn").accesskit_node().is_disabled(),
+        "nothing played yet: no pass"
+    );
+    click(&mut h, "Forfeit");
+    let result = game(&h).result().cloned().expect("the game is over");
+    assert_eq!(result.winner, Some(Player::Silver));
 }

@@ -410,6 +410,19 @@ impl Session {
         self.act(Action::Spy);
     }
 
+    /// Whether ending the turn now is allowed: always where the rules allow passing, else
+    /// only once something was played.
+    pub fn can_end_turn(&self) -> bool {
+        let game = self.game();
+        game.rules().flow.may_pass || game.committed_this_turn()
+    }
+
+    /// Concedes the game for the player to act (where the rules allow it).
+    pub fn forfeit(&mut self) {
+        self.placed.clear();
+        self.act(Action::Forfeit);
+    }
+
     /// Ends the turn (letters laid and not committed go back to the rack).
     pub fn end_turn(&mut self) {
         self.placed.clear();

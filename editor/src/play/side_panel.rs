@@ -97,8 +97,12 @@ impl SidePanel {
             {
                 session.recall();
             }
-            if ui.add_enabled(can, egui::Button::new("End turn")).clicked() {
+            let end = ui.add_enabled(can && session.can_end_turn(), egui::Button::new("End turn"));
+            if end.clicked() {
                 session.end_turn();
+            }
+            if can && session.game().rules().flow.forfeit && ui.button("Forfeit").clicked() {
+                session.forfeit();
             }
             let spies = session.game().spies_left(session.game().active());
             if ui
