@@ -1,0 +1,52 @@
+//! The rule-set models other games use, played at the terminal as a person would: a split
+//! pool with hands refilled, a shared crossword, no passing, trading and forfeiting.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::{root, scryptic_typing};
+
+const RACE: &str = r#"(
+    version: 1,
+    name: "race",
+    preset: "classic",
+    overrides: (
+        turn: (start_rack: 7, rack_limit: 7),
+        supply: (pool: Split, draw: RefillHand),
+        exchange: (allowed: true, opponent_points_per_letter: 1),
+        crossword: (model: Shared, first_word: Centre, scoring: TilesOnBoard),
+        flow: (may_pass: false, one_play_per_turn: true, skip_without_letters: true, exhaustion: BothOut, forfeit: true),
+    ),
+)
+"#;
+
+#[test]
+fn a_race_without_passing_is_traded_in_and_forfeited_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("race.ron");
+    std::fs::write(&rules, RACE).unwrap();
+    let map = root().join("maps/tutorial.ron");
+    // A pass is refused, as is trading more of a letter than the rack holds (a rack of
+    // seven never holds eight Qs); a forfeit ends the game.
+    let typed = "end\nexchange QQQQQQQQ\nforfeit\n";
+    let o = scryptic_typing(
+        &[
+            "play",
+            map.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+            "--seed",
+            "2",
+        ],
+        typed,
+    );
+    assert!(o.out.contains("refused: these rules allow no pass: play a word, or trade letters (exchange LETTERS), or forfeit"), "{}", o.out);
+    assert!(
+        o.out.contains("refused: your rack has no Q to trade"),
+        "{}",
+        o.out
+    );
+    assert!(o.out.contains("gold forfeits"), "{}", o.out);
+    assert!(o.out.contains("silver wins"), "{}", o.out);
+}
