@@ -67,6 +67,8 @@ pub struct Expect {
     pub events: Vec<String>,
     /// Letters lost, by player.
     pub lost: BTreeMap<Player, usize>,
+    /// Letters left to draw, by player (the shared pool's size for each, when shared).
+    pub pool: BTreeMap<Player, usize>,
     /// Texts the scripts' messages so far contain (each in one message).
     pub messages: Vec<String>,
 }
@@ -325,6 +327,13 @@ fn expect_all(
             &format!("{p} letters lost"),
             n.to_string(),
             game.player(p).lost.to_string(),
+        );
+    }
+    for (&p, &n) in &e.pool {
+        want(
+            &format!("{p} letters left to draw"),
+            n.to_string(),
+            game.pool_letters(p).len().to_string(),
         );
     }
     let events_text = format!("{events:?}");

@@ -68,7 +68,7 @@ fn parse_dir(text: &str) -> Result<Direction, NotationError> {
 
 /// The commands, for help texts.
 pub const COMMANDS: &str =
-    "commit CELL across|down WORD   place a word (letters already yours are kept)
+    "commit CELL across|down WORD   place a word (letters already yours, or on a shared board anyone's, are kept)
 commit CELL=L CELL=L ...         place single letters
 defend auto | defend WORD ...    order your defenders (first fights first)
 redeploy CELL across|down        lift one of your words back to the rack
@@ -155,16 +155,20 @@ fn parse_commit(game: &Game, args: &[&str]) -> Result<Action, NotationError> {
     let start = parse_cell(cell)?;
     let dir = parse_dir(dir)?;
     let player = game.to_act();
+    // On a shared crossword a word runs through anyone's letters; on separate ones only the
+    // player's own are kept (the other's may be placed on, which attacks).
+    let shared = game.rules().crossword.model == crate::rules::CrosswordModel::Shared;
     let mut letters = Vec::new();
     for (i, letter) in word.to_ascii_uppercase().chars().enumerate() {
         let Some(at) = u32::try_from(i).ok().and_then(|i| dir.step(start, i)) else {
             return err("the word runs off the board");
         };
         match game.board().letters.get(at).copied().flatten() {
-            Some(tile) if tile.player == player && tile.letter == letter => continue,
-            Some(tile) if tile.player == player => {
+            Some(tile) if (shared || tile.player == player) && tile.letter == letter => continue,
+            Some(tile) if shared || tile.player == player => {
+                let whose = if tile.player == player { "your" } else { "the" };
                 return err(format!(
-                    "{} holds your {}, not {letter}",
+                    "{} holds {whose} {}, not {letter}",
                     cell_name(at),
                     tile.letter
                 ));
