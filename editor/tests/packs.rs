@@ -214,3 +214,40 @@ fn scryptic_check(folder: &Path) -> (i32, String) {
     let code = scryptic::cli::run(args, &mut "".as_bytes(), &mut out, &mut err);
     (code, String::from_utf8_lossy(&err).into_owned())
 }
+
+/// Word Wars is chosen on the Packs screen and played against the AI: the AI builds on the
+/// shared board through the player's letters.
+#[test]
+fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
+    let mut h = packs_screen();
+    h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
+    click(&mut h, "Open");
+    assert_eq!(h.state().packs.selected.as_deref(), Some("word-wars"));
+    click(&mut h, "Play Word Wars (one round)");
+    click(&mut h, "Against the AI");
+    click(&mut h, "Start game");
+    let session = h.state_mut().play.session.as_mut().expect("a game started");
+    assert_eq!(
+        session.game().rules().crossword.model,
+        scryptic::rules::CrosswordModel::Shared
+    );
+    // Gold (the person) trades three letters; then the AI, silver, must open at the centre.
+    let rack = session.game().rack_letters(scryptic::Player::Gold);
+    session.act(scryptic::game::Action::Exchange {
+        letters: rack[..3].to_string(),
+    });
+    session.wait_for_ai(std::time::Duration::from_secs(300));
+    let game = session.game();
+    assert_eq!(
+        game.to_act(),
+        scryptic::Player::Gold,
+        "{:?}",
+        session.refusal
+    );
+    let centre = game.centre_cell();
+    assert!(
+        game.board().letters[centre].is_some(),
+        "the AI's first word covers the centre: {:?}",
+        game.log()
+    );
+}
