@@ -24,6 +24,8 @@ pub enum PacksAction {
 /// The Packs screen's state.
 #[derive(Default)]
 pub struct PacksMode {
+    /// The README renderer's cache (laid-out blocks, link states).
+    readme_cache: egui_commonmark::CommonMarkCache,
     /// The pack shown in detail.
     pub selected: Option<String>,
     /// A folder or archive to open.
@@ -221,7 +223,13 @@ impl PacksMode {
         }
         if !details.readme.is_empty() {
             ui.separator();
-            ui.label(&details.readme);
+            // Rendered as people write it (headings, lists, emphasis, code); images are not
+            // loaded, so a stranger's README reads no file and fetches nothing.
+            egui_commonmark::CommonMarkViewer::new().show(
+                ui,
+                &mut self.readme_cache,
+                &details.readme,
+            );
         }
         action
     }

@@ -44,8 +44,9 @@ fn a_pack_is_opened_shown_and_its_campaign_played() {
     assert_eq!(h.state().packs.selected.as_deref(), Some("wending"));
     // What a player looks at before choosing: the title, the version, the dependencies and
     // that it runs Lua.
-    h.get_by_label("The Wending");
+    assert!(h.get_all_by_label("The Wending").count() >= 1);
     h.get_by_label("version 1.0.0");
+
     h.get_by_label("needs core ^1.0: core 1.0.0 is here");
     assert!(
         h.query_by_label_contains("it runs Lua").is_some(),
@@ -223,6 +224,10 @@ fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
     h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
     click(&mut h, "Open");
     assert_eq!(h.state().packs.selected.as_deref(), Some("word-wars"));
+    // The README reads as text, its markup rendered, not shown.
+    h.get_by_label("The rules, in a player's words");
+    assert!(h.query_by_label_contains("## ").is_none());
+    assert!(h.query_by_label_contains("**").is_none());
     click(&mut h, "Play Word Wars (one round)");
     click(&mut h, "Against the AI");
     click(&mut h, "Start game");
