@@ -231,6 +231,10 @@ fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
     click(&mut h, "Play Word Wars (one round)");
     click(&mut h, "Against the AI");
     click(&mut h, "Start game");
+    // What these rules lack is not offered: no spies, no redeployment, no cities.
+    assert!(h.query_by_label_contains("Spy (").is_none());
+    assert!(h.query_by_label("Redeploy a word").is_none());
+    assert!(h.query_by_label_contains("cities").is_none());
     let session = h.state_mut().play.session.as_mut().expect("a game started");
     assert_eq!(
         session.game().rules().crossword.model,

@@ -71,13 +71,7 @@ impl SidePanel {
             "score {} = words {} + base {}",
             score.total, score.word, score.base
         ));
-        ui.label(format!(
-            "pool {} letters · rack {} · cities {} · spies {}",
-            game.pool_letters(player).len(),
-            state.rack.len(),
-            game.board().cities_of(player),
-            game.spies_left(player)
-        ));
+        ui.label(holdings_line(game, player, state.rack.len()));
     }
 
     fn actions(&mut self, ui: &mut egui::Ui, session: &mut Session) {
@@ -104,13 +98,16 @@ impl SidePanel {
             if can && session.game().rules().flow.forfeit && ui.button("Forfeit").clicked() {
                 session.forfeit();
             }
+            // Rules without spies show no Spy button.
             let spies = session.game().spies_left(session.game().active());
-            if ui
-                .add_enabled(
-                    can && spies > 0,
-                    egui::Button::new(format!("Spy ({spies} left)")),
-                )
-                .clicked()
+            let has_spies = session.game().rules().turn.spies_per_game > 0;
+            if has_spies
+                && ui
+                    .add_enabled(
+                        can && spies > 0,
+                        egui::Button::new(format!("Spy ({spies} left)")),
+                    )
+                    .clicked()
             {
                 session.spy();
             }
@@ -146,6 +143,9 @@ impl SidePanel {
 
     /// The player's words, each with a button to lift it back to the rack.
     fn redeploy(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        if session.game().rules().turn.redeploys_per_turn == 0 {
+            return;
+        }
         let player = session.game().active();
         let words: Vec<_> = session
             .game()
@@ -247,4 +247,20 @@ fn trade_controls(ui: &mut egui::Ui, session: &mut Session) {
             session.trade_picked();
         }
     });
+}
+
+/// A player's letters, cities and spies in one line; cities and spies only where the game
+/// has them (a board without cities, rules without spies say nothing of them).
+fn holdings_line(game: &scryptic::game::Game, player: scryptic::Player, rack: usize) -> String {
+    let mut parts = vec![
+        format!("pool {} letters", game.pool_letters(player).len()),
+        format!("rack {rack}"),
+    ];
+    if !game.board().cities.is_empty() {
+        parts.push(format!("cities {}", game.board().cities_of(player)));
+    }
+    if game.rules().turn.spies_per_game > 0 {
+        parts.push(format!("spies {}", game.spies_left(player)));
+    }
+    parts.join(" · ")
 }
