@@ -240,6 +240,12 @@ fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
         session.game().rules().crossword.model,
         scryptic::rules::CrosswordModel::Shared
     );
+    let start = scryptic_editor::play::board::start_mark(session.game());
+    assert_eq!(
+        start,
+        Some(session.game().centre_cell()),
+        "the centre is marked"
+    );
     // Gold (the person) trades three letters; then the AI, silver, must open at the centre.
     let rack = session.game().rack_letters(scryptic::Player::Gold);
     session.act(scryptic::game::Action::Exchange {
@@ -258,5 +264,10 @@ fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
         game.board().letters[centre].is_some(),
         "the AI's first word covers the centre: {:?}",
         game.log()
+    );
+    assert_eq!(
+        scryptic_editor::play::board::start_mark(game),
+        None,
+        "the mark goes with the first word"
     );
 }

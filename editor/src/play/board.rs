@@ -233,6 +233,7 @@ impl PlayBoard {
         painter.rect_filled(rect, 0.0, Color32::from_gray(28));
         self.draw_terrain(painter, rect, session);
         self.draw_cities_and_tokens(painter, rect, session);
+        self.draw_start_mark(painter, rect, session);
         self.draw_links(painter, rect, session);
         self.draw_letters(painter, rect, session);
         self.draw_laid(painter, rect, session);
@@ -291,6 +292,27 @@ impl PlayBoard {
             let cell = self.view.cell_rect(rect, token.at);
             crate::pieces::paint_token(painter, cell, &token.kind, tint, textures);
         }
+    }
+
+    /// A star on the cell the game's first word must cover, while the board is empty (a
+    /// shared crossword's centre, as a Scrabble board marks it).
+    fn draw_start_mark(&self, painter: &Painter, rect: Rect, session: &Session) {
+        let Some(cell) = start_mark(session.game()) else {
+            return;
+        };
+        let centre = self.view.cell_centre(rect, cell);
+        let outer = self.view.zoom * 0.38;
+        let points: Vec<Pos2> = (0..10)
+            .map(|i| {
+                let radius = if i % 2 == 0 { outer } else { outer * 0.45 };
+                let angle = std::f32::consts::PI * (i as f32 / 5.0 - 0.5);
+                centre + vec2(angle.cos(), angle.sin()) * radius
+            })
+            .collect();
+        painter.add(egui::Shape::closed_line(
+            points,
+            Stroke::new(2.0, crate::theme::GOLD),
+        ));
     }
 
     /// The links between the letters of valid words: thicker for a defensive connotation,
@@ -503,4 +525,12 @@ impl CoinLook {
             );
         }
     }
+}
+
+/// The cell marked as where the first word must stand: the centre, on an empty board whose
+/// rules ask for it there (cities mark an own-city start already; anywhere needs no mark).
+pub fn start_mark(game: &scryptic::game::Game) -> Option<Pos> {
+    let empty = game.board().letters.cells().iter().all(Option::is_none);
+    let centre = game.rules().crossword.first_word == scryptic::rules::FirstWord::Centre;
+    (empty && centre).then(|| game.centre_cell())
 }
