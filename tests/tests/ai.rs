@@ -256,6 +256,8 @@ fn the_ai_plays_a_race_without_passing() {
         skip_without_letters: Some(true),
         exhaustion: Some(scryptic::rules::Exhaustion::BothOut),
         forfeit: Some(true),
+        exhaustion_winner: Some(scryptic::rules::ExhaustionWinner::Draw),
+        no_word_ends_turns_in_a_row: Some(true),
     });
     map.rules.overrides.exchange = Some(scryptic::rules::ExchangeOverrides {
         allowed: Some(true),

@@ -118,6 +118,7 @@ fn reason_name(reason: &crate::game::EndReason) -> String {
         EndReason::Exhaustion { .. } => "exhaustion".into(),
         EndReason::Stalemate => "stalemate".into(),
         EndReason::Forfeit { .. } => "forfeit".into(),
+        EndReason::NoWord { .. } => "no word".into(),
         EndReason::Script { reason } => format!("script: {reason}"),
     }
 }

@@ -174,6 +174,10 @@ pub fn describe_result(result: &GameResult) -> String {
         EndReason::Exhaustion { player } => format!("{player} has no letters left"),
         EndReason::Stalemate => "both pools are empty and the players passed".to_string(),
         EndReason::Forfeit { loser } => format!("{loser} forfeits"),
+        EndReason::NoWord { player } => format!(
+            "{player} can make no word and {} has no letters left",
+            super::opponent(*player)
+        ),
         EndReason::Script { reason } => reason.clone(),
     };
     match result.winner {

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::rules::{
-    CrosswordModel, CrosswordOverrides, Exhaustion, FirstWord, FlowOverrides, PoolModel,
-    RuleOverrides, SupplyOverrides,
+    CrosswordModel, CrosswordOverrides, Exhaustion, ExhaustionWinner, FirstWord, FlowOverrides,
+    PoolModel, RuleOverrides, SupplyOverrides,
 };
 
 /// A 15x15 plain shared crossword; racks and piles fixed (`None`: dealt).
@@ -89,11 +89,13 @@ fn one_play_a_turn_ends_the_turn_with_the_word() {
     assert_eq!(g.active(), Player::Silver);
 }
 
-#[test]
-fn a_player_without_letters_is_skipped_until_both_are_out() {
+/// Gold plays every letter while silver, out from the start, is skipped; returns the events
+/// of gold's last word.
+fn play_out(exhaustion_winner: ExhaustionWinner) -> (Game, Vec<Event>) {
     let flow = FlowOverrides {
         skip_without_letters: Some(true),
         exhaustion: Some(Exhaustion::BothOut),
+        exhaustion_winner: Some(exhaustion_winner),
         ..Default::default()
     };
     let mut g = game(flow, ["CATS", ""], Some(["", ""]));
@@ -113,6 +115,12 @@ fn a_player_without_letters_is_skipped_until_both_are_out() {
     }];
     // Gold's last letter: both are out, and the game ends with the word.
     let events = g.apply(Action::Commit { letters: s }).unwrap();
+    (g, events)
+}
+
+#[test]
+fn a_player_without_letters_is_skipped_until_both_are_out() {
+    let (g, events) = play_out(ExhaustionWinner::HigherScore);
     assert!(
         events.iter().any(|e| matches!(
             e,
@@ -124,6 +132,45 @@ fn a_player_without_letters_is_skipped_until_both_are_out() {
             }
         )),
         "both out: {events:?}"
+    );
+    assert_eq!(
+        g.result().unwrap().winner,
+        Some(Player::Gold),
+        "the higher score"
+    );
+    let (g, _) = play_out(ExhaustionWinner::Draw);
+    assert_eq!(g.result().unwrap().winner, None, "both out: a draw");
+}
+
+/// An advisor that finds no word, whatever the rack.
+struct NoWords;
+
+impl Advisor for NoWords {
+    fn strongest_placement(&self, _: &Game) -> Option<Vec<Placement>> {
+        None
+    }
+}
+
+#[test]
+fn turns_in_a_row_end_when_no_word_can_be_made() {
+    let flow = FlowOverrides {
+        skip_without_letters: Some(true),
+        exhaustion: Some(Exhaustion::BothOut),
+        no_word_ends_turns_in_a_row: Some(true),
+        ..Default::default()
+    };
+    let mut g = game(flow, ["QZ", ""], Some(["", ""]));
+    g.set_advisor(Arc::new(NoWords));
+    let events = g.apply(Action::EndTurn).unwrap();
+    assert_eq!(
+        g.result(),
+        Some(&GameResult {
+            winner: Some(Player::Silver),
+            reason: EndReason::NoWord {
+                player: Player::Gold
+            },
+        }),
+        "{events:?}"
     );
 }
 

@@ -4,7 +4,7 @@
 use super::{ActionError, EndReason, Event, Game, GameResult, PlayerState, RackItem, opponent};
 use crate::board::Player;
 use crate::map::Map;
-use crate::rules::{Conquest, DrawModel, Exhaustion, PoolModel, RuleSet};
+use crate::rules::{Conquest, DrawModel, Exhaustion, ExhaustionWinner, PoolModel, RuleSet};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -337,6 +337,30 @@ impl Game {
         Ok(())
     }
 
+    /// Under `flow.no_word_ends_turns_in_a_row`: the player taking turns in a row can make no
+    /// word (the move generator, as the game's advisor, finds none), so the game ends and the
+    /// player who ran out wins. Without an advisor nothing is judged.
+    fn end_if_no_word(&mut self, events: &mut Vec<Event>) {
+        if !self.rules.flow.no_word_ends_turns_in_a_row {
+            return;
+        }
+        let Some(advisor) = self.advisor.clone() else {
+            return;
+        };
+        if advisor.strongest_placement(self).is_some() {
+            return;
+        }
+        let player = self.active;
+        let result = GameResult {
+            winner: Some(opponent(player)),
+            reason: EndReason::NoWord { player },
+        };
+        events.push(Event::GameOver {
+            result: result.clone(),
+        });
+        self.result = Some(result);
+    }
+
     /// Whether `player` has no letter left to play: rack and pool empty.
     fn out_of_letters(&self, player: Player) -> bool {
         !self.rules.letters.infinite_pool
@@ -369,7 +393,11 @@ impl Game {
         events.push(Event::TurnEnded { player, passed });
         self.check_end(events);
         if self.result.is_none() {
-            self.begin_turn(self.next_player(player), events);
+            let next = self.next_player(player);
+            self.begin_turn(next, events);
+            if next == player {
+                self.end_if_no_word(events);
+            }
         }
     }
 
@@ -389,8 +417,10 @@ impl Game {
         let Some(reason) = self.end_reason() else {
             return;
         };
+        let draw_when_out = self.rules.flow.exhaustion_winner == ExhaustionWinner::Draw;
         let winner = match (&reason, self.rules.end.conquest) {
             (EndReason::Conquest { loser }, Conquest::OpponentWins) => Some(opponent(*loser)),
+            (EndReason::Exhaustion { .. }, _) if draw_when_out => None,
             _ => self.leader(),
         };
         let result = GameResult { winner, reason };

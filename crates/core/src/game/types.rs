@@ -119,6 +119,11 @@ pub enum EndReason {
     },
     /// Both pools are empty and the last turns were passes.
     Stalemate,
+    /// The player taking turns in a row (the other being out of letters) could make no word.
+    NoWord {
+        /// The player who could make no word.
+        player: Player,
+    },
     /// A player conceded.
     Forfeit {
         /// Who conceded.

@@ -34,7 +34,8 @@ replace_on_overlay!(
     CrosswordModel,
     FirstWord,
     Scoring,
-    Exhaustion
+    Exhaustion,
+    ExhaustionWinner
 );
 
 impl<K: Ord, V> Overlay for BTreeMap<K, V> {
@@ -529,6 +530,15 @@ pub enum Exhaustion {
     BothOut,
 }
 
+/// Who wins a game ended by running out of letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExhaustionWinner {
+    /// The higher score (equal scores draw).
+    HigherScore,
+    /// Nobody: the game is a draw (the letters were all used on both sides).
+    Draw,
+}
+
 rule_section! {
     /// Turn flow: passing, plays a turn, skipped players, running out, forfeiting.
     "flow" => FlowRules / FlowOverrides {
@@ -542,6 +552,10 @@ rule_section! {
         exhaustion: Exhaustion;
         /// Whether a player may forfeit the game (the `Forfeit` action), which the opponent then wins.
         forfeit: bool;
+        /// Who wins when running out of letters ends the game: the higher score, or nobody (a draw).
+        exhaustion_winner: ExhaustionWinner;
+        /// Whether the engine ends the game when a player taking turns in a row (the other being out of letters) can make no word: the player who ran out then wins.
+        no_word_ends_turns_in_a_row: bool;
     }
 }
 
@@ -554,6 +568,8 @@ impl Default for FlowRules {
             skip_without_letters: false,
             exhaustion: Exhaustion::OnePlayerOut,
             forfeit: false,
+            exhaustion_winner: ExhaustionWinner::HigherScore,
+            no_word_ends_turns_in_a_row: false,
         }
     }
 }
