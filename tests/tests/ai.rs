@@ -178,6 +178,7 @@ fn shared_board() -> Map {
             model: Some(scryptic::rules::CrosswordModel::Shared),
             first_word: Some(scryptic::rules::FirstWord::Centre),
             scoring: Some(scryptic::rules::Scoring::TilesOnBoard),
+            ..Default::default()
         }),
         supply: Some(scryptic::rules::SupplyOverrides {
             pool: Some(scryptic::rules::PoolModel::Split),

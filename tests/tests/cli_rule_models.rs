@@ -15,7 +15,7 @@ const RACE: &str = r#"(
         turn: (start_rack: 7, rack_limit: 7),
         supply: (pool: Split, draw: RefillHand),
         exchange: (allowed: true, opponent_points_per_letter: 1),
-        crossword: (model: Shared, first_word: Centre, scoring: TilesOnBoard),
+        crossword: (model: Shared, first_word: Centre, scoring: TilesOnBoard, final_award: TilesInPlay),
         flow: (may_pass: false, one_play_per_turn: true, skip_without_letters: true, exhaustion: BothOut, forfeit: true),
     ),
 )
@@ -49,4 +49,9 @@ fn a_race_without_passing_is_traded_in_and_forfeited_at_the_terminal() {
     );
     assert!(o.out.contains("gold forfeits"), "{}", o.out);
     assert!(o.out.contains("silver wins"), "{}", o.out);
+    assert!(
+        o.out.contains("points awarded: gold 0, silver 0"),
+        "nothing on the board to award: {}",
+        o.out
+    );
 }

@@ -8,7 +8,7 @@ use super::pack_cmd;
 use super::screen::Screen;
 use super::{EXIT_PROBLEMS, Streams};
 use crate::board::Player;
-use crate::game::describe::{describe, describe_result};
+use crate::game::describe::{describe, describe_award, describe_result};
 use crate::game::notation::{COMMANDS, parse_command};
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
@@ -268,6 +268,9 @@ impl Table {
     fn announce_end(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         if let Some(result) = game.result() {
             writeln!(io.out, "{}", describe_result(result))?;
+        }
+        if let Some(award) = describe_award(game) {
+            writeln!(io.out, "{award}")?;
         }
         // Nothing is secret any more: both racks are shown.
         self.shown_to = None;

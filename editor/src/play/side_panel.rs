@@ -39,6 +39,9 @@ impl SidePanel {
         let game = session.game();
         if let Some(result) = game.result() {
             ui.label(RichText::new(format!("Game over: {}", describe_result(result))).strong());
+            if let Some(award) = scryptic::game::describe::describe_award(game) {
+                ui.label(award);
+            }
             return;
         }
         let to_act = game.to_act();

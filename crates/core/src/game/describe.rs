@@ -15,6 +15,26 @@ fn cells(list: &[Pos]) -> String {
         .join(" ")
 }
 
+/// Half points as people write them: `12`, `12.5`.
+pub fn half_points(halves: i64) -> String {
+    if halves % 2 == 0 {
+        (halves / 2).to_string()
+    } else {
+        format!("{}.5", halves / 2)
+    }
+}
+
+/// What the end of `game` awarded, in words (`points awarded: gold 12.5, silver 12.5`), if
+/// it awards anything.
+pub fn describe_award(game: &super::Game) -> Option<String> {
+    let [gold, silver] = game.final_award()?;
+    Some(format!(
+        "points awarded: gold {}, silver {}",
+        half_points(gold),
+        half_points(silver)
+    ))
+}
+
 /// Letters drawn, or how many when they are hidden from the reader.
 fn letters_drawn(letters: &str) -> String {
     if letters.chars().all(|c| c == super::HIDDEN_LETTER) {

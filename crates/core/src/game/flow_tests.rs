@@ -9,6 +9,16 @@ use crate::rules::{
 
 /// A 15x15 plain shared crossword; racks and piles fixed (`None`: dealt).
 fn game(flow: FlowOverrides, racks: [&str; 2], piles: Option<[&str; 2]>) -> Game {
+    game_awarding(flow, racks, piles, crate::rules::FinalAward::Nothing)
+}
+
+/// [`game`], with `award` at its end.
+fn game_awarding(
+    flow: FlowOverrides,
+    racks: [&str; 2],
+    piles: Option<[&str; 2]>,
+    award: crate::rules::FinalAward,
+) -> Game {
     let mut map = Map::new("flow", 15, 15);
     for (player, rack) in Player::BOTH.into_iter().zip(racks) {
         map.scenario.racks.insert(player, rack.into());
@@ -23,7 +33,8 @@ fn game(flow: FlowOverrides, racks: [&str; 2], piles: Option<[&str; 2]>) -> Game
         crossword: Some(CrosswordOverrides {
             model: Some(CrosswordModel::Shared),
             first_word: Some(FirstWord::Centre),
-            scoring: None,
+            final_award: Some(award),
+            ..Default::default()
         }),
         supply: Some(SupplyOverrides {
             pool: Some(PoolModel::Split),
@@ -92,13 +103,20 @@ fn one_play_a_turn_ends_the_turn_with_the_word() {
 /// Gold plays every letter while silver, out from the start, is skipped; returns the events
 /// of gold's last word.
 fn play_out(exhaustion_winner: ExhaustionWinner) -> (Game, Vec<Event>) {
+    play_out_awarding(exhaustion_winner, crate::rules::FinalAward::Nothing)
+}
+
+fn play_out_awarding(
+    exhaustion_winner: ExhaustionWinner,
+    award: crate::rules::FinalAward,
+) -> (Game, Vec<Event>) {
     let flow = FlowOverrides {
         skip_without_letters: Some(true),
         exhaustion: Some(Exhaustion::BothOut),
         exhaustion_winner: Some(exhaustion_winner),
         ..Default::default()
     };
-    let mut g = game(flow, ["CATS", ""], Some(["", ""]));
+    let mut g = game_awarding(flow, ["CATS", ""], Some(["", ""]), award);
     assert!(g.result().is_none(), "one player out does not end the game");
     g.apply(Action::EndTurn).unwrap();
     assert_eq!(
@@ -211,4 +229,26 @@ fn no_passing_needs_a_way_out() {
     assert!(rules.validate().iter().any(|p| p.key == "flow.may_pass"));
     rules.flow.forfeit = true;
     assert!(rules.validate().is_empty(), "{:?}", rules.validate());
+}
+
+/// The letters on the board are awarded at the end: all to the winner, split on a draw, in
+/// half points.
+#[test]
+fn the_tiles_in_play_are_awarded_at_the_end() {
+    use crate::rules::FinalAward::{Nothing, TilesInPlay};
+    let (g, _) = play_out_awarding(ExhaustionWinner::Draw, TilesInPlay);
+    assert_eq!(
+        g.final_award(),
+        Some([4, 4]),
+        "four letters split: two points each"
+    );
+    let (g, _) = play_out_awarding(ExhaustionWinner::HigherScore, TilesInPlay);
+    assert_eq!(g.final_award(), Some([8, 0]), "all four to the winner");
+    assert_eq!(
+        super::describe::describe_award(&g).as_deref(),
+        Some("points awarded: gold 4, silver 0")
+    );
+    let (g, _) = play_out_awarding(ExhaustionWinner::Draw, Nothing);
+    assert_eq!(g.final_award(), None);
+    assert_eq!(super::describe::half_points(25), "12.5");
 }

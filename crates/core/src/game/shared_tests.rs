@@ -16,6 +16,7 @@ fn shared_game(gold: &str, silver: &str) -> Game {
             model: Some(CrosswordModel::Shared),
             first_word: Some(FirstWord::Centre),
             scoring: Some(Scoring::TilesOnBoard),
+            ..Default::default()
         }),
         ..Default::default()
     };

@@ -263,6 +263,7 @@ fn a_shared_crossword_needs_no_city() {
         model: Some(crate::rules::CrosswordModel::Shared),
         first_word: Some(crate::rules::FirstWord::Centre),
         scoring: None,
+        ..Default::default()
     });
     assert_eq!(codes(&map), Vec::<&str>::new());
 }

@@ -35,7 +35,8 @@ replace_on_overlay!(
     FirstWord,
     Scoring,
     Exhaustion,
-    ExhaustionWinner
+    ExhaustionWinner,
+    FinalAward
 );
 
 impl<K: Ord, V> Overlay for BTreeMap<K, V> {
@@ -498,6 +499,16 @@ pub enum Scoring {
     TilesOnBoard,
 }
 
+/// What the end of a game awards, on top of the scores (a round's points, in a match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FinalAward {
+    /// Nothing: the scores are the game's outcome.
+    Nothing,
+    /// The letters on the board, a point each: all to the winner, split evenly on a draw (in
+    /// half points, so that an odd count splits exactly).
+    TilesInPlay,
+}
+
 rule_section! {
     /// The crossword: whose letters words run through, where the first word goes, what scores.
     "crossword" => CrosswordRules / CrosswordOverrides {
@@ -507,6 +518,8 @@ rule_section! {
         first_word: FirstWord;
         /// What the word score counts: the face values of valid words, or the letters on the board.
         scoring: Scoring;
+        /// What the end of the game awards: nothing, or the letters on the board (all to the winner, split on a draw).
+        final_award: FinalAward;
     }
 }
 
@@ -517,6 +530,7 @@ impl Default for CrosswordRules {
             model: CrosswordModel::Separate,
             first_word: FirstWord::OwnCity,
             scoring: Scoring::WordFaceValues,
+            final_award: FinalAward::Nothing,
         }
     }
 }
