@@ -35,3 +35,23 @@ fn word_wars_has_fifty_one_point_tiles() {
         assert_eq!(tiles[&letter].count, count, "{letter}");
     }
 }
+
+/// `scryptic simulate --pack word-wars` plays AI rounds and reports how they ended, saying
+/// nothing of cities or tokens the board has none of.
+#[test]
+fn word_wars_is_simulated_ai_against_ai() {
+    let o = scryptic(&[
+        "simulate",
+        "--pack",
+        &pack(),
+        "--games",
+        "4",
+        "--ai",
+        "normal,easy",
+    ]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("4 games"), "{}", o.out);
+    assert!(o.out.contains("endings:"), "{}", o.out);
+    assert!(!o.out.contains("cities"), "{}", o.out);
+    assert!(!o.out.contains("tokens"), "{}", o.out);
+}

@@ -274,12 +274,20 @@ fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<(
     let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
     writeln!(io.out, "endings: {}", endings.join(", "))?;
     let advantage = r.seat_wins[0].rate - r.seat_wins[1].rate;
-    writeln!(
-        io.out,
-        "what decided games: first-player advantage {:+.1} points; the winner captured more cities in {}; {:.1} tokens invoked a game",
-        advantage * 100.0,
-        percent(&r.decided_by_captures),
-        r.average_tokens
-    )?;
+    // Cities and tokens are spoken of only on a board that has them.
+    let mut decided = vec![format!(
+        "first-player advantage {:+.1} points",
+        advantage * 100.0
+    )];
+    if !setup.map.cities.is_empty() {
+        decided.push(format!(
+            "the winner captured more cities in {}",
+            percent(&r.decided_by_captures)
+        ));
+    }
+    if !setup.map.tokens.is_empty() {
+        decided.push(format!("{:.1} tokens invoked a game", r.average_tokens));
+    }
+    writeln!(io.out, "what decided games: {}", decided.join("; "))?;
     Ok(())
 }
