@@ -433,6 +433,12 @@ impl EditorApp {
     }
 
     fn status_bar(&mut self, ui: &mut egui::Ui) {
+        // The map's facts (cell, size, zoom, tool, findings) belong to the Map mode; the
+        // other modes show only what was last done.
+        if self.mode != Mode::Map {
+            ui.label(&self.status);
+            return;
+        }
         ui.horizontal(|ui| {
             let map = &self.doc.map;
             match self.map_mode.hovered {

@@ -735,3 +735,14 @@ fn enter_accepts_a_file_prompt() {
     h.run();
     assert_eq!(h.state().doc.map.name, "typed");
 }
+
+/// The status bar shows the map's facts in the Map mode only; Play has its own panels.
+#[test]
+fn the_status_bar_speaks_of_the_map_only_in_map_mode() {
+    let mut h = harness(blank(8, 8));
+    assert!(h.query_by_label_contains("tool: ").is_some());
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    assert!(h.query_by_label_contains("tool: ").is_none());
+    assert!(h.query_by_label_contains("zoom ").is_none());
+}
