@@ -494,6 +494,19 @@ fn play_names_cells_in_one_style() {
     assert_eq!(refused, "AE5 is off the board");
 }
 
+/// A hot-seat game, racks uncovered, on `map` open in the editor (its rules as set in it).
+fn hot_seat_on_the_open(map: scryptic::Map) -> H {
+    let mut app = EditorApp::default();
+    app.doc = scryptic_editor::document::Document::new(map);
+    let mut h = harness(app);
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click(&mut h, "Hide the racks between turns");
+    click(&mut h, "The open map");
+    click(&mut h, "Start game");
+    h
+}
+
 /// Where the rules allow trading, letters picked on the rack go back into the pool through
 /// the side panel; the opponent scores for them and the turn passes.
 #[test]
@@ -503,14 +516,7 @@ fn letters_are_traded_where_the_rules_allow() {
         allowed: Some(true),
         opponent_points_per_letter: Some(1),
     });
-    let mut app = EditorApp::default();
-    app.doc = scryptic_editor::document::Document::new(map);
-    let mut h = harness(app);
-    h.state_mut().mode = Mode::Play;
-    h.run();
-    click(&mut h, "Hide the racks between turns");
-    click(&mut h, "The open map");
-    click(&mut h, "Start game");
+    let mut h = hot_seat_on_the_open(map);
     let letter = game(&h).rack_letters(Player::Gold).chars().next().unwrap();
     click(&mut h, "Pick letters to trade");
     h.get_all_by_label(&scryptic_editor::play::rack::rack_label(letter))
@@ -562,14 +568,7 @@ fn without_passing_end_turn_waits_and_forfeit_concedes() {
         forfeit: Some(true),
         ..Default::default()
     });
-    let mut app = EditorApp::default();
-    app.doc = scryptic_editor::document::Document::new(map);
-    let mut h = harness(app);
-    h.state_mut().mode = Mode::Play;
-    h.run();
-    click(&mut h, "Hide the racks between turns");
-    click(&mut h, "The open map");
-    click(&mut h, "Start game");
+    let mut h = hot_seat_on_the_open(map);
     assert!(
         h.get_by_label("End turn").accesskit_node().is_disabled(),
         "nothing played yet: no pass"

@@ -3,22 +3,12 @@
 //! overrides.
 
 use super::*;
-use crate::map::{GenerateOptions, generate};
 use crate::rules::{
     DrawModel, ExchangeOverrides, PoolModel, RuleOverrides, SupplyOverrides, TurnOverrides,
 };
 
 fn game_with(overrides: RuleOverrides, seed: u64) -> Game {
-    let mut map = generate(&GenerateOptions {
-        name: "T".into(),
-        width: 12,
-        height: 12,
-        seed: 4,
-        neutral_city_pairs: 1,
-        token_pairs: 1,
-    })
-    .expect("the generated map has room for its pieces");
-    map.rules.preset = "classic".into();
+    let mut map = super::tests::small_map("classic");
     map.rules.overrides = overrides;
     let rules = map.rule_set().expect("the overrides are sound");
     Game::new(&map, rules, Arc::new(Lexicon::english()), seed)

@@ -6,7 +6,8 @@ fn english() -> Arc<Lexicon> {
     Arc::new(Lexicon::english())
 }
 
-fn small_map(preset: &str) -> Map {
+/// A 12x12 generated map with a pair of neutral cities and of tokens, under `preset`.
+pub(super) fn small_map(preset: &str) -> Map {
     let mut map = generate(&GenerateOptions {
         name: "T".into(),
         width: 12,

@@ -326,15 +326,22 @@ impl Game {
             return Err(ActionError::NoForfeit);
         }
         let loser = self.active;
-        let result = GameResult {
-            winner: Some(opponent(loser)),
-            reason: EndReason::Forfeit { loser },
-        };
+        self.finish(
+            GameResult {
+                winner: Some(opponent(loser)),
+                reason: EndReason::Forfeit { loser },
+            },
+            events,
+        );
+        Ok(())
+    }
+
+    /// Ends the game with `result`, telling it in `events`.
+    fn finish(&mut self, result: GameResult, events: &mut Vec<Event>) {
         events.push(Event::GameOver {
             result: result.clone(),
         });
         self.result = Some(result);
-        Ok(())
     }
 
     /// Under `flow.no_word_ends_turns_in_a_row`: the player taking turns in a row can make no
@@ -351,14 +358,13 @@ impl Game {
             return;
         }
         let player = self.active;
-        let result = GameResult {
-            winner: Some(opponent(player)),
-            reason: EndReason::NoWord { player },
-        };
-        events.push(Event::GameOver {
-            result: result.clone(),
-        });
-        self.result = Some(result);
+        self.finish(
+            GameResult {
+                winner: Some(opponent(player)),
+                reason: EndReason::NoWord { player },
+            },
+            events,
+        );
     }
 
     /// Whether `player` has no letter left to play: rack and pool empty.
@@ -408,10 +414,7 @@ impl Game {
             return;
         }
         if let Some(result) = self.deferred_end.take() {
-            events.push(Event::GameOver {
-                result: result.clone(),
-            });
-            self.result = Some(result);
+            self.finish(result, events);
             return;
         }
         let Some(reason) = self.end_reason() else {
@@ -423,11 +426,7 @@ impl Game {
             (EndReason::Exhaustion { .. }, _) if draw_when_out => None,
             _ => self.leader(),
         };
-        let result = GameResult { winner, reason };
-        events.push(Event::GameOver {
-            result: result.clone(),
-        });
-        self.result = Some(result);
+        self.finish(GameResult { winner, reason }, events);
     }
 
     fn end_reason(&self) -> Option<EndReason> {

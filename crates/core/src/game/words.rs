@@ -277,15 +277,20 @@ mod tests {
         Grid::from_cells(rows[0].len() as u32, rows.len() as u32, cells).unwrap()
     }
 
+    /// Each word's player and text, as `runs` finds them on `b`.
+    fn runs_on(b: &Grid<Option<Tile>>, runs: Runs) -> Vec<(Player, String)> {
+        find_runs(b, 2, runs)
+            .into_iter()
+            .map(|w| (w.player, w.text))
+            .collect()
+    }
+
     #[test]
     fn runs_of_each_player() {
         let b = board(&["CAT.", "O..s", "Wpit", "...s"]);
-        let words: Vec<(Player, String)> = find_words(&b, 2)
-            .into_iter()
-            .map(|w| (w.player, w.text))
-            .collect();
+        assert_eq!(find_words(&b, 2), find_runs(&b, 2, Runs::OfOnePlayer));
         assert_eq!(
-            words,
+            runs_on(&b, Runs::OfOnePlayer),
             vec![
                 (Player::Gold, "CAT".into()),
                 (Player::Silver, "PIT".into()),
@@ -298,12 +303,8 @@ mod tests {
     #[test]
     fn shared_runs_go_through_anyones_letters() {
         let b = board(&["CAt.", "O..s", "Wpit", "...s"]);
-        let words: Vec<(Player, String)> = find_runs(&b, 2, Runs::OfAnyone)
-            .into_iter()
-            .map(|w| (w.player, w.text))
-            .collect();
         assert_eq!(
-            words,
+            runs_on(&b, Runs::OfAnyone),
             vec![
                 (Player::Gold, "CAT".into()),
                 (Player::Gold, "WPIT".into()),
