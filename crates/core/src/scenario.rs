@@ -69,6 +69,8 @@ pub struct Expect {
     pub lost: BTreeMap<Player, usize>,
     /// Letters left to draw, by player (the shared pool's size for each, when shared).
     pub pool: BTreeMap<Player, usize>,
+    /// What the end of the game awarded, by player, in points as people write them (`12.5`).
+    pub award: BTreeMap<Player, String>,
     /// Texts the scripts' messages so far contain (each in one message).
     pub messages: Vec<String>,
 }
@@ -328,6 +330,16 @@ fn expect_all(
             n.to_string(),
             game.player(p).lost.to_string(),
         );
+    }
+    for (&p, points) in &e.award {
+        let awarded = game.final_award().map_or_else(
+            || "nothing".to_string(),
+            |a| {
+                let i = usize::from(p == Player::Silver);
+                crate::game::describe::half_points(a[i])
+            },
+        );
+        want(&format!("{p} award"), points.clone(), awarded);
     }
     for (&p, &n) in &e.pool {
         want(
