@@ -108,6 +108,8 @@
 ---@class ScrypticEvent_game_end
 ---@field winner ScrypticPlayer? the winner, nil for a draw
 ---@field reason string how it ended
+---@field award_gold integer? what the end awarded gold, in half points (nil where the rules award nothing)
+---@field award_silver integer? what the end awarded silver, in half points (nil where the rules award nothing)
 
 --- This script was reloaded (storage is kept).
 ---@class ScrypticEvent_on_reload

@@ -55,3 +55,43 @@ fn word_wars_is_simulated_ai_against_ai() {
     assert!(!o.out.contains("cities"), "{}", o.out);
     assert!(!o.out.contains("tokens"), "{}", o.out);
 }
+
+/// A script hears what the end of a round awarded: `game_end` carries `award_gold` and
+/// `award_silver` in half points (what a match's script adds up).
+#[test]
+fn a_script_hears_the_rounds_award() {
+    use scryptic::game::Game;
+    use scryptic::script::{ScriptHost, ScriptLimits, ScriptedGame};
+    let rules =
+        scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap();
+    let map = scryptic::Map::load(&root().join("packs/word-wars/maps/ends/stuck.ron")).unwrap();
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
+    host.load(
+        "tally.lua",
+        "scryptic.on('game_end', function(game, ev) print('award ' .. ev.award_gold .. ' ' .. ev.award_silver) end)",
+    )
+    .unwrap();
+    // The move generator judges that gold can make no word, as in every game the toolkit
+    // starts.
+    let mut plain = Game::new(&map, rules, lexicon, 1);
+    plain.set_advisor(scryptic::ai::spy());
+    let (mut game, errors) = ScriptedGame::new(plain, host);
+    assert!(errors.is_empty(), "{errors:?}");
+    let cat = scryptic::game::notation::parse_command(game.game(), "commit G8 across CAT").unwrap();
+    game.apply(cat).unwrap();
+    assert!(
+        game.game().result().is_some(),
+        "gold is left with a Q: the round is over"
+    );
+    let console: Vec<String> = game
+        .host()
+        .drain_console()
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert!(
+        console.iter().any(|l| l.contains("award 0 6")),
+        "silver takes the three tiles, six half points: {console:?}"
+    );
+}

@@ -514,6 +514,16 @@ pub const EVENT_FIELDS: &[(&str, &str, &[Field])] = &[
         &[
             ("winner", "ScrypticPlayer?", "the winner, nil for a draw"),
             ("reason", "string", "how it ended"),
+            (
+                "award_gold",
+                "integer?",
+                "what the end awarded gold, in half points (nil where the rules award nothing)",
+            ),
+            (
+                "award_silver",
+                "integer?",
+                "what the end awarded silver, in half points (nil where the rules award nothing)",
+            ),
         ],
     ),
     (

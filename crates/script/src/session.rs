@@ -540,10 +540,14 @@ fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, EventField<
             ("token", text(token)),
             ("kind", text(kind)),
         ],
-        Event::GameOver { result } => {
+        Event::GameOver { result, award } => {
             let mut fields = smallvec::SmallVec::new();
             if let Some(winner) = result.winner {
                 fields.push(("winner", Word(winner.name())));
+            }
+            if let Some([gold, silver]) = award {
+                fields.push(("award_gold", Int(*gold)));
+                fields.push(("award_silver", Int(*silver)));
             }
             let reason = crate::game::describe::describe_result(result);
             fields.push(("reason", Text(std::borrow::Cow::Owned(reason))));

@@ -496,7 +496,7 @@ impl Session {
                     face: self.face_value(word),
                     player: *player,
                 }),
-                Event::GameOver { result } => self.game_over(result.winner),
+                Event::GameOver { result, .. } => self.game_over(result.winner),
                 Event::TurnStarted { player, .. } => {
                     self.rack_hidden = self.hide_racks && self.seat(*player) == Seat::Human;
                 }

@@ -170,7 +170,15 @@ pub fn describe(event: &Event) -> String {
             passed: true,
         } => format!("{player} passes"),
         Event::TurnEnded { player, .. } => format!("{player} ends the turn"),
-        Event::GameOver { result } => describe_result(result),
+        Event::GameOver { result, award } => match award {
+            Some([gold, silver]) => format!(
+                "{}; points awarded: gold {}, silver {}",
+                describe_result(result),
+                half_points(*gold),
+                half_points(*silver)
+            ),
+            None => describe_result(result),
+        },
     }
 }
 

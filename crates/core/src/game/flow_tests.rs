@@ -146,7 +146,8 @@ fn a_player_without_letters_is_skipped_until_both_are_out() {
                 result: GameResult {
                     reason: EndReason::Exhaustion { .. },
                     ..
-                }
+                },
+                ..
             }
         )),
         "both out: {events:?}"
@@ -242,8 +243,18 @@ fn the_tiles_in_play_are_awarded_at_the_end() {
         Some([4, 4]),
         "four letters split: two points each"
     );
-    let (g, _) = play_out_awarding(ExhaustionWinner::HigherScore, TilesInPlay);
+    let (g, events) = play_out_awarding(ExhaustionWinner::HigherScore, TilesInPlay);
     assert_eq!(g.final_award(), Some([8, 0]), "all four to the winner");
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            Event::GameOver {
+                award: Some([8, 0]),
+                ..
+            }
+        )),
+        "the event says the award: {events:?}"
+    );
     assert_eq!(
         super::describe::describe_award(&g).as_deref(),
         Some("points awarded: gold 4, silver 0")

@@ -338,10 +338,9 @@ impl Game {
 
     /// Ends the game with `result`, telling it in `events`.
     fn finish(&mut self, result: GameResult, events: &mut Vec<Event>) {
-        events.push(Event::GameOver {
-            result: result.clone(),
-        });
-        self.result = Some(result);
+        self.result = Some(result.clone());
+        let award = self.final_award();
+        events.push(Event::GameOver { result, award });
     }
 
     /// Under `flow.no_word_ends_turns_in_a_row`: the player taking turns in a row can make no
@@ -487,8 +486,9 @@ impl Game {
             self.deferred_end = Some(result);
             return Vec::new();
         }
-        self.result = Some(result.clone());
-        vec![Event::GameOver { result }]
+        let mut events = Vec::new();
+        self.finish(result, &mut events);
+        events
     }
 }
 

@@ -304,6 +304,9 @@ pub enum Event {
     GameOver {
         /// How it ended.
         result: GameResult,
+        /// What the end awarded each player (gold's, silver's), in half points, where the
+        /// rules' `crossword.final_award` awards anything.
+        award: Option<[i64; 2]>,
     },
 }
 
