@@ -321,7 +321,7 @@ impl EditorApp {
             self.save();
         }
         if o {
-            self.dialog = Some(Dialog::open_map(self.suggested_path()));
+            self.dialog = Some(Dialog::open_map(self.suggested_path(), &self.recent));
         }
         if n {
             self.request(Pending::New);
@@ -391,7 +391,7 @@ impl EditorApp {
             self.request(Pending::New);
         }
         if ui.button("Open... (Ctrl+O)").clicked() {
-            self.dialog = Some(Dialog::open_map(self.suggested_path()));
+            self.dialog = Some(Dialog::open_map(self.suggested_path(), &self.recent));
         }
         ui.menu_button("Open recent", |ui| {
             // A recent file moved or deleted since is not offered.

@@ -50,9 +50,13 @@ pub enum Dialog {
 }
 
 impl Dialog {
-    /// Asks for a map to open, starting at `path`.
-    pub fn open_map(path: impl Into<String>) -> Dialog {
-        Dialog::Open(FilePrompt::new("Open map", "Open", Access::Read, path).extension("ron"))
+    /// Asks for a map to open, starting at `path`, offering the `recent` maps.
+    pub fn open_map(path: impl Into<String>, recent: &[PathBuf]) -> Dialog {
+        Dialog::Open(
+            FilePrompt::new("Open map", "Open", Access::Read, path)
+                .extension("ron")
+                .recent(recent),
+        )
     }
 
     /// Asks where to save the map, starting at `path`.
@@ -114,14 +118,11 @@ impl EditorApp {
             return;
         };
         let next = match dialog.prompt_mut() {
-            Some(prompt) => {
-                let recent = self.recent.clone();
-                match prompt.show(ctx, &recent) {
-                    Answer::Waiting => Some(dialog),
-                    Answer::Cancelled => None,
-                    Answer::Chosen(path) => self.file_chosen(&dialog, &path),
-                }
-            }
+            Some(prompt) => match prompt.show(ctx) {
+                Answer::Waiting => Some(dialog),
+                Answer::Cancelled => None,
+                Answer::Chosen(path) => self.file_chosen(&dialog, &path),
+            },
             None => {
                 let mut next = None;
                 egui::Modal::new(egui::Id::unique("dialog")).show(ctx, |ui| {

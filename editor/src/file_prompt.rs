@@ -54,6 +54,8 @@ pub struct FilePrompt {
     field: &'static str,
     /// The file name ending the browser lists (`None`: every file).
     extension: Option<&'static str>,
+    /// Recent files offered to pick, of the prompt's kind and still there when it opened.
+    recent: Vec<PathBuf>,
     /// The chosen file exists and the prompt asks whether to replace it.
     replacing: bool,
     browser: Option<Browser>,
@@ -87,6 +89,7 @@ impl FilePrompt {
             path: path.into(),
             field: "path",
             extension: None,
+            recent: Vec::new(),
             replacing: false,
             browser: None,
         }
@@ -95,6 +98,13 @@ impl FilePrompt {
     /// Lists only files ending in `.{extension}` (and folders) in the browser.
     pub fn extension(mut self, extension: &'static str) -> FilePrompt {
         self.extension = Some(extension);
+        self
+    }
+
+    /// Offers those of `recent` that are of the prompt's kind (its extension, once set) and
+    /// still exist: looked at once, when the prompt opens, not at every frame.
+    pub fn recent(mut self, recent: &[PathBuf]) -> FilePrompt {
+        self.recent = recent.iter().filter(|p| self.lists(p)).cloned().collect();
         self
     }
 
@@ -114,19 +124,18 @@ impl FilePrompt {
         self.browser.is_some()
     }
 
-    /// Shows the prompt (a modal window) or, while browsing, the folder browser; `recent`
-    /// files are offered when reading.
-    pub fn show(&mut self, ctx: &egui::Context, recent: &[PathBuf]) -> Answer {
+    /// Shows the prompt (a modal window) or, while browsing, the folder browser.
+    pub fn show(&mut self, ctx: &egui::Context) -> Answer {
         if self.browser.is_some() {
             return self.browse(ctx);
         }
         egui::Modal::new(egui::Id::unique(("file prompt", &self.title)))
-            .show(ctx, |ui| self.ui(ui, recent))
+            .show(ctx, |ui| self.ui(ui))
             .inner
     }
 
     /// The prompt's contents in `ui` (for a caller that draws its own window).
-    pub fn ui(&mut self, ui: &mut egui::Ui, recent: &[PathBuf]) -> Answer {
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> Answer {
         if self.replacing {
             return self.replace_question(ui);
         }
@@ -147,7 +156,7 @@ impl FilePrompt {
         }
         let mut answer = Answer::Waiting;
         if self.access == Access::Read {
-            answer = self.recent_list(ui, recent);
+            answer = self.recent_list(ui);
         }
         let (ok, cancel) = ui
             .horizontal(|ui| {
@@ -167,20 +176,24 @@ impl FilePrompt {
     }
 
     /// Recent files of the prompt's kind, each a button that chooses it.
-    fn recent_list(&mut self, ui: &mut egui::Ui, recent: &[PathBuf]) -> Answer {
-        let fitting: Vec<&PathBuf> = recent.iter().filter(|p| self.lists(p)).collect();
-        if fitting.is_empty() {
+    fn recent_list(&mut self, ui: &mut egui::Ui) -> Answer {
+        if self.recent.is_empty() {
             return Answer::Waiting;
         }
         ui.label("Recent");
-        let mut answer = Answer::Waiting;
-        for path in fitting {
+        let mut picked = None;
+        for path in &self.recent {
             if ui.button(path.display().to_string()).clicked() {
-                self.path = path.display().to_string();
-                answer = self.choose();
+                picked = Some(path.display().to_string());
             }
         }
-        answer
+        match picked {
+            Some(path) => {
+                self.path = path;
+                self.choose()
+            }
+            None => Answer::Waiting,
+        }
     }
 
     /// Whether a recent file is offered: of the prompt's kind, and still there.

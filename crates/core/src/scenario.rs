@@ -192,6 +192,18 @@ fn refuse(played: &mut impl Played, command: &str, message: &str) -> Result<(), 
     }
 }
 
+/// Checks each player's expected value of one kind (`what`) against what `got` reads.
+fn per_player<T: ToString>(
+    want: &mut impl FnMut(&str, String, String),
+    expected: &BTreeMap<Player, T>,
+    what: &str,
+    got: impl Fn(Player) -> String,
+) {
+    for (&p, value) in expected {
+        want(&format!("{p} {what}"), value.to_string(), got(p));
+    }
+}
+
 fn expect_all(
     game: &Game,
     (events, told): (&[Event], &[String]),
@@ -210,20 +222,12 @@ fn expect_all(
         let got = game.board().terrain.rows();
         want("terrain", rows.join("\n"), got.join("\n"));
     }
-    for (&p, &s) in &e.word_score {
-        want(
-            &format!("{p} word score"),
-            s.to_string(),
-            game.score(p).word.to_string(),
-        );
-    }
-    for (&p, &s) in &e.base_score {
-        want(
-            &format!("{p} base score"),
-            s.to_string(),
-            game.score(p).base.to_string(),
-        );
-    }
+    per_player(&mut want, &e.word_score, "word score", |p| {
+        game.score(p).word.to_string()
+    });
+    per_player(&mut want, &e.base_score, "base score", |p| {
+        game.score(p).base.to_string()
+    });
     for (&p, letters) in &e.racks {
         want(
             &format!("{p} rack"),
@@ -324,30 +328,18 @@ fn expect_all(
             ok.to_string(),
         );
     }
-    for (&p, &n) in &e.lost {
-        want(
-            &format!("{p} letters lost"),
-            n.to_string(),
-            game.player(p).lost.to_string(),
-        );
-    }
-    for (&p, points) in &e.award {
-        let awarded = game.final_award().map_or_else(
+    per_player(&mut want, &e.lost, "letters lost", |p| {
+        game.player(p).lost.to_string()
+    });
+    per_player(&mut want, &e.award, "award", |p| {
+        game.final_award().map_or_else(
             || "nothing".to_string(),
-            |a| {
-                let i = usize::from(p == Player::Silver);
-                crate::game::describe::half_points(a[i])
-            },
-        );
-        want(&format!("{p} award"), points.clone(), awarded);
-    }
-    for (&p, &n) in &e.pool {
-        want(
-            &format!("{p} letters left to draw"),
-            n.to_string(),
-            game.pool_letters(p).len().to_string(),
-        );
-    }
+            |a| crate::game::describe::half_points(a[usize::from(p == Player::Silver)]),
+        )
+    });
+    per_player(&mut want, &e.pool, "letters left to draw", |p| {
+        game.pool_letters(p).len().to_string()
+    });
     let events_text = format!("{events:?}");
     for needle in &e.events {
         if !events_text.contains(needle.as_str()) {

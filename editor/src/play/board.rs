@@ -530,7 +530,7 @@ impl CoinLook {
 /// The cell marked as where the first word must stand: the centre, on an empty board whose
 /// rules ask for it there (cities mark an own-city start already; anywhere needs no mark).
 pub fn start_mark(game: &scryptic::game::Game) -> Option<Pos> {
-    let empty = game.board().letters.cells().iter().all(Option::is_none);
+    // The rule is read first: only a board that starts at its centre is scanned, per frame.
     let centre = game.rules().crossword.first_word == scryptic::rules::FirstWord::Centre;
-    (empty && centre).then(|| game.centre_cell())
+    (centre && !game.board().has_letters()).then(|| game.centre_cell())
 }

@@ -253,7 +253,7 @@ impl PlayMode {
         let prompt = match &mut file {
             GameFile::Save(p) | GameFile::Load(p) => p,
         };
-        match prompt.show(ctx, &[]) {
+        match prompt.show(ctx) {
             Answer::Waiting => self.game_file = Some(file),
             Answer::Cancelled => {}
             Answer::Chosen(path) => match file {

@@ -108,7 +108,9 @@ impl Cells {
         // In a shared crossword every letter on the board is the player's to build through,
         // and only empty cells are free.
         let shared = game.rules().crossword.model == CrosswordModel::Shared;
+        let mut any_letter = false;
         for c in 0..n {
+            any_letter |= letters[c].is_some();
             if let Some(t) = letters[c].filter(|t| shared || t.player == player) {
                 self.own[c] = letter_index(t.letter).unwrap_or(NO_LETTER);
             }
@@ -120,7 +122,9 @@ impl Cells {
             }
         }
         if shared {
-            self.mark_first_word_cells(game, player);
+            if !any_letter {
+                self.mark_first_word_cells(game, player);
+            }
         } else {
             for city in board
                 .cities
@@ -138,14 +142,11 @@ impl Cells {
         }
     }
 
-    /// A shared crossword's starting cells, while its board holds no letter: the first word
+    /// A shared crossword's starting cells, for its board holding no letter: the first word
     /// must cover one, as a separate crossword's covers an own city (`own_city` marks them).
     /// Once a letter stands, every word is anchored beside the letters instead.
     fn mark_first_word_cells(&mut self, game: &Game, player: Player) {
         let board = game.board();
-        if board.letters.cells().iter().any(Option::is_some) {
-            return;
-        }
         match game.rules().crossword.first_word {
             FirstWord::Centre => {
                 let centre = game.centre_cell();

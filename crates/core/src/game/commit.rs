@@ -247,8 +247,7 @@ impl Game {
         text: &str,
         is_placed: &dyn Fn(Pos) -> bool,
     ) -> Result<(), ActionError> {
-        let board_empty = self.board.letters.cells().iter().all(Option::is_none);
-        if !board_empty {
+        if self.board.has_letters() {
             let uses_a_letter = std::iter::once(main)
                 .chain(cross)
                 .any(|k| k.cells().any(|c| !is_placed(c)));

@@ -27,12 +27,16 @@ pub fn half_points(halves: i64) -> String {
 /// What the end of `game` awarded, in words (`points awarded: gold 12.5, silver 12.5`), if
 /// it awards anything.
 pub fn describe_award(game: &super::Game) -> Option<String> {
-    let [gold, silver] = game.final_award()?;
-    Some(format!(
+    game.final_award().map(award_words)
+}
+
+/// An award (gold's, silver's half points) in words.
+fn award_words([gold, silver]: [i64; 2]) -> String {
+    format!(
         "points awarded: gold {}, silver {}",
         half_points(gold),
         half_points(silver)
-    ))
+    )
 }
 
 /// Letters drawn, or how many when they are hidden from the reader.
@@ -171,12 +175,7 @@ pub fn describe(event: &Event) -> String {
         } => format!("{player} passes"),
         Event::TurnEnded { player, .. } => format!("{player} ends the turn"),
         Event::GameOver { result, award } => match award {
-            Some([gold, silver]) => format!(
-                "{}; points awarded: gold {}, silver {}",
-                describe_result(result),
-                half_points(*gold),
-                half_points(*silver)
-            ),
+            Some(award) => format!("{}; {}", describe_result(result), award_words(*award)),
             None => describe_result(result),
         },
     }

@@ -126,6 +126,16 @@ impl Board {
     fn tile(&self, pos: Pos) -> Option<Tile> {
         self.letters.get(pos).copied().flatten()
     }
+
+    /// Whether any letter stands on the board.
+    pub fn has_letters(&self) -> bool {
+        self.letters.cells().iter().any(Option::is_some)
+    }
+
+    /// How many letters stand on the board.
+    pub fn letter_count(&self) -> usize {
+        self.letters.cells().iter().flatten().count()
+    }
 }
 
 /// One player's letters and score.
@@ -655,8 +665,7 @@ impl Game {
         match self.rules.crossword.final_award {
             crate::rules::FinalAward::Nothing => None,
             crate::rules::FinalAward::TilesInPlay => {
-                let on_board = self.board.letters.cells().iter().flatten().count();
-                let halves = i64::try_from(on_board).unwrap_or(i64::MAX / 2);
+                let halves = i64::try_from(self.board.letter_count()).unwrap_or(i64::MAX / 2);
                 Some(match result.winner {
                     Some(winner) => {
                         let mut award = [0, 0];
@@ -700,24 +709,11 @@ impl Game {
     /// Letters in play: in pools, on racks, on the board, and committed in a combat that waits
     /// for the defender's order (for conservation checks).
     pub fn letters_in_play(&self) -> usize {
-        let on_board = self
-            .board
-            .letters
-            .cells()
-            .iter()
-            .filter(|t| t.is_some())
-            .count();
+        let on_board = self.board.letter_count();
         let in_combat = self.pending.as_ref().map_or(0, combat::Pending::letters);
-        let held: usize = self
-            .players
-            .iter()
-            .map(|p| {
-                p.pool.len()
-                    + p.rack
-                        .iter()
-                        .filter(|i| matches!(i, RackItem::Letter(_)))
-                        .count()
-            })
+        let held: usize = Player::BOTH
+            .into_iter()
+            .map(|p| self.player(p).pool.len() + self.rack_letter_count(p))
             .sum();
         on_board + held + self.shared_pool.len() + in_combat
     }

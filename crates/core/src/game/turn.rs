@@ -117,14 +117,20 @@ impl Game {
     }
 
     fn pool_mut(&mut self, player: Player) -> &mut VecDeque<char> {
-        match self.rules.supply.pool {
+        self.pool_and_rng(player).0
+    }
+
+    /// The pool `player` draws from, with the game's generator beside it (to shuffle it).
+    fn pool_and_rng(&mut self, player: Player) -> (&mut VecDeque<char>, &mut ChaCha8Rng) {
+        let pool = match self.rules.supply.pool {
             PoolModel::Shared => &mut self.shared_pool,
-            PoolModel::CopyEach | PoolModel::Split => &mut self.player_mut(player).pool,
-        }
+            PoolModel::CopyEach | PoolModel::Split => &mut self.players[super::index(player)].pool,
+        };
+        (pool, &mut self.rng)
     }
 
     /// How many letters are on `player`'s rack (tokens are not letters).
-    fn rack_letter_count(&self, player: Player) -> usize {
+    pub(super) fn rack_letter_count(&self, player: Player) -> usize {
         self.player(player)
             .rack
             .iter()
@@ -196,13 +202,10 @@ impl Game {
 
     /// Items on the rack, and how many letters must go (tokens cannot be discarded).
     pub fn rack_excess(&self, player: Player) -> (usize, usize) {
-        let rack = &self.player(player).rack;
+        let held = self.player(player).rack.len();
         let limit = usize::try_from(self.rules.turn.rack_limit).unwrap_or(0);
-        let letters = rack
-            .iter()
-            .filter(|i| matches!(i, RackItem::Letter(_)))
-            .count();
-        (rack.len(), rack.len().saturating_sub(limit).min(letters))
+        let letters = self.rack_letter_count(player);
+        (held, held.saturating_sub(limit).min(letters))
     }
 
     pub(super) fn discard(
@@ -268,11 +271,9 @@ impl Game {
             }
         })?;
         self.player_mut(player).rack = remaining;
-        let mut rng = self.rng.clone();
-        let pool = self.pool_mut(player);
+        let (pool, rng) = self.pool_and_rng(player);
         pool.extend(wanted.iter().copied());
-        pool.make_contiguous().shuffle(&mut rng);
-        self.rng = rng;
+        pool.make_contiguous().shuffle(rng);
         let drew = match self.rules.supply.draw {
             DrawModel::RefillHand => self.refill(player),
             DrawModel::PerTurn | DrawModel::Never => {
@@ -370,7 +371,7 @@ impl Game {
     fn out_of_letters(&self, player: Player) -> bool {
         !self.rules.letters.infinite_pool
             && self.pool_letters(player).is_empty()
-            && self.rack_letters(player).is_empty()
+            && self.rack_letter_count(player) == 0
     }
 
     /// Who plays next: the opponent, unless `flow.skip_without_letters` skips them for having
@@ -438,14 +439,11 @@ impl Game {
             return Some(EndReason::Conquest { loser });
         }
         let infinite = self.rules.letters.infinite_pool;
-        let out: Vec<Player> = Player::BOTH
-            .into_iter()
-            .filter(|&p| self.out_of_letters(p))
-            .collect();
+        let out = |p: Player| self.out_of_letters(p);
         let exhausted = match self.rules.flow.exhaustion {
-            Exhaustion::OnePlayerOut => out.first().copied(),
+            Exhaustion::OnePlayerOut => Player::BOTH.into_iter().find(|&p| out(p)),
             // Both out: the player whose turn ended last ran out last.
-            Exhaustion::BothOut => (out.len() == 2).then_some(self.active),
+            Exhaustion::BothOut => Player::BOTH.into_iter().all(out).then_some(self.active),
         };
         if let Some(player) = exhausted {
             return Some(EndReason::Exhaustion { player });
