@@ -658,26 +658,6 @@ impl Game {
         }
     }
 
-    /// What the end of the game awards each player (gold's, then silver's), in half points, as
-    /// `crossword.final_award` says; `None` while the game goes on or when it awards nothing.
-    pub fn final_award(&self) -> Option<[i64; 2]> {
-        let result = self.result.as_ref()?;
-        match self.rules.crossword.final_award {
-            crate::rules::FinalAward::Nothing => None,
-            crate::rules::FinalAward::TilesInPlay => {
-                let halves = i64::try_from(self.board.letter_count()).unwrap_or(i64::MAX / 2);
-                Some(match result.winner {
-                    Some(winner) => {
-                        let mut award = [0, 0];
-                        award[index(winner)] = halves.saturating_mul(2);
-                        award
-                    }
-                    None => [halves, halves],
-                })
-            }
-        }
-    }
-
     /// Which of `player`'s letters are connected to a city they own (in a shared crossword,
     /// which needs no city, every cell).
     pub fn connected_grid(&self, player: Player) -> Grid<bool> {

@@ -456,6 +456,26 @@ impl Game {
             .then_some(EndReason::Stalemate)
     }
 
+    /// What the end of the game awards each player (gold's, then silver's), in half points, as
+    /// `crossword.final_award` says; `None` while the game goes on or when it awards nothing.
+    pub fn final_award(&self) -> Option<[i64; 2]> {
+        let result = self.result.as_ref()?;
+        match self.rules.crossword.final_award {
+            crate::rules::FinalAward::Nothing => None,
+            crate::rules::FinalAward::TilesInPlay => {
+                let halves = i64::try_from(self.board.letter_count()).unwrap_or(i64::MAX / 2);
+                Some(match result.winner {
+                    Some(winner) => {
+                        let mut award = [0, 0];
+                        award[super::index(winner)] = halves.saturating_mul(2);
+                        award
+                    }
+                    None => [halves, halves],
+                })
+            }
+        }
+    }
+
     /// The player with the higher score, or `None` on equal scores.
     fn leader(&self) -> Option<Player> {
         let (gold, silver) = (
