@@ -15,6 +15,7 @@ use scryptic_pack as pack;
 pub mod api;
 mod bounded;
 mod filter;
+mod game_view;
 mod host;
 mod interfaces;
 mod isolation;

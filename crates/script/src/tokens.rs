@@ -139,7 +139,7 @@ fn add_board_methods<M: UserDataMethods<Board>>(methods: &mut M) {
         });
         methods.add_method("award", |lua, b, (player, points): (String, i64)| {
             super::sandbox::charge_host_work(lua, super::session::UNITS_PER_COMMAND)?;
-            let player = super::session::parse_player(&player)?;
+            let player = super::game_view::parse_player(&player)?;
             call_effect(lua, b)?.effect.awards.push((player, points));
             Ok(())
         });
