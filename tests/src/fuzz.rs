@@ -133,7 +133,11 @@ impl Target {
             ],
             Target::Archive => vec![root.join("tests/fuzz/archive/seed-wending.zip")],
             Target::Strings => vec![root.join("tests/fuzz/strings/seed-en.ron")],
-            Target::Scenario => vec![root.join("packs/wending/tests/1-the-ford.ron")],
+            Target::Scenario => vec![
+                root.join("packs/wending/tests/1-the-ford.ron"),
+                root.join("packs/word-wars/tests/first-turns.ron"),
+                root.join("packs/word-wars/tests/out-of-tiles.ron"),
+            ],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("crates/pack/core-pack/pack.ron"),
