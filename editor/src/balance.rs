@@ -349,8 +349,9 @@ fn histogram_chart(name: &str, values: &[i64], colour: egui::Color32, offset: f6
 
 fn score_plot(ui: &mut egui::Ui, records: &[GameRecord]) {
     ui.label("Final scores");
-    let gold: Vec<i64> = records.iter().map(|r| r.scores[0]).collect();
-    let silver: Vec<i64> = records.iter().map(|r| r.scores[1]).collect();
+    // A match's totals may hold half points; the bars count whole ones.
+    let gold: Vec<i64> = records.iter().map(|r| r.scores[0].floor() as i64).collect();
+    let silver: Vec<i64> = records.iter().map(|r| r.scores[1].floor() as i64).collect();
     Plot::new("scores")
         .height(160.0)
         .legend(Legend::default())

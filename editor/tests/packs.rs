@@ -228,7 +228,7 @@ fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
     h.get_by_label("The rules, in a player's words");
     assert!(h.query_by_label_contains("## ").is_none());
     assert!(h.query_by_label_contains("**").is_none());
-    click(&mut h, "Play Word Wars (one round)");
+    click(&mut h, "Play Word Wars");
     click(&mut h, "Against the AI");
     click(&mut h, "Start game");
     // What these rules lack is not offered: no spies, no redeployment, no cities.
@@ -269,5 +269,41 @@ fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
         scryptic_editor::play::board::start_mark(game),
         None,
         "the mark goes with the first word"
+    );
+}
+
+/// A Word Wars match in the editor: the Rounds setting on the setup screen, the round's points
+/// and the match's totals beside the board, "Next round" between rounds (the loser starts), and
+/// the match's end.
+#[test]
+fn a_word_wars_match_is_played_round_after_round_in_the_editor() {
+    let mut h = packs_screen();
+    h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
+    click(&mut h, "Open");
+    click(&mut h, "Play Word Wars");
+    h.get_by_label("Rounds");
+    let rounds = scryptic::save::SettingValue::Int(2);
+    h.state_mut().play.setup.settings = vec![("rounds".to_string(), rounds)];
+    click(&mut h, "Against the AI");
+    click(&mut h, "Start game");
+    h.get_by_label("round 1 of 2; match: gold 0, silver 0");
+    assert!(
+        h.query_by_label("Next round").is_none(),
+        "the round goes on"
+    );
+    click(&mut h, "Forfeit");
+    h.get_by_label("round 1 of 2 adds gold 0, silver 0; match: gold 0, silver 0");
+    h.get_by_label("gold starts round 2");
+    click(&mut h, "Next round");
+    let game = h.state().play.session.as_ref().unwrap().game();
+    assert_eq!(game.round_number(), 2);
+    assert_eq!(game.to_act(), scryptic::Player::Gold, "the loser starts");
+    assert!(game.result().is_none());
+    h.get_by_label("round 2 of 2; match: gold 0, silver 0");
+    click(&mut h, "Forfeit");
+    h.get_by_label("the match is over: a draw, the totals are equal");
+    assert!(
+        h.query_by_label("Next round").is_none(),
+        "the match is over"
     );
 }

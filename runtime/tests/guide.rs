@@ -156,4 +156,15 @@ fn the_guides_rule_set_models_example_holds() {
         1,
         "a point a letter"
     );
+    // The trade ended gold's turn; silver forfeits the round, and, having lost, starts the
+    // second of three.
+    game.apply(scryptic::game::Action::Forfeit).unwrap();
+    let next = game.next_round().expect("a match of three rounds");
+    assert_eq!(next.map.scenario.first, Some(scryptic::Player::Silver));
+    assert_eq!(next.earlier.len(), 1);
+    assert_eq!(
+        next.earlier[0].points,
+        [0, 2],
+        "silver's trade point, in half points"
+    );
 }

@@ -5,7 +5,7 @@
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
-use scryptic_tests::{root, scryptic};
+use scryptic_tests::{root, scryptic, scryptic_typing};
 
 fn pack() -> String {
     root().join("packs/word-wars").display().to_string()
@@ -36,8 +36,8 @@ fn word_wars_has_fifty_one_point_tiles() {
     }
 }
 
-/// `scryptic simulate --pack word-wars` plays AI rounds and reports how they ended, saying
-/// nothing of cities or tokens the board has none of.
+/// `scryptic simulate --pack word-wars` plays AI matches and reports who won them and how their
+/// rounds ended, saying nothing of cities or tokens the board has none of.
 #[test]
 fn word_wars_is_simulated_ai_against_ai() {
     let o = scryptic(&[
@@ -50,7 +50,7 @@ fn word_wars_is_simulated_ai_against_ai() {
         "normal,easy",
     ]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("4 games"), "{}", o.out);
+    assert!(o.out.contains("4 matches of 3 rounds"), "{}", o.out);
     assert!(o.out.contains("endings:"), "{}", o.out);
     assert!(!o.out.contains("cities"), "{}", o.out);
     assert!(!o.out.contains("tokens"), "{}", o.out);
@@ -94,4 +94,65 @@ fn a_script_hears_the_rounds_award() {
         console.iter().any(|l| l.contains("award 0 6")),
         "silver takes the three tiles, six half points: {console:?}"
     );
+}
+
+/// WW-9 at the terminal: a match of two rounds (the `rounds` setting) on the board where gold
+/// is left stuck; each round's points add up, the loser starts the next round (`next`), a save
+/// made in round 2 carries the match, and the match ends with its winner.
+#[test]
+fn a_whole_match_is_played_in_the_terminal_and_saved_between_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("round-2.ron");
+    let save = save.display();
+    let cat = "commit G8 across CAT";
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "maps/ends/stuck.ron",
+            "--set",
+            "rounds=2",
+        ],
+        &format!("{cat}\nnext\nsave {save}\n{cat}\nnext\nquit\n"),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    for line in [
+        "round 1 of 2; match: gold 0, silver 0",
+        "round 1 of 2 adds gold 0, silver 3; match: gold 0, silver 3",
+        "gold starts round 2",
+        "`next` starts the next round",
+        "round 2 of 2; match: gold 0, silver 3",
+        "round 2 of 2 adds gold 0, silver 3; match: gold 0, silver 6",
+        "the match is over: silver wins it",
+    ] {
+        assert!(o.out.contains(line), "{line}\n{}", o.out);
+    }
+    // `next` after the last round goes nowhere: the match is over.
+    assert!(!o.out.contains("round 3"), "{}", o.out);
+    let loaded = scryptic_typing(
+        &["play", "--load", &save.to_string()],
+        &format!("{cat}\nquit\n"),
+    );
+    assert_eq!(loaded.code, 0, "{loaded:?}");
+    assert!(
+        loaded.out.contains("round 2 of 2; match: gold 0, silver 3"),
+        "{}",
+        loaded.out
+    );
+    assert!(
+        loaded.out.contains("the match is over: silver wins it"),
+        "{}",
+        loaded.out
+    );
+}
+
+/// The `rounds` setting is bound to `match.rounds` and keeps to the seed's 2 to 5.
+#[test]
+fn the_rounds_setting_goes_from_two_to_five() {
+    let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "rounds=6"], "quit\n");
+    assert_ne!(o.code, 0, "{o:?}");
+    assert!(o.err.contains("rounds"), "{}", o.err);
+    let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "rounds=5"], "quit\n");
+    assert!(o.out.contains("round 1 of 5"), "{}", o.out);
 }

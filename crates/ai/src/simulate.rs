@@ -2,7 +2,8 @@
 //! say about the map (who wins from which seat, by how much, and what decided it).
 //!
 //! Game `i` is played with seed `first_seed + i`; the two AIs swap seats every other game, so
-//! a seat's advantage and an AI's strength can be told apart.
+//! a seat's advantage and an AI's strength can be told apart. Where the rules make a match of
+//! several rounds, a "game" is a whole match: its winner is the match's, its scores the totals.
 
 use super::player::{AiPlayer, Level};
 use crate::board::Player;
@@ -44,12 +45,17 @@ pub struct GameRecord {
     pub seats: [Level; 2],
     /// The winner (`None`: a draw or unfinished).
     pub winner: Option<Player>,
-    /// Why it ended (`unfinished` if stopped).
+    /// Why it ended (`unfinished` if stopped; in a match, how each round ended, joined by
+    /// ` / `).
     pub reason: String,
-    /// Turns played.
+    /// Turns played (in a match, in every round).
     pub turns: u32,
-    /// Final scores, gold and silver.
-    pub scores: [i64; 2],
+    /// Final scores, gold and silver (in a match, the totals, which may hold half points).
+    pub scores: [f64; 2],
+    /// Rounds played (1 for a single game).
+    pub rounds: usize,
+    /// How each round ended (one for a single game).
+    pub endings: Vec<String>,
     /// Cities captured by gold and by silver.
     pub captures: [u32; 2],
     /// Tokens invoked by gold and by silver.
@@ -71,43 +77,87 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     } else {
         [setup.levels[1], setup.levels[0]]
     };
-    let mut game = Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
+    let mut game = new_game(setup, &setup.map, seed);
     let mut players = seats.map(|level| AiPlayer::new(level, seed));
-    let mut captures = [0; 2];
-    let mut tokens = [0; 2];
-    while game.result().is_none() && game.log().len() < setup.max_actions {
-        let acting = seat(game.to_act());
-        let action = players[acting].choose(&game);
-        let events = match game.apply(action) {
-            Ok(events) => events,
-            // An AI's refused action would be a bug; ending the turn keeps the game going.
-            Err(_) => match game.apply(crate::game::Action::EndTurn) {
-                Ok(events) => events,
-                Err(_) => break,
-            },
+    let mut tally = Tally::default();
+    let mut endings = Vec::new();
+    loop {
+        tally.play_round(setup, &mut game, &mut players);
+        endings.push(match game.result() {
+            Some(r) => reason_name(&r.reason),
+            None => "unfinished".to_string(),
+        });
+        let Some(next) = game.next_round() else {
+            break;
         };
-        for e in &events {
-            match e {
-                Event::CityCaptured { player, .. } => captures[seat(*player)] += 1,
-                Event::TokenInvoked { player, .. } => tokens[seat(*player)] += 1,
-                _ => {}
-            }
-        }
+        tally.turns += game.turn();
+        game = new_game(setup, &next.map, next.seed);
+        game.set_earlier_rounds(next.earlier);
     }
-    let (winner, reason) = match game.result() {
-        Some(r) => (r.winner, reason_name(&r.reason)),
-        None => (None, "unfinished".to_string()),
+    tally.turns += game.turn();
+    let rounds = game.rounds_with_this();
+    let score = crate::game::MatchScore::new(&setup.rules.series, &rounds);
+    let (winner, scores) = match score.outcome() {
+        Some(outcome) if score.is_match() => {
+            (outcome.winner, outcome.totals.map(|t| t as f64 / 2.0))
+        }
+        _ => (
+            game.result().and_then(|r| r.winner),
+            Player::BOTH.map(|p| game.score(p).total as f64),
+        ),
     };
     GameRecord {
         index,
         seed,
         seats,
         winner,
-        reason,
-        turns: game.turn(),
-        scores: Player::BOTH.map(|p| game.score(p).total),
-        captures,
-        tokens,
+        reason: endings.join(" / "),
+        endings,
+        turns: tally.turns,
+        scores,
+        rounds: rounds.len().max(1),
+        captures: tally.captures,
+        tokens: tally.tokens,
+    }
+}
+
+/// A game under the setup's rules, with the AI's spy to judge whether a player can make a word.
+fn new_game(setup: &Setup, map: &Map, seed: u64) -> Game {
+    let mut game = Game::new(map, setup.rules.clone(), setup.lexicon.clone(), seed);
+    game.set_advisor(crate::spy());
+    game
+}
+
+/// What the rounds of one simulated game added up to.
+#[derive(Default)]
+struct Tally {
+    turns: u32,
+    captures: [u32; 2],
+    tokens: [u32; 2],
+}
+
+impl Tally {
+    /// Plays `game` to its end (or the action limit), counting captures and tokens.
+    fn play_round(&mut self, setup: &Setup, game: &mut Game, players: &mut [AiPlayer; 2]) {
+        while game.result().is_none() && game.log().len() < setup.max_actions {
+            let acting = seat(game.to_act());
+            let action = players[acting].choose(game);
+            let events = match game.apply(action) {
+                Ok(events) => events,
+                // An AI's refused action would be a bug; ending the turn keeps the game going.
+                Err(_) => match game.apply(crate::game::Action::EndTurn) {
+                    Ok(events) => events,
+                    Err(_) => break,
+                },
+            };
+            for e in &events {
+                match e {
+                    Event::CityCaptured { player, .. } => self.captures[seat(*player)] += 1,
+                    Event::TokenInvoked { player, .. } => self.tokens[seat(*player)] += 1,
+                    _ => {}
+                }
+            }
+        }
     }
 }
 
@@ -198,7 +248,7 @@ pub struct Report {
     pub average_ai_scores: [f64; 2],
     /// Average turns per game.
     pub average_turns: f64,
-    /// How games ended: reason and count, most common first.
+    /// How games ended (in matches, each round): reason and count, most common first.
     pub endings: Vec<(String, usize)>,
     /// Games won by the player who captured more cities, of the games with a winner.
     pub decided_by_captures: Rate,
@@ -232,10 +282,11 @@ pub fn report(records: &[GameRecord]) -> Report {
         )
     });
     let mut endings: Vec<(String, usize)> = Vec::new();
-    for r in records {
-        match endings.iter_mut().find(|(reason, _)| *reason == r.reason) {
+    // A match's rounds each count their own ending.
+    for ending in records.iter().flat_map(|r| &r.endings) {
+        match endings.iter_mut().find(|(reason, _)| reason == ending) {
             Some((_, count)) => *count += 1,
-            None => endings.push((r.reason.clone(), 1)),
+            None => endings.push((ending.clone(), 1)),
         }
     }
     endings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
@@ -256,8 +307,8 @@ pub fn report(records: &[GameRecord]) -> Report {
             .filter(|r| r.winner.is_none() && r.reason != "unfinished")
             .count(),
         unfinished: records.iter().filter(|r| r.reason == "unfinished").count(),
-        average_scores: [0, 1].map(|s| avg(&|r| r.scores[s] as f64)),
-        average_ai_scores: [0, 1].map(|a| avg(&|r| r.scores[seat_of(r, a)] as f64)),
+        average_scores: [0, 1].map(|s| avg(&|r| r.scores[s])),
+        average_ai_scores: [0, 1].map(|a| avg(&|r| r.scores[seat_of(r, a)])),
         average_turns: avg(&|r| f64::from(r.turns)),
         endings,
         decided_by_captures: Rate::new(by_captures, won.len()),

@@ -249,17 +249,29 @@ fn percent(r: &Rate) -> String {
 }
 
 fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<()> {
-    let [a, b] = setup.levels;
+    let [a, b] = setup.levels.map(|l| l.to_string());
+    // Where the rules make a match, each "game" simulated is a whole match.
+    let rounds = setup.rules.series.rounds;
+    let (games, game, what) = if rounds > 1 {
+        (format!("matches of {rounds} rounds"), "match", "matches")
+    } else {
+        ("games".to_string(), "game", "games")
+    };
     writeln!(
         io.out,
-        "{}: {} games, {a} against {b} (seats swapped every game), seeds {} to {}",
+        "{}: {} {games}, {a} against {b} (seats swapped every {game}), seeds {} to {}",
         setup.map.name,
         r.games,
         setup.first_seed,
         setup.first_seed + r.games.saturating_sub(1) as u64
     )?;
     writeln!(io.out, "wins by seat (95% interval):")?;
-    writeln!(io.out, "  gold (moves first)  {}", percent(&r.seat_wins[0]))?;
+    let gold = if rounds > 1 {
+        "gold (first round)"
+    } else {
+        "gold (moves first)"
+    };
+    writeln!(io.out, "  {gold:<18}  {}", percent(&r.seat_wins[0]))?;
     writeln!(io.out, "  silver              {}", percent(&r.seat_wins[1]))?;
     writeln!(io.out, "wins by AI:")?;
     writeln!(io.out, "  {a:<18}  {}", percent(&r.ai_wins[0]))?;
@@ -270,7 +282,11 @@ fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<(
         "average score: gold {:.1}, silver {:.1}; {a} {:.1}, {b} {:.1}",
         r.average_scores[0], r.average_scores[1], r.average_ai_scores[0], r.average_ai_scores[1]
     )?;
-    writeln!(io.out, "average length: {:.1} turns", r.average_turns)?;
+    writeln!(
+        io.out,
+        "average length: {:.1} turns a {game}",
+        r.average_turns
+    )?;
     let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
     writeln!(io.out, "endings: {}", endings.join(", "))?;
     let advantage = r.seat_wins[0].rate - r.seat_wins[1].rate;
@@ -288,6 +304,6 @@ fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<(
     if !setup.map.tokens.is_empty() {
         decided.push(format!("{:.1} tokens invoked a game", r.average_tokens));
     }
-    writeln!(io.out, "what decided games: {}", decided.join("; "))?;
+    writeln!(io.out, "what decided {what}: {}", decided.join("; "))?;
     Ok(())
 }

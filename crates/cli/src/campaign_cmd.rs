@@ -310,17 +310,13 @@ impl Run<'_> {
             }
             // Storage refuses what it cannot keep when it is stored, so only its size can
             // fail here; then the next chapter gets what this one began with.
-            let stored = scripted.host().storage_json();
-            let storage = match stored {
-                Ok(storage) => storage,
-                Err(e) => {
-                    writeln!(
-                        io.out,
-                        "this chapter's storage cannot be carried on ({e}); the next chapter gets the storage this one began with"
-                    )?;
-                    scripted.save().storage
-                }
-            };
+            let (storage, unstored) = scripted.storage_to_carry();
+            if let Some(e) = unstored {
+                writeln!(
+                    io.out,
+                    "this chapter's storage cannot be carried on ({e}); the next chapter gets the storage this one began with"
+                )?;
+            }
             if chapter < self.chapters.len() {
                 self.progress
                     .reached(chapter, &storage, self.progress_path)?;

@@ -8,7 +8,7 @@ use super::pack_cmd;
 use super::screen::Screen;
 use super::{EXIT_PROBLEMS, Streams};
 use crate::board::Player;
-use crate::game::describe::{describe, describe_award, describe_result};
+use crate::game::describe::{describe, describe_award, describe_match, describe_result};
 use crate::game::notation::{COMMANDS, parse_command};
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
@@ -156,7 +156,21 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         scripted.game().map().name
     )?;
     let mut table = Table::new(io, AfterEnd::Leave);
-    table.play(&mut scripted, &live, io)?;
+    while table.play(&mut scripted, &live, io)? == Left::Next {
+        match scripted.next_round() {
+            Some(Ok((round, problems))) => {
+                for p in &problems {
+                    writeln!(io.err, "{p}")?;
+                }
+                scripted = round;
+            }
+            Some(Err(e)) => {
+                writeln!(io.err, "the next round cannot start: {e}")?;
+                return Ok(EXIT_PROBLEMS);
+            }
+            None => break,
+        }
+    }
     Ok(0)
 }
 
@@ -245,19 +259,31 @@ impl Table {
                 "help" => writeln!(io.out, "{COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")?,
                 "board" => self.write_status(scripted.game(), io)?,
                 "quit" => return Ok(left(announced_end)),
-                "next" if announced_end && self.after_end == AfterEnd::NextChapter => {
+                "next" if announced_end && self.goes_on(scripted.game()) => {
                     return Ok(Left::Next);
                 }
                 "save" => save(scripted, command, io)?,
                 "preview" if !announced_end => preview(scripted.game(), command, io)?,
-                _ if announced_end => writeln!(io.out, "  {}", self.end_hint())?,
+                _ if announced_end => writeln!(io.out, "  {}", self.end_hint(scripted.game()))?,
                 _ => self.play_command(scripted, command, io)?,
             }
         }
     }
 
-    fn end_hint(&self) -> &'static str {
+    /// Whether `next` goes on from the ended `game`: to a campaign's next chapter, or to the
+    /// match's next round.
+    fn goes_on(&self, game: &Game) -> bool {
+        self.after_end == AfterEnd::NextChapter || game.next_round().is_some()
+    }
+
+    fn end_hint(&self, game: &Game) -> &'static str {
         match self.after_end {
+            AfterEnd::Leave if game.next_round().is_some() => {
+                "the round is over: `next` starts the next round, `board`, `save FILE`, or `quit` stops the match"
+            }
+            AfterEnd::Leave if game.match_before().is_match() => {
+                "the match is over: `board`, `save FILE` or `quit`"
+            }
             AfterEnd::Leave => "the game is over: `board`, `save FILE` or `quit`",
             AfterEnd::NextChapter => {
                 "the chapter is over: `next` goes on, `board`, `save FILE`, or `quit` stops here"
@@ -275,7 +301,10 @@ impl Table {
         // Nothing is secret any more: both racks are shown.
         self.shown_to = None;
         self.write_status(game, io)?;
-        writeln!(io.out, "{}", self.end_hint())?;
+        if let Some(standing) = describe_match(game) {
+            writeln!(io.out, "{standing}")?;
+        }
+        writeln!(io.out, "{}", self.end_hint(game))?;
         Ok(())
     }
 
@@ -314,6 +343,9 @@ impl Table {
                 "to play"
             };
             let name = self.screen.in_colour_of(to_act, to_act.name());
+            if let Some(standing) = describe_match(game) {
+                writeln!(io.out, "{standing}")?;
+            }
             writeln!(io.out, "turn {}: {name} {doing}", game.turn())?;
         }
         let viewer = self.shown_to.unwrap_or(game.to_act());

@@ -265,15 +265,8 @@ impl Screen {
             .tokens()
             .map(|(id, kind)| format!("{kind} `{id}`"))
             .collect();
-        let cities: Vec<&str> = game
-            .board()
-            .cities
-            .iter()
-            .filter(|c| !c.destroyed && c.owner == Owner::from(player))
-            .map(|c| c.id.as_str())
-            .collect();
-        format!(
-            "{}: score {} (words {}, base {}); rack {rack}{}; pool {}; cities {}; spies left {}",
+        let mut line = format!(
+            "{}: score {} (words {}, base {}); rack {rack}{}; pool {}",
             self.in_colour_of(player, player.name()),
             score.total,
             score.word,
@@ -284,13 +277,31 @@ impl Screen {
                 format!(" + {}", tokens.join(", "))
             },
             game.pool_letters(player).len(),
-            if cities.is_empty() {
-                "none".to_string()
-            } else {
-                cities.join(", ")
-            },
-            game.spies_left(player)
-        )
+        );
+        // Cities and spies are told only where the map and the rules have them.
+        if !game.board().cities.is_empty() {
+            line.push_str(&format!("; cities {}", cities_held(game, player)));
+        }
+        if game.rules().turn.spies_per_game > 0 {
+            line.push_str(&format!("; spies left {}", game.spies_left(player)));
+        }
+        line
+    }
+}
+
+/// The ids of the cities `player` holds, or `none`.
+fn cities_held(game: &Game, player: Player) -> String {
+    let cities: Vec<&str> = game
+        .board()
+        .cities
+        .iter()
+        .filter(|c| !c.destroyed && c.owner == Owner::from(player))
+        .map(|c| c.id.as_str())
+        .collect();
+    if cities.is_empty() {
+        "none".to_string()
+    } else {
+        cities.join(", ")
     }
 }
 

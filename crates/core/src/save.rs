@@ -2,7 +2,7 @@
 //! place for scripts' storage. Loading a save replays it: the same inputs give the same game.
 
 use crate::diag::{FileError, LoadError};
-use crate::game::{Action, ActionError, Event, Game};
+use crate::game::{Action, ActionError, Event, Game, RoundResult};
 use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::{RuleSet, locate_key};
@@ -36,6 +36,10 @@ pub struct SaveFile {
     /// replaying the actions rebuilds the rest.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub storage: String,
+    /// The match's rounds played before this game (none in a single game or a first round),
+    /// carried in as the storage is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rounds: Vec<RoundResult>,
     /// The packs the game was made from, in load order, with hashes of their files: a record
     /// of where the game came from (the save carries what it used, so it replays without them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -219,6 +223,7 @@ impl SaveFile {
             actions: game.log().to_vec(),
             scripts: Vec::new(),
             storage: String::new(),
+            rounds: game.earlier_rounds().to_vec(),
             packs: Vec::new(),
             settings: std::collections::BTreeMap::new(),
             strings: StringTables::new(),
@@ -322,6 +327,7 @@ impl SaveFile {
                 ),
             );
         }
+        self.round_problems(&mut refuse);
         if self.actions.len() > limits::MAX_SAVE_ACTIONS {
             refuse(
                 "actions",
@@ -333,6 +339,30 @@ impl SaveFile {
             );
         }
         out
+    }
+
+    /// Rounds the match cannot have had: as many as it has or more, or descriptions too long.
+    fn round_problems(&self, refuse: &mut impl FnMut(&'static str, String)) {
+        let rounds = usize::try_from(self.rules.series.rounds).unwrap_or(1);
+        if self.rounds.len() >= rounds {
+            refuse(
+                "rounds",
+                format!(
+                    "the save records {} rounds before this game, but under its rules the match has {rounds}",
+                    self.rounds.len()
+                ),
+            );
+        }
+        let long = |r: &RoundResult| r.ended.chars().count() > crate::game::MAX_ROUND_TEXT_CHARS;
+        if self.rounds.iter().any(long) {
+            refuse(
+                "rounds",
+                format!(
+                    "a round's description is longer than {} characters",
+                    crate::game::MAX_ROUND_TEXT_CHARS
+                ),
+            );
+        }
     }
 
     fn script_problems(&self, refuse: &mut impl FnMut(&'static str, String)) {
@@ -382,6 +412,7 @@ impl SaveFile {
             return Err(SaveError::Invalid(problems));
         }
         let mut game = Game::new(&self.map, self.rules.clone(), lexicon, self.seed);
+        game.set_earlier_rounds(self.rounds.clone());
         if let Some(advisor) = advisor {
             game.set_advisor(advisor);
         }

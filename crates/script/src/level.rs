@@ -19,6 +19,18 @@ impl ScriptedGame {
         seed: u64,
         storage: Option<&str>,
     ) -> Result<(ScriptedGame, Vec<String>), ScriptError> {
+        let carried = super::Carried::storage(storage);
+        ScriptedGame::start_level_carrying(level, lexicon, seed, carried)
+    }
+
+    /// As `start_level`, with everything an earlier game carried in: the storage and, in a
+    /// match, the rounds played before.
+    pub fn start_level_carrying(
+        level: &Level,
+        lexicon: Arc<Lexicon>,
+        seed: u64,
+        carried: super::Carried,
+    ) -> Result<(ScriptedGame, Vec<String>), ScriptError> {
         let origin = super::session::Origin {
             packs: level.records.clone(),
             pack: level.pack.clone(),
@@ -27,7 +39,7 @@ impl ScriptedGame {
         };
         let game_files = (&level.map, level.rules.clone(), level.scripts.clone());
         let (mut game, errors) =
-            ScriptedGame::start_with(game_files, lexicon, seed, storage, origin)?;
+            ScriptedGame::start_with(game_files, lexicon, seed, carried, origin)?;
         let mut problems = level.unreadable.clone();
         problems.extend(errors.iter().map(ToString::to_string));
         for list in &level.connotations {

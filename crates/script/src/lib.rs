@@ -25,6 +25,7 @@ mod locale;
 mod lua_values;
 mod patterns;
 mod reload;
+mod rounds;
 mod sandbox;
 mod session;
 mod storage;
@@ -34,6 +35,7 @@ pub mod watch;
 
 pub use host::{MAX_STATES, ScriptHost};
 pub use lua_values::EventField;
+pub use rounds::Carried;
 pub use session::ScriptedGame;
 pub use storage::StorageError;
 pub use tokens::{ScriptModifiers, ScriptTokens};

@@ -246,15 +246,17 @@ impl ScriptedGame {
         storage: Option<&str>,
     ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
         let level = (map, rules, scripts);
-        ScriptedGame::start_with(level, lexicon, seed, storage, Origin::default())
+        let carried = super::Carried::storage(storage);
+        ScriptedGame::start_with(level, lexicon, seed, carried, Origin::default())
     }
 
-    /// As `start`, for a game made from packs (`origin`: their records and the settings).
+    /// As `start`, for a game made from packs (`origin`: their records and the settings), with
+    /// what an earlier game carried into it (storage, and a match's rounds).
     pub(super) fn start_with(
         (map, rules, scripts): (&Map, RuleSet, Vec<ScriptSource>),
         lexicon: Arc<Lexicon>,
         seed: u64,
-        storage: Option<&str>,
+        carried: super::Carried,
         origin: Origin,
     ) -> Result<(ScriptedGame, Vec<ScriptError>), ScriptError> {
         let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), seed)?;
@@ -269,15 +271,16 @@ impl ScriptedGame {
             own => own.to_string(),
         };
         host.set_packs(order, own, origin.strings.clone());
-        if let Some(json) = storage.filter(|s| !s.is_empty()) {
-            host.set_storage_json(json).map_err(|e| ScriptError {
-                script: "(save)".into(),
-                line: None,
-                event: "load".into(),
-                turn: None,
-                message: e.to_string(),
-                traceback: String::new(),
-            })?;
+        if !carried.storage.is_empty() {
+            host.set_storage_json(&carried.storage)
+                .map_err(|e| ScriptError {
+                    script: "(save)".into(),
+                    line: None,
+                    event: "load".into(),
+                    turn: None,
+                    message: e.to_string(),
+                    traceback: String::new(),
+                })?;
         }
         let mut errors = Vec::new();
         let mut loaded = Vec::new();
@@ -289,11 +292,13 @@ impl ScriptedGame {
         }
         let mut game = Game::new(map, rules, lexicon, seed);
         game.set_advisor(crate::ai::spy());
+        // The rounds before are known from `game_start` on, so that scripts can read them.
+        game.set_earlier_rounds(carried.rounds);
         let (mut scripted, more) = ScriptedGame::with_origin(game, host, origin.clone());
         scripted.origin = origin;
         scripted.scripts = loaded;
         // The storage as it was before any script ran: replaying runs the scripts again.
-        scripted.storage_at_start = storage.unwrap_or_default().to_string();
+        scripted.storage_at_start = carried.storage;
         errors.extend(more);
         Ok((scripted, errors))
     }
@@ -308,7 +313,10 @@ impl ScriptedGame {
         if !problems.is_empty() {
             return Err(SaveError::Invalid(problems));
         }
-        let storage = (!save.storage.is_empty()).then_some(save.storage.as_str());
+        let carried = super::Carried {
+            storage: save.storage.clone(),
+            rounds: save.rounds.clone(),
+        };
         let origin = Origin {
             packs: save.packs.clone(),
             pack: save.pack.clone(),
@@ -316,7 +324,7 @@ impl ScriptedGame {
             strings: save.strings.clone(),
         };
         let level = (&save.map, save.rules.clone(), save.scripts.clone());
-        let (mut game, _) = ScriptedGame::start_with(level, lexicon, save.seed, storage, origin)
+        let (mut game, _) = ScriptedGame::start_with(level, lexicon, save.seed, carried, origin)
             .map_err(|e| SaveError::Scripts(e.to_string()))?;
         let events = save.replay_actions(|action| game.apply(action))?;
         Ok((game, events))

@@ -675,6 +675,31 @@ impl Session {
         Ok(())
     }
 
+    /// Whether the round has ended and the match has another.
+    pub fn has_next_round(&self) -> bool {
+        self.game().next_round().is_some()
+    }
+
+    /// Starts the match's next round, once this one has ended: the storage and the rounds so
+    /// far carried in. Undo stops at the round's start (a finished round stays as it ended).
+    pub fn next_round(&mut self) -> Result<(), String> {
+        let started = self
+            .game
+            .next_round()
+            .ok_or("the match has no next round")?;
+        let (round, problems) = started.map_err(|e| format!("the next round cannot start: {e}"))?;
+        self.replace_game(round);
+        self.undo_marks.clear();
+        self.console.extend(problems);
+        let game = self.game();
+        let first = game.to_act();
+        self.log.push(format!(
+            "round {} begins: {first} starts",
+            game.round_number()
+        ));
+        Ok(())
+    }
+
     fn replace_game(&mut self, game: ScriptedGame) {
         self.generation += 1;
         self.game = game;

@@ -35,15 +35,18 @@ impl SidePanel {
         self.log(ui, session);
     }
 
-    fn status(&mut self, ui: &mut egui::Ui, session: &Session) {
+    fn status(&mut self, ui: &mut egui::Ui, session: &mut Session) {
         let game = session.game();
         if let Some(result) = game.result() {
             ui.label(RichText::new(format!("Game over: {}", describe_result(result))).strong());
             if let Some(award) = scryptic::game::describe::describe_award(game) {
                 ui.label(award);
             }
+            self.match_standing(ui, session);
             return;
         }
+        self.match_standing(ui, session);
+        let game = session.game();
         let to_act = game.to_act();
         let waiting = if to_act == game.active() {
             format!("Turn {}: {to_act} to play", game.turn())
@@ -53,6 +56,22 @@ impl SidePanel {
         ui.label(RichText::new(waiting).strong());
         if let Some((player, elapsed)) = session.thinking() {
             thinking_bar(ui, player, elapsed);
+        }
+    }
+
+    /// Where the match stands (in a match): the round, its points and the totals, and, once
+    /// the round has ended, the button that starts the next.
+    fn match_standing(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        let Some(standing) = scryptic::game::describe::describe_match(session.game()) else {
+            return;
+        };
+        for line in standing.lines() {
+            ui.label(line);
+        }
+        if session.has_next_round() && ui.button("Next round").clicked() {
+            if let Err(e) = session.next_round() {
+                session.refusal = Some(e);
+            }
         }
     }
 

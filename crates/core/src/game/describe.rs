@@ -213,6 +213,48 @@ pub fn describe_result(result: &GameResult) -> String {
     }
 }
 
+/// Gold's and silver's points (half points) in words: `gold 12.5, silver 3`.
+fn both_points([gold, silver]: [i64; 2]) -> String {
+    format!("gold {}, silver {}", half_points(gold), half_points(silver))
+}
+
+/// Where the match stands in `game`'s round, if the rules make a match: `round 2 of 3; match:
+/// gold 12.5, silver 3` while it is played; once it has ended, what it added, and once the last
+/// round has ended, who won the match.
+pub fn describe_match(game: &super::Game) -> Option<String> {
+    let before = game.match_before();
+    if !before.is_match() {
+        return None;
+    }
+    let Some(round) = game.round_result() else {
+        return Some(format!(
+            "round {} of {}; match: {}",
+            game.round_number(),
+            before.rounds(),
+            both_points(before.totals())
+        ));
+    };
+    let rounds = game.rounds_with_this();
+    let after = super::MatchScore::new(&game.rules().series, &rounds);
+    let mut text = format!(
+        "round {} of {} adds {}; match: {}",
+        game.round_number(),
+        after.rounds(),
+        both_points(round.points),
+        both_points(after.totals())
+    );
+    if let Some(outcome) = after.outcome() {
+        text.push_str(&match outcome.winner {
+            Some(winner) => format!("\nthe match is over: {winner} wins it"),
+            None => "\nthe match is over: a draw, the totals are equal".to_string(),
+        });
+    } else {
+        let first = after.next_first();
+        text.push_str(&format!("\n{first} starts round {}", rounds.len() + 1));
+    }
+    Some(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ mod commit;
 pub mod describe;
 pub mod notation;
 mod redeploy;
+mod rounds;
 pub mod strength;
 pub mod tokens;
 mod turn;
@@ -19,6 +20,7 @@ pub mod words;
 
 pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
+pub use rounds::{MAX_ROUND_TEXT_CHARS, MatchOutcome, MatchScore, NextRound, RoundResult};
 pub use tokens::{Effect, EffectError, Invocation, StandardElementals, TokenEffects};
 pub use types::*;
 pub use words::{Tile, Word, WordKey};
@@ -249,6 +251,8 @@ pub struct Game {
     log: Vec<Action>,
     seed: u64,
     initial_letters: usize,
+    /// The match's rounds played before this game (see `rounds`).
+    earlier_rounds: Vec<RoundResult>,
 }
 
 fn index(player: Player) -> usize {
@@ -269,7 +273,7 @@ pub fn opponent(player: Player) -> Player {
 impl Game {
     /// A new game on `map` under `rules`, with words from `lexicon`, all chance drawn from
     /// `seed`. The map's scenario (letters on the board, racks, pool orders) is set up; then
-    /// gold's first turn begins.
+    /// the first turn begins, gold's unless the scenario names the first player.
     pub fn new(map: &Map, rules: RuleSet, lexicon: Arc<Lexicon>, seed: u64) -> Game {
         let board = Self::initial_board(map, &rules);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -284,7 +288,7 @@ impl Game {
             board,
             players,
             shared_pool,
-            active: Player::Gold,
+            active: map.scenario.first_player(),
             turn: 0,
             turn_state: TurnState::default(),
             passes_in_row: 0,
@@ -296,12 +300,13 @@ impl Game {
             log: Vec::new(),
             seed,
             initial_letters: 0,
+            earlier_rounds: Vec::new(),
         };
         for p in Player::BOTH {
             game.fill_opening_rack(p, map);
         }
         game.initial_letters = game.letters_in_play();
-        game.begin_turn(Player::Gold, &mut Vec::new());
+        game.begin_turn(map.scenario.first_player(), &mut Vec::new());
         game
     }
 
@@ -543,6 +548,11 @@ impl Game {
     /// The lexicon in play.
     pub fn lexicon(&self) -> &Lexicon {
         &self.lexicon
+    }
+
+    /// The dictionary, shared (for another game with the same words: a match's next round).
+    pub fn shared_lexicon(&self) -> Arc<Lexicon> {
+        self.lexicon.clone()
     }
 
     /// The board.

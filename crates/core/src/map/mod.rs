@@ -68,7 +68,7 @@ impl PlacedWord {
 }
 
 /// A fixed start for campaigns, puzzles and tests: letters already on the board, fixed racks,
-/// and fixed pool orders. Anything left empty starts as in a normal game.
+/// fixed pool orders, and who moves first. Anything left empty starts as in a normal game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Scenario {
@@ -81,12 +81,23 @@ pub struct Scenario {
     /// Pools in the order they are drawn (first letter drawn first), replacing the shuffle.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub pools: BTreeMap<Player, String>,
+    /// Who takes the first turn (gold when left out); a match sets it for each round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<Player>,
 }
 
 impl Scenario {
     /// Whether the scenario sets nothing.
     pub fn is_empty(&self) -> bool {
-        self.words.is_empty() && self.racks.is_empty() && self.pools.is_empty()
+        self.words.is_empty()
+            && self.racks.is_empty()
+            && self.pools.is_empty()
+            && self.first.is_none()
+    }
+
+    /// Who takes the first turn.
+    pub fn first_player(&self) -> Player {
+        self.first.unwrap_or(Player::Gold)
     }
 }
 

@@ -72,6 +72,10 @@ pub struct RuleSet {
     /// complete rule set written before the section lacks it).
     #[serde(default)]
     pub flow: FlowRules,
+    /// A match of several games, `match` in rule files (a single game when a complete rule
+    /// set written before the section lacks it).
+    #[serde(default, rename = "match")]
+    pub series: MatchRules,
 }
 
 /// Overrides of any constants, section by section; what is left out keeps the preset's value.
@@ -126,6 +130,9 @@ pub struct RuleOverrides {
     /// Overrides of `flow`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flow: Option<FlowOverrides>,
+    /// Overrides of `match`.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub series: Option<MatchOverrides>,
 }
 
 /// Applies `$mac!(section_field, SectionType)` to every section, so that code walking all
@@ -148,6 +155,7 @@ macro_rules! for_each_section {
         $mac!(exchange, ExchangeRules);
         $mac!(crossword, CrosswordRules);
         $mac!(flow, FlowRules);
+        $mac!(series, MatchRules);
     };
 }
 

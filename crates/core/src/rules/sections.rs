@@ -36,7 +36,9 @@ replace_on_overlay!(
     Scoring,
     Exhaustion,
     ExhaustionWinner,
-    FinalAward
+    FinalAward,
+    NextFirst,
+    RoundPoints
 );
 
 impl<K: Ord, V> Overlay for BTreeMap<K, V> {
@@ -584,6 +586,49 @@ impl Default for FlowRules {
             forfeit: false,
             exhaustion_winner: ExhaustionWinner::HigherScore,
             no_word_ends_turns_in_a_row: false,
+        }
+    }
+}
+
+/// Who takes the first turn of a match's next round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NextFirst {
+    /// The loser of the round before (after a draw: gold).
+    Loser,
+    /// The player who did not start the round before.
+    Alternate,
+}
+
+/// What a round adds to a player's match total.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundPoints {
+    /// The player's score when the round ended.
+    Score,
+    /// What the end of the round awarded the player (`crossword.final_award`), with the points
+    /// scored apart from words during the round (a trade's points): the word score, which only
+    /// measures the race, is left out.
+    AwardAndBonus,
+}
+
+rule_section! {
+    /// A match: a series of games (rounds) whose points add up; one round is a single game.
+    "match" => MatchRules / MatchOverrides {
+        /// How many games make the match (1: a single game, no match).
+        rounds: i64, range(1, 99);
+        /// Who starts each round after the first: the loser of the round before (gold after a draw), or the one who did not start it.
+        next_first: NextFirst;
+        /// What a round adds to each player's total: the score, or the end's award with the points scored apart from words.
+        round_points: RoundPoints;
+    }
+}
+
+impl Default for MatchRules {
+    /// A single game: the rules before the section existed.
+    fn default() -> MatchRules {
+        MatchRules {
+            rounds: 1,
+            next_first: NextFirst::Loser,
+            round_points: RoundPoints::Score,
         }
     }
 }

@@ -1,0 +1,341 @@
+//! A match: games played as rounds whose points add up (the rule set's `match` section).
+//!
+//! The engine plays one round at a time. What the rounds before it left (their results) travels
+//! with the round, as a campaign's storage travels from chapter to chapter: a game knows the
+//! rounds played before it, a save of any round carries the whole match so far, and the next
+//! round is made from the one that ended ([`Game::next_round`]).
+
+use super::{Game, opponent};
+use crate::board::Player;
+use crate::map::Map;
+use crate::rules::{MatchRules, NextFirst, RoundPoints};
+use serde::{Deserialize, Serialize};
+
+/// The most characters of a round's description a save keeps.
+pub const MAX_ROUND_TEXT_CHARS: usize = 400;
+
+/// How one finished round of a match went.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundResult {
+    /// Who took the round's first turn.
+    pub first: Player,
+    /// Who won the round (`None`: a draw).
+    pub winner: Option<Player>,
+    /// What the round added to each player's match total (gold's, silver's), in half points.
+    pub points: [i64; 2],
+    /// How the round ended, in words.
+    pub ended: String,
+}
+
+/// The start of a match's next round: its map (the first player set in its scenario), its seed,
+/// and the rounds played before it.
+#[derive(Clone, Debug)]
+pub struct NextRound {
+    /// The map, whose scenario names who takes the first turn.
+    pub map: Map,
+    /// The round's seed (each round's pools are shuffled anew).
+    pub seed: u64,
+    /// Every round played before it, in order.
+    pub earlier: Vec<RoundResult>,
+}
+
+/// A match as it stands after some rounds: totals, whether it is over, who won.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchScore<'a> {
+    rules: &'a MatchRules,
+    rounds: &'a [RoundResult],
+}
+
+/// How a finished match came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchOutcome {
+    /// The player with the higher total (`None`: equal totals, a draw).
+    pub winner: Option<Player>,
+    /// The totals (gold's, silver's), in half points.
+    pub totals: [i64; 2],
+}
+
+impl<'a> MatchScore<'a> {
+    /// The match of `rounds` finished rounds under `rules`.
+    pub fn new(rules: &'a MatchRules, rounds: &'a [RoundResult]) -> MatchScore<'a> {
+        MatchScore { rules, rounds }
+    }
+
+    /// Whether the rules make a match of several rounds (not a single game).
+    pub fn is_match(&self) -> bool {
+        self.rules.rounds > 1
+    }
+
+    /// How many rounds the match has.
+    pub fn rounds(&self) -> usize {
+        usize::try_from(self.rules.rounds).unwrap_or(1)
+    }
+
+    /// The rounds finished, in order.
+    pub fn results(&self) -> &'a [RoundResult] {
+        self.rounds
+    }
+
+    /// Each player's total so far (gold's, silver's), in half points.
+    pub fn totals(&self) -> [i64; 2] {
+        self.rounds.iter().fold([0, 0], |[g, s], r| {
+            [g.saturating_add(r.points[0]), s.saturating_add(r.points[1])]
+        })
+    }
+
+    /// Whether every round has been played.
+    pub fn is_over(&self) -> bool {
+        self.rounds.len() >= self.rounds()
+    }
+
+    /// The match's outcome once every round has been played: the higher total wins, equal
+    /// totals draw.
+    pub fn outcome(&self) -> Option<MatchOutcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let totals = self.totals();
+        let winner = match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => Some(Player::Gold),
+            std::cmp::Ordering::Less => Some(Player::Silver),
+            std::cmp::Ordering::Equal => None,
+        };
+        Some(MatchOutcome { winner, totals })
+    }
+
+    /// Who takes the first turn of the round after the last one finished.
+    pub fn next_first(&self) -> Player {
+        let Some(last) = self.rounds.last() else {
+            return Player::Gold;
+        };
+        match self.rules.next_first {
+            NextFirst::Loser => last.winner.map_or(Player::Gold, opponent),
+            NextFirst::Alternate => opponent(last.first),
+        }
+    }
+}
+
+impl Game {
+    /// The rounds of the match played before this game (empty in a single game or a first
+    /// round).
+    pub fn earlier_rounds(&self) -> &[RoundResult] {
+        &self.earlier_rounds
+    }
+
+    /// Makes this game a later round of a match, after `earlier` (before any action).
+    pub fn set_earlier_rounds(&mut self, earlier: Vec<RoundResult>) {
+        self.earlier_rounds = earlier;
+    }
+
+    /// Which round of the match this game is, from 1.
+    pub fn round_number(&self) -> usize {
+        self.earlier_rounds.len() + 1
+    }
+
+    /// The match before this round ends (the earlier rounds only).
+    pub fn match_before(&self) -> MatchScore<'_> {
+        MatchScore::new(&self.rules.series, &self.earlier_rounds)
+    }
+
+    /// How this round went, once it has ended, as the match counts it.
+    pub fn round_result(&self) -> Option<RoundResult> {
+        let result = self.result.as_ref()?;
+        let points = Player::BOTH.map(|p| self.round_points(p));
+        let ended = super::describe::describe_result(result);
+        Some(RoundResult {
+            first: self.map.scenario.first_player(),
+            winner: result.winner,
+            points,
+            ended: ended.chars().take(MAX_ROUND_TEXT_CHARS).collect(),
+        })
+    }
+
+    /// What this round adds to `player`'s match total, in half points.
+    fn round_points(&self, player: Player) -> i64 {
+        let score = self.score(player);
+        match self.rules.series.round_points {
+            RoundPoints::Score => score.total.saturating_mul(2),
+            RoundPoints::AwardAndBonus => {
+                let award = self.final_award().map_or(0, |a| a[super::index(player)]);
+                award.saturating_add(score.base.saturating_mul(2))
+            }
+        }
+    }
+
+    /// Every round so far, this one included once it has ended.
+    pub fn rounds_with_this(&self) -> Vec<RoundResult> {
+        let mut rounds = self.earlier_rounds.clone();
+        rounds.extend(self.round_result());
+        rounds
+    }
+
+    /// The next round of the match, once this one has ended and the match goes on: the same
+    /// map with the next first player, the next seed, and the rounds so far. `None` while the
+    /// round goes on, or when the match is over (or is a single game).
+    pub fn next_round(&self) -> Option<NextRound> {
+        let rounds = self.rounds_with_this();
+        let score = MatchScore::new(&self.rules.series, &rounds);
+        if self.result.is_none() || score.is_over() {
+            return None;
+        }
+        let mut map = (*self.map).clone();
+        map.scenario.first = Some(score.next_first());
+        Some(NextRound {
+            map,
+            seed: self.seed.wrapping_add(1),
+            earlier: rounds,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Action;
+    use crate::lexicon::Lexicon;
+    use crate::rules::{
+        CrosswordModel, CrosswordOverrides, FirstWord, FlowOverrides, MatchOverrides, RuleOverrides,
+    };
+    use std::sync::Arc;
+
+    /// A shared crossword of `rounds` rounds where a player may forfeit.
+    fn match_of(rounds: i64) -> Game {
+        let mut map = Map::new("match", 15, 15);
+        map.rules.preset = "classic".into();
+        map.rules.overrides = RuleOverrides {
+            crossword: Some(CrosswordOverrides {
+                model: Some(CrosswordModel::Shared),
+                first_word: Some(FirstWord::Centre),
+                ..Default::default()
+            }),
+            flow: Some(FlowOverrides {
+                forfeit: Some(true),
+                ..Default::default()
+            }),
+            series: Some(MatchOverrides {
+                rounds: Some(rounds),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        let rules = map.rule_set().expect("the overrides are sound");
+        Game::new(&map, rules, Arc::new(Lexicon::english()), 7)
+    }
+
+    /// The round after `game`, as a client starts it.
+    fn next(game: &Game) -> Game {
+        let next = game.next_round().expect("the match goes on");
+        let mut round = Game::new(
+            &next.map,
+            game.rules().clone(),
+            game.shared_lexicon(),
+            next.seed,
+        );
+        round.set_earlier_rounds(next.earlier);
+        round
+    }
+
+    /// Silver forfeits each round: gold wins them, and silver, the loser, starts the next one,
+    /// with a deal of its own; after the last, no round follows.
+    #[test]
+    fn the_loser_of_a_round_starts_the_next_with_a_new_deal() {
+        let mut round = match_of(3);
+        assert!(round.next_round().is_none(), "the round is not over");
+        round.apply(Action::EndTurn).unwrap();
+        let mut deals = Vec::new();
+        for number in 1..=3 {
+            assert_eq!(round.round_number(), number);
+            deals.push(round.rack_letters(Player::Gold));
+            if number > 1 {
+                assert_eq!(round.to_act(), Player::Silver, "round {number}");
+            }
+            round.apply(Action::Forfeit).unwrap();
+            assert_eq!(round.round_result().unwrap().winner, Some(Player::Gold));
+            if number < 3 {
+                round = next(&round);
+            }
+        }
+        assert!(round.next_round().is_none(), "three rounds were played");
+        let rounds = round.rounds_with_this();
+        // A match counts points, not rounds won: forfeits score nothing, so the totals are equal
+        // and the match is drawn although gold won every round.
+        let outcome = MatchScore::new(&round.rules().series, &rounds).outcome();
+        assert_eq!(outcome.unwrap().winner, None);
+        assert_eq!(rounds.len(), 3);
+        assert_ne!(deals[0], deals[1], "each round is dealt anew");
+    }
+
+    #[test]
+    fn a_single_game_has_no_next_round() {
+        let mut game = match_of(1);
+        game.apply(Action::Forfeit).unwrap();
+        assert!(game.next_round().is_none());
+        assert!(!game.match_before().is_match());
+    }
+
+    fn round(first: Player, winner: Option<Player>, points: [i64; 2]) -> RoundResult {
+        RoundResult {
+            first,
+            winner,
+            points,
+            ended: String::new(),
+        }
+    }
+
+    fn rules(rounds: i64, next_first: NextFirst) -> MatchRules {
+        MatchRules {
+            rounds,
+            next_first,
+            round_points: RoundPoints::Score,
+        }
+    }
+
+    /// Table: the rounds played, then who starts next, whether it is over, and the outcome.
+    #[test]
+    fn a_match_adds_rounds_up_and_names_who_starts_next() {
+        use Player::{Gold, Silver};
+        let loser = rules(3, NextFirst::Loser);
+        let alternate = rules(3, NextFirst::Alternate);
+        let won_by_gold = round(Gold, Some(Gold), [20, 4]);
+        let drawn = round(Silver, None, [25, 25]);
+        let won_by_silver = round(Gold, Some(Silver), [0, 24]);
+        let cases: [(&MatchRules, Vec<RoundResult>, Player, Option<MatchOutcome>); 5] = [
+            (&loser, vec![], Gold, None),
+            (&loser, vec![won_by_gold.clone()], Silver, None),
+            (&loser, vec![won_by_gold.clone(), drawn.clone()], Gold, None),
+            (
+                &loser,
+                vec![won_by_gold.clone(), drawn.clone(), won_by_silver.clone()],
+                Gold,
+                Some(MatchOutcome {
+                    winner: Some(Silver),
+                    totals: [45, 53],
+                }),
+            ),
+            (
+                &alternate,
+                vec![won_by_gold.clone(), drawn.clone()],
+                Gold,
+                None,
+            ),
+        ];
+        for (rules, rounds, next, outcome) in cases {
+            let score = MatchScore::new(rules, &rounds);
+            assert_eq!(score.next_first(), next, "{rounds:?}");
+            assert_eq!(score.outcome(), outcome, "{rounds:?}");
+            assert_eq!(score.is_over(), outcome.is_some());
+        }
+    }
+
+    #[test]
+    fn equal_totals_draw_the_match() {
+        let rules = rules(2, NextFirst::Loser);
+        let rounds = [
+            round(Player::Gold, Some(Player::Gold), [10, 0]),
+            round(Player::Silver, Some(Player::Silver), [0, 10]),
+        ];
+        let outcome = MatchScore::new(&rules, &rounds).outcome();
+        assert_eq!(outcome.map(|o| o.winner), Some(None));
+    }
+}
