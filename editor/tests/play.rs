@@ -577,3 +577,73 @@ fn without_passing_end_turn_waits_and_forfeit_concedes() {
     let result = game(&h).result().cloned().expect("the game is over");
     assert_eq!(result.winner, Some(Player::Silver));
 }
+
+/// A Word Wars position saved at the terminal: `board` of the pack (gold, the person, holds
+/// one letter that makes no word).
+fn word_wars_save(board: &str, dir: &Path) -> PathBuf {
+    let save = dir.join("offer.ron");
+    let pack = root().join("packs/word-wars").display().to_string();
+    let typed = format!("save {}\nquit\n", save.display());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let args = ["scryptic", "play", "--pack", &pack, board];
+    let code = scryptic::cli::run(args, &mut typed.as_bytes(), &mut out, &mut err);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    save
+}
+
+/// WW-8 in the editor: the person calls sudden death with the button; the AI answers by
+/// searching whether it can use every tile: with CAT and the S offered it accepts and wins
+/// double; with CAT and a Q it refuses, and the button is gone for the rest of the turn.
+#[test]
+fn sudden_death_is_called_and_the_ai_answers_by_searching() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = start_from(
+        "A saved game",
+        &word_wars_save("maps/ends/offer.ron", dir.path()),
+        "Against the AI",
+    );
+    // The AI starts thinking at once (its bar repaints): one frame, then the AI is waited for.
+    h.get_by_label("Sudden death").click();
+    h.step();
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    for _ in 0..2 {
+        session.wait_for_ai(Duration::from_secs(300));
+    }
+    let played = session.game();
+    assert_eq!(
+        played.result().map(|r| r.reason.clone()),
+        Some(scryptic::game::EndReason::SuddenDeath {
+            taker: Player::Silver,
+            won: true
+        }),
+        "{:?}",
+        played.log()
+    );
+    h.run();
+    h.get_by_label("points awarded: gold 0, silver 8");
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = start_from(
+        "A saved game",
+        &word_wars_save("maps/ends/offer-q.ron", dir.path()),
+        "Against the AI",
+    );
+    // The AI starts thinking at once (its bar repaints): one frame, then the AI is waited for.
+    h.get_by_label("Sudden death").click();
+    h.step();
+    h.state_mut()
+        .play
+        .session
+        .as_mut()
+        .unwrap()
+        .wait_for_ai(Duration::from_secs(300));
+    h.run();
+    assert_eq!(
+        game(&h).log().last(),
+        Some(&Action::Answer { accept: false }),
+        "the AI refuses"
+    );
+    assert_eq!(game(&h).to_act(), Player::Gold, "gold's turn goes on");
+    assert!(h.query_by_label("Sudden death").is_none());
+    h.get_by_label("Forfeit");
+}

@@ -259,6 +259,8 @@ fn the_ai_plays_a_race_without_passing() {
         forfeit: Some(true),
         exhaustion_winner: Some(scryptic::rules::ExhaustionWinner::Draw),
         no_word_ends_turns_in_a_row: Some(true),
+        sudden_death: Some(true),
+        ..Default::default()
     });
     map.rules.overrides.exchange = Some(scryptic::rules::ExchangeOverrides {
         allowed: Some(true),

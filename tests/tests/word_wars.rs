@@ -17,7 +17,7 @@ fn the_word_wars_pack_checks_and_its_scenarios_pass() {
     assert_eq!(o.code, 0, "{o:?}");
     let o = scryptic(&["pack", "test", &pack(), "--games", "2"]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("3 scenarios passed"), "{}", o.out);
+    assert!(o.out.contains("6 scenarios passed"), "{}", o.out);
 }
 
 /// WW-1: fifty tiles, no blanks, the seed's distribution, every tile a point.
@@ -155,4 +155,46 @@ fn the_rounds_setting_goes_from_two_to_five() {
     assert!(o.err.contains("rounds"), "{}", o.err);
     let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "rounds=5"], "quit\n");
     assert!(o.out.contains("round 1 of 5"), "{}", o.out);
+}
+
+/// WW-8 at the terminal: `sudden`, then the keyboard goes to the opponent, who is asked and
+/// answers `accept`; the taker uses every tile and wins double.
+#[test]
+fn sudden_death_is_called_and_answered_at_the_terminal() {
+    let o = scryptic_typing(
+        &["play", "--pack", &pack(), "maps/ends/offer.ron"],
+        "help\nsudden\naccept\ncommit G8 across CATS\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    for line in [
+        "gold calls sudden death, offering the hand S: silver accepts or refuses",
+        "turn 1: gold calls sudden death: silver accepts",
+        "silver accepts sudden death",
+        "game over: silver wins (silver used every tile in sudden death)",
+        "points awarded: gold 0, silver 8",
+    ] {
+        assert!(o.out.contains(line), "{line}\n{}", o.out);
+    }
+    assert!(o.out.contains("accept | refuse"), "help names the answers");
+}
+
+/// WW-6's decided point: the game judges "cannot make a word" unless the Judge setting is
+/// off, when a player may call sudden death on their own word.
+#[test]
+fn the_judge_setting_leaves_cannot_make_a_word_to_the_players() {
+    let judged = scryptic_typing(&["play", "--pack", &pack()], "sudden\nquit\n");
+    assert!(
+        judged.out.contains("refused: you can still make a word"),
+        "{}",
+        judged.out
+    );
+    let trusted = scryptic_typing(
+        &["play", "--pack", &pack(), "--set", "judge=false"],
+        "sudden\nquit\n",
+    );
+    assert!(
+        trusted.out.contains("gold calls sudden death"),
+        "{}",
+        trusted.out
+    );
 }

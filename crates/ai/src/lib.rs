@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod player;
 pub mod simulate;
 pub mod spy;
+mod sudden_death;
 
 pub use movegen::{Move, MoveGen};
 pub use player::{AiPlayer, Level};

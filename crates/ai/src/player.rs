@@ -103,6 +103,10 @@ impl AiPlayer {
 
     /// The next action for whoever must act in `game` (the AI plays that side).
     pub fn choose(&mut self, game: &Game) -> Action {
+        if let Some(crate::game::Prompt::SuddenDeath { .. }) = game.prompt() {
+            let mut rng = self.rng(game);
+            return super::sudden_death::answer(&mut self.generator, game, &mut rng);
+        }
         let player = game.to_act();
         if player != game.active() {
             return self.defend(game);
@@ -372,15 +376,18 @@ fn permutations(items: &[WordKey]) -> Vec<Vec<WordKey>> {
     out
 }
 
-/// What to do with no word to play: pass where the rules allow it; else trade the whole rack
-/// back for fresh letters where trading is allowed and the pool has letters to give; else
-/// forfeit. A trade is not tried again while the last few actions hold one, so that two
+/// What to do with no word to play: pass where the rules allow it; else call sudden death
+/// where it is worth it; else trade the whole rack back for fresh letters where trading is
+/// allowed and the pool has letters to give; else forfeit. A trade is not tried again while the last few actions hold one, so that two
 /// players who can never make a word do not trade forever.
 fn when_stuck(game: &Game, player: Player) -> Action {
     const RECENT: usize = 4;
     let rules = game.rules();
     if rules.flow.may_pass {
         return Action::EndTurn;
+    }
+    if super::sudden_death::worth_calling(game) {
+        return Action::CallSuddenDeath;
     }
     let rack = game.rack_letters(player);
     let traded_lately = game

@@ -169,6 +169,8 @@ fn reason_name(reason: &crate::game::EndReason) -> String {
         EndReason::Stalemate => "stalemate".into(),
         EndReason::Forfeit { .. } => "forfeit".into(),
         EndReason::NoWord { .. } => "no word".into(),
+        EndReason::SuddenDeath { won: true, .. } => "sudden death won".into(),
+        EndReason::SuddenDeath { won: false, .. } => "sudden death lost".into(),
         EndReason::Script { reason } => format!("script: {reason}"),
     }
 }

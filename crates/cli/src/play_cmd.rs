@@ -337,16 +337,16 @@ impl Table {
         let over = game.result().is_some();
         if !over {
             let to_act = game.to_act();
-            let doing = if game.combat_pending() {
-                "must order the defence"
-            } else {
-                "to play"
-            };
             let name = self.screen.in_colour_of(to_act, to_act.name());
             if let Some(standing) = describe_match(game) {
                 writeln!(io.out, "{standing}")?;
             }
-            writeln!(io.out, "turn {}: {name} {doing}", game.turn())?;
+            // A question waiting (a combat's order, an offer of sudden death) is asked as such.
+            let doing = match game.prompt() {
+                Some(prompt) => prompt.question(),
+                None => format!("{name} to play"),
+            };
+            writeln!(io.out, "turn {}: {doing}", game.turn())?;
         }
         let viewer = self.shown_to.unwrap_or(game.to_act());
         for p in Player::BOTH {

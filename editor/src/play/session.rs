@@ -417,6 +417,16 @@ impl Session {
         game.rules().flow.may_pass || game.committed_this_turn()
     }
 
+    /// Whether the rules let the player to act call sudden death now (the engine still judges
+    /// whether they cannot make a word, and refuses in words if they can).
+    pub fn may_call_sudden_death(&self) -> bool {
+        let game = self.game();
+        game.rules().flow.sudden_death
+            && game.sudden_death_taker().is_none()
+            && !game.offer_refused_this_turn()
+            && !game.committed_this_turn()
+    }
+
     /// Concedes the game for the player to act (where the rules allow it).
     pub fn forfeit(&mut self) {
         self.placed.clear();

@@ -48,12 +48,13 @@ impl SidePanel {
         self.match_standing(ui, session);
         let game = session.game();
         let to_act = game.to_act();
-        let waiting = if to_act == game.active() {
-            format!("Turn {}: {to_act} to play", game.turn())
-        } else {
-            format!("Turn {}: {to_act} orders the defence", game.turn())
+        // A question waiting (a combat's order, an offer of sudden death) is asked as such.
+        let waiting = match game.prompt() {
+            Some(prompt) => format!("Turn {}: {}", game.turn(), prompt.question()),
+            None => format!("Turn {}: {to_act} to play", game.turn()),
         };
         ui.label(RichText::new(waiting).strong());
+        answer_offer(ui, session);
         if let Some((player, elapsed)) = session.thinking() {
             thinking_bar(ui, player, elapsed);
         }
@@ -119,6 +120,9 @@ impl SidePanel {
             }
             if can && session.game().rules().flow.forfeit && ui.button("Forfeit").clicked() {
                 session.forfeit();
+            }
+            if can && session.may_call_sudden_death() && ui.button("Sudden death").clicked() {
+                session.act(scryptic::game::Action::CallSuddenDeath);
             }
             // Rules without spies show no Spy button.
             let spies = session.game().spies_left(session.game().active());
@@ -285,4 +289,21 @@ fn holdings_line(game: &scryptic::game::Game, player: scryptic::Player, rack: us
         parts.push(format!("spies {}", game.spies_left(player)));
     }
     parts.join(" · ")
+}
+
+/// Accept and Refuse, when an offer of sudden death waits on the person at the computer.
+fn answer_offer(ui: &mut egui::Ui, session: &mut Session) {
+    let Some(scryptic::game::Prompt::SuddenDeath { .. }) = session.game().prompt() else {
+        return;
+    };
+    if session.human_to_act().is_none() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        for (label, accept) in [("Accept", true), ("Refuse", false)] {
+            if ui.button(label).clicked() {
+                session.act(scryptic::game::Action::Answer { accept });
+            }
+        }
+    });
 }

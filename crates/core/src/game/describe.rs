@@ -161,6 +161,20 @@ pub fn describe(event: &Event) -> String {
         } => format!(
             "{player} trades {count} letter(s) back into the pool and draws as many; the opponent scores {opponent_gain}"
         ),
+        Event::SuddenDeathCalled { caller, hand } => format!(
+            "{caller} calls sudden death, offering the hand {hand}: {} accepts or refuses",
+            super::opponent(*caller)
+        ),
+        Event::SuddenDeathAnswered {
+            taker,
+            accepted: true,
+        } => format!(
+            "{taker} accepts sudden death: the hand is theirs, and every turn until they use every tile or cannot"
+        ),
+        Event::SuddenDeathAnswered {
+            taker,
+            accepted: false,
+        } => format!("{taker} refuses sudden death: play goes on"),
         Event::Reloaded { what } => format!("{what} reloaded"),
         Event::SpyReport { letters } => {
             let placed: Vec<String> = letters
@@ -205,6 +219,12 @@ pub fn describe_result(result: &GameResult) -> String {
             "{player} can make no word and {} has no letters left",
             super::opponent(*player)
         ),
+        EndReason::SuddenDeath { taker, won: true } => {
+            format!("{taker} used every tile in sudden death")
+        }
+        EndReason::SuddenDeath { taker, won: false } => {
+            format!("{taker} could not use every tile in sudden death")
+        }
         EndReason::Script { reason } => reason.clone(),
     };
     match result.winner {

@@ -13,7 +13,7 @@ fn game(flow: FlowOverrides, racks: [&str; 2], piles: Option<[&str; 2]>) -> Game
 }
 
 /// [`game`], with `award` at its end.
-fn game_awarding(
+pub(super) fn game_awarding(
     flow: FlowOverrides,
     racks: [&str; 2],
     piles: Option<[&str; 2]>,

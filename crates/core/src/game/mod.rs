@@ -13,6 +13,7 @@ pub mod notation;
 mod redeploy;
 mod rounds;
 pub mod strength;
+mod sudden_death;
 pub mod tokens;
 mod turn;
 mod types;
@@ -216,6 +217,8 @@ struct TurnState {
     /// Letters were traded: the turn was used, though nothing was committed.
     exchanged: bool,
     redeploys: i64,
+    /// The player's offer of sudden death was refused this turn (it is not made again).
+    offer_refused: bool,
 }
 
 /// Something that suggests the strongest placement (the AI), for `Action::Spy`.
@@ -253,6 +256,10 @@ pub struct Game {
     initial_letters: usize,
     /// The match's rounds played before this game (see `rounds`).
     earlier_rounds: Vec<RoundResult>,
+    /// The player whose offer of sudden death waits for an answer.
+    offer: Option<Player>,
+    /// The caller of a sudden death accepted: the other takes every turn to the end.
+    sudden_death: Option<Player>,
 }
 
 fn index(player: Player) -> usize {
@@ -301,6 +308,8 @@ impl Game {
             seed,
             initial_letters: 0,
             earlier_rounds: Vec::new(),
+            offer: None,
+            sudden_death: None,
         };
         for p in Player::BOTH {
             game.fill_opening_rack(p, map);
@@ -393,6 +402,7 @@ impl Game {
         let mut events = Vec::new();
         match &action {
             Action::Defend { order } => self.defend(order.as_deref(), &mut events)?,
+            Action::Answer { accept } => self.answer(*accept, &mut events)?,
             Action::ReloadRules { rules } => self.reload_rules(rules, &mut events)?,
             Action::ReloadConnotations { list, words } => {
                 self.reload_connotations(list, words, &mut events)?
@@ -409,6 +419,7 @@ impl Game {
                         defender: p.defender,
                     });
                 }
+                self.require_no_offer()?;
                 self.apply_turn_action(other, &mut events)?;
             }
         }
@@ -434,12 +445,14 @@ impl Game {
             Action::Invoke { token } => self.invoke(token, events),
             Action::Spy => self.spy(events),
             Action::Forfeit => self.forfeit(events),
+            Action::CallSuddenDeath => self.call_sudden_death(events),
             Action::EndTurn => {
                 self.require_play_or_pass()?;
                 self.end_turn(events);
                 Ok(())
             }
             Action::Defend { .. } => Err(ActionError::NoCombatPending),
+            Action::Answer { .. } => Err(ActionError::NothingToAnswer),
             Action::ReloadRules { .. }
             | Action::ReloadConnotations { .. }
             | Action::ReloadScript { .. } => Ok(()),
@@ -579,9 +592,20 @@ impl Game {
         self.pending.is_some()
     }
 
-    /// Who must act now: the defender while a combat waits for its order, else the active player.
+    /// Who must act now: the player a prompt waits on (the defender ordering a combat's
+    /// defence, the answer to an offer of sudden death), else the active player.
     pub fn to_act(&self) -> Player {
-        self.pending.as_ref().map_or(self.active, |p| p.defender)
+        self.prompt().map_or(self.active, |p| p.player())
+    }
+
+    /// The question the game waits on a player to answer, if any.
+    pub fn prompt(&self) -> Option<Prompt> {
+        if let Some(p) = &self.pending {
+            return Some(Prompt::DefenceOrder {
+                defender: p.defender,
+            });
+        }
+        self.offer.map(|caller| Prompt::SuddenDeath { caller })
     }
 
     /// The turn's number, from 1.
@@ -790,6 +814,8 @@ impl Game {
 mod flow_tests;
 #[cfg(test)]
 mod shared_tests;
+#[cfg(test)]
+mod sudden_death_tests;
 #[cfg(test)]
 mod supply_tests;
 #[cfg(test)]

@@ -77,6 +77,8 @@ exchange LETTERS                 trade letters back into the pool (where the rul
 invoke TOKEN                     use a captured token (by its id)
 spy                              ask for the strongest placement
 forfeit                          concede the game (where the rules allow it)
+sudden                           call sudden death: offer your hand (when you cannot make a word)
+accept | refuse                  answer an offer of sudden death
 end                              end your turn (a pass if you committed nothing)";
 
 /// Reads a command typed for `game`'s player to act.
@@ -122,6 +124,9 @@ pub fn parse_command(game: &Game, line: &str) -> Result<Action, NotationError> {
         },
         "spy" => Ok(Action::Spy),
         "forfeit" | "resign" => Ok(Action::Forfeit),
+        "sudden" | "sudden-death" => Ok(Action::CallSuddenDeath),
+        "accept" => Ok(Action::Answer { accept: true }),
+        "refuse" | "decline" => Ok(Action::Answer { accept: false }),
         "end" | "pass" => Ok(Action::EndTurn),
         other => err(format!(
             "`{other}` is not a command; the commands are:\n{COMMANDS}"

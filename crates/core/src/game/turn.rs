@@ -121,7 +121,10 @@ impl Game {
     }
 
     /// The pool `player` draws from, with the game's generator beside it (to shuffle it).
-    fn pool_and_rng(&mut self, player: Player) -> (&mut VecDeque<char>, &mut ChaCha8Rng) {
+    pub(super) fn pool_and_rng(
+        &mut self,
+        player: Player,
+    ) -> (&mut VecDeque<char>, &mut ChaCha8Rng) {
         let pool = match self.rules.supply.pool {
             PoolModel::Shared => &mut self.shared_pool,
             PoolModel::CopyEach | PoolModel::Split => &mut self.players[super::index(player)].pool,
@@ -203,6 +206,10 @@ impl Game {
     /// Items on the rack, and how many letters must go (tokens cannot be discarded).
     pub fn rack_excess(&self, player: Player) -> (usize, usize) {
         let held = self.player(player).rack.len();
+        // The hand taken in sudden death may hold the rack past its limit.
+        if self.sudden_death_taker() == Some(player) {
+            return (held, 0);
+        }
         let limit = usize::try_from(self.rules.turn.rack_limit).unwrap_or(0);
         let letters = self.rack_letter_count(player);
         (held, held.saturating_sub(limit).min(letters))
@@ -338,45 +345,26 @@ impl Game {
     }
 
     /// Ends the game with `result`, telling it in `events`.
-    fn finish(&mut self, result: GameResult, events: &mut Vec<Event>) {
+    pub(super) fn finish(&mut self, result: GameResult, events: &mut Vec<Event>) {
         self.result = Some(result.clone());
         let award = self.final_award();
         events.push(Event::GameOver { result, award });
     }
 
-    /// Under `flow.no_word_ends_turns_in_a_row`: the player taking turns in a row can make no
-    /// word (the move generator, as the game's advisor, finds none), so the game ends and the
-    /// player who ran out wins. Without an advisor nothing is judged.
-    fn end_if_no_word(&mut self, events: &mut Vec<Event>) {
-        if !self.rules.flow.no_word_ends_turns_in_a_row {
-            return;
-        }
-        let Some(advisor) = self.advisor.clone() else {
-            return;
-        };
-        if advisor.strongest_placement(self).is_some() {
-            return;
-        }
-        let player = self.active;
-        self.finish(
-            GameResult {
-                winner: Some(opponent(player)),
-                reason: EndReason::NoWord { player },
-            },
-            events,
-        );
-    }
-
     /// Whether `player` has no letter left to play: rack and pool empty.
-    fn out_of_letters(&self, player: Player) -> bool {
+    pub(super) fn out_of_letters(&self, player: Player) -> bool {
         !self.rules.letters.infinite_pool
             && self.pool_letters(player).is_empty()
             && self.rack_letter_count(player) == 0
     }
 
-    /// Who plays next: the opponent, unless `flow.skip_without_letters` skips them for having
-    /// no letters while `player` still has some (then `player` goes on).
+    /// Who plays next: the taker of a sudden death under way; else the opponent, unless
+    /// `flow.skip_without_letters` skips them for having no letters while `player` still has
+    /// some (then `player` goes on).
     fn next_player(&self, player: Player) -> Player {
+        if let Some(taker) = self.sudden_death_taker() {
+            return taker;
+        }
         let other = opponent(player);
         let skip = self.rules.flow.skip_without_letters
             && self.out_of_letters(other)
@@ -386,7 +374,12 @@ impl Game {
 
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
         let player = self.active;
-        if self.rules.supply.draw == DrawModel::RefillHand && !self.turn_state.exchanged {
+        // A caller of sudden death has given their hand away and draws no more.
+        let gave_hand = self.sudden_death == Some(player);
+        if self.rules.supply.draw == DrawModel::RefillHand
+            && !self.turn_state.exchanged
+            && !gave_hand
+        {
             let letters = self.refill(player);
             if !letters.is_empty() {
                 events.push(Event::Drew { player, letters });
@@ -401,7 +394,7 @@ impl Game {
         if self.result.is_none() {
             let next = self.next_player(player);
             self.begin_turn(next, events);
-            if next == player {
+            if next == player || self.sudden_death.is_some() {
                 self.end_if_no_word(events);
             }
         }
@@ -423,6 +416,7 @@ impl Game {
         let draw_when_out = self.rules.flow.exhaustion_winner == ExhaustionWinner::Draw;
         let winner = match (&reason, self.rules.end.conquest) {
             (EndReason::Conquest { loser }, Conquest::OpponentWins) => Some(opponent(*loser)),
+            (EndReason::SuddenDeath { taker, .. }, _) => Some(*taker),
             (EndReason::Exhaustion { .. }, _) if draw_when_out => None,
             _ => self.leader(),
         };
@@ -437,6 +431,10 @@ impl Game {
             .find(|&p| separate && self.board.cities_of(p) == 0)
         {
             return Some(EndReason::Conquest { loser });
+        }
+        // Under sudden death only the taker's last tile ends the game (or their being stuck).
+        if self.sudden_death.is_some() {
+            return self.sudden_death_end();
         }
         let infinite = self.rules.letters.infinite_pool;
         let out = |p: Player| self.out_of_letters(p);
@@ -460,10 +458,16 @@ impl Game {
     /// `crossword.final_award` says; `None` while the game goes on or when it awards nothing.
     pub fn final_award(&self) -> Option<[i64; 2]> {
         let result = self.result.as_ref()?;
+        // A taker who used every tile in sudden death scores the award multiplied.
+        let factor = match result.reason {
+            EndReason::SuddenDeath { won: true, .. } => self.rules.flow.sudden_death_factor,
+            _ => 1,
+        };
         match self.rules.crossword.final_award {
             crate::rules::FinalAward::Nothing => None,
             crate::rules::FinalAward::TilesInPlay => {
-                let halves = i64::try_from(self.board.letter_count()).unwrap_or(i64::MAX / 2);
+                let tiles = i64::try_from(self.board.letter_count()).unwrap_or(i64::MAX / 2);
+                let halves = tiles.saturating_mul(factor);
                 Some(match result.winner {
                     Some(winner) => {
                         let mut award = [0, 0];

@@ -56,6 +56,14 @@ pub enum Action {
     Spy,
     /// Concede the game, which the opponent then wins (where `flow.forfeit` allows it).
     Forfeit,
+    /// Offer the hand to the opponent, who must then use every tile they have and the hand
+    /// (where `flow.sudden_death` allows it; see `Prompt::SuddenDeath`).
+    CallSuddenDeath,
+    /// Answer the prompt waiting on this player: accept or refuse (an offer of sudden death).
+    Answer {
+        /// Whether the player accepts.
+        accept: bool,
+    },
     /// End the turn (a pass if nothing was committed).
     EndTurn,
     /// The rule-set file changed: from the next action on, play with this rule set. It goes in
@@ -129,11 +137,59 @@ pub enum EndReason {
         /// Who conceded.
         loser: Player,
     },
+    /// A sudden death accepted ended: the taker used every tile (`won`), or could not.
+    SuddenDeath {
+        /// The player who accepted the offer and had to use every tile.
+        taker: Player,
+        /// Whether the taker used them all.
+        won: bool,
+    },
     /// A script ended the game.
     Script {
         /// The script's reason.
         reason: String,
     },
+}
+
+/// A question the game waits on a player to answer before play goes on: the player named
+/// acts next, with the answering action alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Prompt {
+    /// The defender orders its defending words (`Action::Defend`).
+    DefenceOrder {
+        /// Who must answer.
+        defender: Player,
+    },
+    /// The caller offers their hand in sudden death; the other accepts or refuses
+    /// (`Action::Answer`).
+    SuddenDeath {
+        /// Who called it.
+        caller: Player,
+    },
+}
+
+impl Prompt {
+    /// Who must answer.
+    pub fn player(&self) -> Player {
+        match *self {
+            Prompt::DefenceOrder { defender } => defender,
+            Prompt::SuddenDeath { caller } => super::opponent(caller),
+        }
+    }
+
+    /// What is asked, in words, for the player who must answer.
+    pub fn question(&self) -> String {
+        match *self {
+            Prompt::DefenceOrder { defender } => {
+                format!("{defender} must order the defence")
+            }
+            Prompt::SuddenDeath { caller } => format!(
+                "{caller} calls sudden death: {} accepts (and must use every tile left, \
+                 {caller}'s hand included, for double points) or refuses",
+                super::opponent(caller)
+            ),
+        }
+    }
 }
 
 /// What happened, in order, as the result of an action.
@@ -299,6 +355,20 @@ pub enum Event {
         player: Player,
         /// Whether it was a pass (nothing committed).
         passed: bool,
+    },
+    /// A player called sudden death: the other must accept or refuse.
+    SuddenDeathCalled {
+        /// Who called it.
+        caller: Player,
+        /// The hand offered, shown to both players.
+        hand: String,
+    },
+    /// The offer of sudden death was answered.
+    SuddenDeathAnswered {
+        /// Who answered.
+        taker: Player,
+        /// Whether they accepted (the hand is theirs now, and every turn until the end).
+        accepted: bool,
     },
     /// The game is over.
     GameOver {
@@ -519,6 +589,23 @@ pub enum ActionError {
         /// What was reloaded.
         what: String,
         /// Why it is refused.
+        reason: String,
+    },
+    /// An action other than the answer while a prompt waits.
+    #[error("{player} must answer first: {question}")]
+    AnswerFirst {
+        /// Who must answer.
+        player: Player,
+        /// What is asked.
+        question: String,
+    },
+    /// An answer with no question waiting.
+    #[error("nothing waits for an answer")]
+    NothingToAnswer,
+    /// A call of sudden death the rules or the moment do not allow.
+    #[error("{reason}")]
+    CannotCallSuddenDeath {
+        /// Why, and what to do instead.
         reason: String,
     },
     /// No spies left.

@@ -572,6 +572,12 @@ rule_section! {
         exhaustion_winner: ExhaustionWinner;
         /// Whether the engine ends the game when a player taking turns in a row (the other being out of letters) can make no word: the player who ran out then wins.
         no_word_ends_turns_in_a_row: bool;
+        /// Whether a player who cannot make a word may call sudden death: the opponent accepts (and must use every tile they have and the hand offered, taking every turn) or refuses (play goes on).
+        sudden_death: bool;
+        /// What the end's award is multiplied by when the taker of a sudden death uses every tile.
+        sudden_death_factor: i64, range(1, 1000);
+        /// Whether the engine judges that a player cannot make a word (with the move generator): sudden death only for a player who cannot, and the game ended for a player who must and cannot; without it, players judge for themselves.
+        judge_no_word: bool;
     }
 }
 
@@ -586,6 +592,9 @@ impl Default for FlowRules {
             forfeit: false,
             exhaustion_winner: ExhaustionWinner::HigherScore,
             no_word_ends_turns_in_a_row: false,
+            sudden_death: false,
+            sudden_death_factor: 2,
+            judge_no_word: true,
         }
     }
 }
