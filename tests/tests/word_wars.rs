@@ -198,3 +198,31 @@ fn the_judge_setting_leaves_cannot_make_a_word_to_the_players() {
         trusted.out
     );
 }
+
+/// The Lua scoring hook: under `crossword.scoring: ByScripts` words score nothing by
+/// themselves and a script's `game:award` is the whole score (here ten points a letter).
+#[test]
+fn a_script_can_be_the_whole_scoring() {
+    use scryptic::game::Game;
+    use scryptic::script::{ScriptHost, ScriptLimits, ScriptedGame};
+    let mut map = scryptic::Map::load(&root().join("packs/word-wars/maps/board-15.ron")).unwrap();
+    map.scenario
+        .racks
+        .insert(scryptic::Player::Gold, "CATSEEN".into());
+    let mut rules =
+        scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap();
+    rules.crossword.scoring = scryptic::rules::Scoring::ByScripts;
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
+    host.load(
+        "score.lua",
+        "scryptic.on('word_committed', function(game, ev) game:award(ev.player, 10 * #ev.word) end)",
+    )
+    .unwrap();
+    let (mut game, errors) = ScriptedGame::new(Game::new(&map, rules, lexicon, 1), host);
+    assert!(errors.is_empty(), "{errors:?}");
+    let cat = scryptic::game::notation::parse_command(game.game(), "commit G8 across CAT").unwrap();
+    game.apply(cat).unwrap();
+    let score = game.game().score(scryptic::Player::Gold);
+    assert_eq!((score.word, score.total), (0, 30), "{score:?}");
+}

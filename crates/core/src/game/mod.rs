@@ -683,6 +683,7 @@ impl Game {
                 let own = self.board.letters.cells().iter().flatten();
                 i64::try_from(own.filter(|t| t.player == player).count()).unwrap_or(i64::MAX)
             }
+            crate::rules::Scoring::ByScripts => 0,
         };
         let base = self.player(player).base_score;
         Score {

@@ -499,6 +499,9 @@ pub enum Scoring {
     WordFaceValues,
     /// The player's letters on the board, a point each.
     TilesOnBoard,
+    /// Nothing from words: the score is the base score alone, which scripts set with
+    /// `game:award` (the scoring hook of a mode the models do not cover).
+    ByScripts,
 }
 
 /// What the end of a game awards, on top of the scores (a round's points, in a match).
@@ -518,7 +521,7 @@ rule_section! {
         model: CrosswordModel;
         /// Where the first word must stand: on an own city, across the centre cell, or anywhere (a shared crossword's later words must use a letter already on the board).
         first_word: FirstWord;
-        /// What the word score counts: the face values of valid words, or the letters on the board.
+        /// What the word score counts: the face values of valid words, the letters on the board, or nothing (scripts score with game:award).
         scoring: Scoring;
         /// What the end of the game awards: nothing, or the letters on the board (all to the winner, split on a draw).
         final_award: FinalAward;
