@@ -5,6 +5,8 @@ use crate::game::{Action, Game, opponent};
 
 /// A position's worth for `player`: the score lead, plus the cities held on each side (each
 /// worth what capturing it from the opponent would bring), and the result once the game ends.
+/// In a race (rules where the player left unable to make a word loses), the letters the
+/// player keeps count against them as far as they are hard to play out.
 pub fn value(game: &Game, player: Player) -> f64 {
     let enemy = opponent(player);
     if let Some(result) = game.result() {
@@ -15,7 +17,47 @@ pub fn value(game: &Game, player: Player) -> f64 {
         };
         return decided * 1e6 + lead(game, player, enemy);
     }
-    lead(game, player, enemy)
+    let race = game.rules().flow.no_word_ends_turns_in_a_row;
+    let keeping = if race {
+        LEAVE_WEIGHT * leave_cost(&game.rack_letters(player))
+    } else {
+        0.0
+    };
+    lead(game, player, enemy) - keeping
+}
+
+/// What a point of [`leave_cost`] is worth against a point of score.
+const LEAVE_WEIGHT: f64 = 5.0;
+
+/// How hard `rack` is to play out: letters few words take, a letter held twice, and vowels and
+/// consonants out of balance. Zero for an empty rack.
+pub fn leave_cost(rack: &str) -> f64 {
+    let mut cost = 0.0;
+    let mut seen = [0u8; 26];
+    let (mut vowels, mut consonants) = (0i32, 0i32);
+    for c in rack.chars() {
+        cost += match c {
+            'Q' => 4.0,
+            'Z' | 'J' => 3.0,
+            'X' | 'V' => 2.0,
+            'K' | 'W' | 'Y' | 'F' | 'C' => 1.0,
+            _ => 0.0,
+        };
+        if let Some(i) = (c as usize).checked_sub('A' as usize).filter(|&i| i < 26) {
+            if seen[i] > 0 {
+                cost += 1.0;
+            }
+            seen[i] = seen[i].saturating_add(1);
+        }
+        if "AEIOU".contains(c) {
+            vowels += 1;
+        } else {
+            consonants += 1;
+        }
+    }
+    // A rack plays out best with about two consonants to a vowel.
+    let imbalance = (2 * vowels - consonants).abs() as f64 / 2.0;
+    cost + imbalance
 }
 
 fn lead(game: &Game, player: Player, enemy: Player) -> f64 {
@@ -40,4 +82,25 @@ pub fn after(game: &Game, action: Action) -> Option<Game> {
         next.apply(Action::Defend { order: None }).ok()?;
     }
     Some(next)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leave_cost;
+
+    /// Table: racks from easy to hard to play out.
+    #[test]
+    fn awkward_letters_repeats_and_imbalance_cost() {
+        let cases = [
+            ("", 0.0),
+            ("RET", 0.0),
+            ("STARE", 0.5),
+            ("EEE", 5.0),
+            ("QZ", 8.0),
+        ];
+        for (rack, cost) in cases {
+            assert_eq!(leave_cost(rack), cost, "{rack}");
+        }
+        assert!(leave_cost("QIRT") > leave_cost("SIRT"));
+    }
 }
