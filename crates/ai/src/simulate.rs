@@ -77,7 +77,9 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     } else {
         [setup.levels[1], setup.levels[0]]
     };
-    let mut game = new_game(setup, &setup.map, seed);
+    let mut game = Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
+    // The AI's spy judges whether a player can make a word, as in every game the toolkit starts.
+    game.set_advisor(crate::spy());
     let mut players = seats.map(|level| AiPlayer::new(level, seed));
     let mut tally = Tally::default();
     let mut endings = Vec::new();
@@ -87,12 +89,11 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
             Some(r) => reason_name(&r.reason),
             None => "unfinished".to_string(),
         });
-        let Some(next) = game.next_round() else {
+        let Some(next) = game.next_round_game() else {
             break;
         };
         tally.turns += game.turn();
-        game = new_game(setup, &next.map, next.seed);
-        game.set_earlier_rounds(next.earlier);
+        game = next;
     }
     tally.turns += game.turn();
     let rounds = game.rounds_with_this();
@@ -119,13 +120,6 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
         captures: tally.captures,
         tokens: tally.tokens,
     }
-}
-
-/// A game under the setup's rules, with the AI's spy to judge whether a player can make a word.
-fn new_game(setup: &Setup, map: &Map, seed: u64) -> Game {
-    let mut game = Game::new(map, setup.rules.clone(), setup.lexicon.clone(), seed);
-    game.set_advisor(crate::spy());
-    game
 }
 
 /// What the rounds of one simulated game added up to.

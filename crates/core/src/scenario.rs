@@ -25,6 +25,8 @@ pub enum Step {
     Refuse(String, String),
     /// What must hold after the last step.
     Expect(Box<Expect>),
+    /// The match's next round begins (the round must have ended and the match go on).
+    NextRound,
 }
 
 /// What a scenario expects of the game: each field given is checked, the rest are not.
@@ -73,6 +75,14 @@ pub struct Expect {
     pub award: BTreeMap<Player, String>,
     /// Texts the scripts' messages so far contain (each in one message).
     pub messages: Vec<String>,
+    /// Which round of the match is played, from 1.
+    pub round: Option<usize>,
+    /// Players from whom the other's letters drawn in the last step are hidden: each such
+    /// event, as the player sees it, shows how many letters, not which.
+    pub hidden_from: Vec<Player>,
+    /// The match's totals, this round's points included once it has ended, in points as people
+    /// write them (`12.5`).
+    pub match_totals: BTreeMap<Player, String>,
 }
 
 /// What a scenario's steps play on: a game, and what its scripts told the players.
@@ -85,6 +95,8 @@ pub trait Played {
     fn told(&mut self) -> Result<Vec<String>, String> {
         Ok(Vec::new())
     }
+    /// Goes on to the match's next round; an error if there is none.
+    fn next_round(&mut self) -> Result<(), String>;
 }
 
 impl Played for Game {
@@ -95,7 +107,16 @@ impl Played for Game {
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         Game::apply(self, action)
     }
+
+    fn next_round(&mut self) -> Result<(), String> {
+        *self = self.next_round_game().ok_or(NO_NEXT_ROUND)?;
+        Ok(())
+    }
 }
+
+/// Why a scenario cannot go on to a next round.
+pub const NO_NEXT_ROUND: &str =
+    "there is no next round: the round goes on, or the match is over (or is a single game)";
 
 /// A pack's scenario (`tests/*.ron` in the pack): which of the pack's levels it plays (a
 /// mode, a board, settings), with which seed, and its steps.
@@ -165,6 +186,10 @@ pub fn run(name: &str, steps: &[Step], played: &mut impl Played) -> Result<(), S
             Step::Refuse(command, message) => refuse(played, command, message).map_err(at)?,
             Step::Expect(expect) => {
                 expect_all(played.game(), (&last_events, &told), expect).map_err(at)?;
+            }
+            Step::NextRound => {
+                played.next_round().map_err(at)?;
+                last_events.clear();
             }
         }
         told.extend(played.told().map_err(at)?);
@@ -336,6 +361,40 @@ fn expect_all(
             || "nothing".to_string(),
             |a| crate::game::describe::half_points(a[usize::from(p == Player::Silver)]),
         )
+    });
+    for &viewer in &e.hidden_from {
+        let others = events
+            .iter()
+            .filter(|ev| ev.private_to().is_some_and(|p| p != viewer));
+        for event in others {
+            let seen = event.seen_by(Some(viewer));
+            let letters = seen.private_letters().unwrap_or_default();
+            if letters.chars().any(|c| c != crate::game::HIDDEN_LETTER) {
+                want(
+                    &format!("what {viewer} sees"),
+                    "the other's letters hidden".to_string(),
+                    format!("{seen:?}"),
+                );
+            }
+        }
+        let private = events
+            .iter()
+            .any(|ev| ev.private_to().is_some_and(|p| p != viewer));
+        if !private {
+            want(
+                &format!("letters hidden from {viewer}"),
+                "a draw of the other's in the last step".to_string(),
+                "none".to_string(),
+            );
+        }
+    }
+    if let Some(round) = e.round {
+        want("round", round.to_string(), game.round_number().to_string());
+    }
+    let rounds = game.rounds_with_this();
+    let totals = crate::game::MatchScore::new(&game.rules().series, &rounds).totals();
+    per_player(&mut want, &e.match_totals, "match total", |p| {
+        crate::game::describe::half_points(totals[usize::from(p == Player::Silver)])
     });
     per_player(&mut want, &e.pool, "letters left to draw", |p| {
         game.pool_letters(p).len().to_string()

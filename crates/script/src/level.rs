@@ -83,6 +83,17 @@ impl crate::scenario::Played for ScriptedGame {
         ScriptedGame::apply(self, action)
     }
 
+    fn next_round(&mut self) -> Result<(), String> {
+        let (round, problems) = ScriptedGame::next_round(self)
+            .ok_or(crate::scenario::NO_NEXT_ROUND)?
+            .map_err(|e| e.to_string())?;
+        if let Some(problem) = problems.first() {
+            return Err(format!("the next round starts with a problem: {problem}"));
+        }
+        *self = round;
+        Ok(())
+    }
+
     /// What scripts printed and told the players; a script's error fails the scenario.
     fn told(&mut self) -> Result<Vec<String>, String> {
         let mut told = Vec::new();

@@ -189,6 +189,23 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The next round of the match as an engine game (`next_round`, started with the same
+    /// dictionary and advisor), for clients without scripts; `None` as for `next_round`.
+    pub fn next_round_game(&self) -> Option<Game> {
+        let next = self.next_round()?;
+        let mut round = Game::new(
+            &next.map,
+            (*self.rules).clone(),
+            self.lexicon.clone(),
+            next.seed,
+        );
+        round.earlier_rounds = next.earlier;
+        round.advisor = self.advisor.clone();
+        Some(round)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,17 +240,9 @@ mod tests {
         Game::new(&map, rules, Arc::new(Lexicon::english()), 7)
     }
 
-    /// The round after `game`, as a client starts it.
+    /// The round after `game`.
     fn next(game: &Game) -> Game {
-        let next = game.next_round().expect("the match goes on");
-        let mut round = Game::new(
-            &next.map,
-            game.rules().clone(),
-            game.shared_lexicon(),
-            next.seed,
-        );
-        round.set_earlier_rounds(next.earlier);
-        round
+        game.next_round_game().expect("the match goes on")
     }
 
     /// Silver forfeits each round: gold wins them, and silver, the loser, starts the next one,

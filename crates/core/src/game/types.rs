@@ -651,6 +651,16 @@ impl Event {
         }
     }
 
+    /// The letters this event carries that are private to one player (see `private_to`).
+    pub fn private_letters(&self) -> Option<&str> {
+        self.private_to()?;
+        match self {
+            Event::TurnStarted { drew, .. } | Event::Exchanged { drew, .. } => Some(drew),
+            Event::Drew { letters, .. } => Some(letters),
+            _ => None,
+        }
+    }
+
     /// The event as `viewer` may see it: a draw by anyone else has each letter replaced by
     /// [`HIDDEN_LETTER`], so its size shows and its letters do not. `None` is a spectator
     /// (or a screen both players share), who sees nobody's draws.
