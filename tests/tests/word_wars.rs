@@ -130,6 +130,15 @@ fn a_whole_match_is_played_in_the_terminal_and_saved_between_rounds() {
     }
     // `next` after the last round goes nowhere: the match is over.
     assert!(!o.out.contains("round 3"), "{}", o.out);
+    let replayed = scryptic(&["replay", &save.to_string()]);
+    assert_eq!(replayed.code, 0, "{replayed:?}");
+    assert!(
+        replayed
+            .out
+            .contains("round 2 of 2; match: gold 0, silver 3"),
+        "{}",
+        replayed.out
+    );
     let loaded = scryptic_typing(
         &["play", "--load", &save.to_string()],
         &format!("{cat}\nquit\n"),

@@ -5,7 +5,7 @@ use super::position::Position;
 use super::screen::Screen;
 use super::{EXIT_PROBLEMS, Streams, print_json};
 use crate::board::{Player, Pos};
-use crate::game::describe::{describe, describe_result};
+use crate::game::describe::{describe, describe_match, describe_result};
 use crate::game::notation::cell_name;
 use crate::game::{Event, Game};
 use clap::Args;
@@ -153,6 +153,10 @@ fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
     match game.result() {
         Some(result) => writeln!(io.out, "{}", describe_result(result))?,
         None => writeln!(io.out, "turn {}: {} to play", game.turn(), game.to_act())?,
+    }
+    // A round of a match says where the match stands (its earlier rounds are in the save).
+    if let Some(standing) = describe_match(game) {
+        writeln!(io.out, "{standing}")?;
     }
     let screen = Screen::new(io.terminal);
     for p in Player::BOTH {

@@ -76,7 +76,7 @@ fn check_range(key: String, value: &impl Ranged, (lo, hi): (f64, f64), out: &mut
 
 macro_rules! rule_section {
     (
-        $(#[doc = $sdoc:literal])*
+        $(#[$sattr:meta])*
         $section:literal => $name:ident / $over:ident {
             $(
                 $(#[doc = $doc:literal])*
@@ -84,9 +84,9 @@ macro_rules! rule_section {
             )*
         }
     ) => {
-        $(#[doc = $sdoc])*
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
+        $(#[$sattr])*
         pub struct $name {
             $( $(#[doc = $doc])* pub $field: $ty, )*
         }
@@ -431,6 +431,9 @@ pub enum DrawModel {
 
 rule_section! {
     /// Supply: where letters come from and when racks are replenished.
+    // A complete rule set written before a constant of the section existed (a save) reads
+    // it as the section's default, the rules before it.
+    #[serde(default)]
     "supply" => SupplyRules / SupplyOverrides {
         /// Where letters come from: a copy of the distribution each, one set split between the players, or one shared pool.
         pool: PoolModel;
@@ -452,6 +455,9 @@ impl Default for SupplyRules {
 
 rule_section! {
     /// Trading letters back into the pool (the `Exchange` action).
+    // A complete rule set written before a constant of the section existed (a save) reads
+    // it as the section's default, the rules before it.
+    #[serde(default)]
     "exchange" => ExchangeRules / ExchangeOverrides {
         /// Whether a player may trade letters from the rack back into their pool; the pool is reshuffled, the rack refilled, and the turn ends.
         allowed: bool;
@@ -516,6 +522,9 @@ pub enum FinalAward {
 
 rule_section! {
     /// The crossword: whose letters words run through, where the first word goes, what scores.
+    // A complete rule set written before a constant of the section existed (a save) reads
+    // it as the section's default, the rules before it.
+    #[serde(default)]
     "crossword" => CrosswordRules / CrosswordOverrides {
         /// Separate crosswords that attack on contact, or one shared crossword.
         model: CrosswordModel;
@@ -560,6 +569,9 @@ pub enum ExhaustionWinner {
 
 rule_section! {
     /// Turn flow: passing, plays a turn, skipped players, running out, forfeiting.
+    // A complete rule set written before a constant of the section existed (a save) reads
+    // it as the section's default, the rules before it.
+    #[serde(default)]
     "flow" => FlowRules / FlowOverrides {
         /// Whether a player may end a turn having played nothing (a pass); without it, a player who cannot play trades or forfeits.
         may_pass: bool;
@@ -624,6 +636,9 @@ pub enum RoundPoints {
 
 rule_section! {
     /// A match: a series of games (rounds) whose points add up; one round is a single game.
+    // A complete rule set written before a constant of the section existed (a save) reads
+    // it as the section's default, the rules before it.
+    #[serde(default)]
     "match" => MatchRules / MatchOverrides {
         /// How many games make the match (1: a single game, no match).
         rounds: i64, range(1, 99);

@@ -185,3 +185,19 @@ fn locate_key_skips_longer_names() {
     assert_eq!(locate_key(text, "rack_limit"), Some((2, 3)));
     assert_eq!(locate_key(text, "missing"), None);
 }
+
+/// A complete rule set written before a section's later constants existed (an older save)
+/// reads them as the section's defaults: the rules as they were.
+#[test]
+fn a_rule_set_missing_a_sections_later_constants_reads_them_as_before() {
+    let classic = RuleSet::preset("classic").unwrap();
+    let text = crate::ronfile::to_canonical(&classic, 3).unwrap();
+    let older: String = text
+        .lines()
+        .filter(|l| !l.contains("sudden_death") && !l.contains("judge_no_word"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_ne!(older, text);
+    let read: RuleSet = crate::ronfile::options().from_str(&older).unwrap();
+    assert_eq!(read, classic);
+}
