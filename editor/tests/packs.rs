@@ -292,6 +292,7 @@ fn a_word_wars_match_is_played_round_after_round_in_the_editor() {
         "the round goes on"
     );
     click(&mut h, "Forfeit");
+    h.get_by_label("Game over: silver wins (gold forfeits)");
     h.get_by_label("round 1 of 2 adds gold 0, silver 0; match: gold 0, silver 0");
     h.get_by_label("gold starts round 2");
     click(&mut h, "Next round");

@@ -38,7 +38,7 @@ impl SidePanel {
     fn status(&mut self, ui: &mut egui::Ui, session: &mut Session) {
         let game = session.game();
         if let Some(result) = game.result() {
-            ui.label(RichText::new(format!("Game over: {}", describe_result(result))).strong());
+            ui.label(RichText::new(sentence_case(&describe_result(result))).strong());
             if let Some(award) = scryptic::game::describe::describe_award(game) {
                 ui.label(award);
             }
@@ -306,4 +306,12 @@ fn answer_offer(ui: &mut egui::Ui, session: &mut Session) {
             }
         }
     });
+}
+
+/// `text` with its first letter a capital, to start a line (`Game over: ...`).
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
