@@ -151,6 +151,10 @@ function ScrypticGame:letter(x, y) end
 ---@return integer, integer, integer
 function ScrypticGame:score(player) end
 
+--- Which round of the match this game is (from 1), how many rounds the match has (1: a single game), and gold's and silver's totals from the rounds before, in half points.
+---@return integer, integer, integer, integer
+function ScrypticGame:round() end
+
 --- The letters on a player's rack.
 ---@param player ScrypticPlayer whose
 ---@return string

@@ -235,3 +235,52 @@ fn a_script_can_be_the_whole_scoring() {
     let score = game.game().score(scryptic::Player::Gold);
     assert_eq!((score.word, score.total), (0, 30), "{score:?}");
 }
+
+/// A match's scripts: `game:round()` tells the round and the totals before it, and the
+/// scripts' `storage` is carried from round to round as a campaign carries it from chapter to
+/// chapter.
+#[test]
+fn scripts_follow_the_match_round_by_round() {
+    use scryptic::script::ScriptedGame;
+    let map = scryptic::Map::load(&root().join("packs/word-wars/maps/ends/stuck.ron")).unwrap();
+    let mut rules =
+        scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap();
+    rules.series.rounds = 2;
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let script = "scryptic.on('game_start', function(game)
+        storage.rounds = (storage.rounds or 0) + 1
+        local round, of, gold, silver = game:round()
+        print(string.format('round %d of %d, seen %d, totals %d %d', round, of, storage.rounds, gold, silver))
+    end)";
+    let source = scryptic::save::ScriptSource {
+        name: "match.lua".into(),
+        source: script.into(),
+    };
+    let (mut first, errors) =
+        ScriptedGame::start(&map, rules, lexicon, 1, vec![source], None).unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    let cat =
+        scryptic::game::notation::parse_command(first.game(), "commit G8 across CAT").unwrap();
+    first.apply(cat).unwrap();
+    let (second, problems) = first.next_round().expect("two rounds").unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let said = |g: &ScriptedGame| -> Vec<String> {
+        g.host()
+            .drain_console()
+            .iter()
+            .map(|l| l.to_string())
+            .collect()
+    };
+    assert!(
+        said(&first)
+            .iter()
+            .any(|l| l.contains("round 1 of 2, seen 1, totals 0 0"))
+    );
+    let lines = said(&second);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("round 2 of 2, seen 2, totals 0 6")),
+        "{lines:?}"
+    );
+}

@@ -190,6 +190,12 @@ pub const GAME: &[ApiFunction] = &[
         "A player's total, word and base score."
     ),
     f!(
+        "round",
+        [],
+        "integer, integer, integer, integer",
+        "Which round of the match this game is (from 1), how many rounds the match has (1: a single game), and gold's and silver's totals from the rounds before, in half points."
+    ),
+    f!(
         "rack",
         [("player", "ScrypticPlayer", "whose")],
         "string",

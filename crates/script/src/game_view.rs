@@ -177,6 +177,13 @@ impl UserData for GameView {
                 Ok((s.total, s.word, s.base))
             })
         });
+        methods.add_method("round", |_, v, ()| {
+            v.read(|g| {
+                let before = g.match_before();
+                let [gold, silver] = before.totals();
+                Ok((g.round_number(), before.rounds(), gold, silver))
+            })
+        });
         methods.add_method("rack", |_, v, player: String| {
             let player = parse_player(&player)?;
             v.read(|g| Ok(g.rack_letters(player)))
