@@ -591,53 +591,41 @@ fn word_wars_save(board: &str, dir: &Path) -> PathBuf {
     save
 }
 
+/// Plays `board` of Word Wars against the AI from its first turn, where the person calls
+/// sudden death with the button, and waits for the AI's answer and moves (`ai_moves` of them).
+fn call_sudden_death_on(board: &str, ai_moves: usize) -> H {
+    let dir = tempfile::tempdir().unwrap();
+    let save = word_wars_save(board, dir.path());
+    let mut h = start_from("A saved game", &save, "Against the AI");
+    // The AI starts thinking at once (its bar repaints): one frame, then the AI is waited for.
+    h.get_by_label("Sudden death").click();
+    h.step();
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    for _ in 0..ai_moves {
+        session.wait_for_ai(Duration::from_secs(300));
+    }
+    h.run();
+    h
+}
+
 /// WW-8 in the editor: the person calls sudden death with the button; the AI answers by
 /// searching whether it can use every tile: with CAT and the S offered it accepts and wins
 /// double; with CAT and a Q it refuses, and the button is gone for the rest of the turn.
 #[test]
 fn sudden_death_is_called_and_the_ai_answers_by_searching() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = start_from(
-        "A saved game",
-        &word_wars_save("maps/ends/offer.ron", dir.path()),
-        "Against the AI",
-    );
-    // The AI starts thinking at once (its bar repaints): one frame, then the AI is waited for.
-    h.get_by_label("Sudden death").click();
-    h.step();
-    let session = h.state_mut().play.session.as_mut().unwrap();
-    for _ in 0..2 {
-        session.wait_for_ai(Duration::from_secs(300));
-    }
-    let played = session.game();
+    let h = call_sudden_death_on("maps/ends/offer.ron", 2);
     assert_eq!(
-        played.result().map(|r| r.reason.clone()),
+        game(&h).result().map(|r| r.reason.clone()),
         Some(scryptic::game::EndReason::SuddenDeath {
             taker: Player::Silver,
             won: true
         }),
         "{:?}",
-        played.log()
+        game(&h).log()
     );
-    h.run();
     h.get_by_label("points awarded: gold 0, silver 8");
 
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = start_from(
-        "A saved game",
-        &word_wars_save("maps/ends/offer-q.ron", dir.path()),
-        "Against the AI",
-    );
-    // The AI starts thinking at once (its bar repaints): one frame, then the AI is waited for.
-    h.get_by_label("Sudden death").click();
-    h.step();
-    h.state_mut()
-        .play
-        .session
-        .as_mut()
-        .unwrap()
-        .wait_for_ai(Duration::from_secs(300));
-    h.run();
+    let h = call_sudden_death_on("maps/ends/offer-q.ron", 1);
     assert_eq!(
         game(&h).log().last(),
         Some(&Action::Answer { accept: false }),

@@ -11,20 +11,53 @@ fn pack() -> String {
     root().join("packs/word-wars").display().to_string()
 }
 
+/// Word Wars' rule set.
+fn rules() -> scryptic::rules::RuleSet {
+    scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap()
+}
+
+/// A board of the pack (`board-15.ron`, `ends/stuck.ron`).
+fn board(name: &str) -> scryptic::Map {
+    scryptic::Map::load(&root().join("packs/word-wars/maps").join(name)).unwrap()
+}
+
+/// A script host with the standard tokens and `source` loaded as `name`.
+fn host_with(name: &str, source: &str) -> scryptic::script::ScriptHost {
+    use scryptic::script::{ScriptHost, ScriptLimits};
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
+    host.load(name, source).unwrap();
+    host
+}
+
+fn english() -> std::sync::Arc<scryptic::lexicon::Lexicon> {
+    std::sync::Arc::new(scryptic::lexicon::Lexicon::english())
+}
+
+/// Fails unless the output `out` holds every one of `lines`.
+fn says_all(out: &str, lines: &[&str]) {
+    for line in lines {
+        says(out, line);
+    }
+}
+
+/// Fails unless the output `out` holds `line`.
+fn says(out: &str, line: &str) {
+    assert!(out.contains(line), "expected `{line}` in:\n{out}");
+}
+
 #[test]
 fn the_word_wars_pack_checks_and_its_scenarios_pass() {
     let o = scryptic(&["pack", "check", &pack()]);
     assert_eq!(o.code, 0, "{o:?}");
     let o = scryptic(&["pack", "test", &pack(), "--games", "2"]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("7 scenarios passed"), "{}", o.out);
+    says(&o.out, "7 scenarios passed");
 }
 
 /// WW-1: fifty tiles, no blanks, the seed's distribution, every tile a point.
 #[test]
 fn word_wars_has_fifty_one_point_tiles() {
-    let rules =
-        scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap();
+    let rules = rules();
     let tiles = &rules.letters.tiles;
     assert_eq!(tiles.values().map(|t| t.count).sum::<i64>(), 50);
     assert!(tiles.values().all(|t| t.value == 1));
@@ -50,8 +83,8 @@ fn word_wars_is_simulated_ai_against_ai() {
         "normal,easy",
     ]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("4 matches of 3 rounds"), "{}", o.out);
-    assert!(o.out.contains("endings:"), "{}", o.out);
+    says(&o.out, "4 matches of 3 rounds");
+    says(&o.out, "endings:");
     assert!(!o.out.contains("cities"), "{}", o.out);
     assert!(!o.out.contains("tokens"), "{}", o.out);
 }
@@ -61,20 +94,14 @@ fn word_wars_is_simulated_ai_against_ai() {
 #[test]
 fn a_script_hears_the_rounds_award() {
     use scryptic::game::Game;
-    use scryptic::script::{ScriptHost, ScriptLimits, ScriptedGame};
-    let rules =
-        scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap();
-    let map = scryptic::Map::load(&root().join("packs/word-wars/maps/ends/stuck.ron")).unwrap();
-    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
-    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
-    host.load(
+    use scryptic::script::ScriptedGame;
+    let host = host_with(
         "tally.lua",
         "scryptic.on('game_end', function(game, ev) print('award ' .. ev.award_gold .. ' ' .. ev.award_silver) end)",
-    )
-    .unwrap();
+    );
     // The move generator judges that gold can make no word, as in every game the toolkit
     // starts.
-    let mut plain = Game::new(&map, rules, lexicon, 1);
+    let mut plain = Game::new(&board("ends/stuck.ron"), rules(), english(), 1);
     plain.set_advisor(scryptic::ai::spy());
     let (mut game, errors) = ScriptedGame::new(plain, host);
     assert!(errors.is_empty(), "{errors:?}");
@@ -117,17 +144,18 @@ fn a_whole_match_is_played_in_the_terminal_and_saved_between_rounds() {
         &format!("{cat}\nnext\nsave {save}\n{cat}\nnext\nquit\n"),
     );
     assert_eq!(o.code, 0, "{o:?}");
-    for line in [
-        "round 1 of 2; match: gold 0, silver 0",
-        "round 1 of 2 adds gold 0, silver 3; match: gold 0, silver 3",
-        "gold starts round 2",
-        "`next` starts the next round",
-        "round 2 of 2; match: gold 0, silver 3",
-        "round 2 of 2 adds gold 0, silver 3; match: gold 0, silver 6",
-        "the match is over: silver wins it",
-    ] {
-        assert!(o.out.contains(line), "{line}\n{}", o.out);
-    }
+    says_all(
+        &o.out,
+        &[
+            "round 1 of 2; match: gold 0, silver 0",
+            "round 1 of 2 adds gold 0, silver 3; match: gold 0, silver 3",
+            "gold starts round 2",
+            "`next` starts the next round",
+            "round 2 of 2; match: gold 0, silver 3",
+            "round 2 of 2 adds gold 0, silver 3; match: gold 0, silver 6",
+            "the match is over: silver wins it",
+        ],
+    );
     // `next` after the last round goes nowhere: the match is over.
     assert!(!o.out.contains("round 3"), "{}", o.out);
     let replayed = scryptic(&["replay", &save.to_string()]);
@@ -144,16 +172,8 @@ fn a_whole_match_is_played_in_the_terminal_and_saved_between_rounds() {
         &format!("{cat}\nquit\n"),
     );
     assert_eq!(loaded.code, 0, "{loaded:?}");
-    assert!(
-        loaded.out.contains("round 2 of 2; match: gold 0, silver 3"),
-        "{}",
-        loaded.out
-    );
-    assert!(
-        loaded.out.contains("the match is over: silver wins it"),
-        "{}",
-        loaded.out
-    );
+    says(&loaded.out, "round 2 of 2; match: gold 0, silver 3");
+    says(&loaded.out, "the match is over: silver wins it");
 }
 
 /// The `rounds` setting is bound to `match.rounds` and keeps to the seed's 2 to 5.
@@ -163,7 +183,7 @@ fn the_rounds_setting_goes_from_two_to_five() {
     assert_ne!(o.code, 0, "{o:?}");
     assert!(o.err.contains("rounds"), "{}", o.err);
     let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "rounds=5"], "quit\n");
-    assert!(o.out.contains("round 1 of 5"), "{}", o.out);
+    says(&o.out, "round 1 of 5");
 }
 
 /// WW-8 at the terminal: `sudden`, then the keyboard goes to the opponent, who is asked and
@@ -175,15 +195,16 @@ fn sudden_death_is_called_and_answered_at_the_terminal() {
         "help\nsudden\naccept\ncommit G8 across CATS\nquit\n",
     );
     assert_eq!(o.code, 0, "{o:?}");
-    for line in [
-        "gold calls sudden death, offering the hand S: silver accepts or refuses",
-        "turn 1: gold calls sudden death: silver accepts",
-        "silver accepts sudden death",
-        "game over: silver wins (silver used every tile in sudden death)",
-        "points awarded: gold 0, silver 8",
-    ] {
-        assert!(o.out.contains(line), "{line}\n{}", o.out);
-    }
+    says_all(
+        &o.out,
+        &[
+            "gold calls sudden death, offering the hand S: silver accepts or refuses",
+            "turn 1: gold calls sudden death: silver accepts",
+            "silver accepts sudden death",
+            "game over: silver wins (silver used every tile in sudden death)",
+            "points awarded: gold 0, silver 8",
+        ],
+    );
     assert!(o.out.contains("accept | refuse"), "help names the answers");
 }
 
@@ -192,20 +213,12 @@ fn sudden_death_is_called_and_answered_at_the_terminal() {
 #[test]
 fn the_judge_setting_leaves_cannot_make_a_word_to_the_players() {
     let judged = scryptic_typing(&["play", "--pack", &pack()], "sudden\nquit\n");
-    assert!(
-        judged.out.contains("refused: you can still make a word"),
-        "{}",
-        judged.out
-    );
+    says(&judged.out, "refused: you can still make a word");
     let trusted = scryptic_typing(
         &["play", "--pack", &pack(), "--set", "judge=false"],
         "sudden\nquit\n",
     );
-    assert!(
-        trusted.out.contains("gold calls sudden death"),
-        "{}",
-        trusted.out
-    );
+    says(&trusted.out, "gold calls sudden death");
 }
 
 /// The Lua scoring hook: under `crossword.scoring: ByScripts` words score nothing by
@@ -213,22 +226,18 @@ fn the_judge_setting_leaves_cannot_make_a_word_to_the_players() {
 #[test]
 fn a_script_can_be_the_whole_scoring() {
     use scryptic::game::Game;
-    use scryptic::script::{ScriptHost, ScriptLimits, ScriptedGame};
-    let mut map = scryptic::Map::load(&root().join("packs/word-wars/maps/board-15.ron")).unwrap();
+    use scryptic::script::ScriptedGame;
+    let mut map = board("board-15.ron");
     map.scenario
         .racks
         .insert(scryptic::Player::Gold, "CATSEEN".into());
-    let mut rules =
-        scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap();
+    let mut rules = rules();
     rules.crossword.scoring = scryptic::rules::Scoring::ByScripts;
-    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
-    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
-    host.load(
+    let host = host_with(
         "score.lua",
         "scryptic.on('word_committed', function(game, ev) game:award(ev.player, 10 * #ev.word) end)",
-    )
-    .unwrap();
-    let (mut game, errors) = ScriptedGame::new(Game::new(&map, rules, lexicon, 1), host);
+    );
+    let (mut game, errors) = ScriptedGame::new(Game::new(&map, rules, english(), 1), host);
     assert!(errors.is_empty(), "{errors:?}");
     let cat = scryptic::game::notation::parse_command(game.game(), "commit G8 across CAT").unwrap();
     game.apply(cat).unwrap();
@@ -242,11 +251,10 @@ fn a_script_can_be_the_whole_scoring() {
 #[test]
 fn scripts_follow_the_match_round_by_round() {
     use scryptic::script::ScriptedGame;
-    let map = scryptic::Map::load(&root().join("packs/word-wars/maps/ends/stuck.ron")).unwrap();
-    let mut rules =
-        scryptic::rules::RuleSet::load(&root().join("packs/word-wars/rules/standard.ron")).unwrap();
+    let map = board("ends/stuck.ron");
+    let mut rules = rules();
     rules.series.rounds = 2;
-    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let lexicon = english();
     let script = "scryptic.on('game_start', function(game)
         storage.rounds = (storage.rounds or 0) + 1
         local round, of, gold, silver = game:round()

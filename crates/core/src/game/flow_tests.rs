@@ -48,8 +48,13 @@ pub(super) fn game_awarding(
 }
 
 fn cat_across_the_centre() -> Action {
+    across_the_centre("CAT")
+}
+
+/// `word` across the centre of the 15x15 board, from G8.
+pub(super) fn across_the_centre(word: &str) -> Action {
     Action::Commit {
-        letters: "CAT"
+        letters: word
             .chars()
             .enumerate()
             .map(|(i, letter)| Placement {

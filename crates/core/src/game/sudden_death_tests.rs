@@ -1,7 +1,7 @@
 //! Sudden death (`flow.sudden_death`, MODES.md WW-8): the call, the prompt it makes, refusal,
 //! and acceptance won or lost, each with what the end awards.
 
-use super::flow_tests::game_awarding;
+use super::flow_tests::{across_the_centre, game_awarding};
 use super::*;
 use crate::rules::{Exhaustion, FinalAward, FlowOverrides};
 
@@ -35,20 +35,6 @@ fn sudden_death(racks: [&str; 2], can_play: &'static str) -> Game {
     let mut game = game_awarding(flow, racks, Some(["", ""]), FinalAward::TilesInPlay);
     game.set_advisor(Arc::new(CanPlay(can_play)));
     game
-}
-
-/// `word` across the centre of the 15x15 board.
-fn across_the_centre(word: &str) -> Action {
-    Action::Commit {
-        letters: word
-            .chars()
-            .enumerate()
-            .map(|(i, letter)| Placement {
-                at: Pos::new(6 + i as u32, 7),
-                letter,
-            })
-            .collect(),
-    }
 }
 
 #[test]
