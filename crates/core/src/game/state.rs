@@ -163,4 +163,3 @@ pub struct WordInfo {
     /// Connotations.
     pub connotations: Vec<String>,
 }
-
