@@ -253,7 +253,6 @@ impl Screen {
     /// A player's line: score, rack (or only its size, when `show_rack` is false: hot-seat
     /// keeps each rack from the other player), tokens, pool, cities, spies.
     pub(super) fn player_line(&self, game: &Game, player: Player, show_rack: bool) -> String {
-        let score = game.score(player);
         let letters = game.rack_letters(player);
         let rack = if show_rack {
             spaced(&letters)
@@ -266,11 +265,9 @@ impl Screen {
             .map(|(id, kind)| format!("{kind} `{id}`"))
             .collect();
         let mut line = format!(
-            "{}: score {} (words {}, base {}); rack {rack}{}; pool {}",
+            "{}: {}; rack {rack}{}; pool {}",
             self.in_colour_of(player, player.name()),
-            score.total,
-            score.word,
-            score.base,
+            crate::game::describe::score_words(game, player),
             if tokens.is_empty() {
                 String::new()
             } else {

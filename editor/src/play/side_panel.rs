@@ -78,7 +78,6 @@ impl SidePanel {
 
     fn player_card(&mut self, ui: &mut egui::Ui, session: &Session, player: Player) {
         let game = session.game();
-        let score = game.score(player);
         let state = game.player(player);
         let seat = match session.seat(player) {
             Seat::Human => "person".to_string(),
@@ -90,10 +89,7 @@ impl SidePanel {
             ""
         };
         ui.label(RichText::new(format!("{marker}{player} ({seat})")).strong());
-        ui.label(format!(
-            "score {} = words {} + base {}",
-            score.total, score.word, score.base
-        ));
+        ui.label(scryptic::game::describe::score_words(game, player));
         ui.label(holdings_line(game, player, state.rack.len()));
     }
 

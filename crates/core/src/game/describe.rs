@@ -233,6 +233,27 @@ pub fn describe_result(result: &GameResult) -> String {
     }
 }
 
+/// `player`'s score in words, as the rules count it: `score 12 (words 12, base 0)`, or under
+/// `CrossingRatio` `score 9/4 = 2.25 (crossing points 9 over 3 words and 1 left over)`.
+pub fn score_words(game: &super::Game, player: crate::board::Player) -> String {
+    if game.rules().crossword.scoring == crate::rules::Scoring::CrossingRatio {
+        let c = game.crossing_score(player);
+        let plural = |n: i64| if n == 1 { "" } else { "s" };
+        return format!(
+            "score {c} (crossing points {} over {} word{} and {} left over)",
+            c.points,
+            c.words,
+            plural(c.words),
+            c.leftovers
+        );
+    }
+    let score = game.score(player);
+    format!(
+        "score {} (words {}, base {})",
+        score.total, score.word, score.base
+    )
+}
+
 /// Gold's and silver's points (half points) in words: `gold 12.5, silver 3`.
 fn both_points([gold, silver]: [i64; 2]) -> String {
     format!("gold {}, silver {}", half_points(gold), half_points(silver))

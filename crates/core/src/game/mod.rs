@@ -8,6 +8,7 @@
 mod combat;
 mod commands;
 mod commit;
+mod crossings;
 pub mod describe;
 pub mod notation;
 mod redeploy;
@@ -22,6 +23,7 @@ pub mod words;
 
 pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
+pub use crossings::{CrossingScore, Crossword, Incomplete};
 pub use rounds::{MAX_ROUND_TEXT_CHARS, MatchOutcome, MatchScore, NextRound, RoundResult};
 pub use state::*;
 pub use tokens::{Effect, EffectError, Invocation, StandardElementals, TokenEffects};
@@ -527,6 +529,7 @@ impl Game {
                 i64::try_from(own.filter(|t| t.player == player).count()).unwrap_or(i64::MAX)
             }
             crate::rules::Scoring::ByScripts => 0,
+            crate::rules::Scoring::CrossingRatio => self.crossing_score(player).points,
         };
         let base = self.player(player).base_score;
         Score {

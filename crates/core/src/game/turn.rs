@@ -480,13 +480,19 @@ impl Game {
         }
     }
 
-    /// The player with the higher score, or `None` on equal scores.
+    /// The player with the higher score (under `CrossingRatio`, the higher crossing score),
+    /// or `None` on equal scores.
     fn leader(&self) -> Option<Player> {
-        let (gold, silver) = (
-            self.score(Player::Gold).total,
-            self.score(Player::Silver).total,
-        );
-        match gold.cmp(&silver) {
+        let order = match self.rules.crossword.scoring {
+            crate::rules::Scoring::CrossingRatio => self
+                .crossing_score(Player::Gold)
+                .cmp_exact(&self.crossing_score(Player::Silver)),
+            _ => self
+                .score(Player::Gold)
+                .total
+                .cmp(&self.score(Player::Silver).total),
+        };
+        match order {
             std::cmp::Ordering::Greater => Some(Player::Gold),
             std::cmp::Ordering::Less => Some(Player::Silver),
             std::cmp::Ordering::Equal => None,

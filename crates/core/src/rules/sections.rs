@@ -508,6 +508,10 @@ pub enum Scoring {
     /// Nothing from words: the score is the base score alone, which scripts set with
     /// `game:award` (the scoring hook of a mode the models do not cover).
     ByScripts,
+    /// The face values of the letters in two words (crossing points), and the score that
+    /// decides who leads is those points over the words plus the tiles left over (Lexicon
+    /// Crossing; `Game::crossing_score`).
+    CrossingRatio,
 }
 
 /// What the end of a game awards, on top of the scores (a round's points, in a match).
@@ -530,7 +534,7 @@ rule_section! {
         model: CrosswordModel;
         /// Where the first word must stand: on an own city, across the centre cell, or anywhere (a shared crossword's later words must use a letter already on the board).
         first_word: FirstWord;
-        /// What the word score counts: the face values of valid words, the letters on the board, or nothing (scripts score with game:award).
+        /// What the word score counts: the face values of valid words, the letters on the board, nothing (scripts score with game:award), or crossing points (who leads: points over words plus leftovers).
         scoring: Scoring;
         /// What the end of the game awards: nothing, or the letters on the board (all to the winner, split on a draw).
         final_award: FinalAward;
