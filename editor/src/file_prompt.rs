@@ -13,6 +13,8 @@ pub enum Access {
     Read,
     /// A file is written, replacing one that exists only when the user agrees.
     Write,
+    /// An existing folder is read (a pack folder); the browser lists folders.
+    Folder,
 }
 
 /// What the user did with the prompt this frame.
@@ -155,7 +157,7 @@ impl FilePrompt {
             self.open_browser(ui.ctx().content_rect().center());
         }
         let mut answer = Answer::Waiting;
-        if self.access == Access::Read {
+        if self.access != Access::Write {
             answer = self.recent_list(ui);
         }
         let (ok, cancel) = ui
@@ -198,6 +200,9 @@ impl FilePrompt {
 
     /// Whether a recent file is offered: of the prompt's kind, and still there.
     fn lists(&self, path: &Path) -> bool {
+        if self.access == Access::Folder {
+            return path.is_dir();
+        }
         self.extension
             .is_none_or(|ext| path.extension().is_some_and(|e| e == ext))
             && path.is_file()
@@ -255,6 +260,7 @@ impl FilePrompt {
         let mut dialog = match self.access {
             Access::Read => egui_file::FileDialog::open_file(),
             Access::Write => egui_file::FileDialog::save_file(),
+            Access::Folder => egui_file::FileDialog::select_folder(),
         }
         .title(&self.title)
         .initial_path(folder)

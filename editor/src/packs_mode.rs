@@ -36,6 +36,8 @@ pub struct PacksMode {
     pub new_dir: String,
     /// What was done, or why not.
     pub message: Option<String>,
+    /// The prompt for a pack folder, while it is open (Browse...).
+    pub prompt: Option<crate::file_prompt::FilePrompt>,
     /// The folders archives were unpacked into (removed with the screen).
     unpacked: Vec<tempfile::TempDir>,
     thumbnail: Option<(String, egui::TextureHandle)>,
@@ -122,11 +124,20 @@ impl PacksMode {
                 let path = PathBuf::from(self.open_path.trim());
                 self.open(&path);
             }
+            if ui.button("Browse...").clicked() {
+                self.prompt = Some(crate::file_prompt::FilePrompt::new(
+                    "Open a pack folder",
+                    "Open",
+                    crate::file_prompt::Access::Folder,
+                    self.open_path.clone(),
+                ));
+            }
             if ui.button("Look again").clicked() {
                 self.refresh();
                 self.message = Some("looked for packs again".into());
             }
         });
+        self.prompt_ui(ui.ctx());
         ui.separator();
         let catalog = crate::catalog();
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -142,6 +153,22 @@ impl PacksMode {
                 }
             }
         });
+    }
+
+    /// The pack folder prompt, while open: a folder chosen there is opened as if typed.
+    fn prompt_ui(&mut self, ctx: &egui::Context) {
+        let Some(prompt) = self.prompt.as_mut() else {
+            return;
+        };
+        match prompt.show(ctx) {
+            crate::file_prompt::Answer::Waiting => {}
+            crate::file_prompt::Answer::Cancelled => self.prompt = None,
+            crate::file_prompt::Answer::Chosen(path) => {
+                self.prompt = None;
+                self.open_path = path.display().to_string();
+                self.open(&path);
+            }
+        }
     }
 
     /// The selected pack in detail; a mode's Play button sets up a game of it.

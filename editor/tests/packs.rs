@@ -308,3 +308,18 @@ fn a_word_wars_match_is_played_round_after_round_in_the_editor() {
         "the match is over"
     );
 }
+
+/// The Packs screen's Browse... opens the folder prompt (a folder browser behind its own
+/// Browse...); a pack folder chosen there opens as if typed.
+#[test]
+fn a_pack_folder_is_chosen_through_browse() {
+    let mut h = packs_screen();
+    click(&mut h, "Browse...");
+    h.get_by_label("Open a pack folder");
+    let folder = root().join("packs/word-wars").display().to_string();
+    common::type_into(&mut h, "path", &folder);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().packs.prompt.is_none(), "the prompt closed");
+    assert_eq!(h.state().packs.selected.as_deref(), Some("word-wars"));
+}
