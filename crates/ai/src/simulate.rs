@@ -63,10 +63,7 @@ pub struct GameRecord {
 }
 
 fn seat(player: Player) -> usize {
-    match player {
-        Player::Gold => 0,
-        Player::Silver => 1,
-    }
+    player.in_pair()
 }
 
 /// Plays game `index` of the setup to its end (or the action limit).

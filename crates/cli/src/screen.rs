@@ -124,14 +124,16 @@ impl Screen {
     fn player_colour(player: Player) -> &'static str {
         match player {
             Player::Gold => "\x1b[1;33m",
-            Player::Silver => "\x1b[1;36m",
+            // Silver's, and any other seat's until modes name their colours.
+            _ => "\x1b[1;36m",
         }
     }
 
     fn mark(player: Option<Player>) -> char {
         match player {
             Some(Player::Gold) => '+',
-            Some(Player::Silver) => '-',
+            // Silver's, and any other seat's until modes name their marks.
+            Some(_) => '-',
             None => ' ',
         }
     }

@@ -109,31 +109,122 @@ impl fmt::Display for Terrain {
     }
 }
 
-/// One of the two players. Gold moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Player {
-    /// Player 1, who moves first.
-    Gold,
-    /// Player 2.
-    Silver,
-}
+/// A seat at the table: one of the players. Scryptic and the two-player modes seat gold and
+/// silver; a mode for more players seats them in order (seat 3 and on). Gold moves first
+/// unless a scenario says otherwise.
+///
+/// Files and saves name seats as they always named the two players (`Gold`, `Silver`, then
+/// `Seat3` to `Seat8`), and code names the two the same way (`Player::Gold`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Player(u8);
 
+/// The most seats a mode may have.
+pub const MAX_SEATS: usize = 8;
+
+/// The seats' names in files, in order.
+const SEAT_NAMES: [&str; MAX_SEATS] = [
+    "Gold", "Silver", "Seat3", "Seat4", "Seat5", "Seat6", "Seat7", "Seat8",
+];
+
+/// The seats' names in messages and in Lua, in order.
+const SEAT_WORDS: [&str; MAX_SEATS] = [
+    "gold", "silver", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8",
+];
+
+#[allow(
+    non_upper_case_globals,
+    reason = "the two players keep the names files, saves and code have always given them"
+)]
 impl Player {
-    /// Both players, in turn order.
+    /// Player 1, who moves first.
+    pub const Gold: Player = Player(0);
+    /// Player 2.
+    pub const Silver: Player = Player(1);
+
+    /// Both players of a two-player game, in turn order.
     pub const BOTH: [Player; 2] = [Player::Gold, Player::Silver];
+
+    /// Seat `index` (from 0), if there is such a seat.
+    pub const fn seat(index: usize) -> Option<Player> {
+        if index < MAX_SEATS {
+            Some(Player(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The seat's number, from 0 (gold) on.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The player's place in a two-player game's pairs (scores, racks, seats): gold's is 0,
+    /// silver's 1. The two-player game seats no one else (files naming another seat are
+    /// refused), and any other seat reads as silver's, so that nothing indexes past a pair.
+    pub const fn in_pair(self) -> usize {
+        if self.0 == 0 { 0 } else { 1 }
+    }
 
     /// The lowercase name used in messages.
     pub const fn name(self) -> &'static str {
-        match self {
-            Player::Gold => "gold",
-            Player::Silver => "silver",
-        }
+        SEAT_WORDS[self.0 as usize]
+    }
+
+    /// The seat whose lowercase name is `word` (`gold`, `silver`, `seat3`...).
+    pub fn from_name(word: &str) -> Option<Player> {
+        let index = SEAT_WORDS.iter().position(|w| *w == word)?;
+        Player::seat(index)
     }
 }
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl fmt::Debug for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(SEAT_NAMES[self.index()])
+    }
+}
+
+/// A seat as files write it: a unit variant, so that `Gold` reads and writes as it always did.
+#[derive(Serialize, Deserialize)]
+enum SeatName {
+    Gold,
+    Silver,
+    Seat3,
+    Seat4,
+    Seat5,
+    Seat6,
+    Seat7,
+    Seat8,
+}
+
+impl SeatName {
+    const ALL: [SeatName; MAX_SEATS] = [
+        SeatName::Gold,
+        SeatName::Silver,
+        SeatName::Seat3,
+        SeatName::Seat4,
+        SeatName::Seat5,
+        SeatName::Seat6,
+        SeatName::Seat7,
+        SeatName::Seat8,
+    ];
+}
+
+impl Serialize for Player {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SeatName::ALL[self.index()].serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Player {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
+        let name = SeatName::deserialize(deserializer)?;
+        Ok(Player(name as u8))
     }
 }
 
@@ -182,10 +273,13 @@ impl Owner {
 }
 
 impl From<Player> for Owner {
+    /// Gold's and silver's cities are theirs; cities belong to the two-player game alone, so
+    /// any other seat reads as holding none (neutral).
     fn from(player: Player) -> Owner {
         match player {
             Player::Gold => Owner::Gold,
             Player::Silver => Owner::Silver,
+            _ => Owner::Neutral,
         }
     }
 }

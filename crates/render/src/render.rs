@@ -195,7 +195,8 @@ fn draw_pieces(img: &mut RgbaImage, map: &Map, rules: &RuleSet, tiles: &ScaledTi
             overlay(img, tiles.coin(word.player, pips), x, y);
             let ink = match word.player {
                 Player::Gold => Rgba([74, 46, 12, 255]),
-                Player::Silver => Rgba([44, 48, 58, 255]),
+                // Silver's, and any other seat's until modes name their colours.
+                _ => Rgba([44, 48, 58, 255]),
             };
             draw_letter(img, letter, pos, cell, ink);
         }

@@ -35,10 +35,7 @@ pub enum AiAnswer {
 }
 
 fn seat_index(player: Player) -> usize {
-    match player {
-        Player::Gold => 0,
-        Player::Silver => 1,
-    }
+    player.in_pair()
 }
 
 impl AiWorker {

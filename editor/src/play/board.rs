@@ -50,10 +50,7 @@ pub struct PlayBoard {
 }
 
 fn player_index(player: Player) -> usize {
-    match player {
-        Player::Gold => 0,
-        Player::Silver => 1,
-    }
+    player.in_pair()
 }
 
 impl PlayBoard {
@@ -459,7 +456,8 @@ fn back_step(at: Pos, dir: Direction) -> Option<Pos> {
 fn owner_link(player: Player) -> Color32 {
     match player {
         Player::Gold => Color32::from_rgb(200, 150, 30),
-        Player::Silver => Color32::from_rgb(170, 175, 190),
+        // Silver's, and any other seat's until modes name their colours.
+        _ => Color32::from_rgb(170, 175, 190),
     }
 }
 
@@ -504,10 +502,7 @@ impl CoinLook {
     }
 
     fn paint_plain(&self, painter: &Painter, cell: Rect, tint: Color32) {
-        let owner = match self.player {
-            Player::Gold => Owner::Gold,
-            Player::Silver => Owner::Silver,
-        };
+        let owner = Owner::from(self.player);
         let base = crate::pieces::owner_colour(owner).gamma_multiply(tint.r() as f32 / 255.0);
         painter.circle(
             cell.center(),

@@ -130,10 +130,7 @@ pub struct Session {
 }
 
 fn seat_index(player: Player) -> usize {
-    match player {
-        Player::Gold => 0,
-        Player::Silver => 1,
-    }
+    player.in_pair()
 }
 
 impl Session {

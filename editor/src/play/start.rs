@@ -67,7 +67,7 @@ fn seats(form: &SetupForm) -> [Seat; 2] {
         Opponents::AiVersusAi => form.levels.map(Seat::Ai),
         Opponents::VersusAi => match form.human {
             Player::Gold => [Seat::Human, Seat::Ai(form.levels[1])],
-            Player::Silver => [Seat::Ai(form.levels[0]), Seat::Human],
+            _ => [Seat::Ai(form.levels[0]), Seat::Human],
         },
     }
 }

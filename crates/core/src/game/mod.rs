@@ -107,18 +107,17 @@ pub struct Game {
     sudden_death: Option<Player>,
 }
 
+/// `player`'s place in the game's two player states (see `Player::in_pair`).
 fn index(player: Player) -> usize {
-    match player {
-        Player::Gold => 0,
-        Player::Silver => 1,
-    }
+    player.in_pair()
 }
 
-/// The other player.
+/// The other player of a two-player game.
 pub fn opponent(player: Player) -> Player {
-    match player {
-        Player::Gold => Player::Silver,
-        Player::Silver => Player::Gold,
+    if player == Player::Gold {
+        Player::Silver
+    } else {
+        Player::Gold
     }
 }
 

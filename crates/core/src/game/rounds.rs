@@ -303,29 +303,29 @@ mod tests {
     /// Table: the rounds played, then who starts next, whether it is over, and the outcome.
     #[test]
     fn a_match_adds_rounds_up_and_names_who_starts_next() {
-        use Player::{Gold, Silver};
+        let (gold, silver) = (Player::Gold, Player::Silver);
         let loser = rules(3, NextFirst::Loser);
         let alternate = rules(3, NextFirst::Alternate);
-        let won_by_gold = round(Gold, Some(Gold), [20, 4]);
-        let drawn = round(Silver, None, [25, 25]);
-        let won_by_silver = round(Gold, Some(Silver), [0, 24]);
+        let won_by_gold = round(gold, Some(gold), [20, 4]);
+        let drawn = round(silver, None, [25, 25]);
+        let won_by_silver = round(gold, Some(silver), [0, 24]);
         let cases: [(&MatchRules, Vec<RoundResult>, Player, Option<MatchOutcome>); 5] = [
-            (&loser, vec![], Gold, None),
-            (&loser, vec![won_by_gold.clone()], Silver, None),
-            (&loser, vec![won_by_gold.clone(), drawn.clone()], Gold, None),
+            (&loser, vec![], gold, None),
+            (&loser, vec![won_by_gold.clone()], silver, None),
+            (&loser, vec![won_by_gold.clone(), drawn.clone()], gold, None),
             (
                 &loser,
                 vec![won_by_gold.clone(), drawn.clone(), won_by_silver.clone()],
-                Gold,
+                gold,
                 Some(MatchOutcome {
-                    winner: Some(Silver),
+                    winner: Some(silver),
                     totals: [45, 53],
                 }),
             ),
             (
                 &alternate,
                 vec![won_by_gold.clone(), drawn.clone()],
-                Gold,
+                gold,
                 None,
             ),
         ];

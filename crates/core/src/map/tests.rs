@@ -379,12 +379,44 @@ fn validation_finds_design_problems() {
                 m.scenario.racks.insert(Player::Gold, "ABCDEFGHIJKL".into());
             }),
         ),
+        (
+            "scenario-seat",
+            Box::new(|m| {
+                m.scenario.first = Player::seat(2);
+            }),
+        ),
     ];
     for (code, change) in cases {
         let mut map = base();
         change(&mut map);
         assert_eq!(codes(&map), vec![code], "{code}");
     }
+}
+
+/// Seats read and write as the two players always did (`Gold`, `Silver`), and the seats past
+/// them by number (`Seat3`).
+#[test]
+fn seats_read_and_write_by_name() {
+    let seat3 = Player::seat(2).unwrap();
+    for (player, text) in [
+        (Player::Gold, "Gold"),
+        (Player::Silver, "Silver"),
+        (seat3, "Seat3"),
+    ] {
+        assert_eq!(
+            crate::ronfile::to_canonical(&player, 1).unwrap().trim(),
+            text
+        );
+        let read: Player = crate::ronfile::options().from_str(text).unwrap();
+        assert_eq!(read, player);
+        assert_eq!(format!("{player:?}"), text);
+    }
+    assert_eq!(Player::from_name("seat3"), Some(seat3));
+    assert!(
+        crate::ronfile::options()
+            .from_str::<Player>("Seat9")
+            .is_err()
+    );
 }
 
 #[test]

@@ -397,7 +397,26 @@ fn check_cell_values(map: &Map, out: &mut Vec<Finding>) {
     }
 }
 
+/// Seats a two-player map's scenario may name: gold and silver.
+fn check_scenario_seats(map: &Map, out: &mut Vec<Finding>) {
+    let scenario = &map.scenario;
+    let named = scenario
+        .racks
+        .keys()
+        .chain(scenario.pools.keys())
+        .chain(scenario.words.iter().map(|w| &w.player))
+        .chain(scenario.first.iter());
+    if let Some(seat) = named.copied().find(|p| !Player::BOTH.contains(p)) {
+        out.push(Finding::error(
+            "scenario-seat",
+            format!("the scenario names {seat}, but a map's game seats gold and silver alone"),
+            vec![],
+        ));
+    }
+}
+
 fn check_scenario(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
+    check_scenario_seats(map, out);
     let known = |c: char| rules.letters.tiles.contains_key(&c);
     let mut letters: BTreeMap<Pos, (Player, char)> = BTreeMap::new();
     for word in &map.scenario.words {
