@@ -323,3 +323,22 @@ fn a_pack_folder_is_chosen_through_browse() {
     assert!(h.state().packs.prompt.is_none(), "the prompt closed");
     assert_eq!(h.state().packs.selected.as_deref(), Some("word-wars"));
 }
+
+/// Hot-seat Word Wars: the next round begins with the racks covered, as every turn does, so
+/// that the player who starts it is handed the keyboard.
+#[test]
+fn a_hot_seat_round_begins_with_the_racks_covered() {
+    let mut h = packs_screen();
+    h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
+    click(&mut h, "Open");
+    click(&mut h, "Play Word Wars");
+    click(&mut h, "Hot-seat");
+    click(&mut h, "Start game");
+    click(&mut h, "Show gold's letters");
+    click(&mut h, "Forfeit");
+    click(&mut h, "Next round");
+    let session = h.state().play.session.as_ref().unwrap();
+    assert_eq!(session.game().round_number(), 2);
+    assert!(session.rack_hidden, "the racks are covered");
+    h.get_by_label("Show gold's letters");
+}

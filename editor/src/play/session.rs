@@ -697,6 +697,8 @@ impl Session {
         let (round, problems) = started.map_err(|e| format!("the next round cannot start: {e}"))?;
         self.replace_game(round);
         self.undo_marks.clear();
+        // At one keyboard the round's first player is handed the keyboard as at any turn.
+        self.rack_hidden = self.hide_racks;
         self.console.extend(problems);
         let game = self.game();
         let first = game.to_act();
