@@ -97,7 +97,8 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     let score = crate::game::MatchScore::new(&setup.rules.series, &rounds);
     let (winner, scores) = match score.outcome() {
         Some(outcome) if score.is_match() => {
-            (outcome.winner, outcome.totals.map(|t| t as f64 / 2.0))
+            let half = |seat: usize| outcome.totals.get(seat).map_or(0.0, |&t| t as f64 / 2.0);
+            (outcome.winner, [half(0), half(1)])
         }
         _ => (
             game.result().and_then(|r| r.winner),

@@ -353,6 +353,16 @@ impl SaveFile {
                 ),
             );
         }
+        let seats = |r: &RoundResult| r.points.len() > crate::board::MAX_SEATS;
+        if self.rounds.iter().any(seats) {
+            refuse(
+                "rounds",
+                format!(
+                    "a round gives points to more than {} seats",
+                    crate::board::MAX_SEATS
+                ),
+            );
+        }
         let long = |r: &RoundResult| r.ended.chars().count() > crate::game::MAX_ROUND_TEXT_CHARS;
         if self.rounds.iter().any(long) {
             refuse(

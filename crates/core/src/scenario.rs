@@ -394,7 +394,7 @@ fn expect_all(
     let rounds = game.rounds_with_this();
     let totals = crate::game::MatchScore::new(&game.rules().series, &rounds).totals();
     per_player(&mut want, &e.match_totals, "match total", |p| {
-        crate::game::describe::half_points(totals[usize::from(p == Player::Silver)])
+        crate::game::describe::half_points(totals.get(p.index()).copied().unwrap_or(0))
     });
     per_player(&mut want, &e.pool, "letters left to draw", |p| {
         game.pool_letters(p).len().to_string()

@@ -180,7 +180,8 @@ impl UserData for GameView {
         methods.add_method("round", |_, v, ()| {
             v.read(|g| {
                 let before = g.match_before();
-                let [gold, silver] = before.totals();
+                let totals = before.totals();
+                let (gold, silver) = (totals[0], totals[1]);
                 Ok((g.round_number(), before.rounds(), gold, silver))
             })
         });

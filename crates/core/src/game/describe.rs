@@ -3,7 +3,7 @@
 
 use super::notation::cell_name;
 use super::{EndReason, Event, GameResult};
-use crate::board::Pos;
+use crate::board::{Player, Pos};
 
 fn cells(list: &[Pos]) -> String {
     if list.is_empty() {
@@ -235,7 +235,7 @@ pub fn describe_result(result: &GameResult) -> String {
 
 /// `player`'s score in words, as the rules count it: `score 12 (words 12, base 0)`, or under
 /// `CrossingRatio` `score 9/4 = 2.25 (crossing points 9 over 3 words and 1 left over)`.
-pub fn score_words(game: &super::Game, player: crate::board::Player) -> String {
+pub fn score_words(game: &super::Game, player: Player) -> String {
     if game.rules().crossword.scoring == crate::rules::Scoring::CrossingRatio {
         let c = game.crossing_score(player);
         let plural = |n: i64| if n == 1 { "" } else { "s" };
@@ -254,9 +254,14 @@ pub fn score_words(game: &super::Game, player: crate::board::Player) -> String {
     )
 }
 
-/// Gold's and silver's points (half points) in words: `gold 12.5, silver 3`.
-fn both_points([gold, silver]: [i64; 2]) -> String {
-    format!("gold {}, silver {}", half_points(gold), half_points(silver))
+/// Each seat's points (half points) in words: `gold 12.5, silver 3`.
+fn both_points(points: &[i64]) -> String {
+    let said: Vec<String> = points
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &p)| Some(format!("{} {}", Player::seat(i)?, half_points(p))))
+        .collect();
+    said.join(", ")
 }
 
 /// Where the match stands in `game`'s round, if the rules make a match: `round 2 of 3; match:
@@ -272,7 +277,7 @@ pub fn describe_match(game: &super::Game) -> Option<String> {
             "round {} of {}; match: {}",
             game.round_number(),
             before.rounds(),
-            both_points(before.totals())
+            both_points(&before.totals())
         ));
     };
     let rounds = game.rounds_with_this();
@@ -281,8 +286,8 @@ pub fn describe_match(game: &super::Game) -> Option<String> {
         "round {} of {} adds {}; match: {}",
         game.round_number(),
         after.rounds(),
-        both_points(round.points),
-        both_points(after.totals())
+        both_points(&round.points),
+        both_points(&after.totals())
     );
     if let Some(outcome) = after.outcome() {
         text.push_str(&match outcome.winner {

@@ -22,8 +22,9 @@ pub struct RoundResult {
     pub first: Player,
     /// Who won the round (`None`: a draw).
     pub winner: Option<Player>,
-    /// What the round added to each player's match total (gold's, silver's), in half points.
-    pub points: [i64; 2],
+    /// What the round added to each seat's match total (gold's, silver's, then any other
+    /// seat's), in half points.
+    pub points: Vec<i64>,
     /// How the round ended, in words.
     pub ended: String,
 }
@@ -48,12 +49,12 @@ pub struct MatchScore<'a> {
 }
 
 /// How a finished match came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchOutcome {
     /// The player with the higher total (`None`: equal totals, a draw).
     pub winner: Option<Player>,
-    /// The totals (gold's, silver's), in half points.
-    pub totals: [i64; 2],
+    /// Each seat's total (gold's, silver's, ...), in half points.
+    pub totals: Vec<i64>,
 }
 
 impl<'a> MatchScore<'a> {
@@ -77,11 +78,22 @@ impl<'a> MatchScore<'a> {
         self.rounds
     }
 
-    /// Each player's total so far (gold's, silver's), in half points.
-    pub fn totals(&self) -> [i64; 2] {
-        self.rounds.iter().fold([0, 0], |[g, s], r| {
-            [g.saturating_add(r.points[0]), s.saturating_add(r.points[1])]
-        })
+    /// Each seat's total so far (gold's, silver's, ...), in half points: as many as the
+    /// rounds name seats, and at least the two players'.
+    pub fn totals(&self) -> Vec<i64> {
+        let seats = self
+            .rounds
+            .iter()
+            .map(|r| r.points.len())
+            .max()
+            .unwrap_or(0);
+        let mut totals = vec![0_i64; seats.max(2)];
+        for round in self.rounds {
+            for (total, points) in totals.iter_mut().zip(&round.points) {
+                *total = total.saturating_add(*points);
+            }
+        }
+        totals
     }
 
     /// Whether every round has been played.
@@ -96,12 +108,10 @@ impl<'a> MatchScore<'a> {
             return None;
         }
         let totals = self.totals();
-        let winner = match totals[0].cmp(&totals[1]) {
-            std::cmp::Ordering::Greater => Some(Player::Gold),
-            std::cmp::Ordering::Less => Some(Player::Silver),
-            std::cmp::Ordering::Equal => None,
-        };
-        Some(MatchOutcome { winner, totals })
+        Some(MatchOutcome {
+            winner: sole_highest(&totals),
+            totals,
+        })
     }
 
     /// Who takes the first turn of the round after the last one finished.
@@ -113,6 +123,18 @@ impl<'a> MatchScore<'a> {
             NextFirst::Loser => last.winner.map_or(Player::Gold, opponent),
             NextFirst::Alternate => opponent(last.first),
         }
+    }
+}
+
+/// The seat with the highest total, if no other seat has as much (else `None`: a draw, the
+/// highest sharing the win).
+fn sole_highest(totals: &[i64]) -> Option<Player> {
+    let best = *totals.iter().max()?;
+    let mut at_best = totals.iter().enumerate().filter(|(_, t)| **t == best);
+    let (seat, _) = at_best.next()?;
+    match at_best.next() {
+        Some(_) => None,
+        None => Player::seat(seat),
     }
 }
 
@@ -141,7 +163,7 @@ impl Game {
     /// How this round went, once it has ended, as the match counts it.
     pub fn round_result(&self) -> Option<RoundResult> {
         let result = self.result.as_ref()?;
-        let points = Player::BOTH.map(|p| self.round_points(p));
+        let points = Player::BOTH.map(|p| self.round_points(p)).to_vec();
         let ended = super::describe::describe_result(result);
         Some(RoundResult {
             first: self.map.scenario.first_player(),
@@ -283,7 +305,7 @@ mod tests {
         assert!(!game.match_before().is_match());
     }
 
-    fn round(first: Player, winner: Option<Player>, points: [i64; 2]) -> RoundResult {
+    fn round(first: Player, winner: Option<Player>, points: Vec<i64>) -> RoundResult {
         RoundResult {
             first,
             winner,
@@ -306,9 +328,9 @@ mod tests {
         let (gold, silver) = (Player::Gold, Player::Silver);
         let loser = rules(3, NextFirst::Loser);
         let alternate = rules(3, NextFirst::Alternate);
-        let won_by_gold = round(gold, Some(gold), [20, 4]);
-        let drawn = round(silver, None, [25, 25]);
-        let won_by_silver = round(gold, Some(silver), [0, 24]);
+        let won_by_gold = round(gold, Some(gold), vec![20, 4]);
+        let drawn = round(silver, None, vec![25, 25]);
+        let won_by_silver = round(gold, Some(silver), vec![0, 24]);
         let cases: [(&MatchRules, Vec<RoundResult>, Player, Option<MatchOutcome>); 5] = [
             (&loser, vec![], gold, None),
             (&loser, vec![won_by_gold.clone()], silver, None),
@@ -319,7 +341,7 @@ mod tests {
                 gold,
                 Some(MatchOutcome {
                     winner: Some(silver),
-                    totals: [45, 53],
+                    totals: vec![45, 53],
                 }),
             ),
             (
@@ -332,17 +354,26 @@ mod tests {
         for (rules, rounds, next, outcome) in cases {
             let score = MatchScore::new(rules, &rounds);
             assert_eq!(score.next_first(), next, "{rounds:?}");
-            assert_eq!(score.outcome(), outcome, "{rounds:?}");
             assert_eq!(score.is_over(), outcome.is_some());
+            assert_eq!(score.outcome(), outcome, "{rounds:?}");
         }
+    }
+
+    /// More seats than two: the sole highest total wins; the highest shared is a draw.
+    #[test]
+    fn the_sole_highest_of_any_seats_wins() {
+        let seat3 = Player::seat(2);
+        assert_eq!(sole_highest(&[4, 9, 11]), seat3);
+        assert_eq!(sole_highest(&[11, 9, 11]), None);
+        assert_eq!(sole_highest(&[]), None);
     }
 
     #[test]
     fn equal_totals_draw_the_match() {
         let rules = rules(2, NextFirst::Loser);
         let rounds = [
-            round(Player::Gold, Some(Player::Gold), [10, 0]),
-            round(Player::Silver, Some(Player::Silver), [0, 10]),
+            round(Player::Gold, Some(Player::Gold), vec![10, 0]),
+            round(Player::Silver, Some(Player::Silver), vec![0, 10]),
         ];
         let outcome = MatchScore::new(&rules, &rounds).outcome();
         assert_eq!(outcome.map(|o| o.winner), Some(None));
