@@ -184,8 +184,8 @@ impl Prompt {
                 format!("{defender} must order the defence")
             }
             Prompt::SuddenDeath { caller } => format!(
-                "{caller} calls sudden death: {} accepts (and must use every tile left, \
-                 {caller}'s hand included, for double points) or refuses",
+                "{caller} calls sudden death: {} accepts (then must use every tile left, \
+                 {caller}'s hand included, to win the award multiplied) or refuses",
                 super::opponent(caller)
             ),
         }
