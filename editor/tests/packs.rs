@@ -29,6 +29,15 @@ fn click(h: &mut H, label: &str) {
     h.run();
 }
 
+/// The setup screen of Word Wars, reached from the Packs screen with its folder opened.
+fn word_wars_setup() -> H {
+    let mut h = packs_screen();
+    h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
+    click(&mut h, "Open");
+    click(&mut h, "Play Word Wars");
+    h
+}
+
 fn packs_screen() -> H {
     let mut h = harness(EditorApp::default());
     h.state_mut().mode = Mode::Packs;
@@ -277,10 +286,7 @@ fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
 /// the match's end.
 #[test]
 fn a_word_wars_match_is_played_round_after_round_in_the_editor() {
-    let mut h = packs_screen();
-    h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
-    click(&mut h, "Open");
-    click(&mut h, "Play Word Wars");
+    let mut h = word_wars_setup();
     h.get_by_label("Rounds");
     let rounds = scryptic::save::SettingValue::Int(2);
     h.state_mut().play.setup.settings = vec![("rounds".to_string(), rounds)];
@@ -328,10 +334,7 @@ fn a_pack_folder_is_chosen_through_browse() {
 /// that the player who starts it is handed the keyboard.
 #[test]
 fn a_hot_seat_round_begins_with_the_racks_covered() {
-    let mut h = packs_screen();
-    h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
-    click(&mut h, "Open");
-    click(&mut h, "Play Word Wars");
+    let mut h = word_wars_setup();
     click(&mut h, "Hot-seat");
     click(&mut h, "Start game");
     click(&mut h, "Show gold's letters");

@@ -226,15 +226,26 @@ mod tests {
         }
     }
 
-    /// Scores gold's crossword of `words` with `on_rack` tiles left, the words those of `dict`.
-    fn check(words: &[Laid<'_>], on_rack: usize, dict: &[&str], shown: &str) {
+    /// What `ask` says of gold's crossword of `words`, the words those of `dict`, the values
+    /// Scrabble's.
+    fn ask<R>(
+        words: &[Laid<'_>],
+        dict: &[&str],
+        ask: impl FnOnce(&Crossword<'_, &dyn Fn(&str) -> bool, fn(char) -> i64>) -> R,
+    ) -> R {
         let letters = board(12, words);
+        let is_word = |t: &str| dict.contains(&t);
         let crossword = Crossword {
             letters: &letters,
-            is_word: |t: &str| dict.contains(&t),
-            value: scrabble,
+            is_word: &is_word as &dyn Fn(&str) -> bool,
+            value: scrabble as fn(char) -> i64,
         };
-        let score = crossword.score(Player::Gold, on_rack);
+        ask(&crossword)
+    }
+
+    /// Scores gold's crossword of `words` with `on_rack` tiles left, the words those of `dict`.
+    fn check(words: &[Laid<'_>], on_rack: usize, dict: &[&str], shown: &str) {
+        let score = ask(words, dict, |c| c.score(Player::Gold, on_rack));
         assert_eq!(score.to_string(), shown, "{words:?}: {score:?}");
     }
 
@@ -340,13 +351,7 @@ mod tests {
             ),
         ];
         for (words, on_rack, expected) in cases {
-            let letters = board(12, words);
-            let crossword = Crossword {
-                letters: &letters,
-                is_word: |t: &str| dict.contains(&t),
-                value: scrabble,
-            };
-            let got = crossword.incomplete(Player::Gold, on_rack);
+            let got = ask(words, &dict, |c| c.incomplete(Player::Gold, on_rack));
             assert_eq!(got, expected, "{words:?}");
         }
     }
