@@ -163,3 +163,16 @@ fn sudden_death_is_for_a_stuck_player_where_the_rules_have_it() {
         Err(ActionError::NothingToAnswer)
     );
 }
+
+/// A script ending the game while an offer waits leaves no question behind.
+#[test]
+fn an_offer_left_unanswered_at_the_end_asks_nothing() {
+    let mut g = sudden_death(["QZ", "CAT"], "CAT");
+    g.apply(Action::CallSuddenDeath).unwrap();
+    g.end_game(Some(Player::Silver), "the referee stops it".into());
+    assert_eq!(g.prompt(), None);
+    assert_eq!(
+        g.apply(Action::Answer { accept: true }),
+        Err(ActionError::GameOver)
+    );
+}

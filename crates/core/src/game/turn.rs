@@ -346,6 +346,8 @@ impl Game {
 
     /// Ends the game with `result`, telling it in `events`.
     pub(super) fn finish(&mut self, result: GameResult, events: &mut Vec<Event>) {
+        // An offer left unanswered (a script ended the game) asks nothing any more.
+        self.offer = None;
         self.result = Some(result.clone());
         let award = self.final_award();
         events.push(Event::GameOver { result, award });
