@@ -122,6 +122,8 @@ impl Target {
             Target::Save => vec![
                 root.join("tests/golden/plains-15-midgame.ron"),
                 root.join("tests/fuzz/save/seed-scripted.ron"),
+                root.join("tests/fuzz/save/seed-match-round-2.ron"),
+                root.join("tests/fuzz/save/seed-sudden-death.ron"),
             ],
             Target::WordList => vec![root.join("lexicon/extra-words.txt")],
             Target::Connotations => vec![root.join("lexicon/connotations/burning.txt")],
@@ -137,6 +139,8 @@ impl Target {
                 root.join("packs/wending/tests/1-the-ford.ron"),
                 root.join("packs/word-wars/tests/first-turns.ron"),
                 root.join("packs/word-wars/tests/out-of-tiles.ron"),
+                root.join("packs/word-wars/tests/match.ron"),
+                root.join("packs/word-wars/tests/sudden-death-won.ron"),
             ],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
