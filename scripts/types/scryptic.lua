@@ -6,7 +6,7 @@
 ---@alias ScrypticTerrain "plains"|"forest"|"water"|"mountain"|"ice"|"lava"
 ---@alias ScrypticEvent "game_start"|"turn_start"|"turn_end"|"word_committed"|"combat_resolved"|"city_captured"|"token_captured"|"token_invoked"|"game_end"|"on_reload"
 
----@alias ScrypticNumberRule "board.min_side"|"board.max_side"|"board.default_forest_density"|"board.default_ice_thickness"|"turn.start_rack"|"turn.draw_per_turn"|"turn.rack_limit"|"turn.redeploys_per_turn"|"turn.spies_per_game"|"placement.min_word_length"|"strength.water_attack_multiplier"|"strength.own_city_defence_multiplier"|"strength.disconnected_defence_multiplier"|"strength.water_penalty"|"strength.own_city_defence_bonus"|"capture.city_capture_bonus"|"capture.neutral_city_bonus"|"tokens.volcano_cells"|"tokens.drought_radius"|"tokens.flood_radius"|"tokens.firestorm_radius"|"end.passes_to_end"|"exchange.opponent_points_per_letter"|"flow.sudden_death_factor"|"match.rounds"
+---@alias ScrypticNumberRule "board.min_side"|"board.max_side"|"board.default_forest_density"|"board.default_ice_thickness"|"turn.start_rack"|"turn.draw_per_turn"|"turn.rack_limit"|"turn.redeploys_per_turn"|"turn.spies_per_game"|"placement.min_word_length"|"strength.water_attack_multiplier"|"strength.own_city_defence_multiplier"|"strength.disconnected_defence_multiplier"|"strength.water_penalty"|"strength.own_city_defence_bonus"|"capture.city_capture_bonus"|"capture.neutral_city_bonus"|"tokens.volcano_cells"|"tokens.drought_radius"|"tokens.flood_radius"|"tokens.firestorm_radius"|"end.passes_to_end"|"exchange.opponent_points_per_letter"|"flow.sudden_death_factor"|"match.rounds"|"seats.count"
 
 ---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>
 

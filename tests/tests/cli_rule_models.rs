@@ -55,3 +55,49 @@ fn a_race_without_passing_is_traded_in_and_forfeited_at_the_terminal() {
         o.out
     );
 }
+
+/// Three players (`seats.count`) at one keyboard: one set dealt among them, turns in seat
+/// order, each seeing only their own rack, and three player lines.
+#[test]
+fn three_players_take_turns_at_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("three.ron");
+    let three = r#"(
+    version: 1,
+    name: "three",
+    preset: "classic",
+    overrides: (
+        supply: (pool: Split, draw: RefillHand),
+        crossword: (model: Shared, first_word: Centre),
+        seats: (count: 3),
+    ),
+)
+"#;
+    std::fs::write(&rules, three).unwrap();
+    let map = root().join("packs/word-wars/maps/board-15.ron");
+    let o = scryptic_typing(
+        &[
+            "play",
+            map.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+        ],
+        "end\nend\nend\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    for line in [
+        "turn 2: silver to play",
+        "turn 3: seat3 to play",
+        "turn 4: gold to play",
+    ] {
+        assert!(o.out.contains(line), "{line}\n{}", o.out);
+    }
+    let seat3_lines: Vec<&str> = o
+        .out
+        .lines()
+        .filter(|l| l.starts_with("seat3: score"))
+        .collect();
+    assert!(!seat3_lines.is_empty(), "{}", o.out);
+    // Only the player to act sees their rack: seat 3's is hidden until its turn.
+    assert!(seat3_lines[0].contains("(hidden)"), "{}", seat3_lines[0]);
+}

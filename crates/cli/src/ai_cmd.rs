@@ -157,6 +157,14 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
     else {
         return Ok(EXIT_PROBLEMS);
     };
+    if level.rules.seats.count > 2 {
+        writeln!(
+            io.err,
+            "the rules seat {} players; simulate plays two AIs against each other (seats.count 2)",
+            level.rules.seats.count
+        )?;
+        return Ok(EXIT_PROBLEMS);
+    }
     let setup = Setup {
         map: Arc::new(level.map),
         rules: level.rules,

@@ -62,9 +62,9 @@ struct GameReport {
 }
 
 fn report(game: &Game, events: &[Event]) -> GameReport {
-    let players = Player::BOTH
-        .iter()
-        .map(|&p| {
+    let players = game
+        .seats()
+        .map(|p| {
             let score = game.score(p);
             PlayerReport {
                 player: p,
@@ -159,7 +159,7 @@ fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         writeln!(io.out, "{standing}")?;
     }
     let screen = Screen::new(io.terminal);
-    for p in Player::BOTH {
+    for p in game.seats() {
         writeln!(io.out, "{}", screen.player_line(game, p, true))?;
     }
     write!(io.out, "{}", screen.board(game))?;

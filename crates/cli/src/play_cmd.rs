@@ -349,7 +349,7 @@ impl Table {
             writeln!(io.out, "turn {}: {doing}", game.turn())?;
         }
         let viewer = self.shown_to.unwrap_or(game.to_act());
-        for p in Player::BOTH {
+        for p in game.seats() {
             let show_rack = over || p == viewer;
             writeln!(io.out, "{}", self.screen.player_line(game, p, show_rack))?;
         }

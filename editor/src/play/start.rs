@@ -27,6 +27,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     if form.source == Source::Save {
         let path = PathBuf::from(form.path.trim());
         let (game, events) = load_save(&path, lexicon.clone())?;
+        two_seats(game.game().rules())?;
         let tileset = scryptic::pack::level::map_tileset(
             Some(&path),
             &game.game().map().tileset,
@@ -40,6 +41,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
         return Ok(Started { session, tileset });
     }
     let level = find_level(form, doc).map_err(|e| e.to_string())?;
+    two_seats(&level.rules)?;
     let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), form.seed, None)
         .map_err(|e| e.to_string())?;
     let live = LiveFiles::for_level(&game, &level);
@@ -123,4 +125,14 @@ fn with_rules(mut level: Level, file: &Path) -> Result<Level, scryptic::pack::Le
     level.watch.rules_file = Some(file.to_path_buf());
     level.watch.map_file = None;
     Ok(level)
+}
+
+/// Refuses rules seating more than two: the editor's play mode seats gold and silver.
+fn two_seats(rules: &scryptic::rules::RuleSet) -> Result<(), String> {
+    match rules.seats.count {
+        2 => Ok(()),
+        n => Err(format!(
+            "these rules seat {n} players; the editor plays games of two for now: play it at the terminal (scryptic play)"
+        )),
+    }
 }

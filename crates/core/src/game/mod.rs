@@ -82,7 +82,8 @@ pub struct Game {
     modifiers: Option<Arc<dyn strength::StrengthModifiers>>,
     advisor: Option<Arc<dyn Advisor>>,
     board: Board,
-    players: [PlayerState; 2],
+    /// Every seat's state, in seat order (`seats.count` of them).
+    players: Vec<PlayerState>,
     /// The pool both players draw from, when `supply.pool` is Shared (else empty).
     shared_pool: VecDeque<char>,
     active: Player,
@@ -107,7 +108,7 @@ pub struct Game {
     sudden_death: Option<Player>,
 }
 
-/// `player`'s place in the game's two player states (see `Player::in_pair`).
+/// `player`'s place in a two-player game's pairs (see `Player::in_pair`).
 fn index(player: Player) -> usize {
     player.in_pair()
 }
@@ -155,7 +156,7 @@ impl Game {
             offer: None,
             sudden_death: None,
         };
-        for p in Player::BOTH {
+        for p in game.seats() {
             game.fill_opening_rack(p, map);
         }
         game.initial_letters = game.letters_in_play();
@@ -419,11 +420,23 @@ impl Game {
 
     /// A player's letters and score parts.
     pub fn player(&self, player: Player) -> &PlayerState {
-        &self.players[index(player)]
+        &self.players[self.seat_index(player)]
     }
 
     fn player_mut(&mut self, player: Player) -> &mut PlayerState {
-        &mut self.players[index(player)]
+        let i = self.seat_index(player);
+        &mut self.players[i]
+    }
+
+    /// `player`'s place among the seats: their seat, or the last one for a seat the game does
+    /// not have (which no file or action can name), so that nothing indexes past the table.
+    fn seat_index(&self, player: Player) -> usize {
+        player.index().min(self.players.len().saturating_sub(1))
+    }
+
+    /// Every player at the table, in seat (and turn) order.
+    pub fn seats(&self) -> impl Iterator<Item = Player> + use<> {
+        (0..self.players.len()).filter_map(Player::seat)
     }
 
     /// Whose turn it is.
@@ -496,12 +509,13 @@ impl Game {
 
     /// Every word on the board with its validity, connection, face value and connotations.
     pub fn words(&self) -> Vec<WordInfo> {
-        let connected = Player::BOTH.map(|p| self.connected_grid(p));
+        let connected: Vec<Grid<bool>> = self.seats().map(|p| self.connected_grid(p)).collect();
         self.board_words()
             .into_iter()
             .map(|word| {
                 let valid = self.is_valid(&word);
-                let is_connected = word.key.cells().any(|c| connected[index(word.player)][c]);
+                let grid = &connected[self.seat_index(word.player)];
+                let is_connected = word.key.cells().any(|c| grid[c]);
                 WordInfo {
                     face: self.face_value(&word.text),
                     connotations: self.connotations_of(&word.text),
@@ -571,8 +585,8 @@ impl Game {
     pub fn letters_in_play(&self) -> usize {
         let on_board = self.board.letter_count();
         let in_combat = self.pending.as_ref().map_or(0, combat::Pending::letters);
-        let held: usize = Player::BOTH
-            .into_iter()
+        let held: usize = self
+            .seats()
             .map(|p| self.player(p).pool.len() + self.rack_letter_count(p))
             .sum();
         on_board + held + self.shared_pool.len() + in_combat
@@ -658,6 +672,8 @@ impl Game {
 
 #[cfg(test)]
 mod flow_tests;
+#[cfg(test)]
+mod seats_tests;
 #[cfg(test)]
 mod shared_tests;
 #[cfg(test)]

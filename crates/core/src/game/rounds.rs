@@ -163,7 +163,7 @@ impl Game {
     /// How this round went, once it has ended, as the match counts it.
     pub fn round_result(&self) -> Option<RoundResult> {
         let result = self.result.as_ref()?;
-        let points = Player::BOTH.map(|p| self.round_points(p)).to_vec();
+        let points = self.seats().map(|p| self.round_points(p)).collect();
         let ended = super::describe::describe_result(result);
         Some(RoundResult {
             first: self.map.scenario.first_player(),

@@ -10,15 +10,18 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
-/// The players' starting states and the shared pool, as the rule set's `supply.pool` says:
-/// a shuffled copy of the distribution each, one shuffled set split between them (the first
-/// mover gets an odd letter out), or one shuffled set that both draw from. A map's fixed pool
-/// orders replace a player's own pile (a shared pool has no owner, so none replaces it).
+/// The seats' starting states and the shared pool, as the rule set's `supply.pool` says: a
+/// shuffled copy of the distribution each, one shuffled set split between them (the first
+/// seats get the letters left over), or one shuffled set that all draw from. A map's fixed
+/// pool orders replace a player's own pile (a shared pool has no owner, so none replaces it).
 pub(super) fn initial_supply(
     map: &Map,
     rules: &RuleSet,
     rng: &mut ChaCha8Rng,
-) -> ([PlayerState; 2], VecDeque<char>) {
+) -> (Vec<PlayerState>, VecDeque<char>) {
+    let seats: Vec<Player> = (0..usize::try_from(rules.seats.count).unwrap_or(2))
+        .filter_map(Player::seat)
+        .collect();
     let fixed = |player: Player| -> Option<VecDeque<char>> {
         let order = map.scenario.pools.get(&player)?;
         Some(order.chars().map(|c| c.to_ascii_uppercase()).collect())
@@ -27,26 +30,42 @@ pub(super) fn initial_supply(
         PoolModel::CopyEach => {
             // Each player's copy is shuffled in turn, gold first, as it always was: games of
             // this model replay as they did before other models existed.
-            let piles = Player::BOTH.map(|p| match fixed(p) {
+            let piles = seats.iter().map(|&p| match fixed(p) {
                 Some(pile) => pile,
                 None if rules.letters.infinite_pool => VecDeque::new(),
                 None => shuffled_set(rules, rng),
             });
-            (piles.map(player_with), VecDeque::new())
+            (piles.map(player_with).collect(), VecDeque::new())
         }
         PoolModel::Split => {
             let set: Vec<char> = shuffled_set(rules, rng).into();
-            let (first, second) = set.split_at(set.len().div_ceil(2));
-            let dealt = [first.to_vec(), second.to_vec()];
-            let piles = Player::BOTH
-                .map(|p| fixed(p).unwrap_or_else(|| dealt[super::index(p)].clone().into()));
-            (piles.map(player_with), VecDeque::new())
+            let dealt = split_evenly(&set, seats.len());
+            let piles = seats
+                .iter()
+                .zip(dealt)
+                .map(|(&p, pile)| fixed(p).unwrap_or_else(|| pile.into()));
+            (piles.map(player_with).collect(), VecDeque::new())
         }
         PoolModel::Shared => (
-            [VecDeque::new(), VecDeque::new()].map(player_with),
+            seats.iter().map(|_| player_with(VecDeque::new())).collect(),
             shuffled_set(rules, rng),
         ),
     }
+}
+
+/// `set` dealt into `seats` piles in order, as evenly as it goes: the first piles hold one
+/// letter more when the set does not divide (two seats: the first mover takes the odd one).
+fn split_evenly(set: &[char], seats: usize) -> Vec<Vec<char>> {
+    let seats = seats.max(1);
+    let (each, extra) = (set.len() / seats, set.len() % seats);
+    let mut rest = set;
+    (0..seats)
+        .map(|i| {
+            let (pile, after) = rest.split_at(each + usize::from(i < extra));
+            rest = after;
+            pile.to_vec()
+        })
+        .collect()
 }
 
 /// One set of the rule set's distribution, shuffled.
@@ -125,9 +144,10 @@ impl Game {
         &mut self,
         player: Player,
     ) -> (&mut VecDeque<char>, &mut ChaCha8Rng) {
+        let seat = self.seat_index(player);
         let pool = match self.rules.supply.pool {
             PoolModel::Shared => &mut self.shared_pool,
-            PoolModel::CopyEach | PoolModel::Split => &mut self.players[super::index(player)].pool,
+            PoolModel::CopyEach | PoolModel::Split => &mut self.players[seat].pool,
         };
         (pool, &mut self.rng)
     }
@@ -289,8 +309,11 @@ impl Game {
         };
         let per_letter = self.rules.exchange.opponent_points_per_letter;
         let opponent_gain = per_letter.saturating_mul(i64::try_from(wanted.len()).unwrap_or(0));
-        let other = self.player_mut(opponent(player));
-        other.base_score = other.base_score.saturating_add(opponent_gain);
+        // Every other player scores it (the opponent, at a table of two).
+        for other in self.seats().filter(|&p| p != player) {
+            let other = self.player_mut(other);
+            other.base_score = other.base_score.saturating_add(opponent_gain);
+        }
         events.push(Event::Exchanged {
             player,
             count: wanted.len(),
@@ -367,11 +390,19 @@ impl Game {
         if let Some(taker) = self.sudden_death_taker() {
             return taker;
         }
-        let other = opponent(player);
-        let skip = self.rules.flow.skip_without_letters
-            && self.out_of_letters(other)
-            && !self.out_of_letters(player);
-        if skip { player } else { other }
+        let seats = self.players.len().max(1);
+        let mut after = (1..seats).filter_map(|step| Player::seat((player.index() + step) % seats));
+        let next = after.clone().next().unwrap_or(player);
+        if !self.rules.flow.skip_without_letters {
+            return next;
+        }
+        // The first after `player` with letters left; else `player` if they have some; else
+        // the next (no one has any: the game is ending).
+        match after.find(|&p| !self.out_of_letters(p)) {
+            Some(with_letters) => with_letters,
+            None if !self.out_of_letters(player) => player,
+            None => next,
+        }
     }
 
     pub(super) fn end_turn(&mut self, events: &mut Vec<Event>) {
@@ -441,17 +472,14 @@ impl Game {
         let infinite = self.rules.letters.infinite_pool;
         let out = |p: Player| self.out_of_letters(p);
         let exhausted = match self.rules.flow.exhaustion {
-            Exhaustion::OnePlayerOut => Player::BOTH.into_iter().find(|&p| out(p)),
-            // Both out: the player whose turn ended last ran out last.
-            Exhaustion::BothOut => Player::BOTH.into_iter().all(out).then_some(self.active),
+            Exhaustion::OnePlayerOut => self.seats().find(|&p| out(p)),
+            // All out: the player whose turn ended last ran out last.
+            Exhaustion::BothOut => self.seats().all(out).then_some(self.active),
         };
         if let Some(player) = exhausted {
             return Some(EndReason::Exhaustion { player });
         }
-        let pools_empty = !infinite
-            && Player::BOTH
-                .iter()
-                .all(|&p| self.pool_letters(p).is_empty());
+        let pools_empty = !infinite && self.seats().all(|p| self.pool_letters(p).is_empty());
         (pools_empty && self.passes_in_row >= self.rules.end.passes_to_end)
             .then_some(EndReason::Stalemate)
     }
@@ -482,22 +510,32 @@ impl Game {
         }
     }
 
-    /// The player with the higher score (under `CrossingRatio`, the higher crossing score),
-    /// or `None` on equal scores.
+    /// The player with the highest score (under `CrossingRatio`, the highest crossing score),
+    /// or `None` when the highest is shared.
     fn leader(&self) -> Option<Player> {
-        let order = match self.rules.crossword.scoring {
-            crate::rules::Scoring::CrossingRatio => self
-                .crossing_score(Player::Gold)
-                .cmp_exact(&self.crossing_score(Player::Silver)),
-            _ => self
-                .score(Player::Gold)
-                .total
-                .cmp(&self.score(Player::Silver).total),
-        };
-        match order {
-            std::cmp::Ordering::Greater => Some(Player::Gold),
-            std::cmp::Ordering::Less => Some(Player::Silver),
-            std::cmp::Ordering::Equal => None,
+        let mut best: Option<Player> = None;
+        let mut shared = false;
+        for seat in self.seats() {
+            let Some(leading) = best else {
+                best = Some(seat);
+                continue;
+            };
+            match self.compare_scores(seat, leading) {
+                std::cmp::Ordering::Greater => (best, shared) = (Some(seat), false),
+                std::cmp::Ordering::Equal => shared = true,
+                std::cmp::Ordering::Less => {}
+            }
+        }
+        if shared { None } else { best }
+    }
+
+    /// How `a`'s score compares with `b`'s, as the rules count scores.
+    fn compare_scores(&self, a: Player, b: Player) -> std::cmp::Ordering {
+        match self.rules.crossword.scoring {
+            crate::rules::Scoring::CrossingRatio => {
+                self.crossing_score(a).cmp_exact(&self.crossing_score(b))
+            }
+            _ => self.score(a).total.cmp(&self.score(b).total),
         }
     }
 

@@ -397,8 +397,9 @@ fn check_cell_values(map: &Map, out: &mut Vec<Finding>) {
     }
 }
 
-/// Seats a two-player map's scenario may name: gold and silver.
-fn check_scenario_seats(map: &Map, out: &mut Vec<Finding>) {
+/// Seats a map's scenario may name: those its rules seat.
+fn check_scenario_seats(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
+    let seats = usize::try_from(rules.seats.count).unwrap_or(2);
     let scenario = &map.scenario;
     let named = scenario
         .racks
@@ -406,17 +407,17 @@ fn check_scenario_seats(map: &Map, out: &mut Vec<Finding>) {
         .chain(scenario.pools.keys())
         .chain(scenario.words.iter().map(|w| &w.player))
         .chain(scenario.first.iter());
-    if let Some(seat) = named.copied().find(|p| !Player::BOTH.contains(p)) {
+    if let Some(seat) = named.copied().find(|p| p.index() >= seats) {
         out.push(Finding::error(
             "scenario-seat",
-            format!("the scenario names {seat}, but a map's game seats gold and silver alone"),
+            format!("the scenario names {seat}, but the rules seat {seats} players (seats.count)"),
             vec![],
         ));
     }
 }
 
 fn check_scenario(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
-    check_scenario_seats(map, out);
+    check_scenario_seats(map, rules, out);
     let known = |c: char| rules.letters.tiles.contains_key(&c);
     let mut letters: BTreeMap<Pos, (Player, char)> = BTreeMap::new();
     for word in &map.scenario.words {

@@ -76,6 +76,9 @@ pub struct RuleSet {
     /// set written before the section lacks it).
     #[serde(default, rename = "match")]
     pub series: MatchRules,
+    /// How many players (two when a complete rule set written before the section lacks it).
+    #[serde(default)]
+    pub seats: SeatRules,
 }
 
 /// Overrides of any constants, section by section; what is left out keeps the preset's value.
@@ -133,6 +136,9 @@ pub struct RuleOverrides {
     /// Overrides of `match`.
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     pub series: Option<MatchOverrides>,
+    /// Overrides of `seats`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<SeatOverrides>,
 }
 
 /// Applies `$mac!(section_field, SectionType)` to every section, so that code walking all
@@ -156,6 +162,7 @@ macro_rules! for_each_section {
         $mac!(crossword, CrosswordRules);
         $mac!(flow, FlowRules);
         $mac!(series, MatchRules);
+        $mac!(seats, SeatRules);
     };
 }
 
@@ -408,6 +415,7 @@ impl RuleSet {
         self.check_letters(&mut out);
         self.check_strength(&mut out);
         self.check_supply(&mut out);
+        self.check_seats(&mut out);
         if let Limit::AtMost(n) = self.redeploy.max_crossing_words
             && n < 0
         {
@@ -419,6 +427,40 @@ impl RuleSet {
             ));
         }
         out
+    }
+
+    /// More than two players only where nothing is played between two: a shared crossword,
+    /// and none of the rules that name "the other player".
+    fn check_seats(&self, out: &mut Vec<RuleProblem>) {
+        let count = self.seats.count;
+        if count <= 2 {
+            return;
+        }
+        let two_player_only = [
+            (
+                self.crossword.model == CrosswordModel::Separate,
+                "crossword.model is Separate (a word touching another's attacks it); set it to Shared",
+            ),
+            (self.flow.sudden_death, "flow.sudden_death is true"),
+            (self.flow.forfeit, "flow.forfeit is true"),
+            (
+                self.flow.no_word_ends_turns_in_a_row,
+                "flow.no_word_ends_turns_in_a_row is true",
+            ),
+            (
+                self.crossword.final_award != FinalAward::Nothing,
+                "crossword.final_award is not Nothing",
+            ),
+            (self.series.rounds > 1, "match.rounds is more than 1"),
+        ];
+        for (_, what) in two_player_only.iter().filter(|(applies, _)| *applies) {
+            out.push(RuleProblem::new(
+                "seats.count",
+                format!(
+                    "seats.count is {count}, but {what}: that rule is played by two players alone"
+                ),
+            ));
+        }
     }
 
     fn check_board(&self, out: &mut Vec<RuleProblem>) {

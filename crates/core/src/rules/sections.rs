@@ -663,3 +663,20 @@ impl Default for MatchRules {
         }
     }
 }
+
+rule_section! {
+    /// Who sits at the table: how many players.
+    // A complete rule set written before the section existed (a save) reads it as two players.
+    #[serde(default)]
+    "seats" => SeatRules / SeatOverrides {
+        /// How many players take part (gold, silver, then seat 3 and on, in turn order); more than two only where nothing is played between two (a shared crossword without the two-player rules: sudden death, forfeits, the no-word end, an award at the end, matches).
+        count: i64, range(2, 8);
+    }
+}
+
+impl Default for SeatRules {
+    /// Two players: the rules before the section existed.
+    fn default() -> SeatRules {
+        SeatRules { count: 2 }
+    }
+}
