@@ -116,7 +116,34 @@ impl fmt::Display for Terrain {
 /// Files and saves name seats as they always named the two players (`Gold`, `Silver`, then
 /// `Seat3` to `Seat8`), and code names the two the same way (`Player::Gold`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Player(u8);
+pub struct Player(Seat);
+
+/// A seat's number as a closed set, so that `Option<Player>` and the board's tiles stay as
+/// small as when there were two players (the values past the last seat are free for `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+enum Seat {
+    S1,
+    S2,
+    S3,
+    S4,
+    S5,
+    S6,
+    S7,
+    S8,
+}
+
+/// Every seat, in order.
+const SEATS: [Seat; MAX_SEATS] = [
+    Seat::S1,
+    Seat::S2,
+    Seat::S3,
+    Seat::S4,
+    Seat::S5,
+    Seat::S6,
+    Seat::S7,
+    Seat::S8,
+];
 
 /// The most seats a mode may have.
 pub const MAX_SEATS: usize = 8;
@@ -137,9 +164,9 @@ const SEAT_WORDS: [&str; MAX_SEATS] = [
 )]
 impl Player {
     /// Player 1, who moves first.
-    pub const Gold: Player = Player(0);
+    pub const Gold: Player = Player(Seat::S1);
     /// Player 2.
-    pub const Silver: Player = Player(1);
+    pub const Silver: Player = Player(Seat::S2);
 
     /// Both players of a two-player game, in turn order.
     pub const BOTH: [Player; 2] = [Player::Gold, Player::Silver];
@@ -147,7 +174,7 @@ impl Player {
     /// Seat `index` (from 0), if there is such a seat.
     pub const fn seat(index: usize) -> Option<Player> {
         if index < MAX_SEATS {
-            Some(Player(index as u8))
+            Some(Player(SEATS[index]))
         } else {
             None
         }
@@ -162,7 +189,7 @@ impl Player {
     /// silver's 1. The two-player game seats no one else (files naming another seat are
     /// refused), and any other seat reads as silver's, so that nothing indexes past a pair.
     pub const fn in_pair(self) -> usize {
-        if self.0 == 0 { 0 } else { 1 }
+        if matches!(self.0, Seat::S1) { 0 } else { 1 }
     }
 
     /// The lowercase name used in messages.
@@ -224,7 +251,7 @@ impl Serialize for Player {
 impl<'de> Deserialize<'de> for Player {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
         let name = SeatName::deserialize(deserializer)?;
-        Ok(Player(name as u8))
+        Ok(Player(SEATS[name as usize]))
     }
 }
 

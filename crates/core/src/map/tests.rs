@@ -412,6 +412,9 @@ fn seats_read_and_write_by_name() {
         assert_eq!(format!("{player:?}"), text);
     }
     assert_eq!(Player::from_name("seat3"), Some(seat3));
+    // A seat leaves room for `None`: tiles and seat options are as small as with two players.
+    assert_eq!(std::mem::size_of::<Option<Player>>(), 1);
+    assert_eq!(std::mem::size_of::<Option<(u32, Player)>>(), 8);
     assert!(
         crate::ronfile::options()
             .from_str::<Player>("Seat9")
