@@ -101,3 +101,51 @@ fn three_players_take_turns_at_the_terminal() {
     // Only the player to act sees their rack: seat 3's is hidden until its turn.
     assert!(seat3_lines[0].contains("(hidden)"), "{}", seat3_lines[0]);
 }
+
+/// Scripts name the seats past two (`seat3`), and a seat the table does not have is refused
+/// with a message, changing nothing.
+#[test]
+fn scripts_name_a_third_seat_and_no_seat_past_the_table() {
+    use scryptic::script::{ScriptHost, ScriptLimits, ScriptedGame};
+    let mut map = scryptic::Map::load(&root().join("packs/word-wars/maps/board-15.ron")).unwrap();
+    map.rules.overrides.seats = Some(scryptic::rules::SeatOverrides { count: Some(3) });
+    map.rules.overrides.crossword = Some(scryptic::rules::CrosswordOverrides {
+        model: Some(scryptic::rules::CrosswordModel::Shared),
+        first_word: Some(scryptic::rules::FirstWord::Centre),
+        ..Default::default()
+    });
+    let rules = map.rule_set().unwrap();
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
+    host.load(
+        "seats.lua",
+        "scryptic.on('game_start', function(game)
+            game:award('seat3', 7)
+            local ok, err = pcall(function() game:award('seat5', 1) end)
+            print(tostring(err))
+        end)",
+    )
+    .unwrap();
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let game = scryptic::game::Game::new(&map, rules, lexicon, 1);
+    let (scripted, errors) = ScriptedGame::new(game, host);
+    assert!(errors.is_empty(), "{errors:?}");
+    let seat3 = scryptic::Player::seat(2).unwrap();
+    assert_eq!(scripted.game().score(seat3).base, 7);
+    let said: Vec<String> = scripted
+        .host()
+        .drain_console()
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("there is no seat5 at this table")),
+        "{said:?}"
+    );
+    let total: i64 = scripted
+        .game()
+        .seats()
+        .map(|p| scripted.game().score(p).base)
+        .sum();
+    assert_eq!(total, 7, "the refused award changed nothing");
+}

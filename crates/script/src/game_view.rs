@@ -108,13 +108,11 @@ fn setting_value(lua: &mlua::Lua, value: &crate::save::SettingValue) -> mlua::Re
 }
 
 pub(super) fn parse_player(name: &str) -> mlua::Result<Player> {
-    match name {
-        "gold" => Ok(Player::Gold),
-        "silver" => Ok(Player::Silver),
-        other => Err(mlua::Error::runtime(format!(
-            "`{other}` is not a player: write \"gold\" or \"silver\""
-        ))),
-    }
+    Player::from_name(name).ok_or_else(|| {
+        mlua::Error::runtime(format!(
+            "`{name}` is not a player: write \"gold\", \"silver\" or, at a table of more, \"seat3\" and on"
+        ))
+    })
 }
 
 fn parse_owner(name: &str) -> mlua::Result<Owner> {

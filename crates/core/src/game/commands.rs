@@ -54,6 +54,20 @@ pub enum ScriptCommand {
     },
 }
 
+impl ScriptCommand {
+    /// The player the command names, if it names one.
+    pub fn player(&self) -> Option<Player> {
+        match self {
+            ScriptCommand::GiveLetters { player, .. }
+            | ScriptCommand::TakeLetters { player, .. }
+            | ScriptCommand::Award { player, .. } => Some(*player),
+            ScriptCommand::SetTerrain { .. }
+            | ScriptCommand::PlaceToken { .. }
+            | ScriptCommand::SetCityOwner { .. } => None,
+        }
+    }
+}
+
 /// A script command the engine refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -68,6 +82,14 @@ impl Game {
     pub fn script_command(&mut self, command: &ScriptCommand) -> Result<Vec<Event>, CommandError> {
         if self.result.is_some() {
             return refuse(ActionError::GameOver.to_string());
+        }
+        if let Some(player) = command.player()
+            && player.index() >= self.players.len()
+        {
+            return refuse(format!(
+                "there is no {player} at this table: the rules seat {} players",
+                self.players.len()
+            ));
         }
         let mut events = Vec::new();
         match command {
