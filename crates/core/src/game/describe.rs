@@ -175,6 +175,16 @@ pub fn describe(event: &Event) -> String {
             taker,
             accepted: false,
         } => format!("{taker} refuses sudden death: play goes on"),
+        Event::LaidOut {
+            player,
+            placed,
+            on_rack,
+        } => {
+            format!("{player} lays out a crossword of {placed} letters, {on_rack} left on the rack")
+        }
+        Event::GreenLight { player } => {
+            format!("{player} calls green light: every player draws a letter")
+        }
         Event::Reloaded { what } => format!("{what} reloaded"),
         Event::SpyReport { letters } => {
             let placed: Vec<String> = letters

@@ -13,6 +13,7 @@ pub mod describe;
 pub mod notation;
 mod redeploy;
 mod rounds;
+mod simultaneous;
 mod state;
 pub mod strength;
 mod sudden_death;
@@ -248,6 +249,14 @@ impl Game {
         match &action {
             Action::Defend { order } => self.defend(order.as_deref(), &mut events)?,
             Action::Answer { accept } => self.answer(*accept, &mut events)?,
+            Action::Layout { player, letters } => {
+                self.require_flow_of(&action)?;
+                self.lay_out(*player, letters, &mut events)?
+            }
+            Action::GreenLight { player } => {
+                self.require_flow_of(&action)?;
+                self.green_light(*player, &mut events)?
+            }
             Action::ReloadRules { rules } => self.reload_rules(rules, &mut events)?,
             Action::ReloadConnotations { list, words } => {
                 self.reload_connotations(list, words, &mut events)?
@@ -265,6 +274,7 @@ impl Game {
                     });
                 }
                 self.require_no_offer()?;
+                self.require_flow_of(other)?;
                 self.apply_turn_action(other, &mut events)?;
             }
         }
@@ -298,6 +308,8 @@ impl Game {
             }
             Action::Defend { .. } => Err(ActionError::NoCombatPending),
             Action::Answer { .. } => Err(ActionError::NothingToAnswer),
+            // Dispatched before turns are looked at (they name their player).
+            Action::Layout { .. } | Action::GreenLight { .. } => self.require_flow_of(action),
             Action::ReloadRules { .. }
             | Action::ReloadConnotations { .. }
             | Action::ReloadScript { .. } => Ok(()),
@@ -676,6 +688,8 @@ mod flow_tests;
 mod seats_tests;
 #[cfg(test)]
 mod shared_tests;
+#[cfg(test)]
+mod simultaneous_tests;
 #[cfg(test)]
 mod sudden_death_tests;
 #[cfg(test)]

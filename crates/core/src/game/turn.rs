@@ -108,7 +108,7 @@ impl Game {
     }
 
     /// Draws up to `n` letters onto `player`'s rack; returns the letters drawn.
-    fn draw(&mut self, player: Player, n: i64) -> String {
+    pub(super) fn draw(&mut self, player: Player, n: i64) -> String {
         let mut drawn = String::new();
         for _ in 0..n.max(0) {
             let letter = if self.rules.letters.infinite_pool && self.pool_letters(player).is_empty()

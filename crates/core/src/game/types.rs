@@ -66,6 +66,21 @@ pub enum Action {
     },
     /// End the turn (a pass if nothing was committed).
     EndTurn,
+    /// Lay out `player`'s crossword anew (simultaneous play, `flow.simultaneous`): their
+    /// letters on the board go back to their rack and these are placed, in one checked step,
+    /// touching no other player's letters. The crossword may be unfinished.
+    Layout {
+        /// Whose crossword.
+        player: Player,
+        /// Every letter of it and its cell.
+        letters: Vec<Placement>,
+    },
+    /// `player`, whose crossword is complete (every tile placed, one group, every run a word),
+    /// calls green light (simultaneous play): every player draws one letter.
+    GreenLight {
+        /// Who calls it.
+        player: Player,
+    },
     /// The rule-set file changed: from the next action on, play with this rule set. It goes in
     /// the log like any action, so a replay changes rules at the same moment.
     ReloadRules {
@@ -370,6 +385,20 @@ pub enum Event {
         /// Whether they accepted (the hand is theirs now, and every turn until the end).
         accepted: bool,
     },
+    /// A player laid their crossword out anew (simultaneous play).
+    LaidOut {
+        /// Whose crossword.
+        player: Player,
+        /// Letters now on the board.
+        placed: usize,
+        /// Letters left on the rack.
+        on_rack: usize,
+    },
+    /// A player called green light: every player draws a letter (each `Drew`).
+    GreenLight {
+        /// Who called it.
+        player: Player,
+    },
     /// The game is over.
     GameOver {
         /// How it ended.
@@ -606,6 +635,24 @@ pub enum ActionError {
     #[error("{reason}")]
     CannotCallSuddenDeath {
         /// Why, and what to do instead.
+        reason: String,
+    },
+    /// A turn's action in simultaneous play, or a simultaneous one in a game of turns.
+    #[error("{reason}")]
+    NotThisFlow {
+        /// Which actions this game takes.
+        reason: String,
+    },
+    /// A layout that cannot be made.
+    #[error("{reason}")]
+    BadLayout {
+        /// Why, and what to do about it.
+        reason: String,
+    },
+    /// Green light called on a crossword that is not complete.
+    #[error("green light needs a complete crossword: {reason}")]
+    NotComplete {
+        /// What the crossword lacks.
         reason: String,
     },
     /// No spies left.

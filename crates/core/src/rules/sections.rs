@@ -597,6 +597,8 @@ rule_section! {
         sudden_death_factor: i64, range(1, 1000);
         /// Whether the engine judges that a player cannot make a word (with the move generator): sudden death only for a player who cannot, and the game ended for a player who must and cannot; without it, players judge for themselves.
         judge_no_word: bool;
+        /// Whether the players act at once, without turns: each lays out their own crossword anew whenever they like (Layout) and signals (GreenLight), each action naming its player.
+        simultaneous: bool;
     }
 }
 
@@ -614,6 +616,7 @@ impl Default for FlowRules {
             sudden_death: false,
             sudden_death_factor: 2,
             judge_no_word: true,
+            simultaneous: false,
         }
     }
 }
