@@ -289,26 +289,21 @@ mod tests {
     #[test]
     fn the_higher_crossing_score_wins() {
         use crate::game::{Action, Placement};
-        use crate::rules::{CrosswordModel, CrosswordOverrides, FirstWord, RuleOverrides, Scoring};
-        let mut map = crate::map::Map::new("crossings", 15, 15);
-        map.scenario.racks.insert(Player::Gold, "CATO".into());
-        map.scenario.racks.insert(Player::Silver, "QQQ".into());
-        for p in Player::BOTH {
-            map.scenario.pools.insert(p, String::new());
-        }
-        map.rules.preset = "classic".into();
-        map.rules.overrides = RuleOverrides {
+        use crate::rules::{CrosswordOverrides, FirstWord, RuleOverrides, Scoring};
+        let scoring = RuleOverrides {
             crossword: Some(CrosswordOverrides {
-                model: Some(CrosswordModel::Shared),
-                first_word: Some(FirstWord::Centre),
                 scoring: Some(Scoring::CrossingRatio),
                 ..Default::default()
             }),
             ..Default::default()
         };
-        let rules = map.rule_set().unwrap();
-        let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
-        let mut game = Game::new(&map, rules, lexicon, 1);
+        let mut map = crate::game::tests::shared_crossword(FirstWord::Centre, scoring);
+        map.scenario.racks.insert(Player::Gold, "CATO".into());
+        map.scenario.racks.insert(Player::Silver, "QQQ".into());
+        for p in Player::BOTH {
+            map.scenario.pools.insert(p, String::new());
+        }
+        let mut game = crate::game::tests::start(&map, 1);
         let place = |x, y, letter| Placement {
             at: Pos::new(x, y),
             letter,

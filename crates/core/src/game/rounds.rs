@@ -232,34 +232,25 @@ impl Game {
 mod tests {
     use super::*;
     use crate::game::Action;
-    use crate::lexicon::Lexicon;
-    use crate::rules::{
-        CrosswordModel, CrosswordOverrides, FirstWord, FlowOverrides, MatchOverrides, RuleOverrides,
-    };
-    use std::sync::Arc;
+    use crate::rules::{FirstWord, FlowOverrides, MatchOverrides, RuleOverrides};
 
     /// A shared crossword of `rounds` rounds where a player may forfeit.
     fn match_of(rounds: i64) -> Game {
-        let mut map = Map::new("match", 15, 15);
-        map.rules.preset = "classic".into();
-        map.rules.overrides = RuleOverrides {
-            crossword: Some(CrosswordOverrides {
-                model: Some(CrosswordModel::Shared),
-                first_word: Some(FirstWord::Centre),
+        let map = crate::game::tests::shared_crossword(
+            FirstWord::Centre,
+            RuleOverrides {
+                flow: Some(FlowOverrides {
+                    forfeit: Some(true),
+                    ..Default::default()
+                }),
+                series: Some(MatchOverrides {
+                    rounds: Some(rounds),
+                    ..Default::default()
+                }),
                 ..Default::default()
-            }),
-            flow: Some(FlowOverrides {
-                forfeit: Some(true),
-                ..Default::default()
-            }),
-            series: Some(MatchOverrides {
-                rounds: Some(rounds),
-                ..Default::default()
-            }),
-            ..Default::default()
-        };
-        let rules = map.rule_set().expect("the overrides are sound");
-        Game::new(&map, rules, Arc::new(Lexicon::english()), 7)
+            },
+        );
+        crate::game::tests::start(&map, 7)
     }
 
     /// The round after `game`.

@@ -11,35 +11,28 @@ use crate::rules::{
 /// A 15x15 shared crossword for `seats` players, one set split among them, racks as given
 /// (`None`: dealt) and piles empty when racks are given.
 fn table(seats: i64, racks: Option<&[&str]>) -> Game {
-    let mut map = Map::new("table", 15, 15);
-    if let Some(racks) = racks {
-        for (i, rack) in racks.iter().enumerate() {
-            let seat = Player::seat(i).unwrap();
-            map.scenario.racks.insert(seat, (*rack).into());
-            map.scenario.pools.insert(seat, String::new());
-        }
+    let mut map = super::tests::shared_crossword(
+        FirstWord::Centre,
+        RuleOverrides {
+            supply: Some(SupplyOverrides {
+                pool: Some(PoolModel::Split),
+                draw: Some(DrawModel::RefillHand),
+            }),
+            flow: Some(FlowOverrides {
+                skip_without_letters: Some(true),
+                exhaustion: Some(Exhaustion::BothOut),
+                ..Default::default()
+            }),
+            seats: Some(SeatOverrides { count: Some(seats) }),
+            ..Default::default()
+        },
+    );
+    for (i, rack) in racks.unwrap_or_default().iter().enumerate() {
+        let seat = Player::seat(i).unwrap();
+        map.scenario.racks.insert(seat, (*rack).into());
+        map.scenario.pools.insert(seat, String::new());
     }
-    map.rules.preset = "classic".into();
-    map.rules.overrides = RuleOverrides {
-        crossword: Some(CrosswordOverrides {
-            model: Some(CrosswordModel::Shared),
-            first_word: Some(FirstWord::Centre),
-            ..Default::default()
-        }),
-        supply: Some(SupplyOverrides {
-            pool: Some(PoolModel::Split),
-            draw: Some(DrawModel::RefillHand),
-        }),
-        flow: Some(FlowOverrides {
-            skip_without_letters: Some(true),
-            exhaustion: Some(Exhaustion::BothOut),
-            ..Default::default()
-        }),
-        seats: Some(SeatOverrides { count: Some(seats) }),
-        ..Default::default()
-    };
-    let rules = map.rule_set().expect("the overrides are sound");
-    Game::new(&map, rules, Arc::new(Lexicon::english()), 1)
+    super::tests::start(&map, 1)
 }
 
 #[test]

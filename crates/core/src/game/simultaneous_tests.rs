@@ -3,38 +3,32 @@
 
 use super::*;
 use crate::rules::{
-    CrosswordModel, CrosswordOverrides, FirstWord, FlowOverrides, PoolModel, RuleOverrides,
-    SeatOverrides, SupplyOverrides,
+    FirstWord, FlowOverrides, PoolModel, RuleOverrides, SeatOverrides, SupplyOverrides,
 };
 
 /// Three players at once on a 15x15 board, racks as given, one shared pool left to draw.
 fn at_once(racks: [&str; 3], simultaneous: bool) -> Game {
-    let mut map = Map::new("at once", 15, 15);
+    let mut map = super::tests::shared_crossword(
+        FirstWord::Anywhere,
+        RuleOverrides {
+            supply: Some(SupplyOverrides {
+                pool: Some(PoolModel::Shared),
+                draw: None,
+            }),
+            flow: Some(FlowOverrides {
+                simultaneous: Some(simultaneous),
+                ..Default::default()
+            }),
+            seats: Some(SeatOverrides { count: Some(3) }),
+            ..Default::default()
+        },
+    );
     for (i, rack) in racks.iter().enumerate() {
         map.scenario
             .racks
             .insert(Player::seat(i).unwrap(), (*rack).into());
     }
-    map.rules.preset = "classic".into();
-    map.rules.overrides = RuleOverrides {
-        crossword: Some(CrosswordOverrides {
-            model: Some(CrosswordModel::Shared),
-            first_word: Some(FirstWord::Anywhere),
-            ..Default::default()
-        }),
-        supply: Some(SupplyOverrides {
-            pool: Some(PoolModel::Shared),
-            draw: None,
-        }),
-        flow: Some(FlowOverrides {
-            simultaneous: Some(simultaneous),
-            ..Default::default()
-        }),
-        seats: Some(SeatOverrides { count: Some(3) }),
-        ..Default::default()
-    };
-    let rules = map.rule_set().expect("the overrides are sound");
-    Game::new(&map, rules, Arc::new(Lexicon::english()), 1)
+    super::tests::start(&map, 1)
 }
 
 /// `word` across from (`x`, `y`).

@@ -22,6 +22,33 @@ pub(super) fn small_map(preset: &str) -> Map {
     map
 }
 
+/// A plain 15x15 map under classic rules with one shared crossword whose first word stands
+/// as `first_word` says, `more` overrides over that.
+pub(super) fn shared_crossword(
+    first_word: crate::rules::FirstWord,
+    more: crate::rules::RuleOverrides,
+) -> Map {
+    use crate::rules::{CrosswordModel, CrosswordOverrides};
+    let mut map = Map::new("shared", 15, 15);
+    map.rules.preset = "classic".into();
+    let crossword = more.crossword.clone().unwrap_or_default();
+    map.rules.overrides = crate::rules::RuleOverrides {
+        crossword: Some(CrosswordOverrides {
+            model: Some(CrosswordModel::Shared),
+            first_word: Some(first_word),
+            ..crossword
+        }),
+        ..more
+    };
+    map
+}
+
+/// The game of `map` under its own rules, with the English dictionary.
+pub(super) fn start(map: &Map, seed: u64) -> Game {
+    let rules = map.rule_set().expect("the overrides are sound");
+    Game::new(map, rules, english(), seed)
+}
+
 fn new_game(preset: &str, seed: u64) -> Game {
     let map = small_map(preset);
     let rules = map.rule_set().unwrap();
