@@ -77,6 +77,12 @@ pub fn scryptic(args: &[&str]) -> Output {
     scryptic_typing(args, "")
 }
 
+/// What `game`'s scripts printed and told since the last look, a line each.
+pub fn console_lines(game: &scryptic::script::ScriptedGame) -> Vec<String> {
+    let lines = game.host().drain_console();
+    lines.iter().map(ToString::to_string).collect()
+}
+
 /// Runs `scryptic ARGS...` in-process, as if a person typed `input`.
 pub fn scryptic_typing(args: &[&str], input: &str) -> Output {
     let (mut out, mut err) = (Vec::new(), Vec::new());

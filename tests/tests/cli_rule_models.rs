@@ -131,12 +131,7 @@ fn scripts_name_a_third_seat_and_no_seat_past_the_table() {
     assert!(errors.is_empty(), "{errors:?}");
     let seat3 = scryptic::Player::seat(2).unwrap();
     assert_eq!(scripted.game().score(seat3).base, 7);
-    let said: Vec<String> = scripted
-        .host()
-        .drain_console()
-        .iter()
-        .map(|l| l.to_string())
-        .collect();
+    let said = scryptic_tests::console_lines(&scripted);
     assert!(
         said.iter()
             .any(|l| l.contains("there is no seat5 at this table")),

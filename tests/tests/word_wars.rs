@@ -5,7 +5,7 @@
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
-use scryptic_tests::{root, scryptic, scryptic_typing};
+use scryptic_tests::{console_lines, root, scryptic, scryptic_typing};
 
 fn pack() -> String {
     root().join("packs/word-wars").display().to_string()
@@ -111,12 +111,7 @@ fn a_script_hears_the_rounds_award() {
         game.game().result().is_some(),
         "gold is left with a Q: the round is over"
     );
-    let console: Vec<String> = game
-        .host()
-        .drain_console()
-        .iter()
-        .map(|l| l.to_string())
-        .collect();
+    let console = console_lines(&game);
     assert!(
         console.iter().any(|l| l.contains("award 0 6")),
         "silver takes the three tiles, six half points: {console:?}"
@@ -272,13 +267,7 @@ fn scripts_follow_the_match_round_by_round() {
     first.apply(cat).unwrap();
     let (second, problems) = first.next_round().expect("two rounds").unwrap();
     assert!(problems.is_empty(), "{problems:?}");
-    let said = |g: &ScriptedGame| -> Vec<String> {
-        g.host()
-            .drain_console()
-            .iter()
-            .map(|l| l.to_string())
-            .collect()
-    };
+    let said = console_lines;
     assert!(
         said(&first)
             .iter()
