@@ -66,13 +66,11 @@ fn play_out(generator: &mut MoveGen, game: &Game) -> bool {
 /// refused, and the opponent still holds at least a full hand (what they can see: counts), so
 /// that using every tile is hard for them.
 pub(crate) fn worth_calling(game: &Game) -> bool {
-    let rules = game.rules();
-    if !rules.flow.sudden_death || game.sudden_death_taker().is_some() {
+    if !game.sudden_death_open() {
         return false;
     }
-    let refused = game.offer_refused_this_turn();
     let other = opponent(game.active());
     let their_tiles = game.rack_letters(other).chars().count() + game.pool_letters(other).len();
-    let hand = usize::try_from(rules.turn.start_rack).unwrap_or(0);
-    !refused && !game.rack_letters(game.active()).is_empty() && their_tiles >= hand
+    let hand = usize::try_from(game.rules().turn.start_rack).unwrap_or(0);
+    !game.rack_letters(game.active()).is_empty() && their_tiles >= hand
 }

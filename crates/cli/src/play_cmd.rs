@@ -273,12 +273,12 @@ impl Table {
     /// Whether `next` goes on from the ended `game`: to a campaign's next chapter, or to the
     /// match's next round.
     fn goes_on(&self, game: &Game) -> bool {
-        self.after_end == AfterEnd::NextChapter || game.next_round().is_some()
+        self.after_end == AfterEnd::NextChapter || game.match_goes_on()
     }
 
     fn end_hint(&self, game: &Game) -> &'static str {
         match self.after_end {
-            AfterEnd::Leave if game.next_round().is_some() => {
+            AfterEnd::Leave if game.match_goes_on() => {
                 "the round is over: `next` starts the next round, `board`, `save FILE`, or `quit` stops the match"
             }
             AfterEnd::Leave if game.match_before().is_match() => {

@@ -359,7 +359,7 @@ fn expect_all(
     per_player(&mut want, &e.award, "award", |p| {
         game.final_award().map_or_else(
             || "nothing".to_string(),
-            |a| crate::game::describe::half_points(a[usize::from(p == Player::Silver)]),
+            |a| crate::game::describe::half_points(a[p.in_pair()]),
         )
     });
     for &viewer in &e.hidden_from {

@@ -33,7 +33,7 @@ impl ScriptedGame {
     pub fn storage_to_carry(&self) -> (String, Option<StorageError>) {
         match self.host().storage_json() {
             Ok(storage) => (storage, None),
-            Err(e) => (self.save().storage, Some(e)),
+            Err(e) => (self.storage_at_start.clone(), Some(e)),
         }
     }
 
@@ -80,7 +80,7 @@ impl ScriptedGame {
     /// The scripts as they are now: those the game started with, each replaced by its last
     /// reload, and scripts first loaded by a reload added.
     fn current_scripts(&self) -> Vec<ScriptSource> {
-        let mut scripts = self.save().scripts;
+        let mut scripts = self.scripts.clone();
         for action in self.game().log() {
             if let Action::ReloadScript { name, source } = action {
                 match scripts.iter_mut().find(|s| &s.name == name) {

@@ -26,8 +26,10 @@ pub struct ScriptedGame {
     game: Option<Box<Game>>,
     view: GameView,
     host: Arc<Mutex<ScriptHost>>,
-    scripts: Vec<ScriptSource>,
-    storage_at_start: String,
+    /// The scripts as the game started with them (their reloads are in the log).
+    pub(super) scripts: Vec<ScriptSource>,
+    /// The storage (JSON) the game began with.
+    pub(super) storage_at_start: String,
     /// Where the game came from, as its save records it: packs and settings.
     pub(super) origin: Origin,
     /// The combat under way, as `combat_resolved` tells it when it ends.

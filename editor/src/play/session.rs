@@ -417,11 +417,7 @@ impl Session {
     /// Whether the rules let the player to act call sudden death now (the engine still judges
     /// whether they cannot make a word, and refuses in words if they can).
     pub fn may_call_sudden_death(&self) -> bool {
-        let game = self.game();
-        game.rules().flow.sudden_death
-            && game.sudden_death_taker().is_none()
-            && !game.offer_refused_this_turn()
-            && !game.committed_this_turn()
+        self.game().sudden_death_open()
     }
 
     /// Concedes the game for the player to act (where the rules allow it).
@@ -684,7 +680,7 @@ impl Session {
 
     /// Whether the round has ended and the match has another.
     pub fn has_next_round(&self) -> bool {
-        self.game().next_round().is_some()
+        self.game().match_goes_on()
     }
 
     /// Starts the match's next round, once this one has ended: the storage and the rounds so

@@ -176,13 +176,21 @@ impl Game {
     /// `player`'s crossing score: their crossword's crossing points over its words plus the
     /// tiles left over (their rack included), as `crossword.scoring: CrossingRatio` counts.
     pub fn crossing_score(&self, player: Player) -> CrossingScore {
+        self.crossword()
+            .score(player, self.rack_letter_count(player))
+    }
+
+    /// The board's crossword as the rules judge it: the dictionary's words of the least
+    /// length or more, the rule set's letter values.
+    pub(super) fn crossword(
+        &self,
+    ) -> Crossword<'_, impl Fn(&str) -> bool + '_, impl Fn(char) -> i64 + '_> {
         let min = usize::try_from(self.rules.placement.min_word_length).unwrap_or(2);
-        let crossword = Crossword {
+        Crossword {
             letters: &self.board.letters,
-            is_word: |text: &str| text.chars().count() >= min && self.lexicon.contains(text),
+            is_word: move |text: &str| text.chars().count() >= min && self.lexicon.contains(text),
             value: |letter| self.rules.letter_value(letter).unwrap_or(0),
-        };
-        crossword.score(player, self.rack_letter_count(player))
+        }
     }
 }
 

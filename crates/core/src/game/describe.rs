@@ -31,12 +31,8 @@ pub fn describe_award(game: &super::Game) -> Option<String> {
 }
 
 /// An award (gold's, silver's half points) in words.
-fn award_words([gold, silver]: [i64; 2]) -> String {
-    format!(
-        "points awarded: gold {}, silver {}",
-        half_points(gold),
-        half_points(silver)
-    )
+fn award_words(award: [i64; 2]) -> String {
+    format!("points awarded: {}", both_points(&award))
 }
 
 /// Letters drawn, or how many when they are hidden from the reader.

@@ -185,6 +185,13 @@ impl Game {
         }
     }
 
+    /// Whether this round has ended and the match has another (what `next_round` would make,
+    /// told without making it: clients ask it every frame).
+    pub fn match_goes_on(&self) -> bool {
+        let rounds = usize::try_from(self.rules.series.rounds).unwrap_or(1);
+        self.result.is_some() && self.earlier_rounds.len() + 1 < rounds
+    }
+
     /// Every round so far, this one included once it has ended.
     pub fn rounds_with_this(&self) -> Vec<RoundResult> {
         let mut rounds = self.earlier_rounds.clone();
@@ -196,11 +203,11 @@ impl Game {
     /// map with the next first player, the next seed, and the rounds so far. `None` while the
     /// round goes on, or when the match is over (or is a single game).
     pub fn next_round(&self) -> Option<NextRound> {
-        let rounds = self.rounds_with_this();
-        let score = MatchScore::new(&self.rules.series, &rounds);
-        if self.result.is_none() || score.is_over() {
+        if !self.match_goes_on() {
             return None;
         }
+        let rounds = self.rounds_with_this();
+        let score = MatchScore::new(&self.rules.series, &rounds);
         let mut map = (*self.map).clone();
         map.scenario.first = Some(score.next_first());
         Some(NextRound {

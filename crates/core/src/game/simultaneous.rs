@@ -3,7 +3,6 @@
 //! whose crossword is complete calls green light (`Action::GreenLight`), which has every
 //! player draw a letter. Each action names its player; the log orders what happened.
 
-use super::crossings::Crossword;
 use super::{Action, ActionError, Event, Game, Placement, RackItem, Tile};
 use crate::board::{Player, Pos, Terrain};
 
@@ -131,13 +130,8 @@ impl Game {
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
         self.require_seat(player)?;
-        let min = usize::try_from(self.rules.placement.min_word_length).unwrap_or(2);
-        let crossword = Crossword {
-            letters: &self.board.letters,
-            is_word: |text: &str| text.chars().count() >= min && self.lexicon.contains(text),
-            value: |letter| self.rules.letter_value(letter).unwrap_or(0),
-        };
-        if let Some(lacking) = crossword.incomplete(player, self.rack_letter_count(player)) {
+        let on_rack = self.rack_letter_count(player);
+        if let Some(lacking) = self.crossword().incomplete(player, on_rack) {
             return Err(ActionError::NotComplete {
                 reason: lacking.to_string(),
             });

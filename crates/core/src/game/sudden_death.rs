@@ -110,10 +110,16 @@ impl Game {
         copy
     }
 
-    /// Whether the active player's offer of sudden death was refused this turn (they may not
-    /// offer it again before their next turn).
-    pub fn offer_refused_this_turn(&self) -> bool {
-        self.turn_state.offer_refused
+    /// Whether the moment lets the active player call sudden death: the rules have it, none is
+    /// under way, nothing is played this turn and no offer was refused in it. (Whether they can
+    /// still make a word, which costs a search, is judged only when they call.)
+    pub fn sudden_death_open(&self) -> bool {
+        let state = &self.turn_state;
+        let played = state.committed || state.exchanged || state.redeploys > 0;
+        self.rules.flow.sudden_death
+            && self.sudden_death.is_none()
+            && !played
+            && !state.offer_refused
     }
 
     /// The taker of a sudden death under way, if one is.
