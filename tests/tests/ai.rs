@@ -183,6 +183,7 @@ fn shared_board() -> Map {
         supply: Some(scryptic::rules::SupplyOverrides {
             pool: Some(scryptic::rules::PoolModel::Split),
             draw: Some(scryptic::rules::DrawModel::RefillHand),
+            ..Default::default()
         }),
         turn: Some(scryptic::rules::TurnOverrides {
             start_rack: Some(7),

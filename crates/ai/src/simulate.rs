@@ -164,6 +164,7 @@ fn reason_name(reason: &crate::game::EndReason) -> String {
         EndReason::SuddenDeath { won: true, .. } => "sudden death won".into(),
         EndReason::SuddenDeath { won: false, .. } => "sudden death lost".into(),
         EndReason::Script { reason } => format!("script: {reason}"),
+        EndReason::RedLight { .. } => "red light".into(),
     }
 }
 

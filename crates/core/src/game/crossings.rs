@@ -177,7 +177,7 @@ impl Game {
     /// tiles left over (their rack included), as `crossword.scoring: CrossingRatio` counts.
     pub fn crossing_score(&self, player: Player) -> CrossingScore {
         self.crossword()
-            .score(player, self.rack_letter_count(player))
+            .score(player, self.letters_to_place(player))
     }
 
     /// The board's crossword as the rules judge it: the dictionary's words of the least

@@ -178,8 +178,26 @@ pub fn describe(event: &Event) -> String {
         } => {
             format!("{player} lays out a crossword of {placed} letters, {on_rack} left on the rack")
         }
-        Event::GreenLight { player } => {
-            format!("{player} calls green light: every player draws a letter")
+        Event::GreenLight {
+            player,
+            round,
+            caller_waits,
+        } => {
+            let wait = if *caller_waits {
+                format!(" ({player}'s once everyone else has laid out)")
+            } else {
+                String::new()
+            };
+            format!("{player} calls green light: round {round}, every player draws{wait}")
+        }
+        Event::RedLight {
+            player,
+            grace_seconds,
+        } => format!(
+            "{player} calls red light: the others have {grace_seconds} s to finish their crosswords"
+        ),
+        Event::Jaywalked { player } => {
+            format!("{player} jaywalks: a letter back to the pool, one drawn")
         }
         Event::Reloaded { what } => format!("{what} reloaded"),
         Event::SpyReport { letters } => {
@@ -232,7 +250,16 @@ pub fn describe_result(result: &GameResult) -> String {
             format!("{taker} could not use every tile in sudden death")
         }
         EndReason::Script { reason } => reason.clone(),
+        EndReason::RedLight { caller, .. } => {
+            format!("the grace period after {caller}'s red light is over")
+        }
     };
+    if let EndReason::RedLight { shared, .. } = &result.reason
+        && shared.len() > 1
+    {
+        let names: Vec<String> = shared.iter().map(ToString::to_string).collect();
+        return format!("game over: {} share the win ({why})", names.join(" and "));
+    }
     match result.winner {
         Some(w) => format!("game over: {w} wins ({why})"),
         None => format!("game over: a draw ({why})"),

@@ -39,6 +39,7 @@ pub(super) fn game_awarding(
         supply: Some(SupplyOverrides {
             pool: Some(PoolModel::Split),
             draw: None,
+            ..Default::default()
         }),
         flow: Some(flow),
         ..Default::default()

@@ -10,6 +10,7 @@ mod commands;
 mod commit;
 mod crossings;
 pub mod describe;
+mod layout_notation;
 pub mod notation;
 mod redeploy;
 mod rounds;
@@ -107,6 +108,8 @@ pub struct Game {
     offer: Option<Player>,
     /// The caller of a sudden death accepted: the other takes every turn to the end.
     sudden_death: Option<Player>,
+    /// Where simultaneous play stands between its signals.
+    lights: simultaneous::Lights,
 }
 
 /// `player`'s place in a two-player game's pairs (see `Player::in_pair`).
@@ -156,6 +159,7 @@ impl Game {
             earlier_rounds: Vec::new(),
             offer: None,
             sudden_death: None,
+            lights: simultaneous::Lights::default(),
         };
         for p in game.seats() {
             game.fill_opening_rack(p, map);
@@ -257,6 +261,18 @@ impl Game {
                 self.require_flow_of(&action)?;
                 self.green_light(*player, &mut events)?
             }
+            Action::RedLight { player } => {
+                self.require_flow_of(&action)?;
+                self.red_light(*player, &mut events)?
+            }
+            Action::GraceOver => {
+                self.require_flow_of(&action)?;
+                self.grace_over(&mut events)?
+            }
+            Action::Jaywalk { player, letter } => {
+                self.require_flow_of(&action)?;
+                self.jaywalk(*player, *letter, &mut events)?
+            }
             Action::ReloadRules { rules } => self.reload_rules(rules, &mut events)?,
             Action::ReloadConnotations { list, words } => {
                 self.reload_connotations(list, words, &mut events)?
@@ -309,7 +325,11 @@ impl Game {
             Action::Defend { .. } => Err(ActionError::NoCombatPending),
             Action::Answer { .. } => Err(ActionError::NothingToAnswer),
             // Dispatched before turns are looked at (they name their player).
-            Action::Layout { .. } | Action::GreenLight { .. } => self.require_flow_of(action),
+            Action::Layout { .. }
+            | Action::GreenLight { .. }
+            | Action::RedLight { .. }
+            | Action::GraceOver
+            | Action::Jaywalk { .. } => self.require_flow_of(action),
             Action::ReloadRules { .. }
             | Action::ReloadConnotations { .. }
             | Action::ReloadScript { .. } => Ok(()),

@@ -4,8 +4,10 @@
 
 use super::words::WordKey;
 use super::{Action, Game, Placement};
-use crate::board::Pos;
+use crate::board::{Player, Pos};
 use crate::map::Direction;
+
+pub use super::layout_notation::SIMULTANEOUS_COMMANDS;
 
 /// A command that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -56,7 +58,7 @@ pub fn parse_cell(text: &str) -> Result<Pos, NotationError> {
     }
 }
 
-fn parse_dir(text: &str) -> Result<Direction, NotationError> {
+pub(super) fn parse_dir(text: &str) -> Result<Direction, NotationError> {
     match text.to_ascii_lowercase().as_str() {
         "across" | "a" | "right" => Ok(Direction::Across),
         "down" | "d" => Ok(Direction::Down),
@@ -81,12 +83,22 @@ sudden                           call sudden death: offer your hand (when you ca
 accept | refuse                  answer an offer of sudden death
 end                              end your turn (a pass if you committed nothing)";
 
-/// Reads a command typed for `game`'s player to act.
+/// Reads a command typed for `game`'s player to act (in simultaneous play, the player the
+/// line names first, else the player whose turn it would be: see `parse_command_as`).
 pub fn parse_command(game: &Game, line: &str) -> Result<Action, NotationError> {
+    parse_command_as(game, game.to_act(), line)
+}
+
+/// Reads a command typed by `player` (who acts in simultaneous play, unless the line names
+/// another seat first; turns' actions are the player's to act, whoever types them).
+pub fn parse_command_as(game: &Game, player: Player, line: &str) -> Result<Action, NotationError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&verb, args)) = words.split_first() else {
         return err("type a command (help lists them)");
     };
+    if let Some(action) = super::layout_notation::parse_simultaneous(game, player, &words) {
+        return action;
+    }
     match verb.to_ascii_lowercase().as_str() {
         "commit" | "play" => parse_commit(game, args),
         "defend" => parse_defend(game, args),
@@ -128,9 +140,16 @@ pub fn parse_command(game: &Game, line: &str) -> Result<Action, NotationError> {
         "accept" => Ok(Action::Answer { accept: true }),
         "refuse" | "decline" => Ok(Action::Answer { accept: false }),
         "end" | "pass" => Ok(Action::EndTurn),
-        other => err(format!(
-            "`{other}` is not a command; the commands are:\n{COMMANDS}"
-        )),
+        other => {
+            let commands = if game.rules().flow.simultaneous {
+                SIMULTANEOUS_COMMANDS
+            } else {
+                COMMANDS
+            };
+            err(format!(
+                "`{other}` is not a command; the commands are:\n{commands}"
+            ))
+        }
     }
 }
 

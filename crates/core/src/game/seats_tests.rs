@@ -17,6 +17,7 @@ fn table(seats: i64, racks: Option<&[&str]>) -> Game {
             supply: Some(SupplyOverrides {
                 pool: Some(PoolModel::Split),
                 draw: Some(DrawModel::RefillHand),
+                ..Default::default()
             }),
             flow: Some(FlowOverrides {
                 skip_without_letters: Some(true),

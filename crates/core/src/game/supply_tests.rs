@@ -19,6 +19,7 @@ fn supply(pool: PoolModel, draw: DrawModel) -> RuleOverrides {
         supply: Some(SupplyOverrides {
             pool: Some(pool),
             draw: Some(draw),
+            ..Default::default()
         }),
         ..Default::default()
     }

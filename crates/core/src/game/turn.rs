@@ -48,7 +48,10 @@ pub(super) fn initial_supply(
         }
         PoolModel::Shared => (
             seats.iter().map(|_| player_with(VecDeque::new())).collect(),
-            shuffled_set(rules, rng),
+            match &map.scenario.shared_pool {
+                Some(order) => order.chars().map(|c| c.to_ascii_uppercase()).collect(),
+                None => shuffled_set(rules, rng),
+            },
         ),
     }
 }
@@ -92,7 +95,7 @@ fn player_with(pool: VecDeque<char>) -> PlayerState {
 }
 
 impl Game {
-    /// The opening rack: the scenario's, or `start_rack` letters drawn.
+    /// The opening rack: the scenario's, or as many letters as `supply.opening` deals.
     pub(super) fn fill_opening_rack(&mut self, player: Player, map: &Map) {
         match map.scenario.racks.get(&player) {
             Some(rack) => {
@@ -102,7 +105,12 @@ impl Game {
                 self.player_mut(player).rack.extend(letters);
             }
             None => {
-                self.draw(player, self.rules.turn.start_rack);
+                let rules = &self.rules;
+                let opening = rules
+                    .supply
+                    .opening_rack(&rules.turn, rules.seats.count)
+                    .unwrap_or(rules.turn.start_rack);
+                self.draw(player, opening);
             }
         }
     }
@@ -135,7 +143,7 @@ impl Game {
         }
     }
 
-    fn pool_mut(&mut self, player: Player) -> &mut VecDeque<char> {
+    pub(super) fn pool_mut(&mut self, player: Player) -> &mut VecDeque<char> {
         self.pool_and_rng(player).0
     }
 
@@ -457,6 +465,10 @@ impl Game {
     }
 
     fn end_reason(&self) -> Option<EndReason> {
+        // Simultaneous play ends only when the grace period after red light does.
+        if self.rules.flow.simultaneous {
+            return None;
+        }
         // A shared crossword needs no city, so losing them all ends nothing.
         let separate = self.rules.crossword.model == crate::rules::CrosswordModel::Separate;
         if let Some(loser) = Player::BOTH
@@ -512,7 +524,7 @@ impl Game {
 
     /// The player with the highest score (under `CrossingRatio`, the highest crossing score),
     /// or `None` when the highest is shared.
-    fn leader(&self) -> Option<Player> {
+    pub(super) fn leader(&self) -> Option<Player> {
         let mut best: Option<Player> = None;
         let mut shared = false;
         for seat in self.seats() {
@@ -527,6 +539,19 @@ impl Game {
             }
         }
         if shared { None } else { best }
+    }
+
+    /// The players whose score is the highest, in seat order (one, unless it is shared).
+    pub(super) fn sharing_the_lead(&self) -> Vec<Player> {
+        let mut best: Vec<Player> = Vec::new();
+        for seat in self.seats() {
+            match best.first().map(|&b| self.compare_scores(seat, b)) {
+                None | Some(std::cmp::Ordering::Equal) => best.push(seat),
+                Some(std::cmp::Ordering::Greater) => best = vec![seat],
+                Some(std::cmp::Ordering::Less) => {}
+            }
+        }
+        best
     }
 
     /// How `a`'s score compares with `b`'s, as the rules count scores.

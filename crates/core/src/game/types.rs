@@ -76,10 +76,28 @@ pub enum Action {
         letters: Vec<Placement>,
     },
     /// `player`, whose crossword is complete (every tile placed, one group, every run a word),
-    /// calls green light (simultaneous play): every player draws one letter.
+    /// calls green light (simultaneous play): every player draws `flow.green_light_draw`
+    /// letters. Refused once the pool cannot serve everyone: red light then.
     GreenLight {
         /// Who calls it.
         player: Player,
+    },
+    /// `player`, whose crossword is complete, calls red light once the pool cannot serve a
+    /// green light (simultaneous play): the others have `flow.grace_seconds` to finish.
+    RedLight {
+        /// Who calls it.
+        player: Player,
+    },
+    /// The grace period after red light is over (the clients' clock ran out, or every player
+    /// said they were done): the game ends and is scored. In the log, so replays are exact.
+    GraceOver,
+    /// `player` returns `letter` from their rack to the pool and draws one (where
+    /// `flow.jaywalk` allows it: once a round, not for the latest green light's caller).
+    Jaywalk {
+        /// Who jaywalks.
+        player: Player,
+        /// The letter returned, uppercase.
+        letter: char,
     },
     /// The rule-set file changed: from the next action on, play with this rule set. It goes in
     /// the log like any action, so a replay changes rules at the same moment.
@@ -134,6 +152,14 @@ pub enum EndReason {
     Conquest {
         /// The player left without a city.
         loser: Player,
+    },
+    /// The grace period after a red light ended (simultaneous play): the crosswords were scored.
+    RedLight {
+        /// Who called red light.
+        caller: Player,
+        /// When the highest score is shared (and no one wins alone), the players sharing it,
+        /// who share the win.
+        shared: Vec<Player>,
     },
     /// A player's pool and rack hold no letters.
     Exhaustion {
@@ -394,9 +420,25 @@ pub enum Event {
         /// Letters left on the rack.
         on_rack: usize,
     },
-    /// A player called green light: every player draws a letter (each `Drew`).
+    /// A player called green light: every player draws (each `Drew`).
     GreenLight {
         /// Who called it.
+        player: Player,
+        /// The round that begins (the first is 1, before any green light).
+        round: u32,
+        /// Whether the caller's letters wait, face down, until every other player has laid out.
+        caller_waits: bool,
+    },
+    /// A player called red light: the grace period for the others begins.
+    RedLight {
+        /// Who called it.
+        player: Player,
+        /// Its length, which the clients' clock measures.
+        grace_seconds: i64,
+    },
+    /// A player returned a letter to the pool (and draws one: `Drew`).
+    Jaywalked {
+        /// Who.
         player: Player,
     },
     /// The game is over.
@@ -649,10 +691,18 @@ pub enum ActionError {
         /// Why, and what to do about it.
         reason: String,
     },
-    /// Green light called on a crossword that is not complete.
-    #[error("green light needs a complete crossword: {reason}")]
+    /// A signal (green or red light) called on a crossword that is not complete.
+    #[error("{signal} needs a complete crossword: {reason}")]
     NotComplete {
+        /// The signal: `green light` or `red light`.
+        signal: String,
         /// What the crossword lacks.
+        reason: String,
+    },
+    /// A simultaneous action the moment does not allow (a signal, a jaywalk).
+    #[error("{reason}")]
+    NotNow {
+        /// Why, and what to do instead.
         reason: String,
     },
     /// No spies left.

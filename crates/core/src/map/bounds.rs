@@ -254,6 +254,13 @@ fn check_scenario(report: &mut Report, file: &MapFile, rules: Option<&RuleSet>) 
             }
         }
     }
+    if let Some(letters) = &scenario.shared_pool {
+        let problem = too_long("the shared pool", letters, limits::MAX_SCENARIO_POOL)
+            .or_else(|| letters_problem(letters, rules).map(|p| format!("the shared pool: {p}")));
+        if let Some(problem) = problem {
+            report.at("shared_pool", None, problem);
+        }
+    }
 }
 
 /// Why `letters` are not all letters of the rule set's alphabet (either case), if they are not.

@@ -81,6 +81,10 @@ pub struct Scenario {
     /// Pools in the order they are drawn (first letter drawn first), replacing the shuffle.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub pools: BTreeMap<Player, String>,
+    /// The shared pool in the order it is drawn (first letter drawn first), replacing the
+    /// shuffle, where `supply.pool` is Shared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared_pool: Option<String>,
     /// Who takes the first turn (gold when left out); a match sets it for each round.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first: Option<Player>,
@@ -92,6 +96,7 @@ impl Scenario {
         self.words.is_empty()
             && self.racks.is_empty()
             && self.pools.is_empty()
+            && self.shared_pool.is_none()
             && self.first.is_none()
     }
 

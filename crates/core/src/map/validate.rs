@@ -481,6 +481,19 @@ fn check_scenario(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
             }
         }
     }
+    if let Some(bad) = map
+        .scenario
+        .shared_pool
+        .iter()
+        .flat_map(|p| p.chars())
+        .find(|&c| !known(c))
+    {
+        out.push(Finding::error(
+            "scenario-unknown-letter",
+            format!("the scenario's shared pool has '{bad}', which the rule set's alphabet lacks"),
+            vec![],
+        ));
+    }
     for (player, rack) in &map.scenario.racks {
         let n = rack.chars().count() as i64;
         if n > rules.turn.rack_limit {

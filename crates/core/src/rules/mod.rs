@@ -387,6 +387,19 @@ impl RuleSet {
                  a player who cannot make a word would have nothing to do; allow one of them",
             ));
         }
+        match self.supply.opening_rack(&self.turn, self.seats.count) {
+            Err(message) => out.push(RuleProblem::new("supply.opening", message)),
+            // An opening of turn.start_rack is checked with it (check_turn).
+            Ok(_) if self.supply.opening == Opening::By(OpeningRule::StartRack) => {}
+            Ok(n) if !(0..=self.turn.rack_limit).contains(&n) => out.push(RuleProblem::new(
+                "supply.opening",
+                format!(
+                    "supply.opening deals {n} letters each, but turn.rack_limit is {}: players would have to discard before their first move; raise rack_limit or deal from 0 to it",
+                    self.turn.rack_limit
+                ),
+            )),
+            Ok(_) => {}
+        }
         let crossword = &self.crossword;
         if crossword.model == CrosswordModel::Separate && crossword.first_word != FirstWord::OwnCity
         {

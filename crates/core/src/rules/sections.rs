@@ -38,7 +38,9 @@ replace_on_overlay!(
     ExhaustionWinner,
     FinalAward,
     NextFirst,
-    RoundPoints
+    RoundPoints,
+    Opening,
+    Vec<i64>
 );
 
 impl<K: Ord, V> Overlay for BTreeMap<K, V> {
@@ -439,6 +441,52 @@ rule_section! {
         pool: PoolModel;
         /// When racks are replenished: a number of letters each turn, refilled to the opening rack's size after each turn, or never.
         draw: DrawModel;
+        /// How many letters each player draws before play: turn.start_rack (StartRack), by the number of players from opening_table (Table), or a number of letters.
+        opening: Opening;
+        /// The opening racks by the number of players, from two: [25, 17, 15] deals 25 letters each to two players, 17 to three, 15 to four, and offers no game to five (read when opening is Table).
+        opening_table: Vec<i64>;
+    }
+}
+
+/// How many letters each player draws before play (`supply.opening`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "supply.opening must be StartRack, Table or a number of letters such as 20"
+)]
+pub enum Opening {
+    /// This many letters each, whatever the number of players.
+    Letters(i64),
+    /// A rule naming where the number comes from.
+    By(OpeningRule),
+}
+
+/// Where the number of letters in an opening rack comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OpeningRule {
+    /// `turn.start_rack`.
+    StartRack,
+    /// `supply.opening_table`, by the number of players.
+    Table,
+}
+
+impl SupplyRules {
+    /// How many letters each of `seats` players draws before play, or why this rule set
+    /// offers no game to that many.
+    pub fn opening_rack(&self, turn: &TurnRules, seats: i64) -> Result<i64, String> {
+        match self.opening {
+            Opening::Letters(n) => Ok(n),
+            Opening::By(OpeningRule::StartRack) => Ok(turn.start_rack),
+            Opening::By(OpeningRule::Table) => usize::try_from(seats - 2)
+                .ok()
+                .and_then(|i| self.opening_table.get(i).copied())
+                .ok_or_else(|| {
+                    format!(
+                        "supply.opening is Table, but supply.opening_table ({:?}) gives no opening for {seats} players (its first entry is for two); add one or seat fewer players",
+                        self.opening_table
+                    )
+                }),
+        }
     }
 }
 
@@ -449,6 +497,8 @@ impl Default for SupplyRules {
         SupplyRules {
             pool: PoolModel::CopyEach,
             draw: DrawModel::PerTurn,
+            opening: Opening::By(OpeningRule::StartRack),
+            opening_table: Vec::new(),
         }
     }
 }
@@ -599,6 +649,14 @@ rule_section! {
         judge_no_word: bool;
         /// Whether the players act at once, without turns: each lays out their own crossword anew whenever they like (Layout) and signals (GreenLight), each action naming its player.
         simultaneous: bool;
+        /// Letters every player draws when someone calls green light (simultaneous play); once the pool holds fewer than every player's draw, the first to complete their crossword calls red light instead.
+        green_light_draw: i64, range(1, 1000);
+        /// Whether a player may jaywalk once a round in simultaneous play: return a letter to the pool and draw one (everyone in the first round, then everyone but the latest green light's caller).
+        jaywalk: bool;
+        /// Whether the caller of a green light sees the letters it draws them only after every other player has laid out since (the others get a head start).
+        caller_waits: bool;
+        /// Seconds of grace the others have to finish after red light; the clock's end is an action in the log (GraceOver), so replays are exact.
+        grace_seconds: i64, range(0, 86_400);
     }
 }
 
@@ -617,6 +675,10 @@ impl Default for FlowRules {
             sudden_death_factor: 2,
             judge_no_word: true,
             simultaneous: false,
+            green_light_draw: 1,
+            jaywalk: false,
+            caller_waits: false,
+            grace_seconds: 60,
         }
     }
 }

@@ -110,6 +110,18 @@ fn bad_rule_files_say_what_and_where() {
             ],
         ),
         (
+            "(version: 1, preset: \"classic\", overrides: (supply: (opening: Table, opening_table: [])))",
+            &[
+                "r.ron:1:54: supply.opening is Table, but supply.opening_table ([]) gives no opening for 2 players (its first entry is for two); add one or seat fewer players",
+            ],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (supply: (opening: Tabel)))",
+            &[
+                "r.ron:1:68: supply.opening must be StartRack, Table or a number of letters such as 20",
+            ],
+        ),
+        (
             "(version: 1, preset: \"classic\", overrides: (turn: (rak_limit: 12)))",
             &["r.ron:1:52: unknown field `rak_limit` in `turn`; did you mean `rack_limit`?"],
         ),
