@@ -209,6 +209,7 @@ impl Level {
         )?;
         let (mut rules, rules_read) = mode_rules(&packs, pack, mode, &map)?;
         super::settings::bind(&pack.manifest, &settings, &mut rules)?;
+        require_seats_of(mode, &rules)?;
         let title = if boards.len() > 1 {
             format!("{}: {}", mode.title, map.name)
         } else {
@@ -658,6 +659,19 @@ fn mode_rules(
 
 /// A file a level read: its pack's id and its path there.
 pub(crate) type Read = (String, String);
+
+/// Refuses rules that seat more or fewer players than the mode offers a game to.
+fn require_seats_of(mode: &ModeSpec, rules: &RuleSet) -> Result<(), LevelError> {
+    let (least, most) = mode.seats;
+    let seated = rules.seats.count;
+    if (i64::from(least)..=i64::from(most)).contains(&seated) {
+        return Ok(());
+    }
+    Err(LevelError::Setting(format!(
+        "mode `{}` is for {least} to {most} players, but its rules seat {seated} (seats.count); choose another number of players, or another mode",
+        mode.id
+    )))
+}
 
 /// Reads a script a pack names (`from`: the pack and the file naming it) into `scripts`, or
 /// its problem into `unreadable`; a script of another pack than the level's `own` (or of a

@@ -629,11 +629,13 @@ fn binding_problem(setting: &SettingSpec) -> Option<String> {
                 setting.id
             ))
         }
-        (SettingKind::Choice { .. }, _) => Some(format!(
-            "setting `{}` is a Choice, which cannot set a rule constant: make it Int or Bool, \
-             or read it from Lua with game:setting",
-            setting.id
-        )),
+        (SettingKind::Choice { options, .. }, _) => options.iter().find_map(|option| {
+            let problem = super::settings::binding_problem(key, option)?;
+            Some(format!(
+                "setting `{}` offers `{option}`, which `{key}` cannot take: {problem}",
+                setting.id
+            ))
+        }),
         _ => None,
     }
 }

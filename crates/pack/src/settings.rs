@@ -52,13 +52,9 @@ pub(crate) fn bind(
         let Some((section, field)) = spec.binds.split_once('.') else {
             continue;
         };
-        // The override is written as a rule file would write it, so that the rule set's own
-        // reader checks its type.
-        let text = format!("({section}: ({field}: {value}))");
-        let overrides: crate::rules::RuleOverrides =
-            crate::ronfile::options().from_str(&text).map_err(|e| {
-                LevelError::Setting(format!("setting `{id}` cannot set `{}`: {e}", spec.binds))
-            })?;
+        let overrides = bound_overrides(section, field, &value.to_string()).map_err(|e| {
+            LevelError::Setting(format!("setting `{id}` cannot set `{}`: {e}", spec.binds))
+        })?;
         rules.overlay(&overrides);
     }
     let problems = rules.validate();
@@ -71,4 +67,25 @@ pub(crate) fn bind(
             text.join("; ")
         )))
     }
+}
+
+/// The overrides that set `section.field` to `value` (a setting's value as written in a rule
+/// file: a Choice's option is written as it is, so it may name any value the constant takes).
+fn bound_overrides(
+    section: &str,
+    field: &str,
+    value: &str,
+) -> Result<crate::rules::RuleOverrides, String> {
+    // The override is written as a rule file would write it, so that the rule set's own
+    // reader checks its type.
+    let text = format!("({section}: ({field}: {value}))");
+    crate::ronfile::options()
+        .from_str(&text)
+        .map_err(|e| e.code.to_string())
+}
+
+/// Why the rule constant `key` (`section.field`) cannot take `value`, if it cannot.
+pub(crate) fn binding_problem(key: &str, value: &str) -> Option<String> {
+    let (section, field) = key.split_once('.')?;
+    bound_overrides(section, field, value).err()
 }

@@ -13,6 +13,7 @@ pub mod describe;
 mod layout_notation;
 pub mod notation;
 mod redeploy;
+mod regions;
 mod rounds;
 mod simultaneous;
 mod state;
@@ -161,6 +162,7 @@ impl Game {
             sudden_death: None,
             lights: simultaneous::Lights::default(),
         };
+        game.lights = simultaneous::Lights::new(game.rules.flow.simultaneous, &game.board.terrain);
         for p in game.seats() {
             game.fill_opening_rack(p, map);
         }

@@ -6,6 +6,7 @@
 //! the clients' clock) ends the game. Each action names its player; the log orders what
 //! happened.
 
+use super::regions::Regions;
 use super::{Action, ActionError, EndReason, Event, Game, GameResult, Placement, RackItem, Tile};
 use crate::board::{Player, Pos, Terrain};
 
@@ -22,6 +23,18 @@ pub(super) struct Lights {
     red_light: Option<Player>,
     /// A green light's caller's letters, face down until the others have laid out.
     withheld: Option<Withheld>,
+    /// The board's regions, where players build apart (simultaneous play only).
+    regions: Option<std::sync::Arc<Regions>>,
+}
+
+impl Lights {
+    /// The lights of a new game: regions found on `terrain` where play is simultaneous.
+    pub(super) fn new(simultaneous: bool, terrain: &crate::board::Grid<Terrain>) -> Lights {
+        Lights {
+            regions: simultaneous.then(|| std::sync::Arc::new(Regions::of(terrain))),
+            ..Lights::default()
+        }
+    }
 }
 
 /// Letters drawn for a green light's caller that the caller sees only once every other
@@ -177,6 +190,15 @@ impl Game {
             }
             if cells.contains(&p.at) {
                 return bad(format!("{at} is given two letters"));
+            }
+            if let Some((regions, own)) = self.own_region(player)
+                && regions.at(p.at) != Some(own)
+            {
+                let corner = regions.bounds(own).map(|(low, _)| low).unwrap_or(p.at);
+                return bad(format!(
+                    "{at} is outside your region (the one from {}): each player builds in their own",
+                    super::notation::cell_name(corner)
+                ));
             }
             cells.push(p.at);
             if self.others_letter_at_or_beside(player, p.at) {
@@ -398,6 +420,19 @@ impl Game {
             }),
             None => Ok(()),
         }
+    }
+
+    /// The regions and `player`'s, where the map gives every seat one.
+    fn own_region(&self, player: Player) -> Option<(&Regions, u16)> {
+        let regions = self.lights.regions.as_deref()?;
+        Some((regions, regions.of_player(player, self.players.len())?))
+    }
+
+    /// The cells of `player`'s own region, top-left and bottom-right, where the map gives
+    /// every seat one (simultaneous play).
+    pub fn own_region_bounds(&self, player: Player) -> Option<(Pos, Pos)> {
+        let (regions, own) = self.own_region(player)?;
+        regions.bounds(own)
     }
 
     /// The round of simultaneous play under way: 1 before any green light.

@@ -398,7 +398,7 @@ impl RuleSet {
                     self.turn.rack_limit
                 ),
             )),
-            Ok(_) => {}
+            Ok(n) => self.check_deal_fits(n, out),
         }
         let crossword = &self.crossword;
         if crossword.model == CrosswordModel::Separate && crossword.first_word != FirstWord::OwnCity
@@ -409,6 +409,26 @@ impl RuleSet {
                     "crossword.first_word is {:?}, but separate crosswords each start from a city \
                      their player owns; set crossword.first_word to OwnCity or crossword.model to Shared",
                     crossword.first_word
+                ),
+            ));
+        }
+    }
+
+    /// Refuses opening racks of `each` letters that one set of the letters cannot deal.
+    fn check_deal_fits(&self, each: i64, out: &mut Vec<RuleProblem>) {
+        if self.letters.infinite_pool {
+            return;
+        }
+        let set: i64 = self.letters.tiles.values().map(|t| t.count.max(0)).sum();
+        let dealt = match self.supply.pool {
+            PoolModel::CopyEach => each,
+            PoolModel::Split | PoolModel::Shared => each.saturating_mul(self.seats.count),
+        };
+        if dealt > set {
+            out.push(RuleProblem::new(
+                "supply.opening",
+                format!(
+                    "the opening racks take {dealt} letters ({each} each), but the letters number {set}; deal fewer or seat fewer players"
                 ),
             ));
         }
