@@ -14,6 +14,7 @@ use scryptic_render::{render, tileset};
 use scryptic_script as script;
 
 mod ai_cmd;
+mod at_once;
 mod campaign_cmd;
 mod game_cmd;
 mod keyboard;

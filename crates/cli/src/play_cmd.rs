@@ -4,13 +4,14 @@
 //! and (at a real terminal) clears the screen and waits for the next player to press Enter.
 //! A finished game can still be shown and saved until the players leave.
 
+use super::at_once::{AT_ONCE_COMMANDS, AtOnce};
 use super::pack_cmd;
 use super::screen::Screen;
 use super::{EXIT_PROBLEMS, Streams};
 use crate::board::Player;
 use crate::game::describe::{describe, describe_award, describe_match, describe_result};
-use crate::game::notation::{COMMANDS, parse_command};
-use crate::game::{Event, Game};
+use crate::game::notation::{COMMANDS, SIMULTANEOUS_COMMANDS, parse_command_as};
+use crate::game::{Action, Event, Game};
 use crate::lexicon::Lexicon;
 use crate::pack::{Catalog, Level};
 use crate::script::ScriptedGame;
@@ -205,6 +206,8 @@ pub(super) struct Table {
     /// Whether the output is a terminal whose screen can be cleared.
     clear_screen: bool,
     after_end: AfterEnd,
+    /// Simultaneous play's keyboard and clock.
+    at_once: AtOnce,
 }
 
 impl Table {
@@ -216,6 +219,36 @@ impl Table {
             pause: io.terminal.pause_between_players,
             clear_screen: io.terminal.line_editing,
             after_end,
+            at_once: AtOnce::new(),
+        }
+    }
+
+    /// Who acts for the lines typed now: the player to act, or in simultaneous play the one
+    /// at the keyboard.
+    fn actor(&self, game: &Game) -> Player {
+        if game.rules().flow.simultaneous {
+            self.at_once.at_keyboard()
+        } else {
+            game.to_act()
+        }
+    }
+
+    /// Ends the grace period after red light once the clock has run out.
+    fn run_clock(&mut self, scripted: &mut ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
+        if !self.at_once.time_is_up(scripted.game()) {
+            return Ok(());
+        }
+        writeln!(io.out, "  time is up: the grace period is over")?;
+        let events = scripted.apply(Action::GraceOver).unwrap_or_default();
+        self.tell(scripted, &events, io)
+    }
+
+    /// The commands, as `help` lists them for this game's flow.
+    fn help(&self, game: &Game) -> String {
+        if game.rules().flow.simultaneous {
+            format!("{SIMULTANEOUS_COMMANDS}\n{AT_ONCE_COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")
+        } else {
+            format!("{COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")
         }
     }
 
@@ -230,6 +263,7 @@ impl Table {
         write_console(scripted, io)?;
         let mut announced_end = false;
         loop {
+            self.run_clock(scripted, io)?;
             if scripted.game().result().is_some() {
                 if !announced_end {
                     self.announce_end(scripted.game(), io)?;
@@ -247,7 +281,7 @@ impl Table {
             let prompt = if announced_end {
                 "game over> ".to_string()
             } else {
-                format!("{}> ", scripted.game().to_act())
+                format!("{}> ", self.actor(scripted.game()))
             };
             let Some(line) = self.keyboard.read(&prompt, io)? else {
                 writeln!(io.out)?;
@@ -256,7 +290,12 @@ impl Table {
             let command = line.trim();
             match command.split_whitespace().next().unwrap_or("") {
                 "" => {}
-                "help" => writeln!(io.out, "{COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")?,
+                "help" => writeln!(io.out, "{}", self.help(scripted.game()))?,
+                "pass" if !announced_end && scripted.game().rules().flow.simultaneous => {
+                    if let Err(e) = self.at_once.pass(scripted.game(), command) {
+                        writeln!(io.out, "  {e}")?;
+                    }
+                }
                 "board" => self.write_status(scripted.game(), io)?,
                 "quit" => return Ok(left(announced_end)),
                 "next" if announced_end && self.goes_on(scripted.game()) => {
@@ -312,7 +351,7 @@ impl Table {
     /// a real terminal: clears the screen and waits for Enter), then shows the game from
     /// their side. Returns false if the input ended while waiting.
     fn hand_over(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<bool> {
-        let player = game.to_act();
+        let player = self.actor(game);
         if self.shown_to == Some(player) {
             return Ok(true);
         }
@@ -333,8 +372,11 @@ impl Table {
 
     /// Whose turn it is, both players (only the one to act with their rack, unless the game
     /// is over) and the board.
-    fn write_status(&self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
+    fn write_status(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         let over = game.result().is_some();
+        if game.rules().flow.simultaneous {
+            return self.write_status_at_once(game, over, io);
+        }
         if !over {
             let to_act = game.to_act();
             let name = self.screen.in_colour_of(to_act, to_act.name());
@@ -357,31 +399,75 @@ impl Table {
         Ok(())
     }
 
+    /// Simultaneous play's status: the round, the signal, the player at the keyboard's
+    /// crossword, every player (only their own rack), and their region of the board.
+    fn write_status_at_once(
+        &mut self,
+        game: &Game,
+        over: bool,
+        io: &mut Streams,
+    ) -> anyhow::Result<()> {
+        if !over {
+            writeln!(io.out, "{}", self.at_once.status(game))?;
+        }
+        let viewer = self.at_once.at_keyboard();
+        for p in game.seats() {
+            let show_rack = over || p == viewer;
+            writeln!(io.out, "{}", self.screen.player_line(game, p, show_rack))?;
+        }
+        let board = if over {
+            self.screen.board(game)
+        } else {
+            self.screen
+                .board_seen(game, Some(viewer), self.at_once.area(game))
+        };
+        write!(io.out, "{board}")?;
+        Ok(())
+    }
+
     fn play_command(
         &mut self,
         scripted: &mut ScriptedGame,
         command: &str,
         io: &mut Streams,
     ) -> anyhow::Result<()> {
-        let applied = parse_command(scripted.game(), command)
+        let actor = self.actor(scripted.game());
+        let applied = parse_command_as(scripted.game(), actor, command)
             .map_err(|e| e.to_string())
-            .and_then(|a| scripted.apply(a).map_err(|e| e.to_string()));
+            .and_then(|a| {
+                self.at_once.check_typed(scripted.game(), &a)?;
+                scripted.apply(a).map_err(|e| e.to_string())
+            });
         match applied {
             Ok(events) => {
-                // The end of the game is told once, by the loop, with what can still be done.
-                let told = events
-                    .iter()
-                    .filter(|e| !matches!(e, Event::GameOver { .. }));
-                // Both players read this screen: nobody's draws are shown in the events (each
-                // sees their own rack when it is their turn).
-                for e in told {
-                    writeln!(io.out, "  {}", describe(&e.seen_by(None)))?;
+                self.at_once.note(&events);
+                self.tell(scripted, &events, io)?;
+                if scripted.game().rules().flow.simultaneous && scripted.game().result().is_none() {
+                    writeln!(io.out, "{}", self.at_once.status(scripted.game()))?;
                 }
-                write_console(scripted, io)?;
             }
             Err(e) => writeln!(io.out, "  refused: {e}")?,
         }
         Ok(())
+    }
+
+    /// Tells what `events` did, every draw face down, and what the scripts said.
+    fn tell(
+        &self,
+        scripted: &ScriptedGame,
+        events: &[Event],
+        io: &mut Streams,
+    ) -> anyhow::Result<()> {
+        // The end of the game is told once, by the loop, with what can still be done.
+        let told = events
+            .iter()
+            .filter(|e| !matches!(e, Event::GameOver { .. }));
+        // Every player reads this screen: nobody's draws are shown in the events (each sees
+        // their own rack when the keyboard is theirs).
+        for e in told {
+            writeln!(io.out, "  {}", describe(&e.seen_by(None)))?;
+        }
+        write_console(scripted, io)
     }
 }
 

@@ -122,20 +122,25 @@ impl Screen {
     }
 
     fn player_colour(player: Player) -> &'static str {
-        match player {
-            Player::Gold => "\x1b[1;33m",
-            // Silver's, and any other seat's until modes name their colours.
-            _ => "\x1b[1;36m",
-        }
+        // Gold yellow, silver cyan, then magenta, green, blue, red, white and grey.
+        const COLOURS: [&str; crate::board::MAX_SEATS] = [
+            "\x1b[1;33m",
+            "\x1b[1;36m",
+            "\x1b[1;35m",
+            "\x1b[1;32m",
+            "\x1b[1;34m",
+            "\x1b[1;31m",
+            "\x1b[1;37m",
+            "\x1b[1;90m",
+        ];
+        COLOURS[player.index() % COLOURS.len()]
     }
 
+    /// What follows a letter without colour to say whose it is: gold `+`, silver `-`, and
+    /// the seat's number from seat 3 on.
     fn mark(player: Option<Player>) -> char {
-        match player {
-            Some(Player::Gold) => '+',
-            // Silver's, and any other seat's until modes name their marks.
-            Some(_) => '-',
-            None => ' ',
-        }
+        const MARKS: [char; crate::board::MAX_SEATS] = ['+', '-', '3', '4', '5', '6', '7', '8'];
+        player.map_or(' ', |p| MARKS[p.index() % MARKS.len()])
     }
 
     /// `text` in `player`'s colour (or as it is without colour).
@@ -149,15 +154,30 @@ impl Screen {
 
     /// The board with column names above and row numbers beside it, and its legend.
     pub(super) fn board(&self, game: &Game) -> String {
+        self.board_seen(game, None, None)
+    }
+
+    /// The board as `viewer` sees it in simultaneous play (others' letters face down, `?`),
+    /// cut to `area` (top-left and bottom-right cells) when given.
+    pub(super) fn board_seen(
+        &self,
+        game: &Game,
+        viewer: Option<Player>,
+        area: Option<(Pos, Pos)>,
+    ) -> String {
         let board = game.board();
         let (w, h) = (board.terrain.width(), board.terrain.height());
+        let (low, high) = area.unwrap_or((Pos::new(0, 0), Pos::new(w - 1, h - 1)));
         let kinds = token_glyphs(game);
         let row_label = h.to_string().len().max(2);
-        let mut out = self.column_header(w, row_label);
-        for y in 0..h {
+        let mut out = self.column_header(low.x..high.x + 1, row_label);
+        for y in low.y..=high.y {
             out.push_str(&format!("{:>row_label$} ", y + 1));
-            for x in 0..w {
-                let look = cell_look(game, Pos::new(x, y), &kinds);
+            for x in low.x..=high.x {
+                let mut look = cell_look(game, Pos::new(x, y), &kinds);
+                if viewer.is_some() && look.owner.is_some() && look.owner != viewer {
+                    look.glyph = '?';
+                }
                 out.push_str(&self.cell(&look));
             }
             out.truncate(out.trim_end_matches(' ').len());
@@ -168,10 +188,8 @@ impl Screen {
     }
 
     /// Column names written downwards, one character a line, aligned with their cells.
-    fn column_header(&self, width: u32, row_label: usize) -> String {
-        let names: Vec<Vec<char>> = (0..width)
-            .map(|x| column_name(x).chars().collect())
-            .collect();
+    fn column_header(&self, columns: std::ops::Range<u32>, row_label: usize) -> String {
+        let names: Vec<Vec<char>> = columns.map(|x| column_name(x).chars().collect()).collect();
         let tallest = names.iter().map(Vec::len).max().unwrap_or(1);
         let mut out = String::new();
         for line in 0..tallest {

@@ -83,6 +83,12 @@ pub struct Expect {
     /// The match's totals, this round's points included once it has ended, in points as people
     /// write them (`12.5`).
     pub match_totals: BTreeMap<Player, String>,
+    /// Crossing scores by player, as shown (`9/4 = 2.25`).
+    pub crossing: BTreeMap<Player, String>,
+    /// The round of simultaneous play, from 1 (a green light begins the next).
+    pub light_round: Option<u32>,
+    /// Whether each player may jaywalk now.
+    pub may_jaywalk: BTreeMap<Player, bool>,
 }
 
 /// What a scenario's steps play on: a game, and what its scripts told the players.
@@ -396,6 +402,19 @@ fn expect_all(
     per_player(&mut want, &e.match_totals, "match total", |p| {
         crate::game::describe::half_points(totals.get(p.index()).copied().unwrap_or(0))
     });
+    per_player(&mut want, &e.crossing, "crossing score", |p| {
+        game.crossing_score(p).to_string()
+    });
+    per_player(&mut want, &e.may_jaywalk, "may jaywalk", |p| {
+        game.may_jaywalk(p).to_string()
+    });
+    if let Some(round) = e.light_round {
+        want(
+            "round of play",
+            round.to_string(),
+            game.light_round().to_string(),
+        );
+    }
     per_player(&mut want, &e.pool, "letters left to draw", |p| {
         game.pool_letters(p).len().to_string()
     });

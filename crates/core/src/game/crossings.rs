@@ -180,6 +180,13 @@ impl Game {
             .score(player, self.letters_to_place(player))
     }
 
+    /// What keeps `player`'s crossword from being complete (every tile placed, one connected
+    /// group, every run a word), or `None` when it is: the signals of simultaneous play need it.
+    pub fn crossword_lacks(&self, player: Player) -> Option<Incomplete> {
+        self.crossword()
+            .incomplete(player, self.letters_to_place(player))
+    }
+
     /// The board's crossword as the rules judge it: the dictionary's words of the least
     /// length or more, the rule set's letter values.
     pub(super) fn crossword(

@@ -412,8 +412,7 @@ impl Game {
 
     /// Refuses `signal` unless `player`'s crossword is complete.
     fn require_complete(&self, player: Player, signal: &str) -> Result<(), ActionError> {
-        let to_place = self.letters_to_place(player);
-        match self.crossword().incomplete(player, to_place) {
+        match self.crossword_lacks(player) {
             Some(lacking) => Err(ActionError::NotComplete {
                 signal: signal.to_string(),
                 reason: lacking.to_string(),

@@ -1,0 +1,121 @@
+//! Simultaneous play at one keyboard (Lexicon Crossing): nobody waits for a turn, so the
+//! keyboard goes round on request (`pass`); whoever holds it acts for themselves and sees only
+//! their own tiles and region. The grace period after red light runs on a real clock, which
+//! ends it (the engine's `GraceOver`) before the next line is read once its time is out.
+
+use crate::board::{Player, Pos};
+use crate::game::{Action, Event, Game};
+use std::time::{Duration, Instant};
+
+/// The table's commands in simultaneous play.
+pub(super) const AT_ONCE_COMMANDS: &str =
+    "pass [SEAT]                      hand the keyboard to the next player (or to SEAT)";
+
+/// Who holds the keyboard, and when the grace period began.
+#[derive(Debug)]
+pub(super) struct AtOnce {
+    at_keyboard: Player,
+    red_light_at: Option<Instant>,
+}
+
+impl AtOnce {
+    /// Gold holds the keyboard first; no clock runs.
+    pub(super) fn new() -> AtOnce {
+        AtOnce {
+            at_keyboard: Player::Gold,
+            red_light_at: None,
+        }
+    }
+
+    /// Who holds the keyboard.
+    pub(super) fn at_keyboard(&self) -> Player {
+        self.at_keyboard
+    }
+
+    /// `pass` or `pass SEAT`: hands the keyboard on, or says why not.
+    pub(super) fn pass(&mut self, game: &Game, command: &str) -> Result<Player, String> {
+        let next = match command.split_whitespace().nth(1) {
+            None => {
+                let seats = game.seats().count().max(1);
+                Player::seat((self.at_keyboard.index() + 1) % seats).unwrap_or(Player::Gold)
+            }
+            Some(name) => match Player::from_name(&name.to_ascii_lowercase()) {
+                Some(p) if game.seats().any(|s| s == p) => p,
+                _ => {
+                    let seats: Vec<String> = game.seats().map(|p| p.to_string()).collect();
+                    return Err(format!(
+                        "`{name}` is not at this table: {}",
+                        seats.join(", ")
+                    ));
+                }
+            },
+        };
+        self.at_keyboard = next;
+        Ok(next)
+    }
+
+    /// Starts the clock when `events` tell of red light.
+    pub(super) fn note(&mut self, events: &[Event]) {
+        if events.iter().any(|e| matches!(e, Event::RedLight { .. })) {
+            self.red_light_at = Some(Instant::now());
+        }
+    }
+
+    /// The grace period's time left, while it runs (for a loaded game, from when it loaded).
+    pub(super) fn grace_left(&mut self, game: &Game) -> Option<Duration> {
+        game.red_light_caller()?;
+        let began = *self.red_light_at.get_or_insert_with(Instant::now);
+        let grace =
+            Duration::from_secs(u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0));
+        Some(grace.saturating_sub(began.elapsed()))
+    }
+
+    /// Whether the clock has ended the grace period.
+    pub(super) fn time_is_up(&mut self, game: &Game) -> bool {
+        game.result().is_none() && self.grace_left(game).is_some_and(|left| left.is_zero())
+    }
+
+    /// Refuses the clock's action typed by a player while time is left.
+    pub(super) fn check_typed(&mut self, game: &Game, action: &Action) -> Result<(), String> {
+        match (action, self.grace_left(game)) {
+            (Action::GraceOver, Some(left)) if !left.is_zero() => Err(format!(
+                "the clock ends the grace period: {} s left",
+                left.as_secs()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The status line of simultaneous play, for the player at the keyboard.
+    pub(super) fn status(&mut self, game: &Game) -> String {
+        let player = self.at_keyboard;
+        let pool = game.pool_letters(player).len();
+        let signal = match (self.grace_left(game), game.red_light_caller()) {
+            (Some(left), Some(caller)) => format!(
+                "{caller} called red light: {} s left to finish",
+                left.as_secs()
+            ),
+            _ if game.green_light_possible() => "green light when complete".to_string(),
+            _ => "the pool runs low: red light when complete".to_string(),
+        };
+        let crossword = match game.crossword_lacks(player) {
+            None => "your crossword is complete".to_string(),
+            Some(lacking) => format!("your crossword: {lacking}"),
+        };
+        let jaywalk = if game.may_jaywalk(player) {
+            "; you may jaywalk"
+        } else {
+            ""
+        };
+        format!(
+            "round {}: everyone plays at once; {player} at the keyboard (`pass` hands it on); pool {pool}; {signal}\n{crossword}{jaywalk}",
+            game.light_round()
+        )
+    }
+
+    /// The part of the board the player at the keyboard sees: their own region, if the map
+    /// gives them one.
+    pub(super) fn area(&self, game: &Game) -> Option<(Pos, Pos)> {
+        game.own_region_bounds(self.at_keyboard)
+    }
+}
