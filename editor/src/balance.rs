@@ -91,7 +91,7 @@ impl BalancePanel {
             map: Arc::new(doc.map.clone()),
             rules,
             lexicon: crate::lexicon_mode::dictionary(),
-            levels: self.levels,
+            levels: self.levels.to_vec(),
             first_seed: self.first_seed,
             games: self.games,
             max_actions: self.max_actions,
@@ -258,7 +258,9 @@ impl BalancePanel {
 }
 
 fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>) {
-    let [gold, silver] = report.seat_wins;
+    let no_wins = scryptic::ai::simulate::Rate::new(0, 0);
+    let gold = report.seat_wins.first().copied().unwrap_or(no_wins);
+    let silver = report.seat_wins.get(1).copied().unwrap_or(no_wins);
     ui.label(format!(
         "{} games{}: gold seat won {:.0}% ({:.0}-{:.0}%), silver seat {:.0}% ({:.0}-{:.0}%), {} draws, {} unfinished",
         report.games,

@@ -80,7 +80,7 @@ fn players(c: &mut Criterion) {
         rules: duel_24.rule_set().expect("rules"),
         map: Arc::new(duel_24),
         lexicon,
-        levels: [Level::Normal, Level::Normal],
+        levels: vec![Level::Normal, Level::Normal],
         first_seed: 1,
         games: 100,
         max_actions: 5000,

@@ -9,16 +9,20 @@
 // The other crates' modules, named as the rest of the runtime names them.
 use scryptic_core::{board, game, lexicon, map, rules};
 
+mod at_once;
+pub mod crossing;
 pub mod eval;
 pub mod movegen;
 pub mod player;
 pub mod simulate;
 pub mod spy;
 mod sudden_death;
+pub mod table;
 
 pub use movegen::{Move, MoveGen};
 pub use player::{AiPlayer, Level};
 pub use spy::Spy;
+pub use table::AiTable;
 
 /// The spy every game plays with (`Action::Spy`).
 pub fn spy() -> std::sync::Arc<dyn crate::game::Advisor> {

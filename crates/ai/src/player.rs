@@ -90,6 +90,8 @@ pub struct AiPlayer {
     level: Level,
     seed: u64,
     generator: MoveGen,
+    /// Simultaneous play's crossword, kept while the tiles stay the same.
+    plans: super::at_once::PlanCache,
 }
 
 impl AiPlayer {
@@ -99,7 +101,22 @@ impl AiPlayer {
             level,
             seed,
             generator: MoveGen::new(),
+            plans: Default::default(),
         }
+    }
+
+    /// What the AI does for `player` in simultaneous play, where everyone acts at once; `None`
+    /// when it waits (its crossword is as good as it can make it, no signal is its to call).
+    pub fn choose_at_once(&mut self, game: &Game, player: Player) -> Option<Action> {
+        let attempts = match self.level {
+            Level::Easy => 2,
+            Level::Normal => 8,
+            Level::Hard => 24,
+        };
+        // The hard AI also rebuilds its crossword from scratch when a new tile would fit.
+        let rebuild = self.level == Level::Hard;
+        let mut rng = self.rng(game);
+        super::at_once::choose(&mut self.plans, attempts, rebuild, &mut rng, game, player)
     }
 
     /// The AI's level.

@@ -1,11 +1,13 @@
 //! Balance simulation: AI against AI on a map over many seeds, in parallel, and what the games
 //! say about the map (who wins from which seat, by how much, and what decided it).
 //!
-//! Game `i` is played with seed `first_seed + i`; the two AIs swap seats every other game, so
-//! a seat's advantage and an AI's strength can be told apart. Where the rules make a match of
+//! Game `i` is played with seed `first_seed + i`; the AIs (one a seat) move round the table
+//! one seat each game (two swap every other game), so a seat's advantage and an AI's strength
+//! can be told apart. Where the rules make a match of
 //! several rounds, a "game" is a whole match: its winner is the match's, its scores the totals.
 
 use super::player::{AiPlayer, Level};
+use super::table::AiTable;
 use crate::board::Player;
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
@@ -24,8 +26,9 @@ pub struct Setup {
     pub rules: RuleSet,
     /// The dictionary.
     pub lexicon: Arc<Lexicon>,
-    /// The two AIs: the first plays gold in even-numbered games, silver in odd ones.
-    pub levels: [Level; 2],
+    /// The AIs, one a seat: in game `i`, seat `s` is played by `levels[(s + i) % n]` (two AIs
+    /// swap seats every other game).
+    pub levels: Vec<Level>,
     /// The first game's seed.
     pub first_seed: u64,
     /// How many games.
@@ -41,44 +44,53 @@ pub struct GameRecord {
     pub index: usize,
     /// Its seed.
     pub seed: u64,
-    /// The AI playing gold, and silver.
-    pub seats: [Level; 2],
+    /// The AI playing each seat, gold's first.
+    pub seats: Vec<Level>,
     /// The winner (`None`: a draw or unfinished).
     pub winner: Option<Player>,
     /// Why it ended (`unfinished` if stopped; in a match, how each round ended, joined by
     /// ` / `).
     pub reason: String,
-    /// Turns played (in a match, in every round).
+    /// Turns played (in a match, in every round; in simultaneous play, rounds of play).
     pub turns: u32,
-    /// Final scores, gold and silver (in a match, the totals, which may hold half points).
-    pub scores: [f64; 2],
+    /// Final scores by seat (in a match, the totals, which may hold half points; under
+    /// crossing scores, each as a number).
+    pub scores: Vec<f64>,
     /// Rounds played (1 for a single game).
     pub rounds: usize,
     /// How each round ended (one for a single game).
     pub endings: Vec<String>,
-    /// Cities captured by gold and by silver.
-    pub captures: [u32; 2],
-    /// Tokens invoked by gold and by silver.
-    pub tokens: [u32; 2],
+    /// Cities captured by each seat.
+    pub captures: Vec<u32>,
+    /// Tokens invoked by each seat.
+    pub tokens: Vec<u32>,
 }
 
 fn seat(player: Player) -> usize {
-    player.in_pair()
+    player.index()
+}
+
+/// The AIs of game `index`, one a seat: the setup's, moved round the table a seat a game.
+fn seating(levels: &[Level], index: usize) -> Vec<Level> {
+    let n = levels.len().max(1);
+    (0..levels.len()).map(|s| levels[(s + index) % n]).collect()
+}
+
+/// Which seat the setup's AI `a` had in game `index` (see `seating`).
+fn seat_of(a: usize, index: usize, seats: usize) -> usize {
+    let n = seats.max(1);
+    (a + n - index % n) % n
 }
 
 /// Plays game `index` of the setup to its end (or the action limit).
 pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     let seed = setup.first_seed.wrapping_add(index as u64);
-    let seats = if index % 2 == 0 {
-        setup.levels
-    } else {
-        [setup.levels[1], setup.levels[0]]
-    };
+    let seats = seating(&setup.levels, index);
     let mut game = Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
     // The AI's spy judges whether a player can make a word, as in every game the toolkit starts.
     game.set_advisor(crate::spy());
-    let mut players = seats.map(|level| AiPlayer::new(level, seed));
-    let mut tally = Tally::default();
+    let mut players = AiTable::new(seats.iter().map(|&l| AiPlayer::new(l, seed)).collect());
+    let mut tally = Tally::new(seats.len());
     let mut endings = Vec::new();
     loop {
         tally.play_round(setup, &mut game, &mut players);
@@ -89,20 +101,20 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
         let Some(next) = game.next_round_game() else {
             break;
         };
-        tally.turns += game.turn();
+        tally.turns += game_length(&game);
         game = next;
     }
-    tally.turns += game.turn();
+    tally.turns += game_length(&game);
     let rounds = game.rounds_with_this();
     let score = crate::game::MatchScore::new(&setup.rules.series, &rounds);
     let (winner, scores) = match score.outcome() {
         Some(outcome) if score.is_match() => {
             let half = |seat: usize| outcome.totals.get(seat).map_or(0.0, |&t| t as f64 / 2.0);
-            (outcome.winner, [half(0), half(1)])
+            (outcome.winner, (0..seats.len()).map(half).collect())
         }
         _ => (
             game.result().and_then(|r| r.winner),
-            Player::BOTH.map(|p| game.score(p).total as f64),
+            game.seats().map(|p| final_score(&game, p)).collect(),
         ),
     };
     GameRecord {
@@ -120,20 +132,46 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     }
 }
 
+/// How long `game` was: its turns, or in simultaneous play its rounds (green lights and one).
+fn game_length(game: &Game) -> u32 {
+    if game.rules().flow.simultaneous {
+        game.light_round()
+    } else {
+        game.turn()
+    }
+}
+
+/// `player`'s score as the rules count it: the total, or the crossing score as a number.
+fn final_score(game: &Game, player: Player) -> f64 {
+    match game.rules().crossword.scoring {
+        crate::rules::Scoring::CrossingRatio => game.crossing_score(player).value(),
+        _ => game.score(player).total as f64,
+    }
+}
+
 /// What the rounds of one simulated game added up to.
-#[derive(Default)]
 struct Tally {
     turns: u32,
-    captures: [u32; 2],
-    tokens: [u32; 2],
+    captures: Vec<u32>,
+    tokens: Vec<u32>,
 }
 
 impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            turns: 0,
+            captures: vec![0; seats],
+            tokens: vec![0; seats],
+        }
+    }
+
     /// Plays `game` to its end (or the action limit), counting captures and tokens.
-    fn play_round(&mut self, setup: &Setup, game: &mut Game, players: &mut [AiPlayer; 2]) {
-        while game.result().is_none() && game.log().len() < setup.max_actions {
-            let acting = seat(game.to_act());
-            let action = players[acting].choose(game);
+    fn play_round(&mut self, setup: &Setup, game: &mut Game, players: &mut AiTable) {
+        while game.log().len() < setup.max_actions {
+            // No AI acting: the game is over, or nobody can go on (unfinished).
+            let Some(action) = players.next_action(game) else {
+                break;
+            };
             let events = match game.apply(action) {
                 Ok(events) => events,
                 // An AI's refused action would be a bug; ending the turn keeps the game going.
@@ -144,12 +182,19 @@ impl Tally {
             };
             for e in &events {
                 match e {
-                    Event::CityCaptured { player, .. } => self.captures[seat(*player)] += 1,
-                    Event::TokenInvoked { player, .. } => self.tokens[seat(*player)] += 1,
+                    Event::CityCaptured { player, .. } => add(&mut self.captures, *player),
+                    Event::TokenInvoked { player, .. } => add(&mut self.tokens, *player),
                     _ => {}
                 }
             }
         }
+    }
+}
+
+/// Counts one for `player` in `per_seat`.
+fn add(per_seat: &mut [u32], player: Player) {
+    if let Some(n) = per_seat.get_mut(seat(player)) {
+        *n += 1;
     }
 }
 
@@ -229,18 +274,18 @@ impl Rate {
 pub struct Report {
     /// Games played.
     pub games: usize,
-    /// Wins by the gold seat (who moves first) and by the silver seat.
-    pub seat_wins: [Rate; 2],
-    /// Wins by the first AI named and by the second, whichever seat they had.
-    pub ai_wins: [Rate; 2],
+    /// Wins by each seat (gold, who moves first, then silver...).
+    pub seat_wins: Vec<Rate>,
+    /// Wins by each AI named, in the order named, whichever seat it had.
+    pub ai_wins: Vec<Rate>,
     /// Draws, and games stopped unfinished.
     pub draws: usize,
     /// Games stopped at the action limit.
     pub unfinished: usize,
-    /// Average final score of gold and silver.
-    pub average_scores: [f64; 2],
-    /// Average final score of the first AI and the second.
-    pub average_ai_scores: [f64; 2],
+    /// Average final score of each seat.
+    pub average_scores: Vec<f64>,
+    /// Average final score of each AI named.
+    pub average_ai_scores: Vec<f64>,
     /// Average turns per game.
     pub average_turns: f64,
     /// How games ended (in matches, each round): reason and count, most common first.
@@ -261,21 +306,32 @@ pub fn report(records: &[GameRecord]) -> Report {
             records.iter().map(f).sum::<f64>() / n as f64
         }
     };
-    let seat_wins =
-        Player::BOTH.map(|p| Rate::new(records.iter().filter(|r| r.winner == Some(p)).count(), n));
-    // Which seat the AI `a` (0 or 1) had in a game.
-    let seat_of = |r: &GameRecord, a: usize| {
-        if r.index % 2 == 1 { 1 - a } else { a }
-    };
-    let ai_wins = [0, 1].map(|a| {
-        Rate::new(
-            records
-                .iter()
-                .filter(|r| r.winner.is_some_and(|w| seat(w) == seat_of(r, a)))
-                .count(),
-            n,
-        )
-    });
+    let seats = records.iter().map(|r| r.seats.len()).max().unwrap_or(2);
+    let seat_wins: Vec<Rate> = (0..seats)
+        .map(|s| {
+            Rate::new(
+                records
+                    .iter()
+                    .filter(|r| r.winner.map(seat) == Some(s))
+                    .count(),
+                n,
+            )
+        })
+        .collect();
+    // Which seat the AI `a` had in a game.
+    let seat_of = |r: &GameRecord, a: usize| seat_of(a, r.index, r.seats.len());
+    let ai_wins: Vec<Rate> = (0..seats)
+        .map(|a| {
+            Rate::new(
+                records
+                    .iter()
+                    .filter(|r| r.winner.is_some_and(|w| seat(w) == seat_of(r, a)))
+                    .count(),
+                n,
+            )
+        })
+        .collect();
+    let score_of = |r: &GameRecord, s: usize| r.scores.get(s).copied().unwrap_or(0.0);
     let mut endings: Vec<(String, usize)> = Vec::new();
     // A match's rounds each count their own ending.
     for ending in records.iter().flat_map(|r| &r.endings) {
@@ -290,7 +346,12 @@ pub fn report(records: &[GameRecord]) -> Report {
         .iter()
         .filter(|r| {
             let w = r.winner.map(seat).unwrap_or(0);
-            r.captures[w] > r.captures[1 - w]
+            let most_of_others = (0..r.captures.len())
+                .filter(|&s| s != w)
+                .map(|s| r.captures[s])
+                .max()
+                .unwrap_or(0);
+            r.captures.get(w).is_some_and(|&c| c > most_of_others)
         })
         .count();
     Report {
@@ -302,12 +363,14 @@ pub fn report(records: &[GameRecord]) -> Report {
             .filter(|r| r.winner.is_none() && r.reason != "unfinished")
             .count(),
         unfinished: records.iter().filter(|r| r.reason == "unfinished").count(),
-        average_scores: [0, 1].map(|s| avg(&|r| r.scores[s])),
-        average_ai_scores: [0, 1].map(|a| avg(&|r| r.scores[seat_of(r, a)])),
+        average_scores: (0..seats).map(|s| avg(&|r| score_of(r, s))).collect(),
+        average_ai_scores: (0..seats)
+            .map(|a| avg(&|r| score_of(r, seat_of(r, a))))
+            .collect(),
         average_turns: avg(&|r| f64::from(r.turns)),
         endings,
         decided_by_captures: Rate::new(by_captures, won.len()),
-        average_tokens: avg(&|r| f64::from(r.tokens[0] + r.tokens[1])),
+        average_tokens: avg(&|r| f64::from(r.tokens.iter().sum::<u32>())),
     }
 }
 

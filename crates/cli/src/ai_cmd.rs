@@ -116,9 +116,10 @@ pub(super) struct SimulateArgs {
     /// How many games (1 to 1000000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
-    /// The two AIs, as `LEVEL,LEVEL` (easy, normal, hard); they swap seats every game.
-    #[arg(long, default_value = "normal,normal", value_parser = parse_levels)]
-    ai: [Level; 2],
+    /// The AIs, one for each player, as `LEVEL,LEVEL,...` (easy, normal, hard); they move
+    /// round the table a seat every game (two swap seats). Default: normal for every seat.
+    #[arg(long, value_parser = parse_levels)]
+    ai: Option<Levels>,
     /// The first game's seed (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -137,13 +138,22 @@ pub(super) struct SimulateArgs {
     jsonl: bool,
 }
 
-fn parse_levels(text: &str) -> Result<[Level; 2], String> {
+/// The AIs named on the command line, one a seat.
+#[derive(Clone, Debug)]
+struct Levels(Vec<Level>);
+
+fn parse_levels(text: &str) -> Result<Levels, String> {
     let levels: Vec<Level> = text
         .split(',')
         .map(|s| s.trim().parse())
         .collect::<Result<_, _>>()?;
-    <[Level; 2]>::try_from(levels)
-        .map_err(|_| format!("name two AIs, as `hard,normal` (not `{text}`)"))
+    if !(2..=crate::board::MAX_SEATS).contains(&levels.len()) {
+        return Err(format!(
+            "name an AI for each player, two to {}, as `hard,normal` (not `{text}`)",
+            crate::board::MAX_SEATS
+        ));
+    }
+    Ok(Levels(levels))
 }
 
 pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i32> {
@@ -157,19 +167,25 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
     else {
         return Ok(EXIT_PROBLEMS);
     };
-    if level.rules.seats.count > 2 {
-        writeln!(
-            io.err,
-            "the rules seat {} players; simulate plays two AIs against each other (seats.count 2)",
-            level.rules.seats.count
-        )?;
-        return Ok(EXIT_PROBLEMS);
-    }
+    let seats = usize::try_from(level.rules.seats.count).unwrap_or(2);
+    let levels = match &args.ai {
+        Some(Levels(levels)) if levels.len() != seats => {
+            writeln!(
+                io.err,
+                "the rules seat {seats} players, but --ai names {} AIs: name one for each (as `{}`)",
+                levels.len(),
+                vec!["normal"; seats].join(",")
+            )?;
+            return Ok(EXIT_PROBLEMS);
+        }
+        Some(Levels(levels)) => levels.clone(),
+        None => vec![Level::Normal; seats],
+    };
     let setup = Setup {
         map: Arc::new(level.map),
         rules: level.rules,
         lexicon: Arc::new(Lexicon::english()),
-        levels: args.ai,
+        levels: levels.clone(),
         first_seed: args.seed,
         games: args.games as usize,
         max_actions: args.max_actions as usize,
@@ -186,7 +202,7 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
             io.out,
             &serde_json::json!({
                 "map": setup.map.name,
-                "ai": args.ai,
+                "ai": levels,
                 "first_seed": args.seed,
                 "summary": report,
                 "games": records,
@@ -257,7 +273,7 @@ fn percent(r: &Rate) -> String {
 }
 
 fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<()> {
-    let [a, b] = setup.levels.map(|l| l.to_string());
+    let names: Vec<String> = setup.levels.iter().map(ToString::to_string).collect();
     // Where the rules make a match, each "game" simulated is a whole match.
     let rounds = setup.rules.series.rounds;
     let (games, game, what) = if rounds > 1 {
@@ -265,39 +281,72 @@ fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<(
     } else {
         ("games".to_string(), "game", "games")
     };
+    let seating = if names.len() == 2 {
+        format!(
+            "{} against {} (seats swapped every {game})",
+            names[0], names[1]
+        )
+    } else {
+        format!(
+            "{} (moving round the table a seat every {game})",
+            names.join(", ")
+        )
+    };
     writeln!(
         io.out,
-        "{}: {} {games}, {a} against {b} (seats swapped every {game}), seeds {} to {}",
+        "{}: {} {games}, {seating}, seeds {} to {}",
         setup.map.name,
         r.games,
         setup.first_seed,
         setup.first_seed + r.games.saturating_sub(1) as u64
     )?;
     writeln!(io.out, "wins by seat (95% interval):")?;
-    let gold = if rounds > 1 {
-        "gold (first round)"
-    } else {
-        "gold (moves first)"
-    };
-    writeln!(io.out, "  {gold:<18}  {}", percent(&r.seat_wins[0]))?;
-    writeln!(io.out, "  silver              {}", percent(&r.seat_wins[1]))?;
+    for (s, wins) in r.seat_wins.iter().enumerate() {
+        let name = match (s, rounds > 1) {
+            (0, true) => "gold (first round)".to_string(),
+            (0, false) => "gold (moves first)".to_string(),
+            _ => crate::board::Player::seat(s).map_or_else(String::new, |p| p.to_string()),
+        };
+        writeln!(io.out, "  {name:<18}  {}", percent(wins))?;
+    }
     writeln!(io.out, "wins by AI:")?;
-    writeln!(io.out, "  {a:<18}  {}", percent(&r.ai_wins[0]))?;
-    writeln!(io.out, "  {b:<18}  {}", percent(&r.ai_wins[1]))?;
+    for (name, wins) in names.iter().zip(&r.ai_wins) {
+        writeln!(io.out, "  {name:<18}  {}", percent(wins))?;
+    }
     writeln!(io.out, "draws {}, unfinished {}", r.draws, r.unfinished)?;
+    let by_seat: Vec<String> = r
+        .average_scores
+        .iter()
+        .enumerate()
+        .map(|(s, score)| {
+            let seat = crate::board::Player::seat(s).map_or_else(String::new, |p| p.to_string());
+            format!("{seat} {score:.1}")
+        })
+        .collect();
+    let by_ai: Vec<String> = names
+        .iter()
+        .zip(&r.average_ai_scores)
+        .map(|(name, score)| format!("{name} {score:.1}"))
+        .collect();
     writeln!(
         io.out,
-        "average score: gold {:.1}, silver {:.1}; {a} {:.1}, {b} {:.1}",
-        r.average_scores[0], r.average_scores[1], r.average_ai_scores[0], r.average_ai_scores[1]
+        "average score: {}; {}",
+        by_seat.join(", "),
+        by_ai.join(", ")
     )?;
+    let unit = if setup.rules.flow.simultaneous {
+        "rounds of play"
+    } else {
+        "turns"
+    };
     writeln!(
         io.out,
-        "average length: {:.1} turns a {game}",
+        "average length: {:.1} {unit} a {game}",
         r.average_turns
     )?;
     let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
     writeln!(io.out, "endings: {}", endings.join(", "))?;
-    let advantage = r.seat_wins[0].rate - r.seat_wins[1].rate;
+    let advantage = r.seat_wins[0].rate - r.seat_wins.get(1).map_or(0.0, |w| w.rate);
     // Cities and tokens are spoken of only on a board that has them.
     let mut decided = vec![format!(
         "first-player advantage {:+.1} points",

@@ -122,17 +122,20 @@ fn test_game(
     seed: u64,
     max_actions: usize,
 ) -> Result<(), Vec<String>> {
-    use crate::ai::{AiPlayer, Level as AiLevel};
+    use crate::ai::{AiPlayer, AiTable, Level as AiLevel};
     let (mut game, mut problems) =
         crate::script::ScriptedGame::start_level(level, lexicon.clone(), seed, None)
             .map_err(|e| vec![e.to_string()])?;
-    let mut players = [
-        AiPlayer::new(AiLevel::Easy, seed),
-        AiPlayer::new(AiLevel::Easy, seed + 1),
-    ];
-    while game.game().result().is_none() && game.game().log().len() < max_actions {
-        let seat = usize::from(game.game().to_act() == crate::board::Player::Silver);
-        let action = players[seat].choose(game.game());
+    let seats = game.game().seats().count() as u64;
+    let mut players = AiTable::new(
+        (0..seats)
+            .map(|i| AiPlayer::new(AiLevel::Easy, seed + i))
+            .collect(),
+    );
+    while game.game().log().len() < max_actions {
+        let Some(action) = players.next_action(game.game()) else {
+            break;
+        };
         if let Err(e) = game.apply(action.clone()) {
             problems.push(format!("the AI's {action:?} was refused: {e}"));
             break;
@@ -150,9 +153,10 @@ fn test_game(
     match crate::script::ScriptedGame::from_save(&game.save(), lexicon) {
         Ok((replayed, _)) => {
             let same = replayed.game().board().letters == game.game().board().letters
-                && crate::board::Player::BOTH
-                    .iter()
-                    .all(|&p| replayed.game().score(p) == game.game().score(p));
+                && game
+                    .game()
+                    .seats()
+                    .all(|p| replayed.game().score(p) == game.game().score(p));
             if !same {
                 problems.push(
                     "its save replays to a different game: something is not deterministic".into(),

@@ -187,6 +187,12 @@ impl Game {
             .incomplete(player, self.letters_to_place(player))
     }
 
+    /// What keeps the letters `player` has laid from being a complete crossword, leaving out
+    /// the tiles still to place (a crossword to grow on), or `None` when they are one.
+    pub fn laid_crossword_lacks(&self, player: Player) -> Option<Incomplete> {
+        self.crossword().incomplete(player, 0)
+    }
+
     /// The board's crossword as the rules judge it: the dictionary's words of the least
     /// length or more, the rule set's letter values.
     pub(super) fn crossword(
