@@ -1019,7 +1019,11 @@ fn the_command_line_refuses_with_a_reason_and_an_exit_code() {
             2,
             "5000000 is not in 1..=1000000",
         ),
-        refusal("simulate {dir}/tutorial.ron --ai hard", 2, "name two AIs"),
+        refusal(
+            "simulate {dir}/tutorial.ron --ai hard",
+            2,
+            "name an AI for each player",
+        ),
         refusal(
             "simulate {dir}/tutorial.ron --json --jsonl",
             2,

@@ -254,11 +254,17 @@ pub fn describe_result(result: &GameResult) -> String {
             format!("the grace period after {caller}'s red light is over")
         }
     };
-    if let EndReason::RedLight { shared, .. } = &result.reason
-        && shared.len() > 1
+    let names: Vec<String> = match &result.reason {
+        EndReason::RedLight { shared, .. } => shared.iter().map(ToString::to_string).collect(),
+        _ => Vec::new(),
+    };
+    if let Some((last, others)) = names.split_last()
+        && !others.is_empty()
     {
-        let names: Vec<String> = shared.iter().map(ToString::to_string).collect();
-        return format!("game over: {} share the win ({why})", names.join(" and "));
+        return format!(
+            "game over: {} and {last} share the win ({why})",
+            others.join(", ")
+        );
     }
     match result.winner {
         Some(w) => format!("game over: {w} wins ({why})"),

@@ -1,0 +1,118 @@
+//! Lexicon Crossing as its players meet it: at the terminal three players pass one keyboard,
+//! each seeing only their own tiles and region, signal green and red light, and the clock ends
+//! the grace period; the save replays the same game; AIs play it for 2 to 5 players.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::{root, scryptic, scryptic_typing};
+
+fn pack() -> String {
+    root().join("packs/lexicon-crossing").display().to_string()
+}
+
+/// The lines of `out` that are not the board's rows (the regions are wide).
+fn said(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn three_players_share_one_keyboard_and_the_clock_ends_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("three.ron");
+    let typed = format!(
+        "layout A1 across CAT\npass\nlayout A1 across DOG\nlayout U1 across DOG\npass\n\
+         layout AO1 across EMU\ngreen\npass\nadd A1 across CATS\nred\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "maps/deals/three.ron",
+            "--set",
+            "players=3",
+            "--set",
+            "grace=0",
+        ],
+        &typed,
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let out = said(&o.out);
+    for line in [
+        // Gold's rack is gold's alone; the others show counts.
+        "gold: score 0/3 = 0 (crossing points 0 over 0 words and 3 left over); rack C A T; pool 5",
+        "silver: score 0/3 = 0 (crossing points 0 over 0 words and 3 left over); rack 3 letters (hidden); pool 5",
+        "your crossword is complete; you may jaywalk",
+        "round 1: everyone plays at once; silver at the keyboard (`pass` hands it on)",
+        "refused: A1 is outside your region (the one from U1): each player builds in their own",
+        "seat3 calls green light: round 2, every player draws",
+        // Draws are told face down: every player reads this screen.
+        "gold draws 1 letter",
+        "the pool runs low: red light when complete",
+        "gold calls red light: the others have 0 s to finish their crosswords",
+        "time is up: the grace period is over",
+        "game over: gold, silver and seat3 share the win (the grace period after gold's red light is over)",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    // Silver, at the keyboard, sees their own region (columns U on), not gold's CAT.
+    let silver_board = o
+        .out
+        .split("silver at the keyboard")
+        .nth(1)
+        .unwrap()
+        .split("silver>")
+        .next()
+        .unwrap();
+    assert!(!silver_board.contains("C+A+T+"), "{silver_board}");
+    assert!(silver_board.contains("   U V W"), "{silver_board}");
+    let replayed = scryptic(&["replay", save.to_str().unwrap()]);
+    assert_eq!(replayed.code, 0, "{replayed:?}");
+    assert!(
+        replayed.out.contains("share the win"),
+        "the save replays to the same end: {}",
+        replayed.out
+    );
+}
+
+#[test]
+fn the_98_tiles_seat_no_fifth_player() {
+    let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "players=5"], "quit\n");
+    assert_ne!(o.code, 0);
+    assert!(
+        o.err
+            .contains("supply.opening_table ([25, 17, 15]) gives no opening for 5 players"),
+        "{}",
+        o.err
+    );
+}
+
+#[test]
+fn ais_play_it_for_three_and_five() {
+    for (mode, players, ai) in [
+        ("s98", "3", "normal,easy,easy"),
+        ("lc120", "5", "normal,normal,easy,easy,hard"),
+    ] {
+        let o = scryptic(&[
+            "simulate",
+            "--pack",
+            &format!("{}:{mode}", pack()),
+            "--set",
+            &format!("players={players}"),
+            "--games",
+            "3",
+            "--ai",
+            ai,
+        ]);
+        assert_eq!(o.code, 0, "{o:?}");
+        assert!(o.out.contains("endings: red light 3"), "{}", o.out);
+        assert!(o.out.contains("unfinished 0"), "{}", o.out);
+        assert!(o.out.contains("seat3 "), "{}", o.out);
+    }
+}
