@@ -116,3 +116,45 @@ fn ais_play_it_for_three_and_five() {
         assert!(o.out.contains("seat3 "), "{}", o.out);
     }
 }
+
+/// A player's own word list (`--words`) replaces the dictionary; the save records it, replays
+/// with it, and is refused once the list has changed.
+#[test]
+fn a_players_own_word_list_plays_saves_and_guards_its_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = dir.path().join("mine.txt");
+    std::fs::write(&words, "keyboard\ncake\nbed\nrubbish\ntsac\n").unwrap();
+    let save = dir.path().join("own.ron");
+    let typed = format!(
+        "layout A3 across KEYBOARD, A1 down CAKE, D3 down BED, G3 down RUBBISH\nred\npass\n\
+         layout U1 across TSAC\nboard\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "maps/deals/keyboard.ron",
+            "--words",
+            words.to_str().unwrap(),
+        ],
+        &typed,
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("silver: score 0/1 = 0"),
+        "TSAC is a word of the list: {}",
+        o.out
+    );
+    let replayed = scryptic(&["replay", save.to_str().unwrap()]);
+    assert_eq!(replayed.code, 0, "{replayed:?}");
+    std::fs::write(&words, "keyboard\ncake\n").unwrap();
+    let refused = scryptic(&["replay", save.to_str().unwrap()]);
+    assert_ne!(refused.code, 0);
+    assert!(
+        refused.err.contains("which has changed since (now 2 words"),
+        "{}",
+        refused.err
+    );
+}

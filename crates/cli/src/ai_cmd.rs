@@ -5,7 +5,6 @@ use super::{EXIT_PROBLEMS, Streams, print_json};
 use crate::ai::simulate::{self, Rate, Report, Setup};
 use crate::ai::{Level, MoveGen};
 use crate::game::notation::cell_name;
-use crate::lexicon::Lexicon;
 use clap::Args;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -129,6 +128,9 @@ pub(super) struct SimulateArgs {
     /// Actions after which a game is stopped as unfinished (1 to 1000000).
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_actions: u32,
+    /// Your own word list (one word a line) instead of the toolkit's dictionary.
+    #[arg(long, value_name = "FILE")]
+    words: Option<PathBuf>,
     /// Write JSON (the summary and every game).
     #[arg(long, conflicts_with = "jsonl")]
     json: bool,
@@ -181,10 +183,13 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         Some(Levels(levels)) => levels.clone(),
         None => vec![Level::Normal; seats],
     };
+    let Some(lexicon) = super::play_cmd::open_lexicon(args.words.as_deref(), io)? else {
+        return Ok(EXIT_PROBLEMS);
+    };
     let setup = Setup {
         map: Arc::new(level.map),
         rules: level.rules,
-        lexicon: Arc::new(Lexicon::english()),
+        lexicon,
         levels: levels.clone(),
         first_seed: args.seed,
         games: args.games as usize,

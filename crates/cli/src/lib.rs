@@ -213,7 +213,13 @@ fn load_saved_game_with(
             writeln!(io.err, "note: {note}")?;
         }
     }
-    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
+    let lexicon = match crate::lexicon::Lexicon::for_save(save.words.as_ref()) {
+        Ok(lexicon) => std::sync::Arc::new(lexicon),
+        Err(e) => {
+            writeln!(io.err, "{}: {e}", path.display())?;
+            return Ok(None);
+        }
+    };
     match crate::script::ScriptedGame::from_save(&save, lexicon) {
         Ok(replayed) => Ok(Some(replayed)),
         Err(e) => {

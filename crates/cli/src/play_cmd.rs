@@ -40,6 +40,10 @@ pub(super) struct PlayArgs {
     /// Continue a saved game instead of starting one.
     #[arg(long, conflicts_with_all = ["map", "rules"])]
     load: Option<PathBuf>,
+    /// Your own word list (a text file, one word a line) instead of the toolkit's dictionary;
+    /// a save records it and replays only with the same list.
+    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    words: Option<PathBuf>,
     /// A folder of connotation lists (NAME.txt, one base word a line) that replace the
     /// built-in lists of the same names; saving one while playing reloads it.
     #[arg(long, conflicts_with = "load")]
@@ -77,7 +81,9 @@ fn start(
     else {
         return Ok(None);
     };
-    let lexicon = Arc::new(Lexicon::english());
+    let Some(lexicon) = open_lexicon(args.words.as_deref(), io)? else {
+        return Ok(None);
+    };
     let (game, problems) = match ScriptedGame::start_level(&level, lexicon, args.seed, None) {
         Ok(started) => started,
         Err(e) => {
@@ -89,6 +95,30 @@ fn start(
         writeln!(io.err, "{p}")?;
     }
     Ok(Some((game, Some(level))))
+}
+
+/// The dictionary, or the player's own word list (`--words`); `None` after saying why not.
+pub(super) fn open_lexicon(
+    words: Option<&Path>,
+    io: &mut Streams,
+) -> anyhow::Result<Option<Arc<Lexicon>>> {
+    let Some(path) = words else {
+        return Ok(Some(Arc::new(Lexicon::english())));
+    };
+    match Lexicon::open_word_list(path) {
+        Ok((lexicon, warnings)) => {
+            for w in warnings {
+                writeln!(io.err, "warning: {w}")?;
+            }
+            Ok(Some(Arc::new(lexicon)))
+        }
+        Err(e) => {
+            for p in e.problems() {
+                writeln!(io.err, "{p}")?;
+            }
+            Ok(None)
+        }
+    }
 }
 
 /// The level the arguments name: a pack's mode (`--pack`, with `map` another board of it), or

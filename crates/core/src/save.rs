@@ -55,6 +55,10 @@ pub struct SaveFile {
     /// save replays anywhere as it was played.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub strings: StringTables,
+    /// The player's own word list the game was played with instead of the dictionary, if one
+    /// was (the save replays only with the same list: see `Lexicon::for_save`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<crate::lexicon::WordListRecord>,
 }
 
 /// String tables by pack id: key to text.
@@ -228,6 +232,7 @@ impl SaveFile {
             settings: std::collections::BTreeMap::new(),
             strings: StringTables::new(),
             pack: String::new(),
+            words: game.lexicon().word_list().cloned(),
         }
     }
 
@@ -269,6 +274,14 @@ impl SaveFile {
         });
         if texts.any(long) {
             refuse("packs", "a pack record is too long".to_string());
+        }
+        if let Some(words) = &self.words
+            && (long(&words.path) || words.sha256.len() != 64)
+        {
+            refuse(
+                "words",
+                "the word list's record is too long or its hash not a SHA-256".to_string(),
+            );
         }
         let long_value = |v: &SettingValue| matches!(v, SettingValue::Choice(c) if long(c));
         if self.settings.len() > MAX_SAVED_PACKS

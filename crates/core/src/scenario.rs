@@ -151,6 +151,10 @@ pub struct PackScenario {
     /// The game's seed.
     #[serde(default)]
     pub seed: u64,
+    /// A word list in the pack (`tests/words.txt`) played with instead of the dictionary, as
+    /// a player points a game at their own list; empty: the dictionary.
+    #[serde(default)]
+    pub words: String,
     /// The steps.
     pub steps: Vec<Step>,
 }

@@ -84,7 +84,6 @@ const LOG_LIMIT: usize = 500;
 /// A game in play.
 pub struct Session {
     game: ScriptedGame,
-    lexicon: Arc<Lexicon>,
     /// Who plays gold and silver.
     pub seats: [Seat; 2],
     /// The map's title, or the save's.
@@ -135,18 +134,11 @@ fn seat_index(player: Player) -> usize {
 
 impl Session {
     /// A session over `game` with `seats`.
-    pub fn new(
-        game: ScriptedGame,
-        lexicon: Arc<Lexicon>,
-        seats: [Seat; 2],
-        live: LiveFiles,
-        title: String,
-    ) -> Session {
+    pub fn new(game: ScriptedGame, seats: [Seat; 2], live: LiveFiles, title: String) -> Session {
         let seed = game.game().seed();
         let hide_racks = seats == [Seat::Human, Seat::Human];
         let mut session = Session {
             game,
-            lexicon,
             seats,
             title,
             placed: Vec::new(),
@@ -670,8 +662,10 @@ impl Session {
             .collect();
         save.actions.truncate(mark);
         save.actions.extend(reloads);
-        let (game, _) = ScriptedGame::from_save(&save, self.lexicon.clone())
-            .map_err(|e| format!("cannot undo: {e}"))?;
+        // The game's own words: a player's word list it was loaded with stays.
+        let lexicon = self.game.game().shared_lexicon();
+        let (game, _) =
+            ScriptedGame::from_save(&save, lexicon).map_err(|e| format!("cannot undo: {e}"))?;
         self.undo_marks.pop();
         self.replace_game(game);
         self.log.push("(undone)".into());
@@ -743,8 +737,15 @@ fn is_combat_step(event: &Event) -> bool {
     )
 }
 
-/// Loads a saved game, with every event its replay made (the log the game had).
+/// Loads a saved game, with every event its replay made (the log the game had): with
+/// `lexicon`, unless the save was played with a player's own word list, which is read again.
 pub fn load_save(path: &Path, lexicon: Arc<Lexicon>) -> Result<(ScriptedGame, Vec<Event>), String> {
     let save = SaveFile::load(path).map_err(|e| e.problems().join("\n"))?;
+    let lexicon = match &save.words {
+        None => lexicon,
+        Some(words) => Arc::new(
+            Lexicon::for_save(Some(words)).map_err(|e| format!("{}: {e}", path.display()))?,
+        ),
+    };
     ScriptedGame::from_save(&save, lexicon).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -104,6 +104,8 @@ fn run_scenario(
         ..Choice::default()
     };
     let name = shown.display().to_string();
+    let lexicon = scenario_lexicon(pack, &scenario.words, lexicon)
+        .map_err(|e| vec![format!("{name}: {e}")])?;
     let level = Level::from_pack(catalog, &choice).map_err(|e| vec![format!("{name}: {e}")])?;
     let (mut game, found) =
         crate::script::ScriptedGame::start_level(&level, lexicon.clone(), scenario.seed, None)
@@ -112,6 +114,21 @@ fn run_scenario(
         return Err(found.into_iter().map(|p| format!("{name}: {p}")).collect());
     }
     crate::scenario::run(&name, &scenario.steps, &mut game).map_err(|e| vec![e])
+}
+
+/// The dictionary a scenario plays with: `lexicon`, or the pack's word list it names.
+fn scenario_lexicon(
+    pack: &Pack,
+    words: &str,
+    lexicon: &std::sync::Arc<crate::lexicon::Lexicon>,
+) -> Result<std::sync::Arc<crate::lexicon::Lexicon>, String> {
+    if words.is_empty() {
+        return Ok(lexicon.clone());
+    }
+    let text = pack.files.read_text(words).map_err(|e| e.to_string())?;
+    let (own, _) = crate::lexicon::Lexicon::from_word_list(&pack.files.shown(words), &text)
+        .map_err(|e| e.to_string())?;
+    Ok(std::sync::Arc::new(own))
 }
 
 /// One AI game of `level`: every action legal, no script error, and the save replays to the

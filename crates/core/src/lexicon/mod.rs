@@ -58,6 +58,21 @@ pub struct Lexicon {
     /// Graphs of the words with some of the connotations, by bitmask of lists, made on first
     /// use (the spy searches them apart; see [`Lexicon::connoted_graph`]).
     connoted: ConnotedGraphs,
+    /// The player's word list the words came from, where one replaced the dictionary.
+    word_list: Option<WordListRecord>,
+}
+
+/// A player's own word list that replaced the dictionary: where it was read, how many words
+/// it gave and a hash of its text, so that a save played with it replays only with it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WordListRecord {
+    /// The file, as the player named it.
+    pub path: String,
+    /// How many words it gave.
+    pub words: usize,
+    /// The SHA-256 of its text, in hex.
+    pub sha256: String,
 }
 
 /// The cache behind [`Lexicon::connoted_graph`]. Clones share it until either changes its
@@ -159,6 +174,7 @@ impl Lexicon {
             bases: Cow::Borrowed(data::BASES),
             graph: std::sync::OnceLock::new(),
             connoted: ConnotedGraphs::default(),
+            word_list: None,
         }
     }
 
@@ -185,7 +201,47 @@ impl Lexicon {
         lexicon.words = owned_set(&words, path)?;
         lexicon.lists.clear();
         lexicon.rebuild_flags(path)?;
+        lexicon.word_list = Some(WordListRecord {
+            path: path.display().to_string(),
+            words: lexicon.words.len(),
+            sha256: sha256_hex(text.as_bytes()),
+        });
         Ok((lexicon, warnings))
+    }
+
+    /// A player's word list file (one word a line; `#` comments) as the dictionary: see
+    /// [`Lexicon::from_word_list`].
+    pub fn open_word_list(path: &Path) -> Result<(Lexicon, Vec<FileError>), LoadError> {
+        Lexicon::from_word_list(path, &fsutil::read_text(path)?)
+    }
+
+    /// The player's word list this lexicon's words came from, if one replaced the dictionary.
+    pub fn word_list(&self) -> Option<&WordListRecord> {
+        self.word_list.as_ref()
+    }
+
+    /// The lexicon a save was played with: the dictionary, or the player's word list it
+    /// records, read again and refused if it changed.
+    pub fn for_save(record: Option<&WordListRecord>) -> Result<Lexicon, String> {
+        let Some(record) = record else {
+            return Ok(Lexicon::english());
+        };
+        let path = Path::new(&record.path);
+        let (lexicon, _) = Lexicon::open_word_list(path).map_err(|e| {
+            format!(
+                "the game was played with the word list {} ({} words), which cannot be read: {e}; put it back where it was",
+                record.path, record.words
+            )
+        })?;
+        if lexicon.word_list() != Some(record) {
+            return Err(format!(
+                "the game was played with the word list {} ({} words), which has changed since (now {} words, another hash): put back the list it was played with",
+                record.path,
+                record.words,
+                lexicon.len()
+            ));
+        }
+        Ok(lexicon)
     }
 
     /// Loads a lexicon folder laid out like the shipped `lexicon/`: `words.txt`, and where
@@ -685,3 +741,12 @@ fn owned_set(words: &[String], path: &Path) -> Result<Set<Bytes>, LoadError> {
 
 #[cfg(test)]
 mod tests;
+
+/// The SHA-256 of `bytes`, in lowercase hex.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
