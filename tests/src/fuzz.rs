@@ -125,6 +125,7 @@ impl Target {
                 root.join("tests/fuzz/save/seed-match-round-2.ron"),
                 root.join("tests/fuzz/save/seed-sudden-death.ron"),
                 root.join("tests/fuzz/save/seed-simultaneous.ron"),
+                root.join("tests/fuzz/save/seed-red-light.ron"),
             ],
             Target::WordList => vec![root.join("lexicon/extra-words.txt")],
             Target::Connotations => vec![root.join("lexicon/connotations/burning.txt")],
