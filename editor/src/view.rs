@@ -50,6 +50,13 @@ impl MapView {
         self.fitted_to = Some(size);
     }
 
+    /// Shows the cells from `low` to `high` (a player's region) in a canvas of `size`.
+    pub fn fit_area(&mut self, low: Pos, high: Pos, size: Vec2) {
+        let (w, h) = (high.x - low.x + 1, high.y - low.y + 1);
+        self.fit(w, h, size);
+        self.centre = [low.x as f32 + w as f32 / 2.0, low.y as f32 + h as f32 / 2.0];
+    }
+
     /// Fits the view to the map when asked to, or when the canvas changed size while the
     /// last fit stood.
     pub fn keep_fitted(&mut self, width: u32, height: u32, size: Vec2) {

@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 
 /// An AI working out its action on a copy of the game.
 struct Thinking {
-    receiver: Receiver<(AiPlayer, Action)>,
+    receiver: Receiver<(AiPlayer, Option<Action>)>,
+    /// The game's log length when it began (a seat that waits is not asked again until the
+    /// game moves on).
+    log_len: usize,
     player: Player,
     started: Instant,
 }
@@ -19,10 +22,14 @@ struct Thinking {
 /// The AI players of a game's seats, one of them perhaps thinking.
 #[derive(Default)]
 pub struct AiWorker {
-    /// Gold's and silver's AI (`None` for a person's seat, and while that AI thinks: its
-    /// thread holds it).
-    players: [Option<AiPlayer>; 2],
+    /// Each seat's AI (`None` for a person's seat, and while that AI thinks: its thread
+    /// holds it).
+    players: Vec<Option<AiPlayer>>,
     thinking: Option<Thinking>,
+    /// In simultaneous play, the seat asked first next time.
+    next_seat: usize,
+    /// In simultaneous play, the log length at which each seat last chose to wait.
+    waiting_at: Vec<Option<usize>>,
 }
 
 /// What the worker has to say after a look.
@@ -30,25 +37,28 @@ pub struct AiWorker {
 pub enum AiAnswer {
     /// The AI chose this action.
     Chose(Action),
+    /// The AI waits (simultaneous play: nothing to do until the game moves on).
+    Waits,
     /// The AI's thread stopped without an answer (it panicked).
     Stopped,
 }
 
-fn seat_index(player: Player) -> usize {
-    player.in_pair()
-}
-
 impl AiWorker {
     /// An AI for each AI seat, seeded from the game's `seed` (each seat its own stream).
-    pub fn new(seats: &[Seat; 2], seed: u64) -> AiWorker {
-        let mut worker = AiWorker::default();
-        for (i, seat) in seats.iter().enumerate() {
-            worker.players[i] = match seat {
+    pub fn new(seats: &[Seat], seed: u64) -> AiWorker {
+        let players = seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| match seat {
                 Seat::Ai(level) => Some(AiPlayer::new(*level, seed.wrapping_add(i as u64))),
                 Seat::Human => None,
-            };
+            })
+            .collect();
+        AiWorker {
+            players,
+            waiting_at: vec![None; seats.len()],
+            ..AiWorker::default()
         }
-        worker
     }
 
     /// The AI thinking now, and for how long.
@@ -66,13 +76,61 @@ impl AiWorker {
             return false;
         }
         let player = game.to_act();
-        let Some(mut ai) = self.players[seat_index(player)].take() else {
+        self.think(game, player, false, repaint)
+    }
+
+    /// In simultaneous play, sets the next AI seat that is not waiting on this moment thinking
+    /// (see `start`). Answers whether an AI started.
+    pub fn start_at_once(&mut self, game: &Game, repaint: Option<egui::Context>) -> bool {
+        if self.thinking.is_some() {
+            return false;
+        }
+        let seats = self.players.len().max(1);
+        let now = game.log().len();
+        for _ in 0..seats {
+            let seat = self.next_seat % seats;
+            self.next_seat = (seat + 1) % seats;
+            let waits = self.waiting_at.get(seat).copied().flatten() == Some(now);
+            let Some(player) = Player::seat(seat) else {
+                continue;
+            };
+            if !waits && self.think(game, player, true, repaint.clone()) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether every AI seat waits on this moment of `game` (simultaneous play).
+    pub fn all_waiting(&self, game: &Game) -> bool {
+        let now = Some(game.log().len());
+        self.thinking.is_none()
+            && self
+                .players
+                .iter()
+                .zip(&self.waiting_at)
+                .all(|(ai, waiting)| ai.is_none() || *waiting == now)
+    }
+
+    /// Sets `player`'s AI thinking on a copy of `game` (`at_once`: as simultaneous play asks).
+    fn think(
+        &mut self,
+        game: &Game,
+        player: Player,
+        at_once: bool,
+        repaint: Option<egui::Context>,
+    ) -> bool {
+        let Some(mut ai) = self.players.get_mut(player.index()).and_then(Option::take) else {
             return false;
         };
         let copy = game.clone();
         let (sender, receiver) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let action = ai.choose(&copy);
+            let action = if at_once {
+                ai.choose_at_once(&copy, player)
+            } else {
+                Some(ai.choose(&copy))
+            };
             // The session may have moved on (undo, a new game): then nobody listens.
             let _ = sender.send((ai, action));
             if let Some(ctx) = repaint {
@@ -82,6 +140,7 @@ impl AiWorker {
         self.thinking = Some(Thinking {
             receiver,
             player,
+            log_len: game.log().len(),
             started: Instant::now(),
         });
         true
@@ -93,9 +152,21 @@ impl AiWorker {
         let thinking = self.thinking.as_ref()?;
         match thinking.receiver.try_recv() {
             Ok((ai, action)) => {
-                self.players[seat_index(thinking.player)] = Some(ai);
+                let seat = thinking.player.index();
+                let log_len = thinking.log_len;
+                if let Some(place) = self.players.get_mut(seat) {
+                    *place = Some(ai);
+                }
                 self.thinking = None;
-                Some(AiAnswer::Chose(action))
+                match action {
+                    Some(action) => Some(AiAnswer::Chose(action)),
+                    None => {
+                        if let Some(waiting) = self.waiting_at.get_mut(seat) {
+                            *waiting = Some(log_len);
+                        }
+                        Some(AiAnswer::Waits)
+                    }
+                }
             }
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => {

@@ -31,7 +31,8 @@ pub enum Dragged {
 struct Facts {
     generation: u64,
     words: Vec<WordInfo>,
-    connected: [Grid<bool>; 2],
+    /// Each seat's letters joined to its crossword.
+    connected: Vec<Grid<bool>>,
 }
 
 /// The board's own state: the view (in cells), textures, the typing cursor.
@@ -47,10 +48,8 @@ pub struct PlayBoard {
     textures_from: Option<Option<PathBuf>>,
     facts: Option<Facts>,
     last_rect: Option<Rect>,
-}
-
-fn player_index(player: Player) -> usize {
-    player.in_pair()
+    /// Whose region the view was last fitted to (simultaneous play).
+    region_of: Option<Player>,
 }
 
 impl PlayBoard {
@@ -99,7 +98,7 @@ impl PlayBoard {
             let board = &session.game().board().terrain;
             (board.width(), board.height())
         };
-        self.view.keep_fitted(w, h, rect.size());
+        self.fit_view(session, (w, h), rect.size());
         crate::view::wheel_zoom_and_middle_pan(ui, &response, &mut self.view);
         let pointer = ui.input(|i| i.pointer.interact_pos());
         self.hovered = pointer
@@ -109,6 +108,29 @@ impl PlayBoard {
         self.refresh_facts(session);
         self.draw(&painter, rect, session);
         self.draw_dragged(ui, session);
+    }
+
+    /// Keeps the whole board in view; in simultaneous play, the region of the person at the
+    /// screen, fitted again when another takes the screen (the whole board once it is over).
+    fn fit_view(&mut self, session: &Session, (w, h): (u32, u32), size: egui::Vec2) {
+        let game = session.game();
+        let viewer = session.viewer();
+        let region = game
+            .own_region_bounds(viewer)
+            .filter(|_| session.at_once() && game.result().is_none());
+        match region {
+            Some((low, high)) if self.view.fit_pending || self.region_of != Some(viewer) => {
+                self.view.fit_area(low, high, size);
+                self.region_of = Some(viewer);
+            }
+            Some(_) => {}
+            None => {
+                if self.region_of.take().is_some() {
+                    self.view.fit_pending = true;
+                }
+                self.view.keep_fitted(w, h, size);
+            }
+        }
     }
 
     fn handle_input(&mut self, ui: &egui::Ui, response: &egui::Response, session: &mut Session) {
@@ -190,7 +212,11 @@ impl PlayBoard {
     /// The first cell from `at` on in `dir` not holding the player's own letter.
     fn next_free(&self, session: &Session, mut at: Pos, dir: Direction) -> Pos {
         let game = session.game();
-        let own = game.active();
+        let own = if session.at_once() {
+            session.viewer()
+        } else {
+            game.active()
+        };
         while game
             .board()
             .letters
@@ -222,7 +248,7 @@ impl PlayBoard {
         self.facts = Some(Facts {
             generation: session.generation,
             words: game.words(),
-            connected: Player::BOTH.map(|p| game.connected_grid(p)),
+            connected: game.seats().map(|p| game.connected_grid(p)).collect(),
         });
     }
 
@@ -352,15 +378,25 @@ impl PlayBoard {
                 let Some(tile) = board.get(pos).copied().flatten() else {
                     continue;
                 };
-                let connected = facts.connected[player_index(tile.player)]
-                    .get(pos)
+                let connected = facts
+                    .connected
+                    .get(tile.player.index())
+                    .and_then(|grid| grid.get(pos))
                     .copied()
                     .unwrap_or(false);
                 let cell = self.view.cell_rect(rect, pos);
-                let pips = game.rules().letter_value(tile.letter).unwrap_or(1);
+                // In simultaneous play another's tiles lie face down until the end.
+                let face_down =
+                    session.at_once() && game.result().is_none() && tile.player != session.viewer();
+                let (letter, pips) = if face_down {
+                    ('?', 0)
+                } else {
+                    let pips = game.rules().letter_value(tile.letter).unwrap_or(1);
+                    (tile.letter, pips)
+                };
                 let coin = CoinLook {
                     player: tile.player,
-                    letter: tile.letter,
+                    letter,
                     pips,
                     grey: !connected,
                 };

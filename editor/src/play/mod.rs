@@ -3,6 +3,8 @@
 //! combat dialog over a [`session::Session`], with saving and loading games.
 
 pub mod ai_worker;
+mod at_once;
+pub mod at_once_panel;
 pub mod board;
 pub mod combat;
 pub mod help;

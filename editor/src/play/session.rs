@@ -83,9 +83,14 @@ const LOG_LIMIT: usize = 500;
 
 /// A game in play.
 pub struct Session {
-    game: ScriptedGame,
-    /// Who plays gold and silver.
-    pub seats: [Seat; 2],
+    pub(super) game: ScriptedGame,
+    /// Who plays each seat, gold's first.
+    pub seats: Vec<Seat>,
+    /// In simultaneous play, the person whose crossword the screen shows (hot-seat: they
+    /// take turns at the screen, as they choose).
+    pub at_screen: Player,
+    /// When red light was seen called: the grace period's clock.
+    pub(super) red_light_at: Option<Instant>,
     /// The map's title, or the save's.
     pub title: String,
     /// Letters laid on the board this turn and not yet committed.
@@ -116,10 +121,10 @@ pub struct Session {
     pub rack_hidden: bool,
     /// Whether racks are covered between turns in hot-seat play.
     pub hide_racks: bool,
-    ai: AiWorker,
+    pub(super) ai: AiWorker,
     /// Woken when an AI's answer is ready (the window's context; none in tests that poll).
-    repaint: Option<egui::Context>,
-    last_ai_action: Option<Instant>,
+    pub(super) repaint: Option<egui::Context>,
+    pub(super) last_ai_action: Option<Instant>,
     undo_marks: Vec<usize>,
     feats: Vec<Feat>,
     /// Steps of a combat waiting for its order of defence.
@@ -128,18 +133,20 @@ pub struct Session {
     last_defenders: Vec<(WordKey, String, Strength)>,
 }
 
-fn seat_index(player: Player) -> usize {
-    player.in_pair()
-}
-
 impl Session {
     /// A session over `game` with `seats`.
-    pub fn new(game: ScriptedGame, seats: [Seat; 2], live: LiveFiles, title: String) -> Session {
+    pub fn new(game: ScriptedGame, seats: Vec<Seat>, live: LiveFiles, title: String) -> Session {
         let seed = game.game().seed();
-        let hide_racks = seats == [Seat::Human, Seat::Human];
+        let hide_racks = seats.iter().filter(|&&s| s == Seat::Human).count() > 1;
+        let at_screen = (0..seats.len())
+            .find(|&i| seats[i] == Seat::Human)
+            .and_then(Player::seat)
+            .unwrap_or(Player::Gold);
         let mut session = Session {
             game,
             seats,
+            at_screen,
+            red_light_at: None,
             title,
             placed: Vec::new(),
             discard_pick: Vec::new(),
@@ -185,7 +192,10 @@ impl Session {
 
     /// The seat of `player`.
     pub fn seat(&self, player: Player) -> Seat {
-        self.seats[seat_index(player)]
+        self.seats
+            .get(player.index())
+            .copied()
+            .unwrap_or(Seat::Human)
     }
 
     /// Whether anyone at this computer plays.
@@ -196,24 +206,34 @@ impl Session {
     /// The person who must act now, if it is a person's move.
     pub fn human_to_act(&self) -> Option<Player> {
         let game = self.game();
-        let player = game.to_act();
+        let player = if self.at_once() {
+            self.at_screen
+        } else {
+            game.to_act()
+        };
         (game.result().is_none() && self.seat(player) == Seat::Human).then_some(player)
     }
 
     /// Whose rack the board shows: the person to act, else the person playing, else the
     /// player whose turn it is.
     pub fn viewer(&self) -> Player {
+        if self.at_once() {
+            return self.at_screen;
+        }
         if let Some(p) = self.human_to_act() {
             return p;
         }
-        Player::BOTH
-            .into_iter()
+        self.game()
+            .seats()
             .find(|p| self.seat(*p) == Seat::Human)
             .unwrap_or_else(|| self.game().active())
     }
 
     /// Whether the person to act may lay letters now (their turn, no combat waiting).
     pub fn can_place(&self) -> bool {
+        if self.at_once() {
+            return self.human_to_act().is_some() && !self.rack_hidden;
+        }
         self.human_to_act() == Some(self.game().active())
             && self.combat.is_none()
             && !self.rack_hidden
@@ -222,7 +242,7 @@ impl Session {
     /// The letters of `player`'s rack not laid on the board.
     pub fn rack_left(&self, player: Player) -> Vec<char> {
         let mut letters: Vec<char> = self.game().rack_letters(player).chars().collect();
-        if player == self.game().active() {
+        if player == self.game().active() && !self.at_once() {
             for p in &self.placed {
                 if let Some(i) = letters.iter().position(|&c| c == p.letter) {
                     letters.remove(i);
@@ -234,6 +254,9 @@ impl Session {
 
     /// The letter laid (not committed) at `at`.
     pub fn placed_at(&self, at: Pos) -> Option<char> {
+        if self.at_once() {
+            return self.own_letter_at(at);
+        }
         self.placed.iter().find(|p| p.at == at).map(|p| p.letter)
     }
 
@@ -241,6 +264,9 @@ impl Session {
     pub fn place(&mut self, letter: char, at: Pos) -> Result<(), String> {
         if !self.can_place() {
             return Err("it is not your turn to lay letters".into());
+        }
+        if self.at_once() {
+            return self.lay_letter(letter, at);
         }
         let game = self.game();
         if !game.board().letters.contains(at) {
@@ -273,12 +299,18 @@ impl Session {
 
     /// Takes the laid letter at `at` back to the rack.
     pub fn unplace(&mut self, at: Pos) -> Option<char> {
+        if self.at_once() {
+            return self.lift_letter(at);
+        }
         let i = self.placed.iter().position(|p| p.at == at)?;
         Some(self.placed.remove(i).letter)
     }
 
     /// Moves the laid letter at `from` to `to`.
     pub fn move_placed(&mut self, from: Pos, to: Pos) -> Result<(), String> {
+        if self.at_once() {
+            return self.move_letter(from, to);
+        }
         let letter = self
             .unplace(from)
             .ok_or_else(|| format!("no letter is laid at {from}"))?;
@@ -289,6 +321,10 @@ impl Session {
 
     /// Returns every laid letter to the rack.
     pub fn recall(&mut self) {
+        if self.at_once() {
+            // A refusal is told by the session's refusal line.
+            self.lay_out(Vec::new()).ok();
+        }
         self.placed.clear();
     }
 
@@ -462,8 +498,9 @@ impl Session {
     /// Who reads the event log: the one person against the AI; nobody in particular when two
     /// people share the screen or two AIs play (then no one's draws are shown).
     fn log_viewer(&self) -> Option<Player> {
-        let humans: Vec<Player> = Player::BOTH
-            .into_iter()
+        let humans: Vec<Player> = self
+            .game()
+            .seats()
             .filter(|&p| self.seat(p) == Seat::Human)
             .collect();
         match humans.as_slice() {
@@ -569,6 +606,7 @@ impl Session {
         }
         self.drain_console();
         self.collect_ai();
+        self.run_grace_clock();
         self.start_ai();
     }
 
@@ -594,6 +632,10 @@ impl Session {
         {
             return;
         }
+        if self.at_once() {
+            self.start_ai_at_once();
+            return;
+        }
         self.ai.start(self.game.game(), self.repaint.clone());
     }
 
@@ -604,6 +646,7 @@ impl Session {
                 self.last_ai_action = Some(Instant::now());
                 self.apply_ai(action);
             }
+            Some(AiAnswer::Waits) => {}
             Some(AiAnswer::Stopped) => {
                 self.refusal = Some("the AI stopped without an answer".into());
                 self.ai_paused = true;

@@ -111,7 +111,9 @@ fn setting_editor(ui: &mut egui::Ui, spec: &SettingSpec, value: &mut SettingValu
                         for option in options {
                             ui.selectable_value(chosen, option.clone(), option);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(label.id);
             }
             _ => {
                 ui.label("(this setting's value does not fit its kind)");

@@ -9,9 +9,11 @@ use scryptic::Player;
 use scryptic::game::describe::describe_result;
 use std::time::Duration;
 
-/// The side panel (its state is the session's).
+/// The side panel (its state is the session's, and simultaneous play's controls').
 #[derive(Default)]
-pub struct SidePanel;
+pub struct SidePanel {
+    at_once: super::at_once_panel::AtOncePanel,
+}
 
 impl SidePanel {
     /// The panel's contents.
@@ -20,13 +22,29 @@ impl SidePanel {
         if let Some(notice) = &session.notice {
             ui.colored_label(Color32::from_rgb(240, 220, 120), notice);
         }
-        self.status(ui, session);
+        if session.at_once() {
+            self.match_standing(ui, session);
+            if let Some(result) = session.game().result() {
+                ui.label(RichText::new(sentence_case(&describe_result(result))).strong());
+            }
+            self.at_once.ui(ui, session);
+            if let Some((player, elapsed)) = session.thinking() {
+                thinking_bar(ui, player, elapsed);
+            }
+        } else {
+            self.status(ui, session);
+        }
         ui.separator();
-        for player in Player::BOTH {
+        let seats: Vec<Player> = session.game().seats().collect();
+        for player in seats {
             self.player_card(ui, session, player);
         }
         ui.separator();
-        self.actions(ui, session);
+        if session.at_once() {
+            undo(ui, session);
+        } else {
+            self.actions(ui, session);
+        }
         self.ai_controls(ui, session);
         if let Some(refusal) = &session.refusal {
             ui.colored_label(Color32::from_rgb(235, 110, 90), refusal);
@@ -152,15 +170,7 @@ impl SidePanel {
         if can {
             self.redeploy(ui, session);
         }
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(session.can_undo(), egui::Button::new("Undo last action"))
-                .clicked()
-                && let Err(e) = session.undo()
-            {
-                session.refusal = Some(e);
-            }
-        });
+        undo(ui, session);
     }
 
     /// The player's words, each with a button to lift it back to the rack.
@@ -239,6 +249,19 @@ impl SidePanel {
 
 /// The AI at work: who, for how long, and a bar that sweeps while it thinks. It asks for a
 /// repaint a little later rather than at once, so an idle window stays idle.
+/// The undo button.
+fn undo(ui: &mut egui::Ui, session: &mut Session) {
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(session.can_undo(), egui::Button::new("Undo last action"))
+            .clicked()
+            && let Err(e) = session.undo()
+        {
+            session.refusal = Some(e);
+        }
+    });
+}
+
 fn thinking_bar(ui: &mut egui::Ui, player: Player, elapsed: Duration) {
     let seconds = elapsed.as_secs_f32();
     ui.label(format!("{player} (AI) is thinking... {seconds:.1} s"));

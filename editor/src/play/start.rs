@@ -23,11 +23,10 @@ pub struct Started {
 
 /// Starts the game `form` describes (`doc` is the map open in the editor).
 pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<Started, String> {
-    let seats = seats(form);
     if form.source == Source::Save {
         let path = PathBuf::from(form.path.trim());
         let (game, events) = load_save(&path, lexicon.clone())?;
-        two_seats(game.game().rules())?;
+        let seats = seats(form, game.game().rules())?;
         let tileset = scryptic::pack::level::map_tileset(
             Some(&path),
             &game.game().map().tileset,
@@ -41,7 +40,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
         return Ok(Started { session, tileset });
     }
     let level = find_level(form, doc).map_err(|e| e.to_string())?;
-    two_seats(&level.rules)?;
+    let seats = seats(form, &level.rules)?;
     let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), form.seed, None)
         .map_err(|e| e.to_string())?;
     let live = LiveFiles::for_level(&game, &level);
@@ -63,15 +62,25 @@ fn cover_racks_as_asked(session: &mut Session, form: &SetupForm) {
     session.rack_hidden = session.hide_racks;
 }
 
-fn seats(form: &SetupForm) -> [Seat; 2] {
-    match form.opponents {
-        Opponents::HotSeat => [Seat::Human, Seat::Human],
-        Opponents::AiVersusAi => form.levels.map(Seat::Ai),
-        Opponents::VersusAi => match form.human {
-            Player::Gold => [Seat::Human, Seat::Ai(form.levels[1])],
-            _ => [Seat::Ai(form.levels[0]), Seat::Human],
-        },
+/// Who sits in each of the rules' seats, as the form says: everyone a person (hot-seat),
+/// every seat an AI, or the form's person against AIs (gold's level for gold, the other
+/// level for every other seat). Games of turns for more than two play at the terminal.
+fn seats(form: &SetupForm, rules: &scryptic::rules::RuleSet) -> Result<Vec<Seat>, String> {
+    let count = usize::try_from(rules.seats.count).unwrap_or(2);
+    if count > 2 && !rules.flow.simultaneous {
+        return Err(format!(
+            "these rules seat {count} players in turns; the editor plays turns for two: play it at the terminal (scryptic play)"
+        ));
     }
+    let level_of = |i: usize| form.levels[usize::from(i > 0)];
+    Ok((0..count)
+        .map(|i| match form.opponents {
+            Opponents::HotSeat => Seat::Human,
+            Opponents::AiVersusAi => Seat::Ai(level_of(i)),
+            Opponents::VersusAi if Player::seat(i) == Some(form.human) => Seat::Human,
+            Opponents::VersusAi => Seat::Ai(level_of(i)),
+        })
+        .collect())
 }
 
 /// The level the form names: the map open in the editor, a map file or a level folder (the
@@ -125,14 +134,4 @@ fn with_rules(mut level: Level, file: &Path) -> Result<Level, scryptic::pack::Le
     level.watch.rules_file = Some(file.to_path_buf());
     level.watch.map_file = None;
     Ok(level)
-}
-
-/// Refuses rules seating more than two: the editor's play mode seats gold and silver.
-fn two_seats(rules: &scryptic::rules::RuleSet) -> Result<(), String> {
-    match rules.seats.count {
-        2 => Ok(()),
-        n => Err(format!(
-            "these rules seat {n} players; the editor plays games of two for now: play it at the terminal (scryptic play)"
-        )),
-    }
 }

@@ -1,0 +1,108 @@
+//! Lexicon Crossing in the editor, headless: three players from the Packs screen (the person
+//! as gold, two AIs), gold's own region in view, tiles laid one at a time and rearranged, the
+//! green light enabled only for a complete crossword, and the AIs building their own at once.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+mod common;
+
+use common::harness;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use scryptic::Player;
+use scryptic::game::Action;
+use scryptic_editor::EditorApp;
+use scryptic_editor::app::Mode;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+type H = Harness<'static, EditorApp>;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+fn click(h: &mut H, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Three players of the 98 tiles, the person gold against two AIs.
+fn three_against_the_ai() -> H {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
+    click(&mut h, "Open");
+    click(&mut h, "Play Lexicon Crossing (98 tiles)");
+    let players = scryptic::save::SettingValue::Int(3);
+    h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
+    // The settings fill the screen: the radio below them is set as a click would.
+    h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
+    h.run();
+    click(&mut h, "Start game");
+    h
+}
+
+#[test]
+fn three_play_at_once_and_the_green_light_waits_for_a_complete_crossword() {
+    let mut h = three_against_the_ai();
+    h.get_by_label_contains("Round 1: everyone plays at once");
+    h.get_by_label("Your crossword: no tile is placed yet: lay your tiles out as one crossword");
+    assert!(
+        h.get_by_label("Green light").accesskit_node().is_disabled(),
+        "nothing is laid yet"
+    );
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    session.ai_paused = true;
+    assert_eq!(session.seats.len(), 3);
+    assert_eq!(session.viewer(), Player::Gold);
+    // Gold's crossword, as the AI's search would lay it, tile by tile as a person drags them.
+    let mut helper = scryptic::ai::AiPlayer::new(scryptic::ai::Level::Normal, 1);
+    let Some(Action::Layout { letters, .. }) = helper.choose_at_once(session.game(), Player::Gold)
+    else {
+        panic!("a crossword for gold's tiles");
+    };
+    for p in &letters {
+        session.place(p.letter, p.at).unwrap();
+    }
+    // Rearranged: the first tile lifted and laid again.
+    let first = letters[0];
+    assert_eq!(session.unplace(first.at), Some(first.letter));
+    assert_eq!(session.game().board().letters[first.at], None);
+    session.place(first.letter, first.at).unwrap();
+    assert_eq!(session.game().crossword_lacks(Player::Gold), None);
+    h.run();
+    h.get_by_label_contains("Your crossword is complete");
+    assert!(!h.get_by_label("Green light").accesskit_node().is_disabled());
+    click(&mut h, "Green light");
+    h.get_by_label_contains("Round 2: everyone plays at once");
+    // The AIs build their own crosswords in their own regions.
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    session.ai_paused = false;
+    for _ in 0..6 {
+        session.update();
+        session.wait_for_ai(Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(450));
+    }
+    let game = session.game();
+    for ai in [Player::Silver, Player::seat(2).unwrap()] {
+        let (low, high) = game.own_region_bounds(ai).unwrap();
+        let laid: Vec<_> = game
+            .board()
+            .letters
+            .positions()
+            .filter(|&p| game.board().letters[p].is_some_and(|t| t.player == ai))
+            .collect();
+        assert!(!laid.is_empty(), "{ai} laid a crossword: {:?}", game.log());
+        assert!(
+            laid.iter()
+                .all(|p| (low.x..=high.x).contains(&p.x) && (low.y..=high.y).contains(&p.y))
+        );
+    }
+}
