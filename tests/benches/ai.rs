@@ -2,7 +2,9 @@
 //! every placement of AEINRST on an empty 15x15 plains board with one city (under 150 us) and
 //! on a busy one; every placement of a 12-letter rack on a 64x64 mid-game board (under 60 ms)
 //! and the strongest one (under 10 ms); a hard AI move on the 40x40 duel (under 1 s); 100
-//! normal-against-normal games on the 24x24 duel (under 60 s on two cores).
+//! normal-against-normal games on the 24x24 duel (under 60 s on two cores); and simultaneous
+//! play's crossword search: a normal AI's first crossword of 25 and of 49 tiles on Lexicon
+//! Crossing's table.
 //! Run: `cargo bench -p scryptic-tests --bench ai`.
 #![allow(
     clippy::unwrap_used,
@@ -94,5 +96,35 @@ fn players(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, players);
+/// Lexicon Crossing's table under its 98-tile rules, gold holding `tiles` letters of the set.
+fn crossing_game(tiles: usize) -> Game {
+    let pack = root().join("packs/lexicon-crossing");
+    let mut map = Map::load(&pack.join("maps/table.ron")).unwrap();
+    let rules = scryptic::rules::RuleSet::load(&pack.join("rules/s98.ron")).unwrap();
+    // A deal of the set's letters in order: the same rack every run.
+    let set: String = rules
+        .letters
+        .tiles
+        .iter()
+        .flat_map(|(&c, t)| std::iter::repeat_n(c, t.count as usize))
+        .step_by(2)
+        .take(tiles)
+        .collect();
+    map.scenario.racks.insert(scryptic::Player::Gold, set);
+    Game::new(&map, rules, Arc::new(Lexicon::english()), 1)
+}
+
+fn crosswords(c: &mut Criterion) {
+    let mut group = c.benchmark_group("crossword search");
+    group.sample_size(10);
+    for tiles in [25, 49] {
+        let game = crossing_game(tiles);
+        group.bench_function(format!("normal AI's first crossword of {tiles} tiles"), |b| {
+            b.iter(|| AiPlayer::new(Level::Normal, 1).choose_at_once(&game, scryptic::Player::Gold))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, movegen, players, crosswords);
 criterion_main!(benches);
