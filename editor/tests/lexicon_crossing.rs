@@ -85,6 +85,8 @@ fn three_play_at_once_and_the_green_light_waits_for_a_complete_crossword() {
     // The AIs build their own crosswords in their own regions.
     let session = h.state_mut().play.session.as_mut().unwrap();
     session.ai_paused = false;
+    // No pause between the AIs' moves: the test does not lay tiles by hand.
+    session.ai_delay = 0.0;
     for _ in 0..6 {
         session.update();
         session.wait_for_ai(Duration::from_secs(60));

@@ -119,9 +119,14 @@ fn crosswords(c: &mut Criterion) {
     group.sample_size(10);
     for tiles in [25, 49] {
         let game = crossing_game(tiles);
-        group.bench_function(format!("normal AI's first crossword of {tiles} tiles"), |b| {
-            b.iter(|| AiPlayer::new(Level::Normal, 1).choose_at_once(&game, scryptic::Player::Gold))
-        });
+        group.bench_function(
+            format!("normal AI's first crossword of {tiles} tiles"),
+            |b| {
+                b.iter(|| {
+                    AiPlayer::new(Level::Normal, 1).choose_at_once(&game, scryptic::Player::Gold)
+                })
+            },
+        );
     }
     group.finish();
 }

@@ -87,7 +87,7 @@ fn the_98_tiles_seat_no_fifth_player() {
     assert_ne!(o.code, 0);
     assert!(
         o.err
-            .contains("supply.opening_table ([25, 17, 15]) gives no opening for 5 players"),
+            .contains("mode `s98` is for 2 to 4 players, but its rules seat 5"),
         "{}",
         o.err
     );

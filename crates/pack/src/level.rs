@@ -208,8 +208,11 @@ impl Level {
             &map_pack.files.read_text(&map_path)?,
         )?;
         let (mut rules, rules_read) = mode_rules(&packs, pack, mode, &map)?;
-        super::settings::bind(&pack.manifest, &settings, &mut rules)?;
+        // The settings are set before they are checked: a number of players the mode does not
+        // seat is told as such, before what else it would upset.
+        let bound = super::settings::bind(&pack.manifest, &settings, &mut rules);
         require_seats_of(mode, &rules)?;
+        bound?;
         let title = if boards.len() > 1 {
             format!("{}: {}", mode.title, map.name)
         } else {

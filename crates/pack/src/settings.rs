@@ -39,7 +39,8 @@ pub(crate) fn values(
         .collect()
 }
 
-/// Sets the rule constants the settings are bound to.
+/// Sets the rule constants the settings are bound to, then checks the rules (refused, they
+/// stay set, for the caller to say what the settings asked for).
 pub(crate) fn bind(
     manifest: &Manifest,
     values: &[(String, SettingValue)],

@@ -9,6 +9,10 @@ use scryptic::game::{Action, Placement};
 use scryptic::{Player, Pos};
 use std::time::{Duration, Instant};
 
+/// How many times the AI's pace (`Session::ai_delay`) passes between two AI moves when people
+/// play too: an AI finds its crossword in a moment, a person takes a while.
+const SLOWER_WITH_PEOPLE: f64 = 10.0;
+
 impl Session {
     /// Whether everyone plays at once (the rules' `flow.simultaneous`).
     pub fn at_once(&self) -> bool {
@@ -143,9 +147,15 @@ impl Session {
     /// Sets the next AI seat thinking; with no person at the table, the grace period ends as
     /// soon as every AI has finished.
     pub(super) fn start_ai_at_once(&mut self) {
+        // A person laying tiles by hand is given time between the AIs' moves.
+        let pace = if self.has_human() {
+            self.ai_delay * SLOWER_WITH_PEOPLE
+        } else {
+            self.ai_delay
+        };
         let paced = self
             .last_ai_action
-            .is_some_and(|t| t.elapsed().as_secs_f64() < self.ai_delay);
+            .is_some_and(|t| t.elapsed().as_secs_f64() < pace);
         if paced {
             return;
         }
