@@ -8,29 +8,16 @@
 
 mod common;
 
-use common::harness;
+use common::{click_label, harness, root};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use scryptic::Player;
 use scryptic::game::Action;
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 type H = Harness<'static, EditorApp>;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn click(h: &mut H, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
 
 /// Three players of the 98 tiles, the person gold against two AIs.
 fn three_against_the_ai() -> H {
@@ -38,14 +25,14 @@ fn three_against_the_ai() -> H {
     h.state_mut().mode = Mode::Packs;
     h.run();
     h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
-    click(&mut h, "Open");
-    click(&mut h, "Play Lexicon Crossing (98 tiles)");
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Lexicon Crossing (98 tiles)");
     let players = scryptic::save::SettingValue::Int(3);
     h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
     // The settings fill the screen: the radio below them is set as a click would.
     h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
     h.run();
-    click(&mut h, "Start game");
+    click_label(&mut h, "Start game");
     h
 }
 
@@ -80,7 +67,7 @@ fn three_play_at_once_and_the_green_light_waits_for_a_complete_crossword() {
     h.run();
     h.get_by_label_contains("Your crossword is complete");
     assert!(!h.get_by_label("Green light").accesskit_node().is_disabled());
-    click(&mut h, "Green light");
+    click_label(&mut h, "Green light");
     h.get_by_label_contains("Round 2: everyone plays at once");
     // The AIs build their own crosswords in their own regions.
     let session = h.state_mut().play.session.as_mut().unwrap();

@@ -8,33 +8,21 @@
 
 mod common;
 
-use common::harness;
+use common::{click_label, harness, root};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 type H = Harness<'static, EditorApp>;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
-fn click(h: &mut H, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
 
 /// The setup screen of Word Wars, reached from the Packs screen with its folder opened.
 fn word_wars_setup() -> H {
     let mut h = packs_screen();
     h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
-    click(&mut h, "Open");
-    click(&mut h, "Play Word Wars");
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Word Wars");
     h
 }
 
@@ -49,7 +37,7 @@ fn packs_screen() -> H {
 fn a_pack_is_opened_shown_and_its_campaign_played() {
     let mut h = packs_screen();
     h.state_mut().packs.open_path = root().join("packs/wending").display().to_string();
-    click(&mut h, "Open");
+    click_label(&mut h, "Open");
     assert_eq!(h.state().packs.selected.as_deref(), Some("wending"));
     // What a player looks at before choosing: the title, the version, the dependencies and
     // that it runs Lua.
@@ -61,11 +49,11 @@ fn a_pack_is_opened_shown_and_its_campaign_played() {
         h.query_by_label_contains("it runs Lua").is_some(),
         "the screen says the pack runs Lua"
     );
-    click(&mut h, "Play The Wending");
+    click_label(&mut h, "Play The Wending");
     assert_eq!(h.state().mode, Mode::Play);
     assert_eq!(h.state().play.setup.pack, "wending");
     assert_eq!(h.state().play.setup.mode, "campaign");
-    click(&mut h, "Start game");
+    click_label(&mut h, "Start game");
     let session = h.state().play.session.as_ref().expect("a game started");
     assert!(
         session.title.contains("The Wending: Chapter 1"),
@@ -73,11 +61,11 @@ fn a_pack_is_opened_shown_and_its_campaign_played() {
         session.title
     );
     // A campaign's later chapter can be chosen on the setup screen.
-    click(&mut h, "Setup");
+    click_label(&mut h, "Setup");
     h.get_by_label("Chapter (of 3)");
     h.state_mut().play.setup.chapter = 2;
     h.run();
-    click(&mut h, "Start game");
+    click_label(&mut h, "Start game");
     let session = h.state().play.session.as_ref().expect("a game started");
     assert!(
         session.title.contains("Burning Throne"),
@@ -106,14 +94,14 @@ fn a_mode_plays_with_the_settings_chosen_on_the_setup_screen() {
     std::fs::write(made.folder.join("pack.ron"), manifest).unwrap();
     let mut h = packs_screen();
     h.state_mut().packs.open_path = made.folder.display().to_string();
-    click(&mut h, "Open");
+    click_label(&mut h, "Open");
     assert_eq!(
         h.state().packs.selected.as_deref(),
         Some("tuned"),
         "{:?}",
         h.state().packs.message
     );
-    click(&mut h, "Play tuned: first map");
+    click_label(&mut h, "Play tuned: first map");
     h.get_by_label("Letters drawn");
     // The checkbox animates as it ticks: a few frames more than a click usually takes.
     h.get_by_label("Fog").click();
@@ -126,7 +114,7 @@ fn a_mode_plays_with_the_settings_chosen_on_the_setup_screen() {
         .unwrap();
     draw.1 = scryptic::pack::SettingValue::Int(7);
     h.run();
-    click(&mut h, "Start game");
+    click_label(&mut h, "Start game");
     let session = h.state().play.session.as_ref().expect("a game started");
     assert_eq!(session.game().rules().turn.draw_per_turn, 7);
     let saved = session.scripted().save();
@@ -156,7 +144,7 @@ fn an_extension_is_ticked_on_the_setup_screen_and_joins_the_game() {
     .unwrap();
     let mut h = packs_screen();
     h.state_mut().packs.open_path = folder.display().to_string();
-    click(&mut h, "Open");
+    click_label(&mut h, "Open");
     assert_eq!(h.state().packs.selected.as_deref(), Some("omens"));
     assert!(
         h.query_by_label_contains("an extension for core:tutorial")
@@ -175,7 +163,7 @@ fn an_extension_is_ticked_on_the_setup_screen_and_joins_the_game() {
     h.get_by_label("Omens (omens)").click();
     h.run_steps(8);
     assert_eq!(h.state().play.setup.extensions, ["omens"]);
-    click(&mut h, "Start game");
+    click_label(&mut h, "Start game");
     let session = h.state().play.session.as_ref().expect("a game started");
     assert!(
         session
@@ -195,7 +183,7 @@ fn new_pack_makes_a_pack_from_the_open_map_and_opens_it() {
     h.run();
     h.state_mut().packs.new_id = "my-duel".into();
     h.state_mut().packs.new_dir = dir.path().display().to_string();
-    click(&mut h, "Make the pack");
+    click_label(&mut h, "Make the pack");
     let folder = dir.path().join("my-duel");
     assert!(
         folder.join("pack.ron").is_file(),
@@ -231,15 +219,15 @@ fn scryptic_check(folder: &Path) -> (i32, String) {
 fn word_wars_is_played_against_the_ai_from_the_packs_screen() {
     let mut h = packs_screen();
     h.state_mut().packs.open_path = root().join("packs/word-wars").display().to_string();
-    click(&mut h, "Open");
+    click_label(&mut h, "Open");
     assert_eq!(h.state().packs.selected.as_deref(), Some("word-wars"));
     // The README reads as text, its markup rendered, not shown.
     h.get_by_label("The rules, in a player's words");
     assert!(h.query_by_label_contains("## ").is_none());
     assert!(h.query_by_label_contains("**").is_none());
-    click(&mut h, "Play Word Wars");
-    click(&mut h, "Against the AI");
-    click(&mut h, "Start game");
+    click_label(&mut h, "Play Word Wars");
+    click_label(&mut h, "Against the AI");
+    click_label(&mut h, "Start game");
     // What these rules lack is not offered: no spies, no redeployment, no cities.
     assert!(h.query_by_label_contains("Spy (").is_none());
     assert!(h.query_by_label("Redeploy a word").is_none());
@@ -290,24 +278,24 @@ fn a_word_wars_match_is_played_round_after_round_in_the_editor() {
     h.get_by_label("Rounds");
     let rounds = scryptic::save::SettingValue::Int(2);
     h.state_mut().play.setup.settings = vec![("rounds".to_string(), rounds)];
-    click(&mut h, "Against the AI");
-    click(&mut h, "Start game");
+    click_label(&mut h, "Against the AI");
+    click_label(&mut h, "Start game");
     h.get_by_label("round 1 of 2; match: gold 0, silver 0");
     assert!(
         h.query_by_label("Next round").is_none(),
         "the round goes on"
     );
-    click(&mut h, "Forfeit");
+    click_label(&mut h, "Forfeit");
     h.get_by_label("Game over: silver wins (gold forfeits)");
     h.get_by_label("round 1 of 2 adds gold 0, silver 0; match: gold 0, silver 0");
     h.get_by_label("gold starts round 2");
-    click(&mut h, "Next round");
+    click_label(&mut h, "Next round");
     let game = h.state().play.session.as_ref().unwrap().game();
     assert_eq!(game.round_number(), 2);
     assert_eq!(game.to_act(), scryptic::Player::Gold, "the loser starts");
     assert!(game.result().is_none());
     h.get_by_label("round 2 of 2; match: gold 0, silver 0");
-    click(&mut h, "Forfeit");
+    click_label(&mut h, "Forfeit");
     h.get_by_label("the match is over: a draw, the totals are equal");
     assert!(
         h.query_by_label("Next round").is_none(),
@@ -320,7 +308,7 @@ fn a_word_wars_match_is_played_round_after_round_in_the_editor() {
 #[test]
 fn a_pack_folder_is_chosen_through_browse() {
     let mut h = packs_screen();
-    click(&mut h, "Browse...");
+    click_label(&mut h, "Browse...");
     h.get_by_label("Open a pack folder");
     let folder = root().join("packs/word-wars").display().to_string();
     common::type_into(&mut h, "path", &folder);
@@ -335,11 +323,11 @@ fn a_pack_folder_is_chosen_through_browse() {
 #[test]
 fn a_hot_seat_round_begins_with_the_racks_covered() {
     let mut h = word_wars_setup();
-    click(&mut h, "Hot-seat");
-    click(&mut h, "Start game");
-    click(&mut h, "Show gold's letters");
-    click(&mut h, "Forfeit");
-    click(&mut h, "Next round");
+    click_label(&mut h, "Hot-seat");
+    click_label(&mut h, "Start game");
+    click_label(&mut h, "Show gold's letters");
+    click_label(&mut h, "Forfeit");
+    click_label(&mut h, "Next round");
     let session = h.state().play.session.as_ref().unwrap();
     assert_eq!(session.game().round_number(), 2);
     assert!(session.rack_hidden, "the racks are covered");

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{harness, press, type_into};
+use common::{click_label, harness, press, root, type_into};
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -24,13 +24,6 @@ use std::time::Duration;
 
 type H = Harness<'static, EditorApp>;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .unwrap()
-        .to_path_buf()
-}
-
 fn session(h: &H) -> &Session {
     h.state().play.session.as_ref().expect("a game is running")
 }
@@ -39,21 +32,16 @@ fn game(h: &H) -> &Game {
     session(h).game()
 }
 
-fn click(h: &mut H, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
-}
-
 /// Opens Play mode and starts a game from the Setup screen: the source (`A map file`, `A level
 /// folder`), its path, and who plays (`Hot-seat`, `Against the AI`).
 fn start_from(source: &str, path: &Path, players: &str) -> H {
     let mut h = harness(EditorApp::default());
     h.state_mut().mode = Mode::Play;
     h.run();
-    click(&mut h, source);
+    click_label(&mut h, source);
     type_into(&mut h, "Path", &path.display().to_string());
-    click(&mut h, players);
-    click(&mut h, "Start game");
+    click_label(&mut h, players);
+    click_label(&mut h, "Start game");
     assert!(
         h.state().play.session.is_some(),
         "the game started: {:?}",
@@ -71,7 +59,7 @@ fn start_hot_seat(map: &Path) -> H {
 fn uncover(h: &mut H) {
     if session(h).rack_hidden {
         let player = session(h).viewer();
-        click(h, &format!("Show {player}'s letters"));
+        click_label(h, &format!("Show {player}'s letters"));
     }
 }
 
@@ -104,11 +92,11 @@ fn settle_dialogs(h: &mut H) -> usize {
         assert_docked_beside_the_board(h);
         match stage {
             CombatStage::Preview { .. } => {
-                click(h, "Attack");
+                click_label(h, "Attack");
                 attacks += 1;
             }
-            CombatStage::Order { .. } => click(h, "Defend in this order"),
-            CombatStage::Resolution { steps, shown } => click(
+            CombatStage::Order { .. } => click_label(h, "Defend in this order"),
+            CombatStage::Resolution { steps, shown } => click_label(
                 h,
                 if shown < steps.len() {
                     "Next step"
@@ -149,9 +137,9 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
                 "every dragged letter landed: {:?}",
                 session(h).refusal
             );
-            click(h, "Commit");
+            click_label(h, "Commit");
         }
-        Action::EndTurn => click(h, "End turn"),
+        Action::EndTurn => click_label(h, "End turn"),
         Action::Discard { letters } => {
             let letters: Vec<char> = letters.chars().collect();
             for (i, &letter) in letters.iter().enumerate() {
@@ -162,7 +150,7 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
                     .click();
                 h.run();
             }
-            click(h, "Discard");
+            click_label(h, "Discard");
         }
         Action::Redeploy { word } => {
             let text = game(h)
@@ -171,8 +159,8 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
                 .find(|w| w.word.key == *word)
                 .map(|w| w.word.text)
                 .unwrap();
-            click(h, "Redeploy a word");
-            click(h, &format!("Lift {text}"));
+            click_label(h, "Redeploy a word");
+            click_label(h, &format!("Lift {text}"));
         }
         Action::Invoke { token } => {
             let kind = game(h)
@@ -182,7 +170,7 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
                 .find(|t| t.id == *token)
                 .map(|t| t.kind.clone())
                 .unwrap();
-            click(h, &format!("Invoke {kind}"));
+            click_label(h, &format!("Invoke {kind}"));
         }
         Action::Defend { .. } => {}
         other => panic!("the AI chose {other:?}, which the test does not play"),
@@ -248,7 +236,7 @@ fn a_script_saved_during_play_changes_what_it_does_and_a_broken_one_changes_noth
     std::fs::write(&script, version(5)).unwrap();
     let mut h = start_hot_seat(&map);
     uncover(&mut h);
-    click(&mut h, "End turn");
+    click_label(&mut h, "End turn");
     assert_eq!(game(&h).score(Player::Gold).base, 5);
 
     std::fs::write(&script, version(50)).unwrap();
@@ -258,7 +246,7 @@ fn a_script_saved_during_play_changes_what_it_does_and_a_broken_one_changes_noth
             .is_some()
     );
     uncover(&mut h);
-    click(&mut h, "End turn");
+    click_label(&mut h, "End turn");
     assert_eq!(
         game(&h).score(Player::Silver).base,
         50,
@@ -275,7 +263,7 @@ fn a_script_saved_during_play_changes_what_it_does_and_a_broken_one_changes_noth
             .collect();
         act_through_ui(&mut h, &Action::Discard { letters });
     }
-    click(&mut h, "End turn");
+    click_label(&mut h, "End turn");
     assert_eq!(
         game(&h).score(Player::Gold).base,
         55,
@@ -319,7 +307,7 @@ fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
     assert_eq!(h.state().balance.levels, [Level::Easy, Level::Easy]);
     h.get_by_label("Games").set_value_accesskit(4.0);
     h.run();
-    click(&mut h, "Run simulation");
+    click_label(&mut h, "Run simulation");
     assert!(h.state().balance.is_running());
     assert!(
         h.query_by_label_contains("of 4 games").is_some(),
@@ -337,7 +325,7 @@ fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
     assert!(h.query_by_label("Game length (turns)").is_some());
     let out = dir.path().join("tutorial-balance.json");
     type_into(&mut h, "Export to", &out.display().to_string());
-    click(&mut h, "Export");
+    click_label(&mut h, "Export");
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     assert_eq!(json["games"].as_array().unwrap().len(), 4);
@@ -367,7 +355,7 @@ fn undo_save_and_load_a_game_through_the_ui() {
     );
     assert_eq!(game(&h).log().len(), 1);
     let rack_after = game(&h).rack_letters(Player::Gold);
-    click(&mut h, "Undo last action");
+    click_label(&mut h, "Undo last action");
     assert!(game(&h).log().is_empty(), "the commit was taken back");
     assert!(game(&h).board().letters.cells().iter().all(Option::is_none));
     act_through_ui(&mut h, &Action::Commit { letters: word });
@@ -376,12 +364,12 @@ fn undo_save_and_load_a_game_through_the_ui() {
         rack_after,
         "the same game again"
     );
-    click(&mut h, "End turn");
+    click_label(&mut h, "End turn");
 
     let path = dir.path().join("game.ron");
-    click(&mut h, "Save game...");
+    click_label(&mut h, "Save game...");
     type_into(&mut h, "Game file", &path.display().to_string());
-    click(&mut h, "Save");
+    click_label(&mut h, "Save");
     assert!(path.is_file(), "{:?}", h.state().play.message);
     let log = game(&h).log().to_vec();
 
@@ -389,10 +377,10 @@ fn undo_save_and_load_a_game_through_the_ui() {
     h.state_mut().mode = Mode::Play;
     h.run();
     // The Setup screen's choice about covering racks holds for a loaded game too.
-    click(&mut h, "Hide the racks between turns");
-    click(&mut h, "Load game...");
+    click_label(&mut h, "Hide the racks between turns");
+    click_label(&mut h, "Load game...");
     type_into(&mut h, "Game file", &path.display().to_string());
-    click(&mut h, "Load");
+    click_label(&mut h, "Load");
     assert_eq!(
         game(&h).log(),
         log.as_slice(),
@@ -436,7 +424,7 @@ fn against_the_ai_it_answers_on_its_own_thread() {
     let map = root().join("maps/tutorial.ron");
     let mut h = start_from("A map file", &map, "Against the AI");
     assert!(!session(&h).rack_hidden, "no cover against the AI");
-    click(&mut h, "End turn");
+    click_label(&mut h, "End turn");
     h.state_mut()
         .play
         .session
@@ -501,9 +489,9 @@ fn hot_seat_on_the_open(map: scryptic::Map) -> H {
     let mut h = harness(app);
     h.state_mut().mode = Mode::Play;
     h.run();
-    click(&mut h, "Hide the racks between turns");
-    click(&mut h, "The open map");
-    click(&mut h, "Start game");
+    click_label(&mut h, "Hide the racks between turns");
+    click_label(&mut h, "The open map");
+    click_label(&mut h, "Start game");
     h
 }
 
@@ -518,13 +506,13 @@ fn letters_are_traded_where_the_rules_allow() {
     });
     let mut h = hot_seat_on_the_open(map);
     let letter = game(&h).rack_letters(Player::Gold).chars().next().unwrap();
-    click(&mut h, "Pick letters to trade");
+    click_label(&mut h, "Pick letters to trade");
     h.get_all_by_label(&scryptic_editor::play::rack::rack_label(letter))
         .next()
         .unwrap()
         .click();
     h.run();
-    click(&mut h, "Trade 1 letter(s) (your opponent scores 1)");
+    click_label(&mut h, "Trade 1 letter(s) (your opponent scores 1)");
     assert_eq!(
         game(&h).log().last(),
         Some(&Action::Exchange {
@@ -545,7 +533,7 @@ fn the_event_log_hides_draws_from_the_other_player() {
     let mut h = start_hot_seat(&map);
     for _ in 0..2 {
         uncover(&mut h);
-        click(&mut h, "End turn");
+        click_label(&mut h, "End turn");
     }
     let drawn = game(&h).rack_letters(Player::Gold);
     let line = session(&h)
@@ -573,7 +561,7 @@ fn without_passing_end_turn_waits_and_forfeit_concedes() {
         h.get_by_label("End turn").accesskit_node().is_disabled(),
         "nothing played yet: no pass"
     );
-    click(&mut h, "Forfeit");
+    click_label(&mut h, "Forfeit");
     let result = game(&h).result().cloned().expect("the game is over");
     assert_eq!(result.winner, Some(Player::Silver));
 }

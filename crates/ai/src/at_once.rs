@@ -4,7 +4,7 @@
 
 use crate::board::Player;
 use crate::crossing::{Plan, best_plan, tiles_of};
-use crate::game::{Action, Game, Placement};
+use crate::game::{Action, Game};
 use rand_chacha::ChaCha8Rng;
 
 /// The plan made for a set of tiles, kept until the tiles change.
@@ -28,7 +28,7 @@ pub(crate) fn choose(
         return None;
     }
     let plan = cache.plan_for(game, player, (attempts, rebuild), rng);
-    if plan.letters != laid(game, player) && beats_what_is_laid(game, player, &plan) {
+    if plan.letters != game.laid_letters(player) && beats_what_is_laid(game, player, &plan) {
         return Some(Action::Layout {
             player,
             letters: plan.letters,
@@ -73,23 +73,6 @@ impl PlanCache {
         }
         self.plan.clone().unwrap_or_default()
     }
-}
-
-/// `player`'s letters on the board, in the plan's order (row by row).
-fn laid(game: &Game, player: Player) -> Vec<Placement> {
-    let letters = &game.board().letters;
-    let mut laid: Vec<Placement> = letters
-        .positions()
-        .filter_map(|at| {
-            let tile = letters[at]?;
-            (tile.player == player).then_some(Placement {
-                at,
-                letter: tile.letter,
-            })
-        })
-        .collect();
-    laid.sort_by_key(|p| (p.at.y, p.at.x));
-    laid
 }
 
 /// Whether laying `plan` out leaves `player` better off than what is laid now.

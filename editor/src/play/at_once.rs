@@ -27,16 +27,7 @@ impl Session {
 
     /// The person at the screen's crossword as laid.
     fn own_layout(&self) -> Vec<Placement> {
-        let letters = &self.game().board().letters;
-        letters
-            .positions()
-            .filter_map(|at| {
-                Some(Placement {
-                    at,
-                    letter: self.own_letter_at(at)?,
-                })
-            })
-            .collect()
+        self.game().laid_letters(self.at_screen)
     }
 
     /// Lays the person at the screen's crossword out as `letters`; the refusal, if any.

@@ -83,3 +83,17 @@ pub fn key(h: &mut Harness<'_, EditorApp>, key: Key) {
     h.key_press(key);
     h.run();
 }
+
+/// The repository's root (the editor's crate folder's parent).
+pub fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+/// Clicks the widget labelled `label` and lets the window draw what follows.
+pub fn click_label(h: &mut Harness<'_, EditorApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}

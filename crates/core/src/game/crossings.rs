@@ -187,6 +187,21 @@ impl Game {
             .incomplete(player, self.letters_to_place(player))
     }
 
+    /// `player`'s letters on the board, row by row.
+    pub fn laid_letters(&self, player: Player) -> Vec<super::Placement> {
+        let letters = &self.board.letters;
+        letters
+            .positions()
+            .filter_map(|at| {
+                let tile = letters[at]?;
+                (tile.player == player).then_some(super::Placement {
+                    at,
+                    letter: tile.letter,
+                })
+            })
+            .collect()
+    }
+
     /// What keeps the letters `player` has laid from being a complete crossword, leaving out
     /// the tiles still to place (a crossword to grow on), or `None` when they are one.
     pub fn laid_crossword_lacks(&self, player: Player) -> Option<Incomplete> {

@@ -2,7 +2,7 @@
 //! (`seat3 green`), and a crossword is written as the words that make it, separated by commas
 //! (`layout H8 across KEYBOARD, J6 down CAKE`), where crossing words share their letter.
 
-use super::notation::{NotationError, cell_name, parse_cell, parse_dir};
+use super::notation::{NotationError, cell_name, parse_cell, parse_dir, parse_single};
 use super::{Action, Game, Placement};
 use crate::board::{Player, Pos};
 
@@ -40,7 +40,8 @@ pub(super) fn parse_simultaneous(
         }),
         "remove" | "unplace" => read_cells(args).map(|cells| Action::Layout {
             player,
-            letters: own_letters(game, player)
+            letters: game
+                .laid_letters(player)
                 .into_iter()
                 .filter(|p| !cells.contains(&p.at))
                 .collect(),
@@ -59,21 +60,6 @@ pub(super) fn parse_simultaneous(
     })
 }
 
-/// `player`'s letters on the board, as placements.
-fn own_letters(game: &Game, player: Player) -> Vec<Placement> {
-    let letters = &game.board().letters;
-    letters
-        .positions()
-        .filter_map(|at| {
-            let tile = letters[at]?;
-            (tile.player == player).then_some(Placement {
-                at,
-                letter: tile.letter,
-            })
-        })
-        .collect()
-}
-
 /// `player`'s crossword with `added` letters on it: a letter already there is kept, and one
 /// that differs from it is refused.
 fn with_added(
@@ -81,7 +67,7 @@ fn with_added(
     player: Player,
     added: Vec<Placement>,
 ) -> Result<Vec<Placement>, NotationError> {
-    let mut letters = own_letters(game, player);
+    let mut letters = game.laid_letters(player);
     for p in added {
         match letters.iter().find(|q| q.at == p.at) {
             Some(q) if q.letter == p.letter => {}
@@ -131,7 +117,7 @@ fn read_words(args: &[&str]) -> Result<Vec<Placement>, NotationError> {
 fn read_word(part: &str) -> Result<Vec<Placement>, NotationError> {
     let words: Vec<&str> = part.split_whitespace().collect();
     if words.iter().all(|w| w.contains('=')) {
-        return words.iter().map(|w| read_single(w)).collect();
+        return words.iter().map(|w| parse_single(w)).collect();
     }
     let [cell, dir, word] = words[..] else {
         return Err(NotationError(format!(
@@ -155,21 +141,6 @@ fn read_word(part: &str) -> Result<Vec<Placement>, NotationError> {
             })
         })
         .collect()
-}
-
-/// One letter written `H8=K`.
-fn read_single(text: &str) -> Result<Placement, NotationError> {
-    let (cell, letter) = text.split_once('=').unwrap_or((text, ""));
-    let mut chars = letter.chars();
-    match (chars.next(), chars.next()) {
-        (Some(l), None) if l.is_ascii_alphabetic() => Ok(Placement {
-            at: parse_cell(cell)?,
-            letter: l.to_ascii_uppercase(),
-        }),
-        _ => Err(NotationError(format!(
-            "`{text}`: write a cell, `=` and one letter, such as H8=S"
-        ))),
-    }
 }
 
 /// Cells written `H8 H9 ...`.

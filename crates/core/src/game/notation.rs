@@ -157,19 +157,7 @@ fn parse_commit(game: &Game, args: &[&str]) -> Result<Action, NotationError> {
     if !args.is_empty() && args.iter().all(|a| a.contains('=')) {
         let letters = args
             .iter()
-            .map(|a| {
-                let (cell, letter) = a.split_once('=').unwrap_or((a, ""));
-                let mut chars = letter.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(l), None) if l.is_ascii_alphabetic() => Ok(Placement {
-                        at: parse_cell(cell)?,
-                        letter: l.to_ascii_uppercase(),
-                    }),
-                    _ => err(format!(
-                        "`{a}`: write a cell, `=` and one letter, such as H8=S"
-                    )),
-                }
-            })
+            .map(|a| parse_single(a))
             .collect::<Result<_, _>>()?;
         return Ok(Action::Commit { letters });
     }
@@ -201,6 +189,21 @@ fn parse_commit(game: &Game, args: &[&str]) -> Result<Action, NotationError> {
         }
     }
     Ok(Action::Commit { letters })
+}
+
+/// One letter written `H8=S`.
+pub(super) fn parse_single(text: &str) -> Result<Placement, NotationError> {
+    let (cell, letter) = text.split_once('=').unwrap_or((text, ""));
+    let mut chars = letter.chars();
+    match (chars.next(), chars.next()) {
+        (Some(l), None) if l.is_ascii_alphabetic() => Ok(Placement {
+            at: parse_cell(cell)?,
+            letter: l.to_ascii_uppercase(),
+        }),
+        _ => err(format!(
+            "`{text}`: write a cell, `=` and one letter, such as H8=S"
+        )),
+    }
 }
 
 fn parse_defend(game: &Game, args: &[&str]) -> Result<Action, NotationError> {

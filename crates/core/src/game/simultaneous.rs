@@ -47,6 +47,22 @@ struct Withheld {
     waiting_on: u8,
 }
 
+/// The signals of simultaneous play.
+#[derive(Clone, Copy)]
+enum Signal {
+    Green,
+    Red,
+}
+
+impl Signal {
+    fn name(self) -> &'static str {
+        match self {
+            Signal::Green => "green light",
+            Signal::Red => "red light",
+        }
+    }
+}
+
 /// A seat's bit in a set of seats.
 fn bit(player: Player) -> u8 {
     1 << player.index()
@@ -232,16 +248,7 @@ impl Game {
         player: Player,
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        self.require_seat(player)?;
-        self.require_no_red_light()?;
-        if !self.pool_serves_green_light() {
-            return not_now(format!(
-                "the pool holds {} letters, too few for every player to draw {}: call red light once your crossword is complete",
-                self.shared_pool_size(),
-                self.rules.flow.green_light_draw
-            ));
-        }
-        self.require_complete(player, "green light")?;
+        self.require_signal(player, Signal::Green)?;
         // An earlier caller still waiting sees their letters before anyone draws again.
         self.reveal_withheld(events);
         let caller_waits = self.rules.flow.caller_waits && self.seats().count() > 1;
@@ -297,15 +304,7 @@ impl Game {
         player: Player,
         events: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        self.require_seat(player)?;
-        self.require_no_red_light()?;
-        if self.pool_serves_green_light() {
-            return not_now(format!(
-                "the pool still holds {} letters, enough for a green light: call green light (red light is for when the pool runs low)",
-                self.shared_pool_size()
-            ));
-        }
-        self.require_complete(player, "red light")?;
+        self.require_signal(player, Signal::Red)?;
         self.lights.red_light = Some(player);
         events.push(Event::RedLight {
             player,
@@ -398,6 +397,30 @@ impl Game {
             .map(|p| self.pool_letters(p).len())
             .min()
             .unwrap_or(0)
+    }
+
+    /// Refuses `signal` unless `player` sits at the table, no red light was called, the pool
+    /// calls for this signal (green while it serves a green light, red after) and `player`'s
+    /// crossword is complete.
+    fn require_signal(&self, player: Player, signal: Signal) -> Result<(), ActionError> {
+        self.require_seat(player)?;
+        self.require_no_red_light()?;
+        let pool = self.shared_pool_size();
+        match (signal, self.pool_serves_green_light()) {
+            (Signal::Green, false) => {
+                return not_now(format!(
+                    "the pool holds {pool} letters, too few for every player to draw {}: call red light once your crossword is complete",
+                    self.rules.flow.green_light_draw
+                ));
+            }
+            (Signal::Red, true) => {
+                return not_now(format!(
+                    "the pool still holds {pool} letters, enough for a green light: call green light (red light is for when the pool runs low)"
+                ));
+            }
+            _ => {}
+        }
+        self.require_complete(player, signal.name())
     }
 
     /// Refuses a signal once red light was called.
