@@ -95,3 +95,29 @@ fn three_play_at_once_and_the_green_light_waits_for_a_complete_crossword() {
         );
     }
 }
+
+/// The setup screen's word list replaces the dictionary for the game, and its save says so.
+#[test]
+fn a_word_list_of_ones_own_is_played_from_the_setup_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = dir.path().join("mine.txt");
+    std::fs::write(&words, "cat\ncats\ntsac\n").unwrap();
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Lexicon Crossing (98 tiles)");
+    h.get_by_label("Word list (empty: the dictionary)");
+    h.state_mut().play.setup.words = words.display().to_string();
+    click_label(&mut h, "Start game");
+    let session = h.state().play.session.as_ref().expect("a game started");
+    let game = session.game();
+    assert!(game.lexicon().contains("TSAC") && !game.lexicon().contains("DOG"));
+    let record = game.lexicon().word_list().expect("the list is recorded");
+    assert_eq!(record.words, 3);
+    let saved = dir.path().join("game.ron");
+    session.save_to(&saved).unwrap();
+    let save = scryptic::save::SaveFile::load(&saved).unwrap();
+    assert_eq!(save.words.as_ref(), Some(record));
+}

@@ -63,6 +63,9 @@ pub struct SetupForm {
     pub settings: Vec<(String, SettingValue)>,
     /// The extension packs ticked (their ids), among those that fit the mode.
     pub extensions: Vec<String>,
+    /// A word list of the player's own to play with instead of the dictionary (empty: the
+    /// dictionary).
+    pub words: String,
 }
 
 impl Default for SetupForm {
@@ -81,6 +84,7 @@ impl Default for SetupForm {
             chapter: 0,
             settings: Vec::new(),
             extensions: Vec::new(),
+            words: String::new(),
         }
     }
 }
@@ -352,6 +356,9 @@ impl SetupForm {
                 "Rule-set file (empty: the map's rules)",
                 &mut self.rules_file,
             );
+        }
+        if self.source != Source::Save {
+            labelled_text(ui, "Word list (empty: the dictionary)", &mut self.words);
         }
         ui.add_space(8.0);
         ui.button("Start game").clicked()

@@ -41,6 +41,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     }
     let level = find_level(form, doc).map_err(|e| e.to_string())?;
     let seats = seats(form, &level.rules)?;
+    let lexicon = own_word_list(form)?.unwrap_or(lexicon);
     let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), form.seed, None)
         .map_err(|e| e.to_string())?;
     let live = LiveFiles::for_level(&game, &level);
@@ -60,6 +61,17 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
 fn cover_racks_as_asked(session: &mut Session, form: &SetupForm) {
     session.hide_racks = form.hide_racks && form.opponents == Opponents::HotSeat;
     session.rack_hidden = session.hide_racks;
+}
+
+/// The player's own word list the form names, read (none: the dictionary).
+fn own_word_list(form: &SetupForm) -> Result<Option<Arc<Lexicon>>, String> {
+    let path = form.words.trim();
+    if path.is_empty() {
+        return Ok(None);
+    }
+    let (lexicon, _) =
+        Lexicon::open_word_list(std::path::Path::new(path)).map_err(|e| e.problems().join("\n"))?;
+    Ok(Some(Arc::new(lexicon)))
 }
 
 /// Who sits in each of the rules' seats, as the form says: everyone a person (hot-seat),
