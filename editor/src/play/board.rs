@@ -490,16 +490,30 @@ fn back_step(at: Pos, dir: Direction) -> Option<Pos> {
 }
 
 fn owner_link(player: Player) -> Color32 {
-    match player {
-        Player::Gold => Color32::from_rgb(200, 150, 30),
-        // Silver's, and any other seat's until modes name their colours.
-        _ => Color32::from_rgb(170, 175, 190),
+    seat_colour(player).gamma_multiply(0.85)
+}
+
+/// A seat's colour: gold's and silver's as their pieces', then rose, green, blue, violet, teal
+/// and orange for the seats from three on (the tilesets draw coins for gold and silver only).
+pub fn seat_colour(player: Player) -> Color32 {
+    const MORE: [Color32; scryptic::board::MAX_SEATS - 2] = [
+        Color32::from_rgb(225, 120, 140),
+        Color32::from_rgb(120, 200, 120),
+        Color32::from_rgb(110, 150, 230),
+        Color32::from_rgb(175, 130, 220),
+        Color32::from_rgb(90, 195, 190),
+        Color32::from_rgb(235, 150, 70),
+    ];
+    match player.index().checked_sub(2) {
+        None => crate::pieces::owner_colour(Owner::from(player)),
+        Some(i) => MORE[i % MORE.len()],
     }
 }
 
 /// How one letter coin looks.
 pub struct CoinLook {
-    /// Whose coin: gold or silver.
+    /// Whose coin (gold's and silver's from the tileset; the other seats' painted in their
+    /// colour).
     pub player: Player,
     /// The letter on it.
     pub letter: char,
@@ -538,8 +552,7 @@ impl CoinLook {
     }
 
     fn paint_plain(&self, painter: &Painter, cell: Rect, tint: Color32) {
-        let owner = Owner::from(self.player);
-        let base = crate::pieces::owner_colour(owner).gamma_multiply(tint.r() as f32 / 255.0);
+        let base = seat_colour(self.player).gamma_multiply(tint.r() as f32 / 255.0);
         painter.circle(
             cell.center(),
             cell.width() * 0.46,
