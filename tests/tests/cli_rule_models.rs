@@ -108,7 +108,10 @@ fn three_players_take_turns_at_the_terminal() {
 fn scripts_name_a_third_seat_and_no_seat_past_the_table() {
     use scryptic::script::{ScriptHost, ScriptLimits, ScriptedGame};
     let mut map = scryptic::Map::load(&root().join("packs/word-wars/maps/board-15.ron")).unwrap();
-    map.rules.overrides.seats = Some(scryptic::rules::SeatOverrides { count: Some(3) });
+    map.rules.overrides.seats = Some(scryptic::rules::SeatOverrides {
+        count: Some(3),
+        ..Default::default()
+    });
     map.rules.overrides.crossword = Some(scryptic::rules::CrosswordOverrides {
         model: Some(scryptic::rules::CrosswordModel::Shared),
         first_word: Some(scryptic::rules::FirstWord::Centre),
@@ -143,4 +146,49 @@ fn scripts_name_a_third_seat_and_no_seat_past_the_table() {
         .map(|p| scripted.game().score(p).base)
         .sum();
     assert_eq!(total, 7, "the refused award changed nothing");
+}
+
+/// A mode's names for the seats (`seats.names`, with `seats.colours`) are what the terminal
+/// calls the players, in its prompts, lines and the engine's messages.
+#[test]
+fn a_modes_names_for_the_seats_are_the_players_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("named.ron");
+    let named = r##"(
+    version: 1,
+    name: "named",
+    preset: "classic",
+    overrides: (seats: (names: ["white", "brown"], colours: ["#f0f0e8", "#8b5a2b"])),
+)
+"##;
+    std::fs::write(&rules, named).unwrap();
+    let map = root().join("maps/tutorial.ron");
+    let o = scryptic_typing(
+        &[
+            "play",
+            map.to_str().unwrap(),
+            "--rules",
+            rules.to_str().unwrap(),
+        ],
+        "end\ncommit A1 across ZZZZ\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    for line in [
+        "turn 1: white to play",
+        "turn 2: brown to play",
+        "brown> ",
+        "white: score",
+    ] {
+        assert!(o.out.contains(line), "{line}\n{}", o.out);
+    }
+    assert!(
+        o.out.contains("white ends the turn") || o.out.contains("white passes"),
+        "{}",
+        o.out
+    );
+    assert!(
+        !o.out.contains("gold"),
+        "no seat keeps its own name: {}",
+        o.out
+    );
 }

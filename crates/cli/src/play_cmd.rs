@@ -293,6 +293,8 @@ impl Table {
         write_console(scripted, io)?;
         let mut announced_end = false;
         loop {
+            // The rules (reloaded, or a new round's) name and colour the seats.
+            self.screen.use_seats_of(scripted.game());
             self.run_clock(scripted, io)?;
             if scripted.game().result().is_some() {
                 if !announced_end {
@@ -311,7 +313,7 @@ impl Table {
             let prompt = if announced_end {
                 "game over> ".to_string()
             } else {
-                format!("{}> ", self.actor(scripted.game()))
+                format!("{}> ", self.screen.seat_name(self.actor(scripted.game())))
             };
             let Some(line) = self.keyboard.read(&prompt, io)? else {
                 writeln!(io.out)?;
@@ -362,16 +364,16 @@ impl Table {
 
     fn announce_end(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         if let Some(result) = game.result() {
-            writeln!(io.out, "{}", describe_result(result))?;
+            writeln!(io.out, "{}", self.screen.render(&describe_result(result)))?;
         }
         if let Some(award) = describe_award(game) {
-            writeln!(io.out, "{award}")?;
+            writeln!(io.out, "{}", self.screen.render(&award))?;
         }
         // Nothing is secret any more: both racks are shown.
         self.shown_to = None;
         self.write_status(game, io)?;
         if let Some(standing) = describe_match(game) {
-            writeln!(io.out, "{standing}")?;
+            writeln!(io.out, "{}", self.screen.render(&standing))?;
         }
         writeln!(io.out, "{}", self.end_hint(game))?;
         Ok(())
@@ -386,7 +388,7 @@ impl Table {
             return Ok(true);
         }
         if self.pause && self.shown_to.is_some() {
-            let name = self.screen.in_colour_of(player, player.name());
+            let name = self.screen.seat(player);
             if self.clear_screen {
                 write!(io.out, "\x1b[2J\x1b[H")?;
             }
@@ -409,13 +411,13 @@ impl Table {
         }
         if !over {
             let to_act = game.to_act();
-            let name = self.screen.in_colour_of(to_act, to_act.name());
+            let name = self.screen.seat(to_act);
             if let Some(standing) = describe_match(game) {
-                writeln!(io.out, "{standing}")?;
+                writeln!(io.out, "{}", self.screen.render(&standing))?;
             }
             // A question waiting (a combat's order, an offer of sudden death) is asked as such.
             let doing = match game.prompt() {
-                Some(prompt) => prompt.question(),
+                Some(prompt) => self.screen.render(&prompt.question()),
                 None => format!("{name} to play"),
             };
             writeln!(io.out, "turn {}: {doing}", game.turn())?;
@@ -425,7 +427,7 @@ impl Table {
             let show_rack = over || p == viewer;
             writeln!(io.out, "{}", self.screen.player_line(game, p, show_rack))?;
         }
-        write!(io.out, "{}", self.screen.board(game))?;
+        write!(io.out, "{}", self.screen.render(&self.screen.board(game)))?;
         Ok(())
     }
 
@@ -438,7 +440,7 @@ impl Table {
         io: &mut Streams,
     ) -> anyhow::Result<()> {
         if !over {
-            writeln!(io.out, "{}", self.at_once.status(game))?;
+            writeln!(io.out, "{}", self.screen.render(&self.at_once.status(game)))?;
         }
         let viewer = self.at_once.at_keyboard();
         for p in game.seats() {
@@ -451,7 +453,7 @@ impl Table {
             self.screen
                 .board_seen(game, Some(viewer), self.at_once.area(game))
         };
-        write!(io.out, "{board}")?;
+        write!(io.out, "{}", self.screen.render(&board))?;
         Ok(())
     }
 
@@ -473,10 +475,11 @@ impl Table {
                 self.at_once.note(&events);
                 self.tell(scripted, &events, io)?;
                 if scripted.game().rules().flow.simultaneous && scripted.game().result().is_none() {
-                    writeln!(io.out, "{}", self.at_once.status(scripted.game()))?;
+                    let status = self.at_once.status(scripted.game());
+                    writeln!(io.out, "{}", self.screen.render(&status))?;
                 }
             }
-            Err(e) => writeln!(io.out, "  refused: {e}")?,
+            Err(e) => writeln!(io.out, "  refused: {}", self.screen.render(&e))?,
         }
         Ok(())
     }
@@ -495,7 +498,11 @@ impl Table {
         // Every player reads this screen: nobody's draws are shown in the events (each sees
         // their own rack when the keyboard is theirs).
         for e in told {
-            writeln!(io.out, "  {}", describe(&e.seen_by(None)))?;
+            writeln!(
+                io.out,
+                "  {}",
+                self.screen.render(&describe(&e.seen_by(None)))
+            )?;
         }
         write_console(scripted, io)
     }

@@ -78,9 +78,11 @@ pub struct Terminals {
 const RESET: &str = "\x1b[0m";
 
 /// Draws games for one terminal.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Screen {
     colour: bool,
+    /// The mode's names and colours for the seats, where it gives them.
+    seats: crate::game::SeatNames,
 }
 
 /// What one cell shows: its glyph, whose it is (for the colour or mark), and a terrain to tint
@@ -95,6 +97,36 @@ impl Screen {
     pub(super) fn new(options: TerminalOptions) -> Screen {
         Screen {
             colour: options.colour,
+            seats: crate::game::SeatNames::default(),
+        }
+    }
+
+    /// Takes the seats' names and colours from the mode's (`game`'s rules), where it gives
+    /// them.
+    pub(super) fn use_seats_of(&mut self, game: &Game) {
+        self.seats = game.seat_names();
+    }
+
+    /// `player`'s name, in their colour.
+    pub(super) fn seat(&self, player: Player) -> String {
+        self.in_colour_of(player, self.seats.name(player))
+    }
+
+    /// The name `player` goes by.
+    pub(super) fn seat_name(&self, player: Player) -> &str {
+        self.seats.name(player)
+    }
+
+    /// `text` (the engine's, naming seats by their own words) with the mode's names.
+    pub(super) fn render(&self, text: &str) -> String {
+        self.seats.render(text)
+    }
+
+    /// The escape that colours `player`'s text: the mode's colour, else the toolkit's.
+    fn seat_escape(&self, player: Player) -> String {
+        match self.seats.colour(player) {
+            Some([r, g, b]) => format!("\x1b[1;38;2;{r};{g};{b}m"),
+            None => Screen::player_colour(player).to_string(),
         }
     }
 
@@ -146,7 +178,7 @@ impl Screen {
     /// `text` in `player`'s colour (or as it is without colour).
     pub(super) fn in_colour_of(&self, player: Player, text: &str) -> String {
         if self.colour {
-            format!("{}{text}{RESET}", Screen::player_colour(player))
+            format!("{}{text}{RESET}", self.seat_escape(player))
         } else {
             text.to_string()
         }
@@ -211,10 +243,10 @@ impl Screen {
             return format!("{}{}", look.glyph, Screen::mark(look.owner));
         }
         let colour = match (look.owner, look.terrain) {
-            (Some(player), _) => Screen::player_colour(player),
-            (None, Some(terrain)) => Screen::terrain_colour(terrain),
+            (Some(player), _) => self.seat_escape(player),
+            (None, Some(terrain)) => Screen::terrain_colour(terrain).to_string(),
             // An uncaptured token spot or a neutral city: bold, to stand out of the terrain.
-            (None, None) => "\x1b[1m",
+            (None, None) => "\x1b[1m".to_string(),
         };
         format!("{colour}{}{RESET} ", look.glyph)
     }
@@ -233,8 +265,8 @@ impl Screen {
         if self.colour {
             out.push_str(&format!(
                 "\n        letters, cities and captured tokens are {}'s in yellow, {}'s in cyan",
-                self.in_colour_of(Player::Gold, "gold"),
-                self.in_colour_of(Player::Silver, "silver")
+                self.seat(Player::Gold),
+                self.seat(Player::Silver)
             ));
         } else {
             out.push_str(
@@ -257,7 +289,10 @@ impl Screen {
                 let cell = crate::game::notation::cell_name(t.at);
                 match t.captured_by {
                     Some(p) => {
-                        format!("{cell} {glyph} {}", self.in_colour_of(p, &format!("{p}'s")))
+                        format!(
+                            "{cell} {glyph} {}",
+                            self.in_colour_of(p, &format!("{}'s", self.seats.name(p)))
+                        )
                     }
                     None => format!("{cell} {glyph}"),
                 }
@@ -286,7 +321,7 @@ impl Screen {
             .collect();
         let mut line = format!(
             "{}: {}; rack {rack}{}; pool {}",
-            self.in_colour_of(player, player.name()),
+            self.seat(player),
             crate::game::describe::score_words(game, player),
             if tokens.is_empty() {
                 String::new()

@@ -4,7 +4,6 @@
 
 use super::session::Session;
 use egui::RichText;
-use scryptic::Player;
 use std::time::Duration;
 
 /// The simultaneous-play controls (their state is the session's, and the letter picked to
@@ -124,15 +123,17 @@ fn screen_switch(ui: &mut egui::Ui, session: &mut Session) {
     }
     ui.horizontal_wrapped(|ui| {
         ui.label("At the screen:");
+        let names = session.game().seat_names();
         for player in people {
             let here = session.at_screen == player;
-            if ui.selectable_label(here, crossword_of(player)).clicked() {
+            let label = crossword_of(names.name(player));
+            if ui.selectable_label(here, label).clicked() {
                 session.take_screen(player);
             }
         }
     });
 }
 
-fn crossword_of(player: Player) -> String {
-    format!("{player}'s crossword")
+fn crossword_of(name: &str) -> String {
+    format!("{name}'s crossword")
 }

@@ -371,6 +371,7 @@ impl PlayBoard {
         let Some(facts) = &self.facts else { return };
         let game = session.game();
         let board = &game.board().letters;
+        let colours: Vec<Option<Color32>> = game.seats().map(|p| mode_colour(game, p)).collect();
         let (xs, ys) = self.view.visible(rect, board.width(), board.height());
         for y in ys {
             for x in xs.clone() {
@@ -399,6 +400,7 @@ impl PlayBoard {
                     letter,
                     pips,
                     grey: !connected,
+                    colour: colours.get(tile.player.index()).copied().flatten(),
                 };
                 coin.paint(painter, cell, self.textures.as_ref());
             }
@@ -415,6 +417,7 @@ impl PlayBoard {
                 letter: p.letter,
                 pips: game.rules().letter_value(p.letter).unwrap_or(1),
                 grey: false,
+                colour: mode_colour(game, player),
             };
             coin.paint(painter, cell, self.textures.as_ref());
             painter.rect_stroke(
@@ -468,11 +471,15 @@ impl PlayBoard {
             egui::Order::Tooltip,
             egui::Id::unique("dragged letter"),
         ));
+        // The dragged letter is the person laying it's: in simultaneous play, who is at the
+        // screen.
+        let player = session.viewer();
         let coin = CoinLook {
-            player: session.game().active(),
+            player,
             letter,
             pips: session.game().rules().letter_value(letter).unwrap_or(1),
             grey: false,
+            colour: mode_colour(session.game(), player),
         };
         coin.paint(
             &painter,
@@ -491,6 +498,12 @@ fn back_step(at: Pos, dir: Direction) -> Option<Pos> {
 
 fn owner_link(player: Player) -> Color32 {
     seat_colour(player).gamma_multiply(0.85)
+}
+
+/// The mode's colour for `player`'s coins, if the rules give one.
+pub fn mode_colour(game: &scryptic::game::Game, player: Player) -> Option<Color32> {
+    let [r, g, b] = game.seat_names().colour(player)?;
+    Some(Color32::from_rgb(r, g, b))
 }
 
 /// A seat's colour: gold's and silver's as their pieces', then rose, green, blue, violet, teal
@@ -521,6 +534,9 @@ pub struct CoinLook {
     pub pips: i64,
     /// Greyed (a disconnected word's letter).
     pub grey: bool,
+    /// The mode's colour for the seat (`seats.colours`), which paints the coin instead of the
+    /// tileset's.
+    pub colour: Option<Color32>,
 }
 
 impl CoinLook {
@@ -533,7 +549,10 @@ impl CoinLook {
             Color32::WHITE
         };
         let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
-        match textures.and_then(|t| t.coin(self.player, self.pips)) {
+        let tileset_coin = textures
+            .filter(|_| self.colour.is_none())
+            .and_then(|t| t.coin(self.player, self.pips));
+        match tileset_coin {
             Some(t) => {
                 painter.image(t.id(), cell, uv, tint);
             }
@@ -552,7 +571,8 @@ impl CoinLook {
     }
 
     fn paint_plain(&self, painter: &Painter, cell: Rect, tint: Color32) {
-        let base = seat_colour(self.player).gamma_multiply(tint.r() as f32 / 255.0);
+        let colour = self.colour.unwrap_or_else(|| seat_colour(self.player));
+        let base = colour.gamma_multiply(tint.r() as f32 / 255.0);
         painter.circle(
             cell.center(),
             cell.width() * 0.46,

@@ -36,7 +36,10 @@ impl RackPanel {
         let frame = egui::Frame::default().inner_margin(6.0);
         let (_, dropped) = ui.dnd_drop_zone::<Dragged, ()>(frame, |ui| {
             ui.horizontal(|ui| {
-                ui.label(format!("{player}'s rack"));
+                ui.label(format!(
+                    "{}'s rack",
+                    session.game().seat_names().name(player)
+                ));
                 self.coins(ui, session, board);
                 ui.separator();
                 self.tokens(ui, session, player);
@@ -71,6 +74,7 @@ impl RackPanel {
                     letter,
                     pips,
                     grey: false,
+                    colour: super::board::mode_colour(session.game(), player),
                 };
                 look.paint(ui.painter(), rect, board.textures());
                 if is_picked {

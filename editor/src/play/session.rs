@@ -491,7 +491,11 @@ impl Session {
         let viewer = self.log_viewer();
         self.log = events
             .iter()
-            .map(|e| describe(&e.seen_by(viewer)))
+            .map(|e| {
+                self.game()
+                    .seat_names()
+                    .render(&describe(&e.seen_by(viewer)))
+            })
             .collect();
     }
 
@@ -516,7 +520,8 @@ impl Session {
         let mut combat = false;
         let viewer = self.log_viewer();
         for event in events {
-            self.log.push(describe(&event.seen_by(viewer)));
+            let text = describe(&event.seen_by(viewer));
+            self.log.push(self.game().seat_names().render(&text));
             match event {
                 Event::SpyReport { letters } => self.placed = letters.clone(),
                 Event::CombatStarted { defenders, .. } => {
@@ -535,7 +540,7 @@ impl Session {
                 _ => {}
             }
             if combat && is_combat_step(event) {
-                steps.push(describe(event));
+                steps.push(self.game().seat_names().render(&describe(event)));
             }
             if let Event::DefenceOrderNeeded { defender, .. } = event {
                 self.ask_order(*defender, steps);

@@ -25,7 +25,8 @@ impl SidePanel {
         if session.at_once() {
             self.match_standing(ui, session);
             if let Some(result) = session.game().result() {
-                ui.label(RichText::new(sentence_case(&describe_result(result))).strong());
+                let text = session.game().seat_names().render(&describe_result(result));
+                ui.label(RichText::new(sentence_case(&text)).strong());
             }
             self.at_once.ui(ui, session);
             if let Some((player, elapsed)) = session.thinking() {
@@ -56,7 +57,8 @@ impl SidePanel {
     fn status(&mut self, ui: &mut egui::Ui, session: &mut Session) {
         let game = session.game();
         if let Some(result) = game.result() {
-            ui.label(RichText::new(sentence_case(&describe_result(result))).strong());
+            let text = game.seat_names().render(&describe_result(result));
+            ui.label(RichText::new(sentence_case(&text)).strong());
             if let Some(award) = scryptic::game::describe::describe_award(game) {
                 ui.label(award);
             }
@@ -69,7 +71,11 @@ impl SidePanel {
         // A question waiting (a combat's order, an offer of sudden death) is asked as such.
         let waiting = match game.prompt() {
             Some(prompt) => format!("Turn {}: {}", game.turn(), prompt.question()),
-            None => format!("Turn {}: {to_act} to play", game.turn()),
+            None => format!(
+                "Turn {}: {} to play",
+                game.turn(),
+                game.seat_names().name(to_act)
+            ),
         };
         ui.label(RichText::new(waiting).strong());
         answer_offer(ui, session);
@@ -106,7 +112,8 @@ impl SidePanel {
         } else {
             ""
         };
-        ui.label(RichText::new(format!("{marker}{player} ({seat})")).strong());
+        let name = game.seat_names().name(player).to_string();
+        ui.label(RichText::new(format!("{marker}{name} ({seat})")).strong());
         ui.label(scryptic::game::describe::score_words(game, player));
         ui.label(holdings_line(game, player, state.rack.len()));
     }

@@ -15,6 +15,7 @@ pub mod notation;
 mod redeploy;
 mod regions;
 mod rounds;
+mod seat_names;
 mod simultaneous;
 mod state;
 pub mod strength;
@@ -28,6 +29,7 @@ pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
 pub use crossings::{CrossingScore, Crossword, Incomplete};
 pub use rounds::{MAX_ROUND_TEXT_CHARS, MatchOutcome, MatchScore, NextRound, RoundResult};
+pub use seat_names::SeatNames;
 pub use state::*;
 pub use tokens::{Effect, EffectError, Invocation, StandardElementals, TokenEffects};
 pub use types::*;
@@ -440,6 +442,11 @@ impl Game {
     /// The lexicon in play.
     pub fn lexicon(&self) -> &Lexicon {
         &self.lexicon
+    }
+
+    /// The names and colours the rules give the seats (see `SeatNames`).
+    pub fn seat_names(&self) -> SeatNames {
+        SeatNames::of(&self.rules)
     }
 
     /// The dictionary, shared (for another game with the same words: a match's next round).

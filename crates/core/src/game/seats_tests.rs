@@ -24,7 +24,10 @@ fn table(seats: i64, racks: Option<&[&str]>) -> Game {
                 exhaustion: Some(Exhaustion::BothOut),
                 ..Default::default()
             }),
-            seats: Some(SeatOverrides { count: Some(seats) }),
+            seats: Some(SeatOverrides {
+                count: Some(seats),
+                ..Default::default()
+            }),
             ..Default::default()
         },
     );

@@ -30,7 +30,10 @@ fn at_once_with(racks: [&str; 3], pool: Option<&str>, flow: FlowOverrides) -> Ga
                 simultaneous: Some(flow.simultaneous.unwrap_or(true)),
                 ..flow
             }),
-            seats: Some(SeatOverrides { count: Some(3) }),
+            seats: Some(SeatOverrides {
+                count: Some(3),
+                ..Default::default()
+            }),
             crossword: Some(CrosswordOverrides {
                 scoring: Some(Scoring::CrossingRatio),
                 ..Default::default()

@@ -465,6 +465,9 @@ impl RuleSet {
     /// More than two players only where nothing is played between two: a shared crossword,
     /// and none of the rules that name "the other player".
     fn check_seats(&self, out: &mut Vec<RuleProblem>) {
+        if let Some((key, problem)) = self.seats.looks_problem() {
+            out.push(RuleProblem::new(key, problem));
+        }
         let count = self.seats.count;
         if count <= 2 {
             return;

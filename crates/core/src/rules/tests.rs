@@ -116,6 +116,16 @@ fn bad_rule_files_say_what_and_where() {
             ],
         ),
         (
+            "(version: 1, preset: \"classic\", overrides: (seats: (names: [\"white\", \"gold\"])))",
+            &[
+                "r.ron:1:53: seats.names: \"gold\" would name two seats; give each seat a name of its own",
+            ],
+        ),
+        (
+            "(version: 1, preset: \"classic\", overrides: (seats: (colours: [\"white\"])))",
+            &["r.ron:1:53: seats.colours: \"white\" is not a colour written #rrggbb"],
+        ),
+        (
             "(version: 1, preset: \"classic\", overrides: (supply: (opening: Tabel)))",
             &[
                 "r.ron:1:68: supply.opening must be StartRack, Table or a number of letters such as 20",
