@@ -1,0 +1,228 @@
+//! The command line's AI and position tools: `moves`, `simulate`, `replay --json` and
+//! `preview`, used as a designer or a script uses them.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::{root, scryptic, scryptic_typing};
+
+fn path(rel: &str) -> String {
+    root().join(rel).display().to_string()
+}
+
+#[test]
+fn moves_lists_and_counts_the_placements_of_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    let map = root().join("maps/tutorial.ron");
+    let typed = format!("save {}\nquit\n", save.display());
+    let played = scryptic_typing(&["play", map.to_str().unwrap()], &typed);
+    assert_eq!(played.code, 0, "{}", played.err);
+    let counted = scryptic(&["moves", save.to_str().unwrap(), "--count"]);
+    assert_eq!(counted.code, 0, "{}", counted.err);
+    let n: usize = counted.out.trim().parse().unwrap();
+    assert!(n > 0);
+    let listed = scryptic(&["moves", save.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&listed.out).unwrap();
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), n);
+    let attack = |m: &serde_json::Value| m["attack"].as_i64().unwrap();
+    assert!(
+        moves.windows(2).all(|w| attack(&w[0]) >= attack(&w[1])),
+        "strongest first"
+    );
+    let text = scryptic(&["moves", save.to_str().unwrap()]);
+    assert!(
+        text.out.starts_with(&format!("{n} placements for gold")),
+        "{}",
+        text.out
+    );
+    let missing = scryptic(&["moves", "no-such-save.ron"]);
+    assert_eq!(missing.code, 1);
+    assert!(missing.err.contains("no-such-save.ron"), "{}", missing.err);
+}
+
+/// `simulate --jsonl` streams each game as a JSON line the moment it ends, then the summary,
+/// so that a long run stopped early still leaves every finished game.
+#[test]
+fn simulate_streams_one_json_line_per_game() {
+    let map = root().join("maps/tutorial.ron");
+    let o = scryptic(&[
+        "simulate",
+        map.to_str().unwrap(),
+        "--games",
+        "3",
+        "--ai",
+        "easy,easy",
+        "--jsonl",
+    ]);
+    assert_eq!(o.code, 0, "{}", o.err);
+    let lines: Vec<serde_json::Value> = o
+        .out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{}", o.out);
+    let mut seeds: Vec<u64> = lines[..3]
+        .iter()
+        .map(|g| g["seed"].as_u64().unwrap())
+        .collect();
+    seeds.sort_unstable();
+    assert_eq!(seeds, [1, 2, 3]);
+    assert_eq!(lines[3]["summary"]["games"], 3);
+}
+
+#[test]
+fn simulate_reports_the_balance_of_a_map() {
+    let map = root().join("maps/tutorial.ron");
+    let args = [
+        "simulate",
+        map.to_str().unwrap(),
+        "--games",
+        "4",
+        "--ai",
+        "normal,easy",
+        "--json",
+    ];
+    let out = scryptic(&args);
+    assert_eq!(out.code, 0, "{}", out.err);
+    let json: serde_json::Value = serde_json::from_str(&out.out).unwrap();
+    assert_eq!(json["games"].as_array().unwrap().len(), 4);
+    let summary = &json["summary"];
+    let seat_wins: u64 = (0..2)
+        .map(|s| summary["seat_wins"][s]["count"].as_u64().unwrap())
+        .sum();
+    let ai_wins: u64 = (0..2)
+        .map(|a| summary["ai_wins"][a]["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(seat_wins, ai_wins, "every win has a seat and an AI");
+    let again = scryptic(&args);
+    assert_eq!(again.out, out.out, "the same seeds give the same games");
+    let text = scryptic(&["simulate", map.to_str().unwrap(), "--games", "2"]);
+    assert!(
+        text.out.contains("wins by seat (95% interval)"),
+        "{}",
+        text.out
+    );
+    let bad = scryptic(&["simulate", map.to_str().unwrap(), "--ai", "expert,normal"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.err.contains("write easy, normal or hard"),
+        "{}",
+        bad.err
+    );
+}
+
+/// The map of `tests/scenarios/conquest-by-attack.ron`: gold's JAZZ at A1 takes silver's only
+/// city from its AT and wins.
+fn conquest_map(dir: &std::path::Path) -> std::path::PathBuf {
+    let text =
+        std::fs::read_to_string(root().join("tests/scenarios/conquest-by-attack.ron")).unwrap();
+    let start = text.find("map: (").unwrap() + "map: ".len();
+    let end = text.find("    steps:").unwrap();
+    let map_text = text[start..end].trim_end().trim_end_matches(',');
+    let path = dir.join("conquest.ron");
+    std::fs::write(&path, map_text).unwrap();
+    path
+}
+
+/// `replay --json` gives the whole position: terrain, cities, token spots, and every word with
+/// its strength modifier by modifier.
+#[test]
+fn replay_json_gives_the_whole_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    let typed = format!(
+        "commit D10 across BOG\nend\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = scryptic_typing(&["play", &path("maps/tutorial.ron"), "--seed", "3"], &typed);
+    assert_eq!(o.code, 0, "{o:?}");
+    let replay = scryptic(&["replay", save.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&replay.out).unwrap();
+    let position = &json["position"];
+    assert_eq!(position["width"], 12);
+    assert_eq!(position["terrain"][9], ".ff.........");
+    assert_eq!(position["cities"][0]["id"], "aurum");
+    assert_eq!(position["cities"][0]["at"]["cell"], "D10");
+    assert_eq!(position["tokens"][0]["kind"], "firestorm");
+    assert_eq!(
+        position["tokens"][0]["captured_by"],
+        serde_json::Value::Null
+    );
+    let bog = &position["words"][0];
+    assert_eq!(bog["text"], "BOG");
+    assert_eq!(bog["player"], "Gold");
+    assert_eq!(bog["cells"].as_array().unwrap().len(), 3);
+    assert_eq!(bog["valid"], true);
+    assert_eq!(bog["connected"], true);
+    assert_eq!(bog["defence"]["face"], 4);
+    assert_eq!(
+        bog["defence"]["modifiers"][0]["OwnCityBonus"]["amount"], 2,
+        "BOG stands on its own city: {bog}"
+    );
+    assert_eq!(bog["defence"]["value"], 6);
+}
+
+/// `preview SAVE ACTION` works out a commit's combat without making it: the strengths with
+/// their modifiers and the outcome under the defender's automatic order.
+#[test]
+fn preview_shows_a_commits_combat_before_it_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = conquest_map(dir.path());
+    let save = dir.path().join("before.ron");
+    let o = scryptic_typing(
+        &["play", map.to_str().unwrap()],
+        &format!("save {}\nquit\n", save.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let s = save.to_str().unwrap();
+    let o = scryptic(&["preview", s, "A1 across JAZZ", "--json"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let json: serde_json::Value = serde_json::from_str(&o.out).unwrap();
+    assert_eq!(json["word"], "JAZZ");
+    assert_eq!(json["attack"]["value"], 10);
+    assert_eq!(json["defenders"][0]["word"], "AT");
+    assert_eq!(json["defenders"][0]["defence"]["value"], 4);
+    assert_eq!(json["outcome"], "succeeds");
+    assert_eq!(json["defeated"][0], "AT");
+    assert_eq!(json["gain"], 4);
+    assert_eq!(json["ends_game"], true);
+    assert_eq!(json["scores_after"][0], serde_json::json!(["Gold", 44]));
+    let text = scryptic(&["preview", s, "commit A1 across JAZZ"]);
+    assert!(
+        text.out.starts_with("gold JAZZ attacks with 10 (face 10)"),
+        "{}",
+        text.out
+    );
+    assert!(
+        text.out
+            .contains("defends: AT at D1 across: 4 (face 2, on its own city +2)"),
+        "{}",
+        text.out
+    );
+    let refused = scryptic(&["preview", s, "A1 across QQQ"]);
+    assert_eq!(refused.code, 1);
+    assert!(
+        refused.err.contains("your rack has no Q"),
+        "{}",
+        refused.err
+    );
+    let in_play = scryptic_typing(&["play", "--load", s], "preview A1 across JAZZ\nquit\n");
+    assert!(
+        in_play.out.contains(
+            "outcome (the defender's automatic order (fewest letters lost)): succeeds: AT falls"
+        ),
+        "{}",
+        in_play.out
+    );
+    let after = scryptic_typing(&["play", "--load", s], "commit A1 across JAZZ\nquit\n");
+    assert!(
+        after
+            .out
+            .contains("game over: gold wins (silver holds no city)"),
+        "{}",
+        after.out
+    );
+}
