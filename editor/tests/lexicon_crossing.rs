@@ -19,20 +19,33 @@ use std::time::Duration;
 
 type H = Harness<'static, EditorApp>;
 
-/// Three players of the 98 tiles, the person gold against two AIs.
-fn three_against_the_ai() -> H {
+/// The setup screen of the 98-tile mode, reached from the Packs screen with the pack opened.
+fn setup_of_98_tiles() -> H {
     let mut h = harness(EditorApp::default());
     h.state_mut().mode = Mode::Packs;
     h.run();
     h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
     click_label(&mut h, "Open");
     click_label(&mut h, "Play Lexicon Crossing (98 tiles)");
+    h
+}
+
+/// Three players of the 98 tiles, the person gold against two AIs.
+fn three_against_the_ai() -> H {
+    let mut h = setup_of_98_tiles();
     let players = scryptic::save::SettingValue::Int(3);
     h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
     // The settings fill the screen: the radio below them is set as a click would.
     h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
     h.run();
-    click_label(&mut h, "Start game");
+    // The AIs start at once and wake the window when they answer: the test holds them and
+    // waits for any already thinking, so that every frame after settles.
+    h.get_by_label("Start game").click();
+    h.run_steps(2);
+    let session = h.state_mut().play.session.as_mut().expect("a game started");
+    session.ai_paused = true;
+    session.wait_for_ai(Duration::from_secs(60));
+    h.run();
     h
 }
 
@@ -46,7 +59,6 @@ fn three_play_at_once_and_the_green_light_waits_for_a_complete_crossword() {
         "nothing is laid yet"
     );
     let session = h.state_mut().play.session.as_mut().unwrap();
-    session.ai_paused = true;
     assert_eq!(session.seats.len(), 3);
     assert_eq!(session.viewer(), Player::Gold);
     // Gold's crossword, as the AI's search would lay it, tile by tile as a person drags them.
@@ -102,12 +114,7 @@ fn a_word_list_of_ones_own_is_played_from_the_setup_screen() {
     let dir = tempfile::tempdir().unwrap();
     let words = dir.path().join("mine.txt");
     std::fs::write(&words, "cat\ncats\ntsac\n").unwrap();
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Packs;
-    h.run();
-    h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
-    click_label(&mut h, "Open");
-    click_label(&mut h, "Play Lexicon Crossing (98 tiles)");
+    let mut h = setup_of_98_tiles();
     h.get_by_label("Word list (empty: the dictionary)");
     h.state_mut().play.setup.words = words.display().to_string();
     click_label(&mut h, "Start game");

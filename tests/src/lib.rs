@@ -72,6 +72,11 @@ pub struct Output {
     pub err: String,
 }
 
+/// A file of the repository by its path from the root, as the command line takes it.
+pub fn repo_path(rel: &str) -> String {
+    root().join(rel).display().to_string()
+}
+
 /// Runs `scryptic ARGS...` in-process, with nothing to read.
 pub fn scryptic(args: &[&str]) -> Output {
     scryptic_typing(args, "")

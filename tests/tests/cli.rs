@@ -4,11 +4,7 @@
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
-use scryptic_tests::{root, scryptic, scryptic_typing};
-
-fn path(rel: &str) -> String {
-    root().join(rel).display().to_string()
-}
+use scryptic_tests::{repo_path, root, scryptic, scryptic_typing};
 
 #[test]
 fn rules_list_names_both_presets() {
@@ -101,8 +97,8 @@ fn map_validate_passes_the_shipped_maps_and_fails_a_broken_one() {
     let o = scryptic(&[
         "map",
         "validate",
-        &path("maps/duel-24.ron"),
-        &path("maps/tutorial.ron"),
+        &repo_path("maps/duel-24.ron"),
+        &repo_path("maps/tutorial.ron"),
     ]);
     assert_eq!(o.code, 0, "{o:?}");
     let dir = tempfile::tempdir().unwrap();
@@ -216,7 +212,7 @@ fn map_validate_loads_the_scripts_and_tileset_the_map_names() {
 
 #[test]
 fn map_info_describes_a_map() {
-    let o = scryptic(&["map", "info", &path("maps/duel-40.ron")]);
+    let o = scryptic(&["map", "info", &repo_path("maps/duel-40.ron")]);
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
         o.out.starts_with("Duel: The Great Divide (40x40)"),
@@ -224,9 +220,10 @@ fn map_info_describes_a_map() {
         o.out
     );
     assert!(o.out.contains("rules: classic with 1 overridden constants"));
-    let json: serde_json::Value =
-        serde_json::from_str(&scryptic(&["map", "info", "--json", &path("maps/duel-40.ron")]).out)
-            .unwrap();
+    let json: serde_json::Value = serde_json::from_str(
+        &scryptic(&["map", "info", "--json", &repo_path("maps/duel-40.ron")]).out,
+    )
+    .unwrap();
     assert_eq!(json["width"], 40);
     assert_eq!(json["tokens"].as_array().unwrap().len(), 8);
 }
@@ -238,7 +235,7 @@ fn map_render_writes_a_png_of_the_right_size() {
     let o = scryptic(&[
         "map",
         "render",
-        &path("maps/duel-24.ron"),
+        &repo_path("maps/duel-24.ron"),
         "-o",
         out.to_str().unwrap(),
         "--cell-size",
@@ -251,7 +248,7 @@ fn map_render_writes_a_png_of_the_right_size() {
     let o = scryptic(&[
         "map",
         "render",
-        &path("maps/continent-256.ron"),
+        &repo_path("maps/continent-256.ron"),
         "-o",
         out.to_str().unwrap(),
         "--max-side",
@@ -268,7 +265,7 @@ fn map_render_refuses_an_image_too_large_to_make() {
     let o = scryptic(&[
         "map",
         "render",
-        &path("maps/continent-256.ron"),
+        &repo_path("maps/continent-256.ron"),
         "-o",
         out.to_str().unwrap(),
         "--cell-size",
@@ -396,7 +393,10 @@ fn play_runs_a_game_typed_at_the_terminal_and_saves_it_for_replay() {
         "help\ncommit A1 across QQQ\nboard\ncommit D10 across BOG\nend\ncommit J3 down MAD\nend\nsave {}\nquit\n",
         save.display()
     );
-    let o = scryptic_typing(&["play", &path("maps/tutorial.ron"), "--seed", "3"], &typed);
+    let o = scryptic_typing(
+        &["play", &repo_path("maps/tutorial.ron"), "--seed", "3"],
+        &typed,
+    );
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
         o.out.contains("commit CELL across|down WORD"),
@@ -501,7 +501,7 @@ fn replay_refuses_a_save_that_does_not_replay() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.ron");
     let o = scryptic_typing(
-        &["play", &path("maps/tutorial.ron"), "--seed", "3"],
+        &["play", &repo_path("maps/tutorial.ron"), "--seed", "3"],
         &format!("end\nsave {}\nquit\n", save.display()),
     );
     assert_eq!(o.code, 0);
@@ -530,8 +530,8 @@ fn script_check_reports_errors_with_file_and_line() {
     let o = scryptic(&[
         "script",
         "check",
-        &path("scripts/win/first_to_score.lua"),
-        &path("scripts/win/total_control.lua"),
+        &repo_path("scripts/win/first_to_score.lua"),
+        &repo_path("scripts/win/total_control.lua"),
     ]);
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
@@ -565,9 +565,9 @@ fn script_check_reports_errors_with_file_and_line() {
     let o = scryptic(&[
         "script",
         "check",
-        &path("packs/wending/scripts/1-the-ford.lua"),
+        &repo_path("packs/wending/scripts/1-the-ford.lua"),
         "--map",
-        &path("packs/wending/campaigns/wending/1-the-ford.ron"),
+        &repo_path("packs/wending/campaigns/wending/1-the-ford.ron"),
         "--json",
     ]);
     let json: serde_json::Value = serde_json::from_str(&o.out).unwrap();
@@ -581,7 +581,7 @@ fn a_scripted_game_saves_its_scripts_and_replays_from_the_save_alone() {
     let o = scryptic_typing(
         &[
             "play",
-            &path("packs/wending/campaigns/wending/1-the-ford.ron"),
+            &repo_path("packs/wending/campaigns/wending/1-the-ford.ron"),
             "--seed",
             "2",
         ],

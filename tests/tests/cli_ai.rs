@@ -5,11 +5,7 @@
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
-use scryptic_tests::{root, scryptic, scryptic_typing};
-
-fn path(rel: &str) -> String {
-    root().join(rel).display().to_string()
-}
+use scryptic_tests::{repo_path, root, scryptic, scryptic_typing};
 
 #[test]
 fn moves_lists_and_counts_the_placements_of_a_saved_game() {
@@ -137,7 +133,10 @@ fn replay_json_gives_the_whole_position() {
         "commit D10 across BOG\nend\nsave {}\nquit\n",
         save.display()
     );
-    let o = scryptic_typing(&["play", &path("maps/tutorial.ron"), "--seed", "3"], &typed);
+    let o = scryptic_typing(
+        &["play", &repo_path("maps/tutorial.ron"), "--seed", "3"],
+        &typed,
+    );
     assert_eq!(o.code, 0, "{o:?}");
     let replay = scryptic(&["replay", save.to_str().unwrap(), "--json"]);
     let json: serde_json::Value = serde_json::from_str(&replay.out).unwrap();
