@@ -17,16 +17,7 @@ use scryptic_editor::play::setup::{SetupForm, Source};
 
 #[test]
 fn the_players_go_by_the_modes_names_and_colours() {
-    let dir = tempfile::tempdir().unwrap();
-    let rules = dir.path().join("named.ron");
-    let named = r##"(
-    version: 1,
-    name: "named",
-    preset: "classic",
-    overrides: (seats: (names: ["white", "brown"], colours: ["#f0f0e8", "#8b5a2b"])),
-)
-"##;
-    std::fs::write(&rules, named).unwrap();
+    let rules = root().join("tests/rules/named-seats.ron");
     let mut h = harness(EditorApp::default());
     h.state_mut().mode = Mode::Play;
     h.state_mut().play.setup = SetupForm {

@@ -118,6 +118,8 @@ impl Target {
                 root.join("tests/fuzz/rules/seed-gdd.ron"),
                 root.join("tests/fuzz/rules/seed-long-racks.ron"),
                 root.join("tests/fuzz/rules/seed-split-race.ron"),
+                root.join("tests/rules/named-seats.ron"),
+                root.join("tests/fuzz/rules/seed-simultaneous.ron"),
             ],
             Target::Save => vec![
                 root.join("tests/golden/plains-15-midgame.ron"),
@@ -143,9 +145,12 @@ impl Target {
                 root.join("packs/word-wars/tests/out-of-tiles.ron"),
                 root.join("packs/word-wars/tests/match.ron"),
                 root.join("packs/word-wars/tests/sudden-death-won.ron"),
+                root.join("packs/lexicon-crossing/tests/word-list.ron"),
+                root.join("packs/lexicon-crossing/tests/signals.ron"),
             ],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
+                root.join("packs/lexicon-crossing/pack.ron"),
                 root.join("crates/pack/core-pack/pack.ron"),
                 root.join("tests/fuzz/manifest/seed-settings.ron"),
                 root.join("tests/fuzz/manifest/seed-extension.ron"),

@@ -152,16 +152,7 @@ fn scripts_name_a_third_seat_and_no_seat_past_the_table() {
 /// calls the players, in its prompts, lines and the engine's messages.
 #[test]
 fn a_modes_names_for_the_seats_are_the_players_names() {
-    let dir = tempfile::tempdir().unwrap();
-    let rules = dir.path().join("named.ron");
-    let named = r##"(
-    version: 1,
-    name: "named",
-    preset: "classic",
-    overrides: (seats: (names: ["white", "brown"], colours: ["#f0f0e8", "#8b5a2b"])),
-)
-"##;
-    std::fs::write(&rules, named).unwrap();
+    let rules = root().join("tests/rules/named-seats.ron");
     let map = root().join("maps/tutorial.ron");
     let o = scryptic_typing(
         &[

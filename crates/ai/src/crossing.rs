@@ -141,16 +141,8 @@ pub fn best_plan(
 
 /// Every tile `player` has: laid on the board and on the rack.
 pub fn tiles_of(game: &Game, player: Player) -> Vec<char> {
-    let letters = &game.board().letters;
-    let mut tiles: Vec<char> = letters
-        .cells()
-        .iter()
-        .flatten()
-        .filter(|t| t.player == player)
-        .map(|t| t.letter)
-        .collect();
-    tiles.extend(game.rack_letters(player).chars());
-    tiles
+    let laid = game.laid_letters(player).into_iter().map(|p| p.letter);
+    laid.chain(game.rack_letters(player).chars()).collect()
 }
 
 impl<'a> Area<'a> {
@@ -241,33 +233,29 @@ impl<'a> Growth<'a> {
     fn from_laid(area: &'a Area<'a>, game: &Game, player: Player) -> Growth<'a> {
         let rack: Vec<char> = game.rack_letters(player).chars().collect();
         let mut growth = Growth::new(area, &rack);
-        let letters = &game.board().letters;
-        let own = |x: i64, y: i64| {
-            area.index(x, y).is_some_and(|_| {
-                let at = Pos::new(area.origin.x + x as u32, area.origin.y + y as u32);
-                letters
-                    .get(at)
-                    .copied()
-                    .flatten()
-                    .is_some_and(|t| t.player == player)
-            })
-        };
-        for y in 0..area.height {
-            for x in 0..area.width {
-                let (Some(i), true) = (area.index(x, y), own(x, y)) else {
-                    continue;
-                };
-                let at = Pos::new(area.origin.x + x as u32, area.origin.y + y as u32);
-                growth.cells[i] = letters
-                    .get(at)
-                    .copied()
-                    .flatten()
-                    .and_then(|t| letter_index(t.letter));
-                let across = own(x - 1, y) || own(x + 1, y);
-                let down = own(x, y - 1) || own(x, y + 1);
-                growth.dirs[i] =
-                    u8::from(across) * Dir::Across.bit() + u8::from(down) * Dir::Down.bit();
+        for p in game.laid_letters(player) {
+            let x = i64::from(p.at.x) - i64::from(area.origin.x);
+            let y = i64::from(p.at.y) - i64::from(area.origin.y);
+            if let Some(i) = area.index(x, y) {
+                growth.cells[i] = letter_index(p.letter);
             }
+        }
+        // A cell's words run the ways its neighbours in the crossword lie.
+        let laid = |x: i64, y: i64| area.index(x, y).is_some_and(|i| growth.cells[i].is_some());
+        let dirs: Vec<(usize, u8)> = (0..growth.cells.len())
+            .filter(|&i| growth.cells[i].is_some())
+            .map(|i| {
+                let (x, y) = (i as i64 % area.width, i as i64 / area.width);
+                let across = laid(x - 1, y) || laid(x + 1, y);
+                let down = laid(x, y - 1) || laid(x, y + 1);
+                (
+                    i,
+                    u8::from(across) * Dir::Across.bit() + u8::from(down) * Dir::Down.bit(),
+                )
+            })
+            .collect();
+        for (i, dir) in dirs {
+            growth.dirs[i] = dir;
         }
         let score = game.crossing_score(player);
         (growth.points, growth.words) = (score.points, score.words);

@@ -69,20 +69,28 @@ fn with_added(
 ) -> Result<Vec<Placement>, NotationError> {
     let mut letters = game.laid_letters(player);
     for p in added {
-        match letters.iter().find(|q| q.at == p.at) {
-            Some(q) if q.letter == p.letter => {}
-            Some(q) => {
-                return Err(NotationError(format!(
-                    "{} holds your {}, not {}: remove it first, or lay the whole crossword out anew",
-                    cell_name(p.at),
-                    q.letter,
-                    p.letter
-                )));
-            }
-            None => letters.push(p),
-        }
+        add_letter(&mut letters, p).map_err(|there| {
+            NotationError(format!(
+                "{} holds your {there}, not {}: remove it first, or lay the whole crossword out anew",
+                cell_name(p.at),
+                p.letter
+            ))
+        })?;
     }
     Ok(letters)
+}
+
+/// Adds `p` to `letters` unless its cell is there already with the same letter; a cell there
+/// with another letter is refused with that letter.
+fn add_letter(letters: &mut Vec<Placement>, p: Placement) -> Result<(), char> {
+    match letters.iter().find(|q| q.at == p.at) {
+        Some(q) if q.letter == p.letter => Ok(()),
+        Some(q) => Err(q.letter),
+        None => {
+            letters.push(p);
+            Ok(())
+        }
+    }
 }
 
 /// The letters of words written `CELL across|down WORD, ...`: crossing words share a cell,
@@ -96,18 +104,13 @@ fn read_words(args: &[&str]) -> Result<Vec<Placement>, NotationError> {
         .filter(|t| !t.is_empty())
     {
         for p in read_word(part)? {
-            match letters.iter().find(|q| q.at == p.at) {
-                Some(q) if q.letter == p.letter => {}
-                Some(q) => {
-                    return Err(NotationError(format!(
-                        "two words cross at {} with different letters ({} and {})",
-                        cell_name(p.at),
-                        q.letter,
-                        p.letter
-                    )));
-                }
-                None => letters.push(p),
-            }
+            add_letter(&mut letters, p).map_err(|there| {
+                NotationError(format!(
+                    "two words cross at {} with different letters ({there} and {})",
+                    cell_name(p.at),
+                    p.letter
+                ))
+            })?;
         }
     }
     Ok(letters)

@@ -392,7 +392,7 @@ impl Game {
     }
 
     /// The letters left to draw: the shared pool's, or the fewest of anyone's own.
-    fn shared_pool_size(&self) -> usize {
+    fn fewest_left_to_draw(&self) -> usize {
         self.seats()
             .map(|p| self.pool_letters(p).len())
             .min()
@@ -405,7 +405,7 @@ impl Game {
     fn require_signal(&self, player: Player, signal: Signal) -> Result<(), ActionError> {
         self.require_seat(player)?;
         self.require_no_red_light()?;
-        let pool = self.shared_pool_size();
+        let pool = self.fewest_left_to_draw();
         match (signal, self.pool_serves_green_light()) {
             (Signal::Green, false) => {
                 return not_now(format!(

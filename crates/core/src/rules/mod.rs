@@ -6,8 +6,10 @@
 //!
 //! Invariant: no rule constant is written in code; code reads it from a `RuleSet`.
 
+mod seats;
 mod sections;
 
+pub use seats::{MAX_SEAT_NAME_CHARS, parse_colour};
 pub use sections::*;
 
 use crate::diag::{FileError, LoadError, line_col_of, nearest_name};
