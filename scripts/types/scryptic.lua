@@ -324,6 +324,178 @@ function ScrypticTokenGame:message(text) end
 ---@param points integer how many points, added to the base score
 function ScrypticTokenGame:award(player, points) end
 
+---@class ScrypticPiece
+---@field id integer
+---@field owner ScrypticPlayer
+---@field kind string
+---@field value integer? nil where it has none, or it is hidden from the viewer
+---@field hidden boolean whether it has a value the viewer may not see
+---@field x integer? on the board
+---@field y integer? on the board
+---@field pit string? in a pit
+
+---@class ScrypticNewPiece
+---@field owner ScrypticPlayer
+---@field kind string
+---@field value integer?
+---@field x integer?
+---@field y integer?
+---@field pit string?
+
+---@class ScrypticGameMode
+---@field setup fun(game: ScrypticTable)
+---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]
+---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)
+---@field revealed fun(game: ScrypticTable)?
+---@field end_if (fun(game: ScrypticTable): (ScrypticPlayer|"draw"|nil), string?)?
+---@field score (fun(game: ScrypticTable, player: ScrypticPlayer): number)?
+
+--- The table of pieces, as a game mode's functions see it.
+---@class ScrypticTable
+local ScrypticTable = {}
+
+--- Columns of the board.
+---@return integer
+function ScrypticTable:width() end
+
+--- Rows of the board.
+---@return integer
+function ScrypticTable:height() end
+
+--- The seats that play, in order.
+---@return ScrypticPlayer[]
+function ScrypticTable:seats() end
+
+--- Whose view this is (in `moves`), or nil for the whole truth.
+---@return ScrypticPlayer?
+function ScrypticTable:viewer() end
+
+--- A piece by id.
+---@param id integer the piece's id
+---@return ScrypticPiece
+function ScrypticTable:piece(id) end
+
+--- The piece on a cell, or nil.
+---@param x integer column, from 0 on the left
+---@param y integer row, from 0 at the top
+---@return ScrypticPiece?
+function ScrypticTable:piece_at(x, y) end
+
+--- The id, owner and value (nil where hidden) of the piece on a cell, without making a table: for loops a search runs often.
+---@param x integer column, from 0 on the left
+---@param y integer row, from 0 at the top
+---@return integer?, ScrypticPlayer?, integer?
+function ScrypticTable:at(x, y) end
+
+--- Who holds each cell, by `y * width + x + 1` (false where empty): one call for a whole board.
+---@return (ScrypticPlayer|false)[]
+function ScrypticTable:owners() end
+
+--- The pieces on the board.
+---@param owner ScrypticPlayer? whose (all if nil)
+---@return ScrypticPiece[]
+function ScrypticTable:pieces(owner) end
+
+--- The pieces in one of a player's pits, in id order.
+---@param owner ScrypticPlayer whose
+---@param name string the pit's name
+---@return ScrypticPiece[]
+function ScrypticTable:pit(owner, name) end
+
+--- How many pieces one of a player's pits holds (public, whatever their values).
+---@param owner ScrypticPlayer whose
+---@param name string the pit's name
+---@return integer
+function ScrypticTable:count(owner, name) end
+
+--- A variable the rules keep on the table (every player may read it).
+---@param name string the variable's name
+---@return integer|string|boolean|nil
+function ScrypticTable:get(name) end
+
+--- The seats who may move now.
+---@return ScrypticPlayer[]
+function ScrypticTable:to_move() end
+
+--- Whether the seats to move choose at once and in secret.
+---@return boolean
+function ScrypticTable:secret() end
+
+--- A cell's name as players write it (`C8`: column letter, row from 1 at the top).
+---@param x integer column, from 0 on the left
+---@param y integer row, from 0 at the top
+---@return string
+function ScrypticTable:cell_name(x, y) end
+
+--- The x and y of a named cell (an error off the board).
+---@param name string a cell's name, `C8`
+---@return integer, integer
+function ScrypticTable:cell(name) end
+
+--- A rule constant of the game's rule set.
+---@param key ScrypticNumberRule a number constant, `section.name`
+---@return number
+---@overload fun(self: ScrypticTable, key: string): number|boolean|string
+function ScrypticTable:rule(key) end
+
+--- The value of one of the game's settings.
+---@param id string the setting's id, as the pack's manifest names it
+---@param default any? the value in a game made without the pack
+---@return boolean|integer|string
+function ScrypticTable:setting(id, default) end
+
+--- Adds a piece; returns its id. Its value is hidden from every other player until shown.
+---@param piece ScrypticNewPiece owner, kind, value (optional), and x and y or a pit
+---@return integer
+function ScrypticTable:add(piece) end
+
+--- Moves a piece to an empty cell.
+---@param id integer the piece's id
+---@param x integer column, from 0 on the left
+---@param y integer row, from 0 at the top
+function ScrypticTable:move(id, x, y) end
+
+--- Moves a piece into one of its owner's pits.
+---@param id integer the piece's id
+---@param pit string a pit of its owner's
+function ScrypticTable:to_pit(id, pit) end
+
+--- Shows a piece's value.
+---@param id integer the piece's id
+---@param to ScrypticPlayer? one player (every player if nil)
+function ScrypticTable:show(id, to) end
+
+--- Hides a piece's value again from all but its owner.
+---@param id integer the piece's id
+function ScrypticTable:hide(id) end
+
+--- Sets a variable on the table (every player may read it).
+---@param name string the variable's name
+---@param value integer|string|boolean its value
+function ScrypticTable:set(name, value) end
+
+--- Gives the next move to one player.
+---@param player ScrypticPlayer who moves next
+function ScrypticTable:turn(player) end
+
+--- Lets players choose at once and in secret: each one's moves are made on their own copy until every one says `done`, then all are made on the table together and `revealed` runs.
+---@param players ScrypticPlayer[]? who chooses (every seat if nil)
+function ScrypticTable:choose_in_secret(players) end
+
+--- Says a player's secret choice is complete.
+---@param player ScrypticPlayer whose choice
+function ScrypticTable:done(player) end
+
+--- Ends the game.
+---@param winner ScrypticPlayer|"draw" who wins
+---@param reason string? why, in words
+function ScrypticTable:end_game(winner, reason) end
+
+--- Tells the players something (only `to` reads it, if given).
+---@param text string what to say
+---@param to ScrypticPlayer? one player (everyone if nil)
+function ScrypticTable:say(text, to) end
+
 --- The Scryptic API (read-only).
 ---@class scryptic
 scryptic = {}
@@ -356,6 +528,10 @@ function scryptic.win_condition(definition) end
 --- Defines a strength modifier.
 ---@param definition ScrypticStrengthModifier id and apply
 function scryptic.strength_modifier(definition) end
+
+--- Defines the whole game (for a mode whose rules say `flow: (scripted: true)`): `setup(game)` makes the table, `moves(game, player)` lists a player's legal moves from what they see, `play(game, player, move)` makes one, `revealed(game)` goes on after secret choices, `end_if(game)` returns the winner (or "draw") and why, `score(game, player)` how well a player stands (0 to 1) for the AI.
+---@param definition ScrypticGameMode setup, moves, play, and revealed, end_if, score if wanted
+function scryptic.game_mode(definition) end
 
 --- Iterates `t` in a fixed order (numbers, then strings, each sorted), so scripts behave the same on every run.
 ---@param t table any table

@@ -367,7 +367,7 @@ fn every_method_in_the_registry_exists() {
 
 #[test]
 fn the_scripting_guide_covers_every_event_and_method() {
-    use scryptic::script::api::{EVENT_FIELDS, GAME, SCRYPTIC, TOKEN_GAME};
+    use scryptic::script::api::{EVENT_FIELDS, GAME, MODE_GAME, SCRYPTIC, TOKEN_GAME};
     let guide = std::fs::read_to_string(root().join("SCRIPTING.md")).unwrap();
     for (event, _, _) in EVENT_FIELDS {
         assert!(
@@ -375,9 +375,10 @@ fn the_scripting_guide_covers_every_event_and_method() {
             "SCRIPTING.md does not mention the event {event}"
         );
     }
-    for f in GAME.iter().chain(TOKEN_GAME) {
+    for f in GAME.iter().chain(TOKEN_GAME).chain(MODE_GAME) {
         assert!(
-            guide.contains(&format!("game:{}(", f.name)),
+            guide.contains(&format!("game:{}(", f.name))
+                || guide.contains(&format!("game:{}{{", f.name)),
             "SCRIPTING.md does not mention game:{}",
             f.name
         );

@@ -12,6 +12,7 @@ use scryptic_core::{board, game, lexicon, map, rules};
 mod at_once;
 pub mod crossing;
 pub mod eval;
+pub mod ismcts;
 pub mod movegen;
 pub mod player;
 pub mod simulate;

@@ -85,6 +85,9 @@ const REDEPLOY_TRIES: usize = 6;
 /// Defenders whose every order the AI tries (more: the engine's order).
 const ORDERED_DEFENDERS: usize = 4;
 
+/// The search's iterations a move in scripted games, by level.
+const SCRIPTED_ITERATIONS: [usize; 3] = [30, 200, 600];
+
 /// An AI player: a level, a seed for its chances, and its move generator's buffers.
 pub struct AiPlayer {
     level: Level,
@@ -119,6 +122,22 @@ impl AiPlayer {
         super::at_once::choose(&mut self.plans, attempts, rebuild, &mut rng, game, player)
     }
 
+    /// The next move of a scripted game, by a search of the level's effort (a move the
+    /// engine refuses, naming the legal ones, when there is none).
+    fn choose_scripted(&mut self, game: &Game) -> Action {
+        let player = game.choosing().first().copied().unwrap_or(game.to_act());
+        let effort = super::ismcts::Effort::iterations(match self.level {
+            Level::Easy => SCRIPTED_ITERATIONS[0],
+            Level::Normal => SCRIPTED_ITERATIONS[1],
+            Level::Hard => SCRIPTED_ITERATIONS[2],
+        });
+        let mut rng = self.rng(game);
+        super::ismcts::choose(game, player, effort, &mut rng).unwrap_or(Action::Move {
+            player,
+            mv: String::new(),
+        })
+    }
+
     /// The AI's level.
     pub fn level(&self) -> Level {
         self.level
@@ -126,6 +145,9 @@ impl AiPlayer {
 
     /// The next action for whoever must act in `game` (the AI plays that side).
     pub fn choose(&mut self, game: &Game) -> Action {
+        if game.rules().flow.scripted {
+            return self.choose_scripted(game);
+        }
         if let Some(crate::game::Prompt::SuddenDeath { .. }) = game.prompt() {
             let mut rng = self.rng(game);
             return super::sudden_death::answer(&mut self.generator, game, &mut rng);

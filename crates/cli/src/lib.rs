@@ -26,6 +26,7 @@ mod position;
 mod rules_cmd;
 mod screen;
 mod script_cmd;
+mod table_play;
 mod tileset_cmd;
 
 pub use screen::{TerminalOptions, Terminals};

@@ -256,6 +256,9 @@ impl Table {
     /// Who acts for the lines typed now: the player to act, or in simultaneous play the one
     /// at the keyboard.
     fn actor(&self, game: &Game) -> Player {
+        if game.rules().flow.scripted {
+            return super::table_play::mover(game);
+        }
         if game.rules().flow.simultaneous {
             self.at_once.at_keyboard()
         } else {
@@ -275,6 +278,17 @@ impl Table {
 
     /// The commands, as `help` lists them for this game's flow.
     fn help(&self, game: &Game) -> String {
+        if game.rules().flow.scripted {
+            let table = TABLE_COMMANDS
+                .lines()
+                .filter(|l| !l.starts_with("preview"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            return format!(
+                "{}\n{table}\n{CELL_NAMES}",
+                super::table_play::TABLE_GAME_COMMANDS
+            );
+        }
         if game.rules().flow.simultaneous {
             format!("{SIMULTANEOUS_COMMANDS}\n{AT_ONCE_COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")
         } else {
@@ -329,6 +343,15 @@ impl Table {
                     }
                 }
                 "board" => self.write_status(scripted.game(), io)?,
+                "moves" if !announced_end && scripted.game().rules().flow.scripted => {
+                    let game = scripted.game();
+                    writeln!(
+                        io.out,
+                        "{}",
+                        self.screen
+                            .render(&super::table_play::moves_text(game, self.actor(game)))
+                    )?;
+                }
                 "quit" => return Ok(left(announced_end)),
                 "next" if announced_end && self.goes_on(scripted.game()) => {
                     return Ok(Left::Next);
@@ -406,6 +429,12 @@ impl Table {
     /// is over) and the board.
     fn write_status(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         let over = game.result().is_some();
+        if game.rules().flow.scripted {
+            let viewer = self.shown_to.unwrap_or(self.actor(game));
+            let status = super::table_play::status(&self.screen, game, viewer, over);
+            write!(io.out, "{status}")?;
+            return Ok(());
+        }
         if game.rules().flow.simultaneous {
             return self.write_status_at_once(game, over, io);
         }
@@ -474,6 +503,14 @@ impl Table {
             Ok(events) => {
                 self.at_once.note(&events);
                 self.tell(scripted, &events, io)?;
+                // A secret choice is made move by move: the chooser sees their table grow.
+                let game = scripted.game();
+                if game.rules().flow.scripted
+                    && game.result().is_none()
+                    && self.actor(game) == actor
+                {
+                    self.write_status(game, io)?;
+                }
                 if scripted.game().rules().flow.simultaneous && scripted.game().result().is_none() {
                     let status = self.at_once.status(scripted.game());
                     writeln!(io.out, "{}", self.screen.render(&status))?;

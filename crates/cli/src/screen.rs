@@ -219,6 +219,57 @@ impl Screen {
         out
     }
 
+    /// A scripted game's board of pieces as `table` (a player's view) has them: a piece's
+    /// value (`?` where hidden from the viewer; its kind's first letter where it has none) in
+    /// its owner's colour or with their mark.
+    pub(super) fn table_board(&self, game: &Game, table: &crate::game::Table) -> String {
+        let (w, h) = (table.width(), table.height());
+        let row_label = h.to_string().len().max(2);
+        let mut out = self.column_header(0..w, row_label);
+        for y in 0..h {
+            out.push_str(&format!("{:>row_label$} ", y + 1));
+            for x in 0..w {
+                let at = Pos::new(x, y);
+                let piece = table.piece_at(at).and_then(|id| table.piece(id));
+                let look = match piece {
+                    Some(p) => CellLook {
+                        glyph: piece_glyph(p),
+                        owner: Some(p.owner),
+                        terrain: None,
+                    },
+                    None => {
+                        let terrain = game.board().terrain[at];
+                        CellLook {
+                            glyph: Screen::terrain_glyph(terrain),
+                            owner: None,
+                            terrain: Some(terrain),
+                        }
+                    }
+                };
+                out.push_str(&self.cell(&look));
+            }
+            out.truncate(out.trim_end_matches(' ').len());
+            out.push('\n');
+        }
+        let whose = if self.colour {
+            let seats: Vec<String> = game
+                .seats()
+                .map(|p| format!("{}'s", self.seat(p)))
+                .collect();
+            format!("pieces are {} by their colour", seats.join(" or "))
+        } else {
+            let seats: Vec<String> = game
+                .seats()
+                .map(|p| format!("{} {}'s", Screen::mark(Some(p)), self.seats.name(p)))
+                .collect();
+            format!("a mark after a piece says whose: {}", seats.join(", "))
+        };
+        out.push_str(&format!(
+            "legend: a number is a piece's value, ? a value you cannot see; {whose}\n"
+        ));
+        out
+    }
+
     /// Column names written downwards, one character a line, aligned with their cells.
     fn column_header(&self, columns: std::ops::Range<u32>, row_label: usize) -> String {
         let names: Vec<Vec<char>> = columns.map(|x| column_name(x).chars().collect()).collect();
@@ -421,4 +472,17 @@ fn token_glyphs(game: &Game) -> BTreeMap<String, char> {
         out.insert(kind.to_string(), pick);
     }
     out
+}
+
+/// A piece's glyph: its value's digit, `?` where hidden, else its kind's first letter.
+fn piece_glyph(piece: &crate::game::Piece) -> char {
+    match (piece.value, piece.hidden) {
+        (Some(v), _) if (0..10).contains(&v) => char::from_digit(v as u32, 10).unwrap_or('*'),
+        (None, true) => '?',
+        _ => piece
+            .kind
+            .chars()
+            .next()
+            .map_or('o', |c| c.to_ascii_uppercase()),
+    }
 }

@@ -34,6 +34,20 @@ pub const MAX_SCENARIO_POOL: usize = 100_000;
 pub const MAX_SAVE_ACTIONS: usize = 1_000_000;
 /// The most bytes of script storage (JSON) a save carries.
 pub const MAX_STORAGE_BYTES: usize = 16 * 1024 * 1024;
+/// The most pieces a scripted game's table holds (`flow.scripted`).
+pub const MAX_TABLE_PIECES: usize = 4096;
+/// The most characters in a piece's kind, a pit's name or a table variable's name.
+pub const MAX_TABLE_NAME_CHARS: usize = 32;
+/// The most variables a scripted game's rules keep on the table.
+pub const MAX_TABLE_VARS: usize = 256;
+/// The most characters in a table variable's text.
+pub const MAX_TABLE_TEXT_CHARS: usize = 200;
+/// The most characters in a scripted game's move.
+pub const MAX_MOVE_CHARS: usize = 80;
+/// The most legal moves a scripted game's rules may list for one position.
+pub const MAX_MOVES: usize = 10_000;
+/// The most commands one call of a scripted game's rules may make (setup, a move).
+pub const MAX_TABLE_COMMANDS: usize = 100_000;
 
 /// Why `path` (as a file names it) cannot be used: it must be relative, so that a level
 /// cannot reach outside its own folder by naming `/etc/passwd` or `C:\Windows`.

@@ -89,6 +89,23 @@ pub struct Expect {
     pub light_round: Option<u32>,
     /// Whether each player may jaywalk now.
     pub may_jaywalk: BTreeMap<Player, bool>,
+    /// A scripted game's pieces on the board as the whole truth has them, row by row: cells
+    /// apart by spaces, `.` empty, else the owner's mark (`g`, `s`, `3`...) and the value
+    /// (`?` where hidden, nothing where it has none): `"g3 . s1"`.
+    pub table: Option<Vec<String>>,
+    /// The same rows as each player sees them.
+    pub seen: BTreeMap<Player, Vec<String>>,
+    /// What each player sees of pits, as lines `OWNER PIT: VALUES` (`"silver used: 1 4"`,
+    /// `"gold available: ? ?"`, `"gold score: empty"`).
+    pub seen_pits: BTreeMap<Player, Vec<String>>,
+    /// How many pieces each player's pits hold, by pit.
+    pub pits: BTreeMap<Player, BTreeMap<String, usize>>,
+    /// The rules' table variables, as text.
+    pub vars: BTreeMap<String, String>,
+    /// Moves each player may make now (each must be among the legal ones).
+    pub moves: BTreeMap<Player, Vec<String>>,
+    /// The seats who may move now (in a secret choice, those whose choice is not complete).
+    pub to_move: Option<Vec<Player>>,
 }
 
 /// What a scenario's steps play on: a game, and what its scripts told the players.
@@ -422,6 +439,7 @@ fn expect_all(
     per_player(&mut want, &e.pool, "letters left to draw", |p| {
         game.pool_letters(p).len().to_string()
     });
+    check_table(game, e, &mut problems);
     let events_text = format!("{events:?}");
     for needle in &e.events {
         if !events_text.contains(needle.as_str()) {
@@ -437,6 +455,90 @@ fn expect_all(
         Ok(())
     } else {
         Err(problems.join("\n  "))
+    }
+}
+
+/// The expectations of a scripted game's table.
+fn check_table(game: &Game, e: &Expect, problems: &mut Vec<String>) {
+    let mut want = |what: &str, expected: String, got: String| {
+        if expected != got {
+            problems.push(format!("{what}: expected {expected}, got {got}"));
+        }
+    };
+    if let Some(rows) = &e.table {
+        want(
+            "table",
+            format!("{rows:#?}"),
+            format!("{:#?}", game.table().rows()),
+        );
+    }
+    for (&p, rows) in &e.seen {
+        let seen = game.table_for(Some(p)).rows();
+        want(
+            &format!("table as {p} sees it"),
+            format!("{rows:#?}"),
+            format!("{seen:#?}"),
+        );
+    }
+    for (&p, lines) in &e.seen_pits {
+        let view = game.table_for(Some(p));
+        for line in lines {
+            let Some((pit, _)) = line.split_once(':') else {
+                want("a pit line", "OWNER PIT: VALUES".into(), line.clone());
+                continue;
+            };
+            let mut words = pit.split_whitespace();
+            let (owner, name) = (
+                words.next().unwrap_or_default(),
+                words.next().unwrap_or_default(),
+            );
+            let Some(owner) = Player::from_name(owner) else {
+                want("a pit's owner", "a seat".into(), owner.to_string());
+                continue;
+            };
+            let got = format!("{owner} {name}: {}", view.pit_text(owner, name));
+            want(
+                &format!("what {p} sees of {owner}'s {name} pit"),
+                line.clone(),
+                got,
+            );
+        }
+    }
+    for (&p, pits) in &e.pits {
+        for (name, &count) in pits {
+            let got = game.table().pit(p, name).count();
+            want(
+                &format!("{p}'s {name} pit"),
+                count.to_string(),
+                got.to_string(),
+            );
+        }
+    }
+    for (name, value) in &e.vars {
+        let got = match game.table().var(name) {
+            Some(crate::game::Var::Int(i)) => i.to_string(),
+            Some(crate::game::Var::Text(t)) => t.clone(),
+            Some(crate::game::Var::Bool(b)) => b.to_string(),
+            None => "nothing".into(),
+        };
+        want(&format!("variable {name}"), value.clone(), got);
+    }
+    if let Some(seats) = &e.to_move {
+        want(
+            "to move",
+            format!("{seats:?}"),
+            format!("{:?}", game.choosing()),
+        );
+    }
+    for (&p, moves) in &e.moves {
+        let legal = game.legal_moves(p).unwrap_or_default();
+        for m in moves {
+            if !legal.contains(m) {
+                problems.push(format!(
+                    "{p} may not make {m:?} now; the legal moves: {legal:?}"
+                ));
+            }
+        }
     }
 }
 

@@ -71,6 +71,16 @@ pub const SCRYPTIC: &[ApiFunction] = &[
         "Defines a strength modifier."
     ),
     f!(
+        "game_mode",
+        [(
+            "definition",
+            "ScrypticGameMode",
+            "setup, moves, play, and revealed, end_if, score if wanted"
+        )],
+        "nil",
+        "Defines the whole game (for a mode whose rules say `flow: (scripted: true)`): `setup(game)` makes the table, `moves(game, player)` lists a player's legal moves from what they see, `play(game, player, move)` makes one, `revealed(game)` goes on after secret choices, `end_if(game)` returns the winner (or \"draw\") and why, `score(game, player)` how well a player stands (0 to 1) for the AI."
+    ),
+    f!(
         "sorted_pairs",
         [("t", "table", "any table")],
         "fun(): any, any",
@@ -435,6 +445,216 @@ pub const TOKEN_GAME: &[ApiFunction] = &[
     ),
 ];
 
+/// Methods of `game` in a game mode's functions (`scryptic.game_mode`): the table of pieces.
+/// `moves` gets it as the player sees it (other players' hidden values are nil) and may only
+/// read; the others get the whole truth, and their commands change it.
+pub const MODE_GAME: &[ApiFunction] = &[
+    f!("width", [], "integer", "Columns of the board."),
+    f!("height", [], "integer", "Rows of the board."),
+    f!(
+        "seats",
+        [],
+        "ScrypticPlayer[]",
+        "The seats that play, in order."
+    ),
+    f!(
+        "viewer",
+        [],
+        "ScrypticPlayer?",
+        "Whose view this is (in `moves`), or nil for the whole truth."
+    ),
+    f!(
+        "piece",
+        [("id", "integer", "the piece's id")],
+        "ScrypticPiece",
+        "A piece by id."
+    ),
+    f!(
+        "piece_at",
+        [XY[0], XY[1]],
+        "ScrypticPiece?",
+        "The piece on a cell, or nil."
+    ),
+    f!(
+        "at",
+        [XY[0], XY[1]],
+        "integer?, ScrypticPlayer?, integer?",
+        "The id, owner and value (nil where hidden) of the piece on a cell, without making a table: for loops a search runs often."
+    ),
+    f!(
+        "owners",
+        [],
+        "(ScrypticPlayer|false)[]",
+        "Who holds each cell, by `y * width + x + 1` (false where empty): one call for a whole board."
+    ),
+    f!(
+        "pieces",
+        [("owner", "ScrypticPlayer?", "whose (all if nil)")],
+        "ScrypticPiece[]",
+        "The pieces on the board."
+    ),
+    f!(
+        "pit",
+        [
+            ("owner", "ScrypticPlayer", "whose"),
+            ("name", "string", "the pit's name")
+        ],
+        "ScrypticPiece[]",
+        "The pieces in one of a player's pits, in id order."
+    ),
+    f!(
+        "count",
+        [
+            ("owner", "ScrypticPlayer", "whose"),
+            ("name", "string", "the pit's name")
+        ],
+        "integer",
+        "How many pieces one of a player's pits holds (public, whatever their values)."
+    ),
+    f!(
+        "get",
+        [("name", "string", "the variable's name")],
+        "integer|string|boolean|nil",
+        "A variable the rules keep on the table (every player may read it)."
+    ),
+    f!(
+        "to_move",
+        [],
+        "ScrypticPlayer[]",
+        "The seats who may move now."
+    ),
+    f!(
+        "secret",
+        [],
+        "boolean",
+        "Whether the seats to move choose at once and in secret."
+    ),
+    f!(
+        "cell_name",
+        [XY[0], XY[1]],
+        "string",
+        "A cell's name as players write it (`C8`: column letter, row from 1 at the top)."
+    ),
+    f!(
+        "cell",
+        [("name", "string", "a cell's name, `C8`")],
+        "integer, integer",
+        "The x and y of a named cell (an error off the board)."
+    ),
+    f!(
+        "rule",
+        [("key", "string", "`section.name`")],
+        "number|boolean|string",
+        "A rule constant of the game's rule set."
+    ),
+    f!(
+        "setting",
+        [
+            (
+                "id",
+                "string",
+                "the setting's id, as the pack's manifest names it"
+            ),
+            (
+                "default",
+                "any?",
+                "the value in a game made without the pack"
+            )
+        ],
+        "boolean|integer|string",
+        "The value of one of the game's settings."
+    ),
+    f!(
+        "add",
+        [(
+            "piece",
+            "ScrypticNewPiece",
+            "owner, kind, value (optional), and x and y or a pit"
+        )],
+        "integer",
+        "Adds a piece; returns its id. Its value is hidden from every other player until shown."
+    ),
+    f!(
+        "move",
+        [("id", "integer", "the piece's id"), XY[0], XY[1]],
+        "nil",
+        "Moves a piece to an empty cell."
+    ),
+    f!(
+        "to_pit",
+        [
+            ("id", "integer", "the piece's id"),
+            ("pit", "string", "a pit of its owner's")
+        ],
+        "nil",
+        "Moves a piece into one of its owner's pits."
+    ),
+    f!(
+        "show",
+        [
+            ("id", "integer", "the piece's id"),
+            ("to", "ScrypticPlayer?", "one player (every player if nil)")
+        ],
+        "nil",
+        "Shows a piece's value."
+    ),
+    f!(
+        "hide",
+        [("id", "integer", "the piece's id")],
+        "nil",
+        "Hides a piece's value again from all but its owner."
+    ),
+    f!(
+        "set",
+        [
+            ("name", "string", "the variable's name"),
+            ("value", "integer|string|boolean", "its value")
+        ],
+        "nil",
+        "Sets a variable on the table (every player may read it)."
+    ),
+    f!(
+        "turn",
+        [("player", "ScrypticPlayer", "who moves next")],
+        "nil",
+        "Gives the next move to one player."
+    ),
+    f!(
+        "choose_in_secret",
+        [(
+            "players",
+            "ScrypticPlayer[]?",
+            "who chooses (every seat if nil)"
+        )],
+        "nil",
+        "Lets players choose at once and in secret: each one's moves are made on their own copy until every one says `done`, then all are made on the table together and `revealed` runs."
+    ),
+    f!(
+        "done",
+        [("player", "ScrypticPlayer", "whose choice")],
+        "nil",
+        "Says a player's secret choice is complete."
+    ),
+    f!(
+        "end_game",
+        [
+            ("winner", "ScrypticPlayer|\"draw\"", "who wins"),
+            ("reason", "string?", "why, in words")
+        ],
+        "nil",
+        "Ends the game."
+    ),
+    f!(
+        "say",
+        [
+            ("text", "string", "what to say"),
+            ("to", "ScrypticPlayer?", "one player (everyone if nil)")
+        ],
+        "nil",
+        "Tells the players something (only `to` reads it, if given)."
+    ),
+];
+
 /// Each event and the fields of its table.
 pub const EVENT_FIELDS: &[(&str, &str, &[Field])] = &[
     (
@@ -657,6 +877,15 @@ pub fn luals_definitions() -> String {
         "ScrypticTokenGame",
         "The board, as a token's invoke sees it; its commands make the effect.",
         TOKEN_GAME,
+    );
+    out.push_str("---@class ScrypticPiece\n---@field id integer\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer? nil where it has none, or it is hidden from the viewer\n---@field hidden boolean whether it has a value the viewer may not see\n---@field x integer? on the board\n---@field y integer? on the board\n---@field pit string? in a pit\n\n");
+    out.push_str("---@class ScrypticNewPiece\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer?\n---@field x integer?\n---@field y integer?\n---@field pit string?\n\n");
+    out.push_str("---@class ScrypticGameMode\n---@field setup fun(game: ScrypticTable)\n---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]\n---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)\n---@field revealed fun(game: ScrypticTable)?\n---@field end_if (fun(game: ScrypticTable): (ScrypticPlayer|\"draw\"|nil), string?)?\n---@field score (fun(game: ScrypticTable, player: ScrypticPlayer): number)?\n\n");
+    method_class(
+        &mut out,
+        "ScrypticTable",
+        "The table of pieces, as a game mode's functions see it.",
+        MODE_GAME,
     );
     out.push_str("--- The Scryptic API (read-only).\n---@class scryptic\nscryptic = {}\n\n");
     for f in SCRYPTIC {

@@ -98,7 +98,10 @@ impl GameView {
 }
 
 /// A setting's value as Lua sees it: a boolean, an integer or a string.
-fn setting_value(lua: &mlua::Lua, value: &crate::save::SettingValue) -> mlua::Result<mlua::Value> {
+pub(super) fn setting_value(
+    lua: &mlua::Lua,
+    value: &crate::save::SettingValue,
+) -> mlua::Result<mlua::Value> {
     use crate::save::SettingValue;
     Ok(match value {
         SettingValue::Bool(b) => mlua::Value::Boolean(*b),

@@ -118,7 +118,7 @@ pub(crate) type ViewMaker = Box<dyn Fn(&mlua::Lua) -> mlua::Result<mlua::AnyUser
 /// The scripts of a game, one sandboxed Lua state per pack, and the console they print to.
 pub struct ScriptHost {
     /// In load order (the packs' order, see `set_packs`).
-    states: Vec<State>,
+    pub(super) states: Vec<State>,
     links: Arc<Links>,
     limits: ScriptLimits,
     seed: u64,

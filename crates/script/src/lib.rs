@@ -16,6 +16,7 @@ pub mod api;
 mod bounded;
 mod errors;
 mod filter;
+mod game_mode;
 mod game_view;
 mod host;
 mod interfaces;
@@ -37,6 +38,7 @@ pub mod watch;
 pub use errors::{ScriptError, ScriptFileError, read_script, read_script_file};
 use errors::{describe_error, first_lua_frame, setup_error, split_location};
 
+pub use game_mode::ScriptMode;
 pub use host::{MAX_STATES, ScriptHost};
 pub use lua_values::EventField;
 pub use rounds::Carried;
@@ -153,6 +155,8 @@ struct Registry {
     tokens: Vec<Definition>,
     win_conditions: Vec<Definition>,
     modifiers: Vec<Definition>,
+    /// The game mode a script defines (`scryptic.game_mode`): the last defined plays.
+    game_modes: Vec<Definition>,
     /// Interfaces scripts provide (`scryptic.provide`), by name.
     interfaces: Vec<Definition>,
     /// The packs' string tables in the game's language (`scryptic.t`).
@@ -230,6 +234,7 @@ impl Registry {
             tokens: Vec::new(),
             win_conditions: Vec::new(),
             modifiers: Vec::new(),
+            game_modes: Vec::new(),
             interfaces: Vec::new(),
             strings: crate::save::StringTables::new(),
             own_pack: String::new(),
@@ -752,6 +757,7 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
             })?,
         )?;
     }
+    game_mode::install(lua, &api, &registry)?;
     let helpers: Function = sandbox::host_chunk(
         lua,
         "=sandbox",
@@ -789,6 +795,8 @@ fn lock(registry: &Arc<Mutex<Registry>>) -> mlua::Result<std::sync::MutexGuard<'
         .map_err(|_| mlua::Error::runtime("the script registry is unavailable"))
 }
 
+#[cfg(test)]
+mod game_mode_tests;
 #[cfg(test)]
 mod host_tests;
 #[cfg(test)]

@@ -22,6 +22,8 @@ struct Made {
     callers: Vec<Function>,
     /// `appenders[k - 1](list, n, x1, y1, ..., xk, yk)` sets `list[n + i] = {x = xi, y = yi}`.
     appenders: Vec<Function>,
+    /// `piece(id, owner, kind, value, hidden, x, y, pit)` makes a scripted game's piece's table.
+    piece: Function,
 }
 
 /// The most cells one appender call adds.
@@ -40,18 +42,45 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
     let appenders = (1..=CELLS_PER_CALL).map(appender_source);
     let list = |sources: Vec<String>| format!("{{\n{}\n}}", sources.join(",\n"));
     let chunk = format!(
-        "return {}, {}",
+        "return {}, {}, {PIECE_SOURCE}",
         list(callers.collect()),
         list(appenders.collect())
     );
-    let (callers, appenders): (Table, Table) =
+    let (callers, appenders, piece): (Table, Table, Function) =
         super::sandbox::host_chunk(lua, "=sandbox", &chunk)?.eval()?;
     lua.set_app_data(Made {
         fixed: RefCell::default(),
         callers: callers.sequence_values().collect::<mlua::Result<_>>()?,
         appenders: appenders.sequence_values().collect::<mlua::Result<_>>()?,
+        piece,
     });
     Ok(())
+}
+
+/// The maker of a piece's table: a table constructor in Lua costs a few VM instructions, made
+/// from Rust a call into mlua (and a key string) per field.
+const PIECE_SOURCE: &str = "function(id, owner, kind, value, hidden, x, y, pit) \
+    return {id = id, owner = owner, kind = kind, value = value, hidden = hidden, x = x, y = y, pit = pit} end";
+
+/// A scripted game's piece as the table scripts read (see `game_mode`).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn piece_table(lua: &Lua, id: usize, piece: &crate::game::Piece) -> mlua::Result<Table> {
+    let made = made(lua)?;
+    let owner = made.fixed_name(lua, piece.owner.name())?;
+    let (x, y, pit) = match &piece.place {
+        crate::game::Place::Cell(p) => (Some(p.x), Some(p.y), None),
+        crate::game::Place::Pit(name) => (None, None, Some(name.as_str())),
+    };
+    made.piece.call((
+        id,
+        owner,
+        piece.kind.as_str(),
+        piece.value,
+        piece.hidden,
+        x,
+        y,
+        pit,
+    ))
 }
 
 /// The Lua text of the appender of `cells` cells (see `Made::appenders`).

@@ -13,6 +13,7 @@ pub(super) struct Taken {
     tokens: Vec<super::Definition>,
     win_conditions: Vec<super::Definition>,
     modifiers: Vec<super::Definition>,
+    game_modes: Vec<super::Definition>,
     interfaces: Vec<super::Definition>,
 }
 
@@ -36,6 +37,7 @@ pub(super) fn take_script(r: &mut Registry, script: &str) -> Taken {
         tokens: split(&mut r.tokens),
         win_conditions: split(&mut r.win_conditions),
         modifiers: split(&mut r.modifiers),
+        game_modes: split(&mut r.game_modes),
         interfaces: split(&mut r.interfaces),
     };
     r.changed();
@@ -53,6 +55,7 @@ fn put_back(r: &mut Registry, taken: Taken) {
     r.tokens.extend(taken.tokens);
     r.win_conditions.extend(taken.win_conditions);
     r.modifiers.extend(taken.modifiers);
+    r.game_modes.extend(taken.game_modes);
     r.interfaces.extend(taken.interfaces);
     r.changed();
 }

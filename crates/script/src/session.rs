@@ -185,6 +185,34 @@ fn event_fields(event: &Event) -> smallvec::SmallVec<[(&'static str, EventField<
     }
 }
 
+/// Lets the scripts' game mode play a game of `flow.scripted` and set its table up; returns
+/// what the setup did. A game whose scripts define no mode, or whose setup fails, cannot be
+/// played: the error says why (every move is then refused with it).
+fn set_up_game_mode(
+    game: &mut Game,
+    host: &Arc<Mutex<ScriptHost>>,
+    origin: &Origin,
+    errors: &mut Vec<ScriptError>,
+) -> Vec<Event> {
+    let Some(mode) = super::ScriptMode::of(host.clone(), origin.settings.clone()) else {
+        if game.rules().flow.scripted {
+            errors.push(setup_error(
+                "the rules say the game is its scripts' (flow.scripted), but no script defines \
+                 it: the mode's script must call scryptic.game_mode{setup=..., moves=..., play=...}"
+                    .to_string(),
+            ));
+        }
+        return Vec::new();
+    };
+    match game.set_game_mode(Arc::new(mode)) {
+        Ok(events) => events,
+        Err(message) => {
+            errors.push(setup_error(format!("the game's setup failed: {message}")));
+            Vec::new()
+        }
+    }
+}
+
 impl ScriptedGame {
     /// `game` with the scripts of `host` taking part: tokens they define take effect through
     /// them, and `game_start` runs now.
@@ -211,6 +239,7 @@ impl ScriptedGame {
         let host = Arc::new(Mutex::new(host));
         game.set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
         game.set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host.clone())));
+        let setup = set_up_game_mode(&mut game, &host, &origin, &mut errors);
         let mut scripted = ScriptedGame {
             game: Some(Box::new(game)),
             view,
@@ -221,7 +250,7 @@ impl ScriptedGame {
             combat: CombatRecord::default(),
             registered,
         };
-        let mut events = Vec::new();
+        let mut events = setup;
         scripted.run_handlers("game_start", &[], &mut events, &mut errors);
         // The first turn began with the game, before scripts could hear it: they hear it now,
         // after `game_start`, as every later turn's start.

@@ -199,6 +199,12 @@ pub fn describe(event: &Event) -> String {
         Event::Jaywalked { player } => {
             format!("{player} jaywalks: a letter back to the pool, one drawn")
         }
+        Event::Moved { .. }
+        | Event::PieceMoved { .. }
+        | Event::PieceShown { .. }
+        | Event::PieceHidden { .. }
+        | Event::ChoicesRevealed { .. }
+        | Event::Said { .. } => super::table_words::describe_table_event(event),
         Event::Reloaded { what } => format!("{what} reloaded"),
         Event::SpyReport { letters } => {
             let placed: Vec<String> = letters

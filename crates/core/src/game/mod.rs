@@ -15,11 +15,14 @@ pub mod notation;
 mod redeploy;
 mod regions;
 mod rounds;
+mod scripted;
 mod seat_names;
 mod simultaneous;
 mod state;
 pub mod strength;
 mod sudden_death;
+pub mod table;
+pub mod table_words;
 pub mod tokens;
 mod turn;
 mod types;
@@ -29,8 +32,10 @@ pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
 pub use crossings::{CrossingScore, Crossword, Incomplete};
 pub use rounds::{MAX_ROUND_TEXT_CHARS, MatchOutcome, MatchScore, NextRound, RoundResult};
+pub use scripted::{GameMode, MOVE_COMMANDS};
 pub use seat_names::SeatNames;
 pub use state::*;
+pub use table::{Piece, Place, SeatSet, Table, TableEnd, TableError, Var};
 pub use tokens::{Effect, EffectError, Invocation, StandardElementals, TokenEffects};
 pub use types::*;
 pub use words::{Tile, Word, WordKey};
@@ -113,6 +118,15 @@ pub struct Game {
     sudden_death: Option<Player>,
     /// Where simultaneous play stands between its signals.
     lights: simultaneous::Lights,
+    /// A scripted game's rules (`flow.scripted`), its table, whether the rules set it up,
+    /// and the secret choices under way.
+    mode: Option<Arc<dyn GameMode>>,
+    table: Table,
+    table_set_up: bool,
+    secret: Option<Box<scripted::SecretChoices>>,
+    /// The legal moves last listed for this position, and whose (`Game::list_moves`), so
+    /// that the move then chosen is checked without asking the rules again.
+    listed: Option<(Player, Arc<Vec<String>>)>,
 }
 
 /// `player`'s place in a two-player game's pairs (see `Player::in_pair`).
@@ -163,8 +177,19 @@ impl Game {
             offer: None,
             sudden_death: None,
             lights: simultaneous::Lights::default(),
+            mode: None,
+            table: Table::default(),
+            table_set_up: false,
+            secret: None,
+            listed: None,
         };
         game.lights = simultaneous::Lights::new(game.rules.flow.simultaneous, &game.board.terrain);
+        if game.rules.flow.scripted {
+            // The rules' setup (`set_game_mode`) makes the table; no letters are dealt.
+            game.table = Table::new(map.width(), map.height(), game.players.len());
+            game.turn = 1;
+            return game;
+        }
         for p in game.seats() {
             game.fill_opening_rack(p, map);
         }
@@ -277,6 +302,10 @@ impl Game {
                 self.require_flow_of(&action)?;
                 self.jaywalk(*player, *letter, &mut events)?
             }
+            Action::Move { player, mv } => {
+                self.require_flow_of(&action)?;
+                self.play_move(*player, mv, &mut events)?
+            }
             Action::ReloadRules { rules } => self.reload_rules(rules, &mut events)?,
             Action::ReloadConnotations { list, words } => {
                 self.reload_connotations(list, words, &mut events)?
@@ -299,8 +328,12 @@ impl Game {
             }
         }
         self.log.push(action);
-        self.end_turn_after_a_play(&mut events);
-        self.check_end(&mut events);
+        self.listed = None;
+        // A scripted game's turns and end are its rules' own.
+        if !self.rules.flow.scripted {
+            self.end_turn_after_a_play(&mut events);
+            self.check_end(&mut events);
+        }
         Ok(events)
     }
 
@@ -333,7 +366,8 @@ impl Game {
             | Action::GreenLight { .. }
             | Action::RedLight { .. }
             | Action::GraceOver
-            | Action::Jaywalk { .. } => self.require_flow_of(action),
+            | Action::Jaywalk { .. }
+            | Action::Move { .. } => self.require_flow_of(action),
             Action::ReloadRules { .. }
             | Action::ReloadConnotations { .. }
             | Action::ReloadScript { .. } => Ok(()),

@@ -96,6 +96,9 @@ pub fn parse_command_as(game: &Game, player: Player, line: &str) -> Result<Actio
     let Some((&verb, args)) = words.split_first() else {
         return err("type a command (help lists them)");
     };
+    if game.rules().flow.scripted {
+        return Ok(super::scripted::parse_move(game, player, &words));
+    }
     if let Some(action) = super::layout_notation::parse_simultaneous(game, player, &words) {
         return action;
     }

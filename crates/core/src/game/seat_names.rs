@@ -39,6 +39,19 @@ impl SeatNames {
             .map_or(own, |(_, name)| name.as_str())
     }
 
+    /// The seat `word` names: the mode's name for it or its own word, in any case.
+    pub fn seat_named(&self, word: &str) -> Option<Player> {
+        let word = word.to_ascii_lowercase();
+        let renamed = self
+            .renamed
+            .iter()
+            .find(|(_, name)| name.to_ascii_lowercase() == word);
+        match renamed {
+            Some((own, _)) => Player::from_name(own),
+            None => Player::from_name(&word),
+        }
+    }
+
     /// The mode's colour for `player`, as red, green and blue, if it gives one.
     pub fn colour(&self, player: Player) -> Option<[u8; 3]> {
         self.colours.get(player.index()).copied().flatten()
@@ -88,6 +101,9 @@ mod tests {
             "game over: white wins (brown's last city; golden seat3)"
         );
         assert_eq!(names.colour(Player::Gold), Some([0xf0, 0xf0, 0xe8]));
+        assert_eq!(names.seat_named("Brown"), Some(Player::Silver));
+        assert_eq!(names.seat_named("gold"), Some(Player::Gold));
+        assert_eq!(names.seat_named("black"), None);
         assert_eq!(names.colour(Player::Silver), None);
         let plain = SeatNames::of(&RuleSet::preset("classic").unwrap());
         assert_eq!(plain.render("gold to play"), "gold to play");

@@ -80,6 +80,17 @@ impl Game {
                 | Action::GraceOver
                 | Action::Jaywalk { .. }
         );
+        let scripted_action = matches!(action, Action::Move { .. });
+        if self.rules.flow.scripted != scripted_action && !action.is_reload() {
+            let reason = if scripted_action {
+                "this game's moves are the crossword's (flow.scripted is false)"
+            } else {
+                "this game's moves are its rules' own: play one of the moves they list (Move)"
+            };
+            return Err(ActionError::NotThisFlow {
+                reason: reason.to_string(),
+            });
+        }
         let reason = match (self.rules.flow.simultaneous, simultaneous_action) {
             (true, false) => {
                 "the players act at once here: lay your crossword out (Layout) or call green light"

@@ -99,6 +99,14 @@ pub enum Action {
         /// The letter returned, uppercase.
         letter: char,
     },
+    /// `player` makes `mv`, one of the moves the rules of a scripted game list for them
+    /// (`flow.scripted`; `Game::legal_moves`).
+    Move {
+        /// Who moves.
+        player: Player,
+        /// The move, exactly as the rules list it.
+        mv: String,
+    },
     /// The rule-set file changed: from the next action on, play with this rule set. It goes in
     /// the log like any action, so a replay changes rules at the same moment.
     ReloadRules {
@@ -441,6 +449,59 @@ pub enum Event {
         /// Who.
         player: Player,
     },
+    /// A player made a move of a scripted game; in a secret choice, the move is theirs
+    /// alone to see until every choice is revealed.
+    Moved {
+        /// Who moved.
+        player: Player,
+        /// The move (empty where it is hidden from the viewer).
+        mv: String,
+        /// Whether it is part of a secret choice.
+        secret: bool,
+    },
+    /// A piece of a scripted game was added (`from` is then an empty pit's name) or moved.
+    PieceMoved {
+        /// The piece's id.
+        piece: usize,
+        /// Its owner.
+        owner: Player,
+        /// Its kind.
+        kind: String,
+        /// Where it was.
+        from: super::Place,
+        /// Where it is.
+        to: super::Place,
+    },
+    /// A piece's value was shown to some seats.
+    PieceShown {
+        /// The piece's id.
+        piece: usize,
+        /// Its owner.
+        owner: Player,
+        /// Its value (`None` where the viewer may not see it).
+        value: Option<i64>,
+        /// To whom it was shown.
+        to: super::SeatSet,
+    },
+    /// A piece's value was hidden again from all but its owner.
+    PieceHidden {
+        /// The piece's id.
+        piece: usize,
+        /// Its owner.
+        owner: Player,
+    },
+    /// The secret choices of these seats were made on the table together.
+    ChoicesRevealed {
+        /// Whose choices.
+        seats: super::SeatSet,
+    },
+    /// The rules of a scripted game said something, to every seat or to one.
+    Said {
+        /// What they said.
+        text: String,
+        /// To whom (`None`: everyone).
+        to: Option<Player>,
+    },
     /// The game is over.
     GameOver {
         /// How it ended.
@@ -685,6 +746,28 @@ pub enum ActionError {
         /// Which actions this game takes.
         reason: String,
     },
+    /// A move the rules of a scripted game do not list for this player now.
+    #[error("{mv:?} is not a legal move now; the legal moves are: {legal}")]
+    NotAMove {
+        /// The move asked for.
+        mv: String,
+        /// Some of the legal moves.
+        legal: String,
+    },
+    /// A move by a player who is not to move.
+    #[error("it is not {player}'s move: {to_move} to move")]
+    NotYourMove {
+        /// Who tried.
+        player: Player,
+        /// Who moves.
+        to_move: String,
+    },
+    /// The rules of a scripted game failed (their script's error), so nothing changed.
+    #[error("the game's rules failed: {reason}")]
+    RulesFailed {
+        /// The script's error.
+        reason: String,
+    },
     /// A layout that cannot be made.
     #[error("{reason}")]
     BadLayout {
@@ -762,6 +845,9 @@ impl Event {
     /// [`HIDDEN_LETTER`], so its size shows and its letters do not. `None` is a spectator
     /// (or a screen both players share), who sees nobody's draws.
     pub fn seen_by(&self, viewer: Option<Player>) -> Event {
+        if let Some(seen) = self.table_event_seen_by(viewer) {
+            return seen;
+        }
         let Some(owner) = self.private_to() else {
             return self.clone();
         };
@@ -776,5 +862,27 @@ impl Event {
             _ => {}
         }
         seen
+    }
+}
+
+impl Event {
+    /// A scripted game's event as `viewer` may see it, if it is one that hides anything: a
+    /// secret move's text, a value shown to others, words said to another.
+    fn table_event_seen_by(&self, viewer: Option<Player>) -> Option<Event> {
+        let mut seen = self.clone();
+        match &mut seen {
+            Event::Moved {
+                player,
+                mv,
+                secret: true,
+            } if viewer != Some(*player) => mv.clear(),
+            Event::PieceShown {
+                owner, value, to, ..
+            } if viewer.is_none_or(|v| v != *owner && !to.contains(v)) => *value = None,
+            Event::Said { text, to: Some(to) } if viewer != Some(*to) => text.clear(),
+            Event::Moved { .. } | Event::PieceShown { .. } | Event::Said { .. } => {}
+            _ => return None,
+        }
+        Some(seen)
     }
 }

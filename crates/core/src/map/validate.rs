@@ -102,8 +102,9 @@ fn check_ids(map: &Map, out: &mut Vec<Finding>) {
 }
 
 fn check_cities(map: &Map, rules: &RuleSet, out: &mut Vec<Finding>) {
-    // Only a first word on an own city needs one.
-    let needs_city = rules.crossword.first_word == crate::rules::FirstWord::OwnCity;
+    // Only a first word on an own city needs one (and a scripted game places no words).
+    let needs_city =
+        rules.crossword.first_word == crate::rules::FirstWord::OwnCity && !rules.flow.scripted;
     for player in Player::BOTH {
         if needs_city && !map.cities.iter().any(|c| c.owner.player() == Some(player)) {
             out.push(Finding::error(

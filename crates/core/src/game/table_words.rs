@@ -1,0 +1,111 @@
+//! A scripted game's events in words, as the viewer they were seen by may read them.
+
+use super::{Event, Place};
+
+/// Who may see what a value shown to `to` is, in words.
+fn seats_words(to: super::SeatSet) -> String {
+    let names: Vec<String> = to.seats().map(|p| p.to_string()).collect();
+    match names.len() {
+        0 => "no one".into(),
+        _ => names.join(" and "),
+    }
+}
+
+/// One line saying what a scripted game's `event` means (it is one of them).
+pub(super) fn describe_table_event(event: &Event) -> String {
+    match event {
+        Event::Moved { player, mv, secret } if *secret && mv.is_empty() => {
+            format!("{player} made a secret choice")
+        }
+        Event::Moved { player, mv, secret } if *secret => {
+            format!("{player} chose {mv} (in secret)")
+        }
+        Event::Moved { player, mv, .. } => format!("{player}: {mv}"),
+        Event::PieceMoved {
+            piece,
+            owner,
+            kind,
+            from: Place::Pit(from),
+            to,
+        } if from.is_empty() => format!("{owner}'s {kind} {piece} is added to {to}"),
+        Event::PieceMoved {
+            piece,
+            owner,
+            kind,
+            from,
+            to,
+        } => format!("{owner}'s {kind} {piece} goes from {from} to {to}"),
+        Event::PieceShown {
+            piece,
+            owner,
+            value: Some(v),
+            to,
+        } => format!(
+            "{owner}'s piece {piece} is shown to {}: {v}",
+            seats_words(*to)
+        ),
+        Event::PieceShown {
+            piece, owner, to, ..
+        } => format!("{owner}'s piece {piece} is shown to {}", seats_words(*to)),
+        Event::PieceHidden { piece, owner } => format!("{owner}'s piece {piece} is hidden again"),
+        Event::ChoicesRevealed { seats } => {
+            format!("the secret choices of {} are revealed", seats_words(*seats))
+        }
+        Event::Said { text, to: Some(p) } if text.is_empty() => format!("(something said to {p})"),
+        Event::Said { text, .. } => text.clone(),
+        _ => String::new(),
+    }
+}
+
+/// A seat's mark in a table's text: `g` for gold, `s` for silver, the seat's number beyond.
+pub fn seat_mark(player: crate::board::Player) -> char {
+    match player.index() {
+        0 => 'g',
+        1 => 's',
+        i => char::from_digit(u32::try_from(i + 1).unwrap_or(9), 10).unwrap_or('?'),
+    }
+}
+
+/// A piece as a table's text writes it: its owner's mark and its value (`?` where hidden,
+/// nothing where it has none): `g3`, `s?`, `g`.
+pub fn piece_text(piece: &super::Piece) -> String {
+    let value = match (piece.value, piece.hidden) {
+        (Some(v), _) => v.to_string(),
+        (None, true) => "?".into(),
+        (None, false) => String::new(),
+    };
+    format!("{}{value}", seat_mark(piece.owner))
+}
+
+impl super::Table {
+    /// The board's pieces row by row, cells apart by spaces and `.` where empty, as this
+    /// table (a view, or the truth) has them.
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.height())
+            .map(|y| {
+                let cells: Vec<String> = (0..self.width())
+                    .map(|x| {
+                        self.piece_at(crate::board::Pos::new(x, y))
+                            .and_then(|id| self.piece(id))
+                            .map_or_else(|| ".".to_string(), piece_text)
+                    })
+                    .collect();
+                cells.join(" ")
+            })
+            .collect()
+    }
+
+    /// `owner`'s pit `name` as text: its pieces' values in id order (`1 3 ?`), or `empty`.
+    pub fn pit_text(&self, owner: crate::board::Player, name: &str) -> String {
+        let values: Vec<String> = self
+            .pit(owner, name)
+            .filter_map(|id| self.piece(id))
+            .map(|p| piece_text(p)[1..].to_string())
+            .collect();
+        if values.is_empty() {
+            "empty".into()
+        } else {
+            values.join(" ")
+        }
+    }
+}

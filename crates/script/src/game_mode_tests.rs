@@ -1,0 +1,277 @@
+//! A game whose rules are Lua: the engine asks a seat's moves of its view, plays a move on a
+//! copy, keeps secret choices apart until all are made, and ends the game when the rules say.
+
+use super::*;
+use crate::board::Player;
+use crate::game::{Action, ActionError, Event, Place};
+use crate::map::Map;
+use crate::rules::RuleSet;
+use crate::save::ScriptSource;
+
+/// Two seats, one piece each, chosen in secret onto the board; then gold may peek, fail,
+/// or win.
+const PEEK: &str = r#"
+scryptic.game_mode{
+    setup = function(game)
+        game:add{owner = "gold", kind = "stone", value = 2, pit = "hand"}
+        game:add{owner = "silver", kind = "stone", value = 5, pit = "hand"}
+        game:set("phase", "choose")
+        game:choose_in_secret()
+    end,
+    moves = function(game, player)
+        if game:secret() then
+            if game:count(player, "hand") > 0 then return {"place"} end
+            return {"ready"}
+        end
+        local other = game:piece(player == "gold" and 1 or 0)
+        return {"peek " .. tostring(other.value), "fail", "win"}
+    end,
+    play = function(game, player, move)
+        if move == "place" then
+            local id = game:pit(player, "hand")[1].id
+            game:move(id, id, player == "gold" and 0 or 2)
+        elseif move == "ready" then
+            game:done(player)
+        elseif move == "fail" then
+            game:set("phase", "broken")
+            error("this move always fails")
+        elseif move == "win" then
+            game:set("won", player)
+        else
+            game:show(player == "gold" and 0 or 1)
+            game:turn(player == "gold" and "silver" or "gold")
+        end
+    end,
+    revealed = function(game)
+        game:set("phase", "play")
+        game:turn("gold")
+    end,
+    end_if = function(game)
+        local won = game:get("won")
+        if won then return won, won .. " said so" end
+    end,
+}
+"#;
+
+fn peek_game() -> ScriptedGame {
+    let mut rules = RuleSet::preset("classic").unwrap();
+    rules.flow.scripted = true;
+    let map = Map::new("peek", 6, 6);
+    let scripts = vec![ScriptSource {
+        name: "peek.lua".into(),
+        source: PEEK.into(),
+    }];
+    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english().clone());
+    let (game, errors) = ScriptedGame::start(&map, rules, lexicon, 7, scripts, None).unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    game
+}
+
+fn mv(player: Player, text: &str) -> Action {
+    Action::Move {
+        player,
+        mv: text.into(),
+    }
+}
+
+#[test]
+fn a_seat_lists_its_moves_from_its_own_view() {
+    let mut game = peek_game();
+    for p in [Player::Gold, Player::Silver] {
+        game.apply(mv(p, "place")).unwrap();
+        game.apply(mv(p, "ready")).unwrap();
+    }
+    // Gold may not see silver's 5: its moves say so.
+    assert_eq!(
+        game.game().legal_moves(Player::Gold).unwrap(),
+        ["peek nil", "fail", "win"]
+    );
+    assert_eq!(
+        game.game().legal_moves(Player::Silver).unwrap(),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        game.game()
+            .table_for(Some(Player::Gold))
+            .piece(1)
+            .unwrap()
+            .value,
+        None
+    );
+    assert_eq!(game.game().table().piece(1).unwrap().value, Some(5));
+    let events = game.apply(mv(Player::Gold, "peek nil")).unwrap();
+    // Gold showed its own piece to silver: silver now sees the 2, gold still not the 5.
+    assert_eq!(
+        game.game().legal_moves(Player::Silver).unwrap(),
+        ["peek 2", "fail", "win"]
+    );
+    let shown = events
+        .iter()
+        .find(|e| matches!(e, Event::PieceShown { .. }))
+        .unwrap();
+    assert!(matches!(
+        shown.seen_by(Some(Player::Silver)),
+        Event::PieceShown { value: Some(2), .. }
+    ));
+    assert!(matches!(
+        shown.seen_by(None),
+        Event::PieceShown { value: None, .. }
+    ));
+}
+
+#[test]
+fn secret_choices_stay_apart_until_every_one_is_made() {
+    let mut game = peek_game();
+    let events = game.apply(mv(Player::Silver, "place")).unwrap();
+    // Silver's placement is on silver's own copy only.
+    assert_eq!(
+        game.game().table().piece(1).unwrap().place,
+        Place::Pit("hand".into())
+    );
+    assert_eq!(
+        game.game()
+            .table_for(Some(Player::Silver))
+            .piece(1)
+            .unwrap()
+            .place,
+        Place::Cell(crate::board::Pos::new(1, 2))
+    );
+    assert_eq!(
+        game.game()
+            .table_for(Some(Player::Gold))
+            .piece(1)
+            .unwrap()
+            .place,
+        Place::Pit("hand".into())
+    );
+    let seen = events[0].seen_by(Some(Player::Gold));
+    assert_eq!(
+        seen,
+        Event::Moved {
+            player: Player::Silver,
+            mv: String::new(),
+            secret: true
+        }
+    );
+    game.apply(mv(Player::Silver, "ready")).unwrap();
+    let refused = game.apply(mv(Player::Silver, "ready")).unwrap_err();
+    assert!(
+        matches!(refused, ActionError::NotYourMove { .. }),
+        "{refused}"
+    );
+    game.apply(mv(Player::Gold, "place")).unwrap();
+    let events = game.apply(mv(Player::Gold, "ready")).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::ChoicesRevealed { .. }))
+    );
+    assert_eq!(
+        game.game().table().piece(1).unwrap().place,
+        Place::Cell(crate::board::Pos::new(1, 2))
+    );
+    assert_eq!(
+        game.game().table().to_move().seats().collect::<Vec<_>>(),
+        [Player::Gold]
+    );
+}
+
+#[test]
+fn a_failing_move_or_one_not_listed_changes_nothing() {
+    let mut game = peek_game();
+    for p in [Player::Gold, Player::Silver] {
+        game.apply(mv(p, "place")).unwrap();
+        game.apply(mv(p, "ready")).unwrap();
+    }
+    let before = game.save();
+    let failed = game.apply(mv(Player::Gold, "fail")).unwrap_err();
+    assert!(
+        failed.to_string().contains("this move always fails"),
+        "{failed}"
+    );
+    assert!(failed.to_string().contains("peek.lua:"), "{failed}");
+    assert_eq!(
+        game.game().table().var("phase"),
+        Some(&crate::game::Var::Text("play".into()))
+    );
+    let not_listed = game.apply(mv(Player::Gold, "peek 5")).unwrap_err();
+    assert!(
+        not_listed.to_string().contains("are: peek nil, fail, win"),
+        "{not_listed}"
+    );
+    let not_theirs = game.apply(mv(Player::Silver, "win")).unwrap_err();
+    assert!(
+        not_theirs.to_string().contains("gold to move"),
+        "{not_theirs}"
+    );
+    assert_eq!(game.save().actions, before.actions);
+}
+
+#[test]
+fn the_rules_end_the_game_and_saves_replay_it() {
+    let mut game = peek_game();
+    for p in [Player::Gold, Player::Silver] {
+        game.apply(mv(p, "place")).unwrap();
+        game.apply(mv(p, "ready")).unwrap();
+    }
+    game.apply(mv(Player::Gold, "peek nil")).unwrap();
+    let events = game.apply(mv(Player::Silver, "win")).unwrap();
+    let result = game.game().result().unwrap();
+    assert_eq!(result.winner, Some(Player::Silver));
+    assert!(events.iter().any(|e| matches!(e, Event::GameOver { .. })));
+    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english().clone());
+    let (replayed, _) = ScriptedGame::from_save(&game.save(), lexicon).unwrap();
+    assert_eq!(replayed.game().result(), game.game().result());
+    assert_eq!(
+        replayed.game().table().pieces(),
+        game.game().table().pieces()
+    );
+}
+
+#[test]
+fn a_scripted_game_without_a_mode_says_so() {
+    let mut rules = RuleSet::preset("classic").unwrap();
+    rules.flow.scripted = true;
+    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english().clone());
+    let (mut game, errors) =
+        ScriptedGame::start(&Map::new("none", 6, 6), rules, lexicon, 1, Vec::new(), None).unwrap();
+    assert!(
+        errors[0].message.contains("scryptic.game_mode"),
+        "{errors:?}"
+    );
+    let refused = game.apply(mv(Player::Gold, "anything")).unwrap_err();
+    assert!(
+        refused.to_string().contains("scryptic.game_mode"),
+        "{refused}"
+    );
+    let crossword = game.apply(Action::EndTurn).unwrap_err();
+    assert!(crossword.to_string().contains("rules' own"), "{crossword}");
+}
+
+#[test]
+fn every_method_of_the_table_in_the_registry_exists() {
+    let names: Vec<String> = super::api::MODE_GAME
+        .iter()
+        .map(|f| format!("'{}'", f.name))
+        .collect();
+    let probe = format!(
+        "scryptic.game_mode{{ setup = function(game) for _, name in ipairs({{{}}}) do \
+         assert(game[name], 'game:' .. name) end game:set('probed', true) game:turn('gold') end, \
+         moves = function() return {{}} end, play = function() end }}",
+        names.join(", ")
+    );
+    let mut rules = RuleSet::preset("classic").unwrap();
+    rules.flow.scripted = true;
+    let scripts = vec![ScriptSource {
+        name: "probe.lua".into(),
+        source: probe,
+    }];
+    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english().clone());
+    let (game, errors) =
+        ScriptedGame::start(&Map::new("probe", 6, 6), rules, lexicon, 1, scripts, None).unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(
+        game.game().table().var("probed"),
+        Some(&crate::game::Var::Bool(true))
+    );
+}
