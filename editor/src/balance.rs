@@ -95,6 +95,7 @@ impl BalancePanel {
             first_seed: self.first_seed,
             games: self.games,
             max_actions: self.max_actions,
+            start: None,
         };
         let done = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));

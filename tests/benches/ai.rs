@@ -86,6 +86,7 @@ fn players(c: &mut Criterion) {
         first_seed: 1,
         games: 100,
         max_actions: 5000,
+        start: None,
     };
     let mut group = c.benchmark_group("simulation");
     group.sample_size(10);

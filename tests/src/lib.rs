@@ -296,6 +296,28 @@ pub mod golden {
     }
 }
 
+/// A game of a shipped pack's mode (`packs/ID`), started as every client starts one, with
+/// settings as typed (`("of_each", "1")`).
+pub fn pack_game(id: &str, seed: u64, set: &[(&str, &str)]) -> scryptic::script::ScriptedGame {
+    let (mut catalog, _) = scryptic::pack::Catalog::discover();
+    let pack = scryptic::pack::Pack::open(&root().join("packs").join(id)).expect("the pack opens");
+    catalog.add(pack);
+    let choice = scryptic::pack::level::Choice {
+        pack: id.to_string(),
+        set: set
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    let level = scryptic::pack::Level::from_pack(&catalog, &choice).expect("the level assembles");
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let (game, problems) = scryptic::script::ScriptedGame::start_level(&level, lexicon, seed, None)
+        .expect("the game starts");
+    assert!(problems.is_empty(), "{problems:?}");
+    game
+}
+
 /// The game's kind of generator, seeded: what a token's effect draws from.
 pub fn rng(seed: u64) -> rand_chacha::ChaCha8Rng {
     <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed)

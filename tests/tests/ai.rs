@@ -144,6 +144,7 @@ fn wins(map: &Map, levels: [Level; 2], games: usize) -> [usize; 2] {
         first_seed: 100,
         games,
         max_actions: 5000,
+        start: None,
     };
     let report = simulate::report(&simulate::run(&setup, &|_| {}));
     assert_eq!(report.unfinished, 0);

@@ -35,7 +35,13 @@ pub struct Setup {
     pub games: usize,
     /// Actions after which a game is stopped and counted as unfinished.
     pub max_actions: usize,
+    /// How a game of the setup begins when its scripts make it (a scripted game's rules are
+    /// its Lua): the game for a seed, or why it cannot start. `None`: `Game::new`.
+    pub start: Option<Starter>,
 }
+
+/// The game a seed begins (see `Setup::start`).
+pub type Starter = Arc<dyn Fn(u64) -> Result<Game, String> + Send + Sync>;
 
 /// How one game went.
 #[derive(Clone, Debug, Serialize)]
@@ -86,7 +92,13 @@ fn seat_of(a: usize, index: usize, seats: usize) -> usize {
 pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     let seed = setup.first_seed.wrapping_add(index as u64);
     let seats = seating(&setup.levels, index);
-    let mut game = Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
+    let mut game = match &setup.start {
+        Some(start) => match start(seed) {
+            Ok(game) => game,
+            Err(reason) => return GameRecord::not_started(index, seed, seats, reason),
+        },
+        None => Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed),
+    };
     // The AI's spy judges whether a player can make a word, as in every game the toolkit starts.
     game.set_advisor(crate::spy());
     let mut players = AiTable::new(seats.iter().map(|&l| AiPlayer::new(l, seed)).collect());
@@ -129,6 +141,26 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
         rounds: rounds.len().max(1),
         captures: tally.captures,
         tokens: tally.tokens,
+    }
+}
+
+impl GameRecord {
+    /// A game that could not start, and why.
+    fn not_started(index: usize, seed: u64, seats: Vec<Level>, reason: String) -> GameRecord {
+        let n = seats.len();
+        GameRecord {
+            index,
+            seed,
+            seats,
+            winner: None,
+            reason: format!("not started: {reason}"),
+            endings: vec!["unfinished".into()],
+            turns: 0,
+            scores: vec![0.0; n],
+            rounds: 1,
+            captures: vec![0; n],
+            tokens: vec![0; n],
+        }
     }
 }
 

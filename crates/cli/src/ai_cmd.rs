@@ -186,7 +186,9 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
     let Some(lexicon) = super::play_cmd::open_lexicon(args.words.as_deref(), io)? else {
         return Ok(EXIT_PROBLEMS);
     };
+    let start = starter(&level, &lexicon);
     let setup = Setup {
+        start,
         map: Arc::new(level.map),
         rules: level.rules,
         lexicon,
@@ -217,6 +219,27 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         write_report(&setup, &report, io)?;
     }
     Ok(0)
+}
+
+/// How each game begins when its rules are its scripts' (`flow.scripted`): through the level's
+/// scripts, as every client starts games. Other games begin as the engine makes them.
+fn starter(
+    level: &crate::pack::Level,
+    lexicon: &Arc<crate::lexicon::Lexicon>,
+) -> Option<simulate::Starter> {
+    if !level.rules.flow.scripted {
+        return None;
+    }
+    let (level, lexicon) = (level.clone(), lexicon.clone());
+    Some(Arc::new(move |seed| {
+        let (scripted, problems) =
+            crate::script::ScriptedGame::start_level(&level, lexicon.clone(), seed, None)
+                .map_err(|e| e.to_string())?;
+        if !scripted.game().has_game_mode() {
+            return Err(problems.join("; "));
+        }
+        Ok(scripted.game().clone())
+    }))
 }
 
 /// The games' progress on standard error, drawn only on a terminal (indicatif hides it

@@ -134,9 +134,11 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
         return Ok(0);
     }
     write_status(game, io)?;
+    let mut screen = Screen::new(io.terminal);
+    screen.use_seats_of(game);
     writeln!(io.out, "events:")?;
     for (i, e) in events.iter().enumerate() {
-        writeln!(io.out, "{:>4}. {}", i + 1, describe(e))?;
+        writeln!(io.out, "{:>4}. {}", i + 1, screen.render(&describe(e)))?;
     }
     if !console.is_empty() {
         writeln!(io.out, "scripts:")?;
@@ -152,13 +154,30 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
 fn write_status(game: &Game, io: &mut Streams) -> anyhow::Result<()> {
     match game.result() {
         Some(result) => writeln!(io.out, "{}", describe_result(result))?,
+        None if game.rules().flow.scripted => {
+            let names = game.seat_names();
+            let movers: Vec<&str> = game.choosing().into_iter().map(|p| names.name(p)).collect();
+            writeln!(
+                io.out,
+                "move {}: {} to move",
+                game.turn(),
+                movers.join(" and ")
+            )?
+        }
         None => writeln!(io.out, "turn {}: {} to play", game.turn(), game.to_act())?,
     }
     // A round of a match says where the match stands (its earlier rounds are in the save).
     if let Some(standing) = describe_match(game) {
         writeln!(io.out, "{standing}")?;
     }
-    let screen = Screen::new(io.terminal);
+    let mut screen = Screen::new(io.terminal);
+    screen.use_seats_of(game);
+    if game.rules().flow.scripted {
+        let mover = super::table_play::mover(game);
+        let truth = super::table_play::status(&screen, game, mover, true);
+        write!(io.out, "{truth}")?;
+        return Ok(());
+    }
     for p in game.seats() {
         writeln!(io.out, "{}", screen.player_line(game, p, true))?;
     }

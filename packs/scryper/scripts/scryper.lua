@@ -183,13 +183,13 @@ local function play_setup(game, player, move)
     end
     local value, cell = move:match("^field (%d) (%u%d+)$")
     local x, y = game:cell(cell)
+    -- Any brick of the value: which one it is says nothing of the others.
+    local bricks = {}
     for _, brick in ipairs(game:pit(player, "available")) do
-        if brick.value == tonumber(value) then
-            game:move(brick.id, x, y)
-            return
-        end
+        if brick.value == tonumber(value) then bricks[#bricks + 1] = brick end
     end
-    error("no available brick of value " .. value)
+    if #bricks == 0 then error("no available brick of value " .. value) end
+    game:move(bricks[math.random(#bricks)].id, x, y)
 end
 
 -- SC-7: a battle; returns the brick that stands on the cell afterwards.

@@ -66,6 +66,7 @@ impl Game {
         let mut table = self.table.clone();
         let mut rng = self.rng.clone();
         mode.setup(&mut table, &self.rules.clone(), &mut rng)?;
+        table.shuffle_ids(&mut rng);
         let mut events = table.take_events();
         self.mode = Some(mode);
         self.rng = rng;
@@ -118,15 +119,16 @@ impl Game {
         use rand::seq::SliceRandom;
         let view = self.table.seen_by(Some(viewer));
         let mut values = std::collections::BTreeMap::new();
+        // Dealt in an order that depends only on what the viewer sees (not on ids).
+        let order = view.hidden_in_place_order();
         for ((owner, kind), unseen) in view.unseen() {
             let mut unseen = unseen.clone();
             unseen.shuffle(rng);
-            let hidden = view
-                .pieces()
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.hidden && p.owner == *owner && &p.kind == kind);
-            for ((id, _), value) in hidden.zip(unseen) {
+            let hidden = order.iter().filter(|&&id| {
+                view.piece(id)
+                    .is_some_and(|p| p.owner == *owner && &p.kind == kind)
+            });
+            for (&id, value) in hidden.zip(unseen) {
                 values.insert(id, value);
             }
         }

@@ -293,6 +293,62 @@ impl Table {
         table
     }
 
+    /// Deals the pieces' ids anew at random within each owner's pieces of a kind, so that an
+    /// id says nothing of a hidden value (a setup makes pieces in order of value); returns
+    /// each old id's new one.
+    pub fn shuffle_ids(&mut self, rng: &mut impl rand::Rng) -> Vec<usize> {
+        use rand::seq::SliceRandom;
+        let mut new_id: Vec<usize> = (0..self.pieces.len()).collect();
+        let mut groups: BTreeMap<(Player, &str), Vec<usize>> = BTreeMap::new();
+        for (id, p) in self.pieces.iter().enumerate() {
+            groups
+                .entry((p.owner, p.kind.as_str()))
+                .or_default()
+                .push(id);
+        }
+        for ids in groups.into_values() {
+            let mut dealt = ids.clone();
+            dealt.shuffle(rng);
+            for (old, new) in ids.into_iter().zip(dealt) {
+                new_id[old] = new;
+            }
+        }
+        let mut pieces = self.pieces.clone();
+        for (old, piece) in self.pieces.drain(..).enumerate() {
+            pieces[new_id[old]] = piece;
+        }
+        self.pieces = pieces;
+        for cell in self.at.iter_mut().flatten() {
+            *cell = new_id[*cell as usize] as u32;
+        }
+        for event in &mut self.events {
+            if let Event::PieceMoved { piece, .. }
+            | Event::PieceShown { piece, .. }
+            | Event::PieceHidden { piece, .. } = event
+            {
+                *piece = new_id[*piece];
+            }
+        }
+        new_id
+    }
+
+    /// The ids of the pieces hidden from this view's viewer, in an order that depends only on
+    /// what the viewer sees: cells in reading order, then pits by owner and name.
+    pub fn hidden_in_place_order(&self) -> Vec<usize> {
+        let mut hidden: Vec<(u8, u32, u32, Player, &str, usize)> = self
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.hidden)
+            .map(|(id, p)| match &p.place {
+                Place::Cell(c) => (0, c.y, c.x, p.owner, "", id),
+                Place::Pit(name) => (1, 0, 0, p.owner, name.as_str(), id),
+            })
+            .collect();
+        hidden.sort();
+        hidden.into_iter().map(|h| h.5).collect()
+    }
+
     /// Takes what the commands since the last call did.
     pub fn take_events(&mut self) -> Vec<Event> {
         self.commands = 0;

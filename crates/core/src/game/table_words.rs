@@ -95,11 +95,16 @@ impl super::Table {
             .collect()
     }
 
-    /// `owner`'s pit `name` as text: its pieces' values in id order (`1 3 ?`), or `empty`.
+    /// `owner`'s pit `name` as text: its pieces' values in order, then those hidden
+    /// (`1 3 ? ?`), or `empty`. A pit holds its pieces in no order.
     pub fn pit_text(&self, owner: crate::board::Player, name: &str) -> String {
-        let values: Vec<String> = self
+        let mut pieces: Vec<&super::Piece> = self
             .pit(owner, name)
             .filter_map(|id| self.piece(id))
+            .collect();
+        pieces.sort_by_key(|p| (p.hidden, p.value.is_none(), p.value));
+        let values: Vec<String> = pieces
+            .iter()
             .map(|p| piece_text(p)[1..].to_string())
             .collect();
         if values.is_empty() {

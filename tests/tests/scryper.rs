@@ -1,0 +1,140 @@
+//! Scryper as its players meet it: two players at one keyboard make their set-ups in secret
+//! and each sees only their own values until the rules show them; the save replays the same
+//! game; the pack's scenarios and random games pass; the AI never reads what its player may
+//! not see.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::{root, scryptic, scryptic_typing};
+
+fn pack() -> String {
+    root().join("packs/scryper").display().to_string()
+}
+
+/// The board's row `row` (1 to 8) each time the screen showed it.
+fn rows(out: &str, row: u32) -> Vec<String> {
+    let label = format!("{row:>2} ");
+    out.lines()
+        .filter(|l| l.starts_with(&label))
+        .map(|l| l.trim_end().to_string())
+        .collect()
+}
+
+#[test]
+fn two_players_choose_in_secret_and_see_only_their_own_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("scryper.ron");
+    let typed = format!(
+        "field 3 C8\nfield 1 D8\nready\nbrown field 4 D1\nmoves\nready\nC8-C6\nD1-D3\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = scryptic_typing(&["play", "--pack", &pack()], &typed);
+    assert_eq!(o.code, 0, "{o:?}");
+    for line in [
+        "move 1: white chooses in secret, then brown (no one else sees your choices until all are made)",
+        "white made a secret choice",
+        "move 1: brown chooses in secret (no one else sees your choices until all are made)",
+        "the secret choices of white and brown are revealed",
+        "white: C8-C6",
+        "brown: D1-D3",
+        "field 1 A1, field 1 B1",
+        "legend: a number is a piece's value, ? a value you cannot see; a mark after a piece says whose: + white's, - brown's",
+    ] {
+        assert!(o.out.contains(line), "missing {line:?} in\n{}", o.out);
+    }
+    // White's back line: white's own values while choosing; brown sees nothing of white's
+    // choice, then, once revealed, white's bricks without their values.
+    let eighth = rows(&o.out, 8);
+    assert_eq!(
+        eighth,
+        [
+            " 8 . . . . . .",
+            " 8 . . 3+. . .",
+            " 8 . . 3+1+. .",
+            " 8 . . . . . .",
+            " 8 . . . . . .",
+            " 8 . . 3+1+. .",
+            " 8 . . . ?+. .",
+            " 8 . . . 1+. .",
+        ],
+        "{}",
+        o.out
+    );
+    // Brown's back line: brown's 4 as brown sees it, hidden from white once revealed.
+    let first = rows(&o.out, 1);
+    assert_eq!(first[4], " 1 . . . 4-. .", "{}", o.out);
+    assert_eq!(first[5], " 1 . . . ?-. .", "{}", o.out);
+    assert_eq!(first[6], " 1 . . . 4-. .", "{}", o.out);
+    assert_eq!(first[7], " 1 . . . . . .", "{}", o.out);
+    // No value of the other's is ever printed: white's 3 and 1 never in a brown row's view.
+    assert!(!o.out.contains("chose field"), "{}", o.out);
+    let replay = scryptic(&["replay", save.to_str().unwrap()]);
+    assert_eq!(replay.code, 0, "{replay:?}");
+    assert!(replay.out.contains("brown: D1-D3"), "{}", replay.out);
+}
+
+#[test]
+fn the_pack_checks_and_its_scenarios_and_random_games_pass() {
+    let o = scryptic(&["pack", "check", &pack()]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let o = scryptic(&["pack", "test", &pack(), "--games", "3"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out
+            .contains("3 games played and replayed, 5 scenarios passed"),
+        "{}",
+        o.out
+    );
+}
+
+/// Plays `moves` (in the notation) on a Scryper game of `seed`.
+fn played(moves: &[&str]) -> scryptic::script::ScriptedGame {
+    let mut game = scryptic_tests::pack_game("scryper", 3, &[]);
+    for line in moves {
+        let action = scryptic::game::notation::parse_command(game.game(), line).unwrap();
+        game.apply(action).unwrap();
+    }
+    game
+}
+
+/// Two games that differ only in a value white may not see (brown's brick on D1, a 4 or a
+/// 1): white's samples of the truth, and the move white's search finds, are the same in both;
+/// brown's differ.
+#[test]
+fn the_search_sees_only_what_its_player_sees() {
+    use scryptic::board::Player;
+    let moves = |value: &str| {
+        let field = format!("brown field {value} D1");
+        played(&[
+            "white field 3 C8",
+            "white field 1 D8",
+            "white ready",
+            &field,
+            "brown ready",
+        ])
+    };
+    let (four, one) = (moves("4"), moves("1"));
+    assert_ne!(four.game().table().rows(), one.game().table().rows());
+    let sample = |game: &scryptic::script::ScriptedGame, player| {
+        game.game()
+            .sample_for(player, &mut scryptic_tests::rng(5))
+            .table()
+            .rows()
+    };
+    assert_eq!(sample(&four, Player::Gold), sample(&one, Player::Gold));
+    assert_ne!(sample(&four, Player::Silver), sample(&one, Player::Silver));
+    let search = |game: &scryptic::script::ScriptedGame| {
+        let effort = scryptic::ai::ismcts::Effort::iterations(12);
+        scryptic::ai::ismcts::search(
+            game.game(),
+            Player::Gold,
+            effort,
+            &mut scryptic_tests::rng(9),
+        )
+        .unwrap()
+        .mv
+    };
+    assert_eq!(search(&four), search(&one));
+}
