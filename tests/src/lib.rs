@@ -105,6 +105,7 @@ pub mod counting;
 pub mod fuzz;
 /// The hostile-script corpus and ways to run it.
 pub mod hostile;
+pub mod scryper;
 
 pub mod random_play {
     //! A player that makes random legal moves: enough to drive whole games through the engine

@@ -18,7 +18,10 @@ use std::sync::Arc;
 /// Moves a playout makes before it is cut short and scored by the rules' `score` (or as a
 /// draw): a scripted game's move costs tens of microseconds of Lua, and a whole game hundreds
 /// of moves.
-const PLAYOUT_MOVES: usize = 40;
+const PLAYOUT_MOVES: usize = 8;
+
+/// The most a move of the AI takes (issue 25: at most a second).
+const THINK_TIME: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// How hard the search tries: iterations, how deep a playout goes, and UCB's exploration.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +32,10 @@ pub struct Effort {
     pub playout_moves: usize,
     /// UCB's exploration constant.
     pub exploration: f64,
+    /// The most a move may take: the search stops there, whatever iterations are left (a
+    /// person waits for it; a rules script may be slow). It makes the AI's choices depend on
+    /// the machine only when it is reached.
+    pub think_time: std::time::Duration,
 }
 
 impl Effort {
@@ -38,6 +45,7 @@ impl Effort {
             iterations,
             playout_moves: PLAYOUT_MOVES,
             exploration: 0.7,
+            think_time: THINK_TIME,
         }
     }
 }
@@ -102,8 +110,11 @@ pub fn search(game: &Game, player: Player, effort: Effort, rng: &mut ChaCha8Rng)
         effort,
         moves_played: 0,
     };
-    for _ in 0..effort.iterations {
+    let began = std::time::Instant::now();
+    let mut iterations = 0;
+    while iterations < effort.iterations && began.elapsed() < effort.think_time {
         tree.iterate(game, rng);
+        iterations += 1;
     }
     let best = tree.nodes[0]
         .children
@@ -113,7 +124,7 @@ pub fn search(game: &Game, player: Player, effort: Effort, rng: &mut ChaCha8Rng)
         .max_by(|a, b| a.visits.total_cmp(&b.visits))?;
     Some(Found {
         mv: best.mv.clone(),
-        iterations: effort.iterations,
+        iterations,
         moves_played: tree.moves_played,
     })
 }

@@ -74,7 +74,7 @@ pub(super) fn piece_table(lua: &Lua, id: usize, piece: &crate::game::Piece) -> m
     made.piece.call((
         id,
         owner,
-        piece.kind.as_str(),
+        &*piece.kind,
         piece.value,
         piece.hidden,
         x,

@@ -118,15 +118,15 @@ impl Game {
         use rand::RngExt;
         use rand::seq::SliceRandom;
         let view = self.table.seen_by(Some(viewer));
+        let unseen = self.table.unseen_by(Some(viewer));
         let mut values = std::collections::BTreeMap::new();
         // Dealt in an order that depends only on what the viewer sees (not on ids).
         let order = view.hidden_in_place_order();
-        for ((owner, kind), unseen) in view.unseen() {
-            let mut unseen = unseen.clone();
+        for ((owner, kind), mut unseen) in unseen {
             unseen.shuffle(rng);
             let hidden = order.iter().filter(|&&id| {
                 view.piece(id)
-                    .is_some_and(|p| p.owner == *owner && &p.kind == kind)
+                    .is_some_and(|p| p.owner == owner && &*p.kind == kind)
             });
             for (&id, value) in hidden.zip(unseen) {
                 values.insert(id, value);

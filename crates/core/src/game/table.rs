@@ -81,12 +81,13 @@ impl std::fmt::Display for Place {
 }
 
 /// A piece of a scripted game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
     /// Whose it is.
     pub owner: Player,
-    /// What it is (the rules' word, which also names its sprite).
-    pub kind: String,
+    /// What it is (the rules' word, which also names its sprite); shared, since a search
+    /// copies the table at every move.
+    pub kind: std::sync::Arc<str>,
     /// Its value: `None` for a piece without one, and for one whose value the viewer may
     /// not see (then `hidden`).
     pub value: Option<i64>,
@@ -144,9 +145,6 @@ pub struct Table {
     end: Option<TableEnd>,
     /// Whose view this is (`None`: the whole truth).
     viewer: Option<Option<Player>>,
-    /// In a view, the values hidden from its viewer by owner and kind, in order (see
-    /// `unseen`).
-    unseen: BTreeMap<(Player, String), Vec<i64>>,
     /// What the commands of the call under way did, for the engine to report.
     events: Vec<Event>,
     commands: usize,
@@ -247,33 +245,37 @@ impl Table {
     /// taken out, and the piece marked hidden.
     pub fn seen_by(&self, viewer: Option<Player>) -> Table {
         let mut seen = self.clone();
-        seen.unseen.clear();
         for piece in &mut seen.pieces {
-            if let Some(v) = piece.value
-                && !Table::sees(piece, viewer)
-            {
-                seen.unseen
-                    .entry((piece.owner, piece.kind.clone()))
-                    .or_default()
-                    .push(v);
+            if piece.value.is_some() && !Table::sees(piece, viewer) {
                 piece.value = None;
                 piece.hidden = true;
             }
-        }
-        for values in seen.unseen.values_mut() {
-            values.sort_unstable();
         }
         seen.viewer = Some(viewer);
         seen.events.clear();
         seen
     }
 
-    /// In a view, the values hidden from its viewer, by owner and kind, in order. Which
+    /// The values of this truth hidden from `viewer`, by owner and kind, in order. Which
     /// piece holds which value is what is hidden; the values a seat's pieces have are public,
     /// as a game's set of pieces is (Scryper's four bricks of each value, a Stratego army),
     /// so a player (or the AI) may know what the hidden ones are among.
-    pub fn unseen(&self) -> &BTreeMap<(Player, String), Vec<i64>> {
-        &self.unseen
+    pub fn unseen_by(&self, viewer: Option<Player>) -> BTreeMap<(Player, &str), Vec<i64>> {
+        let mut unseen: BTreeMap<(Player, &str), Vec<i64>> = BTreeMap::new();
+        for piece in &self.pieces {
+            if let Some(v) = piece.value
+                && !Table::sees(piece, viewer)
+            {
+                unseen
+                    .entry((piece.owner, &piece.kind))
+                    .or_default()
+                    .push(v);
+            }
+        }
+        for values in unseen.values_mut() {
+            values.sort_unstable();
+        }
+        unseen
     }
 
     /// A possible truth behind a view: the hidden pieces given `values` (by id), and the
@@ -289,7 +291,6 @@ impl Table {
             }
         }
         table.viewer = None;
-        table.unseen.clear();
         table
     }
 
@@ -301,10 +302,7 @@ impl Table {
         let mut new_id: Vec<usize> = (0..self.pieces.len()).collect();
         let mut groups: BTreeMap<(Player, &str), Vec<usize>> = BTreeMap::new();
         for (id, p) in self.pieces.iter().enumerate() {
-            groups
-                .entry((p.owner, p.kind.as_str()))
-                .or_default()
-                .push(id);
+            groups.entry((p.owner, &*p.kind)).or_default().push(id);
         }
         for ids in groups.into_values() {
             let mut dealt = ids.clone();
@@ -429,7 +427,7 @@ impl Table {
         let id = self.pieces.len();
         self.pieces.push(Piece {
             owner,
-            kind: kind.to_string(),
+            kind: kind.into(),
             value,
             hidden: false,
             shown: SeatSet::EMPTY,
@@ -463,7 +461,7 @@ impl Table {
         self.events.push(Event::PieceMoved {
             piece: id,
             owner: piece.owner,
-            kind: piece.kind.clone(),
+            kind: piece.kind.to_string(),
             from,
             to: place,
         });
