@@ -120,6 +120,7 @@ impl Target {
                 root.join("tests/fuzz/rules/seed-split-race.ron"),
                 root.join("tests/rules/named-seats.ron"),
                 root.join("tests/fuzz/rules/seed-simultaneous.ron"),
+                root.join("packs/scryper/rules/scryper.ron"),
             ],
             Target::Save => vec![
                 root.join("tests/golden/plains-15-midgame.ron"),
@@ -128,6 +129,7 @@ impl Target {
                 root.join("tests/fuzz/save/seed-sudden-death.ron"),
                 root.join("tests/fuzz/save/seed-simultaneous.ron"),
                 root.join("tests/fuzz/save/seed-red-light.ron"),
+                root.join("tests/fuzz/save/seed-table.ron"),
             ],
             Target::WordList => vec![root.join("lexicon/extra-words.txt")],
             Target::Connotations => vec![root.join("lexicon/connotations/burning.txt")],
@@ -147,10 +149,12 @@ impl Target {
                 root.join("packs/word-wars/tests/sudden-death-won.ron"),
                 root.join("packs/lexicon-crossing/tests/word-list.ron"),
                 root.join("packs/lexicon-crossing/tests/signals.ron"),
+                root.join("packs/scryper/tests/battles.ron"),
             ],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("packs/lexicon-crossing/pack.ron"),
+                root.join("packs/scryper/pack.ron"),
                 root.join("crates/pack/core-pack/pack.ron"),
                 root.join("tests/fuzz/manifest/seed-settings.ron"),
                 root.join("tests/fuzz/manifest/seed-extension.ron"),

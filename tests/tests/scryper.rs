@@ -138,3 +138,35 @@ fn the_search_sees_only_what_its_player_sees() {
     };
     assert_eq!(search(&four), search(&one));
 }
+
+/// A person against the AI at the terminal: the AI makes its secret set-up when the person
+/// has made theirs, and the person never sees the AI's values.
+#[test]
+fn a_person_plays_the_ai_at_the_terminal() {
+    let typed = "field 4 A8\nfield 4 B8\nready\nA8-A6\nquit\n";
+    let o = scryptic_typing(&["play", "--pack", &pack(), "--ai", "brown:easy"], typed);
+    assert_eq!(o.code, 0, "{o:?}");
+    for line in [
+        "brown (AI):",
+        "the secret choices of white and brown are revealed",
+        "white: A8-A6",
+    ] {
+        assert!(o.out.contains(line), "missing {line:?} in\n{}", o.out);
+    }
+    // Brown's back line as white sees it: bricks, never a value.
+    for row in rows(&o.out, 1) {
+        assert!(
+            !row[3..].chars().any(|c| c.is_ascii_digit()),
+            "{row}\n{}",
+            o.out
+        );
+    }
+    let bad = scryptic(&["play", "--pack", &pack(), "--ai", "black"]);
+    assert_eq!(bad.code, 1, "{bad:?}");
+    assert!(
+        bad.err
+            .contains("`black` is not a seat of this game (white, brown)"),
+        "{}",
+        bad.err
+    );
+}

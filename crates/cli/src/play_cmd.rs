@@ -48,6 +48,11 @@ pub(super) struct PlayArgs {
     /// built-in lists of the same names; saving one while playing reloads it.
     #[arg(long, conflicts_with = "load")]
     connotations: Option<PathBuf>,
+    /// A seat the AI plays (`brown`, `silver:hard`; the level easy, normal or hard, normal
+    /// if not given), in a game of turns; repeat for more. The others are people at the
+    /// keyboard, who see their own side.
+    #[arg(long, value_name = "SEAT[:LEVEL]")]
+    ai: Vec<String>,
 }
 
 /// The commands of the table itself, beside the game's.
@@ -187,6 +192,10 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         scripted.game().map().name
     )?;
     let mut table = Table::new(io, AfterEnd::Leave);
+    if let Err(e) = table.seat_ais(scripted.game(), &args.ai, args.seed) {
+        writeln!(io.err, "{e}")?;
+        return Ok(EXIT_PROBLEMS);
+    }
     while table.play(&mut scripted, &live, io)? == Left::Next {
         match scripted.next_round() {
             Some(Ok((round, problems))) => {
@@ -238,6 +247,8 @@ pub(super) struct Table {
     after_end: AfterEnd,
     /// Simultaneous play's keyboard and clock.
     at_once: AtOnce,
+    /// The seats the AI plays (`--ai`).
+    ais: Vec<(Player, crate::ai::AiPlayer)>,
 }
 
 impl Table {
@@ -250,7 +261,56 @@ impl Table {
             clear_screen: io.terminal.line_editing,
             after_end,
             at_once: AtOnce::new(),
+            ais: Vec::new(),
         }
+    }
+
+    /// Seats the AI for each `SEAT[:LEVEL]` of `specs`; the people left see their own side
+    /// (with one person, nothing needs hiding between turns).
+    fn seat_ais(&mut self, game: &Game, specs: &[String], seed: u64) -> Result<(), String> {
+        if !specs.is_empty() && game.rules().flow.simultaneous {
+            return Err(
+                "--ai plays games of turns; in simultaneous play the editor and \
+                        `scryptic simulate` seat AIs"
+                    .into(),
+            );
+        }
+        let names = game.seat_names();
+        for spec in specs {
+            let (seat, level) = spec.split_once(':').unwrap_or((spec, "normal"));
+            let player = names
+                .seat_named(seat)
+                .filter(|p| game.seats().any(|s| s == *p))
+                .ok_or_else(|| {
+                    let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
+                    format!(
+                        "--ai {spec}: `{seat}` is not a seat of this game ({})",
+                        seats.join(", ")
+                    )
+                })?;
+            let level: crate::ai::Level = level.parse().map_err(|e| format!("--ai {spec}: {e}"))?;
+            self.ais.retain(|(p, _)| *p != player);
+            self.ais
+                .push((player, crate::ai::AiPlayer::new(level, seed)));
+        }
+        let people = game
+            .seats()
+            .filter(|p| !self.ais.iter().any(|(a, _)| a == p))
+            .count();
+        if people <= 1 {
+            self.pause = false;
+        }
+        Ok(())
+    }
+
+    /// The AI's action, when the seat to act is one it plays.
+    fn ai_action(&mut self, game: &Game) -> Option<(Player, Action)> {
+        if game.result().is_some() || game.rules().flow.simultaneous {
+            return None;
+        }
+        let actor = self.actor(game);
+        let (_, ai) = self.ais.iter_mut().find(|(p, _)| *p == actor)?;
+        Some((actor, ai.choose(game)))
     }
 
     /// Who acts for the lines typed now: the player to act, or in simultaneous play the one
@@ -320,6 +380,10 @@ impl Table {
                     writeln!(io.out, "  {notice}")?;
                 }
                 write_console(scripted, io)?;
+                if let Some((seat, action)) = self.ai_action(scripted.game()) {
+                    self.play_ai(scripted, seat, action, io)?;
+                    continue;
+                }
                 if !self.hand_over(scripted.game(), io)? {
                     return Ok(Left::Unfinished);
                 }
@@ -519,6 +583,36 @@ impl Table {
             Err(e) => writeln!(io.out, "  refused: {}", self.screen.render(&e))?,
         }
         Ok(())
+    }
+
+    /// Plays the AI's `action` for `seat` and tells what it did.
+    fn play_ai(
+        &mut self,
+        scripted: &mut ScriptedGame,
+        seat: Player,
+        action: Action,
+        io: &mut Streams,
+    ) -> anyhow::Result<()> {
+        match scripted.apply(action) {
+            Ok(events) => {
+                writeln!(io.out, "{} (AI):", self.screen.seat(seat))?;
+                // The person next to act sees the board anew, without a pause: nothing of
+                // theirs was on the screen for the AI.
+                self.shown_to = None;
+                self.tell(scripted, &events, io)
+            }
+            Err(e) => {
+                // An AI that cannot act would wait for ever: its seat goes to the keyboard.
+                writeln!(
+                    io.out,
+                    "  the AI for {} is stuck ({}); the keyboard plays it",
+                    self.screen.seat(seat),
+                    self.screen.render(&e.to_string())
+                )?;
+                self.ais.retain(|(p, _)| *p != seat);
+                Ok(())
+            }
+        }
     }
 
     /// Tells what `events` did, every draw face down, and what the scripts said.
