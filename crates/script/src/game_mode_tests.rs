@@ -53,18 +53,34 @@ scryptic.game_mode{
 }
 "#;
 
-fn peek_game() -> ScriptedGame {
+/// A scripted game on a plain 6 by 6 board with `scripts` (name, text), and what starting it
+/// reported.
+fn scripted_game(scripts: &[(&str, &str)]) -> (ScriptedGame, Vec<ScriptError>) {
     let mut rules = RuleSet::preset("classic").unwrap();
     rules.flow.scripted = true;
-    let map = Map::new("peek", 6, 6);
-    let scripts = vec![ScriptSource {
-        name: "peek.lua".into(),
-        source: PEEK.into(),
-    }];
+    let scripts = scripts
+        .iter()
+        .map(|(name, source)| ScriptSource {
+            name: name.to_string(),
+            source: source.to_string(),
+        })
+        .collect();
     let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english().clone());
-    let (game, errors) = ScriptedGame::start(&map, rules, lexicon, 7, scripts, None).unwrap();
+    ScriptedGame::start(&Map::new("table", 6, 6), rules, lexicon, 7, scripts, None).unwrap()
+}
+
+fn peek_game() -> ScriptedGame {
+    let (game, errors) = scripted_game(&[("peek.lua", PEEK)]);
     assert!(errors.is_empty(), "{errors:?}");
     game
+}
+
+/// Both seats make their secret choice: their piece placed, then ready.
+fn both_choose(game: &mut ScriptedGame) {
+    for p in [Player::Gold, Player::Silver] {
+        game.apply(mv(p, "place")).unwrap();
+        game.apply(mv(p, "ready")).unwrap();
+    }
 }
 
 fn mv(player: Player, text: &str) -> Action {
@@ -77,10 +93,7 @@ fn mv(player: Player, text: &str) -> Action {
 #[test]
 fn a_seat_lists_its_moves_from_its_own_view() {
     let mut game = peek_game();
-    for p in [Player::Gold, Player::Silver] {
-        game.apply(mv(p, "place")).unwrap();
-        game.apply(mv(p, "ready")).unwrap();
-    }
+    both_choose(&mut game);
     // Gold may not see silver's 5: its moves say so.
     assert_eq!(
         game.game().legal_moves(Player::Gold).unwrap(),
@@ -179,10 +192,7 @@ fn secret_choices_stay_apart_until_every_one_is_made() {
 #[test]
 fn a_failing_move_or_one_not_listed_changes_nothing() {
     let mut game = peek_game();
-    for p in [Player::Gold, Player::Silver] {
-        game.apply(mv(p, "place")).unwrap();
-        game.apply(mv(p, "ready")).unwrap();
-    }
+    both_choose(&mut game);
     let before = game.save();
     let failed = game.apply(mv(Player::Gold, "fail")).unwrap_err();
     assert!(
@@ -210,10 +220,7 @@ fn a_failing_move_or_one_not_listed_changes_nothing() {
 #[test]
 fn the_rules_end_the_game_and_saves_replay_it() {
     let mut game = peek_game();
-    for p in [Player::Gold, Player::Silver] {
-        game.apply(mv(p, "place")).unwrap();
-        game.apply(mv(p, "ready")).unwrap();
-    }
+    both_choose(&mut game);
     game.apply(mv(Player::Gold, "peek nil")).unwrap();
     let events = game.apply(mv(Player::Silver, "win")).unwrap();
     let result = game.game().result().unwrap();
@@ -230,11 +237,7 @@ fn the_rules_end_the_game_and_saves_replay_it() {
 
 #[test]
 fn a_scripted_game_without_a_mode_says_so() {
-    let mut rules = RuleSet::preset("classic").unwrap();
-    rules.flow.scripted = true;
-    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english().clone());
-    let (mut game, errors) =
-        ScriptedGame::start(&Map::new("none", 6, 6), rules, lexicon, 1, Vec::new(), None).unwrap();
+    let (mut game, errors) = scripted_game(&[]);
     assert!(
         errors[0].message.contains("scryptic.game_mode"),
         "{errors:?}"
@@ -260,15 +263,7 @@ fn every_method_of_the_table_in_the_registry_exists() {
          moves = function() return {{}} end, play = function() end }}",
         names.join(", ")
     );
-    let mut rules = RuleSet::preset("classic").unwrap();
-    rules.flow.scripted = true;
-    let scripts = vec![ScriptSource {
-        name: "probe.lua".into(),
-        source: probe,
-    }];
-    let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english().clone());
-    let (game, errors) =
-        ScriptedGame::start(&Map::new("probe", 6, 6), rules, lexicon, 1, scripts, None).unwrap();
+    let (game, errors) = scripted_game(&[("probe.lua", &probe)]);
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(
         game.game().table().var("probed"),
