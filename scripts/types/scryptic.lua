@@ -346,9 +346,9 @@ function ScrypticTokenGame:award(player, points) end
 ---@field setup fun(game: ScrypticTable)
 ---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]
 ---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)
----@field revealed fun(game: ScrypticTable)?
----@field end_if (fun(game: ScrypticTable): (ScrypticPlayer|"draw"|nil), string?)?
----@field score (fun(game: ScrypticTable, player: ScrypticPlayer): number)?
+---@field revealed? fun(game: ScrypticTable)
+---@field end_if? fun(game: ScrypticTable): ScrypticPlayer|"draw"|nil, string?
+---@field score? fun(game: ScrypticTable, player: ScrypticPlayer): number
 
 --- The table of pieces, as a game mode's functions see it.
 ---@class ScrypticTable

@@ -581,3 +581,43 @@ fn printed(host: &mut ScriptHost) -> Vec<String> {
         })
         .collect()
 }
+
+/// SCRIPTING.md's whole game in Lua plays: gold's pawn, stepping every turn, reaches the far
+/// row first and wins.
+#[test]
+fn the_guides_whole_game_in_lua_plays_to_its_end() {
+    let guide = std::fs::read_to_string(root().join("SCRIPTING.md")).unwrap();
+    let start = guide.find("```lua\n-- A whole (tiny) game").unwrap() + "```lua\n".len();
+    let source = &guide[start..start + guide[start..].find("```").unwrap()];
+    let mut rules = scryptic::rules::RuleSet::preset("classic").unwrap();
+    rules.flow.scripted = true;
+    let scripts = vec![scryptic::save::ScriptSource {
+        name: "race.lua".into(),
+        source: source.into(),
+    }];
+    let (mut game, errors) = scryptic::script::ScriptedGame::start(
+        &Map::new("Race", 6, 6),
+        rules,
+        Arc::new(Lexicon::english()),
+        1,
+        scripts,
+        None,
+    )
+    .unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    while game.game().result().is_none() {
+        let mover = game.game().choosing()[0];
+        let action = scryptic::game::Action::Move {
+            player: mover,
+            mv: "step".into(),
+        };
+        game.apply(action).unwrap();
+    }
+    let result = game.game().result().unwrap();
+    assert_eq!(result.winner, Some(scryptic::board::Player::Gold));
+    assert_eq!(
+        game.game().turn(),
+        10,
+        "gold's fifth step is the ninth move"
+    );
+}

@@ -880,7 +880,7 @@ pub fn luals_definitions() -> String {
     );
     out.push_str("---@class ScrypticPiece\n---@field id integer\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer? nil where it has none, or it is hidden from the viewer\n---@field hidden boolean whether it has a value the viewer may not see\n---@field x integer? on the board\n---@field y integer? on the board\n---@field pit string? in a pit\n\n");
     out.push_str("---@class ScrypticNewPiece\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer?\n---@field x integer?\n---@field y integer?\n---@field pit string?\n\n");
-    out.push_str("---@class ScrypticGameMode\n---@field setup fun(game: ScrypticTable)\n---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]\n---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)\n---@field revealed fun(game: ScrypticTable)?\n---@field end_if (fun(game: ScrypticTable): (ScrypticPlayer|\"draw\"|nil), string?)?\n---@field score (fun(game: ScrypticTable, player: ScrypticPlayer): number)?\n\n");
+    out.push_str("---@class ScrypticGameMode\n---@field setup fun(game: ScrypticTable)\n---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]\n---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)\n---@field revealed? fun(game: ScrypticTable)\n---@field end_if? fun(game: ScrypticTable): ScrypticPlayer|\"draw\"|nil, string?\n---@field score? fun(game: ScrypticTable, player: ScrypticPlayer): number\n\n");
     method_class(
         &mut out,
         "ScrypticTable",
