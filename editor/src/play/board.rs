@@ -259,6 +259,7 @@ impl PlayBoard {
         self.draw_start_mark(painter, rect, session);
         self.draw_links(painter, rect, session);
         self.draw_letters(painter, rect, session);
+        self.draw_pieces(painter, rect, session);
         self.draw_laid(painter, rect, session);
         self.draw_cursor(painter, rect);
     }
@@ -404,6 +405,46 @@ impl PlayBoard {
                 };
                 coin.paint(painter, cell, self.textures.as_ref());
             }
+        }
+    }
+
+    /// A scripted game's pieces as the person at the screen sees them: a coin in the owner's
+    /// colour with the value on it, `?` where it is hidden from them.
+    fn draw_pieces(&self, painter: &Painter, rect: Rect, session: &Session) {
+        let game = session.game();
+        if !game.rules().flow.scripted {
+            return;
+        }
+        let table = if game.result().is_some() {
+            game.table().clone()
+        } else {
+            game.table_for(Some(session.viewer()))
+        };
+        for piece in table.pieces() {
+            let scryptic::game::Place::Cell(at) = piece.place else {
+                continue;
+            };
+            let letter = match piece.value {
+                Some(v) => char::from_digit(u32::try_from(v).unwrap_or(99), 10).unwrap_or('*'),
+                None if piece.hidden => '?',
+                None => piece
+                    .kind
+                    .chars()
+                    .next()
+                    .map_or('o', |c| c.to_ascii_uppercase()),
+            };
+            let coin = CoinLook {
+                player: piece.owner,
+                letter,
+                pips: 0,
+                grey: false,
+                colour: mode_colour(game, piece.owner),
+            };
+            coin.paint(
+                painter,
+                self.view.cell_rect(rect, at),
+                self.textures.as_ref(),
+            );
         }
     }
 

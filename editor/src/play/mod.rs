@@ -14,6 +14,7 @@ pub mod setup;
 pub mod side_panel;
 pub mod start;
 pub mod statistics;
+pub mod table_panel;
 
 use crate::document::Document;
 use crate::file_prompt::{Access, Answer, FilePrompt};
@@ -93,6 +94,7 @@ pub struct PlayMode {
     pub message: Option<String>,
     rack: RackPanel,
     side: SidePanel,
+    table: table_panel::TablePanel,
     combat: CombatDialog,
 }
 
@@ -214,6 +216,9 @@ impl PlayMode {
         };
         // While a fight is being settled its dialog is docked beside the board, and the rest
         // of the game waits: nothing else can be played until the fight is over.
+        if session.game().rules().flow.scripted {
+            return self.table_screen(ui);
+        }
         let fighting = session.combat.is_some();
         egui::Panel::right("play side")
             .default_size(320.0)
@@ -246,6 +251,22 @@ impl PlayMode {
                 session.request_commit();
             }
         });
+    }
+
+    /// A scripted game's screen: the table's panel beside the board, no rack.
+    fn table_screen(&mut self, ui: &mut egui::Ui) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        egui::Panel::right("play side")
+            .default_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.table.ui(ui, session));
+                if let Some(m) = &self.message {
+                    ui.label(m);
+                }
+            });
+        egui::CentralPanel::no_frame().show(ui, |ui| self.board.ui(ui, session));
     }
 
     fn game_file_dialog(&mut self, ctx: &egui::Context) {

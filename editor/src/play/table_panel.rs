@@ -1,0 +1,111 @@
+//! A scripted game's side panel (Scryper): who moves, the rules' variables, every player's
+//! pits as the person at the screen sees them, and their legal moves, each a button. The
+//! board shows the pieces (`board`); values hidden from the viewer show as `?`.
+
+use super::session::Session;
+use scryptic::Player;
+use scryptic::game::{Action, Place, Table, Var};
+
+/// The panel; it keeps nothing between frames.
+#[derive(Default)]
+pub struct TablePanel;
+
+impl TablePanel {
+    /// Draws the panel for `session`'s game and plays the move a person clicks.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+        let game = session.game();
+        let names = game.seat_names();
+        let viewer = session.viewer();
+        let over = game.result().is_some();
+        let table = if over {
+            game.table().clone()
+        } else {
+            game.table_for(Some(viewer))
+        };
+        match game.result() {
+            Some(result) => {
+                let said = scryptic::game::describe::describe_result(result);
+                ui.heading(names.render(&said));
+            }
+            None => {
+                ui.heading(names.render(&to_move(game.choosing(), table.secret(), viewer)));
+            }
+        }
+        if let Some(vars) = vars_line(&table) {
+            ui.label(names.render(&vars));
+        }
+        ui.separator();
+        for p in game.seats() {
+            ui.label(format!("{}: {}", names.name(p), pits_line(&table, p)));
+        }
+        let Some(person) = session.human_to_act() else {
+            return;
+        };
+        ui.separator();
+        ui.label(format!("{}'s moves", names.name(person)));
+        let moves = game.legal_moves(person).unwrap_or_default();
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            for mv in &moves {
+                if ui.button(mv).clicked() {
+                    chosen = Some(mv.clone());
+                }
+            }
+        });
+        if let Some(mv) = chosen {
+            session.act(Action::Move { player: person, mv });
+        }
+    }
+}
+
+/// Who moves now, in the engine's words (the caller renders the seats' names).
+fn to_move(choosing: Vec<Player>, secret: bool, viewer: Player) -> String {
+    let names: Vec<String> = choosing.iter().map(|p| p.to_string()).collect();
+    if secret {
+        return format!(
+            "{} choose in secret: {viewer}'s choices stay {viewer}'s until all are made",
+            names.join(" and ")
+        );
+    }
+    format!("{} to move", names.join(" and "))
+}
+
+/// The rules' variables, `name value` apart by commas, if there are any.
+fn vars_line(table: &Table) -> Option<String> {
+    let vars: Vec<String> = table
+        .vars()
+        .iter()
+        .map(|(name, value)| match value {
+            Var::Int(i) => format!("{name} {i}"),
+            Var::Text(t) => format!("{name} {t}"),
+            Var::Bool(b) => format!("{name} {b}"),
+        })
+        .collect();
+    (!vars.is_empty()).then(|| vars.join(", "))
+}
+
+/// A player's pieces on the board and in each pit, with the values the view shows.
+fn pits_line(table: &Table, player: Player) -> String {
+    let mut pits: Vec<&str> = table
+        .pieces()
+        .iter()
+        .filter(|p| p.owner == player)
+        .filter_map(|p| match &p.place {
+            Place::Pit(name) => Some(name.as_str()),
+            Place::Cell(_) => None,
+        })
+        .collect();
+    pits.sort_unstable();
+    pits.dedup();
+    let on_board = table
+        .pieces()
+        .iter()
+        .filter(|p| p.owner == player && matches!(p.place, Place::Cell(_)))
+        .count();
+    let mut parts = vec![format!("{on_board} on the board")];
+    for name in pits {
+        let count = table.pit(player, name).count();
+        parts.push(format!("{name} {count}: {}", table.pit_text(player, name)));
+    }
+    parts.join(", ")
+}

@@ -1,0 +1,42 @@
+//! Scryper in the editor, headless: two people at one screen from the Packs screen, each
+//! making their secret set-up with the moves' buttons and seeing only their own values, then
+//! white to move.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+mod common;
+
+use common::{click_label, harness, root};
+use egui_kittest::kittest::Queryable;
+use scryptic_editor::EditorApp;
+use scryptic_editor::app::Mode;
+
+#[test]
+fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.open_path = root().join("packs/scryper").display().to_string();
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Scryper");
+    h.get_by_label("Start game").click();
+    h.run();
+    h.get_by_label_contains("white and brown choose in secret");
+    h.get_by_label("white: 0 on the board, available 16: 1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 4");
+    click_label(&mut h, "field 4 A8");
+    click_label(&mut h, "ready");
+    // Brown's turn to choose: white's choice is not on brown's screen.
+    h.get_by_label("brown's moves");
+    h.get_by_label("white: 0 on the board, available 16: ? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?");
+    click_label(&mut h, "field 1 F1");
+    click_label(&mut h, "ready");
+    h.get_by_label("white to move");
+    h.get_by_label("white's moves");
+    h.get_by_label("brown: 1 on the board, available 15: ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?");
+    click_label(&mut h, "A8-A6");
+    h.get_by_label("brown to move");
+    let game = h.state().play.session.as_ref().unwrap().game();
+    assert_eq!(game.table().rows()[5], "g4 . . . . .");
+}
