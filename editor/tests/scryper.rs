@@ -10,6 +10,7 @@ mod common;
 
 use common::{click_label, harness, root};
 use egui_kittest::kittest::Queryable;
+use scryptic::Pos;
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
 
@@ -35,8 +36,31 @@ fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
     h.get_by_label("white to move");
     h.get_by_label("white's moves");
     h.get_by_label("brown: 1 on the board, available 15: ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?");
-    click_label(&mut h, "A8-A6");
+    // A brick is moved on the board: its cell, then where it goes.
+    click_cell(&mut h, Pos::new(0, 7));
+    h.get_by_label_contains("white's moves with A8");
+    assert!(
+        h.query_by_label("D8-D7").is_none(),
+        "only A8's moves are offered"
+    );
+    click_cell(&mut h, Pos::new(0, 5));
     h.get_by_label("brown to move");
     let game = h.state().play.session.as_ref().unwrap().game();
     assert_eq!(game.table().rows()[5], "g4 . . . . .");
+}
+
+/// Clicks `cell` of the play board: pressed and released in one frame (held over several, a
+/// press is a long one, not a click).
+fn click_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, cell: Pos) {
+    let at = h.state().play.board.cell_centre(cell).unwrap();
+    h.event(egui::Event::PointerMoved(at));
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.run();
 }

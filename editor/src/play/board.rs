@@ -138,6 +138,15 @@ impl PlayBoard {
             // A fight is being settled in the dialog beside the board.
             return;
         }
+        if session.game().rules().flow.scripted {
+            // Moves are picked by their cells: a piece, then where it goes.
+            if response.clicked()
+                && let Some(cell) = self.hovered
+            {
+                session.pick_cell(cell);
+            }
+            return;
+        }
         if let (Some(dropped), Some(cell)) =
             (response.dnd_release_payload::<Dragged>(), self.hovered)
         {
@@ -260,6 +269,7 @@ impl PlayBoard {
         self.draw_links(painter, rect, session);
         self.draw_letters(painter, rect, session);
         self.draw_pieces(painter, rect, session);
+        self.draw_picked(painter, rect, session);
         self.draw_laid(painter, rect, session);
         self.draw_cursor(painter, rect);
     }
@@ -444,6 +454,19 @@ impl PlayBoard {
                 painter,
                 self.view.cell_rect(rect, at),
                 self.textures.as_ref(),
+            );
+        }
+    }
+
+    /// The cell picked in a scripted game, outlined.
+    fn draw_picked(&self, painter: &Painter, rect: Rect, session: &Session) {
+        if let Some(cell) = session.picked {
+            let r = self.view.cell_rect(rect, cell);
+            painter.rect_stroke(
+                r.shrink(1.0),
+                4.0,
+                egui::Stroke::new(3.0, Color32::from_rgb(250, 220, 120)),
+                egui::StrokeKind::Inside,
             );
         }
     }

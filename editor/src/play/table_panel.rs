@@ -42,8 +42,15 @@ impl TablePanel {
             return;
         };
         ui.separator();
-        ui.label(format!("{}'s moves", names.name(person)));
-        let moves = game.legal_moves(person).unwrap_or_default();
+        match session.picked {
+            Some(cell) => ui.label(format!(
+                "{}'s moves with {} (click another cell to play one, or the same to see all)",
+                names.name(person),
+                scryptic::game::notation::cell_name(cell)
+            )),
+            None => ui.label(format!("{}'s moves", names.name(person))),
+        };
+        let moves = session.offered_moves();
         let mut chosen = None;
         ui.horizontal_wrapped(|ui| {
             for mv in &moves {
@@ -53,6 +60,7 @@ impl TablePanel {
             }
         });
         if let Some(mv) = chosen {
+            session.picked = None;
             session.act(Action::Move { player: person, mv });
         }
     }

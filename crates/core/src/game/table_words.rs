@@ -114,3 +114,11 @@ impl super::Table {
         }
     }
 }
+
+/// The cells a move's text names, in order (`C8-C6`: C8 then C6; `field 3 C8`: C8), so that a
+/// client can offer the moves of a cell picked on the board.
+pub fn cells_named(mv: &str) -> Vec<crate::board::Pos> {
+    mv.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter_map(|word| super::notation::parse_cell(word).ok())
+        .collect()
+}
