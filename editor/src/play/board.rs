@@ -430,6 +430,7 @@ impl PlayBoard {
         } else {
             game.table_for(Some(session.viewer()))
         };
+        self.draw_cell_names(painter, rect, &table);
         for piece in table.pieces() {
             let scryptic::game::Place::Cell(at) = piece.place else {
                 continue;
@@ -455,6 +456,24 @@ impl PlayBoard {
                 self.view.cell_rect(rect, at),
                 self.textures.as_ref(),
             );
+        }
+    }
+
+    /// Each cell's name in its corner, faint: a scripted game's moves name cells (`A8-A6`).
+    fn draw_cell_names(&self, painter: &Painter, rect: Rect, table: &scryptic::game::Table) {
+        let (xs, ys) = self.view.visible(rect, table.width(), table.height());
+        for y in ys {
+            for x in xs.clone() {
+                let cell = self.view.cell_rect(rect, Pos::new(x, y));
+                let size = (cell.height() * 0.16).clamp(7.0, 14.0);
+                painter.text(
+                    cell.left_top() + egui::vec2(size * 0.3, size * 0.15),
+                    egui::Align2::LEFT_TOP,
+                    scryptic::game::notation::cell_name(Pos::new(x, y)),
+                    egui::FontId::proportional(size),
+                    Color32::from_black_alpha(140),
+                );
+            }
         }
     }
 
