@@ -24,15 +24,20 @@ fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
     click_label(&mut h, "Play Scryper");
     h.get_by_label("Start game").click();
     h.run();
+    // Two people share the screen: each side stays covered until its player is at it.
+    h.get_by_label("white's side is hidden until white is at the screen.");
+    click_label(&mut h, "Show white's side");
     h.get_by_label_contains("white and brown choose in secret");
     h.get_by_label("white: 0 on the board, available 16: 1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 4");
     click_label(&mut h, "field 4 A8");
     click_label(&mut h, "ready");
     // Brown's turn to choose: white's choice is not on brown's screen.
+    click_label(&mut h, "Show brown's side");
     h.get_by_label("brown's moves");
     h.get_by_label("white: 0 on the board, available 16: ? ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?");
     click_label(&mut h, "field 1 F1");
     click_label(&mut h, "ready");
+    click_label(&mut h, "Show white's side");
     h.get_by_label("white to move");
     h.get_by_label("white's moves");
     h.get_by_label("brown: 1 on the board, available 15: ? ? ? ? ? ? ? ? ? ? ? ? ? ? ?");
@@ -44,6 +49,8 @@ fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
         "only A8's moves are offered"
     );
     click_cell(&mut h, Pos::new(0, 5));
+    h.get_by_label("brown's side is hidden until brown is at the screen.");
+    click_label(&mut h, "Show brown's side");
     h.get_by_label("brown to move");
     let game = h.state().play.session.as_ref().unwrap().game();
     assert_eq!(game.table().rows()[5], "g4 . . . . .");

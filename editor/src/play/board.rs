@@ -139,8 +139,10 @@ impl PlayBoard {
             return;
         }
         if session.game().rules().flow.scripted {
-            // Moves are picked by their cells: a piece, then where it goes.
+            // Moves are picked by their cells: a piece, then where it goes (not while the
+            // screen is covered between two people).
             if response.clicked()
+                && !session.rack_hidden
                 && let Some(cell) = self.hovered
             {
                 session.pick_cell(cell);
@@ -427,6 +429,9 @@ impl PlayBoard {
         }
         let table = if game.result().is_some() {
             game.table().clone()
+        } else if session.rack_hidden {
+            // Covered between two people: only what everyone sees.
+            game.table_for(None)
         } else {
             game.table_for(Some(session.viewer()))
         };

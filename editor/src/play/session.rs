@@ -596,6 +596,13 @@ impl Session {
                 Event::TurnStarted { player, .. } => {
                     self.rack_hidden = self.hide_racks && self.seat(*player) == Seat::Human;
                 }
+                // A scripted game's screen is covered when it passes to another person.
+                Event::Moved { player, .. } => {
+                    let next = self.human_to_act();
+                    if next.is_some_and(|p| p != *player) {
+                        self.rack_hidden = self.hide_racks;
+                    }
+                }
                 _ => {}
             }
             if combat && is_combat_step(event) {

@@ -17,6 +17,17 @@ impl TablePanel {
         let names = game.seat_names();
         let viewer = session.viewer();
         let over = game.result().is_some();
+        if session.rack_hidden && !over {
+            // Two people share the screen: what one sees stays covered until they are at it.
+            let name = names.name(viewer).to_string();
+            ui.label(format!(
+                "{name}'s side is hidden until {name} is at the screen."
+            ));
+            if ui.button(format!("Show {name}'s side")).clicked() {
+                session.rack_hidden = false;
+            }
+            return;
+        }
         let table = if over {
             game.table().clone()
         } else {
