@@ -4,7 +4,7 @@
 
 use super::screen::Screen;
 use crate::board::Player;
-use crate::game::{Game, Var};
+use crate::game::Game;
 
 /// The commands of a scripted game, for `help`.
 pub(super) const TABLE_GAME_COMMANDS: &str = crate::game::MOVE_COMMANDS;
@@ -27,12 +27,12 @@ pub(super) fn status(screen: &Screen, game: &Game, viewer: Player, over: bool) -
         out.push_str(&screen.render(&to_move_line(game, viewer)));
         out.push('\n');
     }
-    if let Some(vars) = vars_line(&table) {
+    if let Some(vars) = table.vars_text() {
         out.push_str(&screen.render(&vars));
         out.push('\n');
     }
     for p in game.seats() {
-        out.push_str(&format!("{}: {}\n", screen.seat(p), pits_line(&table, p)));
+        out.push_str(&format!("{}: {}\n", screen.seat(p), table.pieces_text(p)));
     }
     out.push_str(&screen.table_board(game, &table));
     out
@@ -57,54 +57,6 @@ fn to_move_line(game: &Game, viewer: Player) -> String {
         );
     }
     format!("move {}: {viewer} to move", game.turn())
-}
-
-/// The rules' variables, `name value` apart by commas, if there are any.
-fn vars_line(table: &crate::game::Table) -> Option<String> {
-    let vars: Vec<String> = table
-        .vars()
-        .iter()
-        .map(|(name, value)| {
-            let value = match value {
-                Var::Int(i) => i.to_string(),
-                Var::Text(t) => t.clone(),
-                Var::Bool(b) => b.to_string(),
-            };
-            format!("{name} {value}")
-        })
-        .collect();
-    (!vars.is_empty()).then(|| vars.join(", "))
-}
-
-/// A player's pits: each one's count, and the values the view shows of them.
-fn pits_line(table: &crate::game::Table, player: Player) -> String {
-    let mut names: Vec<&str> = table
-        .pieces()
-        .iter()
-        .filter(|p| p.owner == player)
-        .filter_map(|p| match &p.place {
-            crate::game::Place::Pit(name) => Some(name.as_str()),
-            crate::game::Place::Cell(_) => None,
-        })
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    let on_board = table
-        .pieces()
-        .iter()
-        .filter(|p| p.owner == player && matches!(p.place, crate::game::Place::Cell(_)))
-        .count();
-    let mut parts = vec![format!("{on_board} on the board")];
-    for name in names {
-        let count = table.pit(player, name).count();
-        let values = table.pit_text(player, name);
-        if values.chars().all(|c| c == '?' || c == ' ') {
-            parts.push(format!("{name} {count}"));
-        } else {
-            parts.push(format!("{name} {count} ({values})"));
-        }
-    }
-    parts.join(", ")
 }
 
 /// `moves`: the legal moves of the player at the keyboard.

@@ -4,7 +4,7 @@
 
 use super::session::Session;
 use scryptic::Player;
-use scryptic::game::{Action, Place, Table, Var};
+use scryptic::game::Action;
 
 /// The panel; it keeps nothing between frames.
 #[derive(Default)]
@@ -42,12 +42,12 @@ impl TablePanel {
                 ui.heading(names.render(&to_move(game.choosing(), table.secret(), viewer)));
             }
         }
-        if let Some(vars) = vars_line(&table) {
+        if let Some(vars) = table.vars_text() {
             ui.label(names.render(&vars));
         }
         ui.separator();
         for p in game.seats() {
-            ui.label(format!("{}: {}", names.name(p), pits_line(&table, p)));
+            ui.label(format!("{}: {}", names.name(p), table.pieces_text(p)));
         }
         let Some(person) = session.human_to_act() else {
             return;
@@ -87,44 +87,4 @@ fn to_move(choosing: Vec<Player>, secret: bool, viewer: Player) -> String {
         );
     }
     format!("{} to move", names.join(" and "))
-}
-
-/// The rules' variables, `name value` apart by commas, if there are any.
-fn vars_line(table: &Table) -> Option<String> {
-    let vars: Vec<String> = table
-        .vars()
-        .iter()
-        .map(|(name, value)| match value {
-            Var::Int(i) => format!("{name} {i}"),
-            Var::Text(t) => format!("{name} {t}"),
-            Var::Bool(b) => format!("{name} {b}"),
-        })
-        .collect();
-    (!vars.is_empty()).then(|| vars.join(", "))
-}
-
-/// A player's pieces on the board and in each pit, with the values the view shows.
-fn pits_line(table: &Table, player: Player) -> String {
-    let mut pits: Vec<&str> = table
-        .pieces()
-        .iter()
-        .filter(|p| p.owner == player)
-        .filter_map(|p| match &p.place {
-            Place::Pit(name) => Some(name.as_str()),
-            Place::Cell(_) => None,
-        })
-        .collect();
-    pits.sort_unstable();
-    pits.dedup();
-    let on_board = table
-        .pieces()
-        .iter()
-        .filter(|p| p.owner == player && matches!(p.place, Place::Cell(_)))
-        .count();
-    let mut parts = vec![format!("{on_board} on the board")];
-    for name in pits {
-        let count = table.pit(player, name).count();
-        parts.push(format!("{name} {count}: {}", table.pit_text(player, name)));
-    }
-    parts.join(", ")
 }

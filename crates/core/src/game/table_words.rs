@@ -95,6 +95,53 @@ impl super::Table {
             .collect()
     }
 
+    /// The rules' variables as text, `name value` apart by commas (`set 2, starter silver`),
+    /// if there are any.
+    pub fn vars_text(&self) -> Option<String> {
+        let vars: Vec<String> = self
+            .vars()
+            .iter()
+            .map(|(name, value)| match value {
+                super::Var::Int(i) => format!("{name} {i}"),
+                super::Var::Text(t) => format!("{name} {t}"),
+                super::Var::Bool(b) => format!("{name} {b}"),
+            })
+            .collect();
+        (!vars.is_empty()).then(|| vars.join(", "))
+    }
+
+    /// `player`'s pieces as text: how many are on the board, then each pit's count and the
+    /// values this table (a view) shows of it (`2 on the board, available 14 (1 1 3 ? ?)`).
+    pub fn pieces_text(&self, player: crate::board::Player) -> String {
+        let mut pits: Vec<&str> = self
+            .pieces()
+            .iter()
+            .filter(|p| p.owner == player)
+            .filter_map(|p| match &p.place {
+                Place::Pit(name) => Some(name.as_str()),
+                Place::Cell(_) => None,
+            })
+            .collect();
+        pits.sort_unstable();
+        pits.dedup();
+        let on_board = self
+            .pieces()
+            .iter()
+            .filter(|p| p.owner == player && matches!(p.place, Place::Cell(_)))
+            .count();
+        let mut parts = vec![format!("{on_board} on the board")];
+        for name in pits {
+            let count = self.pit(player, name).count();
+            let values = self.pit_text(player, name);
+            if values.chars().all(|c| c == '?' || c == ' ') {
+                parts.push(format!("{name} {count}"));
+            } else {
+                parts.push(format!("{name} {count} ({values})"));
+            }
+        }
+        parts.join(", ")
+    }
+
     /// `owner`'s pit `name` as text: its pieces' values in order, then those hidden
     /// (`1 3 ? ?`), or `empty`. A pit holds its pieces in no order.
     pub fn pit_text(&self, owner: crate::board::Player, name: &str) -> String {
