@@ -59,9 +59,11 @@ pub(super) fn install(
     lua.register_userdata_type::<GameTable>(add_table_methods)
 }
 
-/// What a call of the rules may read beyond the table: the rule set and the settings.
+/// What a call of the rules may read beyond the table: the rule set (its JSON tree made only
+/// when `game:rule` asks: a search calls the rules thousands of times a second) and the
+/// settings.
 struct ModeCall {
-    rules: Arc<serde_json::Value>,
+    rules: Arc<RuleSet>,
     settings: Arc<std::collections::BTreeMap<String, crate::save::SettingValue>>,
 }
 
@@ -261,11 +263,11 @@ fn add_reads<M: UserDataMethods<GameTable>>(m: &mut M) {
         Ok((cell.x, cell.y))
     });
     m.add_method("rule", |lua, _, key: String| {
-        let tree = lua
+        let rules = lua
             .app_data_ref::<ModeCall>()
             .map(|call| call.rules.clone())
             .ok_or_else(|| mlua::Error::runtime("rules can be read only while the rules run"))?;
-        super::tokens::tree_value(lua, &tree, &key)
+        super::tokens::rule_value(lua, &rules, &key)
     });
     m.add_method("setting", |lua, _, (id, default): (String, Value)| {
         let settings = lua
@@ -438,7 +440,7 @@ impl ScriptMode {
         &self,
         name: &str,
         table: Lent<'_>,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
         rng: Option<&mut ChaCha8Rng>,
         args: impl mlua::IntoLuaMulti,
     ) -> Result<Option<R>, String> {
@@ -447,7 +449,7 @@ impl ScriptMode {
             .lock()
             .map_err(|_| "the script host is unavailable".to_string())?;
         let call = ModeCall {
-            rules: super::tokens::rules_tree(rules).map_err(|e| e.to_string())?,
+            rules: rules.clone(),
             settings: self.settings.clone(),
         };
         let state = host
@@ -465,15 +467,11 @@ impl ScriptMode {
     }
 }
 
-fn seat_name(player: Player) -> &'static str {
-    player.name()
-}
-
 impl GameMode for ScriptMode {
     fn setup(
         &self,
         table: &mut GameTable,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
         self.call::<()>("setup", Lent::Change(table), rules, Some(rng), ())
@@ -484,10 +482,10 @@ impl GameMode for ScriptMode {
         &self,
         view: &GameTable,
         player: Player,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
     ) -> Result<Vec<String>, String> {
         let listed: Option<Vec<Value>> =
-            self.call("moves", Lent::Read(view), rules, None, seat_name(player))?;
+            self.call("moves", Lent::Read(view), rules, None, player.name())?;
         let listed = listed.unwrap_or_default();
         if listed.len() > MAX_MOVES {
             return Err(format!(
@@ -503,7 +501,7 @@ impl GameMode for ScriptMode {
         table: &mut GameTable,
         player: Player,
         mv: &str,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
         self.call::<()>(
@@ -511,7 +509,7 @@ impl GameMode for ScriptMode {
             Lent::Change(table),
             rules,
             Some(rng),
-            (seat_name(player), mv),
+            (player.name(), mv),
         )
         .map(drop)
     }
@@ -519,7 +517,7 @@ impl GameMode for ScriptMode {
     fn revealed(
         &self,
         table: &mut GameTable,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String> {
         let called = self.call::<()>("revealed", Lent::Change(table), rules, Some(rng), ())?;
@@ -533,12 +531,14 @@ impl GameMode for ScriptMode {
         &self,
         table: &GameTable,
         player: Player,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
     ) -> Result<Option<f64>, String> {
-        self.score_of(table, player, rules)
+        let said: Option<Option<f64>> =
+            self.call("score", Lent::Read(table), rules, None, player.name())?;
+        Ok(said.flatten())
     }
 
-    fn end_if(&self, table: &GameTable, rules: &RuleSet) -> Result<Option<TableEnd>, String> {
+    fn end_if(&self, table: &GameTable, rules: &Arc<RuleSet>) -> Result<Option<TableEnd>, String> {
         let said: Option<(Option<String>, Option<String>)> =
             self.call("end_if", Lent::Read(table), rules, None, ())?;
         let Some((Some(winner), reason)) = said else {
@@ -547,11 +547,8 @@ impl GameMode for ScriptMode {
         let winner = match winner.as_str() {
             "draw" => None,
             name => Some(
-                Player::from_name(name)
-                    .filter(|p| p.index() < table.seat_count())
-                    .ok_or_else(|| {
-                        format!("end_if returned {name:?}: a seat's name, \"draw\" or nil")
-                    })?,
+                seat_of(table, name)
+                    .map_err(|e| format!("end_if returned {name:?}: {e} (or \"draw\", or nil)"))?,
             ),
         };
         let reason = reason.unwrap_or_else(|| "the rules ended the game".into());
@@ -562,19 +559,6 @@ impl GameMode for ScriptMode {
                 .take(crate::limits::MAX_TABLE_TEXT_CHARS)
                 .collect(),
         }))
-    }
-}
-
-impl ScriptMode {
-    fn score_of(
-        &self,
-        table: &GameTable,
-        player: Player,
-        rules: &RuleSet,
-    ) -> Result<Option<f64>, String> {
-        let said: Option<Option<f64>> =
-            self.call("score", Lent::Read(table), rules, None, seat_name(player))?;
-        Ok(said.flatten())
     }
 }
 

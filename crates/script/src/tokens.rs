@@ -385,7 +385,7 @@ pub(super) fn within(board: &Board, c: Pos, r: f64) -> impl Iterator<Item = Pos>
 
 /// The rule set as a JSON tree, for `game:rule`; made once per rule set and thread, since a
 /// game's rules rarely change and the conversion is far dearer than the lookup.
-pub(super) fn rules_tree(rules: &RuleSet) -> mlua::Result<Arc<serde_json::Value>> {
+fn rules_tree(rules: &RuleSet) -> mlua::Result<Arc<serde_json::Value>> {
     thread_local! {
         static CACHE: RefCell<Option<(RuleSet, Arc<serde_json::Value>)>> = const { RefCell::new(None) };
     }
@@ -409,7 +409,7 @@ pub(super) fn rule_value(lua: &Lua, rules: &RuleSet, key: &str) -> mlua::Result<
 }
 
 /// The rule constant at `key` in the rule set's JSON tree.
-pub(super) fn tree_value(lua: &Lua, tree: &serde_json::Value, key: &str) -> mlua::Result<Value> {
+fn tree_value(lua: &Lua, tree: &serde_json::Value, key: &str) -> mlua::Result<Value> {
     let found = key.split('.').try_fold(tree, |node, part| node.get(part));
     match found {
         Some(serde_json::Value::Number(n)) => Ok(n

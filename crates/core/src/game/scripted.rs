@@ -19,31 +19,45 @@ use std::sync::Arc;
 /// The rules of a scripted game (the script host implements it over a mode's Lua).
 pub trait GameMode: Send + Sync {
     /// Sets the table up for a new game.
-    fn setup(&self, table: &mut Table, rules: &RuleSet, rng: &mut ChaCha8Rng)
-    -> Result<(), String>;
+    fn setup(
+        &self,
+        table: &mut Table,
+        rules: &Arc<RuleSet>,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<(), String>;
     /// The legal moves of `player` on `view`, the table as they see it.
-    fn moves(&self, view: &Table, player: Player, rules: &RuleSet) -> Result<Vec<String>, String>;
+    fn moves(
+        &self,
+        view: &Table,
+        player: Player,
+        rules: &Arc<RuleSet>,
+    ) -> Result<Vec<String>, String>;
     /// Plays `player`'s move `mv` on `table` (listed by `moves`).
     fn play(
         &self,
         table: &mut Table,
         player: Player,
         mv: &str,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String>;
     /// Goes on once the secret choices were made on `table`, together: says who moves next.
     fn revealed(
         &self,
         table: &mut Table,
-        rules: &RuleSet,
+        rules: &Arc<RuleSet>,
         rng: &mut ChaCha8Rng,
     ) -> Result<(), String>;
     /// Whether the game is over on `table` (asked after every move the table takes).
-    fn end_if(&self, table: &Table, rules: &RuleSet) -> Result<Option<TableEnd>, String>;
+    fn end_if(&self, table: &Table, rules: &Arc<RuleSet>) -> Result<Option<TableEnd>, String>;
     /// How well `player` stands on `table`, from 0 (lost) to 1 (won), if the rules can tell:
     /// what a search scores a playout it cuts short with.
-    fn score(&self, table: &Table, player: Player, rules: &RuleSet) -> Result<Option<f64>, String>;
+    fn score(
+        &self,
+        table: &Table,
+        player: Player,
+        rules: &Arc<RuleSet>,
+    ) -> Result<Option<f64>, String>;
 }
 
 /// The secret choices under way: each seat's moves so far and the position they made on
@@ -65,7 +79,7 @@ impl Game {
         }
         let mut table = self.table.clone();
         let mut rng = self.rng.clone();
-        mode.setup(&mut table, &self.rules.clone(), &mut rng)?;
+        mode.setup(&mut table, &self.rules, &mut rng)?;
         table.shuffle_ids(&mut rng);
         let mut events = table.take_events();
         self.mode = Some(mode);
@@ -105,13 +119,19 @@ impl Game {
         own.unwrap_or(&self.table).seen_by(viewer)
     }
 
+    /// Whether `player`'s secret choice under way is complete (they wait for the others).
+    fn choice_complete(&self, player: Player) -> bool {
+        let own = self.secret_position(player).unwrap_or(&self.table);
+        own.secret() && own.done().contains(player)
+    }
+
     fn secret_position(&self, player: Player) -> Option<&Table> {
         let secret = self.secret.as_ref()?;
         secret.positions.get(player.index())?.as_ref()
     }
 
     /// A game `viewer` might be in, as far as they can tell: their view of the table with the
-    /// values hidden from them drawn at random from those they may be (`Table::unseen`), their
+    /// values hidden from them drawn at random from those they may be (`Table::unseen_by`), their
     /// own secret choice so far but no one else's, and chance drawn from `rng` from here on.
     /// A search plays on such games, never on the truth.
     pub fn sample_for(&self, viewer: Player, rng: &mut impl rand::Rng) -> Game {
@@ -158,21 +178,7 @@ impl Game {
             return Vec::new();
         }
         let to_move = self.table.to_move().seats();
-        to_move
-            .filter(|&p| {
-                let own = self.secret_position(p).unwrap_or(&self.table);
-                !(own.secret() && own.done().contains(p))
-            })
-            .collect()
-    }
-
-    /// The moves `player` made so far in the secret choice under way (their own: no one
-    /// else may see them).
-    pub fn secret_moves(&self, player: Player) -> &[String] {
-        self.secret
-            .as_ref()
-            .and_then(|s| s.moves.get(player.index()))
-            .map_or(&[], Vec::as_slice)
+        to_move.filter(|&p| !self.choice_complete(p)).collect()
     }
 
     /// The legal moves of `player` now (none when it is not theirs to move).
@@ -182,9 +188,7 @@ impl Game {
             return Ok(Vec::new());
         }
         let position = self.secret_position(player).unwrap_or(&self.table);
-        if !position.to_move().contains(player)
-            || (position.secret() && position.done().contains(player))
-        {
+        if !position.to_move().contains(player) || self.choice_complete(player) {
             return Ok(Vec::new());
         }
         let view = position.seen_by(Some(player));
@@ -368,11 +372,7 @@ impl Game {
                 to_move: movers.join(" and "),
             };
         }
-        if self.table.secret()
-            && self
-                .secret_position(player)
-                .is_some_and(|t| t.done().contains(player))
-        {
+        if self.choice_complete(player) {
             return ActionError::NotYourMove {
                 player,
                 to_move: "the others, whose choices are not complete yet".into(),

@@ -44,9 +44,9 @@ impl SeatSet {
         SeatSet(self.0 | 1 << player.index())
     }
 
-    /// Whether the set holds every seat of `other`.
-    pub fn covers(self, other: SeatSet) -> bool {
-        self.0 & other.0 == other.0
+    /// The seats in both sets.
+    pub fn and(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
     }
 
     /// Whether no seat is in the set.
@@ -486,9 +486,8 @@ impl Table {
         if piece.value.is_none() {
             return refuse(format!("piece {id} has no value to show"));
         }
-        let shown = SeatSet(piece.shown.0 | seats.0);
-        let to = SeatSet(seats.0 & SeatSet::first(self.seats).0);
-        self.pieces[id].shown = SeatSet(shown.0 & SeatSet::first(self.seats).0);
+        let to = seats.and(SeatSet::first(self.seats));
+        self.pieces[id].shown = SeatSet(piece.shown.0 | to.0);
         let piece = &self.pieces[id];
         self.events.push(Event::PieceShown {
             piece: id,
@@ -541,7 +540,7 @@ impl Table {
     /// and revealed together.
     pub fn choose_in_secret(&mut self, seats: SeatSet) -> Result<(), TableError> {
         self.command()?;
-        let seats = SeatSet(seats.0 & SeatSet::first(self.seats).0);
+        let seats = seats.and(SeatSet::first(self.seats));
         if seats.is_empty() {
             return refuse("a secret choice needs at least one seat that plays");
         }
