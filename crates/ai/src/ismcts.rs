@@ -248,7 +248,7 @@ impl Tree {
             if sample.result().is_some() {
                 break;
             }
-            let Some((mover, moves)) = next_moves(sample, mover_first(sample)) else {
+            let Some((mover, moves)) = next_moves(sample, sample.to_act()) else {
                 break;
             };
             let mv = &moves[rng.random_range(0..moves.len())];
@@ -263,11 +263,6 @@ impl Tree {
             None => sample.standing(self.me).unwrap_or(0.5),
         }
     }
-}
-
-/// Whoever the game names to act first (playouts take the choosers in the game's order).
-fn mover_first(game: &Game) -> Player {
-    game.to_act()
 }
 
 enum Step {

@@ -233,7 +233,7 @@ impl Screen {
                 let piece = table.piece_at(at).and_then(|id| table.piece(id));
                 let look = match piece {
                     Some(p) => CellLook {
-                        glyph: piece_glyph(p),
+                        glyph: crate::game::table_words::piece_glyph(p),
                         owner: Some(p.owner),
                         terrain: None,
                     },
@@ -472,17 +472,4 @@ fn token_glyphs(game: &Game) -> BTreeMap<String, char> {
         out.insert(kind.to_string(), pick);
     }
     out
-}
-
-/// A piece's glyph: its value's digit, `?` where hidden, else its kind's first letter.
-fn piece_glyph(piece: &crate::game::Piece) -> char {
-    match (piece.value, piece.hidden) {
-        (Some(v), _) if (0..10).contains(&v) => char::from_digit(v as u32, 10).unwrap_or('*'),
-        (None, true) => '?',
-        _ => piece
-            .kind
-            .chars()
-            .next()
-            .map_or('o', |c| c.to_ascii_uppercase()),
-    }
 }

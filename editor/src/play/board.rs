@@ -440,15 +440,7 @@ impl PlayBoard {
             let scryptic::game::Place::Cell(at) = piece.place else {
                 continue;
             };
-            let letter = match piece.value {
-                Some(v) => char::from_digit(u32::try_from(v).unwrap_or(99), 10).unwrap_or('*'),
-                None if piece.hidden => '?',
-                None => piece
-                    .kind
-                    .chars()
-                    .next()
-                    .map_or('o', |c| c.to_ascii_uppercase()),
-            };
+            let letter = scryptic::game::table_words::piece_glyph(piece);
             let coin = CoinLook {
                 player: piece.owner,
                 letter,

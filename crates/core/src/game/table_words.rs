@@ -66,6 +66,24 @@ pub fn seat_mark(player: crate::board::Player) -> char {
     }
 }
 
+/// A piece as one character on a board: its value's digit, `?` where it is hidden from the
+/// viewer, else (a value past 9, or none) its kind's first letter.
+pub fn piece_glyph(piece: &super::Piece) -> char {
+    let digit = piece
+        .value
+        .and_then(|v| u32::try_from(v).ok())
+        .and_then(|v| char::from_digit(v, 10));
+    match (digit, piece.hidden) {
+        (Some(d), _) => d,
+        (None, true) => '?',
+        (None, false) => piece
+            .kind
+            .chars()
+            .next()
+            .map_or('o', |c| c.to_ascii_uppercase()),
+    }
+}
+
 /// A piece as a table's text writes it: its owner's mark and its value (`?` where hidden,
 /// nothing where it has none): `g3`, `s?`, `g`.
 pub fn piece_text(piece: &super::Piece) -> String {
