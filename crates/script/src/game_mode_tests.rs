@@ -270,3 +270,41 @@ fn every_method_of_the_table_in_the_registry_exists() {
         Some(&crate::game::Var::Bool(true))
     );
 }
+
+/// A hostile mode: listing too many moves, a move that never ends, a setup that adds pieces
+/// without end. Each is stopped with a message, and the game is unchanged.
+#[test]
+fn a_hostile_mode_is_stopped_and_changes_nothing() {
+    const HOSTILE: &str = r#"
+scryptic.game_mode{
+    setup = function(game)
+        game:add{owner = "gold", kind = "stone", value = 1, x = 0, y = 0}
+        game:turn("gold")
+    end,
+    moves = function(game, player)
+        if game:get("flood") then
+            local all = {}
+            for i = 1, 20000 do all[i] = "m" .. i end
+            return all
+        end
+        return {"loop", "flood", "pile"}
+    end,
+    play = function(game, player, move)
+        if move == "loop" then while true do end end
+        if move == "flood" then game:set("flood", true) return end
+        for i = 1, 100000 do game:add{owner = "gold", kind = "stone", pit = "heap"} end
+    end,
+}
+"#;
+    let (mut game, errors) = scripted_game(&[("hostile.lua", HOSTILE)]);
+    assert!(errors.is_empty(), "{errors:?}");
+    let looped = game.apply(mv(Player::Gold, "loop")).unwrap_err();
+    assert!(looped.to_string().contains("instruction"), "{looped}");
+    let piled = game.apply(mv(Player::Gold, "pile")).unwrap_err();
+    assert!(piled.to_string().contains("at most 4096 pieces"), "{piled}");
+    assert_eq!(game.game().table().pieces().len(), 1);
+    game.apply(mv(Player::Gold, "flood")).unwrap();
+    let flooded = game.game().legal_moves(Player::Gold).unwrap_err();
+    assert!(flooded.to_string().contains("at most 10000"), "{flooded}");
+    assert_eq!(game.game().log().len(), 1);
+}
