@@ -1,5 +1,5 @@
-//! A tileset's images as egui textures: terrain variants, letter coins, city tiles and token
-//! jewels, shared by the map canvas and the play board.
+//! A tileset's images as egui textures: terrain variants, letter coins, city tiles, token
+//! jewels and the pieces of scripted games, shared by the map canvas and the play board.
 
 use egui::{TextureHandle, TextureOptions};
 use scryptic::tileset::Tileset;
@@ -14,6 +14,7 @@ pub struct TileTextures {
     coins: BTreeMap<Player, Vec<TextureHandle>>,
     cities: BTreeMap<Owner, TextureHandle>,
     tokens: BTreeMap<String, TextureHandle>,
+    pieces: BTreeMap<String, Vec<TextureHandle>>,
 }
 
 fn upload(ctx: &egui::Context, name: String, img: &image::RgbaImage) -> TextureHandle {
@@ -60,12 +61,25 @@ impl TileTextures {
             .iter()
             .map(|(kind, img)| (kind.clone(), upload(ctx, format!("jewel-{kind}"), img)))
             .collect();
+        let pieces = tileset
+            .pieces
+            .iter()
+            .map(|(kind, images)| {
+                let handles = images
+                    .iter()
+                    .enumerate()
+                    .map(|(i, img)| upload(ctx, format!("piece-{kind}-{i}"), img))
+                    .collect();
+                (kind.clone(), handles)
+            })
+            .collect();
         TileTextures {
             tileset,
             variants,
             coins,
             cities,
             tokens,
+            pieces,
         }
     }
 
@@ -85,6 +99,13 @@ impl TileTextures {
     /// The city tile of `owner`.
     pub fn city(&self, owner: Owner) -> Option<&TextureHandle> {
         self.cities.get(&owner)
+    }
+
+    /// The image of a `kind` piece of the seat at `seat_index` (the kind's last for a seat
+    /// past its list).
+    pub fn piece(&self, kind: &str, seat_index: usize) -> Option<&TextureHandle> {
+        let images = self.pieces.get(kind)?;
+        images.get(seat_index.min(images.len().checked_sub(1)?))
     }
 
     /// The jewel of a `kind` token.

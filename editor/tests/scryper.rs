@@ -1,6 +1,6 @@
 //! Scryper in the editor, headless: two people at one screen from the Packs screen, each
-//! making their secret set-up with the moves' buttons and seeing only their own values, then
-//! white to move.
+//! making their secret set-up (bricks dragged from their pit onto the board, or the moves'
+//! buttons) and seeing only their own values, then bricks moved by their cells and dragged.
 #![allow(
     clippy::unwrap_used,
     reason = "tests and benchmarks unwrap: a panic there is a failure"
@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{click_label, harness, root};
+use common::{click_label, harness, press, root};
 use egui_kittest::kittest::Queryable;
 use scryptic::Pos;
 use scryptic_editor::EditorApp;
@@ -28,19 +28,32 @@ fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
     h.get_by_label("white's side is hidden until white is at the screen.");
     click_label(&mut h, "Show white's side");
     h.get_by_label_contains("white and brown choose in secret");
-    h.get_by_label("white: 0 on the board, available 16 (1 1 1 1 2 2 2 2 3 3 3 3 4 4 4 4)");
-    click_label(&mut h, "field 4 A8");
+    h.get_by_label("white: 0 on the board");
+    // White's pit is a tray of sixteen bricks, every value in sight; brown's shows none.
+    assert_eq!(h.query_all_by_label("white's brick 4").count(), 4);
+    assert_eq!(h.query_all_by_label("brown's brick ?").count(), 16);
+    // A 4 dragged from the tray onto A8 fields it there.
+    let four = h
+        .query_all_by_label("white's brick 4")
+        .next()
+        .unwrap()
+        .rect()
+        .center();
+    drag_to_cell(&mut h, four, Pos::new(0, 7));
+    assert_eq!(h.query_all_by_label("white's brick 4").count(), 3);
     click_label(&mut h, "ready");
     // Brown's turn to choose: white's choice is not on brown's screen.
     click_label(&mut h, "Show brown's side");
     h.get_by_label("brown's moves");
-    h.get_by_label("white: 0 on the board, available 16");
+    assert_eq!(h.query_all_by_label("white's brick ?").count(), 16);
+    assert_eq!(h.query_all_by_label("brown's brick 1").count(), 4);
     click_label(&mut h, "field 1 F1");
     click_label(&mut h, "ready");
     click_label(&mut h, "Show white's side");
     h.get_by_label("white to move");
     h.get_by_label("white's moves");
-    h.get_by_label("brown: 1 on the board, available 15");
+    h.get_by_label("brown: 1 on the board");
+    assert_eq!(h.query_all_by_label("brown's brick ?").count(), 15);
     // A brick is moved on the board: its cell, then where it goes.
     click_cell(&mut h, Pos::new(0, 7));
     h.get_by_label_contains("white's moves with A8");
@@ -54,6 +67,25 @@ fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
     h.get_by_label("brown to move");
     let game = h.state().play.session.as_ref().unwrap().game();
     assert_eq!(game.table().rows()[5], "g4 . . . . .");
+    // Brown drags the brick on F1 a step down the board.
+    let f1 = h.state().play.board.cell_centre(Pos::new(5, 0)).unwrap();
+    drag_to_cell(&mut h, f1, Pos::new(5, 1));
+    let game = h.state().play.session.as_ref().unwrap().game();
+    assert_eq!(game.table().rows()[1], ". . . . . s1");
+    h.get_by_label("white's side is hidden until white is at the screen.");
+}
+
+/// A drag from `from` to the centre of `cell` on the play board, the pointer moving through
+/// frames as a hand does.
+fn drag_to_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, from: egui::Pos2, cell: Pos) {
+    let to = h.state().play.board.cell_centre(cell).unwrap();
+    press(h, from, true, egui::Modifiers::NONE);
+    for step in 1..=4 {
+        let at = from + (to - from) * (step as f32 / 4.0);
+        h.event(egui::Event::PointerMoved(at));
+        h.run();
+    }
+    press(h, to, false, egui::Modifiers::NONE);
 }
 
 /// Clicks `cell` of the play board: pressed and released in one frame (held over several, a

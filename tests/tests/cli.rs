@@ -358,6 +358,34 @@ fn tileset_generate_writes_a_loadable_tileset() {
     assert_eq!(o.code, 0, "{o:?}");
     assert!(o.out.contains("wrote 26 files"), "{}", o.out);
     scryptic::tileset::Tileset::load(&dir.path().join("tileset.ron")).unwrap();
+    // A board game's wooden tileset with a block for each seat of a piece kind.
+    let out = dir.path().join("wood");
+    let args = [
+        "tileset",
+        "generate",
+        "--out",
+        out.to_str().unwrap(),
+        "--style",
+        "wood",
+    ];
+    let o = scryptic(
+        &[
+            &args[..],
+            &["--variants", "1", "--piece", "pawn=#ffffff,#000000,#ff0000"],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let wood = scryptic::tileset::Tileset::load(&out.join("tileset.ron")).unwrap();
+    assert_eq!((wood.name.as_str(), wood.pieces["pawn"].len()), ("Wood", 3));
+    let o = scryptic(&[&args[..], &["--piece", "pawn=white"]].concat());
+    assert_eq!(o.code, 2, "{o:?}");
+    assert!(
+        o.err
+            .contains("colour \"white\" is not of the form #rrggbb"),
+        "{}",
+        o.err
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 )]
 
 use scryptic::map::{Map, ValidationContext, validate};
-use scryptic::tileset::{GenerateOptions, MANIFEST_NAME, Tileset, generate};
+use scryptic::tileset::{GenerateOptions, MANIFEST_NAME, Style, Tileset, generate};
 use scryptic::{RuleSet, Terrain};
 use scryptic_tests::{root, shipped_maps};
 use std::collections::BTreeSet;
@@ -163,16 +163,33 @@ fn the_shipped_tileset_loads_with_eight_variants_of_every_terrain() {
     }
 }
 
+/// Every generated tileset that ships, with the options that made it (the command line's
+/// `scryptic tileset generate` flags in a comment).
 #[test]
-fn the_shipped_tileset_is_exactly_what_generate_makes() {
+fn the_shipped_tilesets_are_exactly_what_generate_makes() {
+    check_generated("tilesets/stone", &GenerateOptions::default());
+    // --out packs/scryper/tilesets/wood --style wood --variants 4 --piece brick=#eeeadf,#8a5a35
+    check_generated(
+        "packs/scryper/tilesets/wood",
+        &GenerateOptions {
+            variants: 4,
+            style: Style::Wood,
+            pieces: vec!["brick=#eeeadf,#8a5a35".parse().unwrap()],
+            ..GenerateOptions::default()
+        },
+    );
+}
+
+/// The tileset in `folder` holds exactly the files `options` generate, byte for byte.
+fn check_generated(folder: &str, options: &GenerateOptions) {
     let dir = tempfile::tempdir().unwrap();
-    let files = generate(dir.path(), &GenerateOptions::default()).unwrap();
-    let shipped = root().join("tilesets/stone");
+    let files = generate(dir.path(), options).unwrap();
+    let shipped = root().join(folder);
     let shipped_count = std::fs::read_dir(&shipped).unwrap().count();
     assert_eq!(
         files.len(),
         shipped_count,
-        "tilesets/stone has files generate does not make"
+        "{folder} has files generate does not make"
     );
     for file in files {
         let name = file.file_name().unwrap();
@@ -180,9 +197,30 @@ fn the_shipped_tileset_is_exactly_what_generate_makes() {
         let committed = std::fs::read(shipped.join(name)).unwrap();
         assert!(
             fresh == committed,
-            "{name:?} differs: run `scryptic tileset generate`"
+            "{folder}/{name:?} differs: run `scryptic tileset generate` with the options above"
         );
     }
+}
+
+/// Scryper's bricks are drawn from its own tileset, one image for each seat.
+#[test]
+fn scrypers_tileset_draws_a_brick_for_each_seat() {
+    let tileset = Tileset::load(
+        &root()
+            .join("packs/scryper/tilesets/wood")
+            .join(MANIFEST_NAME),
+    )
+    .unwrap();
+    assert_eq!(tileset.pieces["brick"].len(), 2);
+    let white = tileset.piece("brick", 0).unwrap();
+    let brown = tileset.piece("brick", 1).unwrap();
+    assert_ne!(white, brown, "the seats' bricks differ");
+    assert_eq!(
+        tileset.piece("brick", 5),
+        Some(brown),
+        "a seat past the list uses the last"
+    );
+    assert_eq!(tileset.piece("pawn", 0), None);
 }
 
 /// Every shipped map finds its tileset as the editor and the games find it (beside the map,

@@ -398,6 +398,7 @@ mod tests {
                 seed: 1,
                 tile_size: 16,
                 variants: 2,
+                ..crate::tileset::GenerateOptions::default()
             },
         )
         .unwrap();

@@ -25,6 +25,8 @@ pub enum Dragged {
     Rack(char),
     /// A letter laid this turn, from its cell.
     Laid(Pos),
+    /// A scripted game's piece (its id), from a cell or a pit.
+    Piece(usize),
 }
 
 /// Words and connections as of one state of the game, kept until the game changes.
@@ -139,14 +141,7 @@ impl PlayBoard {
             return;
         }
         if session.game().rules().flow.scripted {
-            // Moves are picked by their cells: a piece, then where it goes (not while the
-            // screen is covered between two people).
-            if response.clicked()
-                && !session.rack_hidden
-                && let Some(cell) = self.hovered
-            {
-                session.pick_cell(cell);
-            }
+            super::table_board::handle_input(ui, response, self.hovered, session);
             return;
         }
         if let (Some(dropped), Some(cell)) =
@@ -155,6 +150,7 @@ impl PlayBoard {
             let result = match *dropped {
                 Dragged::Rack(letter) => session.place(letter, cell),
                 Dragged::Laid(from) => session.move_placed(from, cell),
+                Dragged::Piece(_) => Ok(()),
             };
             if let Err(e) = result {
                 session.refusal = Some(e);
@@ -270,8 +266,9 @@ impl PlayBoard {
         self.draw_start_mark(painter, rect, session);
         self.draw_links(painter, rect, session);
         self.draw_letters(painter, rect, session);
-        self.draw_pieces(painter, rect, session);
-        self.draw_picked(painter, rect, session);
+        if session.game().rules().flow.scripted {
+            super::table_board::draw(painter, &self.view, rect, session, self.textures.as_ref());
+        }
         self.draw_laid(painter, rect, session);
         self.draw_cursor(painter, rect);
     }
@@ -422,71 +419,6 @@ impl PlayBoard {
 
     /// A scripted game's pieces as the person at the screen sees them: a coin in the owner's
     /// colour with the value on it, `?` where it is hidden from them.
-    fn draw_pieces(&self, painter: &Painter, rect: Rect, session: &Session) {
-        let game = session.game();
-        if !game.rules().flow.scripted {
-            return;
-        }
-        let table = if game.result().is_some() {
-            game.table().clone()
-        } else if session.rack_hidden {
-            // Covered between two people: only what everyone sees.
-            game.table_for(None)
-        } else {
-            game.table_for(Some(session.viewer()))
-        };
-        self.draw_cell_names(painter, rect, &table);
-        for piece in table.pieces() {
-            let scryptic::game::Place::Cell(at) = piece.place else {
-                continue;
-            };
-            let letter = scryptic::game::table_words::piece_glyph(piece);
-            let coin = CoinLook {
-                player: piece.owner,
-                letter,
-                pips: 0,
-                grey: false,
-                colour: mode_colour(game, piece.owner),
-            };
-            coin.paint(
-                painter,
-                self.view.cell_rect(rect, at),
-                self.textures.as_ref(),
-            );
-        }
-    }
-
-    /// Each cell's name in its corner, faint: a scripted game's moves name cells (`A8-A6`).
-    fn draw_cell_names(&self, painter: &Painter, rect: Rect, table: &scryptic::game::Table) {
-        let (xs, ys) = self.view.visible(rect, table.width(), table.height());
-        for y in ys {
-            for x in xs.clone() {
-                let cell = self.view.cell_rect(rect, Pos::new(x, y));
-                let size = (cell.height() * 0.16).clamp(7.0, 14.0);
-                painter.text(
-                    cell.left_top() + egui::vec2(size * 0.3, size * 0.15),
-                    egui::Align2::LEFT_TOP,
-                    scryptic::game::notation::cell_name(Pos::new(x, y)),
-                    egui::FontId::proportional(size),
-                    Color32::from_black_alpha(140),
-                );
-            }
-        }
-    }
-
-    /// The cell picked in a scripted game, outlined.
-    fn draw_picked(&self, painter: &Painter, rect: Rect, session: &Session) {
-        if let Some(cell) = session.picked {
-            let r = self.view.cell_rect(rect, cell);
-            painter.rect_stroke(
-                r.shrink(1.0),
-                4.0,
-                egui::Stroke::new(3.0, Color32::from_rgb(250, 220, 120)),
-                egui::StrokeKind::Inside,
-            );
-        }
-    }
-
     fn draw_laid(&self, painter: &Painter, rect: Rect, session: &Session) {
         let game = session.game();
         let player = game.active();
@@ -537,8 +469,15 @@ impl PlayBoard {
         let Some(dragged) = egui::DragAndDrop::payload::<Dragged>(ui.ctx()) else {
             return;
         };
-        let Dragged::Laid(from) = *dragged else {
-            return;
+        let from = match *dragged {
+            Dragged::Laid(from) => from,
+            Dragged::Piece(_) => {
+                let size = self.view.zoom.max(24.0);
+                let textures = self.textures.as_ref();
+                super::table_board::draw_dragged(ui, session, size, textures);
+                return;
+            }
+            Dragged::Rack(_) => return,
         };
         let (Some(letter), Some(p)) = (
             session.placed_at(from),

@@ -14,6 +14,8 @@ pub mod setup;
 pub mod side_panel;
 pub mod start;
 pub mod statistics;
+pub mod table_board;
+mod table_moves;
 pub mod table_panel;
 
 use crate::document::Document;
@@ -261,7 +263,8 @@ impl PlayMode {
         egui::Panel::right("play side")
             .default_size(320.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.table.ui(ui, session));
+                let textures = self.board.textures();
+                egui::ScrollArea::vertical().show(ui, |ui| self.table.ui(ui, session, textures));
                 if let Some(m) = &self.message {
                     ui.label(m);
                 }

@@ -207,61 +207,6 @@ impl Session {
         self.seats.contains(&Seat::Human)
     }
 
-    /// The legal moves of the person to act, those naming the picked cell if one is picked.
-    pub fn offered_moves(&self) -> Vec<String> {
-        let Some(person) = self.human_to_act() else {
-            return Vec::new();
-        };
-        let moves = self.game().legal_moves(person).unwrap_or_default();
-        match self.picked {
-            Some(cell) => moves
-                .into_iter()
-                .filter(|m| scryptic::game::table_words::cells_named(m).contains(&cell))
-                .collect(),
-            None => moves,
-        }
-    }
-
-    /// A cell clicked in a scripted game: with a cell picked, the one move naming both (the
-    /// picked first) is played; otherwise the cell is picked if some move names it.
-    pub fn pick_cell(&mut self, cell: Pos) {
-        let Some(person) = self.human_to_act() else {
-            return;
-        };
-        if let Some(from) = self.picked.take() {
-            let both: Vec<String> = self
-                .offered_moves_from(from)
-                .into_iter()
-                .filter(|m| {
-                    let cells = scryptic::game::table_words::cells_named(m);
-                    cells.first() == Some(&from) && cells.contains(&cell) && from != cell
-                })
-                .collect();
-            if let [mv] = both.as_slice() {
-                self.act(Action::Move {
-                    player: person,
-                    mv: mv.clone(),
-                });
-                return;
-            }
-        }
-        self.picked = Some(cell);
-        if self.offered_moves().is_empty() {
-            self.picked = None;
-        }
-    }
-
-    fn offered_moves_from(&self, from: Pos) -> Vec<String> {
-        let Some(person) = self.human_to_act() else {
-            return Vec::new();
-        };
-        let moves = self.game().legal_moves(person).unwrap_or_default();
-        moves
-            .into_iter()
-            .filter(|m| scryptic::game::table_words::cells_named(m).contains(&from))
-            .collect()
-    }
-
     /// The person who must act now, if it is a person's move.
     pub fn human_to_act(&self) -> Option<Player> {
         let game = self.game();

@@ -1,8 +1,11 @@
 //! A scripted game's side panel (Scryper): who moves, the rules' variables, every player's
-//! pits as the person at the screen sees them, and their legal moves, each a button. The
-//! board shows the pieces (`board`); values hidden from the viewer show as `?`.
+//! pits as trays of pieces as the person at the screen sees them (their own dragged from there
+//! onto the board), and their legal moves, each a button. The board shows the pieces
+//! (`table_board`); values hidden from the viewer show as `?`.
 
 use super::session::Session;
+use super::table_board::pit_tray;
+use crate::textures::TileTextures;
 use scryptic::Player;
 use scryptic::game::Action;
 
@@ -12,7 +15,12 @@ pub struct TablePanel;
 
 impl TablePanel {
     /// Draws the panel for `session`'s game and plays the move a person clicks.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session) {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &mut Session,
+        textures: Option<&TileTextures>,
+    ) {
         let game = session.game();
         let names = game.seat_names();
         let viewer = session.viewer();
@@ -47,7 +55,10 @@ impl TablePanel {
         }
         ui.separator();
         for p in game.seats() {
-            ui.label(format!("{}: {}", names.name(p), table.pieces_text(p)));
+            pits_ui(ui, session, &table, p, textures);
+        }
+        if let Some(refusal) = &session.refusal {
+            ui.colored_label(egui::Color32::from_rgb(230, 120, 100), refusal);
         }
         let Some(person) = session.human_to_act() else {
             return;
@@ -74,6 +85,29 @@ impl TablePanel {
             session.picked = None;
             session.act(Action::Move { player: person, mv });
         }
+    }
+}
+
+/// `player`'s pieces: how many are on the board, then each pit as a tray of pieces (their
+/// values as the person at the screen sees them), which the person to act drags from.
+fn pits_ui(
+    ui: &mut egui::Ui,
+    session: &Session,
+    table: &scryptic::game::Table,
+    player: Player,
+    textures: Option<&TileTextures>,
+) {
+    let names = session.game().seat_names();
+    let on_board = table
+        .pieces()
+        .iter()
+        .filter(|p| p.owner == player && matches!(p.place, scryptic::game::Place::Cell(_)))
+        .count();
+    ui.strong(format!("{}: {on_board} on the board", names.name(player)));
+    for pit in table.pit_names(player) {
+        let count = table.pit(player, pit).count();
+        ui.label(format!("{pit} ({count})"));
+        pit_tray(ui, session, table, (player, pit), textures);
     }
 }
 

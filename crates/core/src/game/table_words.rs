@@ -131,17 +131,7 @@ impl super::Table {
     /// `player`'s pieces as text: how many are on the board, then each pit's count and the
     /// values this table (a view) shows of it (`2 on the board, available 14 (1 1 3 ? ?)`).
     pub fn pieces_text(&self, player: crate::board::Player) -> String {
-        let mut pits: Vec<&str> = self
-            .pieces()
-            .iter()
-            .filter(|p| p.owner == player)
-            .filter_map(|p| match &p.place {
-                Place::Pit(name) => Some(name.as_str()),
-                Place::Cell(_) => None,
-            })
-            .collect();
-        pits.sort_unstable();
-        pits.dedup();
+        let pits = self.pit_names(player);
         let on_board = self
             .pieces()
             .iter()
@@ -163,13 +153,10 @@ impl super::Table {
     /// `owner`'s pit `name` as text: its pieces' values in order, then those hidden
     /// (`1 3 ? ?`), or `empty`. A pit holds its pieces in no order.
     pub fn pit_text(&self, owner: crate::board::Player, name: &str) -> String {
-        let mut pieces: Vec<&super::Piece> = self
-            .pit(owner, name)
+        let values: Vec<String> = self
+            .pit_in_order(owner, name)
+            .into_iter()
             .filter_map(|id| self.piece(id))
-            .collect();
-        pieces.sort_by_key(|p| (p.hidden, p.value.is_none(), p.value));
-        let values: Vec<String> = pieces
-            .iter()
             .map(|p| piece_text(p)[1..].to_string())
             .collect();
         if values.is_empty() {
@@ -177,6 +164,33 @@ impl super::Table {
         } else {
             values.join(" ")
         }
+    }
+
+    /// The names of `player`'s pits that hold a piece, in alphabetical order.
+    pub fn pit_names(&self, player: crate::board::Player) -> Vec<&str> {
+        let mut pits: Vec<&str> = self
+            .pieces()
+            .iter()
+            .filter(|p| p.owner == player)
+            .filter_map(|p| match &p.place {
+                Place::Pit(name) => Some(name.as_str()),
+                Place::Cell(_) => None,
+            })
+            .collect();
+        pits.sort_unstable();
+        pits.dedup();
+        pits
+    }
+
+    /// The ids of `owner`'s pieces in pit `name` as a player sees them laid out: values shown
+    /// first, lowest first, then those hidden (so their order tells nothing).
+    pub fn pit_in_order(&self, owner: crate::board::Player, name: &str) -> Vec<usize> {
+        let mut ids: Vec<usize> = self.pit(owner, name).collect();
+        ids.sort_by_key(|&id| {
+            self.piece(id)
+                .map(|p| (p.hidden, p.value.is_none(), p.value))
+        });
+        ids
     }
 }
 

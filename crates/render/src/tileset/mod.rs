@@ -6,6 +6,7 @@
 mod paint;
 mod pieces;
 mod stones;
+mod wood;
 
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::diag::{FileError, LoadError};
@@ -55,6 +56,11 @@ pub struct TilesetFile {
     pub tokens: BTreeMap<String, String>,
     /// Letter coins by player: the images for 1, 2, 3... pips.
     pub coins: BTreeMap<Player, Vec<String>>,
+    /// The pieces of games a pack's Lua defines, by kind (`"brick"`): one image for each seat,
+    /// in the order the rules name the seats (a seat past the list uses the last). The board
+    /// draws the piece's value, or `?` where it is hidden, on its image.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub pieces: BTreeMap<String, Vec<String>>,
 }
 
 /// A terrain's loaded images.
@@ -81,9 +87,18 @@ pub struct Tileset {
     pub tokens: BTreeMap<String, RgbaImage>,
     /// Letter coins by player, for 1, 2, 3... pips.
     pub coins: BTreeMap<Player, Vec<RgbaImage>>,
+    /// Pieces by kind, an image for each seat in the rules' order.
+    pub pieces: BTreeMap<String, Vec<RgbaImage>>,
 }
 
 impl Tileset {
+    /// The image of a `kind` piece of the seat at `seat_index` (the kind's last image for a
+    /// seat past its list), if the tileset draws that kind.
+    pub fn piece(&self, kind: &str, seat_index: usize) -> Option<&RgbaImage> {
+        let images = self.pieces.get(kind)?;
+        images.get(seat_index.min(images.len().checked_sub(1)?))
+    }
+
     /// Loads a tileset manifest and every image it lists.
     pub fn load(path: &Path) -> Result<Tileset, LoadError> {
         let text = fsutil::read_text(path)?;
@@ -223,6 +238,7 @@ impl ImageLoader<'_> {
                 )
             })
             .collect();
+        let pieces = self.piece_images(&file.pieces, size);
         if !self.problems.is_empty() {
             return Err(LoadError::Problems(self.problems));
         }
@@ -233,7 +249,36 @@ impl ImageLoader<'_> {
             cities,
             tokens,
             coins,
+            pieces,
         })
+    }
+
+    /// Each piece kind's images; a kind's name is bounded as the scripts' names are.
+    fn piece_images(
+        &mut self,
+        pieces: &BTreeMap<String, Vec<String>>,
+        size: u32,
+    ) -> BTreeMap<String, Vec<RgbaImage>> {
+        let mut loaded = BTreeMap::new();
+        for (kind, files) in pieces {
+            let most = crate::limits::MAX_TABLE_NAME_CHARS;
+            if kind.is_empty() || kind.chars().count() > most {
+                self.problem(
+                    "pieces",
+                    format!("piece kind {kind:?} must have 1 to {most} characters, as a script's kinds do"),
+                );
+                continue;
+            }
+            if files.is_empty() {
+                self.problem(
+                    "pieces",
+                    format!("piece kind {kind:?} lists no images; give one for each seat"),
+                );
+            }
+            let images = files.iter().filter_map(|f| self.image(f, size)).collect();
+            loaded.insert(kind.clone(), images);
+        }
+        loaded
     }
 
     fn problem(&mut self, key: &str, message: String) {
@@ -339,7 +384,78 @@ pub fn parse_hex_colour(hex: &str) -> Option<[u8; 3]> {
     Some([part(0)?, part(2)?, part(4)?])
 }
 
-/// How to generate the stone tileset.
+/// What a generated tileset's terrain is made of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// Semi-precious stones set in brass, after the 2010 design document (`tilesets/stone`).
+    #[default]
+    Stone,
+    /// Squares of stained wood, for board games (Scryper's board).
+    Wood,
+}
+
+impl Style {
+    /// The tileset's name and description as its manifest gives them.
+    fn title(self) -> (&'static str, &'static str) {
+        match self {
+            Style::Stone => (
+                "Stone",
+                "Semi-precious stones set in brass, after the 2010 design document: honey onyx plains, malachite forest, lapis lazuli water, tiger eye mountains, white marble ice, red onyx lava; gold, silver and pewter cities; red, amber, blue and green jewels; gold and silver coins.",
+            ),
+            Style::Wood => (
+                "Wood",
+                "Squares of stained wood for board games: maple plains, green-stained forest, blue-stained water, walnut mountains, birch ice, cherry lava; gold, silver and pewter cities; red, amber, blue and green jewels; gold and silver coins; wooden blocks for the pieces named.",
+            ),
+        }
+    }
+
+    /// One variant of `terrain`'s tile.
+    fn tile(self, terrain: Terrain, size: u32, seed: u64) -> RgbaImage {
+        match self {
+            Style::Stone => stones::stone(terrain, size, seed),
+            Style::Wood => wood::square(terrain, size, seed),
+        }
+    }
+}
+
+/// A kind of piece to draw as wooden blocks, one colour for each seat in the rules' order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceColours {
+    /// The kind, as the scripts name it (`brick`).
+    pub kind: String,
+    /// Each seat's colour, red, green, blue.
+    pub colours: Vec<[u8; 3]>,
+}
+
+impl std::str::FromStr for PieceColours {
+    type Err = String;
+
+    /// `brick=#eeeadf,#8a5a35`: the kind, then each seat's colour.
+    fn from_str(text: &str) -> Result<PieceColours, String> {
+        let (kind, colours) = text.split_once('=').ok_or_else(|| {
+            format!("{text:?} is not KIND=#rrggbb,#rrggbb (a colour for each seat)")
+        })?;
+        let colours = colours
+            .split(',')
+            .map(|c| {
+                parse_hex_colour(c.trim())
+                    .ok_or_else(|| format!("colour {c:?} is not of the form #rrggbb"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let kind_ok = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+        if kind.trim().is_empty() || !kind.trim().chars().all(kind_ok) {
+            return Err(format!(
+                "{text:?}: the kind before `=` is made of letters, digits, `_` and `-` (it names files)"
+            ));
+        }
+        Ok(PieceColours {
+            kind: kind.trim().to_string(),
+            colours,
+        })
+    }
+}
+
+/// How to generate a tileset.
 #[derive(Clone, Debug)]
 pub struct GenerateOptions {
     /// The seed: the same options always give the same images, byte for byte.
@@ -348,6 +464,10 @@ pub struct GenerateOptions {
     pub tile_size: u32,
     /// Variants per terrain.
     pub variants: u32,
+    /// Stone or wood.
+    pub style: Style,
+    /// Pieces to draw as blocks.
+    pub pieces: Vec<PieceColours>,
 }
 
 impl Default for GenerateOptions {
@@ -356,24 +476,38 @@ impl Default for GenerateOptions {
             seed: 2010,
             tile_size: 64,
             variants: 8,
+            style: Style::Stone,
+            pieces: Vec::new(),
         }
     }
 }
 
-/// Draws the stone tileset into `dir`: every PNG and the manifest, each written atomically.
-/// Returns the files written.
-pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir)?;
-    let size = options.tile_size.clamp(8, 512);
-    let mut written = Vec::new();
-    let mut save = |name: &str, img: &RgbaImage| -> std::io::Result<()> {
+/// Writes generated images into a folder, atomically, remembering what it wrote.
+struct Writer<'a> {
+    dir: &'a Path,
+    written: Vec<PathBuf>,
+}
+
+impl Writer<'_> {
+    fn save(&mut self, name: &str, img: &RgbaImage) -> std::io::Result<String> {
         let mut bytes = std::io::Cursor::new(Vec::new());
         img.write_to(&mut bytes, ImageFormat::Png)
             .map_err(std::io::Error::other)?;
-        let path = dir.join(name);
+        let path = self.dir.join(name);
         fsutil::write_atomic(&path, bytes.get_ref())?;
-        written.push(path);
-        Ok(())
+        self.written.push(path);
+        Ok(name.to_string())
+    }
+}
+
+/// Draws a tileset into `dir` (the stone one by default): every PNG and the manifest, each
+/// written atomically. Returns the files written.
+pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let size = options.tile_size.clamp(8, 512);
+    let mut out = Writer {
+        dir,
+        written: Vec::new(),
     };
     let mut terrain = BTreeMap::new();
     for (t_index, t) in Terrain::ALL.into_iter().enumerate() {
@@ -384,13 +518,11 @@ pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<Pa
                 .seed
                 .wrapping_mul(1000)
                 .wrapping_add(t_index as u64 * 100 + u64::from(v));
-            let img = stones::stone(t, size, seed);
+            let img = options.style.tile(t, size, seed);
             if v == 0 {
                 colour = paint::average_hex(&img);
             }
-            let name = format!("{}_{v}.png", t.name());
-            save(&name, &img)?;
-            variants.push(name);
+            variants.push(out.save(&format!("{}_{v}.png", t.name()), &img)?);
         }
         terrain.insert(t, TerrainTiles { colour, variants });
     }
@@ -400,13 +532,14 @@ pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<Pa
         (Owner::Silver, pieces::SILVER, "city_silver.png"),
         (Owner::Neutral, pieces::PEWTER, "city_pewter.png"),
     ] {
-        save(name, &pieces::city(size, metal))?;
-        cities.insert(owner, name.to_string());
+        cities.insert(owner, out.save(name, &pieces::city(size, metal))?);
     }
     let mut tokens = BTreeMap::new();
     for (kind, name, colour) in pieces::JEWELS {
-        save(name, &pieces::jewel(size, colour))?;
-        tokens.insert(kind.to_string(), name.to_string());
+        tokens.insert(
+            kind.to_string(),
+            out.save(name, &pieces::jewel(size, colour))?,
+        );
     }
     let mut coins = BTreeMap::new();
     for (player, metal) in [
@@ -416,26 +549,47 @@ pub fn generate(dir: &Path, options: &GenerateOptions) -> std::io::Result<Vec<Pa
         let mut names = Vec::new();
         for pips in 1..=3 {
             let name = format!("coin_{}_{pips}.png", player.name());
-            save(&name, &pieces::coin(size, metal, pips))?;
-            names.push(name);
+            names.push(out.save(&name, &pieces::coin(size, metal, pips))?);
         }
         coins.insert(player, names);
     }
+    let blocks = generate_blocks(&mut out, options, size)?;
+    let (name, description) = options.style.title();
     let manifest = TilesetFile {
         version: TILESET_FILE_VERSION,
-        name: "Stone".to_string(),
-        description: "Semi-precious stones set in brass, after the 2010 design document: honey onyx plains, malachite forest, lapis lazuli water, tiger eye mountains, white marble ice, red onyx lava; gold, silver and pewter cities; red, amber, blue and green jewels; gold and silver coins.".to_string(),
+        name: name.to_string(),
+        description: description.to_string(),
         tile_size: size,
         terrain,
         cities,
         tokens,
         coins,
+        pieces: blocks,
     };
     let text = ronfile::to_canonical(&manifest, 3).map_err(std::io::Error::other)?;
     let path = dir.join(MANIFEST_NAME);
     fsutil::write_atomic(&path, text.as_bytes())?;
-    written.push(path);
-    Ok(written)
+    out.written.push(path);
+    Ok(out.written)
+}
+
+/// The wooden blocks of every piece kind named, `KIND_1.png` for the first seat and so on.
+fn generate_blocks(
+    out: &mut Writer<'_>,
+    options: &GenerateOptions,
+    size: u32,
+) -> std::io::Result<BTreeMap<String, Vec<String>>> {
+    let mut blocks = BTreeMap::new();
+    for piece in &options.pieces {
+        let mut names = Vec::new();
+        for (seat, &[r, g, b]) in piece.colours.iter().enumerate() {
+            let seed = options.seed.wrapping_add(7 + seat as u64);
+            let img = pieces::block(size, paint::rgb(r, g, b), seed);
+            names.push(out.save(&format!("{}_{}.png", piece.kind, seat + 1), &img)?);
+        }
+        blocks.insert(piece.kind.clone(), names);
+    }
+    Ok(blocks)
 }
 
 /// A grey jewel, for token kinds a tileset has no image for (kinds scripts define).
@@ -458,6 +612,7 @@ mod tests {
             seed: 5,
             tile_size: 16,
             variants: 2,
+            ..GenerateOptions::default()
         };
         let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let files = generate(a.path(), &options).unwrap();
@@ -490,6 +645,7 @@ mod tests {
                 seed: 5,
                 tile_size: 16,
                 variants: 1,
+                ..GenerateOptions::default()
             },
         )
         .unwrap();
@@ -509,6 +665,45 @@ mod tests {
         std::fs::write(&manifest, broken).unwrap();
         let err = Tileset::load(&manifest).unwrap_err().to_string();
         assert!(err.contains("is not of the form \"#rrggbb\""), "{err}");
+    }
+
+    #[test]
+    fn pieces_load_by_seat_and_bad_kinds_are_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = GenerateOptions {
+            tile_size: 16,
+            variants: 1,
+            style: Style::Wood,
+            pieces: vec!["brick=#eeeadf,#8a5a35".parse().unwrap()],
+            ..GenerateOptions::default()
+        };
+        generate(dir.path(), &options).unwrap();
+        let manifest = dir.path().join(MANIFEST_NAME);
+        let tileset = Tileset::load(&manifest).unwrap();
+        assert_eq!(tileset.name, "Wood");
+        assert_eq!(tileset.pieces["brick"].len(), 2);
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        let long = "k".repeat(crate::limits::MAX_TABLE_NAME_CHARS + 1);
+        for (kind, images, said) in [
+            (long.as_str(), "\"brick_1.png\"", "must have 1 to"),
+            ("pawn", "", "lists no images"),
+            ("pawn", "\"../brick_1.png\"", "image `../brick_1.png`"),
+        ] {
+            let broken = text.replace(
+                "pieces: {",
+                &format!("pieces: {{\n        \"{kind}\": [{images}],"),
+            );
+            std::fs::write(&manifest, broken).unwrap();
+            let err = Tileset::load(&manifest).unwrap_err().to_string();
+            assert!(err.contains(said), "{kind}: {err}");
+            assert!(
+                err.contains("tileset.ron:"),
+                "{kind}: a place in the file: {err}"
+            );
+        }
+        for bad in ["brick", "=#ffffff", "a/b=#ffffff", "brick=#fff"] {
+            assert!(bad.parse::<PieceColours>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -110,3 +110,26 @@ pub const JEWELS: [(&str, &str, [f64; 3]); 4] = [
 pub fn blank(size: u32) -> RgbaImage {
     RgbaImage::from_pixel(size, size, Rgba([0, 0, 0, 0]))
 }
+
+/// A wooden block of `colour`, seen from above: rounded corners, a bevelled rim and a flat
+/// face where a board draws the piece's value or `?`.
+pub fn block(size: u32, colour: [f64; 3], seed: u64) -> RgbaImage {
+    let noise = crate::noise::Noise::new(seed);
+    let soft = 1.2 / f64::from(size);
+    let (light, dark) = (mix(colour, rgb(255, 255, 255), 0.12), shade(colour, 0.78));
+    fill(size, |u, v| {
+        // Distance outside a rounded square of half-side 0.34 with corners of radius 0.08.
+        let (dx, dy) = ((u - 0.5).abs() - 0.34, (v - 0.5).abs() - 0.34);
+        let outside = dx.max(0.0).hypot(dy.max(0.0)) + dx.max(dy).min(0.0);
+        let alpha = disc_alpha(outside, 0.08, soft);
+        let wood = super::wood::grain(noise, light, dark, u, v).0;
+        let c = [f64::from(wood[0]), f64::from(wood[1]), f64::from(wood[2])];
+        let c = if outside > 0.0 {
+            // The rim: lit toward the top-left, shadowed toward the bottom-right.
+            shade(c, if u + v < 1.0 { 1.15 } else { 0.7 })
+        } else {
+            c
+        };
+        pixel(c, alpha)
+    })
+}
