@@ -103,3 +103,25 @@ fn click_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, cell: Pos) {
     }
     h.run();
 }
+
+/// The Setup screen names the mode's seats and leaves out what a scripted game does not use.
+#[test]
+fn the_setup_screen_names_white_and_brown() {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.open_path = root().join("packs/scryper").display().to_string();
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Scryper");
+    h.get_by_label("Hide each player's side between turns");
+    assert!(
+        h.query_by_label("Word list (empty: the dictionary)")
+            .is_none()
+    );
+    click_label(&mut h, "Against the AI");
+    h.get_by_label("white (moves first)");
+    h.get_by_label("brown");
+    click_label(&mut h, "AI against AI");
+    h.get_by_label("White AI");
+    h.get_by_label("Brown AI");
+}

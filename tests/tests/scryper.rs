@@ -73,6 +73,70 @@ fn two_players_choose_in_secret_and_see_only_their_own_values() {
     let replay = scryptic(&["replay", save.to_str().unwrap()]);
     assert_eq!(replay.code, 0, "{replay:?}");
     assert!(replay.out.contains("brown: D1-D3"), "{}", replay.out);
+    replay_as_each_seat(&save);
+}
+
+/// The save replayed as JSON: the truth holds every value; as white saw it, brown's bricks
+/// have none (and the reverse), and only the viewer's moves are listed.
+fn replay_as_each_seat(save: &std::path::Path) {
+    let json = |extra: &[&str]| {
+        let o = scryptic(&[&["replay", save.to_str().unwrap(), "--json"][..], extra].concat());
+        assert_eq!(o.code, 0, "{o:?}");
+        serde_json::from_str::<serde_json::Value>(&o.out).unwrap()["table"].clone()
+    };
+    let values = |table: &serde_json::Value, owner: &str| -> Vec<Option<i64>> {
+        let pieces = table["pieces"].as_array().unwrap();
+        pieces
+            .iter()
+            .filter(|p| p["owner_name"] == owner)
+            .map(|p| p["value"].as_i64())
+            .collect()
+    };
+    let truth = json(&[]);
+    assert!(truth["viewer"].is_null());
+    for seat in ["white", "brown"] {
+        assert!(values(&truth, seat).iter().all(Option::is_some), "{truth}");
+    }
+    let white = json(&["--as", "white"]);
+    assert_eq!(white["viewer"], "white");
+    assert!(
+        values(&white, "white").iter().all(Option::is_some),
+        "{white}"
+    );
+    assert!(
+        values(&white, "brown").iter().all(Option::is_none),
+        "{white}"
+    );
+    let brown = json(&["--as", "brown"]);
+    assert!(
+        values(&brown, "white").iter().all(Option::is_none),
+        "{brown}"
+    );
+    assert_eq!(truth["vars"]["set"], 1, "{truth}");
+    let movers: Vec<&serde_json::Value> = white["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["player"])
+        .collect();
+    assert!(
+        movers.iter().all(|p| *p == "Gold"),
+        "only white's own moves: {white}"
+    );
+    let text = scryptic(&["replay", save.to_str().unwrap(), "--as", "brown"]);
+    assert!(text.out.contains(" 8 . . . ?+. ."), "{}", text.out);
+    assert!(
+        !text.out.contains("1+"),
+        "white's 1 unseen by brown: {}",
+        text.out
+    );
+    let wrong = scryptic(&["replay", save.to_str().unwrap(), "--as", "green"]);
+    assert_eq!(wrong.code, 2, "{wrong:?}");
+    assert!(
+        wrong.err.contains("not a seat of this game (white, brown)"),
+        "{}",
+        wrong.err
+    );
 }
 
 #[test]

@@ -23,6 +23,10 @@ pub(super) struct ReplayArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Show a scripted game's table and events as this seat saw them (`white`): every value
+    /// hidden from it stays hidden. Without it a replay shows the whole truth.
+    #[arg(long = "as", value_name = "SEAT")]
+    as_seat: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -59,6 +63,9 @@ struct GameReport {
     position: Position,
     events: Vec<String>,
     console: Vec<String>,
+    /// A scripted game's table (the truth, or the `--as` seat's view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<super::table_report::TableReport>,
 }
 
 fn report(game: &Game, events: &[Event]) -> GameReport {
@@ -113,7 +120,32 @@ fn report(game: &Game, events: &[Event]) -> GameReport {
         position: Position::of(game),
         events: events.iter().map(describe).collect(),
         console: Vec::new(),
+        table: super::table_report::TableReport::of(game, None),
     }
+}
+
+/// The seat `--as` names, if it names one of a scripted game's seats.
+fn replay_viewer(game: &Game, as_seat: Option<&str>) -> Result<Option<Player>, String> {
+    let Some(seat) = as_seat else {
+        return Ok(None);
+    };
+    if !game.has_game_mode() {
+        return Err(format!(
+            "--as {seat}: only a scripted game (flow.scripted) is replayed as one seat saw it; this replay shows the whole game"
+        ));
+    }
+    let names = game.seat_names();
+    names
+        .seat_named(seat)
+        .filter(|p| game.seats().any(|s| s == *p))
+        .map(Some)
+        .ok_or_else(|| {
+            let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
+            format!(
+                "--as {seat}: not a seat of this game ({})",
+                seats.join(", ")
+            )
+        })
 }
 
 pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> {
@@ -127,13 +159,32 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
         .map(ToString::to_string)
         .collect();
     let game = scripted.game();
+    let viewer = match replay_viewer(game, args.as_seat.as_deref()) {
+        Ok(viewer) => viewer,
+        Err(message) => {
+            writeln!(io.err, "error: {message}")?;
+            return Ok(super::EXIT_USAGE);
+        }
+    };
+    // As one seat saw it: the events without what was hidden from it.
+    let events: Vec<Event> = match viewer {
+        Some(_) => events.iter().map(|e| e.seen_by(viewer)).collect(),
+        None => events,
+    };
     if args.json {
         let mut report = report(game, &events);
         report.console = console;
+        if viewer.is_some() {
+            report.table = super::table_report::TableReport::of(game, viewer);
+        }
         print_json(io.out, &report)?;
         return Ok(0);
     }
-    write_status(game, io)?;
+    if let Some(seat) = viewer {
+        replay_status_as(game, seat, io)?;
+    } else {
+        write_status(game, io)?;
+    }
     let mut screen = Screen::new(io.terminal);
     screen.use_seats_of(game);
     writeln!(io.out, "events:")?;
@@ -147,6 +198,22 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
         }
     }
     Ok(0)
+}
+
+/// A scripted game's status as `seat` saw it at the end of the replay.
+fn replay_status_as(game: &Game, seat: Player, io: &mut Streams) -> anyhow::Result<()> {
+    if let Some(result) = game.result() {
+        writeln!(io.out, "{}", describe_result(result))?;
+    }
+    let mut screen = Screen::new(io.terminal);
+    screen.use_seats_of(game);
+    let over = game.result().is_some();
+    write!(
+        io.out,
+        "{}",
+        super::table_play::status(&screen, game, seat, over)
+    )?;
+    Ok(())
 }
 
 /// The replay's status: the result or whose turn, both players with their racks (a replay

@@ -27,6 +27,7 @@ mod rules_cmd;
 mod screen;
 mod script_cmd;
 mod table_play;
+mod table_report;
 mod tileset_cmd;
 
 pub use screen::{TerminalOptions, Terminals};

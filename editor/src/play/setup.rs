@@ -66,6 +66,53 @@ pub struct SetupForm {
     /// A word list of the player's own to play with instead of the dictionary (empty: the
     /// dictionary).
     pub words: String,
+    /// What the form shows of the chosen pack mode's rules.
+    pub facts: ModeFacts,
+}
+
+/// What the Setup screen shows of a pack mode's rules: the seats' names (white and brown for
+/// Scryper) and whether its game is the scripts' own, which deals no letters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModeFacts {
+    /// The first two seats' names.
+    pub seats: [String; 2],
+    /// Whether the mode's game is a scripted one (no rack, no word list).
+    pub scripted: bool,
+}
+
+impl Default for ModeFacts {
+    fn default() -> ModeFacts {
+        ModeFacts {
+            seats: [Player::Gold.name().into(), Player::Silver.name().into()],
+            scripted: false,
+        }
+    }
+}
+
+impl ModeFacts {
+    /// The facts of the level `form` chooses (a pack's mode; the defaults for anything else,
+    /// or a mode that does not load, whose error Start tells).
+    fn of(form: &SetupForm) -> ModeFacts {
+        if form.source != Source::Pack || form.pack.is_empty() {
+            return ModeFacts::default();
+        }
+        let choice = scryptic::pack::Choice {
+            pack: form.pack.clone(),
+            mode: form.mode.clone(),
+            set: form.settings_typed(),
+            ..Default::default()
+        };
+        match scryptic::pack::Level::from_pack(&crate::catalog(), &choice) {
+            Ok(level) => {
+                let names = scryptic::game::SeatNames::of(&level.rules);
+                ModeFacts {
+                    seats: [Player::Gold, Player::Silver].map(|p| names.name(p).to_string()),
+                    scripted: level.rules.flow.scripted,
+                }
+            }
+            Err(_) => ModeFacts::default(),
+        }
+    }
 }
 
 impl Default for SetupForm {
@@ -85,8 +132,18 @@ impl Default for SetupForm {
             settings: Vec::new(),
             extensions: Vec::new(),
             words: String::new(),
+            facts: ModeFacts::default(),
         }
     }
+}
+
+/// `name` with its first letter in capitals (`white` -> `White`).
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// A widget for one setting's value, within its bounds.
@@ -153,7 +210,10 @@ impl SetupForm {
         self.source = Source::Pack;
         self.pack = pack.to_string();
         let catalog = crate::catalog();
-        let manifest = catalog.get(pack).map(|p| &p.manifest);
+        let manifest = catalog.get(pack).map(|p| p.manifest.clone());
+        // The catalog is read again to load the mode's facts: this read ends first.
+        drop(catalog);
+        let manifest = manifest.as_ref();
         self.mode =
             match manifest.and_then(|m| m.modes.iter().find(|x| mode.is_empty() || x.id == mode)) {
                 Some(found) => found.id.clone(),
@@ -169,6 +229,7 @@ impl SetupForm {
                     .collect()
             })
             .unwrap_or_default();
+        self.facts = ModeFacts::of(self);
     }
 
     /// The settings as `--set` would give them.
@@ -286,8 +347,12 @@ impl SetupForm {
         ui.horizontal(|ui| {
             ui.label("Mode");
             for mode in &manifest.modes {
-                ui.selectable_value(&mut self.mode, mode.id.clone(), &mode.title)
+                let picked = ui
+                    .selectable_value(&mut self.mode, mode.id.clone(), &mode.title)
                     .on_hover_text(&mode.description);
+                if picked.changed() {
+                    self.facts = ModeFacts::of(self);
+                }
             }
         });
         self.chapter_ui(ui);
@@ -326,22 +391,45 @@ impl SetupForm {
             ui.radio_value(&mut self.opponents, Opponents::VersusAi, "Against the AI");
             ui.radio_value(&mut self.opponents, Opponents::AiVersusAi, "AI against AI");
         });
+        let facts = if self.source == Source::Pack {
+            self.facts.clone()
+        } else {
+            ModeFacts::default()
+        };
+        let [first, second] = &facts.seats;
         match self.opponents {
             Opponents::HotSeat => {
-                ui.checkbox(&mut self.hide_racks, "Hide the racks between turns");
+                let hide = if facts.scripted {
+                    "Hide each player's side between turns"
+                } else {
+                    "Hide the racks between turns"
+                };
+                ui.checkbox(&mut self.hide_racks, hide);
             }
             Opponents::VersusAi => {
                 ui.horizontal(|ui| {
                     ui.label("You play");
-                    ui.radio_value(&mut self.human, Player::Gold, "gold (moves first)");
-                    ui.radio_value(&mut self.human, Player::Silver, "silver");
+                    ui.radio_value(
+                        &mut self.human,
+                        Player::Gold,
+                        format!("{first} (moves first)"),
+                    );
+                    ui.radio_value(&mut self.human, Player::Silver, second.as_str());
                 });
                 let ai = usize::from(self.human == Player::Gold);
                 level_picker(ui, "AI level", &mut self.levels[ai]);
             }
             Opponents::AiVersusAi => {
-                level_picker(ui, "Gold AI", &mut self.levels[0]);
-                level_picker(ui, "Silver AI", &mut self.levels[1]);
+                level_picker(
+                    ui,
+                    &format!("{} AI", capitalised(first)),
+                    &mut self.levels[0],
+                );
+                level_picker(
+                    ui,
+                    &format!("{} AI", capitalised(second)),
+                    &mut self.levels[1],
+                );
             }
         }
         ui.separator();
@@ -357,7 +445,7 @@ impl SetupForm {
                 &mut self.rules_file,
             );
         }
-        if self.source != Source::Save {
+        if self.source != Source::Save && !facts.scripted {
             labelled_text(ui, "Word list (empty: the dictionary)", &mut self.words);
         }
         ui.add_space(8.0);
