@@ -125,3 +125,50 @@ fn the_setup_screen_names_white_and_brown() {
     h.get_by_label("White AI");
     h.get_by_label("Brown AI");
 }
+
+/// A match of two Scryper games between two people: when the first ends the panel shows the
+/// totals and "Next round", which starts the second with the loser to begin.
+#[test]
+fn a_match_goes_on_to_the_next_game_with_the_loser_first() {
+    use scryptic::save::SettingValue::Int;
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.open_path = root().join("packs/scryper").display().to_string();
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Scryper");
+    h.state_mut().play.setup.settings = [("games", 2), ("sets_to_win", 1), ("of_each", 1)]
+        .map(|(id, v)| (id.to_string(), Int(v)))
+        .to_vec();
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    let message = h.state().play.message.clone();
+    assert!(h.state().play.session.is_some(), "{message:?}");
+    // Both people play their first legal move every time, straight to the game's end.
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    for _ in 0..2000 {
+        if session.game().result().is_some() {
+            break;
+        }
+        let player = session.game().choosing()[0];
+        let mv = session.game().legal_moves(player).unwrap()[0].clone();
+        session.act(scryptic::game::Action::Move { player, mv });
+    }
+    let winner = session.game().result().unwrap().winner.unwrap();
+    h.run();
+    h.get_by_label_contains("round 1 of 2");
+    click_label(&mut h, "Next round");
+    let game = h.state().play.session.as_ref().unwrap().game();
+    assert!(game.result().is_none(), "the second game is under way");
+    assert_ne!(
+        game.table().first(),
+        winner,
+        "the loser starts the next game"
+    );
+    assert_eq!(
+        game.rounds_with_this().len(),
+        1,
+        "the first game is on the record"
+    );
+}

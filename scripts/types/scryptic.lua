@@ -417,6 +417,10 @@ function ScrypticTable:get(name) end
 ---@return ScrypticPlayer[]
 function ScrypticTable:to_move() end
 
+--- The seat this game starts with: the first seat, unless the map's scenario names another or a match gives the next round to one (the loser of the last, say).
+---@return ScrypticPlayer
+function ScrypticTable:first() end
+
 --- Whether the seats to move choose at once and in secret.
 ---@return boolean
 function ScrypticTable:secret() end

@@ -147,7 +147,7 @@ fn the_pack_checks_and_its_scenarios_and_random_games_pass() {
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
         o.out
-            .contains("3 games played and replayed, 5 scenarios passed"),
+            .contains("3 games played and replayed, 6 scenarios passed"),
         "{}",
         o.out
     );
@@ -233,4 +233,63 @@ fn a_person_plays_the_ai_at_the_terminal() {
         "{}",
         bad.err
     );
+}
+
+/// A match of Scryper games (the `games` setting, `match.round_points: Wins`): the loser of a
+/// game starts the next, whose table the same Lua sets up; a game won is a point.
+#[test]
+fn a_match_of_games_gives_the_next_to_the_loser_and_counts_wins() {
+    let set = [("games", "2"), ("sets_to_win", "1"), ("of_each", "1")];
+    let mut game = scryptic_tests::pack_game("scryper", 11, &set);
+    assert_eq!(game.game().table().first(), scryptic::Player::Gold);
+    play_randomly(&mut game, 11);
+    let first = game
+        .game()
+        .result()
+        .unwrap()
+        .winner
+        .expect("one set decides the game");
+    let loser = game.game().seats().find(|&p| p != first).unwrap();
+    // The round the scripted session starts and the one the engine starts are the same.
+    let (mut second, problems) = game.next_round().expect("a second game").unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let engine = game.game().next_round_game().unwrap().unwrap();
+    assert_eq!(second.game().table().rows(), engine.table().rows());
+    assert_eq!(second.game().table().first(), loser);
+    let starter = second.game().table().var("starter").cloned();
+    assert_eq!(
+        starter,
+        Some(scryptic::game::Var::Text(loser.name().into()))
+    );
+    play_randomly(&mut second, 12);
+    let second_winner = second.game().result().unwrap().winner;
+    let rounds = second.game().rounds_with_this();
+    let score = scryptic::game::MatchScore::new(&second.game().rules().series, &rounds);
+    let outcome = score.outcome().expect("the match is over");
+    let mut expected = vec![0, 0];
+    for w in [Some(first), second_winner] {
+        match w {
+            Some(p) => expected[p.index()] += 2,
+            None => expected.iter_mut().for_each(|t| *t += 1),
+        }
+    }
+    assert_eq!(outcome.totals, expected, "a win is a point, in half points");
+    assert!(second.next_round().is_none(), "two games make the match");
+}
+
+/// Plays random legal moves (the first seat to choose each time) to the game's end.
+fn play_randomly(game: &mut scryptic::script::ScriptedGame, seed: u64) {
+    use rand::seq::IndexedRandom;
+    let mut rng = scryptic_tests::rng(seed);
+    for _ in 0..2000 {
+        if game.game().result().is_some() {
+            return;
+        }
+        let player = game.game().choosing()[0];
+        let moves = game.game().legal_moves(player).unwrap();
+        let mv = moves.choose(&mut rng).unwrap().clone();
+        game.apply(scryptic::game::Action::Move { player, mv })
+            .unwrap();
+    }
+    panic!("the game did not end in 2000 moves");
 }

@@ -110,8 +110,13 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
             Some(r) => reason_name(&r.reason),
             None => "unfinished".to_string(),
         });
-        let Some(next) = game.next_round_game() else {
-            break;
+        let next = match game.next_round_game() {
+            None => break,
+            Some(Ok(next)) => next,
+            Some(Err(reason)) => {
+                endings.push(format!("not started: {reason}"));
+                break;
+            }
         };
         tally.turns += game_length(&game);
         game = next;

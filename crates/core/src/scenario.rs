@@ -132,7 +132,7 @@ impl Played for Game {
     }
 
     fn next_round(&mut self) -> Result<(), String> {
-        *self = self.next_round_game().ok_or(NO_NEXT_ROUND)?;
+        *self = self.next_round_game().ok_or(NO_NEXT_ROUND)??;
         Ok(())
     }
 }

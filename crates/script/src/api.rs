@@ -524,6 +524,12 @@ pub const MODE_GAME: &[ApiFunction] = &[
         "The seats who may move now."
     ),
     f!(
+        "first",
+        [],
+        "ScrypticPlayer",
+        "The seat this game starts with: the first seat, unless the map's scenario names another or a match gives the next round to one (the loser of the last, say)."
+    ),
+    f!(
         "secret",
         [],
         "boolean",

@@ -253,6 +253,7 @@ fn add_reads<M: UserDataMethods<GameTable>>(m: &mut M) {
         Ok(list)
     });
     m.add_method("secret", |_, t, ()| Ok(t.secret()));
+    m.add_method("first", |lua, t, ()| fixed_name(lua, t.first().name()));
     m.add_method("cell_name", |_, t, (x, y): (i64, i64)| {
         Ok(crate::game::notation::cell_name(cell_of(t, x, y)?))
     });

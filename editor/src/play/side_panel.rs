@@ -23,7 +23,7 @@ impl SidePanel {
             ui.colored_label(Color32::from_rgb(240, 220, 120), notice);
         }
         if session.at_once() {
-            self.match_standing(ui, session);
+            match_standing(ui, session);
             if let Some(result) = session.game().result() {
                 let text = session.game().seat_names().render(&describe_result(result));
                 ui.label(RichText::new(sentence_case(&text)).strong());
@@ -62,10 +62,10 @@ impl SidePanel {
             if let Some(award) = scryptic::game::describe::describe_award(game) {
                 ui.label(award);
             }
-            self.match_standing(ui, session);
+            match_standing(ui, session);
             return;
         }
-        self.match_standing(ui, session);
+        match_standing(ui, session);
         let game = session.game();
         let to_act = game.to_act();
         // A question waiting (a combat's order, an offer of sudden death) is asked as such.
@@ -81,22 +81,6 @@ impl SidePanel {
         answer_offer(ui, session);
         if let Some((player, elapsed)) = session.thinking() {
             thinking_bar(ui, player, elapsed);
-        }
-    }
-
-    /// Where the match stands (in a match): the round, its points and the totals, and, once
-    /// the round has ended, the button that starts the next.
-    fn match_standing(&mut self, ui: &mut egui::Ui, session: &mut Session) {
-        let Some(standing) = scryptic::game::describe::describe_match(session.game()) else {
-            return;
-        };
-        for line in standing.lines() {
-            ui.label(line);
-        }
-        if session.has_next_round() && ui.button("Next round").clicked() {
-            if let Err(e) = session.next_round() {
-                session.refusal = Some(e);
-            }
         }
     }
 
@@ -340,4 +324,20 @@ fn sentence_case(text: &str) -> String {
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
     })
+}
+
+/// Where the match stands (in a match): the round, its points and the totals, and, once
+/// the round has ended, the button that starts the next.
+pub fn match_standing(ui: &mut egui::Ui, session: &mut Session) {
+    let Some(standing) = scryptic::game::describe::describe_match(session.game()) else {
+        return;
+    };
+    for line in standing.lines() {
+        ui.label(line);
+    }
+    if session.has_next_round() && ui.button("Next round").clicked() {
+        if let Err(e) = session.next_round() {
+            session.refusal = Some(e);
+        }
+    }
 }

@@ -57,6 +57,10 @@ impl TablePanel {
         for p in game.seats() {
             pits_ui(ui, session, &table, p, textures);
         }
+        if over {
+            // In a match, the totals and the button that starts the next game.
+            super::side_panel::match_standing(ui, session);
+        }
         if let Some(refusal) = &session.refusal {
             ui.colored_label(egui::Color32::from_rgb(230, 120, 100), refusal);
         }

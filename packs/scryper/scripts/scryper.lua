@@ -119,7 +119,8 @@ local function setup(game)
         end
     end
     game:set("set", 1)
-    game:set("starter", WHITE)
+    -- White starts the first set (SC-5), unless a match gives this game to the loser of the last.
+    game:set("starter", game:first())
     start_set(game)
 end
 

@@ -186,7 +186,8 @@ impl Game {
         game.lights = simultaneous::Lights::new(game.rules.flow.simultaneous, &game.board.terrain);
         if game.rules.flow.scripted {
             // The rules' setup (`set_game_mode`) makes the table; no letters are dealt.
-            game.table = Table::new(map.width(), map.height(), game.players.len());
+            game.table = Table::new(map.width(), map.height(), game.players.len())
+                .starting_with(map.scenario.first_player());
             game.turn = 1;
             return game;
         }

@@ -182,6 +182,11 @@ impl Game {
                 let award = self.final_award().map_or(0, |a| a[super::index(player)]);
                 award.saturating_add(score.base.saturating_mul(2))
             }
+            RoundPoints::Wins => match self.result.as_ref().map(|r| r.winner) {
+                Some(Some(winner)) if winner == player => 2,
+                Some(None) => 1,
+                _ => 0,
+            },
         }
     }
 
@@ -220,8 +225,10 @@ impl Game {
 
 impl Game {
     /// The next round of the match as an engine game (`next_round`, started with the same
-    /// dictionary and advisor), for clients without scripts; `None` as for `next_round`.
-    pub fn next_round_game(&self) -> Option<Game> {
+    /// dictionary and advisor, and the same game mode where the rules' scripts play the game,
+    /// which sets the round's table up); `None` as for `next_round`, an error when that setup
+    /// fails.
+    pub fn next_round_game(&self) -> Option<Result<Game, String>> {
         let next = self.next_round()?;
         let mut round = Game::new(
             &next.map,
@@ -231,7 +238,13 @@ impl Game {
         );
         round.earlier_rounds = next.earlier;
         round.advisor = self.advisor.clone();
-        Some(round)
+        // A game the rules' scripts play: the same mode sets the next round's table up.
+        if let Some(mode) = self.mode.clone()
+            && let Err(e) = round.set_game_mode(mode)
+        {
+            return Some(Err(format!("the next round's setup failed: {e}")));
+        }
+        Some(Ok(round))
     }
 }
 
@@ -262,7 +275,9 @@ mod tests {
 
     /// The round after `game`.
     fn next(game: &Game) -> Game {
-        game.next_round_game().expect("the match goes on")
+        game.next_round_game()
+            .expect("the match goes on")
+            .expect("the round starts")
     }
 
     /// Silver forfeits each round: gold wins them, and silver, the loser, starts the next one,

@@ -148,6 +148,8 @@ pub struct Table {
     /// What the commands of the call under way did, for the engine to report.
     events: Vec<Event>,
     commands: usize,
+    /// The seat this game starts with (a match's rounds set it), if not the first seat.
+    first: Option<Player>,
 }
 
 impl Table {
@@ -160,6 +162,18 @@ impl Table {
             at: vec![None; width as usize * height as usize],
             ..Table::default()
         }
+    }
+
+    /// The table of a game that `first` starts (the map's scenario, which a match sets for
+    /// each round: the loser of the last, say); the rules read it in `setup`.
+    pub fn starting_with(mut self, first: Player) -> Table {
+        self.first = Some(first);
+        self
+    }
+
+    /// The seat this game starts with, as the map's scenario (or the match) says.
+    pub fn first(&self) -> Player {
+        self.first.unwrap_or(Player::Gold)
     }
 
     /// The board's width in cells.

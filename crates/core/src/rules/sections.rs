@@ -705,6 +705,9 @@ pub enum RoundPoints {
     /// scored apart from words during the round (a trade's points): the word score, which only
     /// measures the race, is left out.
     AwardAndBonus,
+    /// A point for the round's winner, half a point each for a draw: a match of games that
+    /// keep no score of their own (a game a pack's Lua defines, say).
+    Wins,
 }
 
 rule_section! {
