@@ -46,6 +46,8 @@ pub struct PlayBoard {
     pub cursor: Option<(Pos, Direction)>,
     /// The cell under the pointer.
     pub hovered: Option<Pos>,
+    /// The cell where the button the pointer holds went down.
+    pressed: Option<Pos>,
     textures: Option<TileTextures>,
     textures_from: Option<Option<PathBuf>>,
     facts: Option<Facts>,
@@ -106,6 +108,12 @@ impl PlayBoard {
         self.hovered = pointer
             .filter(|p| rect.contains(*p))
             .and_then(|p| self.view.cell_at(rect, p, w, h));
+        // A drag starts where the button went down: by the time egui tells a drag from a
+        // click, the pointer may have crossed into the next cell.
+        self.pressed = ui
+            .input(|i| i.pointer.press_origin())
+            .filter(|p| rect.contains(*p))
+            .and_then(|p| self.view.cell_at(rect, p, w, h));
         self.handle_input(ui, &response, session);
         self.refresh_facts(session);
         self.draw(&painter, rect, session);
@@ -141,7 +149,8 @@ impl PlayBoard {
             return;
         }
         if session.game().rules().flow.scripted {
-            super::table_board::handle_input(ui, response, self.hovered, session);
+            let cells = (self.pressed, self.hovered);
+            super::table_board::handle_input(ui, response, cells, session);
             return;
         }
         if let (Some(dropped), Some(cell)) =
@@ -158,7 +167,7 @@ impl PlayBoard {
             return;
         }
         if response.drag_started()
-            && let Some(cell) = self.hovered.filter(|c| session.placed_at(*c).is_some())
+            && let Some(cell) = self.pressed.filter(|c| session.placed_at(*c).is_some())
         {
             egui::DragAndDrop::set_payload(ui.ctx(), Dragged::Laid(cell));
         }

@@ -108,7 +108,6 @@ pub fn draw(
     textures: Option<&TileTextures>,
 ) {
     let table = shown_table(session);
-    draw_cell_names(painter, view, rect, &table);
     let dragged = dragged_piece(painter.ctx());
     for (id, piece) in table.pieces().iter().enumerate() {
         let Place::Cell(at) = piece.place else {
@@ -118,6 +117,8 @@ pub fn draw(
             PieceLook::of(piece, session.game()).paint(painter, view.cell_rect(rect, at), textures);
         }
     }
+    // Over the pieces, so that a piece's cell can always be read.
+    draw_cell_names(painter, view, rect, &table);
     if let Some(cell) = session.picked {
         painter.rect_stroke(
             view.cell_rect(rect, cell).shrink(1.0),
@@ -147,12 +148,12 @@ fn draw_cell_names(painter: &Painter, view: &MapView, rect: Rect, table: &Table)
 }
 
 /// The board's clicks and drags in a scripted game (none while the screen is covered between
-/// two people): a piece dropped on a cell plays its move there; a drag starts on a cell
-/// holding one of the person's pieces; a click picks a cell or plays the picked piece's move.
+/// two people): a piece dropped on a cell plays its move there; a drag starts on the cell
+/// pressed, if it holds one of the person's pieces; a click picks a cell or plays the picked piece's move.
 pub fn handle_input(
     ui: &egui::Ui,
     response: &egui::Response,
-    hovered: Option<Pos>,
+    (pressed, hovered): (Option<Pos>, Option<Pos>),
     session: &mut Session,
 ) {
     if session.rack_hidden {
@@ -165,7 +166,7 @@ pub fn handle_input(
         return;
     }
     if response.drag_started()
-        && let Some(id) = hovered.and_then(|cell| own_piece_at(session, cell))
+        && let Some(id) = pressed.and_then(|cell| own_piece_at(session, cell))
     {
         egui::DragAndDrop::set_payload(ui.ctx(), Dragged::Piece(id));
     }
