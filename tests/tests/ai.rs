@@ -279,3 +279,55 @@ fn the_ai_plays_a_race_without_passing() {
         );
     }
 }
+
+/// No peeking (issue 26): what the AI does depends only on what its side sees. On games that
+/// differ only in what it cannot see (the other rack, the piles' order, chance), every level
+/// does the same; and the games it is given differ indeed.
+#[test]
+fn the_ai_plays_the_same_whatever_it_cannot_see() {
+    let map = shipped("duel-24.ron");
+    let mut differed = 0;
+    for (seed, actions) in [(3, 8), (4, 20), (5, 36)] {
+        let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), seed);
+        let mut normal = AiPlayer::new(Level::Normal, seed);
+        while game.log().len() < actions && game.result().is_none() {
+            game.apply(normal.choose(&game)).unwrap();
+        }
+        let me = game.to_act();
+        let other = if me == Player::Gold {
+            Player::Silver
+        } else {
+            Player::Gold
+        };
+        let worlds: Vec<Game> = (0..3)
+            .map(|k| game.sample_for(me, &mut scryptic_tests::rng(k)))
+            .collect();
+        for world in &worlds {
+            // What `me` sees is the same in every world.
+            assert_eq!(world.rack_letters(me), game.rack_letters(me));
+            assert_eq!(world.board().letters, game.board().letters);
+            assert_eq!(world.score(me), game.score(me));
+            let sorted = |g: &Game, p: Player| {
+                let mut all: Vec<char> = g.rack_letters(p).chars().collect();
+                all.extend(g.pool_letters(p).iter());
+                all.sort_unstable();
+                all
+            };
+            assert_eq!(sorted(world, other), sorted(&game, other));
+            assert_eq!(sorted(world, me), sorted(&game, me));
+            let hidden = |g: &Game| (g.rack_letters(other), g.pool_letters(other).clone());
+            differed += usize::from(hidden(world) != hidden(&game));
+        }
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            let truth = AiPlayer::new(level, 9).choose(&game);
+            for world in &worlds {
+                let seen = AiPlayer::new(level, 9).choose(world);
+                assert_eq!(seen, truth, "{level:?} at {actions} actions (seed {seed})");
+            }
+        }
+    }
+    assert_eq!(
+        differed, 9,
+        "the other's rack and pile were dealt again in every world"
+    );
+}

@@ -143,11 +143,21 @@ impl AiPlayer {
         self.level
     }
 
-    /// The next action for whoever must act in `game` (the AI plays that side).
+    /// The next action for whoever must act in `game` (the AI plays that side). It never
+    /// peeks: it plays on a game that side might be in, as far as it can tell
+    /// (`Game::sample_for`: the other racks and every pile's order dealt again from the
+    /// letters it cannot see), so what it does depends only on what that side sees.
     pub fn choose(&mut self, game: &Game) -> Action {
         if game.rules().flow.scripted {
             return self.choose_scripted(game);
         }
+        let mut rng = self.rng(game);
+        let view = game.sample_for(game.to_act(), &mut rng);
+        self.choose_seen(&view)
+    }
+
+    /// The next action in `game`, a game as the side to act sees it.
+    fn choose_seen(&mut self, game: &Game) -> Action {
         if let Some(crate::game::Prompt::SuddenDeath { .. }) = game.prompt() {
             let mut rng = self.rng(game);
             return super::sudden_death::answer(&mut self.generator, game, &mut rng);

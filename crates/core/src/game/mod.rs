@@ -12,6 +12,7 @@ mod crossings;
 pub mod describe;
 mod layout_notation;
 pub mod notation;
+mod private_view;
 mod redeploy;
 mod regions;
 mod rounds;

@@ -130,11 +130,11 @@ impl Game {
         secret.positions.get(player.index())?.as_ref()
     }
 
-    /// A game `viewer` might be in, as far as they can tell: their view of the table with the
-    /// values hidden from them drawn at random from those they may be (`Table::unseen_by`), their
-    /// own secret choice so far but no one else's, and chance drawn from `rng` from here on.
-    /// A search plays on such games, never on the truth.
-    pub fn sample_for(&self, viewer: Player, rng: &mut impl rand::Rng) -> Game {
+    /// A scripted game `viewer` might be in, as far as they can tell: their view of the table
+    /// with the values hidden from them drawn at random from those they may be
+    /// (`Table::unseen_by`), their own secret choice so far but no one else's, and chance drawn
+    /// from `rng` from here on (see `sample_for`).
+    pub(super) fn sample_table_for(&self, viewer: Player, rng: &mut impl rand::Rng) -> Game {
         use rand::RngExt;
         use rand::seq::SliceRandom;
         let view = self.table.seen_by(Some(viewer));
