@@ -1,6 +1,7 @@
 //! Balance mode: AI against AI on the open map over many seeds, on all cores, with a progress
 //! bar; then the plots (win rate per seat with its interval, the score distributions, the game
-//! lengths), the summary, and an export of every game (JSON and CSV).
+//! lengths), the summary, and an export of every game (JSON and CSV). Below, the search of a
+//! rule constant that evens the map (`balance_tune`).
 
 use crate::document::Document;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
@@ -41,6 +42,8 @@ pub struct BalancePanel {
     pub message: Option<String>,
     /// How long the last run took.
     pub elapsed: Option<Duration>,
+    /// The search of a rule constant that evens the map.
+    pub tune: crate::balance_tune::TunePanel,
     running: Option<Running>,
 }
 
@@ -56,6 +59,7 @@ impl Default for BalancePanel {
             export_path: "balance.json".into(),
             message: None,
             elapsed: None,
+            tune: Default::default(),
             running: None,
         }
     }
@@ -179,6 +183,12 @@ impl BalancePanel {
                     ui.label(m);
                 }
                 self.results(ui);
+                let batch = crate::balance_tune::Batch {
+                    levels: self.levels,
+                    games: self.games,
+                    first_seed: self.first_seed,
+                };
+                self.tune.ui(ui, doc, batch);
             });
         });
     }

@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod balance;
+pub mod balance_tune;
 pub mod canvas;
 pub mod clipboard;
 pub mod dialogs;

@@ -333,6 +333,43 @@ fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
     assert_eq!(csv.lines().count(), 5, "a header and a row per game");
 }
 
+/// The Balance panel's tuning: a constant searched over its range with the games above for
+/// each value, a progress bar while it runs, then every value's advantage plotted and the one
+/// closest to even named.
+#[test]
+fn the_balance_panel_tunes_a_constant_and_plots_the_advantage() {
+    let mut h = harness(EditorApp::new(Some(&root().join("maps/tutorial.ron"))));
+    h.state_mut().mode = Mode::Balance;
+    h.run();
+    for node in h.get_all_by_label("easy") {
+        node.click();
+    }
+    h.get_by_label("Games").set_value_accesskit(4.0);
+    h.run();
+    h.get_by_label("Values at most").set_value_accesskit(3.0);
+    h.get_by_label("to").set_value_accesskit(40.0);
+    h.run();
+    click_label(&mut h, "Tune");
+    assert!(h.state().balance.tune.is_running());
+    assert!(
+        h.query_by_label_contains("games, ").is_some(),
+        "the progress bar"
+    );
+    h.state_mut().balance.tune.wait(Duration::from_secs(600));
+    h.run();
+    let tune = &h.state().balance.tune;
+    let values: Vec<&str> = tune.steps.iter().map(|s| s.value.as_str()).collect();
+    assert_eq!(&values[..2], ["0", "40"], "both ends first");
+    assert!(values.len() <= 3);
+    assert!(tune.steps.iter().all(|s| s.advantage.games == 4));
+    let said = tune.message.clone().unwrap_or_default();
+    assert!(
+        said.starts_with("closest to even: capture.city_capture_bonus = "),
+        "{said}"
+    );
+    h.get_by_label_contains("First player's advantage");
+}
+
 /// The strongest first word for the player to move, found by the spy's measure.
 fn first_word(h: &H) -> Vec<scryptic::game::Placement> {
     let mut ai = AiPlayer::new(Level::Normal, 5);

@@ -225,3 +225,54 @@ fn preview_shows_a_commits_combat_before_it_is_made() {
         after.out
     );
 }
+
+/// `balance` weighs the first player's advantage, and `--tune` searches a constant: both ends
+/// first, every step with its interval, the value closest to even named; a key that names no
+/// constant, or a value it cannot take, is refused with the reason.
+#[test]
+fn balance_weighs_the_first_player_and_tunes_a_constant() {
+    let map = repo_path("maps/tutorial.ron");
+    let base = ["balance", map.as_str(), "--games", "6", "--ai", "easy,easy"];
+    let o = scryptic(&base);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("gold moves first"), "{}", o.out);
+    assert!(o.out.contains("first player: "), "{}", o.out);
+    assert!(o.out.contains(" over 6 games"), "{}", o.out);
+    let tune = [
+        "--tune",
+        "capture.city_capture_bonus=0..40",
+        "--steps",
+        "3",
+        "--json",
+    ];
+    let o = scryptic(&[&base[..], &tune[..]].concat());
+    assert_eq!(o.code, 0, "{o:?}");
+    let json: serde_json::Value = serde_json::from_str(&o.out).unwrap();
+    let steps = json["steps"].as_array().unwrap();
+    assert!((2..=3).contains(&steps.len()), "{json}");
+    assert_eq!(steps[0]["value"], "0");
+    assert_eq!(steps[1]["value"], "40");
+    let share = steps[0]["advantage"]["share"].as_f64().unwrap();
+    let (low, high) = (
+        steps[0]["advantage"]["low"].as_f64().unwrap(),
+        steps[0]["advantage"]["high"].as_f64().unwrap(),
+    );
+    assert!(low <= share && share <= high, "{json}");
+    assert!(json["closest"]["value"].is_string(), "{json}");
+    for (bad, said) in [
+        ("capture.nothing=0..4", "is not a rule constant"),
+        ("capture.city_capture_bonus=0.5..4", "cannot be 0.5"),
+    ] {
+        let o = scryptic(&[&base[..], &["--tune", bad][..]].concat());
+        assert_eq!(o.code, 1, "{o:?}");
+        assert!(o.err.contains(said), "{bad}: {}", o.err);
+    }
+    let o = scryptic(
+        &[
+            &base[..],
+            &["--tune", "capture.city_capture_bonus=4..1"][..],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.code, 2, "{o:?}");
+}

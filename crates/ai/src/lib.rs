@@ -10,6 +10,7 @@
 use scryptic_core::{board, game, lexicon, map, rules};
 
 mod at_once;
+pub mod balance;
 pub mod crossing;
 pub mod eval;
 pub mod ismcts;

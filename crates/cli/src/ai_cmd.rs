@@ -142,9 +142,9 @@ pub(super) struct SimulateArgs {
 
 /// The AIs named on the command line, one a seat.
 #[derive(Clone, Debug)]
-struct Levels(Vec<Level>);
+pub(super) struct Levels(pub(super) Vec<Level>);
 
-fn parse_levels(text: &str) -> Result<Levels, String> {
+pub(super) fn parse_levels(text: &str) -> Result<Levels, String> {
     let levels: Vec<Level> = text
         .split(',')
         .map(|s| s.trim().parse())
@@ -223,7 +223,7 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
 
 /// How each game begins when its rules are its scripts' (`flow.scripted`): through the level's
 /// scripts, as every client starts games. Other games begin as the engine makes them.
-fn starter(
+pub(super) fn starter(
     level: &crate::pack::Level,
     lexicon: &Arc<crate::lexicon::Lexicon>,
 ) -> Option<simulate::Starter> {
@@ -244,7 +244,7 @@ fn starter(
 
 /// The games' progress on standard error, drawn only on a terminal (indicatif hides it
 /// otherwise).
-fn progress_bar(games: u64, terminal: super::TerminalOptions) -> indicatif::ProgressBar {
+pub(super) fn progress_bar(games: u64, terminal: super::TerminalOptions) -> indicatif::ProgressBar {
     let bar = if terminal.progress {
         indicatif::ProgressBar::new(games)
     } else {

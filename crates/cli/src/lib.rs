@@ -15,6 +15,7 @@ use scryptic_script as script;
 
 mod ai_cmd;
 mod at_once;
+mod balance_cmd;
 mod campaign_cmd;
 mod game_cmd;
 mod keyboard;
@@ -82,6 +83,9 @@ enum Command {
     Moves(ai_cmd::MovesArgs),
     /// Play AI against AI on a map over many seeds and report the balance.
     Simulate(ai_cmd::SimulateArgs),
+    /// The first player's advantage on a map over many AI games, with its 95% interval;
+    /// `--tune KEY=LO..HI` searches a rule constant for the value that evens it.
+    Balance(balance_cmd::BalanceArgs),
     /// Build tilesets.
     #[command(subcommand)]
     Tileset(tileset_cmd::TilesetCommand),
@@ -158,6 +162,7 @@ where
         Command::Play(args) => play_cmd::play(args, &mut io),
         Command::Moves(args) => ai_cmd::moves(args, &mut io),
         Command::Simulate(args) => ai_cmd::simulate(args, &mut io),
+        Command::Balance(args) => balance_cmd::balance(args, &mut io),
         Command::Campaign(args) => campaign_cmd::campaign(args, &mut io),
     };
     match result {

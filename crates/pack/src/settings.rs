@@ -77,12 +77,7 @@ fn bound_overrides(
     field: &str,
     value: &str,
 ) -> Result<crate::rules::RuleOverrides, String> {
-    // The override is written as a rule file would write it, so that the rule set's own
-    // reader checks its type.
-    let text = format!("({section}: ({field}: {value}))");
-    crate::ronfile::options()
-        .from_str(&text)
-        .map_err(|e| e.code.to_string())
+    crate::rules::RuleSet::constant_override(&format!("{section}.{field}"), value)
 }
 
 /// Why the rule constant `key` (`section.field`) cannot take `value`, if it cannot.

@@ -360,6 +360,44 @@ impl RuleSet {
         out
     }
 
+    /// The overrides that set the constant `key` (`section.field`) to `value`, written as a
+    /// rule file writes it (`3`, `true`, `Loser`): the rule set's own reader checks its type.
+    pub fn constant_override(key: &str, value: &str) -> Result<RuleOverrides, String> {
+        let (section, field) = key
+            .split_once('.')
+            .ok_or_else(|| format!("`{key}` is not a constant: name one as section.field"))?;
+        let text = format!("({section}: ({field}: {value}))");
+        crate::ronfile::options()
+            .from_str(&text)
+            .map_err(|e| e.code.to_string())
+    }
+
+    /// This rule set with the constant `key` set to `value` (see `constant_override`), refused
+    /// with the reason when the key names no constant, the value does not fit it, or the rules
+    /// it makes do not make sense.
+    pub fn with_constant(&self, key: &str, value: &str) -> Result<RuleSet, String> {
+        if !RuleSet::constants().iter().any(|c| c.key == key) {
+            return Err(format!(
+                "`{key}` is not a rule constant (`scryptic rules show classic` lists them)"
+            ));
+        }
+        let overrides = RuleSet::constant_override(key, value)
+            .map_err(|e| {
+                format!(
+                    "{key} cannot be {value} ({e}): write the value as `scryptic rules show` writes this constant (a whole number without a point, true or false, or a name)"
+                )
+            })?;
+        let mut rules = self.clone();
+        rules.overlay(&overrides);
+        let problems = rules.validate();
+        match problems.first() {
+            None => Ok(rules),
+            Some(problem) => Err(format!(
+                "{key} = {value} makes rules that do not make sense: {problem}"
+            )),
+        }
+    }
+
     /// The valid range of the numeric constant `key` (`board.default_forest_density`).
     pub fn constant_range(key: &str) -> Option<(f64, f64)> {
         RuleSet::constants()

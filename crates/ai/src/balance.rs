@@ -1,0 +1,300 @@
+//! Balance tuning, which no map editor offers: the first player's advantage on a map over many
+//! seeded games (as `simulate` plays them), and a search of one rule constant for the value
+//! that brings that advantage closest to even, each step reported with its interval.
+
+use super::simulate::{self, GameRecord, Setup};
+use crate::board::Player;
+use serde::Serialize;
+
+/// The first player's share of a batch of games (a win counts 1, a draw or an unfinished game
+/// a half) with its 95% Wilson interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Advantage {
+    /// Games played.
+    pub games: usize,
+    /// The first player's share, 0 to 1: a half is even.
+    pub share: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// Its upper end.
+    pub high: f64,
+}
+
+impl Advantage {
+    /// The advantage of `first` (the seat that moves first) over `records`.
+    pub fn of(records: &[GameRecord], first: Player) -> Advantage {
+        let points: f64 = records
+            .iter()
+            .map(|r| match r.winner {
+                Some(w) if w == first => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            })
+            .sum();
+        let (low, high) = wilson(points, records.len());
+        let share = if records.is_empty() {
+            0.5
+        } else {
+            points / records.len() as f64
+        };
+        Advantage {
+            games: records.len(),
+            share,
+            low,
+            high,
+        }
+    }
+
+    /// The first player's edge: their share less a half (positive: they are favoured).
+    pub fn edge(&self) -> f64 {
+        self.share - 0.5
+    }
+
+    /// Whether even play lies within the interval: the games cannot tell the seats apart.
+    pub fn is_even(&self) -> bool {
+        self.low <= 0.5 && 0.5 <= self.high
+    }
+}
+
+impl std::fmt::Display for Advantage {
+    /// `+4.5 points (-2.1 to +11.0) over 200 games`: the edge in percentage points.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let points = |x: f64| (x - 0.5) * 100.0;
+        write!(
+            f,
+            "{:+.1} points ({:+.1} to {:+.1}) over {} games",
+            points(self.share),
+            points(self.low),
+            points(self.high),
+            self.games
+        )
+    }
+}
+
+/// The 95% Wilson score interval of `points` successes (a draw a half) in `of` trials.
+fn wilson(points: f64, of: usize) -> (f64, f64) {
+    if of == 0 {
+        return (0.0, 1.0);
+    }
+    let n = of as f64;
+    let p = points / n;
+    let z = 1.959_963_984_540_054_f64;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The advantage over the games of `setup` (on all cores; `done` is told of each game).
+pub fn advantage(setup: &Setup, done: &(dyn Fn(&GameRecord) + Sync)) -> Advantage {
+    let records = simulate::run(setup, done);
+    Advantage::of(&records, setup.map.scenario.first_player())
+}
+
+/// A rule constant and the values to search: `combat.attack_bonus=0..20`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TuneRange {
+    /// The constant, `section.field`.
+    pub key: String,
+    /// The lowest value tried.
+    pub low: f64,
+    /// The highest.
+    pub high: f64,
+    /// Whether the values are whole numbers (both ends written without a point).
+    pub whole: bool,
+}
+
+impl std::str::FromStr for TuneRange {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TuneRange, String> {
+        let shape = || format!("{text:?} is not KEY=LO..HI (as `combat.attack_bonus=0..20`)");
+        let (key, range) = text.split_once('=').ok_or_else(shape)?;
+        let (low, high) = range.split_once("..").ok_or_else(shape)?;
+        let number = |s: &str| {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| format!("{s:?} in {text:?} is not a number"))
+        };
+        let (lo, hi) = (number(low)?, number(high)?);
+        if lo >= hi {
+            return Err(format!(
+                "{text:?}: the range's low end must be below its high end"
+            ));
+        }
+        Ok(TuneRange {
+            key: key.trim().to_string(),
+            low: lo,
+            high: hi,
+            whole: !low.contains('.') && !high.contains('.'),
+        })
+    }
+}
+
+impl TuneRange {
+    /// `value` as a rule file writes this constant's values (`12`, `1.5`).
+    pub fn written(&self, value: f64) -> String {
+        if self.whole {
+            format!("{}", value.round() as i64)
+        } else {
+            format!("{value:?}")
+        }
+    }
+
+    /// The value halfway between `a` and `b` (a whole number for whole constants), if it lies
+    /// strictly between them.
+    fn between(&self, a: f64, b: f64) -> Option<f64> {
+        let mid = if self.whole {
+            ((a + b) / 2.0).floor()
+        } else {
+            (a + b) / 2.0
+        };
+        let close = if self.whole {
+            false
+        } else {
+            (b - a).abs() < (self.high - self.low) / 256.0
+        };
+        (mid > a.min(b) && mid < a.max(b) && !close).then_some(mid)
+    }
+}
+
+/// One value tried, and the advantage it gave.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TuneStep {
+    /// The value, as the rule file writes it.
+    pub value: String,
+    /// The first player's advantage with it.
+    pub advantage: Advantage,
+}
+
+/// Searches `range` for the value whose advantage is closest to even: both ends first; if the
+/// advantage changes sides between them, the range is halved toward the change until it is
+/// one whole number wide (or 1/256 of it), even play lies within the last value's interval,
+/// or `max_steps` values are tried. `batch` plays the games of one value (as written) and gives
+/// their advantage, or why that value cannot be played; `step` is told of each.
+pub fn tune(
+    range: &TuneRange,
+    max_steps: usize,
+    batch: &mut dyn FnMut(&str) -> Result<Advantage, String>,
+    step: &mut dyn FnMut(&TuneStep),
+) -> Result<Vec<TuneStep>, String> {
+    let mut steps: Vec<TuneStep> = Vec::new();
+    let mut try_value = |value: f64, steps: &mut Vec<TuneStep>| -> Result<f64, String> {
+        let written = range.written(value);
+        let advantage = batch(&written)?;
+        let done = TuneStep {
+            value: written,
+            advantage,
+        };
+        step(&done);
+        steps.push(done);
+        Ok(advantage.edge())
+    };
+    let (mut a, mut b) = (range.low, range.high);
+    let mut edge_a = try_value(a, &mut steps)?;
+    if max_steps < 2 {
+        return Ok(steps);
+    }
+    let mut edge_b = try_value(b, &mut steps)?;
+    while steps.len() < max_steps
+        && edge_a.signum() != edge_b.signum()
+        && !steps.last().is_some_and(|s| s.advantage.is_even())
+    {
+        let Some(mid) = range.between(a, b) else {
+            break;
+        };
+        let edge = try_value(mid, &mut steps)?;
+        if edge.signum() == edge_a.signum() {
+            (a, edge_a) = (mid, edge);
+        } else {
+            (b, edge_b) = (mid, edge);
+        }
+    }
+    Ok(steps)
+}
+
+/// The step whose advantage is closest to even.
+pub fn closest(steps: &[TuneStep]) -> Option<&TuneStep> {
+    steps.iter().min_by(|x, y| {
+        x.advantage
+            .edge()
+            .abs()
+            .total_cmp(&y.advantage.edge().abs())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn advantage(share: f64, games: usize) -> Advantage {
+        let (low, high) = wilson(share * games as f64, games);
+        Advantage {
+            games,
+            share,
+            low,
+            high,
+        }
+    }
+
+    /// A made-up map whose first player's share falls as the constant rises: even at 7.3.
+    fn falling(value: &str) -> Result<Advantage, String> {
+        let v: f64 = value.parse().map_err(|_| format!("{value}?"))?;
+        Ok(advantage((0.5 - (v - 7.3) * 0.04).clamp(0.0, 1.0), 4000))
+    }
+
+    #[test]
+    fn tuning_halves_toward_even_play() {
+        let range: TuneRange = "combat.attack_bonus=0..20".parse().unwrap();
+        let mut told = Vec::new();
+        let steps = tune(&range, 12, &mut falling, &mut |s| {
+            told.push(s.value.clone())
+        })
+        .unwrap();
+        let values: Vec<&str> = steps.iter().map(|s| s.value.as_str()).collect();
+        assert_eq!(
+            values,
+            ["0", "20", "10", "5", "7"],
+            "7 is even within its interval"
+        );
+        assert_eq!(told, values, "every step is told as it is played");
+        assert_eq!(closest(&steps).unwrap().value, "7");
+    }
+
+    #[test]
+    fn tuning_stops_at_its_step_limit_and_when_both_ends_favour_one_side() {
+        let range: TuneRange = "x.y=0..20".parse().unwrap();
+        let steps = tune(&range, 3, &mut falling, &mut |_| {}).unwrap();
+        assert_eq!(steps.len(), 3);
+        let range: TuneRange = "x.y=10..20".parse().unwrap();
+        let steps = tune(&range, 12, &mut falling, &mut |_| {}).unwrap();
+        assert_eq!(
+            steps.len(),
+            2,
+            "both ends favour the second player: nothing between"
+        );
+        assert_eq!(closest(&steps).unwrap().value, "10");
+        let range: TuneRange = "x.y=0.5..1.5".parse().unwrap();
+        assert_eq!(range.written(1.0), "1.0");
+    }
+
+    #[test]
+    fn a_value_that_cannot_be_played_stops_the_search_with_its_reason() {
+        let range: TuneRange = "x.y=0..20".parse().unwrap();
+        let err = tune(&range, 8, &mut |_| Err("no".into()), &mut |_| {}).unwrap_err();
+        assert_eq!(err, "no");
+        for bad in ["x.y", "x.y=1..", "x.y=5..1", "x.y=a..b", "x.y=0..inf"] {
+            assert!(bad.parse::<TuneRange>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn advantage_counts_draws_as_half_and_reads_as_points() {
+        let a = advantage(0.5, 100);
+        assert!(a.is_even());
+        assert_eq!(a.to_string(), "+0.0 points (-9.6 to +9.6) over 100 games");
+        assert!(!advantage(0.7, 400).is_even());
+    }
+}
