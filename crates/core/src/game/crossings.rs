@@ -8,7 +8,7 @@
 //! counts as a word, and the letter earns no crossing points.
 
 use super::Game;
-use super::words::{Runs, Tile, find_runs};
+use super::words::{Runs, find_runs};
 use crate::board::{Grid, Player};
 use std::cmp::Ordering;
 
@@ -66,7 +66,7 @@ impl std::fmt::Display for CrossingScore {
 /// words and letter values.
 pub struct Crossword<'a, W: Fn(&str) -> bool, V: Fn(char) -> i64> {
     /// The board's letters.
-    pub letters: &'a Grid<Option<Tile>>,
+    pub letters: &'a super::Letters,
     /// Whether a run of letters is a word (the dictionary and the least length).
     pub is_word: W,
     /// A letter's face value.
@@ -226,14 +226,15 @@ impl Game {
 mod tests {
     use super::*;
     use crate::board::Pos;
+    use crate::game::Tile;
     use crate::map::Direction;
 
     /// A word laid on a test board: its start cell, direction and text.
     type Laid<'a> = (u32, u32, Direction, &'a str);
 
     /// A board of `size` with gold's `words` on it.
-    fn board(size: u32, words: &[Laid<'_>]) -> Grid<Option<Tile>> {
-        let mut letters = Grid::new(size, size, None);
+    fn board(size: u32, words: &[Laid<'_>]) -> crate::game::Letters {
+        let mut letters = crate::game::Letters::new(size, size);
         for &(x, y, dir, text) in words {
             for (i, letter) in text.chars().enumerate() {
                 let at = dir.step(Pos::new(x, y), i as u32).unwrap();

@@ -11,6 +11,7 @@ mod commit;
 mod crossings;
 pub mod describe;
 mod layout_notation;
+mod letters;
 pub mod notation;
 mod private_view;
 mod redeploy;
@@ -32,6 +33,7 @@ pub mod words;
 pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
 pub use crossings::{CrossingScore, Crossword, Incomplete};
+pub use letters::Letters;
 pub use rounds::{MAX_ROUND_TEXT_CHARS, MatchOutcome, MatchScore, NextRound, RoundResult};
 pub use scripted::{GameMode, MOVE_COMMANDS};
 pub use seat_names::SeatNames;
@@ -210,7 +212,7 @@ impl Game {
         for (&p, &v) in &map.ice_thickness {
             thickness.set(p, v);
         }
-        let mut letters = Grid::new(w, h, None);
+        let mut letters = Letters::new(w, h);
         for word in &map.scenario.words {
             for (pos, letter) in word.letters() {
                 letters.set(

@@ -65,7 +65,7 @@ pub struct Board {
     /// Ice thickness of every cell (meaningful on ice).
     pub thickness: Grid<i64>,
     /// The letter on every cell.
-    pub letters: Grid<Option<Tile>>,
+    pub letters: super::Letters,
     /// The cities.
     pub cities: Vec<CityState>,
     /// The token spots.

@@ -1,6 +1,7 @@
 //! Words on the board: maximal runs of one player's letters, across and down, and which
 //! letters are connected to a city their player owns.
 
+use super::letters::{Letters, for_each_stretch};
 use crate::board::{Grid, Player, Pos};
 use crate::map::Direction;
 use serde::{Deserialize, Serialize};
@@ -79,53 +80,59 @@ impl Runs {
 
 /// Every maximal run of at least `min_len` letters of one player, across then down, in
 /// board order.
-pub fn find_words(letters: &Grid<Option<Tile>>, min_len: u32) -> Vec<Word> {
+pub fn find_words(letters: &Letters, min_len: u32) -> Vec<Word> {
     find_runs(letters, min_len, Runs::OfOnePlayer)
 }
 
 /// Every maximal run of at least `min_len` letters, of one player or of anyone as `runs`
 /// says, across then down, in board order.
 ///
-/// The engine asks this several times an action (every combat, every removal), so it walks
-/// the grid's cells directly, a row or a column at a time, and makes a word's text only for
-/// runs long enough to be words.
-pub fn find_runs(letters: &Grid<Option<Tile>>, min_len: u32, runs: Runs) -> Vec<Word> {
+/// The engine asks this several times an action (every combat, every removal), and boards
+/// are mostly empty: the letters keep a bit mask of the occupied cells per row and per column
+/// (`Letters`), and only the stretches of occupied cells long enough to hold a word are
+/// walked; a word's text is made only for runs long enough to be words.
+pub fn find_runs(letters: &Letters, min_len: u32, runs: Runs) -> Vec<Word> {
     let (w, h) = (letters.width() as usize, letters.height() as usize);
     let cells = letters.cells();
     let min = min_len.max(2) as usize;
+    let occupied = letters.occupancy();
     let mut words = Vec::new();
     let mut text = String::new();
     for y in 0..h {
-        let row = &cells[y * w..(y + 1) * w];
-        for_each_run(
-            row.iter().copied(),
-            min,
-            runs,
-            &mut text,
-            |start, len, player, text| {
+        for_each_stretch(occupied.row(y), min, |from, to| {
+            let row = &cells[y * w + from..y * w + to];
+            for_each_run(
+                row.iter().copied(),
+                min,
+                runs,
+                &mut text,
+                |start, len, player, text| {
+                    words.push(Word {
+                        player,
+                        key: WordKey {
+                            start: Pos::new(from as u32 + start, y as u32),
+                            dir: Direction::Across,
+                            len,
+                        },
+                        text: text.to_string(),
+                    });
+                },
+            );
+        });
+    }
+    for x in 0..w {
+        for_each_stretch(occupied.column(x), min, |from, to| {
+            let column = (from..to).map(|y| cells[y * w + x]);
+            for_each_run(column, min, runs, &mut text, |start, len, player, text| {
                 words.push(Word {
                     player,
                     key: WordKey {
-                        start: Pos::new(start, y as u32),
-                        dir: Direction::Across,
+                        start: Pos::new(x as u32, from as u32 + start),
+                        dir: Direction::Down,
                         len,
                     },
                     text: text.to_string(),
                 });
-            },
-        );
-    }
-    for x in 0..w {
-        let column = (0..h).map(|y| cells[y * w + x]);
-        for_each_run(column, min, runs, &mut text, |start, len, player, text| {
-            words.push(Word {
-                player,
-                key: WordKey {
-                    start: Pos::new(x as u32, start),
-                    dir: Direction::Down,
-                    len,
-                },
-                text: text.to_string(),
             });
         });
     }
@@ -258,7 +265,7 @@ pub fn connected(
 mod tests {
     use super::*;
 
-    fn board(rows: &[&str]) -> Grid<Option<Tile>> {
+    fn board(rows: &[&str]) -> Letters {
         let cells = rows
             .iter()
             .flat_map(|r| r.chars())
@@ -274,15 +281,102 @@ mod tests {
                 _ => None,
             })
             .collect();
-        Grid::from_cells(rows[0].len() as u32, rows.len() as u32, cells).unwrap()
+        Grid::from_cells(rows[0].len() as u32, rows.len() as u32, cells)
+            .unwrap()
+            .into()
     }
 
     /// Each word's player and text, as `runs` finds them on `b`.
-    fn runs_on(b: &Grid<Option<Tile>>, runs: Runs) -> Vec<(Player, String)> {
+    fn runs_on(b: &Letters, runs: Runs) -> Vec<(Player, String)> {
         find_runs(b, 2, runs)
             .into_iter()
             .map(|w| (w.player, w.text))
             .collect()
+    }
+
+    /// Every run by walking every cell of every line: what `find_runs` must find.
+    fn runs_cell_by_cell(b: &Grid<Option<Tile>>, min: usize, runs: Runs) -> Vec<Word> {
+        let (w, h) = (b.width(), b.height());
+        let mut words = Vec::new();
+        let mut text = String::new();
+        let lines = (0..h)
+            .map(|y| {
+                (
+                    Direction::Across,
+                    (0..w).map(move |x| Pos::new(x, y)).collect::<Vec<_>>(),
+                )
+            })
+            .chain((0..w).map(|x| {
+                (
+                    Direction::Down,
+                    (0..h).map(move |y| Pos::new(x, y)).collect(),
+                )
+            }));
+        for (dir, cells) in lines {
+            for_each_run(
+                cells.iter().map(|&p| b[p]),
+                min,
+                runs,
+                &mut text,
+                |start, len, player, text| {
+                    words.push(Word {
+                        player,
+                        key: WordKey {
+                            start: cells[start as usize],
+                            dir,
+                            len,
+                        },
+                        text: text.to_string(),
+                    });
+                },
+            );
+        }
+        words
+    }
+
+    /// On random boards of every shape (rows and columns past one 64-bit word, runs across a
+    /// word's edge, full lines), the stretches found by bit masks give the runs a walk over
+    /// every cell gives.
+    #[test]
+    fn runs_by_masks_are_runs_cell_by_cell() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
+        for case in 0..300 {
+            let (w, h) = (rng.random_range(1..=140u32), rng.random_range(1..=70u32));
+            let density = [0.05, 0.3, 0.7, 1.0][case % 4];
+            let cells = (0..w * h)
+                .map(|_| {
+                    rng.random_bool(density).then(|| Tile {
+                        player: if rng.random_bool(0.5) {
+                            Player::Gold
+                        } else {
+                            Player::Silver
+                        },
+                        letter: char::from(b'A' + rng.random_range(0..26u8)),
+                    })
+                })
+                .collect();
+            let mut b = Letters::from(Grid::from_cells(w, h, cells).unwrap());
+            // Letters set and taken off one at a time keep the occupancy true.
+            for _ in 0..rng.random_range(0..40) {
+                let at = Pos::new(rng.random_range(0..w), rng.random_range(0..h));
+                let tile = rng.random_bool(0.5).then_some(Tile {
+                    player: Player::Gold,
+                    letter: 'E',
+                });
+                assert!(b.set(at, tile));
+            }
+            assert!(!b.set(Pos::new(w, 0), None), "off the board");
+            for runs in [Runs::OfOnePlayer, Runs::OfAnyone] {
+                for min in [2, 3, 65] {
+                    assert_eq!(
+                        find_runs(&b, min as u32, runs),
+                        runs_cell_by_cell(&b, min, runs),
+                        "{w}x{h}, density {density}, {runs:?}, min {min}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
