@@ -98,3 +98,25 @@ fn the_generator_keeps_its_golden_counts() {
         );
     }
 }
+
+/// The spy's bounded search (branch and bound, best first) finds what an exhaustive search
+/// finds on every golden position: the highest attack strength, then the highest face value,
+/// among every legal placement of the rack.
+#[test]
+fn the_strongest_placement_is_the_exhaustive_searchs_on_every_golden_position() {
+    let baseline = Baseline::load(&baseline_path());
+    let mut generator = MoveGen::new();
+    for position in &baseline.positions {
+        let game = load_position(position);
+        let player = game.active();
+        let worth = |m: &scryptic::ai::Move| {
+            let attack = game.word_attack_strength(player, m.key(), m.word()).value;
+            (attack, m.face())
+        };
+        let found = scryptic::ai::spy::strongest(&mut generator, &game, player, &position.rack)
+            .expect("some placement");
+        let all = generator.all(&game, player, &position.rack);
+        let best = all.iter().map(worth).max().expect("placements");
+        assert_eq!(worth(&found), best, "{}: {}", position.name, found.word());
+    }
+}
