@@ -61,7 +61,9 @@ pub fn leave_cost(rack: &str) -> f64 {
 }
 
 fn lead(game: &Game, player: Player, enemy: Player) -> f64 {
-    let score = game.score(player).total - game.score(enemy).total;
+    let scores = game.scores();
+    let total = |p: Player| scores.get(p.index()).map_or(0, |s| s.total);
+    let score = total(player) - total(enemy);
     let city_worth = game.rules().capture.city_capture_bonus.max(1) as f64;
     let cities = |p: Player| {
         game.board()

@@ -130,6 +130,8 @@ pub struct Game {
     /// The legal moves last listed for this position, and whose (`Game::list_moves`), so
     /// that the move then chosen is checked without asking the rules again.
     listed: Option<(Player, Arc<Vec<String>>)>,
+    /// Each letter A to Z's value under the rules (kept with them: the score's hot loop).
+    values: [Option<i64>; 26],
 }
 
 /// `player`'s place in a two-player game's pairs (see `Player::in_pair`).
@@ -185,7 +187,9 @@ impl Game {
             table_set_up: false,
             secret: None,
             listed: None,
+            values: [None; 26],
         };
+        game.values = ascii_values(&game.rules);
         game.lights = simultaneous::Lights::new(game.rules.flow.simultaneous, &game.board.terrain);
         if game.rules.flow.scripted {
             // The rules' setup (`set_game_mode`) makes the table; no letters are dealt.
@@ -425,6 +429,7 @@ impl Game {
             });
         }
         self.rules = Arc::new(rules.clone());
+        self.values = ascii_values(&self.rules);
         events.push(Event::Reloaded {
             what: "rules".into(),
         });
@@ -610,12 +615,7 @@ impl Game {
     /// `crossword.scoring` says) plus base score.
     pub fn score(&self, player: Player) -> Score {
         let word: i64 = match self.rules.crossword.scoring {
-            crate::rules::Scoring::WordFaceValues => self
-                .board_words()
-                .iter()
-                .filter(|w| w.player == player && self.is_valid(w))
-                .map(|w| self.face_value(&w.text))
-                .sum(),
+            crate::rules::Scoring::WordFaceValues => self.word_scores()[player.index()],
             crate::rules::Scoring::TilesOnBoard => {
                 let own = self.board.letters.cells().iter().flatten();
                 i64::try_from(own.filter(|t| t.player == player).count()).unwrap_or(i64::MAX)
@@ -629,6 +629,41 @@ impl Game {
             base,
             total: word.saturating_add(base),
         }
+    }
+
+    /// Every seat's score, in seat order: the board's words found and weighed once for all
+    /// (an AI weighs every position it looks at by the lead, one seat's score against
+    /// another's).
+    pub fn scores(&self) -> Vec<Score> {
+        match self.rules.crossword.scoring {
+            crate::rules::Scoring::WordFaceValues => {
+                let words = self.word_scores();
+                self.seats()
+                    .map(|p| {
+                        let (word, base) = (words[p.index()], self.player(p).base_score);
+                        Score {
+                            word,
+                            base,
+                            total: word.saturating_add(base),
+                        }
+                    })
+                    .collect()
+            }
+            _ => self.seats().map(|p| self.score(p)).collect(),
+        }
+    }
+
+    /// The face values of each seat's valid words on the board, by seat index.
+    fn word_scores(&self) -> [i64; crate::board::MAX_SEATS] {
+        let mut scores = [0i64; crate::board::MAX_SEATS];
+        let (min, runs) = (self.min_word_len(), self.runs());
+        words::for_each_word(&self.board.letters, min, runs, |player, key, text| {
+            if self.is_valid_text(player, key, text) {
+                let slot = &mut scores[player.index()];
+                *slot = slot.saturating_add(self.face_value(text));
+            }
+        });
+        scores
     }
 
     /// Which of `player`'s letters are connected to a city they own (in a shared crossword,
@@ -699,15 +734,26 @@ impl Game {
 
     fn face_value(&self, text: &str) -> i64 {
         text.chars()
-            .map(|c| self.rules.letter_value(c).unwrap_or(0))
+            .map(|c| {
+                let value = match c {
+                    'A'..='Z' => self.values[usize::from(c as u8 - b'A')],
+                    _ => self.rules.letter_value(c),
+                };
+                value.unwrap_or(0)
+            })
             .sum()
     }
 
     fn is_valid(&self, word: &Word) -> bool {
-        let key = (word.player, word.key);
-        self.lexicon.contains(&word.text)
-            && !self.marks.defeated.contains(&key)
-            && !self.marks.fragments.contains(&key)
+        self.is_valid_text(word.player, word.key, &word.text)
+    }
+
+    /// Whether `player`'s run `text` at `key` is a valid word now.
+    fn is_valid_text(&self, player: Player, key: WordKey, text: &str) -> bool {
+        let marked = (player, key);
+        self.lexicon.contains(text)
+            && !self.marks.defeated.contains(&marked)
+            && !self.marks.fragments.contains(&marked)
     }
 
     /// Removes `player`'s letters at `cells` from the board; they are lost.
@@ -763,3 +809,8 @@ mod sudden_death_tests;
 mod supply_tests;
 #[cfg(test)]
 mod tests;
+
+/// The value of each letter A to Z under `rules` (`None` for a letter the set does not have).
+fn ascii_values(rules: &RuleSet) -> [Option<i64>; 26] {
+    std::array::from_fn(|i| rules.letter_value(char::from(b'A' + i as u8)))
+}

@@ -92,11 +92,30 @@ pub fn find_words(letters: &Letters, min_len: u32) -> Vec<Word> {
 /// (`Letters`), and only the stretches of occupied cells long enough to hold a word are
 /// walked; a word's text is made only for runs long enough to be words.
 pub fn find_runs(letters: &Letters, min_len: u32, runs: Runs) -> Vec<Word> {
+    let mut words = Vec::new();
+    for_each_word(letters, min_len, runs, |player, key, text| {
+        words.push(Word {
+            player,
+            key,
+            text: text.to_string(),
+        });
+    });
+    words
+}
+
+/// Calls `f(player, key, text)` for every run `find_runs` finds, in the same order, without
+/// making a text for each (the score weighs every word of the board at every position an AI
+/// looks at).
+pub fn for_each_word(
+    letters: &Letters,
+    min_len: u32,
+    runs: Runs,
+    mut f: impl FnMut(Player, WordKey, &str),
+) {
     let (w, h) = (letters.width() as usize, letters.height() as usize);
     let cells = letters.cells();
     let min = min_len.max(2) as usize;
     let occupied = letters.occupancy();
-    let mut words = Vec::new();
     let mut text = String::new();
     for y in 0..h {
         for_each_stretch(occupied.row(y), min, |from, to| {
@@ -107,15 +126,9 @@ pub fn find_runs(letters: &Letters, min_len: u32, runs: Runs) -> Vec<Word> {
                 runs,
                 &mut text,
                 |start, len, player, text| {
-                    words.push(Word {
-                        player,
-                        key: WordKey {
-                            start: Pos::new(from as u32 + start, y as u32),
-                            dir: Direction::Across,
-                            len,
-                        },
-                        text: text.to_string(),
-                    });
+                    let start = Pos::new(from as u32 + start, y as u32);
+                    let dir = Direction::Across;
+                    f(player, WordKey { start, dir, len }, text);
                 },
             );
         });
@@ -124,19 +137,12 @@ pub fn find_runs(letters: &Letters, min_len: u32, runs: Runs) -> Vec<Word> {
         for_each_stretch(occupied.column(x), min, |from, to| {
             let column = (from..to).map(|y| cells[y * w + x]);
             for_each_run(column, min, runs, &mut text, |start, len, player, text| {
-                words.push(Word {
-                    player,
-                    key: WordKey {
-                        start: Pos::new(x as u32, from as u32 + start),
-                        dir: Direction::Down,
-                        len,
-                    },
-                    text: text.to_string(),
-                });
+                let start = Pos::new(x as u32, from as u32 + start);
+                let dir = Direction::Down;
+                f(player, WordKey { start, dir, len }, text);
             });
         });
     }
-    words
 }
 
 /// Calls `emit(start, length, player, text)` for every maximal run of one player's letters of

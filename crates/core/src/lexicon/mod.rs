@@ -419,6 +419,21 @@ impl Lexicon {
 
     /// Whether `word` (any case) is in the dictionary.
     pub fn contains(&self, word: &str) -> bool {
+        // Once the move generator has made the letter graph, a word of the letters A to Z is
+        // looked up there, a step a letter, instead of decoding the fst's nodes (an AI weighs
+        // every word on the board at every position it looks at). Same words, same answer.
+        if let Some(graph) = self.graph.get()
+            && word.bytes().all(|b| b.is_ascii_alphabetic())
+        {
+            let mut node = graph.root();
+            for b in word.bytes() {
+                match graph.child(node, b.to_ascii_lowercase() - b'a') {
+                    Some(next) => node = next,
+                    None => return false,
+                }
+            }
+            return graph.is_word(node);
+        }
         with_lowercase(word, |w| self.words.contains(w))
     }
 

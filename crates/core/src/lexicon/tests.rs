@@ -406,3 +406,35 @@ fn words_with_connotations_are_found_from_the_lists() {
     };
     assert!(walk("sword") && walk("swords") && !walk("cat"));
 }
+
+/// Once the letter graph is made, `contains` looks words up there: it answers as the fst
+/// does, for every word of the dictionary (in any case), near-misses, and words with letters
+/// the graph does not hold.
+#[test]
+fn looking_up_in_the_graph_answers_as_the_fst() {
+    let plain = Lexicon::english();
+    let graphed = Lexicon::english();
+    graphed.graph();
+    let words = collect(plain.words.stream(), 40_000);
+    let mut checked = 0;
+    for word in words.iter().step_by(7) {
+        let upper = word.to_ascii_uppercase();
+        let mut missing_end = upper.clone();
+        missing_end.pop();
+        let doubled = format!("{upper}Q");
+        for probe in [
+            word.as_str(),
+            &upper,
+            &missing_end,
+            &doubled,
+            "",
+            "ÉTÉ",
+            "DON'T",
+            "A1",
+        ] {
+            assert_eq!(graphed.contains(probe), plain.contains(probe), "{probe:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 10_000, "{checked} words looked up");
+}
