@@ -331,3 +331,50 @@ fn the_ai_plays_the_same_whatever_it_cannot_see() {
         "the other's rack and pile were dealt again in every world"
     );
 }
+
+/// The hard level spends a token whose effect costs it nothing (held, it takes a rack slot);
+/// the normal level keeps it, spending only a token whose effect leaves it better off.
+#[test]
+fn the_hard_level_spends_tokens_that_cost_it_nothing() {
+    let map = shipped("duel-24.ron");
+    for seed in 0..40 {
+        let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), seed);
+        let mut hard = AiPlayer::new(Level::Hard, seed);
+        while game.result().is_none() && game.log().len() < 400 {
+            if let Some(token) = neutral_token(&game) {
+                let chose = AiPlayer::new(Level::Hard, seed).choose(&game);
+                assert_eq!(chose, Action::Invoke { token }, "hard spends it");
+                let normal = AiPlayer::new(Level::Normal, seed).choose(&game);
+                assert!(
+                    !matches!(normal, Action::Invoke { .. }),
+                    "normal keeps it: {normal:?}"
+                );
+                return;
+            }
+            game.apply(hard.choose(&game)).unwrap();
+        }
+    }
+    panic!("no game of 40 had the hard level holding a token whose effect changes nothing");
+}
+
+/// The one token the player to move holds at the start of their turn, if spending it (an
+/// effect without chance: not a volcano) leaves their worth exactly as it is.
+fn neutral_token(game: &Game) -> Option<String> {
+    let me = game.to_act();
+    let mut held = game.player(me).tokens();
+    let (Some((id, kind)), None) = (held.next(), held.next()) else {
+        return None;
+    };
+    let fresh = me == game.active() && !game.committed_this_turn() && game.rack_excess(me).1 == 0;
+    if !fresh || kind == "volcano" {
+        return None;
+    }
+    let now = scryptic::ai::eval::value(game, me);
+    let spent = scryptic::ai::eval::after(
+        game,
+        Action::Invoke {
+            token: id.to_string(),
+        },
+    )?;
+    (scryptic::ai::eval::value(&spent, me) == now).then(|| id.to_string())
+}

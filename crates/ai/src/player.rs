@@ -82,6 +82,8 @@ const RACKS_DRAWN: usize = 2;
 const REPLIES: usize = 4;
 /// Own words the AI tries lifting when it finds no placement.
 const REDEPLOY_TRIES: usize = 6;
+/// What the hard level counts a token it holds for, in points of score.
+const TOKEN_WORTH: f64 = 4.0;
 /// Defenders whose every order the AI tries (more: the engine's order).
 const ORDERED_DEFENDERS: usize = 4;
 
@@ -227,16 +229,20 @@ impl AiPlayer {
         })
     }
 
-    /// A captured token whose effect leaves the AI better off now.
+    /// A captured token whose effect leaves the AI better off now. The hard level also spends
+    /// a token whose effect costs it nothing: held, it takes a rack slot a letter could have.
     fn helpful_token(&self, game: &Game) -> Option<String> {
         let me = game.active();
         let now = value(game, me);
+        let spends_free = self.level == Level::Hard;
         game.player(me)
             .tokens()
             .map(|(id, _)| id.to_string())
             .find(|id| {
-                after(game, Action::Invoke { token: id.clone() })
-                    .is_some_and(|next| value(&next, me) > now)
+                after(game, Action::Invoke { token: id.clone() }).is_some_and(|next| {
+                    let then = value(&next, me);
+                    then > now || (spends_free && then >= now)
+                })
             })
     }
 
@@ -249,7 +255,7 @@ impl AiPlayer {
         }
         match self.level {
             Level::Easy => self.weak(game, moves),
-            Level::Normal => best_outcome(game, player, &mut moves, PLAYED_OUT)
+            Level::Normal => best_outcome(game, player, &mut moves, PLAYED_OUT, false)
                 .first()
                 .map(|&(_, m)| m),
             Level::Hard => self.looking_ahead(game, player, &mut moves),
@@ -268,7 +274,7 @@ impl AiPlayer {
 
     /// The candidate whose outcome, after the opponent's best reply, is best.
     fn looking_ahead(&mut self, game: &Game, player: Player, moves: &mut [Move]) -> Option<Move> {
-        let candidates = best_outcome(game, player, moves, HARD_PLAYED_OUT);
+        let candidates = best_outcome(game, player, moves, HARD_PLAYED_OUT, true);
         let mut rng = self.rng(game);
         let mut best: Option<(f64, Move)> = None;
         for &(now, m) in candidates.iter().take(LOOKED_AHEAD) {
@@ -297,7 +303,7 @@ impl AiPlayer {
     fn after_replies(&mut self, game: &Game, me: Player, rng: &mut ChaCha8Rng) -> f64 {
         let enemy = opponent(me);
         if game.result().is_some() || game.to_act() != enemy {
-            return value(game, me);
+            return value(game, me) + held_tokens_worth(game, me);
         }
         let mut total = 0.0;
         for _ in 0..RACKS_DRAWN {
@@ -306,10 +312,11 @@ impl AiPlayer {
             };
             let rack = drawn.rack_letters(enemy);
             let mut replies = self.generator.all(&drawn, enemy, &rack);
-            let reply = best_outcome(&drawn, enemy, &mut replies, REPLIES);
+            let reply = best_outcome(&drawn, enemy, &mut replies, REPLIES, false);
             total += reply
                 .first()
-                .map_or_else(|| value(&drawn, me), |&(v, _)| -v);
+                .map_or_else(|| value(&drawn, me), |&(v, _)| -v)
+                + held_tokens_worth(&drawn, me);
         }
         total / RACKS_DRAWN as f64
     }
@@ -331,7 +338,7 @@ impl AiPlayer {
             after(game, Action::Redeploy { word }).is_some_and(|next| {
                 let rack = next.rack_letters(player);
                 let mut moves = self.generator.all(&next, player, &rack);
-                best_outcome(&next, player, &mut moves, 4)
+                best_outcome(&next, player, &mut moves, 4, false)
                     .first()
                     .is_some_and(|&(v, _)| v > now)
             })
@@ -340,18 +347,34 @@ impl AiPlayer {
 }
 
 /// The `keep` most promising of `moves` by a quick estimate (face value, more for touching a
-/// city), each played out on a copy of the game; best outcome first.
-fn best_outcome(game: &Game, player: Player, moves: &mut [Move], keep: usize) -> Vec<(f64, Move)> {
-    let cities: Vec<crate::board::Pos> = game
+/// city), each played out on a copy of the game; best outcome first. `whole` (the hard
+/// level's view of the whole game) also aims at the token spots no one has captured and
+/// counts the tokens held.
+fn best_outcome(
+    game: &Game,
+    player: Player,
+    moves: &mut [Move],
+    keep: usize,
+    whole: bool,
+) -> Vec<(f64, Move)> {
+    let mut targets: Vec<crate::board::Pos> = game
         .board()
         .cities
         .iter()
         .filter(|c| !c.destroyed && c.owner != crate::board::Owner::from(player))
         .map(|c| c.at)
         .collect();
+    if whole {
+        let free = game
+            .board()
+            .tokens
+            .iter()
+            .filter(|t| t.captured_by.is_none());
+        targets.extend(free.map(|t| t.at));
+    }
     let estimate = |m: &Move| {
-        let covers_city = m.cells().any(|(at, _, _)| cities.contains(&at));
-        m.face() * if covers_city { 4 } else { 1 }
+        let covers_target = m.cells().any(|(at, _, _)| targets.contains(&at));
+        m.face() * if covers_target { 4 } else { 1 }
     };
     moves.sort_by_cached_key(|m| std::cmp::Reverse(estimate(m)));
     let mut played: Vec<(f64, Move)> = moves
@@ -364,11 +387,22 @@ fn best_outcome(game: &Game, player: Player, moves: &mut [Move], keep: usize) ->
                     letters: m.placements(),
                 },
             )?;
-            Some((value(&next, player), *m))
+            let held = if whole {
+                held_tokens_worth(&next, player)
+            } else {
+                0.0
+            };
+            Some((value(&next, player) + held, *m))
         })
         .collect();
     played.sort_by(|a, b| b.0.total_cmp(&a.0));
     played
+}
+
+/// What the hard level counts the tokens `player` holds for: a token is an effect to come,
+/// worth something until it is spent.
+fn held_tokens_worth(game: &Game, player: Player) -> f64 {
+    TOKEN_WORTH * game.player(player).tokens().count() as f64
 }
 
 /// The game with `player`'s rack replaced by letters drawn at random from their rack and pool
