@@ -80,26 +80,17 @@ impl BalancePanel {
 
     /// Starts the simulation on `doc`'s map (scripts do not take part: the AI plays the rules).
     pub fn run(&mut self, doc: &Document) {
-        let rules = match doc.map.rule_set() {
-            Ok(rules) => rules,
-            Err(problems) => {
-                let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                self.message = Some(format!(
-                    "the map's rules do not make sense: {}",
-                    text.join("; ")
-                ));
+        let batch = crate::balance_tune::Batch {
+            levels: self.levels,
+            games: self.games,
+            first_seed: self.first_seed,
+        };
+        let setup = match setup_of(doc, batch, self.max_actions) {
+            Ok(setup) => setup,
+            Err(message) => {
+                self.message = Some(message);
                 return;
             }
-        };
-        let setup = Setup {
-            map: Arc::new(doc.map.clone()),
-            rules,
-            lexicon: crate::lexicon_mode::dictionary(),
-            levels: self.levels.to_vec(),
-            first_seed: self.first_seed,
-            games: self.games,
-            max_actions: self.max_actions,
-            start: None,
         };
         let done = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
@@ -266,6 +257,29 @@ impl BalancePanel {
         score_plot(ui, &self.records);
         length_plot(ui, &self.records);
     }
+}
+
+/// The games `batch` asks for on `doc`'s map under its rules (the AI plays the rules; scripts
+/// do not take part), or why the rules cannot be played.
+pub fn setup_of(
+    doc: &Document,
+    batch: crate::balance_tune::Batch,
+    max_actions: usize,
+) -> Result<Setup, String> {
+    let rules = doc.map.rule_set().map_err(|problems| {
+        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        format!("the map's rules do not make sense: {}", text.join("; "))
+    })?;
+    Ok(Setup {
+        map: Arc::new(doc.map.clone()),
+        rules,
+        lexicon: crate::lexicon_mode::dictionary(),
+        levels: batch.levels.to_vec(),
+        first_seed: batch.first_seed,
+        games: batch.games,
+        max_actions,
+        start: None,
+    })
 }
 
 fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>) {

@@ -6,7 +6,6 @@ use crate::document::Document;
 use egui_plot::{HLine, Line, Plot, Points};
 use scryptic::ai::Level;
 use scryptic::ai::balance::{self, TuneRange, TuneStep};
-use scryptic::ai::simulate::Setup;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -74,14 +73,10 @@ impl TunePanel {
 
     /// Starts searching `doc`'s map for the value of the chosen constant that evens it.
     pub fn run(&mut self, doc: &Document, batch: Batch) {
-        let rules = match doc.map.rule_set() {
-            Ok(rules) => rules,
-            Err(problems) => {
-                let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
-                self.message = Some(format!(
-                    "the map's rules do not make sense: {}",
-                    text.join("; ")
-                ));
+        let setup = match crate::balance::setup_of(doc, batch, 5000) {
+            Ok(setup) => setup,
+            Err(message) => {
+                self.message = Some(message);
                 return;
             }
         };
@@ -90,16 +85,6 @@ impl TunePanel {
             low: self.low.min(self.high),
             high: self.high.max(self.low),
             whole: self.low.fract() == 0.0 && self.high.fract() == 0.0,
-        };
-        let setup = Setup {
-            map: Arc::new(doc.map.clone()),
-            rules,
-            lexicon: crate::lexicon_mode::dictionary(),
-            levels: batch.levels.to_vec(),
-            first_seed: batch.first_seed,
-            games: batch.games,
-            max_actions: 5000,
-            start: None,
         };
         let tuning = Tuning {
             done: Arc::default(),

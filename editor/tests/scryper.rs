@@ -16,12 +16,7 @@ use scryptic_editor::app::Mode;
 
 #[test]
 fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Packs;
-    h.run();
-    h.state_mut().packs.open_path = root().join("packs/scryper").display().to_string();
-    click_label(&mut h, "Open");
-    click_label(&mut h, "Play Scryper");
+    let mut h = scryper_setup();
     h.get_by_label("Start game").click();
     h.run();
     // Two people share the screen: each side stays covered until its player is at it.
@@ -108,12 +103,7 @@ fn click_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, cell: Pos) {
 /// The Setup screen names the mode's seats and leaves out what a scripted game does not use.
 #[test]
 fn the_setup_screen_names_white_and_brown() {
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Packs;
-    h.run();
-    h.state_mut().packs.open_path = root().join("packs/scryper").display().to_string();
-    click_label(&mut h, "Open");
-    click_label(&mut h, "Play Scryper");
+    let mut h = scryper_setup();
     h.get_by_label("Hide each player's side between turns");
     assert!(
         h.query_by_label("Word list (empty: the dictionary)")
@@ -132,12 +122,7 @@ fn the_setup_screen_names_white_and_brown() {
 #[test]
 fn a_match_goes_on_to_the_next_game_with_the_loser_first() {
     use scryptic::save::SettingValue::Int;
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Packs;
-    h.run();
-    h.state_mut().packs.open_path = root().join("packs/scryper").display().to_string();
-    click_label(&mut h, "Open");
-    click_label(&mut h, "Play Scryper");
+    let mut h = scryper_setup();
     h.state_mut().play.setup.settings = [("games", 2), ("sets_to_win", 1), ("of_each", 1)]
         .map(|(id, v)| (id.to_string(), Int(v)))
         .to_vec();
@@ -172,4 +157,15 @@ fn a_match_goes_on_to_the_next_game_with_the_loser_first() {
         1,
         "the first game is on the record"
     );
+}
+
+/// The editor at the Setup screen of Scryper, opened from the Packs screen.
+fn scryper_setup() -> egui_kittest::Harness<'static, EditorApp> {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.open_path = root().join("packs/scryper").display().to_string();
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Scryper");
+    h
 }
