@@ -20,8 +20,7 @@
 use super::eval::{after, value};
 use super::movegen::{Move, MoveGen};
 use crate::board::Player;
-use crate::game::{Action, Game, ScriptCommand, WordKey, opponent};
-use rand::seq::SliceRandom;
+use crate::game::{Action, Game, WordKey};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -34,7 +33,7 @@ pub enum Level {
     Easy,
     /// The best immediate outcome.
     Normal,
-    /// Looks at the opponent's replies.
+    /// Every placement weighed, tokens sought and spent.
     Hard,
 }
 
@@ -70,16 +69,6 @@ impl std::fmt::Display for Level {
 
 /// How many candidates by estimate are played out in full on a copy of the game.
 const PLAYED_OUT: usize = 16;
-/// How many candidates the hard AI plays out.
-const HARD_PLAYED_OUT: usize = 48;
-/// How many of those the hard AI answers with the opponent's replies.
-const LOOKED_AHEAD: usize = 4;
-/// How much the opponent's expected reply counts against a candidate's immediate worth.
-const REPLY_WEIGHT: f64 = 0.5;
-/// Racks the hard AI draws for the opponent per candidate.
-const RACKS_DRAWN: usize = 2;
-/// Opponent replies played out per drawn rack.
-const REPLIES: usize = 4;
 /// Own words the AI tries lifting when it finds no placement.
 const REDEPLOY_TRIES: usize = 6;
 /// What the hard level counts a token it holds for, in points of score.
@@ -258,7 +247,11 @@ impl AiPlayer {
             Level::Normal => best_outcome(game, player, &mut moves, PLAYED_OUT, false)
                 .first()
                 .map(|&(_, m)| m),
-            Level::Hard => self.looking_ahead(game, player, &mut moves),
+            // Every placement played out and weighed: measured, a reply sampled for the
+            // opponent added nothing to this over 400 fresh seeds (PERFORMANCE.md).
+            Level::Hard => best_outcome(game, player, &mut moves, usize::MAX, true)
+                .first()
+                .map(|&(_, m)| m),
         }
     }
 
@@ -270,55 +263,6 @@ impl AiPlayer {
         let mut rng = self.rng(game);
         let pick = rng.random_range(0..half);
         Some(by_face[pick].1)
-    }
-
-    /// The candidate whose outcome, after the opponent's best reply, is best.
-    fn looking_ahead(&mut self, game: &Game, player: Player, moves: &mut [Move]) -> Option<Move> {
-        let candidates = best_outcome(game, player, moves, HARD_PLAYED_OUT, true);
-        let mut rng = self.rng(game);
-        let mut best: Option<(f64, Move)> = None;
-        for &(now, m) in candidates.iter().take(LOOKED_AHEAD) {
-            let Some(mut next) = after(
-                game,
-                Action::Commit {
-                    letters: m.placements(),
-                },
-            ) else {
-                continue;
-            };
-            if next.result().is_none() && next.apply(Action::EndTurn).is_err() {
-                continue;
-            }
-            let replied = self.after_replies(&next, player, &mut rng);
-            let v = now - REPLY_WEIGHT * (now - replied);
-            if best.is_none_or(|(b, _)| v > b) {
-                best = Some((v, m));
-            }
-        }
-        best.map(|(_, m)| m).or(candidates.first().map(|&(_, m)| m))
-    }
-
-    /// The AI's worth after the opponent's best reply, averaged over racks drawn from the
-    /// letters the AI cannot see.
-    fn after_replies(&mut self, game: &Game, me: Player, rng: &mut ChaCha8Rng) -> f64 {
-        let enemy = opponent(me);
-        if game.result().is_some() || game.to_act() != enemy {
-            return value(game, me) + held_tokens_worth(game, me);
-        }
-        let mut total = 0.0;
-        for _ in 0..RACKS_DRAWN {
-            let Some(drawn) = with_drawn_rack(game, enemy, rng) else {
-                return value(game, me);
-            };
-            let rack = drawn.rack_letters(enemy);
-            let mut replies = self.generator.all(&drawn, enemy, &rack);
-            let reply = best_outcome(&drawn, enemy, &mut replies, REPLIES, false);
-            total += reply
-                .first()
-                .map_or_else(|| value(&drawn, me), |&(v, _)| -v)
-                + held_tokens_worth(&drawn, me);
-        }
-        total / RACKS_DRAWN as f64
     }
 
     /// A word to lift when no placement is possible, if lifting it makes one possible.
@@ -403,30 +347,6 @@ fn best_outcome(
 /// worth something until it is spent.
 fn held_tokens_worth(game: &Game, player: Player) -> f64 {
     TOKEN_WORTH * game.player(player).tokens().count() as f64
-}
-
-/// The game with `player`'s rack replaced by letters drawn at random from their rack and pool
-/// (what the other side cannot tell apart), as many as the rack holds.
-fn with_drawn_rack(game: &Game, player: Player, rng: &mut ChaCha8Rng) -> Option<Game> {
-    let rack = game.rack_letters(player);
-    let mut unseen: Vec<char> = rack
-        .chars()
-        .chain(game.pool_letters(player).iter().copied())
-        .collect();
-    unseen.shuffle(rng);
-    let drawn: String = unseen.into_iter().take(rack.chars().count()).collect();
-    let mut next = game.clone();
-    next.script_command(&ScriptCommand::TakeLetters {
-        player,
-        letters: rack,
-    })
-    .ok()?;
-    next.script_command(&ScriptCommand::GiveLetters {
-        player,
-        letters: drawn,
-    })
-    .ok()?;
-    Some(next)
 }
 
 /// The letters to discard from `rack` to lose `count`: the ones a rack least wants to keep
