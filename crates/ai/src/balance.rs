@@ -91,7 +91,7 @@ pub fn advantage(setup: &Setup, done: &(dyn Fn(&GameRecord) + Sync)) -> Advantag
     Advantage::of(&records, setup.map.scenario.first_player())
 }
 
-/// A rule constant and the values to search: `combat.attack_bonus=0..20`.
+/// A rule constant and the values to search: `capture.city_capture_bonus=0..20`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TuneRange {
     /// The constant, `section.field`.
@@ -108,7 +108,8 @@ impl std::str::FromStr for TuneRange {
     type Err = String;
 
     fn from_str(text: &str) -> Result<TuneRange, String> {
-        let shape = || format!("{text:?} is not KEY=LO..HI (as `combat.attack_bonus=0..20`)");
+        let shape =
+            || format!("{text:?} is not KEY=LO..HI (as `capture.city_capture_bonus=0..20`)");
         let (key, range) = text.split_once('=').ok_or_else(shape)?;
         let (low, high) = range.split_once("..").ok_or_else(shape)?;
         let number = |s: &str| {
@@ -247,7 +248,7 @@ mod tests {
 
     #[test]
     fn tuning_halves_toward_even_play() {
-        let range: TuneRange = "combat.attack_bonus=0..20".parse().unwrap();
+        let range: TuneRange = "capture.city_capture_bonus=0..20".parse().unwrap();
         let mut told = Vec::new();
         let steps = tune(&range, 12, &mut falling, &mut |s| {
             told.push(s.value.clone())

@@ -101,17 +101,40 @@ pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+/// What AI games are played on: a map, or a pack's mode, and the rules.
 #[derive(Args, Debug)]
-pub(super) struct SimulateArgs {
+pub(super) struct GamesOn {
     /// The map (with --pack: another board of the pack's).
     #[arg(required_unless_present = "pack")]
     map: Option<PathBuf>,
-    /// A pack's mode to simulate (`core:classic`): its board and rules (the engine's games run
-    /// no scripts).
+    /// A pack's mode (`core:classic`): its board and rules (a mode whose game is its scripts'
+    /// starts each game through them).
     #[arg(long, value_name = "ID[:MODE]", conflicts_with = "rules")]
     pack: Option<String>,
     #[command(flatten)]
     picks: super::pack_cmd::PackPicks,
+    /// A rule-set file to play with instead of the map's rules.
+    #[arg(long)]
+    rules: Option<PathBuf>,
+}
+
+impl GamesOn {
+    /// The level these choose, or `None` when the problems were told.
+    pub(super) fn level(&self, io: &mut Streams) -> anyhow::Result<Option<crate::pack::Level>> {
+        super::play_cmd::level_from(
+            self.pack.as_deref(),
+            self.map.as_deref(),
+            self.rules.as_deref(),
+            &self.picks,
+            io,
+        )
+    }
+}
+
+#[derive(Args, Debug)]
+pub(super) struct SimulateArgs {
+    #[command(flatten)]
+    on: GamesOn,
     /// How many games (1 to 1000000).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
@@ -122,9 +145,6 @@ pub(super) struct SimulateArgs {
     /// The first game's seed (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A rule-set file to play with instead of the map's rules.
-    #[arg(long)]
-    rules: Option<PathBuf>,
     /// Actions after which a game is stopped as unfinished (1 to 1000000).
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     max_actions: u32,
@@ -159,14 +179,7 @@ pub(super) fn parse_levels(text: &str) -> Result<Levels, String> {
 }
 
 pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some(level) = super::play_cmd::level_from(
-        args.pack.as_deref(),
-        args.map.as_deref(),
-        args.rules.as_deref(),
-        &args.picks,
-        io,
-    )?
-    else {
+    let Some(level) = args.on.level(io)? else {
         return Ok(EXIT_PROBLEMS);
     };
     let seats = usize::try_from(level.rules.seats.count).unwrap_or(2);

@@ -7,19 +7,12 @@ use crate::ai::Level;
 use crate::ai::balance::{self, Advantage, TuneRange, TuneStep};
 use crate::ai::simulate::Setup;
 use clap::Args;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(Args, Debug)]
 pub(super) struct BalanceArgs {
-    /// The map (with --pack: another board of the pack's).
-    #[arg(required_unless_present = "pack")]
-    map: Option<PathBuf>,
-    /// A pack's mode (`core:classic`): its board and rules.
-    #[arg(long, value_name = "ID[:MODE]", conflicts_with = "rules")]
-    pack: Option<String>,
     #[command(flatten)]
-    picks: super::pack_cmd::PackPicks,
+    on: super::ai_cmd::GamesOn,
     /// Games for each value tried (2 to 1000000).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
     games: u32,
@@ -29,11 +22,8 @@ pub(super) struct BalanceArgs {
     /// The first game's seed (game i uses seed + i); every value is tried on the same seeds.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// A rule-set file to play with instead of the map's rules.
-    #[arg(long)]
-    rules: Option<PathBuf>,
     /// Search the rule constant KEY from LO to HI for the value that brings the first
-    /// player's advantage closest to even (`--tune combat.city_capture_bonus=0..40`).
+    /// player's advantage closest to even (`--tune capture.city_capture_bonus=0..40`).
     #[arg(long, value_name = "KEY=LO..HI")]
     tune: Option<TuneRange>,
     /// The most values tried by --tune (2 to 32).
@@ -45,14 +35,7 @@ pub(super) struct BalanceArgs {
 }
 
 pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some(level) = super::play_cmd::level_from(
-        args.pack.as_deref(),
-        args.map.as_deref(),
-        args.rules.as_deref(),
-        &args.picks,
-        io,
-    )?
-    else {
+    let Some(level) = args.on.level(io)? else {
         return Ok(EXIT_PROBLEMS);
     };
     let levels = match &args.ai {
