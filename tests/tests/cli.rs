@@ -406,6 +406,9 @@ fn every_command_has_help() {
         vec!["replay", "--help"],
         vec!["campaign", "--help"],
         vec!["script", "check", "--help"],
+        vec!["simulate", "--help"],
+        vec!["balance", "--help"],
+        vec!["moves", "--help"],
     ] {
         let o = scryptic(&args);
         assert_eq!(o.code, 0, "{args:?}");
