@@ -17,6 +17,7 @@ mod private_view;
 mod redeploy;
 mod regions;
 mod rounds;
+mod score;
 mod scripted;
 mod seat_names;
 mod simultaneous;
@@ -189,7 +190,7 @@ impl Game {
             listed: None,
             values: [None; 26],
         };
-        game.values = ascii_values(&game.rules);
+        game.values = score::ascii_values(&game.rules);
         game.lights = simultaneous::Lights::new(game.rules.flow.simultaneous, &game.board.terrain);
         if game.rules.flow.scripted {
             // The rules' setup (`set_game_mode`) makes the table; no letters are dealt.
@@ -429,7 +430,7 @@ impl Game {
             });
         }
         self.rules = Arc::new(rules.clone());
-        self.values = ascii_values(&self.rules);
+        self.values = score::ascii_values(&self.rules);
         events.push(Event::Reloaded {
             what: "rules".into(),
         });
@@ -611,61 +612,6 @@ impl Game {
             .collect()
     }
 
-    /// `player`'s score: word score (valid words' face values, or letters on the board, as
-    /// `crossword.scoring` says) plus base score.
-    pub fn score(&self, player: Player) -> Score {
-        let word: i64 = match self.rules.crossword.scoring {
-            crate::rules::Scoring::WordFaceValues => self.word_scores()[player.index()],
-            crate::rules::Scoring::TilesOnBoard => {
-                let own = self.board.letters.cells().iter().flatten();
-                i64::try_from(own.filter(|t| t.player == player).count()).unwrap_or(i64::MAX)
-            }
-            crate::rules::Scoring::ByScripts => 0,
-            crate::rules::Scoring::CrossingRatio => self.crossing_score(player).points,
-        };
-        let base = self.player(player).base_score;
-        Score {
-            word,
-            base,
-            total: word.saturating_add(base),
-        }
-    }
-
-    /// Every seat's score, in seat order: the board's words found and weighed once for all
-    /// (an AI weighs every position it looks at by the lead, one seat's score against
-    /// another's).
-    pub fn scores(&self) -> Vec<Score> {
-        match self.rules.crossword.scoring {
-            crate::rules::Scoring::WordFaceValues => {
-                let words = self.word_scores();
-                self.seats()
-                    .map(|p| {
-                        let (word, base) = (words[p.index()], self.player(p).base_score);
-                        Score {
-                            word,
-                            base,
-                            total: word.saturating_add(base),
-                        }
-                    })
-                    .collect()
-            }
-            _ => self.seats().map(|p| self.score(p)).collect(),
-        }
-    }
-
-    /// The face values of each seat's valid words on the board, by seat index.
-    fn word_scores(&self) -> [i64; crate::board::MAX_SEATS] {
-        let mut scores = [0i64; crate::board::MAX_SEATS];
-        let (min, runs) = (self.min_word_len(), self.runs());
-        words::for_each_word(&self.board.letters, min, runs, |player, key, text| {
-            if self.is_valid_text(player, key, text) {
-                let slot = &mut scores[player.index()];
-                *slot = slot.saturating_add(self.face_value(text));
-            }
-        });
-        scores
-    }
-
     /// Which of `player`'s letters are connected to a city they own (in a shared crossword,
     /// which needs no city, every cell).
     pub fn connected_grid(&self, player: Player) -> Grid<bool> {
@@ -730,18 +676,6 @@ impl Game {
         u32::try_from(self.rules.placement.min_word_length)
             .unwrap_or(2)
             .max(2)
-    }
-
-    fn face_value(&self, text: &str) -> i64 {
-        text.chars()
-            .map(|c| {
-                let value = match c {
-                    'A'..='Z' => self.values[usize::from(c as u8 - b'A')],
-                    _ => self.rules.letter_value(c),
-                };
-                value.unwrap_or(0)
-            })
-            .sum()
     }
 
     fn is_valid(&self, word: &Word) -> bool {
@@ -809,8 +743,3 @@ mod sudden_death_tests;
 mod supply_tests;
 #[cfg(test)]
 mod tests;
-
-/// The value of each letter A to Z under `rules` (`None` for a letter the set does not have).
-fn ascii_values(rules: &RuleSet) -> [Option<i64>; 26] {
-    std::array::from_fn(|i| rules.letter_value(char::from(b'A' + i as u8)))
-}
