@@ -42,7 +42,12 @@ fn play(map: &Map, levels: [Level; 2], seed: u64) -> (Game, Vec<Event>) {
     let mut players = levels.map(|l| AiPlayer::new(l, seed));
     let mut events = Vec::new();
     while game.result().is_none() {
-        assert!(game.log().len() < 5000, "the game does not end");
+        assert!(
+            game.log().len() < 5000,
+            "the game does not end: {} {levels:?} seed {seed}, last {:?}",
+            map.name,
+            &game.log()[game.log().len() - 6..]
+        );
         let seat = usize::from(game.to_act() == Player::Silver);
         let action = players[seat].choose(&game);
         match game.apply(action.clone()) {

@@ -7,13 +7,14 @@
 #![deny(missing_docs)]
 
 // The other crates' modules, named as the rest of the runtime names them.
-use scryptic_core::{board, game, lexicon, map, rules};
+use scryptic_core::{board, game, lexicon, map, ronfile, rules};
 
 mod at_once;
 pub mod balance;
 pub mod crossing;
 pub mod eval;
 pub mod ismcts;
+pub mod leaves;
 pub mod movegen;
 pub mod player;
 pub mod simulate;

@@ -33,7 +33,7 @@ pub enum Level {
     Easy,
     /// The best immediate outcome.
     Normal,
-    /// Every placement weighed, tokens sought and spent.
+    /// Every placement weighed with the letters it keeps, tokens sought and spent.
     Hard,
 }
 
@@ -71,8 +71,13 @@ impl std::fmt::Display for Level {
 const PLAYED_OUT: usize = 16;
 /// Own words the AI tries lifting when it finds no placement.
 const REDEPLOY_TRIES: usize = 6;
+/// Redeploys in a game (both sides) past which the AI no longer lifts a word to play it.
+const REDEPLOYS_A_GAME: usize = 12;
 /// What the hard level counts a token it holds for, in points of score.
 const TOKEN_WORTH: f64 = 4.0;
+/// How much the hard level counts the leave values of the letters it keeps (measured: 1 and 3
+/// were weaker, 5 far weaker; see PERFORMANCE.md).
+const LEAVE_WEIGHT: f64 = 2.0;
 /// Defenders whose every order the AI tries (more: the engine's order).
 const ORDERED_DEFENDERS: usize = 4;
 
@@ -267,7 +272,14 @@ impl AiPlayer {
 
     /// A word to lift when no placement is possible, if lifting it makes one possible.
     fn helpful_redeploy(&mut self, game: &Game, player: Player) -> Option<WordKey> {
-        if self.level == Level::Easy {
+        // A word lifted and a letter of it laid again can bring the board back where it was:
+        // past a few redeploys in a game, the AI passes instead, so such a game still ends.
+        let redeployed = game
+            .log()
+            .iter()
+            .filter(|a| matches!(a, Action::Redeploy { .. }))
+            .count();
+        if self.level == Level::Easy || redeployed >= REDEPLOYS_A_GAME {
             return None;
         }
         let words: Vec<WordKey> = game
@@ -293,7 +305,7 @@ impl AiPlayer {
 /// The `keep` most promising of `moves` by a quick estimate (face value, more for touching a
 /// city), each played out on a copy of the game; best outcome first. `whole` (the hard
 /// level's view of the whole game) also aims at the token spots no one has captured and
-/// counts the tokens held.
+/// counts the tokens held and the letters kept.
 fn best_outcome(
     game: &Game,
     player: Player,
@@ -332,7 +344,7 @@ fn best_outcome(
                 },
             )?;
             let held = if whole {
-                held_tokens_worth(&next, player)
+                held_worth(&next, player)
             } else {
                 0.0
             };
@@ -343,10 +355,13 @@ fn best_outcome(
     played
 }
 
-/// What the hard level counts the tokens `player` holds for: a token is an effect to come,
-/// worth something until it is spent.
-fn held_tokens_worth(game: &Game, player: Player) -> f64 {
-    TOKEN_WORTH * game.player(player).tokens().count() as f64
+/// What the hard level counts beyond the score lead: the tokens `player` holds (an effect to
+/// come, worth something until it is spent) and the letters they keep (the leave values
+/// learned from self-play, `leaves`).
+fn held_worth(game: &Game, player: Player) -> f64 {
+    let tokens = TOKEN_WORTH * game.player(player).tokens().count() as f64;
+    let leave = super::leaves::Leaves::shipped().of(&game.rack_letters(player));
+    tokens + LEAVE_WEIGHT * leave
 }
 
 /// The letters to discard from `rack` to lose `count`: the ones a rack least wants to keep
