@@ -2,7 +2,8 @@
 //! every placement of AEINRST on an empty 15x15 plains board with one city (under 150 us) and
 //! on a busy one; every placement of a 12-letter rack on a 64x64 mid-game board (under 60 ms)
 //! and the strongest one (under 10 ms); a hard AI move on the 40x40 duel (under 1 s); 100
-//! normal-against-normal games on the 24x24 duel (under 60 s on two cores); and simultaneous
+//! normal-against-normal games on the 24x24 duel (under 60 s on two cores), and 40 games of
+//! each level pair (issue 26: games a second); and simultaneous
 //! play's crossword search: a normal AI's first crossword of 25 and of 49 tiles on Lexicon
 //! Crossing's table.
 //! Run: `cargo bench -p scryptic-tests --bench ai`.
@@ -94,6 +95,22 @@ fn players(c: &mut Criterion) {
     group.bench_function("100 normal-against-normal games, duel-24", |b| {
         b.iter(|| simulate::run(&setup, &|_| {}))
     });
+    // Games a second by level pair (issue 26): 40 games of each pair on all cores.
+    for pair in [
+        [Level::Easy, Level::Easy],
+        [Level::Hard, Level::Normal],
+        [Level::Hard, Level::Hard],
+    ] {
+        let pair_setup = Setup {
+            levels: pair.to_vec(),
+            games: 40,
+            ..setup.clone()
+        };
+        group.bench_function(
+            format!("40 {}-against-{} games, duel-24", pair[0], pair[1]),
+            |b| b.iter(|| simulate::run(&pair_setup, &|_| {})),
+        );
+    }
     group.finish();
 }
 
