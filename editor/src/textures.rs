@@ -104,8 +104,7 @@ impl TileTextures {
     /// The image of a `kind` piece of the seat at `seat_index` (the kind's last for a seat
     /// past its list).
     pub fn piece(&self, kind: &str, seat_index: usize) -> Option<&TextureHandle> {
-        let images = self.pieces.get(kind)?;
-        images.get(seat_index.min(images.len().checked_sub(1)?))
+        scryptic::tileset::for_seat(self.pieces.get(kind)?, seat_index)
     }
 
     /// The jewel of a `kind` token.

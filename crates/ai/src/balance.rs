@@ -2,7 +2,7 @@
 //! seeded games (as `simulate` plays them), and a search of one rule constant for the value
 //! that brings that advantage closest to even, each step reported with its interval.
 
-use super::simulate::{self, GameRecord, Setup};
+use super::simulate::{self, GameRecord, Setup, wilson};
 use crate::board::Player;
 use serde::Serialize;
 
@@ -69,20 +69,6 @@ impl std::fmt::Display for Advantage {
             self.games
         )
     }
-}
-
-/// The 95% Wilson score interval of `points` successes (a draw a half) in `of` trials.
-fn wilson(points: f64, of: usize) -> (f64, f64) {
-    if of == 0 {
-        return (0.0, 1.0);
-    }
-    let n = of as f64;
-    let p = points / n;
-    let z = 1.959_963_984_540_054_f64;
-    let z2n = z * z / n;
-    let centre = (p + z2n / 2.0) / (1.0 + z2n);
-    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// The advantage over the games of `setup` (on all cores; `done` is told of each game).

@@ -48,10 +48,7 @@ impl Leaves {
 
     /// What the letters of `rack` are worth kept (letters outside A to Z and tokens count 0).
     pub fn of(&self, rack: &str) -> f64 {
-        rack.chars()
-            .filter(char::is_ascii_uppercase)
-            .map(|c| self.values[usize::from(c as u8 - b'A')])
-            .sum()
+        rack.chars().map(|c| self.letter(c)).sum()
     }
 
     /// The value of `letter` (0 outside A to Z).

@@ -290,20 +290,29 @@ impl Rate {
                 high: 1.0,
             };
         }
-        let n = of as f64;
-        let p = count as f64 / n;
-        let z = 1.959_963_984_540_054_f64;
-        let z2n = z * z / n;
-        let centre = (p + z2n / 2.0) / (1.0 + z2n);
-        let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+        let (low, high) = wilson(count as f64, of);
         Rate {
             count,
             of,
-            rate: p,
-            low: (centre - half).max(0.0),
-            high: (centre + half).min(1.0),
+            rate: count as f64 / of as f64,
+            low,
+            high,
         }
     }
+}
+
+/// The 95% Wilson score interval of `successes` (a draw may count a half) in `of` trials.
+pub fn wilson(successes: f64, of: usize) -> (f64, f64) {
+    if of == 0 {
+        return (0.0, 1.0);
+    }
+    let n = of as f64;
+    let p = successes / n;
+    let z = 1.959_963_984_540_054_f64;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// What a batch of games says.

@@ -104,7 +104,8 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
     }
     let json = args.json;
     let terminal = io.terminal;
-    let mut lines = Vec::new();
+    // Each value is told as soon as its games are played: a search takes minutes.
+    let mut written = Ok(());
     let steps = balance::tune(
         range,
         args.steps as usize,
@@ -113,14 +114,16 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
             Ok(play_batch(&setup_with(rules), terminal))
         },
         &mut |step: &TuneStep| {
-            if !json {
-                lines.push(format!(
+            if !json && written.is_ok() {
+                written = writeln!(
+                    io.out,
                     "  {} = {}: {}",
                     range.key, step.value, step.advantage
-                ));
+                );
             }
         },
     );
+    written?;
     let steps = match steps {
         Ok(steps) => steps,
         Err(message) => {
@@ -135,9 +138,6 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
             &serde_json::json!({ "map": map.name, "first": first, "ai": levels, "key": range.key, "steps": steps, "closest": best }),
         )?;
         return Ok(0);
-    }
-    for line in lines {
-        writeln!(io.out, "{line}")?;
     }
     if let Some(best) = best {
         writeln!(

@@ -134,18 +134,9 @@ fn replay_viewer(game: &Game, as_seat: Option<&str>) -> Result<Option<Player>, S
             "--as {seat}: only a scripted game (flow.scripted) is replayed as one seat saw it; this replay shows the whole game"
         ));
     }
-    let names = game.seat_names();
-    names
-        .seat_named(seat)
-        .filter(|p| game.seats().any(|s| s == *p))
+    super::play_cmd::seat_called(game, seat)
         .map(Some)
-        .ok_or_else(|| {
-            let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
-            format!(
-                "--as {seat}: not a seat of this game ({})",
-                seats.join(", ")
-            )
-        })
+        .map_err(|e| format!("--as {seat}: {e}"))
 }
 
 pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> {

@@ -275,19 +275,9 @@ impl Table {
                     .into(),
             );
         }
-        let names = game.seat_names();
         for spec in specs {
             let (seat, level) = spec.split_once(':').unwrap_or((spec, "normal"));
-            let player = names
-                .seat_named(seat)
-                .filter(|p| game.seats().any(|s| s == *p))
-                .ok_or_else(|| {
-                    let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
-                    format!(
-                        "--ai {spec}: `{seat}` is not a seat of this game ({})",
-                        seats.join(", ")
-                    )
-                })?;
+            let player = seat_called(game, seat).map_err(|e| format!("--ai {spec}: {e}"))?;
             let level: crate::ai::Level = level.parse().map_err(|e| format!("--ai {spec}: {e}"))?;
             self.ais.retain(|(p, _)| *p != player);
             self.ais
@@ -675,4 +665,17 @@ fn save(game: &ScriptedGame, command: &str, io: &mut Streams) -> anyhow::Result<
         Err(e) => writeln!(io.out, "  cannot save to {path}: {e}")?,
     }
     Ok(())
+}
+
+/// The seat of `game` that `word` names (the mode's name for it, or its own word), or a
+/// message listing the seats.
+pub(super) fn seat_called(game: &Game, word: &str) -> Result<Player, String> {
+    let names = game.seat_names();
+    names
+        .seat_named(word)
+        .filter(|p| game.seats().any(|s| s == *p))
+        .ok_or_else(|| {
+            let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
+            format!("`{word}` is not a seat of this game ({})", seats.join(", "))
+        })
 }

@@ -95,8 +95,7 @@ impl Tileset {
     /// The image of a `kind` piece of the seat at `seat_index` (the kind's last image for a
     /// seat past its list), if the tileset draws that kind.
     pub fn piece(&self, kind: &str, seat_index: usize) -> Option<&RgbaImage> {
-        let images = self.pieces.get(kind)?;
-        images.get(seat_index.min(images.len().checked_sub(1)?))
+        for_seat(self.pieces.get(kind)?, seat_index)
     }
 
     /// Loads a tileset manifest and every image it lists.
@@ -349,6 +348,12 @@ impl ImageLoader<'_> {
             }
         }
     }
+}
+
+/// The image of the seat at `seat_index` among a piece kind's `images` (one a seat, in the
+/// rules' order): a seat past the list takes the last.
+pub fn for_seat<T>(images: &[T], seat_index: usize) -> Option<&T> {
+    images.get(seat_index.min(images.len().checked_sub(1)?))
 }
 
 /// The most images a tileset manifest may list.
