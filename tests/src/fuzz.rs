@@ -133,7 +133,10 @@ impl Target {
             ],
             Target::WordList => vec![root.join("lexicon/extra-words.txt")],
             Target::Connotations => vec![root.join("lexicon/connotations/burning.txt")],
-            Target::Tileset => vec![stone_manifest()],
+            Target::Tileset => vec![
+                stone_manifest(),
+                root.join("tests/fuzz/tileset/seed-pieces.ron"),
+            ],
             Target::Storage => vec![
                 root.join("tests/fuzz/storage/seed-tagged.json"),
                 root.join("tests/fuzz/storage/seed-plain.json"),
