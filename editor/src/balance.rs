@@ -275,6 +275,7 @@ pub fn setup_of(
         rules,
         lexicon: crate::lexicon_mode::dictionary(),
         levels: batch.levels.to_vec(),
+        thinks: Vec::new(),
         first_seed: batch.first_seed,
         games: batch.games,
         max_actions,

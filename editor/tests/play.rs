@@ -12,13 +12,13 @@ use common::{click_label, harness, press, root, type_into};
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use scryptic::ai::{AiPlayer, Level};
+use scryptic::ai::{AiPlayer, Level, Think};
 use scryptic::game::{Action, Game};
 use scryptic::{Player, Pos};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
 use scryptic_editor::play::rack::rack_label;
-use scryptic_editor::play::session::{CombatStage, Session};
+use scryptic_editor::play::session::{CombatStage, Seat, Session};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -471,6 +471,41 @@ fn against_the_ai_it_answers_on_its_own_thread() {
     h.run();
     assert_eq!(game(&h).to_act(), Player::Gold, "the AI played its turn");
     assert!(game(&h).log().len() >= 2);
+}
+
+/// The Setup screen offers the hard AI a think time, which the AI's seat then has; it still
+/// answers on its own thread.
+#[test]
+fn the_hard_ai_thinks_for_the_time_the_setup_gives_it() {
+    let map = root().join("maps/tutorial.ron");
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click_label(&mut h, "A map file");
+    type_into(&mut h, "Path", &map.display().to_string());
+    click_label(&mut h, "Against the AI");
+    assert!(
+        h.query_by_label("1 s").is_none(),
+        "no think time below the hard level"
+    );
+    click_label(&mut h, "hard");
+    click_label(&mut h, "1 s");
+    click_label(&mut h, "Start game");
+    let one_second = Think::Time(Duration::from_secs(1));
+    assert_eq!(
+        session(&h).seat(Player::Silver),
+        Seat::Ai(Level::Hard, one_second)
+    );
+    assert!(h.query_by_label_contains("AI hard, think 1s").is_some());
+    click_label(&mut h, "End turn");
+    h.state_mut()
+        .play
+        .session
+        .as_mut()
+        .unwrap()
+        .wait_for_ai(Duration::from_secs(300));
+    h.run();
+    assert_eq!(game(&h).to_act(), Player::Gold, "the AI played its turn");
 }
 
 /// A saved game loaded back brings its event log: what happened before the save is there.

@@ -16,7 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use scryptic::Map;
 use scryptic::ai::simulate::{self, Setup};
 use scryptic::ai::spy::strongest;
-use scryptic::ai::{AiPlayer, Level, MoveGen};
+use scryptic::ai::{AiPlayer, Level, MoveGen, Think};
 use scryptic::game::Game;
 use scryptic::lexicon::Lexicon;
 use scryptic_tests::golden::{Baseline, baseline_path, load_position};
@@ -73,6 +73,11 @@ fn players(c: &mut Criterion) {
     group.bench_function("hard AI move, duel-40 turn 30", |b| {
         b.iter(|| hard.choose(&game))
     });
+    // The simulation step's cost: eight worlds of six candidates, each answered.
+    let mut thinking = AiPlayer::new(Level::Hard, 7).thinking(Think::Samples(8));
+    group.bench_function("hard AI move thinking 8 worlds, duel-40 turn 30", |b| {
+        b.iter(|| thinking.choose(&game))
+    });
     group.bench_function("normal AI move, duel-40 turn 30", |b| {
         b.iter(|| normal.choose(&game))
     });
@@ -84,6 +89,7 @@ fn players(c: &mut Criterion) {
         map: Arc::new(duel_24),
         lexicon,
         levels: vec![Level::Normal, Level::Normal],
+        thinks: Vec::new(),
         first_seed: 1,
         games: 100,
         max_actions: 5000,
@@ -103,6 +109,7 @@ fn players(c: &mut Criterion) {
     ] {
         let pair_setup = Setup {
             levels: pair.to_vec(),
+            thinks: Vec::new(),
             games: 40,
             ..setup.clone()
         };

@@ -7,7 +7,7 @@
 
 use scryptic::ai::simulate::{self, Setup};
 use scryptic::ai::spy::strongest;
-use scryptic::ai::{AiPlayer, Level, MoveGen};
+use scryptic::ai::{AiPlayer, Level, MoveGen, Think};
 use scryptic::game::{Action, Event, Game};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::{GenerateOptions, generate};
@@ -146,6 +146,7 @@ fn wins(map: &Map, levels: [Level; 2], games: usize) -> [usize; 2] {
         rules: map.rule_set().unwrap(),
         lexicon: lexicon(),
         levels: levels.to_vec(),
+        thinks: Vec::new(),
         first_seed: 100,
         games,
         max_actions: 5000,
@@ -323,17 +324,60 @@ fn the_ai_plays_the_same_whatever_it_cannot_see() {
             let hidden = |g: &Game| (g.rack_letters(other), g.pool_letters(other).clone());
             differed += usize::from(hidden(world) != hidden(&game));
         }
-        for level in [Level::Easy, Level::Normal, Level::Hard] {
-            let truth = AiPlayer::new(level, 9).choose(&game);
+        let ais = [
+            (Level::Easy, Think::Off),
+            (Level::Normal, Think::Off),
+            (Level::Hard, Think::Off),
+            (Level::Hard, Think::Samples(2)),
+        ];
+        for (level, think) in ais {
+            let ai = || AiPlayer::new(level, 9).thinking(think);
+            let truth = ai().choose(&game);
             for world in &worlds {
-                let seen = AiPlayer::new(level, 9).choose(world);
-                assert_eq!(seen, truth, "{level:?} at {actions} actions (seed {seed})");
+                let seen = ai().choose(world);
+                assert_eq!(
+                    seen, truth,
+                    "{level:?} thinking {think} at {actions} actions (seed {seed})"
+                );
             }
         }
     }
     assert_eq!(
         differed, 9,
         "the other's rack and pile were dealt again in every world"
+    );
+}
+
+/// The hard level's simulation step: with worlds to think in, it sometimes plays another of
+/// its best candidates than the one best by the immediate outcome (so the step is not idle),
+/// the same one every run, and always a legal one.
+#[test]
+fn thinking_plays_candidates_on_in_sampled_worlds() {
+    let map = shipped("duel-24.ron");
+    let mut changed = 0;
+    let mut positions = 0;
+    for seed in 20..22 {
+        let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), seed);
+        let mut normal = AiPlayer::new(Level::Normal, seed);
+        // Past the opening, where the best first words leave little to weigh.
+        while game.log().len() < 100 && game.result().is_none() {
+            let mid_game = game.log().len() >= 40;
+            let before = game.committed_this_turn() || game.to_act() != game.active();
+            if mid_game && !before {
+                positions += 1;
+                let quick = AiPlayer::new(Level::Hard, seed).choose(&game);
+                let thinking = || AiPlayer::new(Level::Hard, seed).thinking(Think::Samples(3));
+                let thought = thinking().choose(&game);
+                assert_eq!(thought, thinking().choose(&game), "the same every run");
+                assert!(game.clone().apply(thought.clone()).is_ok(), "{thought:?}");
+                changed += usize::from(thought != quick);
+            }
+            game.apply(normal.choose(&game)).unwrap();
+        }
+    }
+    assert!(
+        changed > 0 && changed < positions,
+        "thinking changed {changed} of {positions} choices"
     );
 }
 

@@ -110,6 +110,71 @@ fn simulate_reports_the_balance_of_a_map() {
     );
 }
 
+/// `simulate --think` gives the hard AIs worlds to think in, one for all or one an AI; the
+/// report names the AI that thinks, a budget in worlds repeats, and a bad one is refused.
+#[test]
+fn simulate_gives_the_hard_ai_time_to_think() {
+    let map = root().join("maps/tutorial.ron");
+    let map = map.to_str().unwrap();
+    let args = [
+        "simulate",
+        map,
+        "--games",
+        "1",
+        "--max-actions",
+        "30",
+        "--ai",
+        "hard,easy",
+        "--think",
+        "2,off",
+    ];
+    let out = scryptic(&args);
+    assert_eq!(out.code, 0, "{}", out.err);
+    assert!(
+        out.out.contains("hard (think 2) against easy"),
+        "{}",
+        out.out
+    );
+    assert_eq!(
+        scryptic(&args).out,
+        out.out,
+        "worlds sampled are the same every run"
+    );
+    let json = scryptic(&[
+        "simulate",
+        map,
+        "--games",
+        "1",
+        "--max-actions",
+        "10",
+        "--ai",
+        "hard,easy",
+        "--think",
+        "1",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&json.out).unwrap();
+    assert_eq!(json["think"], serde_json::json!(["1", "1"]));
+    for (think, message) in [
+        ("2,off,off", "names 3 think times for 2 AIs"),
+        ("soon", "`soon` is not a think time"),
+        ("90s", "longer than the 60 s allowed"),
+    ] {
+        let bad = scryptic(&["simulate", map, "--ai", "hard,hard", "--think", think]);
+        assert_ne!(bad.code, 0, "{think}");
+        assert!(bad.err.contains(message), "{think}: {}", bad.err);
+    }
+    let typed = "quit\n";
+    let play = scryptic_typing(&["play", map, "--ai", "silver:hard:soon"], typed);
+    assert!(
+        play.err.contains("`soon` is not a think time"),
+        "{}",
+        play.err
+    );
+    let play = scryptic_typing(&["play", map, "--ai", "silver:hard:1"], typed);
+    assert_eq!(play.code, 0, "{}", play.err);
+}
+
 /// The map of `tests/scenarios/conquest-by-attack.ron`: gold's JAZZ at A1 takes silver's only
 /// city from its AT and wins.
 fn conquest_map(dir: &std::path::Path) -> std::path::PathBuf {

@@ -21,11 +21,13 @@ pub mod simulate;
 pub mod spy;
 mod sudden_death;
 pub mod table;
+pub mod think;
 
 pub use movegen::{Move, MoveGen};
 pub use player::{AiPlayer, Level};
 pub use spy::Spy;
 pub use table::AiTable;
+pub use think::Think;
 
 /// The spy every game plays with (`Action::Spy`).
 pub fn spy() -> std::sync::Arc<dyn crate::game::Advisor> {

@@ -7,9 +7,11 @@
 //!   the candidates by face value.
 //! - **Normal** plays the placement with the best immediate outcome as the engine computes
 //!   it, combat included: the most promising candidates are played out on a copy of the game.
-//! - **Hard** also looks one reply ahead: for its best candidates it plays the opponent's
-//!   strongest answer with racks drawn from the letters it cannot see (the opponent's rack
-//!   and pool), and keeps the candidate that leaves it best off.
+//! - **Hard** weighs every placement by its outcome, the tokens it holds and the letters it
+//!   keeps (leave values learned from self-play). Given time to think ([`Think`]), it plays
+//!   its best candidates on in worlds sampled from the letters it cannot see (the opponent's
+//!   rack, every pile's order), each answered by the opponent's reply, and keeps the one that
+//!   leaves it best off on average.
 //!
 //! In a race (Word Wars: the player left unable to make a word loses) every level but Easy
 //! also weighs the letters it keeps by how hard they are to play out (`eval::leave_cost`),
@@ -19,6 +21,7 @@
 
 use super::eval::{after, value};
 use super::movegen::{Move, MoveGen};
+use super::think::Think;
 use crate::board::Player;
 use crate::game::{Action, Game, WordKey};
 use rand::{RngExt, SeedableRng};
@@ -78,6 +81,11 @@ const TOKEN_WORTH: f64 = 4.0;
 /// How much the hard level counts the leave values of the letters it keeps (measured: 1 and 3
 /// were weaker, 5 far weaker; see PERFORMANCE.md).
 const LEAVE_WEIGHT: f64 = 2.0;
+/// Candidates the hard level plays on in sampled worlds when it has time to think (measured:
+/// six, over eight worlds, beat no simulation; PERFORMANCE.md).
+const SIMULATED: usize = 6;
+/// Actions after a candidate within which the opponent's reply is played out.
+const REPLY_ACTIONS: usize = 16;
 /// Defenders whose every order the AI tries (more: the engine's order).
 const ORDERED_DEFENDERS: usize = 4;
 
@@ -91,6 +99,10 @@ pub struct AiPlayer {
     generator: MoveGen,
     /// Simultaneous play's crossword, kept while the tiles stay the same.
     plans: super::at_once::PlanCache,
+    /// How long the hard level thinks a move.
+    think: Think,
+    /// The normal AI that answers for the opponent in the hard level's sampled worlds.
+    replier: Option<Box<AiPlayer>>,
 }
 
 impl AiPlayer {
@@ -101,7 +113,20 @@ impl AiPlayer {
             seed,
             generator: MoveGen::new(),
             plans: Default::default(),
+            think: Think::Off,
+            replier: None,
         }
+    }
+
+    /// The same AI thinking `think` a move (only the hard level simulates; see [`Think`]).
+    pub fn thinking(mut self, think: Think) -> AiPlayer {
+        self.think = think;
+        self
+    }
+
+    /// How long the AI thinks a move.
+    pub fn think(&self) -> Think {
+        self.think
     }
 
     /// What the AI does for `player` in simultaneous play, where everyone acts at once; `None`
@@ -252,12 +277,52 @@ impl AiPlayer {
             Level::Normal => best_outcome(game, player, &mut moves, PLAYED_OUT, false)
                 .first()
                 .map(|&(_, m)| m),
-            // Every placement played out and weighed: measured, a reply sampled for the
-            // opponent added nothing to this over 400 fresh seeds (PERFORMANCE.md).
-            Level::Hard => best_outcome(game, player, &mut moves, usize::MAX, true)
-                .first()
-                .map(|&(_, m)| m),
+            Level::Hard => {
+                let ranked = best_outcome(game, player, &mut moves, usize::MAX, true);
+                if self.think.is_on() && ranked.len() > 1 {
+                    self.simulated(game, player, &ranked[..ranked.len().min(SIMULATED)])
+                } else {
+                    ranked.first().map(|&(_, m)| m)
+                }
+            }
         }
+    }
+
+    /// The simulation step: each of `candidates` played in the same worlds sampled from what
+    /// `player` cannot see, the opponent's reply played out by a normal AI, as many worlds as
+    /// the think budget allows; the candidate with the best total. Ties keep the earlier
+    /// (better by its immediate outcome).
+    fn simulated(
+        &mut self,
+        game: &Game,
+        player: Player,
+        candidates: &[(f64, Move)],
+    ) -> Option<Move> {
+        let mut totals = vec![0.0; candidates.len()];
+        let mut rng = self.rng(game);
+        let replier = self
+            .replier
+            .get_or_insert_with(|| Box::new(AiPlayer::new(Level::Normal, self.seed)));
+        let mut budget = self.think.start();
+        while budget.another() {
+            let world = game.sample_for(player, &mut rng);
+            for (total, (_, m)) in totals.iter_mut().zip(candidates) {
+                let commit = Action::Commit {
+                    letters: m.placements(),
+                };
+                *total += after(&world, commit).map_or(f64::NEG_INFINITY, |next| {
+                    let answered = replied(next, player, replier);
+                    value(&answered, player) + held_worth(&answered, player)
+                });
+            }
+        }
+        let best = (0..candidates.len()).fold(
+            0,
+            |best, i| {
+                if totals[i] > totals[best] { i } else { best }
+            },
+        );
+        candidates.get(best).map(|&(_, m)| m)
     }
 
     /// A random placement among the lower half by face value.
@@ -353,6 +418,22 @@ fn best_outcome(
         .collect();
     played.sort_by(|a, b| b.0.total_cmp(&a.0));
     played
+}
+
+/// `game` (just after `player` committed) played on to the start of `player`'s next turn:
+/// their turn ended and the opponent's played by `replier` (within a bound of actions).
+fn replied(mut game: Game, player: Player, replier: &mut AiPlayer) -> Game {
+    for _ in 0..REPLY_ACTIONS {
+        let next_turn_begun = game.active() == player && !game.committed_this_turn();
+        if game.result().is_some() || next_turn_begun {
+            break;
+        }
+        let action = replier.choose_seen(&game);
+        if game.apply(action).is_err() {
+            break;
+        }
+    }
+    game
 }
 
 /// What the hard level counts beyond the score lead: the tokens `player` holds (an effect to

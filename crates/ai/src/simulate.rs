@@ -8,6 +8,7 @@
 
 use super::player::{AiPlayer, Level};
 use super::table::AiTable;
+use super::think::Think;
 use crate::board::Player;
 use crate::game::{Event, Game};
 use crate::lexicon::Lexicon;
@@ -29,6 +30,9 @@ pub struct Setup {
     /// The AIs, one a seat: in game `i`, seat `s` is played by `levels[(s + i) % n]` (two AIs
     /// swap seats every other game).
     pub levels: Vec<Level>,
+    /// How long each AI of `levels` thinks a move, in the same order (one AI past the list:
+    /// not at all); only the hard level uses it.
+    pub thinks: Vec<Think>,
     /// The first game's seed.
     pub first_seed: u64,
     /// How many games.
@@ -82,6 +86,20 @@ fn seating(levels: &[Level], index: usize) -> Vec<Level> {
     (0..levels.len()).map(|s| levels[(s + index) % n]).collect()
 }
 
+/// The AI players of game `index`, one a seat, each with its level and think time.
+fn players_of(setup: &Setup, index: usize, seed: u64) -> AiTable {
+    let n = setup.levels.len().max(1);
+    let think_of = |a: usize| setup.thinks.get(a).copied().unwrap_or_default();
+    AiTable::new(
+        (0..setup.levels.len())
+            .map(|s| {
+                let a = (s + index) % n;
+                AiPlayer::new(setup.levels[a], seed).thinking(think_of(a))
+            })
+            .collect(),
+    )
+}
+
 /// Which seat the setup's AI `a` had in game `index` (see `seating`).
 fn seat_of(a: usize, index: usize, seats: usize) -> usize {
     let n = seats.max(1);
@@ -101,7 +119,7 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     };
     // The AI's spy judges whether a player can make a word, as in every game the toolkit starts.
     game.set_advisor(crate::spy());
-    let mut players = AiTable::new(seats.iter().map(|&l| AiPlayer::new(l, seed)).collect());
+    let mut players = players_of(setup, index, seed);
     let mut tally = Tally::new(seats.len());
     let mut endings = Vec::new();
     loop {

@@ -3,7 +3,7 @@
 
 use super::{EXIT_PROBLEMS, Streams, print_json};
 use crate::ai::simulate::{self, Rate, Report, Setup};
-use crate::ai::{Level, MoveGen};
+use crate::ai::{Level, MoveGen, Think};
 use crate::game::notation::cell_name;
 use clap::Args;
 use serde::Serialize;
@@ -142,6 +142,12 @@ pub(super) struct SimulateArgs {
     /// round the table a seat every game (two swap seats). Default: normal for every seat.
     #[arg(long, value_parser = parse_levels)]
     ai: Option<Levels>,
+    /// How long the hard AIs think a move: one for every AI, or one for each AI of `--ai` in
+    /// its order (`8,off`). `off`; a number of worlds sampled a move (`8`: the same games
+    /// every run); or a time a move (`2s`, `500ms`: a faster machine thinks more, so the games
+    /// differ from run to run). Default: off.
+    #[arg(long, value_parser = parse_thinks)]
+    think: Option<Thinks>,
     /// The first game's seed (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -178,6 +184,38 @@ pub(super) fn parse_levels(text: &str) -> Result<Levels, String> {
     Ok(Levels(levels))
 }
 
+/// The think times named on the command line, one for every AI or one an AI.
+#[derive(Clone, Debug)]
+pub(super) struct Thinks(Vec<Think>);
+
+fn parse_thinks(text: &str) -> Result<Thinks, String> {
+    let thinks = text.split(',').map(str::parse).collect::<Result<_, _>>()?;
+    Ok(Thinks(thinks))
+}
+
+impl Thinks {
+    /// One think time for each of `ais` AIs, or why they do not fit.
+    fn for_ais(&self, ais: usize) -> Result<Vec<Think>, String> {
+        match self.0.as_slice() {
+            [one] => Ok(vec![*one; ais]),
+            each if each.len() == ais => Ok(each.to_vec()),
+            each => Err(format!(
+                "--think names {} think times for {ais} AIs: give one for all or one for each",
+                each.len()
+            )),
+        }
+    }
+}
+
+/// How the report names an AI: its level, and its think time when it thinks.
+fn ai_name(level: Level, think: Think) -> String {
+    if level == Level::Hard && think.is_on() {
+        format!("{level} (think {think})")
+    } else {
+        level.to_string()
+    }
+}
+
 pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i32> {
     let Some(level) = args.on.level(io)? else {
         return Ok(EXIT_PROBLEMS);
@@ -196,6 +234,14 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         Some(Levels(levels)) => levels.clone(),
         None => vec![Level::Normal; seats],
     };
+    let thinks = match args.think.as_ref().map(|t| t.for_ais(levels.len())) {
+        Some(Err(e)) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_PROBLEMS);
+        }
+        Some(Ok(thinks)) => thinks,
+        None => Vec::new(),
+    };
     let Some(lexicon) = super::play_cmd::open_lexicon(args.words.as_deref(), io)? else {
         return Ok(EXIT_PROBLEMS);
     };
@@ -206,6 +252,7 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         rules: level.rules,
         lexicon,
         levels: levels.clone(),
+        thinks,
         first_seed: args.seed,
         games: args.games as usize,
         max_actions: args.max_actions as usize,
@@ -223,6 +270,7 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
             &serde_json::json!({
                 "map": setup.map.name,
                 "ai": levels,
+                "think": setup.thinks.iter().map(ToString::to_string).collect::<Vec<_>>(),
                 "first_seed": args.seed,
                 "summary": report,
                 "games": records,
@@ -314,7 +362,10 @@ fn percent(r: &Rate) -> String {
 }
 
 fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<()> {
-    let names: Vec<String> = setup.levels.iter().map(ToString::to_string).collect();
+    let think_of = |a: usize| setup.thinks.get(a).copied().unwrap_or_default();
+    let names: Vec<String> = (setup.levels.iter().enumerate())
+        .map(|(a, &level)| ai_name(level, think_of(a)))
+        .collect();
     // Where the rules make a match, each "game" simulated is a whole match.
     let rounds = setup.rules.series.rounds;
     let (games, game, what) = if rounds > 1 {

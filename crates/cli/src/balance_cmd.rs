@@ -69,6 +69,7 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
             rules,
             lexicon: lexicon.clone(),
             levels: levels.clone(),
+            thinks: Vec::new(),
             first_seed: args.seed,
             games: args.games as usize,
             max_actions: 5000,

@@ -48,10 +48,12 @@ pub(super) struct PlayArgs {
     /// built-in lists of the same names; saving one while playing reloads it.
     #[arg(long, conflicts_with = "load")]
     connotations: Option<PathBuf>,
-    /// A seat the AI plays (`brown`, `silver:hard`; the level easy, normal or hard, normal
-    /// if not given), in a game of turns; repeat for more. The others are people at the
-    /// keyboard, who see their own side.
-    #[arg(long, value_name = "SEAT[:LEVEL]")]
+    /// A seat the AI plays (`brown`, `silver:hard`, `silver:hard:2s`; the level easy,
+    /// normal or hard, normal if not given; then how long the hard level thinks a move: a
+    /// time such as `2s` or `500ms`, or a number of sampled worlds, off if not given), in a
+    /// game of turns; repeat for more. The others are people at the keyboard, who see their
+    /// own side.
+    #[arg(long, value_name = "SEAT[:LEVEL[:THINK]]")]
     ai: Vec<String>,
 }
 
@@ -265,7 +267,7 @@ impl Table {
         }
     }
 
-    /// Seats the AI for each `SEAT[:LEVEL]` of `specs`; the people left see their own side
+    /// Seats the AI for each `SEAT[:LEVEL[:THINK]]` of `specs`; the people left see their own side
     /// (with one person, nothing needs hiding between turns).
     fn seat_ais(&mut self, game: &Game, specs: &[String], seed: u64) -> Result<(), String> {
         if !specs.is_empty() && game.rules().flow.simultaneous {
@@ -276,12 +278,16 @@ impl Table {
             );
         }
         for spec in specs {
-            let (seat, level) = spec.split_once(':').unwrap_or((spec, "normal"));
+            let mut parts = spec.splitn(3, ':');
+            let seat = parts.next().unwrap_or_default();
+            let level = parts.next().unwrap_or("normal");
+            let think = parts.next().unwrap_or("off");
             let player = seat_called(game, seat).map_err(|e| format!("--ai {spec}: {e}"))?;
             let level: crate::ai::Level = level.parse().map_err(|e| format!("--ai {spec}: {e}"))?;
+            let think: crate::ai::Think = think.parse().map_err(|e| format!("--ai {spec}: {e}"))?;
             self.ais.retain(|(p, _)| *p != player);
-            self.ais
-                .push((player, crate::ai::AiPlayer::new(level, seed)));
+            let ai = crate::ai::AiPlayer::new(level, seed).thinking(think);
+            self.ais.push((player, ai));
         }
         let people = game
             .seats()

@@ -50,7 +50,9 @@ impl AiWorker {
             .iter()
             .enumerate()
             .map(|(i, seat)| match seat {
-                Seat::Ai(level) => Some(AiPlayer::new(*level, seed.wrapping_add(i as u64))),
+                Seat::Ai(level, think) => {
+                    Some(AiPlayer::new(*level, seed.wrapping_add(i as u64)).thinking(*think))
+                }
                 Seat::Human => None,
             })
             .collect();
@@ -182,7 +184,7 @@ mod tests {
     use super::*;
     use crate::document::Document;
     use crate::play::setup::{SetupForm, Source};
-    use scryptic::ai::Level;
+    use scryptic::ai::{Level, Think};
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -211,7 +213,10 @@ mod tests {
         let woken = Arc::new(AtomicBool::new(false));
         let flag = woken.clone();
         ctx.set_request_repaint_callback(move |_| flag.store(true, Ordering::SeqCst));
-        let mut worker = AiWorker::new(&[Seat::Ai(Level::Easy), Seat::Human], game.seed());
+        let mut worker = AiWorker::new(
+            &[Seat::Ai(Level::Easy, Think::Off), Seat::Human],
+            game.seed(),
+        );
         assert!(worker.start(&game, Some(ctx)));
         assert_eq!(worker.thinking().map(|t| t.0), Some(Player::Gold));
         assert!(!worker.start(&game, None), "one AI thinks at a time");
@@ -231,7 +236,10 @@ mod tests {
     #[test]
     fn a_persons_seat_never_thinks() {
         let game = tutorial_game();
-        let mut worker = AiWorker::new(&[Seat::Human, Seat::Ai(Level::Easy)], game.seed());
+        let mut worker = AiWorker::new(
+            &[Seat::Human, Seat::Ai(Level::Easy, Think::Off)],
+            game.seed(),
+        );
         assert_eq!(game.to_act(), Player::Gold);
         assert!(!worker.start(&game, None));
         assert_eq!(worker.collect(), None);

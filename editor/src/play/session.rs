@@ -4,7 +4,7 @@
 //! its panels only draw this and call its methods.
 
 use super::ai_worker::{AiAnswer, AiWorker};
-use scryptic::ai::Level;
+use scryptic::ai::{Level, Think};
 use scryptic::game::describe::describe;
 use scryptic::game::notation::cell_name;
 use scryptic::game::strength::Strength;
@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 pub enum Seat {
     /// A person at this computer.
     Human,
-    /// The AI at a level.
-    Ai(Level),
+    /// The AI at a level, thinking so long a move (only the hard level thinks).
+    Ai(Level, Think),
 }
 
 /// Where the combat dialog stands.

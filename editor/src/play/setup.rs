@@ -3,8 +3,9 @@
 //! the AI's level, the seed, and a rule-set file to play with instead of the map's rules.
 
 use scryptic::Player;
-use scryptic::ai::Level;
+use scryptic::ai::{Level, Think};
 use scryptic::pack::{SettingKind, SettingSpec, SettingValue};
+use std::time::Duration;
 
 /// What a game is started on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -47,6 +48,8 @@ pub struct SetupForm {
     pub human: Player,
     /// The AIs' levels: gold's and silver's (against a person, the AI's side's).
     pub levels: [Level; 2],
+    /// How long each of those AIs thinks a move, when it plays at the hard level.
+    pub thinks: [Think; 2],
     /// The game's seed.
     pub seed: u64,
     /// A rule-set file to play with instead of the map's rules (empty: the map's).
@@ -123,6 +126,7 @@ impl Default for SetupForm {
             opponents: Opponents::HotSeat,
             human: Player::Gold,
             levels: [Level::Normal, Level::Normal],
+            thinks: [Think::Off; 2],
             seed: 1,
             rules_file: String::new(),
             hide_racks: true,
@@ -194,11 +198,33 @@ fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String) {
     });
 }
 
-fn level_picker(ui: &mut egui::Ui, label: &str, level: &mut Level) {
+/// The think times the Setup screen offers the hard level, in seconds (0: none).
+const THINK_SECONDS: [u64; 4] = [0, 1, 3, 10];
+
+/// An AI's level and, at the hard level, how long it thinks a move.
+fn level_picker(ui: &mut egui::Ui, label: &str, level: &mut Level, think: &mut Think) {
     ui.horizontal(|ui| {
         ui.label(label);
         for l in Level::ALL {
             ui.selectable_value(level, l, l.name());
+        }
+    });
+    if *level != Level::Hard {
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.label(format!("{label}: think up to"));
+        for seconds in THINK_SECONDS {
+            let choice = match seconds {
+                0 => Think::Off,
+                s => Think::Time(Duration::from_secs(s)),
+            };
+            let name = match seconds {
+                0 => "none".to_string(),
+                s => format!("{s} s"),
+            };
+            ui.selectable_value(think, choice, name)
+                .on_hover_text("The hard AI plays its best candidates on against replies in worlds drawn from what it cannot see, sixteen worlds or this long a move, whichever comes first");
         }
     });
 }
@@ -417,18 +443,20 @@ impl SetupForm {
                     ui.radio_value(&mut self.human, Player::Silver, second.as_str());
                 });
                 let ai = usize::from(self.human == Player::Gold);
-                level_picker(ui, "AI level", &mut self.levels[ai]);
+                level_picker(ui, "AI level", &mut self.levels[ai], &mut self.thinks[ai]);
             }
             Opponents::AiVersusAi => {
                 level_picker(
                     ui,
                     &format!("{} AI", capitalised(first)),
                     &mut self.levels[0],
+                    &mut self.thinks[0],
                 );
                 level_picker(
                     ui,
                     &format!("{} AI", capitalised(second)),
                     &mut self.levels[1],
+                    &mut self.thinks[1],
                 );
             }
         }

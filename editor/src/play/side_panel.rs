@@ -89,7 +89,8 @@ impl SidePanel {
         let state = game.player(player);
         let seat = match session.seat(player) {
             Seat::Human => "person".to_string(),
-            Seat::Ai(level) => format!("AI {level}"),
+            Seat::Ai(level, think) if think.is_on() => format!("AI {level}, think {think}"),
+            Seat::Ai(level, _) => format!("AI {level}"),
         };
         let marker = if game.active() == player && game.result().is_none() {
             "> "

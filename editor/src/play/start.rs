@@ -84,13 +84,16 @@ fn seats(form: &SetupForm, rules: &scryptic::rules::RuleSet) -> Result<Vec<Seat>
             "these rules seat {count} players in turns; the editor plays turns for two: play it at the terminal (scryptic play)"
         ));
     }
-    let level_of = |i: usize| form.levels[usize::from(i > 0)];
+    let ai_of = |i: usize| {
+        let side = usize::from(i > 0);
+        Seat::Ai(form.levels[side], form.thinks[side])
+    };
     Ok((0..count)
         .map(|i| match form.opponents {
             Opponents::HotSeat => Seat::Human,
-            Opponents::AiVersusAi => Seat::Ai(level_of(i)),
+            Opponents::AiVersusAi => ai_of(i),
             Opponents::VersusAi if Player::seat(i) == Some(form.human) => Seat::Human,
-            Opponents::VersusAi => Seat::Ai(level_of(i)),
+            Opponents::VersusAi => ai_of(i),
         })
         .collect())
 }
