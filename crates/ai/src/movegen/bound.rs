@@ -139,6 +139,18 @@ impl MoveGen {
         let Some(floor) = cx.floor else {
             return true;
         };
+        floor.reached_by(self.anchor_bound(floor, line, first, anchor))
+    }
+
+    /// The most a word through `anchor` starting at `first` or after can reach (see
+    /// [`MoveGen::anchor_may_reach_floor`]): what the bounded search orders anchors by.
+    pub(super) fn anchor_bound(
+        &self,
+        floor: &Floor,
+        line: Line,
+        first: usize,
+        anchor: usize,
+    ) -> f64 {
         let reach = self.cells.reach_from(line, anchor);
         let mut end = anchor;
         let mut free = 0;
@@ -155,7 +167,7 @@ impl MoveGen {
             end += 1;
         }
         let span = self.cells.sums_between(line, first, end);
-        floor.reached_by(self.most_reachable(floor, Worth::default(), span, span.mountains))
+        self.most_reachable(floor, Worth::default(), span, span.mountains)
     }
 
     /// Whether the word started at `start`, spelled so far up to graph node `node` (its

@@ -133,6 +133,9 @@ pub struct MoveGen {
     /// What every word through the anchor whose left parts are being made must have ahead of
     /// its left part.
     anchor_needs: AnchorNeeds,
+    /// A bounded search's anchors, most promising first: each with its bound, line and cell
+    /// (kept to reuse its allocation).
+    anchor_order: Vec<(f64, Line, usize)>,
 }
 
 fn dir_index(dir: Direction) -> usize {
@@ -170,6 +173,7 @@ impl Default for MoveGen {
             rack_kinds: 0,
             sums_ready: false,
             anchor_needs: AnchorNeeds::default(),
+            anchor_order: Vec::new(),
         }
     }
 }
@@ -204,24 +208,77 @@ impl MoveGen {
         floor: Option<&Floor>,
         sink: &mut dyn FnMut(&Move),
     ) {
-        if floor.is_some() {
-            self.prepare_sums();
-        }
         let mut cx = Context {
             graph,
             game,
             floor,
             sink,
         };
+        if let Some(floor) = floor {
+            self.prepare_sums();
+            self.best_first(&mut cx, floor);
+            return;
+        }
         for dir in [Direction::Across, Direction::Down] {
             for line in self.lines(dir) {
-                if floor.is_some() {
-                    self.line::<true>(&mut cx, line);
-                } else {
-                    self.line::<false>(&mut cx, line);
+                self.line::<false>(&mut cx, line);
+            }
+        }
+    }
+
+    /// A bounded search, best first: every anchor's bound worked out, the anchors searched
+    /// from the highest bound down, and the search stopped at the first whose bound cannot
+    /// reach the floor, which the best placements found early have raised.
+    fn best_first(&mut self, cx: &mut Context<'_>, floor: &Floor) {
+        let mut order = std::mem::take(&mut self.anchor_order);
+        order.clear();
+        for dir in [Direction::Across, Direction::Down] {
+            for line in self.lines(dir) {
+                for anchor in 0..line.len {
+                    if self.cells.anchor[line.cell(anchor)] {
+                        let first = self.first_cell_before(line, anchor);
+                        order.push((self.anchor_bound(floor, line, first, anchor), line, anchor));
+                    }
                 }
             }
         }
+        // Stable, so that anchors of equal bound keep the board's order.
+        order.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for &(bound, line, anchor) in &order {
+            if !floor.reached_by(bound) {
+                break;
+            }
+            self.placements_at_anchor::<true>(cx, line, anchor);
+        }
+        self.anchor_order = order;
+    }
+
+    /// The first cell a word through `anchor` may start at: the start of the own letters
+    /// just before it, or else as far back as free cells that are no anchors go.
+    fn first_cell_before(&self, line: Line, anchor: usize) -> usize {
+        let own = |i: usize| self.cells.own[line.cell(i)] != NO_LETTER;
+        if anchor > 0 && own(anchor - 1) {
+            let mut start = anchor;
+            while start > 0 && own(start - 1) {
+                start -= 1;
+            }
+            return start;
+        }
+        anchor - self.left_part_limit(line, anchor)
+    }
+
+    /// How many free cells that are no anchors lie just before `anchor` (at most a word's
+    /// length less one): the longest left part it may take.
+    fn left_part_limit(&self, line: Line, anchor: usize) -> usize {
+        let mut limit = 0;
+        while limit < anchor && limit < MAX_WORD - 1 {
+            let c = line.cell(anchor - limit - 1);
+            if !self.cells.free[c] || self.cells.anchor[c] {
+                break;
+            }
+            limit += 1;
+        }
+        limit
     }
 
     /// Every legal placement, collected.
@@ -316,14 +373,7 @@ impl MoveGen {
             self.extend_right::<BOUNDED>(cx, line, anchor, start, node, anchor, worth);
             return;
         }
-        let mut limit = 0;
-        while limit < anchor && limit < MAX_WORD - 1 {
-            let c = line.cell(anchor - limit - 1);
-            if !self.cells.free[c] || self.cells.anchor[c] {
-                break;
-            }
-            limit += 1;
-        }
+        let limit = self.left_part_limit(line, anchor);
         if self.anchor_may_reach_floor(cx, line, anchor - limit, anchor) {
             self.anchor_needs = self.cells.needs_at(line, anchor);
             self.left_parts::<BOUNDED>(cx, line, anchor, cx.graph.root(), 0, limit);
