@@ -213,7 +213,8 @@ fn level_picker(ui: &mut egui::Ui, label: &str, level: &mut Level, think: &mut T
         return;
     }
     ui.horizontal(|ui| {
-        ui.label(format!("{label}: think up to"));
+        let ai = label.trim_end_matches(" level");
+        ui.label(format!("{ai} think time, at most"));
         for seconds in THINK_SECONDS {
             let choice = match seconds {
                 0 => Think::Off,
