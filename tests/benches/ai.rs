@@ -41,15 +41,13 @@ fn movegen(c: &mut Criterion) {
             format!("all placements of {} on {}", position.rack, position.name),
             |b| b.iter(|| generator.count(&game, player, &position.rack)),
         );
-        if position.name.contains("64") {
-            group.bench_function(
-                format!(
-                    "strongest placement of {} on {}",
-                    position.rack, position.name
-                ),
-                |b| b.iter(|| strongest(&mut generator, &game, player, &position.rack)),
-            );
-        }
+        group.bench_function(
+            format!(
+                "strongest placement of {} on {}",
+                position.rack, position.name
+            ),
+            |b| b.iter(|| strongest(&mut generator, &game, player, &position.rack)),
+        );
     }
     group.finish();
 }
