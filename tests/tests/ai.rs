@@ -381,6 +381,51 @@ fn thinking_plays_candidates_on_in_sampled_worlds() {
     );
 }
 
+/// With time to think, the hard level lifts a word of its own when the letters back on its
+/// rack make a better placement, and then plays in the same turn: never two lifts in a turn,
+/// never a lift followed by a pass.
+#[test]
+fn the_thinking_hard_level_lifts_a_word_to_play_a_better_one() {
+    let map = shipped("duel-24.ron");
+    let mut lifted_and_played = 0;
+    for seed in 100_000..100_004 {
+        let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), seed);
+        let mut players = [
+            AiPlayer::new(Level::Hard, seed).thinking(Think::Samples(2)),
+            AiPlayer::new(Level::Normal, seed),
+        ];
+        let (mut lifted, mut played) = (false, false);
+        while game.result().is_none() && game.log().len() < 400 {
+            let hard_to_act = game.to_act() == Player::Gold;
+            let action = players[game.to_act().index()].choose(&game);
+            match &action {
+                _ if !hard_to_act => {}
+                Action::Redeploy { .. } => {
+                    assert!(!lifted, "two lifts in one turn (seed {seed})");
+                    lifted = true;
+                }
+                Action::Commit { .. } if lifted => {
+                    played = true;
+                    lifted_and_played += 1;
+                }
+                Action::EndTurn => {
+                    assert!(played || !lifted, "a lift and no word (seed {seed})");
+                    (lifted, played) = (false, false);
+                }
+                _ => {}
+            }
+            game.apply(action).unwrap();
+        }
+        if lifted_and_played > 0 {
+            break;
+        }
+    }
+    assert!(
+        lifted_and_played > 0,
+        "a word was lifted to play a better one"
+    );
+}
+
 /// The hard level spends a token whose effect costs it nothing (held, it takes a rack slot);
 /// the normal level keeps it, spending only a token whose effect leaves it better off.
 #[test]

@@ -11,7 +11,8 @@
 //!   keeps (leave values learned from self-play). Given time to think ([`Think`]), it plays
 //!   its best candidates on in worlds sampled from the letters it cannot see (the opponent's
 //!   rack, every pile's order), each answered by the opponent's reply, and keeps the one that
-//!   leaves it best off on average.
+//!   leaves it best off on average; and it lifts one of its cheapest words first when the
+//!   letters back on its rack make a placement worth more than the best without.
 //!
 //! In a race (Word Wars: the player left unable to make a word loses) every level but Easy
 //! also weighs the letters it keeps by how hard they are to play out (`eval::leave_cost`),
@@ -199,6 +200,9 @@ impl AiPlayer {
         if let Some(token) = self.helpful_token(game) {
             return Action::Invoke { token };
         }
+        if let Some(word) = self.strategic_redeploy(game, player) {
+            return Action::Redeploy { word };
+        }
         if let Some(m) = self.placement(game, player) {
             return Action::Commit {
                 letters: m.placements(),
@@ -335,16 +339,71 @@ impl AiPlayer {
         Some(by_face[pick].1)
     }
 
-    /// A word to lift when no placement is possible, if lifting it makes one possible.
-    fn helpful_redeploy(&mut self, game: &Game, player: Player) -> Option<WordKey> {
-        // A word lifted and a letter of it laid again can bring the board back where it was:
-        // past a few redeploys in a game, the AI passes instead, so such a game still ends.
+    /// With time to think, the hard level also lifts one of its cheapest words when the best
+    /// placement its letters then allow leaves it better off than the best placement without
+    /// (the word's face leaves the score; its letters come back to the rack).
+    fn strategic_redeploy(&mut self, game: &Game, player: Player) -> Option<WordKey> {
+        let this_turn = game
+            .log()
+            .iter()
+            .rev()
+            .take_while(|a| !matches!(a, Action::EndTurn));
+        let lifted_already = this_turn
+            .clone()
+            .any(|a| matches!(a, Action::Redeploy { .. }));
+        if self.level != Level::Hard
+            || !self.think.is_on()
+            || lifted_already
+            || self.redeploys_spent(game)
+        {
+            return None;
+        }
+        let rack = game.rack_letters(player);
+        let mut moves = self.generator.all(game, player, &rack);
+        let plain = best_outcome(game, player, &mut moves, PLAYED_OUT, true)
+            .first()
+            .map_or(value(game, player) + held_worth(game, player), |&(v, _)| v);
+        let mut words: Vec<(i64, WordKey)> = game
+            .words()
+            .into_iter()
+            .filter(|w| w.word.player == player)
+            .map(|w| (w.face, w.word.key))
+            .collect();
+        words.sort_by_key(|&(face, key)| (face, key));
+        let mut best: Option<(f64, WordKey)> = None;
+        for &(_, word) in words.iter().take(REDEPLOY_TRIES) {
+            let Some(lifted) = after(game, Action::Redeploy { word }) else {
+                continue;
+            };
+            let rack = lifted.rack_letters(player);
+            let mut moves = self.generator.all(&lifted, player, &rack);
+            let then = best_outcome(&lifted, player, &mut moves, PLAYED_OUT, true);
+            if let Some(&(v, _)) = then.first()
+                && v > plain
+                && best.is_none_or(|(b, _)| v > b)
+            {
+                best = Some((v, word));
+            }
+        }
+        best.map(|(_, word)| word)
+    }
+
+    /// Whether the game has seen so many redeploys that the AI makes no more (see
+    /// `REDEPLOYS_A_GAME`).
+    fn redeploys_spent(&self, game: &Game) -> bool {
         let redeployed = game
             .log()
             .iter()
             .filter(|a| matches!(a, Action::Redeploy { .. }))
             .count();
-        if self.level == Level::Easy || redeployed >= REDEPLOYS_A_GAME {
+        redeployed >= REDEPLOYS_A_GAME
+    }
+
+    /// A word to lift when no placement is possible, if lifting it makes one possible.
+    fn helpful_redeploy(&mut self, game: &Game, player: Player) -> Option<WordKey> {
+        // A word lifted and a letter of it laid again can bring the board back where it was:
+        // past a few redeploys in a game, the AI passes instead, so such a game still ends.
+        if self.level == Level::Easy || self.redeploys_spent(game) {
             return None;
         }
         let words: Vec<WordKey> = game
