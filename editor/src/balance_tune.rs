@@ -106,7 +106,8 @@ impl TunePanel {
                 max_steps,
                 &mut |value| {
                     let mut tuned = setup.clone();
-                    tuned.rules = setup.rules.with_constant(&range.key, value)?;
+                    let (map, rules) = balance::tuned(&setup.map, &setup.rules, &range.key, value)?;
+                    (tuned.map, tuned.rules) = (std::sync::Arc::new(map), rules);
                     Ok(balance::advantage(&tuned, &|_| {
                         done.fetch_add(1, Ordering::Relaxed);
                     }))
@@ -159,8 +160,8 @@ impl TunePanel {
         self.poll();
         ui.separator();
         ui.heading("Tune a rule constant");
-        ui.label("Searches one constant for the value that brings the first player's advantage closest to even, playing the games above for each value tried.");
-        ui.add_enabled_ui(!self.is_running(), |ui| self.choices(ui));
+        ui.label("Searches one constant, or one city's capture bonus, for the value that brings the first player's advantage closest to even, playing the games above for each value tried.");
+        ui.add_enabled_ui(!self.is_running(), |ui| self.choices(ui, doc));
         match &self.running {
             Some(tuning) => {
                 let done = tuning.done.load(Ordering::Relaxed);
@@ -186,7 +187,7 @@ impl TunePanel {
         }
     }
 
-    fn choices(&mut self, ui: &mut egui::Ui) {
+    fn choices(&mut self, ui: &mut egui::Ui, doc: &Document) {
         ui.horizontal(|ui| {
             egui::ComboBox::from_label("Constant")
                 .selected_text(&self.key)
@@ -196,6 +197,15 @@ impl TunePanel {
                             ui.selectable_value(&mut self.key, c.key.to_string(), c.key)
                                 .on_hover_text(c.description);
                         }
+                    }
+                    // Each city's own capture bonus, in place of the rule set's.
+                    for city in &doc.map.cities {
+                        let key = format!("city.{}.bonus", city.id);
+                        ui.selectable_value(&mut self.key, key.clone(), key)
+                            .on_hover_text(format!(
+                                "What capturing {} adds to the base score",
+                                city.name
+                            ));
                     }
                 });
         });

@@ -214,6 +214,7 @@ mod tests {
             name: "Keep".into(),
             at: Pos::new(2, 2),
             owner: Owner::Gold,
+            bonus: Some(55),
         });
         let clip = Clip::copy(&map, Region::new(Pos::new(3, 3), Pos::new(1, 1)));
         assert_eq!(clip.size(), (3, 3));
@@ -222,6 +223,7 @@ mod tests {
         assert_eq!(map.cities.len(), 2);
         assert_eq!(map.cities[1].at, Pos::new(7, 7));
         assert_eq!(map.cities[1].id, "keep-2");
+        assert_eq!(map.cities[1].bonus, Some(55), "its own bonus goes with it");
         clip.paste(&mut map, Pos::new(9, 9));
         assert_eq!(map.terrain.get(Pos::new(9, 9)), Some(&Terrain::Lava));
         assert_eq!(
@@ -250,6 +252,7 @@ mod tests {
             name: "Far".into(),
             at: Pos::new(9, 0),
             owner: scryptic::Owner::Neutral,
+            bonus: None,
         });
         assert_eq!(Clip::from_text(&stray.to_text()), None);
     }

@@ -44,7 +44,7 @@ impl Inspector {
                 &mut m.ice_thickness
             });
         }
-        city_fields(ui, doc, cell);
+        city_fields(ui, doc, cell, rules.as_ref());
         token_fields(ui, doc, cell);
     }
 }
@@ -86,7 +86,12 @@ fn cell_value(
     });
 }
 
-fn city_fields(ui: &mut egui::Ui, doc: &mut Document, cell: Pos) {
+fn city_fields(
+    ui: &mut egui::Ui,
+    doc: &mut Document,
+    cell: Pos,
+    rules: Option<&scryptic::rules::RuleSet>,
+) {
     let Some(index) = doc.map.cities.iter().position(|c| c.at == cell) else {
         return;
     };
@@ -106,9 +111,44 @@ fn city_fields(ui: &mut egui::Ui, doc: &mut Document, cell: Pos) {
             ui.radio_value(&mut city.owner, owner, owner_name(owner));
         }
     });
+    capture_bonus(ui, &mut city, rules);
     if city != doc.map.cities[index] {
         doc.edit_objects("edit city", |m| m.cities[index] = city);
     }
+}
+
+/// The city's capture bonus: its own, or the rule set's for a city held as this one is at
+/// the start (shown, and taken as its own once changed; "default" gives the rule set's back).
+fn capture_bonus(
+    ui: &mut egui::Ui,
+    city: &mut scryptic::City,
+    rules: Option<&scryptic::rules::RuleSet>,
+) {
+    let default = rules.map_or(0, |r| match city.owner {
+        Owner::Neutral => r.capture.neutral_city_bonus,
+        _ => r.capture.city_capture_bonus,
+    });
+    let most = scryptic::limits::MAX_CITY_BONUS;
+    let mut value = city.bonus.unwrap_or(default);
+    ui.horizontal(|ui| {
+        let label = ui.label("capture bonus");
+        let changed = ui
+            .add(egui::DragValue::new(&mut value).range(-most..=most))
+            .labelled_by(label.id)
+            .on_hover_text("What capturing this city adds to the base score")
+            .changed();
+        if changed {
+            city.bonus = Some(value);
+        }
+        if city.bonus.is_some()
+            && ui
+                .button("default")
+                .on_hover_text(format!("the rule set's {default}"))
+                .clicked()
+        {
+            city.bonus = None;
+        }
+    });
 }
 
 fn token_fields(ui: &mut egui::Ui, doc: &mut Document, cell: Pos) {

@@ -69,16 +69,20 @@ impl MapMode {
                 self.minimap
                     .ui(ui, texture, size, &mut self.view, self.canvas.last_rect());
                 ui.separator();
-                egui::CollapsingHeader::new("Map properties")
-                    .id_salt("map properties")
-                    .show(ui, |ui| self.properties.ui(ui, doc));
-                ui.separator();
-                self.inspector.ui(ui, doc, self.inspected);
-                ui.separator();
-                if let Some(cell) = self.validation.ui(ui) {
-                    self.view.centre = [cell.x as f32 + 0.5, cell.y as f32 + 0.5];
-                    self.inspected = Some(cell);
-                }
+                // Below the minimap the panel scrolls: a city's fields and the validation
+                // findings run past the bottom of a small window.
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    egui::CollapsingHeader::new("Map properties")
+                        .id_salt("map properties")
+                        .show(ui, |ui| self.properties.ui(ui, doc));
+                    ui.separator();
+                    self.inspector.ui(ui, doc, self.inspected);
+                    ui.separator();
+                    if let Some(cell) = self.validation.ui(ui) {
+                        self.view.centre = [cell.x as f32 + 0.5, cell.y as f32 + 0.5];
+                        self.inspected = Some(cell);
+                    }
+                });
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             self.canvas.ui(

@@ -286,6 +286,7 @@ mod tests {
             name: "C".into(),
             at: Pos::new(x, y),
             owner: Owner::Neutral,
+            bonus: None,
         }
     }
 

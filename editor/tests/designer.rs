@@ -87,6 +87,29 @@ fn a_symmetric_duel_made_from_scratch_played_and_saved() {
     assert_eq!(owner_at(15, 3), Some(Owner::Neutral));
     assert_eq!(map.tokens.len(), 2);
 
+    // The neutral town is worth more than the rule set gives: its own capture bonus, set in
+    // the inspector (and given back to the rule set's with "default").
+    key(&mut h, Key::N);
+    click(&mut h, Pos::new(8, 3));
+    h.get_by_label("capture bonus").set_value_accesskit(25.0);
+    h.run();
+    let bonus_at = |h: &egui_kittest::Harness<'_, EditorApp>, x, y| {
+        h.state()
+            .doc
+            .map
+            .city_at(Pos::new(x, y))
+            .and_then(|c| c.bonus)
+    };
+    assert_eq!(bonus_at(&h, 8, 3), Some(25));
+    // The panel scrolls: the button is brought into view as a person would scroll to it.
+    h.get_by_label("default").scroll_to_me();
+    h.run();
+    press_button(&mut h, "default");
+    assert_eq!(bonus_at(&h, 8, 3), None);
+    h.get_by_label("capture bonus").set_value_accesskit(25.0);
+    h.run();
+    assert_eq!(bonus_at(&h, 8, 3), Some(25));
+
     // Validation has nothing against it.
     h.run();
     let (errors, _) = h.state().map_mode.validation.counts();
@@ -124,4 +147,5 @@ fn a_symmetric_duel_made_from_scratch_played_and_saved() {
     let saved = Map::load(&path).unwrap();
     assert_eq!(saved, h.state().doc.map);
     assert_eq!(saved.description, "Two fords, two capitals, one river.");
+    assert_eq!(saved.city_at(Pos::new(8, 3)).unwrap().bonus, Some(25));
 }

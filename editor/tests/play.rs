@@ -338,14 +338,7 @@ fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
 /// closest to even named.
 #[test]
 fn the_balance_panel_tunes_a_constant_and_plots_the_advantage() {
-    let mut h = harness(EditorApp::new(Some(&root().join("maps/tutorial.ron"))));
-    h.state_mut().mode = Mode::Balance;
-    h.run();
-    for node in h.get_all_by_label("easy") {
-        node.click();
-    }
-    h.get_by_label("Games").set_value_accesskit(4.0);
-    h.run();
+    let mut h = tuning_on_the_tutorial();
     h.get_by_label("Values at most").set_value_accesskit(3.0);
     h.get_by_label("to").set_value_accesskit(40.0);
     h.run();
@@ -368,6 +361,44 @@ fn the_balance_panel_tunes_a_constant_and_plots_the_advantage() {
         "{said}"
     );
     h.get_by_label_contains("First player's advantage");
+}
+
+/// The Balance mode on the tutorial map, easy against easy, four games a value.
+fn tuning_on_the_tutorial() -> H {
+    let mut h = harness(EditorApp::new(Some(&root().join("maps/tutorial.ron"))));
+    h.state_mut().mode = Mode::Balance;
+    h.run();
+    for node in h.get_all_by_label("easy") {
+        node.click();
+    }
+    h.get_by_label("Games").set_value_accesskit(4.0);
+    h.run();
+    h
+}
+
+/// The tuning's list of what to search offers each of the map's cities' own capture bonus.
+#[test]
+fn the_balance_panel_tunes_a_city_bonus() {
+    let mut h = tuning_on_the_tutorial();
+    h.get_by_label("Values at most").set_value_accesskit(2.0);
+    h.get_by_label("to").set_value_accesskit(60.0);
+    h.run();
+    click_label(&mut h, "Constant");
+    // The cities come after the rule set's constants, at the end of a list that scrolls.
+    h.get_by_label("city.riverside.bonus").scroll_to_me();
+    h.run();
+    click_label(&mut h, "city.riverside.bonus");
+    click_label(&mut h, "Tune");
+    h.state_mut().balance.tune.wait(Duration::from_secs(600));
+    h.run();
+    let tune = &h.state().balance.tune;
+    let values: Vec<&str> = tune.steps.iter().map(|s| s.value.as_str()).collect();
+    assert_eq!(values, ["0", "60"]);
+    let said = tune.message.clone().unwrap_or_default();
+    assert!(
+        said.starts_with("closest to even: city.riverside.bonus = "),
+        "{said}"
+    );
 }
 
 /// The strongest first word for the player to move, found by the spy's measure.

@@ -112,6 +112,7 @@ impl Target {
                 root.join("maps/tutorial.ron"),
                 root.join("packs/wending/campaigns/wending/1-the-ford.ron"),
                 root.join("tests/scenarios/conquest-by-attack.ron"),
+                root.join("tests/fuzz/map/seed-city-bonus.ron"),
             ],
             Target::Rules => vec![
                 root.join("tests/fuzz/rules/seed-classic.ron"),

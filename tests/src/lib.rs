@@ -18,6 +18,7 @@ pub fn city(id: &str, x: u32, y: u32, owner: scryptic::Owner) -> scryptic::City 
         name: id.into(),
         at: scryptic::Pos::new(x, y),
         owner,
+        bonus: None,
     }
 }
 

@@ -324,9 +324,18 @@ fn balance_weighs_the_first_player_and_tunes_a_constant() {
     );
     assert!(low <= share && share <= high, "{json}");
     assert!(json["closest"]["value"].is_string(), "{json}");
+    // One city's own capture bonus is searched the same way.
+    let city = ["--tune", "city.riverside.bonus=0..60", "--steps", "2"];
+    let o = scryptic(&[&base[..], &city[..]].concat());
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("city.riverside.bonus = 60: "), "{}", o.out);
     for (bad, said) in [
         ("capture.nothing=0..4", "is not a rule constant"),
         ("capture.city_capture_bonus=0.5..4", "cannot be 0.5"),
+        (
+            "city.nowhere.bonus=0..4",
+            "no city `nowhere`: its cities are `aurum`, `argentum`, `riverside`",
+        ),
     ] {
         let o = scryptic(&[&base[..], &["--tune", bad][..]].concat());
         assert_eq!(o.code, 1, "{o:?}");

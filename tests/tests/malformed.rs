@@ -166,6 +166,12 @@ fn damaged_saves_are_refused_with_a_place_by_every_command() {
             "outside the 12x12 map",
         ),
         (
+            "city-bonus",
+            "at: (x: 3, y: 9), owner: Gold",
+            "at: (x: 3, y: 9), owner: Gold, bonus: 9000000000000".into(),
+            "bonus 9000000000000 is out of range",
+        ),
+        (
             "letter-count",
             "'A': (value: 1, count: 9)",
             "'A': (value: 1, count: 1000000000)".into(),

@@ -1,9 +1,13 @@
 //! Balance tuning, which no map editor offers: the first player's advantage on a map over many
 //! seeded games (as `simulate` plays them), and a search of one rule constant for the value
-//! that brings that advantage closest to even, each step reported with its interval.
+//! that brings that advantage closest to even, each step reported with its interval. What is
+//! searched is a rule constant (`capture.city_capture_bonus`) or one city's own capture bonus
+//! (`city.ID.bonus`).
 
 use super::simulate::{self, GameRecord, Setup, wilson};
 use crate::board::Player;
+use crate::map::Map;
+use crate::rules::RuleSet;
 use serde::Serialize;
 
 /// The first player's share of a batch of games (a win counts 1, a draw or an unfinished game
@@ -77,10 +81,48 @@ pub fn advantage(setup: &Setup, done: &(dyn Fn(&GameRecord) + Sync)) -> Advantag
     Advantage::of(&records, setup.map.scenario.first_player())
 }
 
-/// A rule constant and the values to search: `capture.city_capture_bonus=0..20`.
+/// `map` and `rules` with `key` set to `value` (as a rule file writes it): a rule constant
+/// (`capture.city_capture_bonus`), or the capture bonus of the map's city `ID` (`city.ID.bonus`,
+/// a whole number), or why it cannot be.
+pub fn tuned(map: &Map, rules: &RuleSet, key: &str, value: &str) -> Result<(Map, RuleSet), String> {
+    let Some(id) = key
+        .strip_prefix("city.")
+        .and_then(|k| k.strip_suffix(".bonus"))
+    else {
+        return Ok((map.clone(), rules.with_constant(key, value)?));
+    };
+    let most = crate::limits::MAX_CITY_BONUS;
+    let bonus = value
+        .parse::<i64>()
+        .ok()
+        .filter(|b| (-most..=most).contains(b))
+        .ok_or_else(|| {
+            format!(
+                "{key} cannot be {value}: a city's bonus is a whole number from {} to {most}",
+                -most
+            )
+        })?;
+    let mut map = map.clone();
+    let ids: Vec<String> = map.cities.iter().map(|c| format!("`{}`", c.id)).collect();
+    let Some(city) = map.cities.iter_mut().find(|c| c.id == id) else {
+        return Err(format!(
+            "the map has no city `{id}`: its cities are {}",
+            if ids.is_empty() {
+                "none".to_string()
+            } else {
+                ids.join(", ")
+            }
+        ));
+    };
+    city.bonus = Some(bonus);
+    Ok((map, rules.clone()))
+}
+
+/// What to search, and the values to search: `capture.city_capture_bonus=0..20`, or a city's
+/// own bonus, `city.aurum.bonus=0..60`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TuneRange {
-    /// The constant, `section.field`.
+    /// The constant, `section.field`, or a city's bonus, `city.ID.bonus`.
     pub key: String,
     /// The lowest value tried.
     pub low: f64,
@@ -215,6 +257,49 @@ pub fn closest(steps: &[TuneStep]) -> Option<&TuneStep> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Table: what a tuning key sets (a city's own bonus on the map, a constant in the
+    /// rules), and what it refuses.
+    #[test]
+    fn a_key_tunes_a_city_bonus_or_a_rule_constant() {
+        let mut map = Map::new("t", 8, 8);
+        map.cities.push(crate::board::City {
+            id: "aurum".into(),
+            name: "Aurum".into(),
+            at: crate::board::Pos::new(1, 1),
+            owner: crate::board::Owner::Gold,
+            bonus: None,
+        });
+        let rules = RuleSet::preset("classic").unwrap();
+        let (tuned_map, same_rules) = tuned(&map, &rules, "city.aurum.bonus", "45").unwrap();
+        assert_eq!(tuned_map.cities[0].bonus, Some(45));
+        assert_eq!(same_rules, rules);
+        let (same_map, tuned_rules) =
+            tuned(&map, &rules, "capture.city_capture_bonus", "12").unwrap();
+        assert_eq!(same_map, map);
+        assert_eq!(tuned_rules.capture.city_capture_bonus, 12);
+        for (key, value, refusal) in [
+            (
+                "city.lowmoor.bonus",
+                "5",
+                "no city `lowmoor`: its cities are `aurum`",
+            ),
+            (
+                "city.aurum.bonus",
+                "1.5",
+                "a city's bonus is a whole number",
+            ),
+            (
+                "city.aurum.bonus",
+                "2000000",
+                "a whole number from -1000000 to 1000000",
+            ),
+            ("capture.nothing", "5", "is not a rule constant"),
+        ] {
+            let refused = tuned(&map, &rules, key, value).unwrap_err();
+            assert!(refused.contains(refusal), "{key}={value}: {refused}");
+        }
+    }
 
     fn advantage(share: f64, games: usize) -> Advantage {
         let (low, high) = wilson(share * games as f64, games);

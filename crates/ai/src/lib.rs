@@ -7,7 +7,7 @@
 #![deny(missing_docs)]
 
 // The other crates' modules, named as the rest of the runtime names them.
-use scryptic_core::{board, game, lexicon, map, ronfile, rules};
+use scryptic_core::{board, game, lexicon, limits, map, ronfile, rules};
 
 mod at_once;
 pub mod balance;

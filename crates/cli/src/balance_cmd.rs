@@ -23,7 +23,8 @@ pub(super) struct BalanceArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Search the rule constant KEY from LO to HI for the value that brings the first
-    /// player's advantage closest to even (`--tune capture.city_capture_bonus=0..40`).
+    /// player's advantage closest to even (`--tune capture.city_capture_bonus=0..40`), or one
+    /// city's own capture bonus (`--tune city.aurum.bonus=0..60`).
     #[arg(long, value_name = "KEY=LO..HI")]
     tune: Option<TuneRange>,
     /// The most values tried by --tune (2 to 32).
@@ -60,12 +61,13 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
     }
     let lexicon = Arc::new(crate::lexicon::Lexicon::english());
     let map = Arc::new(level.map.clone());
-    let setup_with = |rules: crate::rules::RuleSet| {
+    let setup_with = |(map, rules): (crate::map::Map, crate::rules::RuleSet)| {
         let mut tuned = level.clone();
+        tuned.map = map.clone();
         tuned.rules = rules.clone();
         Setup {
             start: starter(&tuned, &lexicon),
-            map: map.clone(),
+            map: Arc::new(map),
             rules,
             lexicon: lexicon.clone(),
             levels: levels.clone(),
@@ -81,7 +83,8 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
         map.name, first, levels[0], levels[1], args.games, args.seed
     );
     let Some(range) = &args.tune else {
-        let advantage = play_batch(&setup_with(level.rules.clone()), io.terminal);
+        let untuned = (level.map.clone(), level.rules.clone());
+        let advantage = play_batch(&setup_with(untuned), io.terminal);
         if args.json {
             print_json(
                 io.out,
@@ -111,8 +114,8 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
         range,
         args.steps as usize,
         &mut |value| {
-            let rules = level.rules.with_constant(&range.key, value)?;
-            Ok(play_batch(&setup_with(rules), terminal))
+            let tuned = balance::tuned(&level.map, &level.rules, &range.key, value)?;
+            Ok(play_batch(&setup_with(tuned), terminal))
         },
         &mut |step: &TuneStep| {
             if !json && written.is_ok() {

@@ -323,6 +323,11 @@ pub struct City {
     pub at: Pos,
     /// Who holds it at the start.
     pub owner: Owner,
+    /// What capturing it adds to the base score, in place of the rule set's bonus
+    /// (`capture.city_capture_bonus` from a player, `capture.neutral_city_bonus` when
+    /// neutral); none: the rule set's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<i64>,
 }
 
 /// A token spot: an elemental token waiting to be captured.

@@ -224,6 +224,7 @@ fn place_city(scene: &mut Scene<'_>, cell: Pos) {
             name,
             at,
             owner,
+            bonus: None,
         });
     });
 }

@@ -246,6 +246,7 @@ impl Game {
                     at: c.at,
                     owner: c.owner,
                     destroyed: false,
+                    bonus: c.bonus,
                 })
                 .collect(),
             tokens: map

@@ -33,6 +33,9 @@ pub struct CityState {
     pub owner: Owner,
     /// Whether lava destroyed it.
     pub destroyed: bool,
+    /// Its own capture bonus, if the map gives it one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<i64>,
 }
 
 /// A token spot in play.

@@ -47,6 +47,7 @@ pub(super) fn check_bounds(
     let mut report = Report { path, text, out };
     check_texts(&mut report, file);
     check_pieces(&mut report, file);
+    check_city_bonuses(&mut report, file);
     check_cell_values(&mut report, file, rules);
     check_paths(&mut report, file);
     check_scenario(&mut report, file, rules);
@@ -124,6 +125,23 @@ fn check_pieces(report: &mut Report, file: &MapFile) {
         if !inside(file, at) {
             let message = outside_message(&format!("{what} `{id}`"), at, file);
             report.at(key, Some(&needle), message);
+        }
+    }
+}
+
+/// A city's own capture bonus stays within the range the rule set's bonuses take.
+fn check_city_bonuses(report: &mut Report, file: &MapFile) {
+    let most = limits::MAX_CITY_BONUS;
+    for city in &file.cities {
+        if let Some(bonus) = city.bonus.filter(|b| !(-most..=most).contains(b)) {
+            report.at(
+                "cities",
+                Some(&format!("\"{}\"", city.id)),
+                format!(
+                    "the city `{}`'s bonus {bonus} is out of range: write a number from {} to {most}, or leave `bonus` out for the rule set's",
+                    city.id, -most
+                ),
+            );
         }
     }
 }

@@ -268,5 +268,6 @@ fn city(id: &str, name: &str, at: Pos, owner: Owner) -> City {
         name: name.to_string(),
         at,
         owner,
+        bonus: None,
     }
 }

@@ -326,6 +326,7 @@ fn validation_finds_design_problems() {
                     name: "N".into(),
                     at: Pos::new(5, 5),
                     owner: Owner::Neutral,
+                    bonus: None,
                 });
             }),
         ),
@@ -503,6 +504,7 @@ fn a_symmetric_map_is_checked_for_fairness() {
         name: id.into(),
         at: Pos::new(x, y),
         owner,
+        bonus: None,
     };
     let mut map = Map::new("duel", 10, 8);
     map.cities = vec![
@@ -518,6 +520,14 @@ fn a_symmetric_map_is_checked_for_fairness() {
             .count()
     };
     assert_eq!(unfair(&map), 0, "fair under a half turn");
+    map.cities[2].bonus = Some(20);
+    assert_eq!(
+        unfair(&map),
+        2,
+        "a town worth more than its image, seen from each"
+    );
+    map.cities[3].bonus = Some(20);
+    assert_eq!(unfair(&map), 0, "both towns worth the same");
     map.cities[1].owner = Owner::Gold;
     assert_eq!(unfair(&map), 2, "each gold city's image is gold's");
     map.terrain.set(Pos::new(0, 0), Terrain::Water);

@@ -296,7 +296,7 @@ const HALVES: [(&str, Image); 3] = [
 ];
 
 /// A map whose terrain is symmetric claims to be fair: the image of each player's city must be
-/// the other player's (and of a neutral city, a neutral one).
+/// the other player's (and of a neutral city, a neutral one), with the same capture bonus.
 fn check_fair_symmetry(map: &Map, out: &mut Vec<Finding>) {
     if !map.cities.iter().any(|c| c.owner != Owner::Neutral) {
         return;
@@ -315,6 +315,21 @@ fn check_fair_symmetry(map: &Map, out: &mut Vec<Finding>) {
         let fair = map
             .city_at(at)
             .is_some_and(|other| other.owner == city.owner.swapped());
+        if let Some(other) = map.city_at(at).filter(|o| fair && o.bonus != city.bonus) {
+            let bonus = |b: Option<i64>| b.map_or("the rule set's".to_string(), |b| b.to_string());
+            out.push(Finding::warning(
+                "unfair-symmetry",
+                format!(
+                    "the terrain is {how}, but `{}` at {} is worth {} to capture and its image `{}` at {at} {}: on a fair map they are worth the same",
+                    city.id,
+                    city.at,
+                    bonus(city.bonus),
+                    other.id,
+                    bonus(other.bonus)
+                ),
+                vec![city.at, at],
+            ));
+        }
         if !fair {
             let found = match map.city_at(at) {
                 Some(other) => format!("`{}` there is {}'s", other.id, other.owner.name()),
