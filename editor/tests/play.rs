@@ -35,12 +35,7 @@ fn game(h: &H) -> &Game {
 /// Opens Play mode and starts a game from the Setup screen: the source (`A map file`, `A level
 /// folder`), its path, and who plays (`Hot-seat`, `Against the AI`).
 fn start_from(source: &str, path: &Path, players: &str) -> H {
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Play;
-    h.run();
-    click_label(&mut h, source);
-    type_into(&mut h, "Path", &path.display().to_string());
-    click_label(&mut h, players);
+    let mut h = set_up_from(source, path, players);
     click_label(&mut h, "Start game");
     assert!(
         h.state().play.session.is_some(),
@@ -48,6 +43,30 @@ fn start_from(source: &str, path: &Path, players: &str) -> H {
         h.state().play.message
     );
     h
+}
+
+/// The Setup screen with the source, its path and who plays chosen, before Start game.
+fn set_up_from(source: &str, path: &Path, players: &str) -> H {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Play;
+    h.run();
+    click_label(&mut h, source);
+    type_into(&mut h, "Path", &path.display().to_string());
+    click_label(&mut h, players);
+    h
+}
+
+/// Gold ends the turn and the AI playing silver answers on its thread: gold is to act again.
+fn end_turn_for_the_ai(h: &mut H) {
+    click_label(h, "End turn");
+    h.state_mut()
+        .play
+        .session
+        .as_mut()
+        .unwrap()
+        .wait_for_ai(Duration::from_secs(300));
+    h.run();
+    assert_eq!(game(h).to_act(), Player::Gold, "the AI played its turn");
 }
 
 /// A hot-seat game on the map file `map`.
@@ -492,15 +511,7 @@ fn against_the_ai_it_answers_on_its_own_thread() {
     let map = root().join("maps/tutorial.ron");
     let mut h = start_from("A map file", &map, "Against the AI");
     assert!(!session(&h).rack_hidden, "no cover against the AI");
-    click_label(&mut h, "End turn");
-    h.state_mut()
-        .play
-        .session
-        .as_mut()
-        .unwrap()
-        .wait_for_ai(Duration::from_secs(300));
-    h.run();
-    assert_eq!(game(&h).to_act(), Player::Gold, "the AI played its turn");
+    end_turn_for_the_ai(&mut h);
     assert!(game(&h).log().len() >= 2);
 }
 
@@ -509,12 +520,7 @@ fn against_the_ai_it_answers_on_its_own_thread() {
 #[test]
 fn the_hard_ai_thinks_for_the_time_the_setup_gives_it() {
     let map = root().join("maps/tutorial.ron");
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Play;
-    h.run();
-    click_label(&mut h, "A map file");
-    type_into(&mut h, "Path", &map.display().to_string());
-    click_label(&mut h, "Against the AI");
+    let mut h = set_up_from("A map file", &map, "Against the AI");
     assert!(
         h.query_by_label("1 s").is_none(),
         "no think time below the hard level"
@@ -528,15 +534,7 @@ fn the_hard_ai_thinks_for_the_time_the_setup_gives_it() {
         Seat::Ai(Level::Hard, one_second)
     );
     assert!(h.query_by_label_contains("AI hard, think 1s").is_some());
-    click_label(&mut h, "End turn");
-    h.state_mut()
-        .play
-        .session
-        .as_mut()
-        .unwrap()
-        .wait_for_ai(Duration::from_secs(300));
-    h.run();
-    assert_eq!(game(&h).to_act(), Player::Gold, "the AI played its turn");
+    end_turn_for_the_ai(&mut h);
 }
 
 /// A saved game loaded back brings its event log: what happened before the save is there.
