@@ -343,19 +343,14 @@ impl AiPlayer {
     /// placement its letters then allow leaves it better off than the best placement without
     /// (the word's face leaves the score; its letters come back to the rack).
     fn strategic_redeploy(&mut self, game: &Game, player: Player) -> Option<WordKey> {
-        let this_turn = game
-            .log()
-            .iter()
-            .rev()
-            .take_while(|a| !matches!(a, Action::EndTurn));
-        let lifted_already = this_turn
-            .clone()
+        if self.level != Level::Hard || !self.think.is_on() || self.redeploys_spent(game) {
+            return None;
+        }
+        // One lift a turn: the actions since the last turn ended are this turn's.
+        let lifted_this_turn = (game.log().iter().rev())
+            .take_while(|a| !matches!(a, Action::EndTurn))
             .any(|a| matches!(a, Action::Redeploy { .. }));
-        if self.level != Level::Hard
-            || !self.think.is_on()
-            || lifted_already
-            || self.redeploys_spent(game)
-        {
+        if lifted_this_turn {
             return None;
         }
         let rack = game.rack_letters(player);
