@@ -316,11 +316,12 @@ fn check_fair_symmetry(map: &Map, out: &mut Vec<Finding>) {
             .city_at(at)
             .is_some_and(|other| other.owner == city.owner.swapped());
         if let Some(other) = map.city_at(at).filter(|o| fair && o.bonus != city.bonus) {
-            let bonus = |b: Option<i64>| b.map_or("the rule set's".to_string(), |b| b.to_string());
+            let bonus =
+                |b: Option<i64>| b.map_or("the rule set's bonus".to_string(), |b| b.to_string());
             out.push(Finding::warning(
                 "unfair-symmetry",
                 format!(
-                    "the terrain is {how}, but `{}` at {} is worth {} to capture and its image `{}` at {at} {}: on a fair map they are worth the same",
+                    "the terrain is {how}, but `{}` at {} is worth {} to capture and its image `{}` at {at} is worth {}: on a fair map they are worth the same",
                     city.id,
                     city.at,
                     bonus(city.bonus),
