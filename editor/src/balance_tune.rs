@@ -159,7 +159,7 @@ impl TunePanel {
     pub fn ui(&mut self, ui: &mut egui::Ui, doc: &Document, batch: Batch) {
         self.poll();
         ui.separator();
-        ui.heading("Tune a rule constant");
+        ui.heading("Tune a rule constant or a city's bonus");
         ui.label("Searches one constant, or one city's capture bonus, for the value that brings the first player's advantage closest to even, playing the games above for each value tried.");
         ui.add_enabled_ui(!self.is_running(), |ui| self.choices(ui, doc));
         match &self.running {
@@ -191,14 +191,11 @@ impl TunePanel {
         ui.horizontal(|ui| {
             egui::ComboBox::from_label("Constant")
                 .selected_text(&self.key)
+                .height(400.0)
                 .show_ui(ui, |ui| {
-                    for c in scryptic::rules::RuleSet::constants() {
-                        if c.range.is_some() {
-                            ui.selectable_value(&mut self.key, c.key.to_string(), c.key)
-                                .on_hover_text(c.description);
-                        }
-                    }
-                    // Each city's own capture bonus, in place of the rule set's.
+                    // The map's few cities first, each one's own capture bonus in place of the
+                    // rule set's; then the rule set's many constants.
+                    ui.weak("This map's cities");
                     for city in &doc.map.cities {
                         let key = format!("city.{}.bonus", city.id);
                         ui.selectable_value(&mut self.key, key.clone(), key)
@@ -206,6 +203,14 @@ impl TunePanel {
                                 "What capturing {} adds to the base score",
                                 city.name
                             ));
+                    }
+                    ui.separator();
+                    ui.weak("Rule constants");
+                    for c in scryptic::rules::RuleSet::constants() {
+                        if c.range.is_some() {
+                            ui.selectable_value(&mut self.key, c.key.to_string(), c.key)
+                                .on_hover_text(c.description);
+                        }
                     }
                 });
         });

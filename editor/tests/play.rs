@@ -403,9 +403,6 @@ fn the_balance_panel_tunes_a_city_bonus() {
     h.get_by_label("to").set_value_accesskit(60.0);
     h.run();
     click_label(&mut h, "Constant");
-    // The cities come after the rule set's constants, at the end of a list that scrolls.
-    h.get_by_label("city.riverside.bonus").scroll_to_me();
-    h.run();
     click_label(&mut h, "city.riverside.bonus");
     click_label(&mut h, "Tune");
     h.state_mut().balance.tune.wait(Duration::from_secs(600));
