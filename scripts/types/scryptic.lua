@@ -20,6 +20,7 @@
 ---@field x integer
 ---@field y integer
 ---@field owner ScrypticOwner
+---@field bonus integer? its own capture bonus (nil: the rule set's)
 
 --- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.
 ---@class ScrypticChange

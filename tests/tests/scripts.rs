@@ -572,6 +572,29 @@ fn scripts_talk_through_interfaces_and_only_copies_cross() {
 }
 
 /// What the scripts of `host` printed since the last look.
+/// Scripts see each city's own capture bonus (nil where the rule set's applies).
+#[test]
+fn scripts_see_a_citys_own_bonus() {
+    let source = "scryptic.on('game_start', function(game)\n\
+                    for _, c in ipairs(game:cities()) do print(c.id .. ' ' .. tostring(c.bonus)) end\n\
+                  end)";
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
+    host.load("bonus.lua", source).unwrap();
+    let mut map = Map::new("Bonuses", 8, 8);
+    let mut town = scryptic_tests::city("town", 3, 3, Owner::Neutral);
+    town.bonus = Some(25);
+    map.cities = vec![scryptic_tests::city("home", 0, 0, Owner::Gold), town];
+    let game = Game::new(
+        &map,
+        map.rule_set().unwrap(),
+        Arc::new(Lexicon::english()),
+        1,
+    );
+    let (scripted, errors) = scryptic::script::ScriptedGame::new(game, host);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(printed(&mut scripted.host()), ["home nil", "town 25"]);
+}
+
 fn printed(host: &mut ScriptHost) -> Vec<String> {
     host.drain_console()
         .into_iter()

@@ -857,7 +857,7 @@ pub fn luals_definitions() -> String {
         "---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>\n\n",
     );
     out.push_str("---@class ScrypticCell\n---@field x integer\n---@field y integer\n\n");
-    out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n\n");
+    out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n---@field bonus integer? its own capture bonus (nil: the rule set's)\n\n");
     out.push_str("--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.\n---@class ScrypticChange\n---@field x integer\n---@field y integer\n---@field within number?\n---@field region number? a whole number of cells\n---@field from ScrypticTerrain[]?\n---@field spare_cities boolean?\n---@field to ScrypticTerrain?\n---@field destroy_letters boolean?\n---@field destroy_cities boolean?\n\n");
     out.push_str("---@class ScrypticToken\n---@field kind string\n---@field id string the token spot's id\n---@field x integer\n---@field y integer\n---@field player ScrypticPlayer who invokes it\n\n");
     out.push_str("---@class ScrypticTokenDefinition\n---@field id string\n---@field name string?\n---@field color string?\n---@field invoke fun(game: ScrypticTokenGame, token: ScrypticToken)\n\n");

@@ -204,12 +204,13 @@ impl UserData for GameView {
                 super::lua_values::asked_for(lua, bytes, "the list of cities", || {
                     let list = lua.create_table()?;
                     for (i, c) in cities.enumerate() {
-                        let t = lua.create_table_with_capacity(0, 5)?;
+                        let t = lua.create_table_with_capacity(0, 6)?;
                         t.raw_set("id", c.id.as_str())?;
                         t.raw_set("name", c.name.as_str())?;
                         t.raw_set("x", c.at.x)?;
                         t.raw_set("y", c.at.y)?;
                         t.raw_set("owner", c.owner.name())?;
+                        t.raw_set("bonus", c.bonus)?;
                         list.raw_set(i + 1, t)?;
                     }
                     Ok(list)
