@@ -335,8 +335,6 @@ fn every_method_in_the_registry_exists() {
         names(GAME),
         names(TOKEN_GAME)
     );
-    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
-    host.load("probe.lua", &source).unwrap();
     let map = {
         let mut m = Map::new("Probe", 8, 8);
         m.cities = vec![
@@ -345,14 +343,7 @@ fn every_method_in_the_registry_exists() {
         ];
         m
     };
-    let game = Game::new(
-        &map,
-        map.rule_set().unwrap(),
-        Arc::new(Lexicon::english()),
-        1,
-    );
-    let (scripted, errors) = scryptic::script::ScriptedGame::new(game, host);
-    assert!(errors.is_empty(), "{errors:?}");
+    let scripted = started_with("probe.lua", &source, &map);
     let mut host = scripted.host();
     host.invoke_token(
         &scryptic_tests::invocation("probe", Pos::new(1, 1)),
@@ -578,21 +569,24 @@ fn scripts_see_a_citys_own_bonus() {
     let source = "scryptic.on('game_start', function(game)\n\
                     for _, c in ipairs(game:cities()) do print(c.id .. ' ' .. tostring(c.bonus)) end\n\
                   end)";
-    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
-    host.load("bonus.lua", source).unwrap();
     let mut map = Map::new("Bonuses", 8, 8);
     let mut town = scryptic_tests::city("town", 3, 3, Owner::Neutral);
     town.bonus = Some(25);
     map.cities = vec![scryptic_tests::city("home", 0, 0, Owner::Gold), town];
-    let game = Game::new(
-        &map,
-        map.rule_set().unwrap(),
-        Arc::new(Lexicon::english()),
-        1,
-    );
+    let scripted = started_with("bonus.lua", source, &map);
+    assert_eq!(printed(&mut scripted.host()), ["home nil", "town 25"]);
+}
+
+/// A game on `map` started with the script `source` (as `name`) and the standard tokens; the
+/// script loads and starts without an error.
+fn started_with(name: &str, source: &str, map: &Map) -> scryptic::script::ScriptedGame {
+    let mut host = ScriptHost::with_standard_tokens(ScriptLimits::default(), 1).unwrap();
+    host.load(name, source).unwrap();
+    let rules = map.rule_set().unwrap();
+    let game = Game::new(map, rules, Arc::new(Lexicon::english()), 1);
     let (scripted, errors) = scryptic::script::ScriptedGame::new(game, host);
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(printed(&mut scripted.host()), ["home nil", "town 25"]);
+    scripted
 }
 
 fn printed(host: &mut ScriptHost) -> Vec<String> {
