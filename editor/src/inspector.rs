@@ -124,16 +124,12 @@ fn capture_bonus(
     city: &mut scryptic::City,
     rules: Option<&scryptic::rules::RuleSet>,
 ) {
-    let default = rules.map_or(0, |r| match city.owner {
-        Owner::Neutral => r.capture.neutral_city_bonus,
-        _ => r.capture.city_capture_bonus,
-    });
-    let most = scryptic::limits::MAX_CITY_BONUS;
+    let default = rules.map_or(0, |r| r.capture.bonus_from(city.owner));
     let mut value = city.bonus.unwrap_or(default);
     ui.horizontal(|ui| {
         let label = ui.label("capture bonus");
         let changed = ui
-            .add(egui::DragValue::new(&mut value).range(-most..=most))
+            .add(egui::DragValue::new(&mut value).range(scryptic::limits::CITY_BONUS))
             .labelled_by(label.id)
             .on_hover_text("What capturing this city adds to the base score")
             .changed();

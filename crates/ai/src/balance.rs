@@ -91,15 +91,16 @@ pub fn tuned(map: &Map, rules: &RuleSet, key: &str, value: &str) -> Result<(Map,
     else {
         return Ok((map.clone(), rules.with_constant(key, value)?));
     };
-    let most = crate::limits::MAX_CITY_BONUS;
+    let range = crate::limits::CITY_BONUS;
     let bonus = value
         .parse::<i64>()
         .ok()
-        .filter(|b| (-most..=most).contains(b))
+        .filter(|b| range.contains(b))
         .ok_or_else(|| {
             format!(
-                "{key} cannot be {value}: a city's bonus is a whole number from {} to {most}",
-                -most
+                "{key} cannot be {value}: a city's bonus is a whole number from {} to {}",
+                range.start(),
+                range.end()
             )
         })?;
     let mut map = map.clone();

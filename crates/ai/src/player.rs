@@ -125,11 +125,6 @@ impl AiPlayer {
         self
     }
 
-    /// How long the AI thinks a move.
-    pub fn think(&self) -> Think {
-        self.think
-    }
-
     /// What the AI does for `player` in simultaneous play, where everyone acts at once; `None`
     /// when it waits (its crossword is as good as it can make it, no signal is its to call).
     pub fn choose_at_once(&mut self, game: &Game, player: Player) -> Option<Action> {

@@ -11,8 +11,8 @@ pub const MAX_NAME_CHARS: usize = 200;
 pub const MAX_DESCRIPTION_CHARS: usize = 20_000;
 /// The most cities, and separately the most token spots, on one map.
 pub const MAX_PIECES: usize = 10_000;
-/// The most a city's own capture bonus may be, either way (the rule set's bonuses' range).
-pub const MAX_CITY_BONUS: i64 = 1_000_000;
+/// The values a city's own capture bonus may take (the rule set's bonuses' range).
+pub const CITY_BONUS: std::ops::RangeInclusive<i64> = -1_000_000..=1_000_000;
 /// The most scripts a map or a save names.
 pub const MAX_SCRIPTS: usize = 64;
 /// The most event handlers one script may register.

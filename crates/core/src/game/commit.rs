@@ -451,10 +451,7 @@ impl Game {
             }
             city.owner = Owner::from(player);
             let id = city.id.clone();
-            let bonus = city.bonus.unwrap_or(match from {
-                Owner::Neutral => self.rules.capture.neutral_city_bonus,
-                _ => self.rules.capture.city_capture_bonus,
-            });
+            let bonus = city.bonus.unwrap_or(self.rules.capture.bonus_from(from));
             let state = self.player_mut(player);
             state.base_score = state.base_score.saturating_add(bonus);
             events.push(Event::CityCaptured {

@@ -131,15 +131,17 @@ fn check_pieces(report: &mut Report, file: &MapFile) {
 
 /// A city's own capture bonus stays within the range the rule set's bonuses take.
 fn check_city_bonuses(report: &mut Report, file: &MapFile) {
-    let most = limits::MAX_CITY_BONUS;
+    let range = limits::CITY_BONUS;
     for city in &file.cities {
-        if let Some(bonus) = city.bonus.filter(|b| !(-most..=most).contains(b)) {
+        if let Some(bonus) = city.bonus.filter(|b| !range.contains(b)) {
             report.at(
                 "cities",
                 Some(&format!("\"{}\"", city.id)),
                 format!(
-                    "the city `{}`'s bonus {bonus} is out of range: write a number from {} to {most}, or leave `bonus` out for the rule set's",
-                    city.id, -most
+                    "the city `{}`'s bonus {bonus} is out of range: write a number from {} to {}, or leave `bonus` out for the rule set's",
+                    city.id,
+                    range.start(),
+                    range.end()
                 ),
             );
         }

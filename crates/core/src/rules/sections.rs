@@ -471,6 +471,17 @@ pub enum OpeningRule {
     Table,
 }
 
+impl CaptureRules {
+    /// What capturing a city held by `from` is worth under these rules (a city's own bonus,
+    /// where the map gives one, replaces it).
+    pub fn bonus_from(&self, from: crate::board::Owner) -> i64 {
+        match from {
+            crate::board::Owner::Neutral => self.neutral_city_bonus,
+            _ => self.city_capture_bonus,
+        }
+    }
+}
+
 impl SupplyRules {
     /// How many letters each of `seats` players draws before play, or why this rule set
     /// offers no game to that many.
