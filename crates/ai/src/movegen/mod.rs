@@ -221,7 +221,7 @@ impl MoveGen {
         }
         for dir in [Direction::Across, Direction::Down] {
             for line in self.lines(dir) {
-                self.line::<false>(&mut cx, line);
+                self.line(&mut cx, line);
             }
         }
     }
@@ -256,15 +256,23 @@ impl MoveGen {
     /// The first cell a word through `anchor` may start at: the start of the own letters
     /// just before it, or else as far back as free cells that are no anchors go.
     fn first_cell_before(&self, line: Line, anchor: usize) -> usize {
+        self.own_run_start(line, anchor)
+            .unwrap_or_else(|| anchor - self.left_part_limit(line, anchor))
+    }
+
+    /// Where the run of own letters just before `anchor` starts, if one is there (a word
+    /// through the anchor must then begin with all of it).
+    #[inline]
+    fn own_run_start(&self, line: Line, anchor: usize) -> Option<usize> {
         let own = |i: usize| self.cells.own[line.cell(i)] != NO_LETTER;
-        if anchor > 0 && own(anchor - 1) {
-            let mut start = anchor;
-            while start > 0 && own(start - 1) {
-                start -= 1;
-            }
-            return start;
+        if anchor == 0 || !own(anchor - 1) {
+            return None;
         }
-        anchor - self.left_part_limit(line, anchor)
+        let mut start = anchor - 1;
+        while start > 0 && own(start - 1) {
+            start -= 1;
+        }
+        Some(start)
     }
 
     /// How many free cells that are no anchors lie just before `anchor` (at most a word's
@@ -333,12 +341,12 @@ impl MoveGen {
         })
     }
 
-    /// The placements along `line`; `BOUNDED` when the context has a floor (made a constant so
-    /// that an unbounded search's hot loop carries none of the bound's bookkeeping).
-    fn line<const BOUNDED: bool>(&mut self, cx: &mut Context<'_>, line: Line) {
+    /// Every placement along `line`, in an unbounded search (a bounded one visits its anchors
+    /// best first instead: `best_first`).
+    fn line(&mut self, cx: &mut Context<'_>, line: Line) {
         for anchor in 0..line.len {
             if self.cells.anchor[line.cell(anchor)] {
-                self.placements_at_anchor::<BOUNDED>(cx, line, anchor);
+                self.placements_at_anchor::<false>(cx, line, anchor);
             }
         }
     }
@@ -351,12 +359,7 @@ impl MoveGen {
         line: Line,
         anchor: usize,
     ) {
-        let own_before = anchor > 0 && self.cells.own[line.cell(anchor - 1)] != NO_LETTER;
-        if own_before {
-            let mut start = anchor;
-            while start > 0 && self.cells.own[line.cell(start - 1)] != NO_LETTER {
-                start -= 1;
-            }
+        if let Some(start) = self.own_run_start(line, anchor) {
             if anchor - start >= MAX_WORD || !self.anchor_may_reach_floor(cx, line, start, anchor) {
                 return;
             }
