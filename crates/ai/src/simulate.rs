@@ -80,24 +80,28 @@ fn seat(player: Player) -> usize {
     player.index()
 }
 
-/// The AIs of game `index`, one a seat: the setup's, moved round the table a seat a game.
+/// Which of the setup's `ais` AIs sits in seat `s` in game `index`: they move round the table
+/// a seat a game.
+fn ai_in_seat(s: usize, index: usize, ais: usize) -> usize {
+    (s + index) % ais.max(1)
+}
+
+/// The AIs' levels in game `index`, one a seat.
 fn seating(levels: &[Level], index: usize) -> Vec<Level> {
-    let n = levels.len().max(1);
-    (0..levels.len()).map(|s| levels[(s + index) % n]).collect()
+    (0..levels.len())
+        .map(|s| levels[ai_in_seat(s, index, levels.len())])
+        .collect()
 }
 
 /// The AI players of game `index`, one a seat, each with its level and think time.
 fn players_of(setup: &Setup, index: usize, seed: u64) -> AiTable {
-    let n = setup.levels.len().max(1);
+    let ais = setup.levels.len();
     let think_of = |a: usize| setup.thinks.get(a).copied().unwrap_or_default();
-    AiTable::new(
-        (0..setup.levels.len())
-            .map(|s| {
-                let a = (s + index) % n;
-                AiPlayer::new(setup.levels[a], seed).thinking(think_of(a))
-            })
-            .collect(),
-    )
+    let player = |s: usize| {
+        let a = ai_in_seat(s, index, ais);
+        AiPlayer::new(setup.levels[a], seed).thinking(think_of(a))
+    };
+    AiTable::new((0..ais).map(player).collect())
 }
 
 /// Which seat the setup's AI `a` had in game `index` (see `seating`).
