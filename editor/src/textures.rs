@@ -23,32 +23,31 @@ fn upload(ctx: &egui::Context, name: String, img: &image::RgbaImage) -> TextureH
     ctx.load_texture(name, image, TextureOptions::LINEAR)
 }
 
+/// Uploads a numbered list of images, each named `{prefix}-{i}`.
+fn upload_all(
+    ctx: &egui::Context,
+    prefix: &str,
+    images: &[image::RgbaImage],
+) -> Vec<TextureHandle> {
+    (images.iter().enumerate())
+        .map(|(i, img)| upload(ctx, format!("{prefix}-{i}"), img))
+        .collect()
+}
+
 impl TileTextures {
     /// Uploads every image of `tileset`.
     pub fn load(ctx: &egui::Context, tileset: Tileset) -> TileTextures {
         let variants = tileset
             .terrain
             .iter()
-            .map(|(terrain, images)| {
-                let handles = images
-                    .variants
-                    .iter()
-                    .enumerate()
-                    .map(|(i, img)| upload(ctx, format!("{}-{i}", terrain.name()), img))
-                    .collect();
-                (*terrain, handles)
-            })
+            .map(|(terrain, images)| (*terrain, upload_all(ctx, terrain.name(), &images.variants)))
             .collect();
         let coins = tileset
             .coins
             .iter()
             .map(|(player, images)| {
-                let handles = images
-                    .iter()
-                    .enumerate()
-                    .map(|(i, img)| upload(ctx, format!("coin-{}-{i}", player.name()), img))
-                    .collect();
-                (*player, handles)
+                let prefix = format!("coin-{}", player.name());
+                (*player, upload_all(ctx, &prefix, images))
             })
             .collect();
         let cities = tileset
@@ -65,12 +64,10 @@ impl TileTextures {
             .pieces
             .iter()
             .map(|(kind, images)| {
-                let handles = images
-                    .iter()
-                    .enumerate()
-                    .map(|(i, img)| upload(ctx, format!("piece-{kind}-{i}"), img))
-                    .collect();
-                (kind.clone(), handles)
+                (
+                    kind.clone(),
+                    upload_all(ctx, &format!("piece-{kind}"), images),
+                )
             })
             .collect();
         TileTextures {
