@@ -19,6 +19,11 @@ impl Game {
             crate::rules::Scoring::ByScripts => 0,
             crate::rules::Scoring::CrossingRatio => self.crossing_score(player).points,
         };
+        self.score_of(player, word)
+    }
+
+    /// `player`'s score with `word` as their word score.
+    fn score_of(&self, player: Player, word: i64) -> Score {
         let base = self.player(player).base_score;
         Score {
             word,
@@ -35,14 +40,7 @@ impl Game {
             crate::rules::Scoring::WordFaceValues => {
                 let words = self.word_scores();
                 self.seats()
-                    .map(|p| {
-                        let (word, base) = (words[p.index()], self.player(p).base_score);
-                        Score {
-                            word,
-                            base,
-                            total: word.saturating_add(base),
-                        }
-                    })
+                    .map(|p| self.score_of(p, words[p.index()]))
                     .collect()
             }
             _ => self.seats().map(|p| self.score(p)).collect(),
