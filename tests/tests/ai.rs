@@ -472,3 +472,135 @@ fn neutral_token(game: &Game) -> Option<String> {
     )?;
     (scryptic::ai::eval::value(&spent, me) == now).then(|| id.to_string())
 }
+
+/// Gold's first word SEAT laid from its capital in the corner of an 8x8 board of lava (classic
+/// rules, which allow more than one word a turn), OEEN left on its rack, where the only land
+/// left is two cells below the T (a second word can only go down from it: TOE, TEN, TEE, TON);
+/// with `town`, a neutral town lies under the E of TOE.
+fn after_a_first_word(town: bool) -> Game {
+    let town = if town {
+        r#"(id: "millbrook", name: "Millbrook", at: (x: 3, y: 2), owner: Neutral),"#
+    } else {
+        ""
+    };
+    let text = format!(
+        r#"(
+            version: 1,
+            name: "A second word",
+            size: (width: 8, height: 8),
+            terrain: ["........", "xxx.xxxx", "xxx.xxxx", "xxxxxxxx", "xxxxxxxx", "xxxxxxxx", "xxxxxxx.", "xxxxxx.."],
+            cities: [
+                (id: "aurum", name: "Aurum", at: (x: 0, y: 0), owner: Gold),
+                {town}
+                (id: "argentum", name: "Argentum", at: (x: 7, y: 7), owner: Silver),
+            ],
+            rules: (preset: "classic"),
+            scenario: (racks: {{Gold: "SEATOEEN", Silver: "AEIOU"}}, pools: {{Gold: "RST", Silver: "RST"}}),
+        )"#
+    );
+    let map = Map::from_text(std::path::Path::new("second-word.ron"), &text).unwrap();
+    let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), 1);
+    let seat = scryptic::game::notation::parse_command(&game, "commit A1 across SEAT").unwrap();
+    game.apply(seat).unwrap();
+    game
+}
+
+/// Where the rules allow more than one word a turn, the hard level plays another when it gains
+/// well beyond its letters' worth (here a town in reach), and otherwise keeps its letters for
+/// later turns; the normal level plays one word a turn.
+#[test]
+fn the_hard_level_plays_a_second_word_when_it_takes_something() {
+    let game = after_a_first_word(true);
+    let second = AiPlayer::new(Level::Hard, 1).choose(&game);
+    let Action::Commit { letters } = &second else {
+        panic!("hard ends its turn with the town in reach: {second:?}");
+    };
+    let mut taken = game.clone();
+    let events = taken.apply(second.clone()).unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::CityCaptured { .. })),
+        "the second word {letters:?} takes the town"
+    );
+    assert_eq!(
+        AiPlayer::new(Level::Normal, 1).choose(&game),
+        Action::EndTurn,
+        "normal plays one word a turn"
+    );
+    let plain = after_a_first_word(false);
+    assert_eq!(
+        AiPlayer::new(Level::Hard, 1).choose(&plain),
+        Action::EndTurn,
+        "with nothing to take, hard keeps OEEN for later turns"
+    );
+}
+
+/// Pressing an attack toward a capital when a conquest is in reach: gold's SOT, laid beside
+/// silver's TO on its only city, is repelled (3 against 2 + 2 on its city), which leaves TO
+/// weaker by 3 until gold's turn ends; with TSAE left, the hard level attacks again in the
+/// same turn and takes the city (SOTS over the T), winning by conquest. The normal level,
+/// one word a turn, lets the moment pass.
+#[test]
+fn the_hard_level_presses_a_repelled_attack_to_a_conquest() {
+    let map = Map::from_text(
+        std::path::Path::new("press.ron"),
+        r#"(
+            version: 1,
+            name: "Press the attack",
+            size: (width: 6, height: 6),
+            terrain: ["......", "......", "......", "......", "......", "......"],
+            cities: [
+                (id: "aurum", name: "Aurum", at: (x: 0, y: 0), owner: Gold),
+                (id: "argentum", name: "Argentum", at: (x: 0, y: 3), owner: Silver),
+            ],
+            rules: (preset: "classic"),
+            scenario: (
+                words: [
+                    (player: Gold, at: (x: 0, y: 0), dir: Down, text: "SO"),
+                    (player: Silver, at: (x: 0, y: 3), dir: Across, text: "TO"),
+                ],
+                racks: {Gold: "TTSAE", Silver: "AEIOU"},
+                pools: {Gold: "RST", Silver: "RST"},
+            ),
+        )"#,
+    )
+    .unwrap();
+    let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), 1);
+    let sot = scryptic::game::notation::parse_command(&game, "commit A1 down SOT").unwrap();
+    let events = settled(&mut game, sot);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::AttackRepelled { .. })),
+        "SOT is repelled: {events:?}"
+    );
+    let pressed = AiPlayer::new(Level::Hard, 1).choose(&game);
+    let mut conquered = game.clone();
+    settled(&mut conquered, pressed.clone());
+    let result = conquered.result().map(|r| (r.winner, r.reason.clone()));
+    assert!(
+        matches!(
+            result,
+            Some((
+                Some(Player::Gold),
+                scryptic::game::EndReason::Conquest { .. }
+            ))
+        ),
+        "hard's {pressed:?} ends in {result:?}"
+    );
+    assert_eq!(
+        AiPlayer::new(Level::Normal, 1).choose(&game),
+        Action::EndTurn
+    );
+}
+
+/// Applies `action` and, if a combat then waits for the defender's order, the engine's own
+/// order; the events of both.
+fn settled(game: &mut Game, action: Action) -> Vec<Event> {
+    let mut events = game.apply(action).unwrap();
+    if game.to_act() != game.active() && game.result().is_none() {
+        events.extend(game.apply(Action::Defend { order: None }).unwrap());
+    }
+    events
+}
