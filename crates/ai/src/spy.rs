@@ -5,7 +5,9 @@
 //! a connotation's multiplier, and those words are few, so they are searched first on their
 //! own graph (with every strengthening multiplier in the bound); the whole dictionary is then
 //! searched with a bound that leaves connotations out, which cuts almost every branch once a
-//! strong placement is known.
+//! strong placement is known. A placement that could only tie the best found on attack
+//! strength must bring more face value, so the many placements of equal strength (every
+//! anagram of a rack on an empty board) are cut, not weighed.
 
 use super::movegen::{Floor, Move, MoveGen};
 use crate::board::Player;
@@ -48,7 +50,7 @@ pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &st
     let lexicon = game.lexicon();
     let connoted = lexicon.connoted_graph(&bound.strengthening);
     for (graph, with_connotations) in [(&*connoted, true), (lexicon.graph(), false)] {
-        let least = |best: &Best| bound.least_base(best.found.as_ref(), with_connotations);
+        let least = |best: &Best| bound.least_base(best.attack_and_face(), with_connotations);
         floor.least.set(least(&best));
         generator.search(game, graph, Some(&floor), &mut |m| {
             if best.consider(game, player, m) {
@@ -66,6 +68,11 @@ struct Best {
 }
 
 impl Best {
+    /// The best's attack strength and face value.
+    fn attack_and_face(&self) -> Option<(i64, i64)> {
+        self.found.map(|(attack, face, _)| (attack, face))
+    }
+
     /// Weighs `m`; whether it is the new best.
     fn consider(&mut self, game: &Game, player: Player, m: &Move) -> bool {
         let attack = game.word_attack_strength(player, m.key(), m.word()).value;
@@ -120,14 +127,25 @@ impl<'a> StrengthBound<'a> {
         }
     }
 
-    /// The least strength before multipliers with which a word could reach `best`'s attack
-    /// (a tie may still win on face value), with or without every strengthening connotation,
-    /// by the engine's own strength function. Water is tried both ways, since a rule set may
-    /// reward it.
-    fn least_base(&self, best: Option<&(i64, i64, Move)>, with_connotations: bool) -> f64 {
-        let Some(&(attack, _, _)) = best else {
+    /// The least strength before multipliers with which a word could beat `best`: a higher
+    /// attack, or the same attack with a higher face value, with or without every
+    /// strengthening connotation, by the engine's own strength function. A word's strength
+    /// before multipliers is never below its face value (mountains only add weight), so a
+    /// word that can only tie on attack must reach `best`'s face value and one more; ties on
+    /// both are never searched (the first found stays the strongest).
+    fn least_base(&self, best: Option<(i64, i64)>, with_connotations: bool) -> f64 {
+        let Some((attack, face)) = best else {
             return f64::NEG_INFINITY;
         };
+        let stronger = self.least_reaching_attack(attack.saturating_add(1), with_connotations);
+        let as_strong = self.least_reaching_attack(attack, with_connotations);
+        let more_face = just_below(face.saturating_add(1) as f64);
+        stronger.min(as_strong.max(more_face))
+    }
+
+    /// The least strength before multipliers with which a word reaches `attack`. Water is
+    /// tried both ways, since a rule set may reward it.
+    fn least_reaching_attack(&self, attack: i64, with_connotations: bool) -> f64 {
         let connotations: Vec<String> = if with_connotations {
             self.strengthening.iter().map(|s| s.to_string()).collect()
         } else {
@@ -147,6 +165,11 @@ impl<'a> StrengthBound<'a> {
             .into_iter()
             .fold(f64::INFINITY, f64::min)
     }
+}
+
+/// A value just below `x`: a bound that lets a little more through is still a bound.
+fn just_below(x: f64) -> f64 {
+    x - 1e-6
 }
 
 /// More than any word's strength before multipliers can be (48 letters of the highest value
@@ -176,4 +199,38 @@ fn least_reaching(reaches: impl Fn(f64) -> bool) -> f64 {
         }
     }
     low
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StrengthBound;
+    use crate::rules::RuleSet;
+
+    /// Table: the least strength before multipliers a word must reach to beat the best found
+    /// (classic, plain words: strength is the face value): a higher attack, or the same attack
+    /// with more face value; nothing found yet lets everything through.
+    #[test]
+    fn the_floor_lets_through_only_what_can_beat_the_best() {
+        let rules = RuleSet::preset("classic").unwrap();
+        let bound = StrengthBound {
+            rules: &rules,
+            strengthening: Vec::new(),
+        };
+        let cases = [
+            (None, f64::NEG_INFINITY),
+            // As strong as 7 needs a face of 8, which is also stronger.
+            (Some((7, 7)), 8.0),
+            // A face of 7 made 10 by a multiplier: any plain word needs 10 to tie, with
+            // more face value than 7, which 10 already has.
+            (Some((10, 7)), 10.0),
+        ];
+        for (best, floor) in cases {
+            let least = bound.least_base(best, false);
+            let just_below = least <= floor && least > floor - 1e-3;
+            assert!(
+                just_below || least == floor,
+                "{best:?}: {least} (expected just below {floor})"
+            );
+        }
+    }
 }
