@@ -604,3 +604,44 @@ fn settled(game: &mut Game, action: Action) -> Vec<Event> {
     }
     events
 }
+
+/// A trial copy (what the AI weighs placements on) plays on exactly as the game does: the same
+/// events, board, racks, piles, scores and result after every action of whole games, a volcano
+/// among them (its spread drawn from the game's chance); only its log starts empty.
+#[test]
+fn a_trial_copy_plays_on_as_the_game_does() {
+    let map = shipped("duel-24.ron");
+    let mut volcanoes = 0;
+    for seed in 0..8 {
+        let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), seed);
+        let mut players = [
+            AiPlayer::new(Level::Hard, seed),
+            AiPlayer::new(Level::Hard, seed),
+        ];
+        while game.result().is_none() {
+            let action = players[game.to_act().index()].choose(&game);
+            let mut trial = game.trial_copy();
+            let events = game.apply(action.clone()).unwrap();
+            assert_eq!(trial.apply(action.clone()).unwrap(), events);
+            assert_eq!(trial.board().letters, game.board().letters);
+            assert_eq!(trial.scores(), game.scores());
+            for seat in [Player::Gold, Player::Silver] {
+                assert_eq!(trial.rack_letters(seat), game.rack_letters(seat));
+                assert_eq!(trial.pool_letters(seat), game.pool_letters(seat));
+            }
+            assert_eq!(
+                (trial.result().cloned(), trial.active(), trial.turn()),
+                (game.result().cloned(), game.active(), game.turn())
+            );
+            assert_eq!(trial.log(), [action]);
+            volcanoes += events
+                .iter()
+                .filter(|e| matches!(e, Event::TokenInvoked { kind, .. } if kind == "volcano"))
+                .count();
+        }
+        if volcanoes > 0 {
+            return;
+        }
+    }
+    panic!("no volcano in eight games");
+}

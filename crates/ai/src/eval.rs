@@ -78,7 +78,16 @@ fn lead(game: &Game, player: Player, enemy: Player) -> f64 {
 /// The game after `action` and, if a combat then waits for the defender, after the engine's
 /// own choice of defence order; `None` if the action is refused.
 pub fn after(game: &Game, action: Action) -> Option<Game> {
-    let mut next = game.clone();
+    settled(game.clone(), action)
+}
+
+/// The same outcome as [`after`] on a copy without the game's log (`Game::trial_copy`):
+/// cheaper, for an outcome that is only weighed, never played on by an AI that reads the log.
+pub fn tried(game: &Game, action: Action) -> Option<Game> {
+    settled(game.trial_copy(), action)
+}
+
+fn settled(mut next: Game, action: Action) -> Option<Game> {
     next.apply(action).ok()?;
     if next.to_act() != next.active() && next.result().is_none() {
         next.apply(Action::Defend { order: None }).ok()?;

@@ -502,7 +502,7 @@ fn best_outcome(
         .iter()
         .take(keep)
         .filter_map(|m| {
-            let next = after(
+            let next = super::eval::tried(
                 game,
                 Action::Commit {
                     letters: m.placements(),

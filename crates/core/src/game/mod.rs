@@ -566,6 +566,46 @@ impl Game {
         &self.log
     }
 
+    /// A copy of the game to try an action on and weigh the outcome (the AI's look-ahead):
+    /// everything but the log of actions, which starts empty, since copying the log (a heap
+    /// vector for each commit's letters) is half of a copy's cost mid-game. The copy plays on
+    /// exactly as the game would; only its `log` lacks what came before. Not for saving.
+    pub fn trial_copy(&self) -> Game {
+        Game {
+            map: self.map.clone(),
+            rules: self.rules.clone(),
+            lexicon: self.lexicon.clone(),
+            effects: self.effects.clone(),
+            modifiers: self.modifiers.clone(),
+            advisor: self.advisor.clone(),
+            board: self.board.clone(),
+            players: self.players.clone(),
+            shared_pool: self.shared_pool.clone(),
+            active: self.active.clone(),
+            turn: self.turn.clone(),
+            turn_state: self.turn_state.clone(),
+            passes_in_row: self.passes_in_row.clone(),
+            marks: self.marks.clone(),
+            pending: self.pending.clone(),
+            rng: self.rng.clone(),
+            result: self.result.clone(),
+            deferred_end: self.deferred_end.clone(),
+            log: Vec::new(),
+            seed: self.seed.clone(),
+            initial_letters: self.initial_letters.clone(),
+            earlier_rounds: self.earlier_rounds.clone(),
+            offer: self.offer.clone(),
+            sudden_death: self.sudden_death.clone(),
+            lights: self.lights.clone(),
+            mode: self.mode.clone(),
+            table: self.table.clone(),
+            table_set_up: self.table_set_up.clone(),
+            secret: self.secret.clone(),
+            listed: self.listed.clone(),
+            values: self.values.clone(),
+        }
+    }
+
     /// The seed the game was started with.
     pub fn seed(&self) -> u64 {
         self.seed
