@@ -512,8 +512,8 @@ fn against_the_ai_it_answers_on_its_own_thread() {
     assert!(game(&h).log().len() >= 2);
 }
 
-/// The Setup screen offers the hard AI a think time, which the AI's seat then has; it still
-/// answers on its own thread.
+/// The Setup screen says what the hard AI does and offers it a think time, which the AI's
+/// seat then has; it still answers on its own thread.
 #[test]
 fn the_hard_ai_thinks_for_the_time_the_setup_gives_it() {
     let map = root().join("maps/tutorial.ron");
@@ -522,6 +522,10 @@ fn the_hard_ai_thinks_for_the_time_the_setup_gives_it() {
         h.query_by_label("1 s").is_none(),
         "no think time below the hard level"
     );
+    // Each level says what it does when the pointer rests on it.
+    h.get_by_label("hard").hover();
+    h.run();
+    assert!(h.query_by_label_contains("presses an attack").is_some());
     click_label(&mut h, "hard");
     click_label(&mut h, "1 s");
     click_label(&mut h, "Start game");

@@ -56,6 +56,21 @@ impl Level {
             Level::Hard => "hard",
         }
     }
+
+    /// What the level does, in a sentence for a player choosing one.
+    pub fn description(self) -> &'static str {
+        match self {
+            Level::Easy => "Plays plausible words, but weak ones, picked at random",
+            Level::Normal => {
+                "Plays the word with the best immediate outcome, combat included, one word a turn"
+            }
+            Level::Hard => {
+                "Weighs every placement with the letters it keeps, seeks and spends tokens, and \
+                 plays another word in the same turn when it takes a city or a token or presses \
+                 an attack"
+            }
+        }
+    }
 }
 
 impl std::str::FromStr for Level {

@@ -206,7 +206,8 @@ fn level_picker(ui: &mut egui::Ui, label: &str, level: &mut Level, think: &mut T
     ui.horizontal(|ui| {
         ui.label(label);
         for l in Level::ALL {
-            ui.selectable_value(level, l, l.name());
+            ui.selectable_value(level, l, l.name())
+                .on_hover_text(l.description());
         }
     });
     if *level != Level::Hard {
