@@ -129,10 +129,11 @@ impl<'a> StrengthBound<'a> {
 
     /// The least strength before multipliers with which a word could beat `best`: a higher
     /// attack, or the same attack with a higher face value, with or without every
-    /// strengthening connotation, by the engine's own strength function. A word's strength
-    /// before multipliers is never below its face value (mountains only add weight), so a
-    /// word that can only tie on attack must reach `best`'s face value and one more; ties on
-    /// both are never searched (the first found stays the strongest).
+    /// strengthening connotation, by the engine's own strength function. The search's bound
+    /// on a word's strength before multipliers is never below its face value (it weighs a
+    /// letter on a mountain at one or more), so a word that can only tie on attack must reach
+    /// `best`'s face value and one more; ties on both are never searched (the first found
+    /// stays the strongest).
     fn least_base(&self, best: Option<(i64, i64)>, with_connotations: bool) -> f64 {
         let Some((attack, face)) = best else {
             return f64::NEG_INFINITY;
