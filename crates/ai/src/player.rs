@@ -340,7 +340,7 @@ impl AiPlayer {
                 };
                 *total += after(&world, commit).map_or(f64::NEG_INFINITY, |next| {
                     let answered = replied(self.turn_finished(next, player), player, &mut replier);
-                    value(&answered, player) + held_worth(&answered, player)
+                    worth(&answered, player)
                 });
             }
         }
@@ -364,10 +364,8 @@ impl AiPlayer {
         if self.level != Level::Hard || commits_this_turn(game) >= COMMITS_A_TURN {
             return None;
         }
-        let rack = game.rack_letters(player);
-        let mut moves = self.generator.all(game, player, &rack);
-        let now = value(game, player) + held_worth(game, player);
-        best_outcome(game, player, &mut moves, usize::MAX, true)
+        let now = worth(game, player);
+        self.outcomes(game, player, usize::MAX, true)
             .into_iter()
             .find(|&(then, m)| then - now > FOLLOW_UP_WORTH * m.face() as f64)
             .map(|(_, m)| m)
@@ -393,6 +391,20 @@ impl AiPlayer {
         game
     }
 
+    /// Every placement of `player`'s rack, the `keep` most promising played out
+    /// (`best_outcome`); best outcome first.
+    fn outcomes(
+        &mut self,
+        game: &Game,
+        player: Player,
+        keep: usize,
+        whole: bool,
+    ) -> Vec<(f64, Move)> {
+        let rack = game.rack_letters(player);
+        let mut moves = self.generator.all(game, player, &rack);
+        best_outcome(game, player, &mut moves, keep, whole)
+    }
+
     /// A random placement among the lower half by face value.
     fn weak(&self, game: &Game, moves: Vec<Move>) -> Option<Move> {
         let mut by_face: Vec<(i64, Move)> = moves.into_iter().map(|m| (m.face(), m)).collect();
@@ -414,11 +426,8 @@ impl AiPlayer {
         if this_turn(game).any(|a| matches!(a, Action::Redeploy { .. })) {
             return None;
         }
-        let rack = game.rack_letters(player);
-        let mut moves = self.generator.all(game, player, &rack);
-        let plain = best_outcome(game, player, &mut moves, PLAYED_OUT, true)
-            .first()
-            .map_or(value(game, player) + held_worth(game, player), |&(v, _)| v);
+        let plain = (self.outcomes(game, player, PLAYED_OUT, true).first())
+            .map_or(worth(game, player), |&(v, _)| v);
         let mut words: Vec<(i64, WordKey)> = game
             .words()
             .into_iter()
@@ -431,9 +440,7 @@ impl AiPlayer {
             let Some(lifted) = after(game, Action::Redeploy { word }) else {
                 continue;
             };
-            let rack = lifted.rack_letters(player);
-            let mut moves = self.generator.all(&lifted, player, &rack);
-            let then = best_outcome(&lifted, player, &mut moves, PLAYED_OUT, true);
+            let then = self.outcomes(&lifted, player, PLAYED_OUT, true);
             if let Some(&(v, _)) = then.first()
                 && v > plain
                 && best.is_none_or(|(b, _)| v > b)
@@ -472,11 +479,7 @@ impl AiPlayer {
         let now = value(game, player);
         words.into_iter().find(|&word| {
             after(game, Action::Redeploy { word }).is_some_and(|next| {
-                let rack = next.rack_letters(player);
-                let mut moves = self.generator.all(&next, player, &rack);
-                best_outcome(&next, player, &mut moves, 4, false)
-                    .first()
-                    .is_some_and(|&(v, _)| v > now)
+                (self.outcomes(&next, player, 4, false).first()).is_some_and(|&(v, _)| v > now)
             })
         })
     }
@@ -523,12 +526,12 @@ fn best_outcome(
                     letters: m.placements(),
                 },
             )?;
-            let held = if whole {
-                held_worth(&next, player)
+            let weighed = if whole {
+                worth(&next, player)
             } else {
-                0.0
+                value(&next, player)
             };
-            Some((value(&next, player) + held, *m))
+            Some((weighed, *m))
         })
         .collect();
     played.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -549,6 +552,11 @@ fn replied(mut game: Game, player: Player, replier: &mut AiPlayer) -> Game {
         }
     }
     game
+}
+
+/// A position's worth for `player` as the hard level weighs it: its value and what it holds.
+fn worth(game: &Game, player: Player) -> f64 {
+    value(game, player) + held_worth(game, player)
 }
 
 /// What the hard level counts beyond the score lead: the tokens `player` holds (an effect to
