@@ -645,3 +645,61 @@ fn a_trial_copy_plays_on_as_the_game_does() {
     }
     panic!("no volcano in eight games");
 }
+
+/// The AI counts each outcome's score beside the position it came from, walking only the rows
+/// and columns that differ (`Game::scores_beside`): after every action of whole games (commits
+/// with combat, further words, redeploys, tokens, ends of turn that clear fragments) and for
+/// every placement the AI weighs, under both presets, the count beside is the score counted
+/// afresh.
+#[test]
+fn a_score_counted_beside_the_position_before_is_the_score() {
+    let mut checked = [0usize; 2];
+    for (p, preset) in ["classic", "gdd-1.6"].into_iter().enumerate() {
+        let mut map = shipped("duel-24.ron");
+        map.rules.preset = preset.into();
+        for seed in 0..3 {
+            let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon(), seed);
+            let mut players = [
+                AiPlayer::new(Level::Hard, seed),
+                AiPlayer::new(Level::Normal, seed),
+            ];
+            let mut generator = MoveGen::new();
+            while game.result().is_none() {
+                if game.to_act() == game.active() && game.turn() % 5 == 0 {
+                    checked[p] += check_outcomes_beside(&game, &mut generator);
+                }
+                let action = players[game.to_act().index()].choose(&game);
+                let before = game.clone();
+                game.apply(action.clone()).unwrap();
+                let beside = game.scores_beside(&before, &before.scores());
+                assert_eq!(beside, game.scores(), "{preset}, seed {seed}: {action:?}");
+                checked[p] += 1;
+            }
+        }
+    }
+    assert!(checked.iter().all(|&n| n > 500), "{checked:?}");
+}
+
+/// Checks the score beside `game` of every placement of the active player's rack played out,
+/// its combat fought in the engine's order; answers how many were checked.
+fn check_outcomes_beside(game: &Game, generator: &mut MoveGen) -> usize {
+    let player = game.active();
+    let scores = game.scores();
+    let moves = generator.all(game, player, &game.rack_letters(player));
+    let mut checked = 0;
+    for m in moves.iter().step_by(5) {
+        let mut next = game.clone();
+        let commit = Action::Commit {
+            letters: m.placements(),
+        };
+        if next.apply(commit).is_err() {
+            continue;
+        }
+        if next.to_act() != next.active() && next.result().is_none() {
+            next.apply(Action::Defend { order: None }).unwrap();
+        }
+        assert_eq!(next.scores_beside(game, &scores), next.scores(), "{m:?}");
+        checked += 1;
+    }
+    checked
+}

@@ -1,13 +1,18 @@
 //! How good a position is for a player, and trying an action on a copy of the game to see.
 
 use crate::board::{Owner, Player};
-use crate::game::{Action, Game, opponent};
+use crate::game::{Action, Game, Score, opponent};
 
 /// A position's worth for `player`: the score lead, plus the cities held on each side (each
 /// worth what capturing it from the opponent would bring), and the result once the game ends.
 /// In a race (rules where the player left unable to make a word loses), the letters the
 /// player keeps count against them as far as they are hard to play out.
 pub fn value(game: &Game, player: Player) -> f64 {
+    value_with(game, player, &game.scores())
+}
+
+/// [`value`], with the game's `scores` already counted.
+fn value_with(game: &Game, player: Player, scores: &[Score]) -> f64 {
     let enemy = opponent(player);
     if let Some(result) = game.result() {
         let decided = match result.winner {
@@ -15,7 +20,7 @@ pub fn value(game: &Game, player: Player) -> f64 {
             Some(_) => -1.0,
             None => 0.0,
         };
-        return decided * 1e6 + lead(game, player, enemy);
+        return decided * 1e6 + lead(game, scores, player, enemy);
     }
     let race = game.rules().flow.no_word_ends_turns_in_a_row;
     let keeping = if race {
@@ -23,7 +28,31 @@ pub fn value(game: &Game, player: Player) -> f64 {
     } else {
         0.0
     };
-    lead(game, player, enemy) - keeping
+    lead(game, scores, player, enemy) - keeping
+}
+
+/// The outcomes of one position weighed as [`value`] weighs them, each score counted beside
+/// the position (`Game::scores_beside`): an AI weighs hundreds of outcomes of a position, each
+/// differing from it in a few rows and columns.
+pub struct Beside<'a> {
+    base: &'a Game,
+    scores: Vec<Score>,
+}
+
+impl<'a> Beside<'a> {
+    /// Outcomes of `base` to weigh.
+    pub fn new(base: &'a Game) -> Beside<'a> {
+        Beside {
+            base,
+            scores: base.scores(),
+        }
+    }
+
+    /// [`value`] of `outcome`, a game that came from the base by a few actions.
+    pub fn value(&self, outcome: &Game, player: Player) -> f64 {
+        let scores = outcome.scores_beside(self.base, &self.scores);
+        value_with(outcome, player, &scores)
+    }
 }
 
 /// What a point of [`leave_cost`] is worth against a point of score.
@@ -60,8 +89,7 @@ pub fn leave_cost(rack: &str) -> f64 {
     cost + imbalance
 }
 
-fn lead(game: &Game, player: Player, enemy: Player) -> f64 {
-    let scores = game.scores();
+fn lead(game: &Game, scores: &[Score], player: Player, enemy: Player) -> f64 {
     let total = |p: Player| scores.get(p.index()).map_or(0, |s| s.total);
     let score = total(player) - total(enemy);
     let city_worth = game.rules().capture.city_capture_bonus.max(1) as f64;

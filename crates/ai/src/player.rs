@@ -23,7 +23,7 @@
 //! AI calls sudden death or trades before it forfeits, and answers an offer by playing it out
 //! (`sudden_death`).
 
-use super::eval::{after, value};
+use super::eval::{Beside, after, value};
 use super::movegen::{Move, MoveGen};
 use super::think::Think;
 use crate::board::Player;
@@ -516,6 +516,7 @@ fn best_outcome(
         m.face() * if covers_target { 4 } else { 1 }
     };
     moves.sort_by_cached_key(|m| std::cmp::Reverse(estimate(m)));
+    let beside = Beside::new(game);
     let mut played: Vec<(f64, Move)> = moves
         .iter()
         .take(keep)
@@ -526,10 +527,11 @@ fn best_outcome(
                     letters: m.placements(),
                 },
             )?;
+            let value = beside.value(&next, player);
             let weighed = if whole {
-                worth(&next, player)
+                value + held_worth(&next, player)
             } else {
-                value(&next, player)
+                value
             };
             Some((weighed, *m))
         })

@@ -297,9 +297,11 @@ impl Game {
                 .cells()
                 .filter(|c| !gone.contains(c))
                 .filter(|&c| {
+                    // The cheap tests first: the set of defeated words is asked only about the
+                    // few words through the cell (this runs for every order a defence tries).
                     !words
                         .iter()
-                        .any(|w| w.player == enemy && !defeated.contains(&w.key) && w.key.covers(c))
+                        .any(|w| w.key.covers(c) && w.player == enemy && !defeated.contains(&w.key))
                 })
                 .collect();
             gone.extend(&removed);

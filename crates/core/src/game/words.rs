@@ -112,36 +112,76 @@ pub fn for_each_word(
     runs: Runs,
     mut f: impl FnMut(Player, WordKey, &str),
 ) {
-    let (w, h) = (letters.width() as usize, letters.height() as usize);
+    let mut text = String::new();
+    for y in 0..letters.height() {
+        for_each_word_in(letters, Line::Row(y), min_len, runs, &mut text, &mut f);
+    }
+    for x in 0..letters.width() {
+        for_each_word_in(letters, Line::Column(x), min_len, runs, &mut text, &mut f);
+    }
+}
+
+/// One row or one column of the board: every word lies along one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Line {
+    /// The row at this height (its words run across).
+    Row(u32),
+    /// The column at this place (its words run down).
+    Column(u32),
+}
+
+impl Line {
+    /// The line `key`'s word lies along.
+    pub(super) fn of(key: WordKey) -> Line {
+        match key.dir {
+            Direction::Across => Line::Row(key.start.y),
+            Direction::Down => Line::Column(key.start.x),
+        }
+    }
+}
+
+/// [`for_each_word`] along one `line`; `text` is a buffer reused from run to run.
+pub(super) fn for_each_word_in(
+    letters: &Letters,
+    line: Line,
+    min_len: u32,
+    runs: Runs,
+    text: &mut String,
+    mut f: impl FnMut(Player, WordKey, &str),
+) {
+    let w = letters.width() as usize;
     let cells = letters.cells();
     let min = min_len.max(2) as usize;
     let occupied = letters.occupancy();
-    let mut text = String::new();
-    for y in 0..h {
-        for_each_stretch(occupied.row(y), min, |from, to| {
-            let row = &cells[y * w + from..y * w + to];
-            for_each_run(
-                row.iter().copied(),
-                min,
-                runs,
-                &mut text,
-                |start, len, player, text| {
-                    let start = Pos::new(from as u32 + start, y as u32);
-                    let dir = Direction::Across;
-                    f(player, WordKey { start, dir, len }, text);
-                },
-            );
-        });
-    }
-    for x in 0..w {
-        for_each_stretch(occupied.column(x), min, |from, to| {
-            let column = (from..to).map(|y| cells[y * w + x]);
-            for_each_run(column, min, runs, &mut text, |start, len, player, text| {
-                let start = Pos::new(x as u32, from as u32 + start);
-                let dir = Direction::Down;
-                f(player, WordKey { start, dir, len }, text);
+    match line {
+        Line::Row(y) => {
+            let y = y as usize;
+            for_each_stretch(occupied.row(y), min, |from, to| {
+                let row = &cells[y * w + from..y * w + to];
+                for_each_run(
+                    row.iter().copied(),
+                    min,
+                    runs,
+                    text,
+                    |start, len, player, text| {
+                        let start = Pos::new(from as u32 + start, y as u32);
+                        let dir = Direction::Across;
+                        f(player, WordKey { start, dir, len }, text);
+                    },
+                );
             });
-        });
+        }
+        Line::Column(x) => {
+            let x = x as usize;
+            for_each_stretch(occupied.column(x), min, |from, to| {
+                let column = (from..to).map(|y| cells[y * w + x]);
+                for_each_run(column, min, runs, text, |start, len, player, text| {
+                    let start = Pos::new(x as u32, from as u32 + start);
+                    let dir = Direction::Down;
+                    f(player, WordKey { start, dir, len }, text);
+                });
+            });
+        }
     }
 }
 
