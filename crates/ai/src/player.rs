@@ -665,31 +665,6 @@ fn when_stuck(game: &Game, player: Player) -> Action {
     Action::Forfeit
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn discards_repeats_and_awkward_letters_first() {
-        for (rack, count, expect) in [("EEEAST", 2, "EE"), ("QAEIRST", 1, "Q"), ("ABCDE", 0, "")] {
-            assert_eq!(discards(rack, count), expect, "{rack}");
-        }
-    }
-
-    #[test]
-    fn levels_read_and_write_their_names() {
-        for level in Level::ALL {
-            assert_eq!(level.name().parse::<Level>(), Ok(level));
-        }
-        assert!(
-            "expert"
-                .parse::<Level>()
-                .unwrap_err()
-                .contains("easy, normal or hard")
-        );
-    }
-}
-
 /// How much `player`'s first word of a turn is pulled toward the cities the opponent holds,
 /// in points a cell (`PRESS_PULL`), when they lead by `PRESS_LEAD` or more: every city taken,
 /// a conquest ends the game, and under either rule a conquest while ahead is a win. Further
@@ -722,4 +697,29 @@ fn distance_to_enemy_city(game: &Game, player: Player) -> Option<u32> {
             own.iter().map(steps).min()
         })
         .min()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discards_repeats_and_awkward_letters_first() {
+        for (rack, count, expect) in [("EEEAST", 2, "EE"), ("QAEIRST", 1, "Q"), ("ABCDE", 0, "")] {
+            assert_eq!(discards(rack, count), expect, "{rack}");
+        }
+    }
+
+    #[test]
+    fn levels_read_and_write_their_names() {
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert!(
+            "expert"
+                .parse::<Level>()
+                .unwrap_err()
+                .contains("easy, normal or hard")
+        );
+    }
 }
