@@ -15,7 +15,8 @@
 //!   letters back on its rack make a placement worth more than the best without. Where the
 //!   rules allow more than one word a turn, it plays another when that word gains well beyond
 //!   its letters' worth: it presses an attack on a defender left weaker by a repelled one,
-//!   takes a city or a token spot in reach.
+//!   takes a city or a token spot in reach. Well ahead, it pulls its first word of a turn
+//!   toward the cities the opponent holds: a conquest while it leads ends the game as its win.
 //!
 //! In a race (Word Wars: the player left unable to make a word loses) every level but Easy
 //! also weighs the letters it keeps by how hard they are to play out (`eval::leave_cost`),
@@ -67,7 +68,7 @@ impl Level {
             Level::Hard => {
                 "Weighs every placement with the letters it keeps, seeks and spends tokens, and \
                  plays another word in the same turn when it takes a city or a token or presses \
-                 an attack"
+                 an attack; well ahead, it marches on the opponent's cities"
             }
         }
     }
