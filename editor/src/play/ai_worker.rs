@@ -44,15 +44,15 @@ pub enum AiAnswer {
 }
 
 impl AiWorker {
-    /// An AI for each AI seat, seeded from the game's `seed` (each seat its own stream).
+    /// An AI for each AI seat, seeded with the game's `seed` as `scryptic play` and
+    /// `scryptic simulate` seed theirs: a game found in a simulation's report (a seed and the
+    /// levels) plays the same here. (Each AI's chances still differ from seat to seat: they
+    /// follow the game's moment, which differs from seat to seat.)
     pub fn new(seats: &[Seat], seed: u64) -> AiWorker {
         let players = seats
             .iter()
-            .enumerate()
-            .map(|(i, seat)| match seat {
-                Seat::Ai(level, think) => {
-                    Some(AiPlayer::new(*level, seed.wrapping_add(i as u64)).thinking(*think))
-                }
+            .map(|seat| match seat {
+                Seat::Ai(level, think) => Some(AiPlayer::new(*level, seed).thinking(*think)),
                 Seat::Human => None,
             })
             .collect();
@@ -230,6 +230,38 @@ mod tests {
         assert!(woken.load(Ordering::SeqCst), "the answer woke the window");
         assert!(worker.thinking().is_none());
         assert!(worker.start(&game, None), "the AI is back in its seat");
+    }
+
+    /// AI against AI plays the game the command line plays with the same seed and levels
+    /// (`scryptic play --ai gold:hard --ai silver:easy --seed S`, and `simulate`).
+    #[test]
+    fn ai_against_ai_plays_the_command_lines_game() {
+        let mut game = tutorial_game();
+        let seed = game.seed();
+        let levels = [Level::Hard, Level::Easy];
+        let mut worker = AiWorker::new(&levels.map(|l| Seat::Ai(l, Think::Off)), seed);
+        let mut command_line = levels.map(|l| AiPlayer::new(l, seed));
+        for _ in 0..60 {
+            if game.result().is_some() {
+                break;
+            }
+            let expected = command_line[game.to_act().index()].choose(&game);
+            assert!(worker.start(&game, None));
+            let answer = loop {
+                if let Some(answer) = worker.collect() {
+                    break answer;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            };
+            assert_eq!(
+                answer,
+                AiAnswer::Chose(expected.clone()),
+                "at {}",
+                game.log().len()
+            );
+            game.apply(expected).unwrap();
+        }
+        assert!(game.log().len() >= 40, "{} actions", game.log().len());
     }
 
     /// A person's seat has no AI: nothing starts on their turn.
