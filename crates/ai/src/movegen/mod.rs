@@ -575,13 +575,9 @@ impl MoveGen {
         }
         let text = std::str::from_utf8(&text[..len]).unwrap_or("");
         let rules = cx.game.rules();
-        let connotations: Vec<String> = cx
-            .game
-            .lexicon()
-            .connotations(text)
-            .into_iter()
-            .map(str::to_string)
-            .collect();
+        // The connotations' names as the lexicon holds them: nothing allocated a name, as this
+        // runs for every placement through a forest.
+        let connotations = cx.game.lexicon().connotations(text);
         let has = placement_strength(rules, face, &connotations);
         match rules.placement.forest_cut {
             ForestCut::Exceed => has > needed as f64,

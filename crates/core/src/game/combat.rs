@@ -266,7 +266,7 @@ impl Game {
             order.sort_by_key(|&i| std::cmp::Reverse(pending.defenders[i].defence.value));
             return order;
         }
-        let words = self.board_words();
+        let words = self.board_word_keys();
         let mut best: Option<(usize, Vec<usize>)> = None;
         for order in permutations(n) {
             let lost = self.simulate(pending, &order, &words).removed;
@@ -278,7 +278,7 @@ impl Game {
     }
 
     /// The combat fought in `order` over the board's `words`, computed without changing anything.
-    fn simulate(&self, pending: &Pending, order: &[usize], words: &[Word]) -> Outcome {
+    fn simulate(&self, pending: &Pending, order: &[usize], words: &[(Player, WordKey)]) -> Outcome {
         let enemy = pending.defender;
         let mut defeated: BTreeSet<WordKey> = BTreeSet::new();
         let mut gone: BTreeSet<Pos> = BTreeSet::new();
@@ -301,7 +301,7 @@ impl Game {
                     // few words through the cell (this runs for every order a defence tries).
                     !words
                         .iter()
-                        .any(|w| w.key.covers(c) && w.player == enemy && !defeated.contains(&w.key))
+                        .any(|&(p, k)| k.covers(c) && p == enemy && !defeated.contains(&k))
                 })
                 .collect();
             gone.extend(&removed);
@@ -326,7 +326,7 @@ impl Game {
 
     /// Fights the combat in `order` and applies what happens.
     fn resolve(&mut self, pending: Pending, order: Vec<usize>, events: &mut Vec<Event>) {
-        let before = self.board_words();
+        let before = self.board_word_keys();
         let outcome = self.simulate(&pending, &order, &before);
         let plan = &pending.plan;
         for (i, attack_left, removed, gain) in &outcome.defeats {

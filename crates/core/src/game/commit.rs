@@ -392,7 +392,7 @@ impl Game {
         for &c in &cells {
             self.board.terrain.set(c, Terrain::Water);
         }
-        let before = self.board_words();
+        let before = self.board_word_keys();
         let removed = self.letters_only_in(plan.player, plan.main, &before);
         self.remove_letters(&removed);
         self.after_removal(&before);
@@ -405,13 +405,13 @@ impl Game {
         &self,
         player: Player,
         key: WordKey,
-        words: &[super::Word],
+        words: &[(Player, WordKey)],
     ) -> Vec<Pos> {
         key.cells()
             .filter(|&c| {
                 !words
                     .iter()
-                    .any(|w| w.player == player && w.key != key && w.key.covers(c))
+                    .any(|&(p, k)| p == player && k != key && k.covers(c))
             })
             .collect()
     }

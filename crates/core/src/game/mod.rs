@@ -681,6 +681,19 @@ impl Game {
         words::find_runs(&self.board.letters, self.min_word_len(), self.runs())
     }
 
+    /// Whose each word on the board is and where it stands, without its letters: what the
+    /// bookkeeping after a removal and combat's count of letters lost need (a text made for
+    /// every word of the board was a tenth of an AI's game, which plays each candidate's
+    /// combat out).
+    fn board_word_keys(&self) -> Vec<(Player, WordKey)> {
+        let mut keys = Vec::new();
+        let (min, runs) = (self.min_word_len(), self.runs());
+        words::for_each_word(&self.board.letters, min, runs, |player, key, _| {
+            keys.push((player, key));
+        });
+        keys
+    }
+
     /// Letters in play: in pools, on racks, on the board, and committed in a combat that waits
     /// for the defender's order (for conservation checks).
     pub fn letters_in_play(&self) -> usize {
@@ -743,19 +756,21 @@ impl Game {
 
     /// After letters were removed: marks the runs they left behind as fragments (when the
     /// rules say so) and forgets marks of words that no longer stand.
-    fn after_removal(&mut self, before: &[Word]) {
+    fn after_removal(&mut self, before: &[(Player, WordKey)]) {
         self.after_removal_sparing(before, Player::Gold, &[]);
     }
 
     /// [`Game::after_removal`], where the words `made` by `player`'s commit just now count as
     /// standing before: they are committed words, not fragments.
-    fn after_removal_sparing(&mut self, before: &[Word], player: Player, made: &[WordKey]) {
-        let now = self.board_words();
-        let standing: BTreeSet<(Player, WordKey)> = now.iter().map(|w| (w.player, w.key)).collect();
+    fn after_removal_sparing(
+        &mut self,
+        before: &[(Player, WordKey)],
+        player: Player,
+        made: &[WordKey],
+    ) {
+        let standing: BTreeSet<(Player, WordKey)> = self.board_word_keys().into_iter().collect();
         if self.rules.validity.fragments == crate::rules::Fragments::InvalidUntilTurnEnd {
-            let old: BTreeSet<(Player, WordKey)> = before
-                .iter()
-                .map(|w| (w.player, w.key))
+            let old: BTreeSet<(Player, WordKey)> = (before.iter().copied())
                 .chain(made.iter().map(|&k| (player, k)))
                 .collect();
             self.marks

@@ -44,7 +44,8 @@ impl Game {
                 "{crossings} words cross it; at most {n} may cross a word you lift"
             )));
         }
-        let lifted = self.letters_only_in(player, key, &words);
+        let keys: Vec<_> = words.iter().map(|w| (w.player, w.key)).collect();
+        let lifted = self.letters_only_in(player, key, &keys);
         if self.rules.redeploy.after_lift == LiftCheck::KeepValidAndConnected {
             self.check_lift_leaves_crossword_sound(player, &lifted)
                 .map_err(refuse)?;
@@ -61,7 +62,7 @@ impl Game {
             .rack
             .extend(returned.chars().map(RackItem::Letter));
         self.turn_state.redeploys += 1;
-        self.after_removal(&words);
+        self.after_removal(&keys);
         events.push(Event::WordLifted {
             player,
             word: word.text,

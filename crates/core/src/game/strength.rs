@@ -261,10 +261,10 @@ pub trait StrengthModifiers: Send + Sync {
 
 /// Placement strength for cutting through forest: face value times the word's forest
 /// multipliers (the `burning` connotation).
-pub fn placement_strength(rules: &RuleSet, face: i64, connotations: &[String]) -> f64 {
+pub fn placement_strength(rules: &RuleSet, face: i64, connotations: &[impl AsRef<str>]) -> f64 {
     let factor: f64 = connotations
         .iter()
-        .filter_map(|n| rules.strength.connotations.get(n))
+        .filter_map(|n| rules.strength.connotations.get(n.as_ref()))
         .map(|c| c.forest)
         .product();
     face as f64 * factor
@@ -370,7 +370,7 @@ mod tests {
     #[test]
     fn burning_cuts_forest_better() {
         let rules = RuleSet::preset("classic").unwrap();
-        assert_eq!(placement_strength(&rules, 4, &["burning".into()]), 6.0);
-        assert_eq!(placement_strength(&rules, 4, &["attacking".into()]), 4.0);
+        assert_eq!(placement_strength(&rules, 4, &["burning"]), 6.0);
+        assert_eq!(placement_strength(&rules, 4, &["attacking"]), 4.0);
     }
 }

@@ -254,7 +254,7 @@ impl Game {
         token: &str,
         kind: &str,
     ) -> Event {
-        let before = self.board_words();
+        let before = self.board_word_keys();
         let terrain: Vec<(Pos, Terrain)> = effect
             .terrain
             .iter()
