@@ -277,3 +277,29 @@ fn colour_and_pauses_follow_the_terminal_and_no_color() {
     );
     assert!(piped_in.colour && !piped_in.line_editing && !piped_in.pause_between_players);
 }
+
+/// The legend names every seat of the game, by the name the mode gives it, with its mark (or in
+/// its colour): a third seat's letters are marked `3`, and the legend says whose that is.
+#[test]
+fn the_legend_names_every_seat_of_the_game() {
+    let pack = path("packs/lexicon-crossing");
+    let args = ["play", "--pack", &pack, "--set", "players=3"];
+    let o = scryptic_typing(&args, "quit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("says whose: + gold, - silver, 3 seat3\n"),
+        "{}",
+        o.out
+    );
+    let colour = TerminalOptions {
+        colour: true,
+        ..TerminalOptions::default()
+    };
+    let o = at_terminal(&args, colour, "quit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("in their seat's colour: \u{1b}[1;33mgold\u{1b}[0m, \u{1b}[1;36msilver\u{1b}[0m, \u{1b}[1;35mseat3\u{1b}[0m"),
+        "{}",
+        o.out
+    );
+}

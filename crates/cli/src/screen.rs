@@ -313,19 +313,30 @@ impl Screen {
             out.push_str(&format!("  tokens: {}", tokens.join(", ")));
         }
         out.push_str(&self.spots(game, kinds));
-        if self.colour {
-            out.push_str(&format!(
-                "\n        letters, cities and captured tokens are {}'s in yellow, {}'s in cyan",
-                self.seat(Player::Gold),
-                self.seat(Player::Silver)
-            ));
-        } else {
-            out.push_str(
-                "\n        a mark after a letter, city or captured token says whose: + gold, - silver",
-            );
-        }
+        out.push_str(&self.whose_legend(game));
         out.push('\n');
         out
+    }
+
+    /// How the board says whose a letter, a city or a captured token is, for every seat of
+    /// the game by the name the mode gives it: in its colour, or by the mark after it.
+    fn whose_legend(&self, game: &Game) -> String {
+        if self.colour {
+            let seats: Vec<String> = game.seats().map(|p| self.seat(p)).collect();
+            format!(
+                "\n        letters, cities and captured tokens are in their seat's colour: {}",
+                seats.join(", ")
+            )
+        } else {
+            let seats: Vec<String> = game
+                .seats()
+                .map(|p| format!("{} {}", Screen::mark(Some(p)), self.seat_name(p)))
+                .collect();
+            format!(
+                "\n        a mark after a letter, city or captured token says whose: {}",
+                seats.join(", ")
+            )
+        }
     }
 
     /// Every token spot, with who captured it: a captured spot is often under the letters
