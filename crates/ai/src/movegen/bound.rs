@@ -206,7 +206,7 @@ impl MoveGen {
         let end = (at + graph.longest(node)).min(self.cells.reach_from(line, at));
         let ahead = self.cells.sums_between(line, at, end);
         let mountains = self.cells.sums_between(line, start, end).mountains;
-        floor.reached_by(self.most_reachable(floor, worth, ahead, mountains))
+        self.most_reachable_reaches(floor, worth, ahead, mountains)
     }
 
     /// What the word's first `len` letters (started at `start`) are worth (nothing is
@@ -261,21 +261,50 @@ impl MoveGen {
     /// very best on the mountains) and each cell's best letter that its cross-check allows.
     #[inline]
     fn most_reachable(&self, floor: &Floor, so_far: Worth, ahead: LineSums, mountains: u32) -> f64 {
+        let by_cells = Self::most_by_cells(floor, so_far, ahead, mountains);
+        self.most_by_rack(floor, so_far, ahead, mountains)
+            .min(by_cells)
+    }
+
+    /// Whether [`MoveGen::most_reachable`] reaches the floor, asking the cells' bound first:
+    /// it takes no loop over the rack, and it is the one that fails most often.
+    #[inline]
+    fn most_reachable_reaches(
+        &self,
+        floor: &Floor,
+        so_far: Worth,
+        ahead: LineSums,
+        mountains: u32,
+    ) -> bool {
+        floor.reached_by(Self::most_by_cells(floor, so_far, ahead, mountains))
+            && floor.reached_by(self.most_by_rack(floor, so_far, ahead, mountains))
+    }
+
+    /// The most with each free cell ahead holding its best letter the cross-check allows.
+    #[inline]
+    fn most_by_cells(floor: &Floor, so_far: Worth, ahead: LineSums, mountains: u32) -> f64 {
+        let plain = so_far.plain + ahead.own_value - ahead.own_mountain_value;
+        let on_mountains = so_far.on_mountains + ahead.own_mountain_value;
+        floor.most(
+            plain + ahead.best - ahead.best_on_mountains,
+            on_mountains + ahead.best_on_mountains,
+            mountains,
+        )
+    }
+
+    /// The most with the free cells ahead holding the rack's best letters (the very best on
+    /// the mountains).
+    #[inline]
+    fn most_by_rack(&self, floor: &Floor, so_far: Worth, ahead: LineSums, mountains: u32) -> f64 {
         let plain = so_far.plain + ahead.own_value - ahead.own_mountain_value;
         let on_mountains = so_far.on_mountains + ahead.own_mountain_value;
         let rack = self.best_rack_values(ahead.free as usize);
         let rack_on_mountains = self.best_rack_values(ahead.free_mountains as usize);
-        let by_rack = floor.most(
+        floor.most(
             plain + rack - rack_on_mountains,
             on_mountains + rack_on_mountains,
             mountains,
-        );
-        let by_cells = floor.most(
-            plain + ahead.best - ahead.best_on_mountains,
-            on_mountains + ahead.best_on_mountains,
-            mountains,
-        );
-        by_rack.min(by_cells)
+        )
     }
 
     /// The most `count` letters of the rack left can be worth.
