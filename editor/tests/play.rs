@@ -186,7 +186,7 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
                 .board()
                 .tokens
                 .iter()
-                .find(|t| t.id == *token)
+                .find(|t| *t.id == **token)
                 .map(|t| t.kind.clone())
                 .unwrap();
             click_label(h, &format!("Invoke {kind}"));

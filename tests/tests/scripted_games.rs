@@ -559,13 +559,13 @@ fn every_command_changes_the_game_as_it_says() {
         g.board()
             .tokens
             .iter()
-            .any(|t| t.id == "quake_1" && t.at == Pos::new(6, 6))
+            .any(|t| &*t.id == "quake_1" && t.at == Pos::new(6, 6))
     );
     assert_eq!(
         g.board()
             .cities
             .iter()
-            .find(|c| c.id == "millbrook")
+            .find(|c| &*c.id == "millbrook")
             .unwrap()
             .owner,
         Owner::Silver

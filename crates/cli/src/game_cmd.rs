@@ -90,7 +90,7 @@ fn report(game: &Game, events: &[Event]) -> GameReport {
                     .cities
                     .iter()
                     .filter(|c| !c.destroyed && c.owner == p.into())
-                    .map(|c| c.id.clone())
+                    .map(|c| c.id.to_string())
                     .collect(),
                 spies_left: game.spies_left(p),
             }

@@ -91,8 +91,8 @@ impl Position {
                 .cities
                 .iter()
                 .map(|c| CityReport {
-                    id: c.id.clone(),
-                    name: c.name.clone(),
+                    id: c.id.to_string(),
+                    name: c.name.to_string(),
                     at: c.at.into(),
                     owner: c.owner,
                     destroyed: c.destroyed,
@@ -102,8 +102,8 @@ impl Position {
                 .tokens
                 .iter()
                 .map(|t| TokenReport {
-                    id: t.id.clone(),
-                    kind: t.kind.clone(),
+                    id: t.id.to_string(),
+                    kind: t.kind.to_string(),
                     at: t.at.into(),
                     captured_by: t.captured_by,
                 })

@@ -347,7 +347,7 @@ impl Screen {
             .tokens
             .iter()
             .map(|t| {
-                let glyph = kinds.get(&t.kind).copied().unwrap_or('?');
+                let glyph = kinds.get(&*t.kind).copied().unwrap_or('?');
                 let cell = crate::game::notation::cell_name(t.at);
                 match t.captured_by {
                     Some(p) => {
@@ -410,7 +410,7 @@ fn cities_held(game: &Game, player: Player) -> String {
         .cities
         .iter()
         .filter(|c| !c.destroyed && c.owner == Owner::from(player))
-        .map(|c| c.id.as_str())
+        .map(|c| &*c.id)
         .collect();
     if cities.is_empty() {
         "none".to_string()
@@ -444,7 +444,7 @@ fn cell_look(game: &Game, p: Pos, kinds: &BTreeMap<String, char>) -> CellLook {
     }
     if let Some(token) = board.tokens.iter().rev().find(|t| t.at == p) {
         return CellLook {
-            glyph: kinds.get(&token.kind).copied().unwrap_or('?'),
+            glyph: kinds.get(&*token.kind).copied().unwrap_or('?'),
             owner: token.captured_by,
             terrain: None,
         };
@@ -460,12 +460,7 @@ fn cell_look(game: &Game, p: Pos, kinds: &BTreeMap<String, char>) -> CellLook {
 /// A lowercase glyph for each token kind on the board: the first letter of its name that no
 /// kind before it (in alphabetical order) took, else a digit.
 fn token_glyphs(game: &Game) -> BTreeMap<String, char> {
-    let mut kinds: Vec<&str> = game
-        .board()
-        .tokens
-        .iter()
-        .map(|t| t.kind.as_str())
-        .collect();
+    let mut kinds: Vec<&str> = game.board().tokens.iter().map(|t| &*t.kind).collect();
     kinds.sort_unstable();
     kinds.dedup();
     let mut taken: Vec<char> = Vec::new();

@@ -304,7 +304,7 @@ fn expect_all(
             .board()
             .cities
             .iter()
-            .find(|c| &c.id == id)
+            .find(|c| *c.id == **id)
             .map(|c| format!("{:?}", c.owner));
         want(
             &format!("city {id}"),
@@ -317,7 +317,7 @@ fn expect_all(
             .board()
             .cities
             .iter()
-            .any(|c| &c.id == id && c.destroyed);
+            .any(|c| *c.id == **id && c.destroyed);
         want(
             &format!("city {id} destroyed"),
             "true".into(),

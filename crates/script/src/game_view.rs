@@ -205,8 +205,8 @@ impl UserData for GameView {
                     let list = lua.create_table()?;
                     for (i, c) in cities.enumerate() {
                         let t = lua.create_table_with_capacity(0, 6)?;
-                        t.raw_set("id", c.id.as_str())?;
-                        t.raw_set("name", c.name.as_str())?;
+                        t.raw_set("id", &*c.id)?;
+                        t.raw_set("name", &*c.name)?;
                         t.raw_set("x", c.at.x)?;
                         t.raw_set("y", c.at.y)?;
                         t.raw_set("owner", c.owner.name())?;
@@ -270,7 +270,7 @@ impl UserData for GameView {
                 Ok(g.board()
                     .cities
                     .iter()
-                    .find(|c| c.id == id && !c.destroyed)
+                    .find(|c| *c.id == *id && !c.destroyed)
                     .map(|c| c.owner.name()))
             })
         });

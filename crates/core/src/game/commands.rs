@@ -182,8 +182,8 @@ impl Game {
         if !self.board.terrain.contains(at) {
             return refuse(format!("{at} is off the board"));
         }
-        let taken = self.board.tokens.iter().any(|t| t.id == id)
-            || self.board.cities.iter().any(|c| c.id == id);
+        let taken = self.board.tokens.iter().any(|t| *t.id == *id)
+            || self.board.cities.iter().any(|c| *c.id == *id);
         if self.board.tokens.len() >= crate::limits::MAX_PIECES {
             return refuse(format!(
                 "the board has {} token spots, the most a map may have",
@@ -211,8 +211,8 @@ impl Game {
             return refuse(format!("{at} already has a token spot"));
         }
         self.board.tokens.push(TokenState {
-            id: id.to_string(),
-            kind: kind.to_string(),
+            id: id.into(),
+            kind: kind.into(),
             at,
             captured_by: None,
         });
@@ -224,7 +224,7 @@ impl Game {
             .board
             .cities
             .iter_mut()
-            .find(|c| c.id == city && !c.destroyed)
+            .find(|c| *c.id == *city && !c.destroyed)
         {
             Some(c) => {
                 c.owner = owner;

@@ -428,13 +428,13 @@ impl Game {
                 token.captured_by = Some(player);
                 let (id, kind) = (token.id.clone(), token.kind.clone());
                 self.player_mut(player).rack.push(RackItem::Token {
-                    id: id.clone(),
-                    kind: kind.clone(),
+                    id: id.to_string(),
+                    kind: kind.to_string(),
                 });
                 events.push(Event::TokenCaptured {
                     player,
-                    token: id,
-                    kind,
+                    token: id.to_string(),
+                    kind: kind.to_string(),
                 });
             }
             let Some(city) = self
@@ -456,7 +456,7 @@ impl Game {
             state.base_score = state.base_score.saturating_add(bonus);
             events.push(Event::CityCaptured {
                 player,
-                city: id,
+                city: id.to_string(),
                 from,
                 bonus,
             });

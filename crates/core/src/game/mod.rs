@@ -241,8 +241,8 @@ impl Game {
                 .iter()
                 .filter(|c| map.terrain.contains(c.at))
                 .map(|c| CityState {
-                    id: c.id.clone(),
-                    name: c.name.clone(),
+                    id: c.id.as_str().into(),
+                    name: c.name.as_str().into(),
                     at: c.at,
                     owner: c.owner,
                     destroyed: false,
@@ -254,8 +254,8 @@ impl Game {
                 .iter()
                 .filter(|t| map.terrain.contains(t.at))
                 .map(|t| TokenState {
-                    id: t.id.clone(),
-                    kind: t.kind.clone(),
+                    id: t.id.as_str().into(),
+                    kind: t.kind.as_str().into(),
                     at: t.at,
                     captured_by: None,
                 })

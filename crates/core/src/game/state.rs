@@ -23,10 +23,11 @@ pub enum RackItem {
 /// A city in play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CityState {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    pub name: String,
+    /// Its id (shared between copies of the game: an AI copies the game for every placement
+    /// it weighs).
+    pub id: std::sync::Arc<str>,
+    /// Its name (shared between copies, as the id).
+    pub name: std::sync::Arc<str>,
     /// Its cell.
     pub at: Pos,
     /// Who holds it.
@@ -41,10 +42,10 @@ pub struct CityState {
 /// A token spot in play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TokenState {
-    /// Its id.
-    pub id: String,
-    /// Its kind.
-    pub kind: String,
+    /// Its id (shared between copies of the game, as a city's).
+    pub id: std::sync::Arc<str>,
+    /// Its kind (shared between copies, as the id).
+    pub kind: std::sync::Arc<str>,
     /// Its cell.
     pub at: Pos,
     /// Who captured it, once captured (the spot stays visible).

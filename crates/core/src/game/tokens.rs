@@ -217,7 +217,7 @@ impl Game {
             .board
             .tokens
             .iter()
-            .find(|t| t.id == token)
+            .find(|t| *t.id == *token)
             .map(|t| t.at)
             .ok_or_else(|| ActionError::NoSuchToken {
                 token: token.to_string(),
@@ -279,7 +279,7 @@ impl Game {
             .filter(|c| effect.destroy_cities.contains(&c.at) && !c.destroyed)
         {
             city.destroyed = true;
-            cities_lost.push(city.id.clone());
+            cities_lost.push(city.id.to_string());
         }
         self.after_removal(&before);
         for &(to, points) in &effect.awards {
