@@ -48,6 +48,11 @@ impl<'a> Beside<'a> {
         }
     }
 
+    /// The base's scores, by seat.
+    pub fn base_scores(&self) -> &[Score] {
+        &self.scores
+    }
+
     /// [`value`] of `outcome`, a game that came from the base by a few actions.
     pub fn value(&self, outcome: &Game, player: Player) -> f64 {
         let scores = outcome.scores_beside(self.base, &self.scores);

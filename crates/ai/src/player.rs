@@ -526,7 +526,7 @@ fn best_outcome(
     moves.sort_by_cached_key(|m| std::cmp::Reverse(estimate(m)));
     let beside = Beside::new(game);
     let pull = if whole {
-        conquest_pull(game, player)
+        conquest_pull(game, beside.base_scores(), player)
     } else {
         None
     };
@@ -670,11 +670,10 @@ fn when_stuck(game: &Game, player: Player) -> Action {
 /// in points a cell (`PRESS_PULL`), when they lead by `PRESS_LEAD` or more: every city taken,
 /// a conquest ends the game, and under either rule a conquest while ahead is a win. Further
 /// words in the turn are not pulled: each must pay for itself (`follow_up`).
-fn conquest_pull(game: &Game, player: Player) -> Option<f64> {
+fn conquest_pull(game: &Game, scores: &[crate::game::Score], player: Player) -> Option<f64> {
     if game.committed_this_turn() {
         return None;
     }
-    let scores = game.scores();
     let total = |p: Player| scores.get(p.index()).map_or(0, |s| s.total);
     let lead = total(player).saturating_sub(total(crate::game::opponent(player)));
     (lead >= PRESS_LEAD).then_some(PRESS_PULL)
@@ -684,17 +683,15 @@ fn conquest_pull(game: &Game, player: Player) -> Option<f64> {
 /// and down from any of their letters to the nearest such city (`None` when the opponent
 /// holds none, or `player` has no letter).
 fn distance_to_enemy_city(game: &Game, player: Player) -> Option<u32> {
-    let enemy = crate::board::Owner::from(crate::game::opponent(player));
-    let letters = &game.board().letters;
-    let width = letters.width().max(1) as usize;
-    let own: Vec<(u32, u32)> = (letters.cells().iter().enumerate())
+    let board = game.board();
+    let letters = &board.letters;
+    let own: Vec<crate::board::Pos> = (letters.positions().zip(letters.cells()))
         .filter(|(_, t)| t.is_some_and(|t| t.player == player))
-        .map(|(i, _)| ((i % width) as u32, (i / width) as u32))
+        .map(|(at, _)| at)
         .collect();
-    let cities = game.board().cities.iter();
-    (cities.filter(|c| !c.destroyed && c.owner == enemy))
-        .filter_map(|c| {
-            let steps = |&(x, y): &(u32, u32)| x.abs_diff(c.at.x) + y.abs_diff(c.at.y);
+    (board.city_cells(crate::game::opponent(player)))
+        .filter_map(|city| {
+            let steps = |at: &crate::board::Pos| at.x.abs_diff(city.x) + at.y.abs_diff(city.y);
             own.iter().map(steps).min()
         })
         .min()

@@ -283,8 +283,7 @@ impl MoveGen {
     /// The most with each free cell ahead holding its best letter the cross-check allows.
     #[inline]
     fn most_by_cells(floor: &Floor, so_far: Worth, ahead: LineSums, mountains: u32) -> f64 {
-        let plain = so_far.plain + ahead.own_value - ahead.own_mountain_value;
-        let on_mountains = so_far.on_mountains + ahead.own_mountain_value;
+        let (plain, on_mountains) = with_own_ahead(so_far, ahead);
         floor.most(
             plain + ahead.best - ahead.best_on_mountains,
             on_mountains + ahead.best_on_mountains,
@@ -296,8 +295,7 @@ impl MoveGen {
     /// the mountains).
     #[inline]
     fn most_by_rack(&self, floor: &Floor, so_far: Worth, ahead: LineSums, mountains: u32) -> f64 {
-        let plain = so_far.plain + ahead.own_value - ahead.own_mountain_value;
-        let on_mountains = so_far.on_mountains + ahead.own_mountain_value;
+        let (plain, on_mountains) = with_own_ahead(so_far, ahead);
         let rack = self.best_rack_values(ahead.free as usize);
         let rack_on_mountains = self.best_rack_values(ahead.free_mountains as usize);
         floor.most(
@@ -322,6 +320,13 @@ impl MoveGen {
         }
         total
     }
+}
+
+/// The value off and on mountains of a word's letters `so_far` with the own letters `ahead`.
+#[inline]
+fn with_own_ahead(so_far: Worth, ahead: LineSums) -> (i64, i64) {
+    let plain = so_far.plain + ahead.own_value - ahead.own_mountain_value;
+    (plain, so_far.on_mountains + ahead.own_mountain_value)
 }
 
 impl Cells {

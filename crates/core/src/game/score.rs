@@ -67,10 +67,9 @@ impl Game {
         }
         let mut words: [i64; crate::board::MAX_SEATS] =
             std::array::from_fn(|i| base_scores.get(i).map_or(0, |s| s.word));
-        for line in self.lines_differing_from(base) {
-            base.add_line_words(line, &mut words, -1);
-            self.add_line_words(line, &mut words, 1);
-        }
+        let lines = self.lines_differing_from(base);
+        base.add_valid_words(lines.iter().copied(), &mut words, -1);
+        self.add_valid_words(lines.iter().copied(), &mut words, 1);
         self.seats()
             .map(|p| self.score_of(p, words[p.index()]))
             .collect()
@@ -128,30 +127,31 @@ impl Game {
         defeated.chain(fragments).copied()
     }
 
-    /// Adds `sign` times the face value of each valid word along `line` to its seat's slot of
-    /// `scores`.
-    fn add_line_words(&self, line: Line, scores: &mut [i64; crate::board::MAX_SEATS], sign: i64) {
+    /// Adds `sign` times the face value of each valid word along `lines` to its seat's slot
+    /// of `scores`.
+    fn add_valid_words(
+        &self,
+        lines: impl Iterator<Item = Line>,
+        scores: &mut [i64; crate::board::MAX_SEATS],
+        sign: i64,
+    ) {
         let (min, runs) = (self.min_word_len(), self.runs());
         let mut text = String::new();
         let letters = &self.board.letters;
-        words::for_each_word_in(letters, line, min, runs, &mut text, |player, key, text| {
-            if self.is_valid_text(player, key, text) {
-                let slot = &mut scores[player.index()];
-                *slot = slot.saturating_add(sign.saturating_mul(self.face_value(text)));
-            }
-        });
+        for line in lines {
+            words::for_each_word_in(letters, line, min, runs, &mut text, |player, key, text| {
+                if self.is_valid_text(player, key, text) {
+                    let slot = &mut scores[player.index()];
+                    *slot = slot.saturating_add(sign.saturating_mul(self.face_value(text)));
+                }
+            });
+        }
     }
 
     /// The face values of each seat's valid words on the board, by seat index.
     fn word_scores(&self) -> [i64; crate::board::MAX_SEATS] {
         let mut scores = [0i64; crate::board::MAX_SEATS];
-        let (min, runs) = (self.min_word_len(), self.runs());
-        words::for_each_word(&self.board.letters, min, runs, |player, key, text| {
-            if self.is_valid_text(player, key, text) {
-                let slot = &mut scores[player.index()];
-                *slot = slot.saturating_add(self.face_value(text));
-            }
-        });
+        self.add_valid_words(Line::all(&self.board.letters), &mut scores, 1);
         scores
     }
 

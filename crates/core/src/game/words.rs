@@ -113,11 +113,8 @@ pub fn for_each_word(
     mut f: impl FnMut(Player, WordKey, &str),
 ) {
     let mut text = String::new();
-    for y in 0..letters.height() {
-        for_each_word_in(letters, Line::Row(y), min_len, runs, &mut text, &mut f);
-    }
-    for x in 0..letters.width() {
-        for_each_word_in(letters, Line::Column(x), min_len, runs, &mut text, &mut f);
+    for line in Line::all(letters) {
+        for_each_word_in(letters, line, min_len, runs, &mut text, &mut f);
     }
 }
 
@@ -131,6 +128,12 @@ pub(super) enum Line {
 }
 
 impl Line {
+    /// Every row of `letters`, top to bottom, then every column, left to right.
+    pub(super) fn all(letters: &Letters) -> impl Iterator<Item = Line> + use<> {
+        let rows = (0..letters.height()).map(Line::Row);
+        rows.chain((0..letters.width()).map(Line::Column))
+    }
+
     /// The line `key`'s word lies along.
     pub(super) fn of(key: WordKey) -> Line {
         match key.dir {
