@@ -2,6 +2,7 @@
 //! out as one or both, forfeiting; each against Scryptic's own flow.
 
 use super::*;
+use crate::board::Pos;
 use crate::rules::{
     CrosswordModel, CrosswordOverrides, Exhaustion, ExhaustionWinner, FirstWord, FlowOverrides,
     PoolModel, RuleOverrides, SupplyOverrides,

@@ -3,6 +3,7 @@
 //! played between two refused for more.
 
 use super::*;
+use crate::board::Pos;
 use crate::rules::{
     CrosswordModel, CrosswordOverrides, DrawModel, Exhaustion, FirstWord, FlowOverrides, PoolModel,
     RuleOverrides, SeatOverrides, SupplyOverrides,

@@ -3,6 +3,7 @@
 //! case is a commit and what it must lead to, through one `check` helper.
 
 use super::*;
+use crate::board::Pos;
 use crate::rules::{CrosswordModel, CrosswordOverrides, FirstWord, RuleOverrides, Scoring};
 
 /// A 15x15 plain board without cities, under a shared crossword; racks fixed.

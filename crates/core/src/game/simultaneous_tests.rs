@@ -2,6 +2,7 @@
 //! the others' letters, and green light for a complete crossword, every player drawing.
 
 use super::*;
+use crate::board::Pos;
 use crate::rules::{
     CrosswordOverrides, FirstWord, FlowOverrides, PoolModel, RuleOverrides, Scoring, SeatOverrides,
     SupplyOverrides,

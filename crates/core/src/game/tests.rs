@@ -1,4 +1,5 @@
 use super::*;
+use crate::board::Pos;
 use crate::board::Terrain;
 use crate::map::{GenerateOptions, generate};
 use std::collections::BTreeSet;
