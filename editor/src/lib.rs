@@ -61,18 +61,20 @@ fn packs() -> &'static Packs {
 }
 
 /// Adds a pack opened by hand (a folder, or an unpacked archive) to the catalog.
-pub fn add_opened_pack(pack: scryptic::pack::Pack) {
+/// A pack with an id built into scryptic (`core`) is refused.
+pub fn add_opened_pack(pack: scryptic::pack::Pack) -> Result<(), scryptic::pack::ResolveError> {
     let packs = packs();
-    packs
-        .opened
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .push(pack.clone());
     packs
         .catalog
         .write()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .add(pack);
+        .add(pack.clone())?;
+    packs
+        .opened
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .push(pack);
+    Ok(())
 }
 
 /// Looks for packs again (installed or removed since); packs opened by hand stay. Returns the
@@ -85,7 +87,8 @@ pub fn refresh_catalog() -> Vec<String> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     for pack in opened.iter() {
-        found.add(pack.clone());
+        // Each was added once already, so none has a built-in id.
+        let _ = found.add(pack.clone());
     }
     *packs
         .catalog

@@ -75,9 +75,14 @@ impl PacksMode {
         };
         match Pack::open(&folder) {
             Ok(pack) => {
-                self.message = Some(format!("opened {}", pack.label()));
-                self.selected = Some(pack.id().to_string());
-                crate::add_opened_pack(pack);
+                let (label, id) = (pack.label(), pack.id().to_string());
+                match crate::add_opened_pack(pack) {
+                    Ok(()) => {
+                        self.message = Some(format!("opened {label}"));
+                        self.selected = Some(id);
+                    }
+                    Err(e) => self.message = Some(e.to_string()),
+                }
             }
             Err(e) => self.message = Some(e.to_string()),
         }

@@ -15,7 +15,9 @@ use std::sync::Arc;
 
 fn packs(c: &mut Criterion) {
     let mut catalog = Catalog::new(vec![scryptic::pack::core().unwrap()]);
-    catalog.add(Pack::open(&root().join("packs/wending")).unwrap());
+    catalog
+        .add(Pack::open(&root().join("packs/wending")).unwrap())
+        .unwrap();
     let classic = Choice {
         pack: "core".into(),
         mode: "classic".into(),

@@ -1,7 +1,9 @@
 //! The hostile-script corpus (`tests/hostile/`): scripts written to hang, crash or bloat the
 //! host, each saying on its first line what must stop it (`-- expect: MESSAGE`). Scripts at
 //! the top run on their own; those in `game/` are the body of a `game_start` handler (with
-//! `game`), those in `token/` the body of a token's `invoke` (with `game` and `token`).
+//! `game`), those in `token/` the body of a token's `invoke` (with `game` and `token`). Those in
+//! `calls/` call one host function with a huge argument, as a `game_start` handler: each is
+//! stopped, or (`-- expect: (no error)`) cut down, and the process stays within its bound.
 
 use crate::root;
 use scryptic::board::{Owner, Player, Pos, TokenSpot};
@@ -78,6 +80,17 @@ pub fn hostile_map() -> Map {
     map
 }
 
+/// The level's string table for hostile scripts: `many` holds 1,300 placeholders.
+pub fn hostile_strings() -> scryptic::save::StringTables {
+    let table = [("many".to_string(), "{x}".repeat(1300))]
+        .into_iter()
+        .collect();
+    [(String::new(), table)].into_iter().collect()
+}
+
+/// What a `calls/` script's first line says when it must end without an error.
+pub const NO_ERROR: &str = "(no error)";
+
 /// A game on `hostile_map`.
 pub fn hostile_game(lexicon: Arc<Lexicon>) -> Game {
     let map = hostile_map();
@@ -95,6 +108,7 @@ pub fn run_in_game(hostile: &Hostile, lexicon: Arc<Lexicon>) -> (ScriptedGame, V
         ..ScriptLimits::default()
     };
     let mut host = ScriptHost::with_standard_tokens(limits, 1).expect("a state can be made");
+    host.set_packs(Vec::new(), String::new(), hostile_strings());
     host.load(
         "counter.lua",
         "scryptic.on('game_start', function(game) game:award('silver', 1) end)",

@@ -13,7 +13,7 @@ use scryptic::board::Player;
 use scryptic::game::EffectError;
 use scryptic::lexicon::Lexicon;
 use scryptic::script::{ScriptError, ScriptHost, ScriptLimits};
-use scryptic_tests::hostile::{Hostile, corpus, hostile_game, run_as_token, run_in_game};
+use scryptic_tests::hostile::{Hostile, NO_ERROR, corpus, hostile_game, run_as_token, run_in_game};
 use std::sync::Arc;
 
 /// What the host's memory may be after a hostile script, well under the cap.
@@ -118,6 +118,29 @@ fn every_hostile_command_is_stopped_and_the_game_goes_on() {
         );
         // One spot a cell at most (the script places its spots on 64 cells; the map has one).
         assert!(game.game().board().tokens.len() <= 65, "{}", hostile.name);
+    }
+}
+
+#[test]
+fn every_host_call_with_a_huge_argument_is_bounded_and_the_game_goes_on() {
+    let lexicon = Arc::new(Lexicon::english());
+    let all = corpus("calls");
+    assert!(all.len() >= 8, "the corpus is in tests/hostile/calls");
+    for hostile in all {
+        let (game, errors) = run_in_game(&hostile, lexicon.clone());
+        if hostile.expect == NO_ERROR {
+            assert!(errors.is_empty(), "{}: {errors:?}", hostile.name);
+        } else {
+            assert_eq!(errors.len(), 1, "{}: {errors:?}", hostile.name);
+            check(&hostile, "call", &errors[0]);
+        }
+        assert_eq!(
+            game.game().score(Player::Silver).base,
+            1,
+            "{}: the other handler did not run",
+            hostile.name
+        );
+        check_goes_on(&hostile, &mut game.host());
     }
 }
 

@@ -54,6 +54,10 @@ fn no_hostile_script_grows_the_process_past_the_cap() {
         });
         check(&hostile, growth);
     }
+    for hostile in corpus("calls") {
+        let growth = peak_growth(|| drop(run_in_game(&hostile, lexicon.clone())));
+        check(&hostile, growth);
+    }
     for hostile in corpus("token") {
         let growth = peak_growth(|| assert!(run_as_token(&hostile, &game).1.is_err()));
         check(&hostile, growth);

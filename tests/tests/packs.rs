@@ -64,8 +64,12 @@ fn a_new_pack_checks_plays_and_exports() {
     assert_eq!(o.code, 0, "{o:?}");
     let exported = dir.path().join("core");
     assert!(exported.join("pack.ron").is_file() && exported.join("maps/duel-24.ron").is_file());
+    // An exported core is to read and copy from: its id is the built-in pack's own.
     let o = scryptic(&["pack", "check", text(&exported)]);
-    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.code == 1 && o.err.contains("built into scryptic"),
+        "{o:?}"
+    );
     let o = scryptic(&["pack", "export", "core", text(dir.path())]);
     assert!(o.code == 1 && o.err.contains("already exists"), "{o:?}");
 }
@@ -535,7 +539,7 @@ end)
     )
     .unwrap();
     let mut catalog = Catalog::new(vec![scryptic::pack::core().unwrap()]);
-    catalog.add(Pack::open(&pack).unwrap());
+    catalog.add(Pack::open(&pack).unwrap()).unwrap();
     let said = |language: &str| {
         let choice = Choice {
             pack: "polyglot".into(),
@@ -630,7 +634,7 @@ scryptic.provide("bank", {
         &[(
             "scripts/town.lua",
             r#"scryptic.on("game_start", function(game)
-    local bank = scryptic.use("bank")
+    local bank = scryptic.use("economy:bank")
     storage.deposits = 2
     game:message("vault " .. bank.deposit(bank.rate) .. " " .. bank.deposit(4))
     game:message("secret " .. tostring(secret) .. ", opened " .. tostring(storage.opened))
@@ -639,8 +643,12 @@ end)
         )],
     );
     let mut catalog = Catalog::new(vec![scryptic::pack::core().unwrap()]);
-    catalog.add(Pack::open(&dir.path().join("economy")).unwrap());
-    catalog.add(Pack::open(&dir.path().join("town")).unwrap());
+    catalog
+        .add(Pack::open(&dir.path().join("economy")).unwrap())
+        .unwrap();
+    catalog
+        .add(Pack::open(&dir.path().join("town")).unwrap())
+        .unwrap();
     let choice = Choice {
         pack: "town".into(),
         ..Choice::default()
@@ -765,7 +773,7 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
     assert!(o.err.contains("`wending` is not an extension"), "{}", o.err);
 
     let mut catalog = Catalog::new(vec![scryptic::pack::core().unwrap()]);
-    catalog.add(Pack::open(&shrines).unwrap());
+    catalog.add(Pack::open(&shrines).unwrap()).unwrap();
     let choice = Choice {
         pack: "core".into(),
         mode: "tutorial".into(),

@@ -172,7 +172,8 @@ fn install(source: &Path, dir: &Path, catalog: &Catalog, io: &mut Streams) -> an
     // Its dependencies may come later; say now what is missing.
     let mut with_it = catalog.clone();
     let id = installed.pack.id().to_string();
-    with_it.add(installed.pack);
+    // (Installed, so not a built-in id: `install` refuses those.)
+    let _ = with_it.add(installed.pack);
     if let Err(e) = with_it.resolve(&[id.as_str()]) {
         writeln!(io.err, "warning: {e}")?;
     }
@@ -253,7 +254,10 @@ pub(super) fn open(
         return match Pack::open(&folder) {
             Ok(opened) => {
                 let id = opened.id().to_string();
-                catalog.add(opened);
+                if let Err(e) = catalog.add(opened) {
+                    writeln!(io.err, "error: {e}")?;
+                    return Ok(None);
+                }
                 Ok(Some(Opened {
                     id,
                     _unpacked: unpacked,

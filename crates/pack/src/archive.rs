@@ -295,6 +295,17 @@ pub fn install(source: &Path, packs_dir: &Path) -> Result<Installed, LoadError> 
         unpack(source, packs_dir)?
     };
     let pack = Pack::open(&root)?;
+    if super::is_built_in(pack.id()) {
+        return Err(refused(
+            source,
+            format!(
+                "the pack is named `{}`, an id built into scryptic: installed, it would run in \
+                 place of the built-in one; give it an id of its own (its pack.ron's id and its \
+                 folder's name)",
+                pack.id()
+            ),
+        ));
+    }
     let target = packs_dir.join(pack.id());
     let replaced = target.is_dir().then(|| {
         Pack::open(&target)

@@ -59,6 +59,20 @@ pub fn path_problem(path: &str) -> Option<String> {
             crate::diag::shorten(path, 80)
         ));
     }
+    if let Some(c) = path.chars().find(|&c| c == ':' || c.is_control()) {
+        // A colon would read as a pack's name (`victim:spy.lua`), a control character as
+        // something else on a terminal: no file of a pack holds either.
+        return Some(format!(
+            "`{}` holds {}: a pack's file names hold no colon and no control character \
+             (name it `{}`)",
+            crate::diag::shorten(&path.escape_debug().to_string(), 80),
+            match c {
+                ':' => "a colon".to_string(),
+                c => format!("the control character U+{:04X}", u32::from(c)),
+            },
+            crate::diag::shorten(&path.replace(|c: char| c == ':' || c.is_control(), "-"), 80)
+        ));
+    }
     if parts.iter().any(|p| matches!(*p, "" | "." | "..")) {
         return Some(format!(
             "`{}` must stay inside the pack: name it from the pack's root without `..`, `.` or `//` \
@@ -84,7 +98,8 @@ pub fn relative_to(from: &str, path: &str) -> Result<String, String> {
             ".." => {
                 if parts.pop().is_none() {
                     return Err(format!(
-                        "`{}` leads out of the pack: a pack's files may name only files inside it                          (or another pack's, as `core:tilesets/stone/tileset.ron`)",
+                        "`{}` leads out of the pack: a pack's files may name only files inside it \
+                         (or another pack's, as `core:tilesets/stone/tileset.ron`)",
                         crate::diag::shorten(path, 80)
                     ));
                 }
@@ -291,7 +306,7 @@ impl Walk {
             let Some(name) = name.to_str().filter(|n| path_problem(n).is_none()) else {
                 return Err(LoadError::one(FileError::whole(
                     &path,
-                    "the name is not one a pack may hold (plain UTF-8, no backslash)",
+                    "the name is not one a pack may hold (plain UTF-8, no backslash, colon or control character)",
                 )));
             };
             let rel = if prefix.is_empty() {

@@ -244,7 +244,7 @@ impl Level {
         let mut catalog = catalog.clone();
         let opened = Pack::open(root)?;
         let id = opened.id().to_string();
-        catalog.add(opened);
+        catalog.add(opened)?;
         let packs = catalog.resolve(&[id.as_str()])?;
         let pack = the_pack(&packs, &id)?;
         let map_path = pack_path(root, path);

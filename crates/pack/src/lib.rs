@@ -137,9 +137,17 @@ fn folder_name(dir: &Path) -> Option<String> {
 
 include!(concat!(env!("OUT_DIR"), "/core_pack.rs"));
 
+/// The ids of the packs built into the binary: no pack on disk may take one.
+pub const BUILT_IN_IDS: [&str; 1] = ["core"];
+
+/// Whether `id` is the id of a pack built into the binary.
+pub fn is_built_in(id: &str) -> bool {
+    BUILT_IN_IDS.contains(&id)
+}
+
 /// The `core` pack: the toolkit's own content, built into the binary. Its manifest is
 /// checked by this build's tests (`core_pack_loads`); an error here means a build made from a
 /// broken checkout.
 pub fn core() -> Result<Pack, LoadError> {
-    Pack::embedded("core", CORE_FILES)
+    Pack::embedded(BUILT_IN_IDS[0], CORE_FILES)
 }

@@ -411,7 +411,7 @@ impl Manifest {
             }
         }
         for script in &extension.scripts {
-            if let Some(p) = super::files::path_problem(script) {
+            if let Some(p) = reference_problem(script) {
                 out.push(Problem::at_text(script, format!("extension script: {p}")));
             }
         }

@@ -41,7 +41,7 @@ impl Catalog {
         let mut catalog = Catalog::default();
         let mut problems = Vec::new();
         match super::core() {
-            Ok(core) => catalog.add(core),
+            Ok(core) => problems.extend(catalog.add(core).err().map(|e| e.to_string())),
             Err(e) => problems.extend(e.problems()),
         }
         let folders = installed_dir().into_iter().chain(search_dirs());
@@ -49,7 +49,7 @@ impl Catalog {
             let (packs, found) = Pack::scan(&folder);
             problems.extend(found);
             for pack in packs {
-                catalog.add(pack);
+                problems.extend(catalog.add(pack).err().map(|e| e.to_string()));
             }
         }
         (catalog, problems)

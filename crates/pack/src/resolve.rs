@@ -57,6 +57,17 @@ pub enum ResolveError {
         /// The versions it conflicts with.
         req: VersionReq,
     },
+    /// A pack on disk takes an id the binary ships (`core`): it would run in its place.
+    #[error(
+        "{at} holds a pack named `{id}`, an id built into scryptic: it is not loaded and cannot \
+         be installed (give it an id of its own, in its pack.ron and its folder's name)"
+    )]
+    Reserved {
+        /// The id.
+        id: String,
+        /// Where the pack is.
+        at: String,
+    },
     /// Packs that depend on one another in a circle.
     #[error("the packs depend on each other in a circle: {}; one of them must drop its dependency", .0.join(" -> "))]
     Cycle(Vec<String>),
@@ -77,11 +88,20 @@ impl Catalog {
 
     /// Adds `pack`; one of the same id and version already there is replaced (a folder opened
     /// by hand wins over an installed copy).
-    pub fn add(&mut self, pack: Pack) {
+    /// A pack with a built-in id (`core`) is refused unless it is the one built in: a stranger's
+    /// `core` of a higher version would otherwise run instead of it.
+    pub fn add(&mut self, pack: Pack) -> Result<(), ResolveError> {
+        if super::is_built_in(pack.id()) && pack.files.folder().is_some() {
+            return Err(ResolveError::Reserved {
+                id: pack.id().to_string(),
+                at: pack.files.shown("").display().to_string(),
+            });
+        }
         self.packs.retain(|p| {
             p.manifest.id != pack.manifest.id || p.manifest.version != pack.manifest.version
         });
         self.packs.push(pack);
+        Ok(())
     }
 
     /// Every pack, sorted by id and then newest first.

@@ -119,6 +119,9 @@ fn pack_paths_stay_inside_the_pack() {
         "C:/x",
         "a\\b",
         "a\0b",
+        "victim:spy.lua",
+        "scripts/a:b.lua",
+        "a\x1b[2Jb",
     ] {
         assert!(path_problem(bad).is_some(), "{bad:?} accepted");
     }
@@ -309,7 +312,7 @@ fn a_pack_mode_assembles_with_its_settings_scripts_lists_and_tileset() {
     let root = tempfile::tempdir().unwrap();
     let dir = demo_pack(root.path());
     let mut catalog = Catalog::new(vec![super::core().unwrap()]);
-    catalog.add(Pack::open(&dir).unwrap());
+    catalog.add(Pack::open(&dir).unwrap()).unwrap();
     let choice = |set: &[(&str, &str)]| Choice {
         pack: "demo".into(),
         set: set
@@ -362,7 +365,7 @@ fn a_pack_cannot_reach_outside_itself() {
         text.replace("../scripts/hello.lua", "../../secret.lua"),
     )
     .unwrap();
-    catalog.add(Pack::open(&dir).unwrap());
+    catalog.add(Pack::open(&dir).unwrap()).unwrap();
     let choice = Choice {
         pack: "demo".into(),
         ..Choice::default()

@@ -7,6 +7,7 @@
 //! failing script changes nothing.
 
 use super::lua_values::fixed_name;
+use super::text::Name;
 use super::{Definition, ScriptHost, State, lock};
 use crate::board::{Player, Pos};
 use crate::game::{GameMode, Piece, Place, SeatSet, Table as GameTable, TableEnd, Var};
@@ -228,7 +229,7 @@ fn add_reads<M: UserDataMethods<GameTable>>(m: &mut M) {
             .map(|id| piece_table(lua, id, &t.pieces()[id]))
             .transpose()
     });
-    m.add_method("pieces", |lua, t, owner: Option<String>| {
+    m.add_method("pieces", |lua, t, owner: Option<Name>| {
         let owner = owner.map(|o| seat_of(t, &o)).transpose()?;
         let ids = (0..t.pieces().len()).filter(|&id| {
             let p = &t.pieces()[id];
@@ -236,15 +237,15 @@ fn add_reads<M: UserDataMethods<GameTable>>(m: &mut M) {
         });
         pieces_table(lua, t, ids)
     });
-    m.add_method("pit", |lua, t, (owner, name): (String, String)| {
+    m.add_method("pit", |lua, t, (owner, name): (Name, Name)| {
         let owner = seat_of(t, &owner)?;
         pieces_table(lua, t, t.pit(owner, &name))
     });
-    m.add_method("count", |_, t, (owner, name): (String, String)| {
+    m.add_method("count", |_, t, (owner, name): (Name, Name)| {
         let owner = seat_of(t, &owner)?;
         Ok(t.pit(owner, &name).count())
     });
-    m.add_method("get", |lua, t, name: String| var_value(lua, t.var(&name)));
+    m.add_method("get", |lua, t, name: Name| var_value(lua, t.var(&name)));
     m.add_method("to_move", |lua, t, ()| {
         let list = lua.create_table()?;
         for (i, p) in t.to_move().seats().enumerate() {
@@ -257,25 +258,25 @@ fn add_reads<M: UserDataMethods<GameTable>>(m: &mut M) {
     m.add_method("cell_name", |_, t, (x, y): (i64, i64)| {
         Ok(crate::game::notation::cell_name(cell_of(t, x, y)?))
     });
-    m.add_method("cell", |_, t, name: String| {
+    m.add_method("cell", |_, t, name: Name| {
         let cell = crate::game::notation::parse_cell(&name)
             .map_err(|e| mlua::Error::runtime(e.to_string()))?;
         let cell = cell_of(t, i64::from(cell.x), i64::from(cell.y))?;
         Ok((cell.x, cell.y))
     });
-    m.add_method("rule", |lua, _, key: String| {
+    m.add_method("rule", |lua, _, key: Name| {
         let rules = lua
             .app_data_ref::<ModeCall>()
             .map(|call| call.rules.clone())
             .ok_or_else(|| mlua::Error::runtime("rules can be read only while the rules run"))?;
         super::tokens::rule_value(lua, &rules, &key)
     });
-    m.add_method("setting", |lua, _, (id, default): (String, Value)| {
+    m.add_method("setting", |lua, _, (id, default): (Name, Value)| {
         let settings = lua
             .app_data_ref::<ModeCall>()
             .map(|call| call.settings.clone())
             .ok_or_else(|| mlua::Error::runtime("settings can be read only while the rules run"))?;
-        match settings.get(&id) {
+        match settings.get(id.as_str()) {
             Some(value) => super::game_view::setting_value(lua, value),
             // A game made without its pack (a test's) has no settings: the default plays.
             None if !default.is_nil() => Ok(default),
@@ -297,12 +298,13 @@ fn add_commands<M: UserDataMethods<GameTable>>(m: &mut M) {
         let (id, cell) = (piece_id(t, id)?, cell_of(t, x, y)?);
         t.move_to(id, Place::Cell(cell)).map_err(table_error)
     });
-    m.add_method_mut("to_pit", |lua, t, (id, pit): (i64, String)| {
+    m.add_method_mut("to_pit", |lua, t, (id, pit): (i64, Name)| {
         charge(lua)?;
         let id = piece_id(t, id)?;
-        t.move_to(id, Place::Pit(pit)).map_err(table_error)
+        t.move_to(id, Place::Pit(pit.into_string()))
+            .map_err(table_error)
     });
-    m.add_method_mut("show", |lua, t, (id, to): (i64, Option<String>)| {
+    m.add_method_mut("show", |lua, t, (id, to): (i64, Option<Name>)| {
         charge(lua)?;
         let id = piece_id(t, id)?;
         let seats = match to {
@@ -316,16 +318,16 @@ fn add_commands<M: UserDataMethods<GameTable>>(m: &mut M) {
         let id = piece_id(t, id)?;
         t.hide(id).map_err(table_error)
     });
-    m.add_method_mut("set", |lua, t, (name, value): (String, Value)| {
+    m.add_method_mut("set", |lua, t, (name, value): (Name, Value)| {
         charge(lua)?;
         t.set_var(&name, value_var(value)?).map_err(table_error)
     });
-    m.add_method_mut("turn", |lua, t, player: String| {
+    m.add_method_mut("turn", |lua, t, player: Name| {
         charge(lua)?;
         let player = seat_of(t, &player)?;
         t.give_turn(player).map_err(table_error)
     });
-    m.add_method_mut("choose_in_secret", |lua, t, seats: Option<Vec<String>>| {
+    m.add_method_mut("choose_in_secret", |lua, t, seats: Option<Vec<Name>>| {
         charge(lua)?;
         let set = match seats {
             None => SeatSet::first(t.seat_count()),
@@ -335,26 +337,29 @@ fn add_commands<M: UserDataMethods<GameTable>>(m: &mut M) {
         };
         t.choose_in_secret(set).map_err(table_error)
     });
-    m.add_method_mut("done", |lua, t, player: String| {
+    m.add_method_mut("done", |lua, t, player: Name| {
         charge(lua)?;
         let player = seat_of(t, &player)?;
         t.choice_done(player).map_err(table_error)
     });
     m.add_method_mut(
         "end_game",
-        |lua, t, (winner, reason): (String, Option<String>)| {
+        |lua, t, (winner, reason): (Name, Option<mlua::LuaString>)| {
             charge(lua)?;
             let winner = match winner.as_str() {
                 "draw" => None,
                 name => Some(seat_of(t, name)?),
             };
-            let reason = reason.unwrap_or_else(|| "the rules ended the game".into());
+            let reason = reason.map_or_else(
+                || "the rules ended the game".into(),
+                |r| super::text::shown_bytes(&r.as_bytes(), super::text::MAX_MESSAGE_BYTES),
+            );
             t.end_game(winner, &reason).map_err(table_error)
         },
     );
     m.add_method_mut(
         "say",
-        |lua, t, (text, to): (mlua::LuaString, Option<String>)| {
+        |lua, t, (text, to): (mlua::LuaString, Option<Name>)| {
             charge(lua)?;
             let to = to.map(|n| seat_of(t, &n)).transpose()?;
             let text = super::text::shown_bytes(&text.as_bytes(), super::text::MAX_MESSAGE_BYTES);

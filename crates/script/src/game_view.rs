@@ -4,6 +4,7 @@
 
 use super::lua_values::fixed_name;
 use super::session::UNITS_PER_COMMAND;
+use super::text::Name;
 use super::text::{MAX_MESSAGE_BYTES, MAX_MESSAGES_PER_EVENT, shown_bytes};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::{Event, Game, ScriptCommand};
@@ -171,7 +172,7 @@ impl UserData for GameView {
                     .unzip())
             })
         });
-        methods.add_method("score", |_, v, player: String| {
+        methods.add_method("score", |_, v, player: Name| {
             let player = parse_player(&player)?;
             v.read(|g| {
                 let s = g.score(player);
@@ -186,11 +187,11 @@ impl UserData for GameView {
                 Ok((g.round_number(), before.rounds(), gold, silver))
             })
         });
-        methods.add_method("rack", |_, v, player: String| {
+        methods.add_method("rack", |_, v, player: Name| {
             let player = parse_player(&player)?;
             v.read(|g| Ok(g.rack_letters(player)))
         });
-        methods.add_method("pool_size", |_, v, player: String| {
+        methods.add_method("pool_size", |_, v, player: Name| {
             let player = parse_player(&player)?;
             v.read(|g| Ok(g.pool_letters(player).len()))
         });
@@ -248,7 +249,7 @@ impl UserData for GameView {
             Ok(table)
         });
         methods.add_method("setting", |lua, v, id: LuaString| {
-            let id = id.to_str()?.to_string();
+            let id = bounded_text(&id, "a setting's id", MAX_ID_CHARS)?;
             let shared = v.lock();
             let value = shared.settings.get(&id).ok_or_else(|| {
                 let ids: Vec<&str> = shared.settings.keys().map(String::as_str).collect();
@@ -295,7 +296,7 @@ impl UserData for GameView {
         );
         methods.add_method(
             "give_letters",
-            |lua, v, (player, letters): (String, LuaString)| {
+            |lua, v, (player, letters): (Name, LuaString)| {
                 v.command(
                     lua,
                     ScriptCommand::GiveLetters {
@@ -307,7 +308,7 @@ impl UserData for GameView {
         );
         methods.add_method(
             "take_letters",
-            |lua, v, (player, letters): (String, LuaString)| {
+            |lua, v, (player, letters): (Name, LuaString)| {
                 v.command(
                     lua,
                     ScriptCommand::TakeLetters {
@@ -332,7 +333,7 @@ impl UserData for GameView {
         );
         methods.add_method(
             "set_city_owner",
-            |lua, v, (city, owner): (LuaString, String)| {
+            |lua, v, (city, owner): (LuaString, Name)| {
                 v.command(
                     lua,
                     ScriptCommand::SetCityOwner {
@@ -342,7 +343,7 @@ impl UserData for GameView {
                 )
             },
         );
-        methods.add_method("award", |lua, v, (player, points): (String, i64)| {
+        methods.add_method("award", |lua, v, (player, points): (Name, i64)| {
             v.command(
                 lua,
                 ScriptCommand::Award {
@@ -368,7 +369,7 @@ impl UserData for GameView {
         });
         methods.add_method(
             "end_game",
-            |_, v, (winner, reason): (Option<String>, LuaString)| {
+            |_, v, (winner, reason): (Option<Name>, LuaString)| {
                 let winner = winner.map(|w| parse_player(&w)).transpose()?;
                 let reason = shown_bytes(&reason.as_bytes(), MAX_MESSAGE_BYTES);
                 let mut shared = v.lock();

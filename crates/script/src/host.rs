@@ -85,6 +85,17 @@ impl Links {
             })
     }
 
+    /// Who provides interface `name` in a state other than `except`: its pack and script.
+    pub(crate) fn provider(&self, name: &str, except: usize) -> Option<(String, String)> {
+        self.others(except)
+            .into_iter()
+            .find_map(|(pack, registry)| {
+                let r = lock(&registry).ok()?;
+                let found = r.interfaces.iter().find(|d| d.id == name)?;
+                Some((pack, found.script.clone()))
+            })
+    }
+
     /// Every interface provided, in any state.
     pub(crate) fn interface_names(&self) -> Vec<String> {
         let mut names = Vec::new();
@@ -238,8 +249,41 @@ impl ScriptHost {
         if let Some(i) = self.states.iter().position(|s| s.has_script(name)) {
             return Ok(i);
         }
-        let pack = named_pack(name).unwrap_or(&self.own).to_string();
+        let pack = self.pack_of_script(name)?;
         self.state_of_pack(&pack)
+    }
+
+    /// The pack whose state script `name` runs in: `ID` of `ID:path` (a pack this game loads,
+    /// when it knows which), else the level's own. A name that could be read two ways (a
+    /// colon in the path, as `evil:victim:spy.lua` would make of a file `victim:spy.lua`) is
+    /// refused: a pack's scripts run in its own state only.
+    fn pack_of_script(&self, name: &str) -> Result<String, ScriptError> {
+        let refuse = |message: String| ScriptError {
+            script: text::shown(name, crate::limits::MAX_PATH_CHARS),
+            line: None,
+            event: "load".into(),
+            turn: None,
+            message,
+            traceback: String::new(),
+        };
+        let Some(pack) = named_pack(name) else {
+            return Ok(self.own.clone());
+        };
+        let path = &name[pack.len() + 1..];
+        if path.contains(':') {
+            return Err(refuse(format!(
+                "a script of pack `{pack}` is named `{pack}:PATH`, and its path holds no colon: \
+                 rename the file `{}`",
+                crate::diag::shorten(path, 80)
+            )));
+        }
+        if !self.order.is_empty() && !self.order.iter().any(|p| p == pack) {
+            return Err(refuse(format!(
+                "the script names pack `{pack}`, which this game does not load (it loads {})",
+                self.order.join(", ")
+            )));
+        }
+        Ok(pack.to_string())
     }
 
     /// Loads the scripts a map names (paths relative to `map_dir`), returning each one's text

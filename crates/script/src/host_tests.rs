@@ -136,10 +136,10 @@ fn interfaces_cross_packs_by_copy() {
     run(
         &mut h,
         "level.lua",
-        "local bank = scryptic.use('bank')\n\
+        "local bank = scryptic.use('economy:bank')\n\
          rate = bank.rate\n\
          bank.names[1] = 'lead'\n\
-         first = scryptic.use('bank').names[1]\n\
+         first = scryptic.use('economy:bank').names[1]\n\
          local b, t = bank.deposit(4)\n\
          balance, total = bank.deposit(2), t.total\n\
          ok, err = pcall(bank.broken) err = tostring(err)\n\
@@ -152,7 +152,8 @@ fn interfaces_cross_packs_by_copy() {
     assert!(!global::<bool>(&h, "level.lua", "ok"));
     let err: String = global(&h, "level.lua", "err");
     assert!(
-        err.contains("interface `bank` of pack `economy`") && err.contains("the vault is shut"),
+        err.contains("interface `economy:bank` of pack `economy`")
+            && err.contains("the vault is shut"),
         "{err}"
     );
     let bad: String = global(&h, "level.lua", "bad");
@@ -167,13 +168,13 @@ fn interfaces_in_a_cycle_across_packs_are_refused() {
     run(
         &mut h,
         "a:ping.lua",
-        "scryptic.provide('ping', { call = function() return scryptic.use('pong').call() end })",
+        "scryptic.provide('ping', { call = function() return scryptic.use('b:pong').call() end })",
     );
     run(
         &mut h,
         "b:pong.lua",
-        "scryptic.provide('pong', { call = function() return scryptic.use('ping').call() end })\n\
-         ok, err = pcall(function() return scryptic.use('ping').call() end) err = tostring(err)",
+        "scryptic.provide('pong', { call = function() return scryptic.use('a:ping').call() end })\n\
+         ok, err = pcall(function() return scryptic.use('a:ping').call() end) err = tostring(err)",
     );
     assert!(!global::<bool>(&h, "b:pong.lua", "ok"));
     let err: String = global(&h, "b:pong.lua", "err");
@@ -219,4 +220,81 @@ fn later_packs_redefine_tokens_and_reloads_find_their_pack() {
     h.reload("level:shrine.lua", "version = 2").unwrap();
     assert_eq!(global::<i64>(&h, "level:shrine.lua", "version"), 2);
     assert_eq!(h.token_kinds(), ["shrine"]);
+}
+
+/// A script runs in its own pack's state only: a name that could be read two ways (a colon
+/// in its path) or that names a pack the game does not load is refused, and nothing runs.
+#[test]
+fn a_script_name_cannot_reach_another_packs_state() {
+    let mut h = host_of(&["victim", "evil"]);
+    run(&mut h, "victim:keep.lua", "storage.gold = 5");
+    for (name, expect) in [
+        ("evil:victim:spy.lua", "its path holds no colon"),
+        ("stranger:spy.lua", "which this game does not load"),
+    ] {
+        let e = h
+            .load(name, "storage.gold = 0 print('ran')")
+            .expect_err(name);
+        assert!(e.message.contains(expect), "{name}: {e}");
+    }
+    assert!(
+        h.drain_console()
+            .iter()
+            .all(|l| !l.to_string().contains("ran"))
+    );
+    assert_eq!(h.pack_states().len(), 1, "no state was made for them");
+    assert!(h.storage_json().unwrap().contains(r#"["gold",5]"#));
+}
+
+/// An interface belongs to the pack that provides it: a plain name is the pack's own
+/// (`economy:bank`), a pack cannot provide another pack's name, a second provider of one name
+/// is refused naming the first, and `use` of a plain name looks in the script's own pack only.
+#[test]
+fn an_interface_belongs_to_the_pack_that_provides_it() {
+    let mut h = host_of(&["economy", "impostor", "town"]);
+    run(
+        &mut h,
+        "economy:bank.lua",
+        "scryptic.provide('bank', { who = 'economy' })",
+    );
+    let e = h
+        .load(
+            "impostor:fake.lua",
+            "scryptic.provide('economy:bank', { who = 'impostor' })",
+        )
+        .expect_err("an impostor");
+    assert!(e.message.contains("belongs to pack `economy`"), "{e}");
+    run(
+        &mut h,
+        "impostor:own.lua",
+        "scryptic.provide('bank', { who = 'impostor' })",
+    );
+    run(
+        &mut h,
+        "town.lua",
+        "who = scryptic.use('economy:bank').who\n\
+         theirs = scryptic.use('impostor:bank').who\n\
+         ok, err = pcall(scryptic.use, 'bank') err = tostring(err)",
+    );
+    assert_eq!(global::<String>(&h, "town.lua", "who"), "economy");
+    assert_eq!(global::<String>(&h, "town.lua", "theirs"), "impostor");
+    assert!(!global::<bool>(&h, "town.lua", "ok"));
+    let err: String = global(&h, "town.lua", "err");
+    assert!(err.contains("`town:bank`"), "{err}");
+
+    // The level outside any pack names interfaces freely, but not one a pack provides.
+    let mut level = host_of(&["economy", ""]);
+    run(
+        &mut level,
+        "economy:bank.lua",
+        "scryptic.provide('bank', {})",
+    );
+    let e = level
+        .load("level.lua", "scryptic.provide('economy:bank', {})")
+        .expect_err("a second provider");
+    assert!(
+        e.message
+            .contains("already provided by economy:bank.lua of pack `economy`"),
+        "{e}"
+    );
 }

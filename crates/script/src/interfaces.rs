@@ -6,6 +6,7 @@
 //! pack provides lives in that pack's state: `use` finds it there (its own pack's first), copies
 //! between the states, and calls its functions under that state's budget.
 
+use super::text::Name;
 use super::{Definition, Registry, current_script, lock};
 use crate::limits::{MAX_DEFINITIONS_PER_SCRIPT, MAX_ID_CHARS};
 use mlua::{Function, Lua, Table, Value};
@@ -73,7 +74,7 @@ pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -
     let reg = registry.clone();
     api.raw_set(
         "emit",
-        lua.create_function(move |lua, (name, fields): (String, Option<Table>)| {
+        lua.create_function(move |lua, (name, fields): (Name, Option<Table>)| {
             if !is_custom_event(&name) {
                 return Err(mlua::Error::runtime(format!(
                     "scryptic.emit sends custom events, named with a `:` (`economy:payday`), not `{}`",
@@ -88,24 +89,25 @@ pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -
                 let r = lock(&reg)?;
                 (r.links.clone(), r.slot)
             };
-            links.emit(name, slot, fields)
+            links.emit(name.into_string(), slot, fields)
         })?,
     )?;
     let reg = registry.clone();
     api.raw_set(
         "provide",
-        lua.create_function(move |lua, (name, table): (String, Table)| {
-            provide(lua, &reg, name, table)
+        lua.create_function(move |lua, (name, table): (Name, Table)| {
+            provide(lua, &reg, name.into_string(), table)
         })?,
     )?;
     let reg = registry.clone();
     api.raw_set(
         "use",
-        lua.create_function(move |lua, name: String| {
-            let (own, links, slot) = {
+        lua.create_function(move |lua, name: Name| {
+            let (own, links, slot, name) = {
                 let r = lock(&reg)?;
+                let name = full_name(&r.own_pack, &name);
                 let own = r.interfaces.iter().find(|d| d.id == name);
-                (own.map(|d| d.table.clone()), r.links.clone(), r.slot)
+                (own.map(|d| d.table.clone()), r.links.clone(), r.slot, name)
             };
             if let Some(provided) = own {
                 return make_view.call::<Table>(provided);
@@ -234,7 +236,20 @@ fn foreign_function(lua: &Lua, pack: &str, name: &str, f: Function) -> mlua::Res
     })
 }
 
-/// Registers interface `name` as `table`, offered by the script now running.
+/// The whole name of interface `name` as a script of pack `pack` writes it: `pack:name` for a
+/// name without a pack (its own pack's), the name itself otherwise (and in a level outside
+/// any pack).
+fn full_name(pack: &str, name: &str) -> String {
+    if pack.is_empty() || name.contains(':') {
+        name.to_string()
+    } else {
+        format!("{pack}:{name}")
+    }
+}
+
+/// Registers interface `name` as `table`, offered by the script now running. An interface
+/// belongs to the pack that provides it (`economy:bank`, or `bank` written in pack `economy`):
+/// a pack may not provide another pack's, and no two states provide one name.
 fn provide(
     lua: &Lua,
     registry: &Arc<Mutex<Registry>>,
@@ -262,6 +277,31 @@ fn provide(
         }
     }
     let script = current_script(lua).unwrap_or_default();
+    let (name, links, slot) = {
+        let r = lock(registry)?;
+        (full_name(&r.own_pack, &name), r.links.clone(), r.slot)
+    };
+    let own_pack = lock(registry)?.own_pack.clone();
+    if let Some((owner, _)) = name.split_once(':')
+        && !own_pack.is_empty()
+        && owner != own_pack
+    {
+        return Err(mlua::Error::runtime(format!(
+            "pack `{own_pack}` provides interfaces named `{own_pack}:NAME` (or `NAME`), not \
+             `{name}`, which belongs to pack `{owner}`"
+        )));
+    }
+    if let Some((pack, script)) = links.provider(&name, slot) {
+        return Err(mlua::Error::runtime(format!(
+            "interface `{name}` is already provided by {script} of {}: one provider an \
+             interface; name yours differently",
+            if pack.is_empty() {
+                "the level".to_string()
+            } else {
+                format!("pack `{pack}`")
+            }
+        )));
+    }
     let mut r = lock(registry)?;
     if let Some(other) = r
         .interfaces

@@ -2,6 +2,7 @@
 //! the game's language from the string table of the calling script's pack (`locale/en.ron`,
 //! or the language's own file over it), with `{name}` replaced by `args.name`.
 
+use super::text::Name;
 use super::{Registry, current_script, lock};
 use mlua::{Lua, Table, Value};
 use std::sync::{Arc, Mutex};
@@ -11,7 +12,7 @@ pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -
     let reg = registry.clone();
     api.raw_set(
         "t",
-        lua.create_function(move |lua, (key, args): (String, Option<Table>)| {
+        lua.create_function(move |lua, (key, args): (Name, Option<Table>)| {
             let script = current_script(lua).unwrap_or_default();
             let text = {
                 let r = lock(&reg)?;
@@ -22,48 +23,105 @@ pub(super) fn install(lua: &Lua, api: &Table, registry: &Arc<Mutex<Registry>>) -
                 };
                 r.strings
                     .get(&pack)
-                    .and_then(|table| table.get(&key))
+                    .and_then(|table| table.get(key.as_str()))
                     .cloned()
             };
             // A missing key shows itself, so that a missing translation is seen, not hidden.
             let Some(text) = text else {
-                return Ok(key);
+                return Ok(key.into_string());
             };
-            fill(&text, args.as_ref())
+            fill(lua, &text, args.as_ref())
         })?,
     )?;
     Ok(())
 }
 
+/// The most bytes a text `scryptic.t` makes may have: past it, the call is refused before
+/// anything is built (a text of 1,300 placeholders filled with a 4 MiB value would be 5 GiB).
+pub const MAX_TRANSLATED_BYTES: usize = 64 * 1024;
+
+/// A placeholder's value as text: a string, number or boolean (`None`: left as written).
+fn arg_text(args: &Table, name: &str) -> mlua::Result<Option<Vec<u8>>> {
+    Ok(match args.raw_get::<Value>(name)? {
+        Value::String(s) => Some(s.as_bytes().to_vec()),
+        Value::Integer(n) => Some(n.to_string().into_bytes()),
+        Value::Number(n) => Some(n.to_string().into_bytes()),
+        Value::Boolean(b) => Some(b.to_string().into_bytes()),
+        _ => None,
+    })
+}
+
+/// The length of each argument a placeholder names, without copying it.
+fn arg_len(args: &Table, name: &str) -> mlua::Result<usize> {
+    Ok(match args.raw_get::<Value>(name)? {
+        Value::String(s) => s.as_bytes().len(),
+        Value::Integer(_) | Value::Number(_) => 24,
+        Value::Boolean(_) => 5,
+        _ => name.len() + 2,
+    })
+}
+
+/// The pieces of `text`: literal runs and `{name}` placeholders, in order.
+fn pieces(text: &str) -> impl Iterator<Item = Result<&str, &str>> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let piece = match rest.find('{') {
+            Some(0) => match rest[1..].find('}') {
+                Some(close) => {
+                    let name = &rest[1..=close];
+                    rest = &rest[close + 2..];
+                    return Some(Err(name));
+                }
+                None => std::mem::take(&mut rest),
+            },
+            Some(open) => {
+                let (literal, after) = rest.split_at(open);
+                rest = after;
+                literal
+            }
+            None => std::mem::take(&mut rest),
+        };
+        Some(Ok(piece))
+    })
+}
+
 /// `text` with each `{name}` replaced by `args.name` (a string, number or boolean); a name
-/// without a value stays as written.
-fn fill(text: &str, args: Option<&Table>) -> mlua::Result<String> {
+/// without a value stays as written. The length is counted first, without copying anything,
+/// and the work is charged to the budget: a text past `MAX_TRANSLATED_BYTES` is refused.
+fn fill(lua: &Lua, text: &str, args: Option<&Table>) -> mlua::Result<String> {
     let Some(args) = args else {
         return Ok(text.to_string());
     };
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let Some(close) = after.find('}') else {
-            out.push_str(&rest[open..]);
-            return Ok(out);
-        };
-        let name = &after[..close];
-        match args.raw_get::<Value>(name)? {
-            Value::String(s) => out.push_str(&s.to_string_lossy()),
-            Value::Integer(n) => out.push_str(&n.to_string()),
-            Value::Number(n) => out.push_str(&n.to_string()),
-            Value::Boolean(b) => out.push_str(&b.to_string()),
-            _ => {
-                out.push('{');
-                out.push_str(name);
-                out.push('}');
-            }
+    let mut length = 0usize;
+    for piece in pieces(text) {
+        length = length.saturating_add(match piece {
+            Ok(literal) => literal.len(),
+            Err(name) => arg_len(args, name)?,
+        });
+        if length > MAX_TRANSLATED_BYTES {
+            return Err(mlua::Error::runtime(format!(
+                "scryptic.t would make a text of more than {MAX_TRANSLATED_BYTES} bytes: fill \
+                 its placeholders with shorter values"
+            )));
         }
-        rest = &after[close + 1..];
     }
-    out.push_str(rest);
-    Ok(out)
+    super::sandbox::charge_host_work(lua, 1 + length / 64)?;
+    let mut out = Vec::with_capacity(length);
+    for piece in pieces(text) {
+        match piece {
+            Ok(literal) => out.extend_from_slice(literal.as_bytes()),
+            Err(name) => match arg_text(args, name)? {
+                Some(value) => out.extend_from_slice(&value),
+                None => {
+                    out.push(b'{');
+                    out.extend_from_slice(name.as_bytes());
+                    out.push(b'}');
+                }
+            },
+        }
+    }
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }

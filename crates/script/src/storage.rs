@@ -18,6 +18,11 @@ use serde_json::{Map, Value as Json, json};
 /// How deep storage tables may nest.
 pub const MAX_DEPTH: usize = 32;
 
+/// The most entries (values, in all of a pack's storage tables) a save keeps: written out,
+/// each becomes a tree of JSON values many times its size, so their number is bounded before
+/// any is made.
+pub const MAX_ENTRIES: usize = 100_000;
+
 /// The version tag of the storage format.
 const FORMAT_VERSION: i64 = 2;
 
@@ -53,6 +58,16 @@ pub enum StorageError {
     TooLarge {
         /// Its size.
         bytes: usize,
+        /// The most.
+        most: usize,
+    },
+    /// More entries than a save carries: counted before the text is made, which would hold a
+    /// copy of each.
+    #[error(
+        "storage holds more than {most} entries (the values in all its tables): keep less, or \
+         keep a summary"
+    )]
+    TooManyEntries {
         /// The most.
         most: usize,
     },
@@ -114,20 +129,24 @@ fn unhex(text: &str) -> Result<Vec<u8>, StorageError> {
 /// as `{"float": "0.1"}` (the shortest text that reads back as the same float, `inf` and `NaN`
 /// included), other byte strings as `{"bytes": HEX}`, tables as `{"table": [[key, value], ...]}`
 /// in a fixed order (whole-number keys ascending, then string keys by bytes).
-fn to_tagged(value: &Value, depth: usize) -> Result<Json, StorageError> {
+fn to_tagged(value: &Value, depth: usize, entries: &mut usize) -> Result<Json, StorageError> {
     if depth > MAX_DEPTH {
         return Err(StorageError::TooDeep { most: MAX_DEPTH });
+    }
+    *entries += 1;
+    if *entries > MAX_ENTRIES {
+        return Err(StorageError::TooManyEntries { most: MAX_ENTRIES });
     }
     Ok(match value {
         Value::Boolean(b) => Json::Bool(*b),
         Value::Integer(i) => Json::from(*i),
-        Value::Number(n) => json!({ "float": format!("{n:?}") }),
+        Value::Number(n) => json!({ "float": float_text(*n) }),
         Value::String(s) => text_json(&s.as_bytes()),
         Value::Table(t) => {
             let mut pairs = Vec::new();
             for pair in contents(t).pairs::<Value, Value>() {
                 let (k, v) = pair.map_err(lua_error)?;
-                pairs.push((key_order(&k)?, to_tagged(&v, depth + 1)?));
+                pairs.push((key_order(&k)?, to_tagged(&v, depth + 1, entries)?));
             }
             pairs.sort_by(|a, b| a.0.cmp(&b.0));
             let pairs: Vec<Json> = pairs
@@ -142,6 +161,27 @@ fn to_tagged(value: &Value, depth: usize) -> Result<Json, StorageError> {
             });
         }
     })
+}
+
+/// A float as text that reads back as the same bits: the shortest decimal, `inf`, `NaN`, or a
+/// NaN of other bits (Lua's `0/0` is a negative one) as `NaN:` and its bits in hex.
+fn float_text(n: f64) -> String {
+    if n.is_nan() && n.to_bits() != f64::NAN.to_bits() {
+        format!("NaN:{:016x}", n.to_bits())
+    } else {
+        format!("{n:?}")
+    }
+}
+
+/// The float `float_text` wrote.
+fn float_of(text: &str) -> Option<f64> {
+    match text.strip_prefix("NaN:") {
+        Some(bits) => u64::from_str_radix(bits, 16)
+            .ok()
+            .map(f64::from_bits)
+            .filter(|n| n.is_nan()),
+        None => text.parse::<f64>().ok(),
+    }
 }
 
 /// A key, ordered: whole numbers first, then byte strings.
@@ -184,10 +224,9 @@ fn from_tagged(lua: &Lua, value: &Json, depth: usize) -> Result<Value, StorageEr
         ),
         Json::String(s) => text(s.as_bytes()).map_err(lua_error)?,
         Json::Object(map) => match tag(map)? {
-            ("float", Json::String(f)) => Value::Number(
-                f.parse::<f64>()
-                    .map_err(|_| invalid(format!("`{f}` is not a float")))?,
-            ),
+            ("float", Json::String(f)) => {
+                Value::Number(float_of(f).ok_or_else(|| invalid(format!("`{f}` is not a float")))?)
+            }
             ("bytes", Json::String(h)) => text(&unhex(h)?).map_err(lua_error)?,
             ("table", Json::Array(pairs)) => {
                 let t = lua.create_table().map_err(lua_error)?;
@@ -338,6 +377,18 @@ pub(super) enum StoredTables {
 
 /// Reads storage text (any version this build reads) into its tables.
 pub(super) fn parse_storage(text: &str) -> Result<StoredTables, StorageError> {
+    if text.len() > crate::limits::MAX_STORAGE_BYTES {
+        return Err(StorageError::TooLarge {
+            bytes: text.len(),
+            most: crate::limits::MAX_STORAGE_BYTES,
+        });
+    }
+    // Every entry opens a bracket or a brace: counting them bounds the tree of JSON values
+    // before it is made (16 MiB of `[0,0],` would make one of hundreds of megabytes).
+    let opened = text.bytes().filter(|&b| b == b'[' || b == b'{').count();
+    if opened > 4 * MAX_ENTRIES {
+        return Err(StorageError::TooManyEntries { most: MAX_ENTRIES });
+    }
     let json: Json = serde_json::from_str(text).map_err(|e| invalid(e.to_string()))?;
     let Some(version) = json.as_object().and_then(|o| o.get("storage_version")) else {
         return Ok(StoredTables::Own(StoredTable::Plain(json)));
@@ -390,7 +441,7 @@ impl State {
     /// The `storage` table in its tagged form.
     pub(super) fn storage_tagged(&self) -> Result<Json, StorageError> {
         let storage: Value = self.envs.shared.raw_get("storage").map_err(lua_error)?;
-        let table = to_tagged(&storage, 0)?;
+        let table = to_tagged(&storage, 0, &mut 0)?;
         Ok(table
             .get("table")
             .cloned()

@@ -714,7 +714,7 @@ fn storage_round_trips_exactly() {
         "keep.lua",
         "storage.int, storage.float, storage.tenth = 3, 3.0, 0.1\n\
          storage.big, storage.inf, storage.negzero = math.maxinteger, 1/0, -0.0\n\
-         storage.nan = 0/0\n\
+         storage.nan, storage.nan2 = 0/0, -(0/0)\n\
          storage.bytes = '\\0\\255abc\\n'\n\
          storage.keys = { [1] = 'one', ['1'] = 'string one', ['#1'] = 'hash one', [-5] = true }\n\
          storage.deep = { a = { b = { c = { 1, 2, 3 } } } }",
@@ -730,7 +730,9 @@ fn storage_round_trips_exactly() {
          assert(math.type(s.float) == 'float' and s.float == 3.0)\n\
          assert(s.tenth == 0.1 and s.big == math.maxinteger and s.inf == 1/0)\n\
          assert(1 / s.negzero == -1/0, 'negative zero')\n\
-         assert(s.nan ~= s.nan, 'NaN')\n\
+         assert(s.nan ~= s.nan and s.nan2 ~= s.nan2, 'NaN')\n\
+         assert(string.pack('d', s.nan) == string.pack('d', 0/0), 'the NaN of 0/0, bit for bit')\n\
+         assert(string.pack('d', s.nan2) == string.pack('d', -(0/0)), 'its opposite')\n\
          assert(s.bytes == '\\0\\255abc\\n')\n\
          assert(s.keys[1] == 'one' and s.keys['1'] == 'string one' and s.keys['#1'] == 'hash one')\n\
          assert(s.keys[-5] == true)\n\
@@ -872,6 +874,38 @@ fn storage_too_large_for_a_save_is_refused_with_its_size() {
         Err(StorageError::TooLarge { bytes, most }) => assert!(bytes > most),
         other => panic!("expected TooLarge, got {other:?}"),
     }
+}
+
+/// Storage of more entries than a save keeps is refused by their count before its text (and
+/// its tree of JSON values) is made, and so is storage text holding more.
+#[test]
+fn storage_of_too_many_entries_is_refused_before_it_is_written() {
+    // Each store is checked, which is work the budget counts: this test's budget is larger.
+    let limits = ScriptLimits {
+        instructions: 500_000_000,
+        ..ScriptLimits::default()
+    };
+    let mut h = ScriptHost::new(limits, 1).unwrap();
+    run(
+        &mut h,
+        "many.lua",
+        "local t = {} for i = 1, 100001 do t[i] = true end storage.many = t",
+    );
+    assert_eq!(
+        h.storage_json(),
+        Err(StorageError::TooManyEntries {
+            most: super::storage::MAX_ENTRIES
+        })
+    );
+    let text = format!(
+        r#"{{"storage_version":3,"packs":{{"":[["x",{{"table":[{}]}}]]}}}}"#,
+        vec!["[1,1]"; 400_001].join(",")
+    );
+    let mut other = host();
+    assert!(matches!(
+        other.set_storage_json(&text),
+        Err(StorageError::TooManyEntries { .. })
+    ));
 }
 
 /// The registry's summary keeps one bit per event in a 64-bit word.

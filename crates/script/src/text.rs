@@ -80,6 +80,54 @@ fn shown_with_more(text: &str, more: usize, max_bytes: usize) -> String {
     out
 }
 
+/// The most bytes of a name, key, id or seat a script passes to the host: longer than any
+/// valid one, and refused before it is copied out of Lua.
+pub const MAX_NAME_BYTES: usize = 1024;
+
+/// A short text argument from a script (a seat, a name, a key, an id), refused before it is
+/// copied out of Lua when it is longer than `MAX_NAME_BYTES`: a call with a 4 MiB "name" makes
+/// no copy of it in the host.
+pub struct Name(String);
+
+impl Name {
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The text, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl mlua::FromLua for Name {
+    fn from_lua(value: mlua::Value, lua: &mlua::Lua) -> mlua::Result<Self> {
+        if let mlua::Value::String(text) = &value {
+            let bytes = text.as_bytes().len();
+            if bytes > MAX_NAME_BYTES {
+                return Err(mlua::Error::runtime(format!(
+                    "a name or key of {bytes} bytes: the most is {MAX_NAME_BYTES}"
+                )));
+            }
+        }
+        String::from_lua(value, lua).map(Name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 //! Cells are `x, y` counted from 0 at the top-left, as in map files.
 
 use super::lua_values::{cells_table, fixed_name, uncapped};
+use super::text::Name;
 use super::{ScriptHost, State};
 use crate::board::{Pos, Terrain};
 use crate::game::strength::{Role, StrengthModifiers};
@@ -93,7 +94,7 @@ fn add_board_methods<M: UserDataMethods<Board>>(methods: &mut M) {
                 None => Ok((Value::Nil, Value::Nil)),
             }
         });
-        methods.add_method("rule", |lua, _, key: String| {
+        methods.add_method("rule", |lua, _, key: Name| {
             let tree = lua
                 .app_data_ref::<TokenCall>()
                 .map(|call| call.rules.clone())
@@ -108,7 +109,7 @@ fn add_board_methods<M: UserDataMethods<Board>>(methods: &mut M) {
             let c = board_cell(b, x, y)?;
             cells_table(lua, within(b, c, r))
         });
-        methods.add_method("set_terrain", |lua, b, (x, y, name): (i64, i64, String)| {
+        methods.add_method("set_terrain", |lua, b, (x, y, name): (i64, i64, Name)| {
             let p = board_cell(b, x, y)?;
             let terrain = terrain_named(&name)?;
             call_effect(lua, b)?.effect.terrain.push((p, terrain));
@@ -137,7 +138,7 @@ fn add_board_methods<M: UserDataMethods<Board>>(methods: &mut M) {
             }
             Ok(())
         });
-        methods.add_method("award", |lua, b, (player, points): (String, i64)| {
+        methods.add_method("award", |lua, b, (player, points): (Name, i64)| {
             super::sandbox::charge_host_work(lua, super::session::UNITS_PER_COMMAND)?;
             let player = super::game_view::parse_player(&player)?;
             call_effect(lua, b)?.effect.awards.push((player, points));

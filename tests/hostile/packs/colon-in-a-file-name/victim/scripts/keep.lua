@@ -1,0 +1,1 @@
+scryptic.on("game_start", function(game) storage.gold = 5 end)

@@ -1,0 +1,1 @@
+print("a stranger's core ran")

@@ -1,0 +1,1 @@
+scryptic.provide("bank", { owner = function() return "economy" end })
