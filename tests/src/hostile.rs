@@ -4,6 +4,8 @@
 //! `game`), those in `token/` the body of a token's `invoke` (with `game` and `token`). Those in
 //! `calls/` call one host function with a huge argument, as a `game_start` handler: each is
 //! stopped, or (`-- expect: (no error)`) cut down, and the process stays within its bound.
+//! Those in `events/` are a level's script whose handlers, timers, custom events, interface
+//! calls and win conditions together try to make one event (one action) run without end.
 
 use crate::root;
 use scryptic::board::{Owner, Player, Pos, TokenSpot};
@@ -120,6 +122,32 @@ pub fn run_in_game(hostile: &Hostile, lexicon: Arc<Lexicon>) -> (ScriptedGame, V
         "end)",
     );
     host.load(&hostile.name, &handler)
+        .unwrap_or_else(|e| panic!("{}: {e}", hostile.name));
+    ScriptedGame::new(hostile_game(lexicon), host)
+}
+
+/// What a pack beside the level provides to the `events/` scripts: `helper:burn`, a function
+/// that spends the instructions it is told to.
+const HELPER: &str =
+    "scryptic.provide('burn', { burn = function(n) local i = 0 while i < n do i = i + 1 end end })";
+
+/// Starts a game of `hostile_game` with an `events/` script as the level's own, beside pack
+/// `helper` (see `HELPER`); returns the game and the start's errors. The start is one event.
+pub fn run_events(hostile: &Hostile, lexicon: Arc<Lexicon>) -> (ScriptedGame, Vec<ScriptError>) {
+    // The budget must stop each, not the clock (see `run_in_game`).
+    let limits = ScriptLimits {
+        deadline: std::time::Duration::from_secs(30),
+        ..ScriptLimits::default()
+    };
+    let mut host = ScriptHost::with_standard_tokens(limits, 1).expect("a state can be made");
+    host.set_packs(
+        vec!["core".into(), "helper".into(), String::new()],
+        String::new(),
+        hostile_strings(),
+    );
+    host.load("helper:burn.lua", HELPER)
+        .expect("the helper loads");
+    host.load(&hostile.name, &hostile.source)
         .unwrap_or_else(|e| panic!("{}: {e}", hostile.name));
     ScriptedGame::new(hostile_game(lexicon), host)
 }

@@ -10,10 +10,12 @@
 )]
 
 use scryptic::board::Player;
-use scryptic::game::EffectError;
+use scryptic::game::{Action, EffectError};
 use scryptic::lexicon::Lexicon;
 use scryptic::script::{ScriptError, ScriptHost, ScriptLimits};
-use scryptic_tests::hostile::{Hostile, NO_ERROR, corpus, hostile_game, run_as_token, run_in_game};
+use scryptic_tests::hostile::{
+    Hostile, NO_ERROR, corpus, hostile_game, run_as_token, run_events, run_in_game,
+};
 use std::sync::Arc;
 
 /// What the host's memory may be after a hostile script, well under the cap.
@@ -141,6 +143,46 @@ fn every_host_call_with_a_huge_argument_is_bounded_and_the_game_goes_on() {
             hostile.name
         );
         check_goes_on(&hostile, &mut game.host());
+    }
+}
+
+/// Everything one event makes the scripts run shares one budget: whatever they do, an action
+/// spends at most about `ScriptLimits::instructions`, the pack that spent them is named, and a
+/// pack that keeps doing so is switched off.
+#[test]
+fn every_event_is_bounded_whatever_its_scripts_trigger() {
+    let lexicon = Arc::new(Lexicon::english());
+    let all = corpus("events");
+    assert!(all.len() >= 4, "the corpus is in tests/hostile/events");
+    let limit = ScriptLimits::default().instructions;
+    // The units the host charges for its own work past the last check (a few hundred).
+    let bounded = |spent: u64| spent <= limit + limit / 100;
+    for hostile in all {
+        let (mut game, _) = run_events(&hostile, lexicon.clone());
+        let spent = game.host().last_event_instructions();
+        assert!(bounded(spent), "{}: the start spent {spent}", hostile.name);
+        for _ in 0..3 {
+            game.apply(Action::EndTurn)
+                .unwrap_or_else(|e| panic!("{}: {e}", hostile.name));
+            let spent = game.host().last_event_instructions();
+            assert!(bounded(spent), "{}: an action spent {spent}", hostile.name);
+        }
+        let console = scryptic_tests::console_lines(&game).join("\n");
+        assert!(
+            console.contains(&hostile.expect) && console.contains("the level"),
+            "{}: expected `{}` naming the level: {console}",
+            hostile.name,
+            hostile.expect
+        );
+        assert!(
+            console.contains("its handlers and win conditions are switched off"),
+            "{}: the level spent whole events and goes on: {console}",
+            hostile.name
+        );
+        // Switched off, the level's scripts no longer stall the game.
+        game.apply(Action::EndTurn).unwrap();
+        let spent = game.host().last_event_instructions();
+        assert!(spent < limit / 2, "{}: still spends {spent}", hostile.name);
     }
 }
 

@@ -108,12 +108,13 @@ pub(super) fn describe_error(
     };
     let message = match stopped {
         Some(sandbox::Stop::Budget) => format!(
-            "{BUDGET_MESSAGE}: more than {} instructions in one event (an endless loop, or \
-             too much work in one call?)",
+            "{BUDGET_MESSAGE}: more than {} instructions in one event, shared by every script \
+             it runs (an endless loop, or too much work in one event?)",
             limits.instructions
         ),
         Some(sandbox::Stop::Deadline) => format!(
-            "{DEADLINE_MESSAGE}: the event ran for more than {} ms",
+            "{DEADLINE_MESSAGE}: the event ran for more than {} ms, shared by every script it \
+             runs",
             limits.deadline.as_millis()
         ),
         None if message.contains(BUDGET_MESSAGE) => format!(

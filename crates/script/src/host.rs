@@ -52,6 +52,12 @@ pub(crate) struct Links {
 }
 
 impl Links {
+    /// The host's identity among the hosts whose events run on a thread (see
+    /// `sandbox::Budget`): the address of its links, which it keeps while it lives.
+    pub(crate) fn id(self: &Arc<Self>) -> usize {
+        Arc::as_ptr(self) as usize
+    }
+
     /// Adds a state's registry; returns its slot.
     pub(crate) fn join(&self, pack: &str, registry: &Arc<Mutex<Registry>>) -> usize {
         let mut all = match self.registries.lock() {
@@ -140,6 +146,12 @@ pub struct ScriptHost {
     strings: crate::save::StringTables,
     view: Option<ViewMaker>,
     generation: u64,
+    /// The host's handle on its events (see `open_event`).
+    event: sandbox::Budget,
+    /// The instructions the scripts spent in the last event that ended.
+    last_event: u64,
+    /// How many events each pack spent the most of when their budget ran out.
+    spenders: std::collections::BTreeMap<String, u32>,
 }
 
 /// The random seed of `pack`'s state in a game of `seed`: the game's own for the level's
@@ -173,9 +185,13 @@ fn named_pack(name: &str) -> Option<&str> {
 impl ScriptHost {
     /// A new host with no scripts; each pack's `math.random` is seeded from `seed`.
     pub fn new(limits: ScriptLimits, seed: u64) -> Result<ScriptHost, ScriptError> {
+        let links: Arc<Links> = Arc::default();
         Ok(ScriptHost {
             states: Vec::new(),
-            links: Arc::default(),
+            event: sandbox::Budget::new(links.id(), 0),
+            last_event: 0,
+            spenders: std::collections::BTreeMap::new(),
+            links,
             limits,
             seed,
             order: Vec::new(),
@@ -320,11 +336,125 @@ impl ScriptHost {
     /// storage is undone, and a script of that name loaded before stays as it was.
     pub fn load(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
         let index = self.state_of_script(name)?;
-        self.states[index].load_as(name, source, Origin::Script)
+        self.in_event(|h| h.states[index].load_as(name, source, Origin::Script))
+    }
+
+    /// Opens an event: until `close_event`, everything the scripts run (handlers, timers,
+    /// custom events, interface calls into other packs, tokens, win conditions) spends one
+    /// budget of `ScriptLimits::instructions` and one deadline. An engine action is one event
+    /// (`ScriptedGame::apply` opens it); a call outside one is an event of its own. Events
+    /// nest: only the outermost opens and closes.
+    pub fn open_event(&self) {
+        self.event
+            .open(self.limits.instructions, self.limits.deadline);
+    }
+
+    /// Closes what `open_event` opened. If that ends an event whose budget or deadline the
+    /// scripts spent, the pack that spent the most of it is named on the console, and its
+    /// handler that spent the most counts a failure (so a pack that keeps spending whole
+    /// events is switched off, as a failing handler is).
+    pub fn close_event(&mut self) {
+        if let Some(spent) = self.event.close() {
+            self.last_event = spent.total;
+            self.blame(&spent);
+        }
+    }
+
+    /// The instructions (and units of the host's work for them) the scripts spent in the last
+    /// event that ended, in all states: at most about `ScriptLimits::instructions`.
+    pub fn last_event_instructions(&self) -> u64 {
+        self.last_event
+    }
+
+    /// Runs `call` as one event (see `open_event`).
+    fn in_event<R>(&mut self, call: impl FnOnce(&mut Self) -> R) -> R {
+        self.open_event();
+        let result = call(self);
+        self.close_event();
+        result
+    }
+
+    /// Names the pack that spent the most of an event the scripts stopped (and its handler
+    /// that spent the most, if a handler did); a pack named so `failures_before_disable`
+    /// times has its handlers and win conditions switched off, as a failing handler is.
+    fn blame(&mut self, spent: &sandbox::Spent) {
+        let Some(why) = spent.stopped else {
+            return;
+        };
+        let event = self.event.event_id();
+        // The handler whose calls spent the most (with what they made other packs' interfaces
+        // do) answers for the event; if no handler ran, the pack that spent the most.
+        let top_handler = self
+            .states
+            .iter()
+            .enumerate()
+            .filter_map(|(at, s)| {
+                s.top_handler_of(event)
+                    .map(|(index, used)| (at, index, used))
+            })
+            .max_by_key(|&(at, _, used)| (used, std::cmp::Reverse(at)));
+        let top_pack = spent
+            .by_slot
+            .iter()
+            .enumerate()
+            .max_by_key(|(slot, used)| (**used, std::cmp::Reverse(*slot)))
+            .and_then(|(slot, used)| {
+                let at = self.states.iter().position(|s| s.slot() == slot)?;
+                Some((at, *used))
+            });
+        let (at, handler, used) = match (top_handler, top_pack) {
+            (Some((at, index, used)), _) => (at, Some(index), used),
+            (None, Some((at, used))) => (at, None, used),
+            (None, None) => return,
+        };
+        let state = &mut self.states[at];
+        let limit = match why {
+            sandbox::Stop::Budget => format!(
+                "spent the whole budget of the event ({} instructions, shared by every script it runs)",
+                spent.granted
+            ),
+            sandbox::Stop::Deadline => format!(
+                "ran the event past its time limit ({} ms, shared by every script it runs)",
+                self.limits.deadline.as_millis()
+            ),
+        };
+        let by = match handler {
+            Some(index) => {
+                let (handler, place) = state.handler_place(index);
+                let own = spent.by_slot.get(state.slot()).copied().unwrap_or(0);
+                let others = if own < used {
+                    format!(", {} of them in other packs' interfaces", used - own)
+                } else {
+                    String::new()
+                };
+                format!(" in its {handler} handler at {place}{others}")
+            }
+            None => String::new(),
+        };
+        let pack = state.shown_pack();
+        let strikes = self.spenders.entry(state.pack.clone()).or_default();
+        *strikes += 1;
+        let strikes = *strikes;
+        let mut message = format!(
+            "{pack} {limit}: it spent {used} instructions{by}; the rest of the event's script \
+             work was cut"
+        );
+        if strikes == self.limits.failures_before_disable {
+            state.switch_off();
+            message.push_str(&format!(
+                "; {pack} has done so {strikes} times: its handlers and win conditions are \
+                 switched off"
+            ));
+        }
+        self.push_notice(ConsoleLine::Notice(message));
     }
 
     /// Reloads script `name` with new text. On failure the old definitions stay.
     pub fn reload(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        self.in_event(|h| h.reload_now(name, source))
+    }
+
+    fn reload_now(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
         match self.load(name, source) {
             Ok(()) => {
                 self.generation += 1;
@@ -396,11 +526,13 @@ impl ScriptHost {
             self.push_notice(ConsoleLine::Error(error.clone()));
             return vec![error];
         }
-        let mut errors = Vec::new();
-        for state in &mut self.states {
-            errors.extend(state.dispatch_event(event, turn, fields));
-        }
-        errors
+        self.in_event(|h| {
+            let mut errors = Vec::new();
+            for state in &mut h.states {
+                errors.extend(state.dispatch_event(event, turn, fields));
+            }
+            errors
+        })
     }
 
     /// The custom events emitted since the last call, oldest first, with the emitting state's
@@ -420,10 +552,23 @@ impl ScriptHost {
         turn: Option<u32>,
         (from, fields): (usize, &Table),
     ) -> Vec<ScriptError> {
+        self.in_event(|h| h.dispatch_custom_now(event, turn, (from, fields)))
+    }
+
+    fn dispatch_custom_now(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        (from, fields): (usize, &Table),
+    ) -> Vec<ScriptError> {
         let mut errors = Vec::new();
         for state in &mut self.states {
             if state.handler_count(event) == 0 {
                 continue;
+            }
+            // Once the event's budget is spent, the rest of its work is cut.
+            if state.budget.exhausted() {
+                break;
             }
             let copied = if state.slot() == from {
                 Ok(fields.clone())
@@ -566,15 +711,17 @@ impl ScriptHost {
         rules: &crate::rules::RuleSet,
         rng: &mut rand_chacha::ChaCha8Rng,
     ) -> Result<crate::game::Effect, crate::game::EffectError> {
-        match self
-            .states
-            .iter_mut()
-            .rev()
-            .find(|s| s.defines_token(call.kind))
-        {
-            Some(state) => state.invoke_token(call, board, rules, rng),
-            None => Err(crate::game::EffectError::UnknownKind),
-        }
+        self.in_event(|h| {
+            match h
+                .states
+                .iter_mut()
+                .rev()
+                .find(|s| s.defines_token(call.kind))
+            {
+                Some(state) => state.invoke_token(call, board, rules, rng),
+                None => Err(crate::game::EffectError::UnknownKind),
+            }
+        })
     }
 
     /// The multipliers every state's strength modifiers give `word` in `role`.
@@ -585,10 +732,12 @@ impl ScriptHost {
         board: &crate::game::Board,
         rules: &crate::rules::RuleSet,
     ) -> Vec<(String, f64)> {
-        self.states
-            .iter_mut()
-            .flat_map(|s| s.strength_modifiers_for(word, role, board, rules))
-            .collect()
+        self.in_event(|h| {
+            h.states
+                .iter_mut()
+                .flat_map(|s| s.strength_modifiers_for(word, role, board, rules))
+                .collect()
+        })
     }
 
     /// Every live win condition: its state's index, script, id and `check`, in load order.
@@ -611,6 +760,10 @@ impl ScriptHost {
         check: &mlua::Function,
     ) -> mlua::Result<Option<String>> {
         let state = &self.states[index];
+        // Once the action's budget is spent, its work is cut: the condition is not asked.
+        if state.budget.exhausted() && state.budget.in_event() {
+            return Ok(None);
+        }
         state.guarded(|| check.call::<Option<String>>(state.view.clone()))
     }
 

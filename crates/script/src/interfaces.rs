@@ -193,8 +193,9 @@ fn foreign_view(lua: &Lua, pack: &str, name: &str, provided: &Table) -> mlua::Re
 }
 
 /// A function of the state `lua` that calls `f` in the state of pack `pack`: the arguments
-/// copied there, the results copied back, under that state's own budget. A call that would
-/// come back into a state whose script is running (a cycle of interfaces) is refused.
+/// copied there, the results copied back, within the caller's event (one budget and deadline
+/// for everything an event runs). A call that would come back into a state whose script is
+/// running (a cycle of interfaces) is refused.
 fn foreign_function(lua: &Lua, pack: &str, name: &str, f: Function) -> mlua::Result<Function> {
     let (pack, name) = (pack.to_string(), name.to_string());
     lua.create_function(move |lua, args: mlua::MultiValue| -> mlua::Result<mlua::MultiValue> {
@@ -216,7 +217,9 @@ fn foreign_function(lua: &Lua, pack: &str, name: &str, f: Function) -> mlua::Res
                  running (interfaces used in a cycle): break the cycle"
             )));
         }
-        budget.reset(limits.instructions, limits.deadline);
+        // Within the caller's event: what the callee spends comes out of the one allowance
+        // (counted as the callee's pack's), and its deadline is the event's.
+        budget.open(limits.instructions, limits.deadline);
         let was_busy = budget.enter();
         let called = args
             .iter()
@@ -224,6 +227,7 @@ fn foreign_function(lua: &Lua, pack: &str, name: &str, f: Function) -> mlua::Res
             .collect::<mlua::Result<mlua::MultiValue>>()
             .and_then(|args| f.call::<mlua::MultiValue>(args));
         budget.leave(was_busy);
+        budget.close();
         match called {
             Ok(results) => results.iter().map(|v| transfer(v, lua, 0)).collect(),
             Err(e) => {

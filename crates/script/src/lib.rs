@@ -293,6 +293,8 @@ pub(crate) struct State {
     limits: ScriptLimits,
     /// What handlers and win conditions get as `game`, once a game lends itself.
     view: Option<mlua::AnyUserData>,
+    /// The handler that spent the most of an event, as (event, handler, instructions).
+    top_handler: std::cell::Cell<(u64, usize, u64)>,
 }
 
 impl State {
@@ -303,26 +305,16 @@ impl State {
         seed: u64,
         links: &Arc<host::Links>,
     ) -> Result<State, ScriptError> {
-        let budget = Arc::new(Budget::default());
         let setup_error = |e: mlua::Error| setup_error(e.to_string());
-        let lua = sandbox::new_state(
-            limits.memory_bytes,
-            budget.clone(),
-            links.console.clone(),
-            seed,
-        )
-        .map_err(setup_error)?;
-        lua.set_app_data(limits);
         let registry = Arc::new(Mutex::new(Registry::new(links)));
         let slot = links.join(pack, &registry);
         lock(&registry).map_err(setup_error)?.slot = slot;
-        install_api(&lua, registry.clone()).map_err(setup_error)?;
-        lua_values::install(&lua).map_err(setup_error)?;
-        tokens::register_board_view(&lua).map_err(setup_error)?;
-        // (Setting up runs Lua too, under the hook.)
-        budget.reset(limits.instructions, limits.deadline);
-        let envs = isolation::Environments::install(&lua).map_err(setup_error)?;
-        let storage = storage::Storage::install(&lua, &envs).map_err(setup_error)?;
+        let budget = Arc::new(Budget::new(links.id(), slot));
+        // Setting up runs Lua too, under the hook: as an event of its own.
+        budget.open(limits.instructions, limits.deadline);
+        let made = State::set_up(&budget, limits, seed, links, &registry);
+        budget.close();
+        let (lua, envs, storage) = made.map_err(setup_error)?;
         Ok(State {
             pack: pack.to_string(),
             lua,
@@ -333,7 +325,32 @@ impl State {
             storage,
             limits,
             view: None,
+            top_handler: std::cell::Cell::new((0, 0, 0)),
         })
+    }
+
+    /// A sandboxed state for a host's `links`, with the API, the host's Lua, each script's
+    /// environment and storage installed.
+    fn set_up(
+        budget: &Arc<Budget>,
+        limits: ScriptLimits,
+        seed: u64,
+        links: &Arc<host::Links>,
+        registry: &Arc<Mutex<Registry>>,
+    ) -> mlua::Result<(Lua, isolation::Environments, storage::Storage)> {
+        let lua = sandbox::new_state(
+            limits.memory_bytes,
+            budget.clone(),
+            links.console.clone(),
+            seed,
+        )?;
+        lua.set_app_data(limits);
+        install_api(&lua, registry.clone())?;
+        lua_values::install(&lua)?;
+        tokens::register_board_view(&lua)?;
+        let envs = isolation::Environments::install(&lua)?;
+        let storage = storage::Storage::install(&lua, &envs)?;
+        Ok((lua, envs, storage))
     }
 
     /// This state's slot among the game's states.
@@ -440,15 +457,60 @@ impl State {
         let view = self.view.take();
         let mut errors = Vec::new();
         for (index, func) in calls {
-            if let Err(e) = self.guarded(|| prepared.call(&func, view.as_ref())) {
-                let script = self.handler_script(index);
-                let error = self.error(&script, event, turn, &e);
-                self.count_failure(index, &error);
-                errors.push(error);
-            }
+            let called = self.call_handler(index, || prepared.call(&func, view.as_ref()));
+            errors.extend(self.handler_failed(index, (event, turn), called));
         }
         self.view = view;
         errors
+    }
+
+    /// Calls handler `index` with `call`, within the event under way; returns the call's
+    /// outcome, `None` if the call was not made because the event's budget is spent (its work
+    /// is cut). Keeps which handler of this state spent the most of the event.
+    fn call_handler(
+        &self,
+        index: usize,
+        call: impl FnOnce() -> mlua::Result<()>,
+    ) -> Option<mlua::Result<()>> {
+        let before = self.budget.standing();
+        if before.open && before.stopped {
+            return None;
+        }
+        // What the call spends in every pack: the work it makes other packs' interfaces do
+        // is its own doing. (Outside an event, the call is one of its own, counted from 0.)
+        let from = if before.open { before.spent } else { 0 };
+        let called = self.guarded(call);
+        let after = self.budget.standing();
+        let (used, event) = (after.spent.saturating_sub(from), after.id);
+        let (top_event, _, top_used) = self.top_handler.get();
+        if top_event != event || used > top_used {
+            self.top_handler.set((event, index, used));
+        }
+        Some(called)
+    }
+
+    /// The error of a handler's call, if it failed (`None` for a call cut or made): counted
+    /// towards switching the handler off, unless the event's shared budget or deadline
+    /// stopped it (then the host blames whoever spent the most, see `ScriptHost::blame`).
+    fn handler_failed(
+        &mut self,
+        index: usize,
+        (event, turn): (&str, Option<u32>),
+        called: Option<mlua::Result<()>>,
+    ) -> Option<ScriptError> {
+        let e = called?.err()?;
+        let script = self.handler_script(index);
+        let error = self.error(&script, event, turn, &e);
+        if self.budget.stopped().is_none() {
+            self.count_failure(index, &error);
+        }
+        Some(error)
+    }
+
+    /// The handler of this state that spent the most of event `event`, with what it spent.
+    fn top_handler_of(&self, event: u64) -> Option<(usize, u64)> {
+        let (top_event, index, used) = self.top_handler.get();
+        (top_event == event).then_some((index, used))
     }
 
     /// Gives `scryptic.t` the packs' string tables (this state's pack's named without a prefix).
@@ -476,15 +538,27 @@ impl State {
         let view = self.view.take();
         let mut errors = Vec::new();
         for (index, func) in calls {
-            if let Err(e) = self.guarded(|| func.call::<()>((view.as_ref(), fields))) {
-                let script = self.handler_script(index);
-                let error = self.error(&script, event, turn, &e);
-                self.count_failure(index, &error);
-                errors.push(error);
-            }
+            let called = self.call_handler(index, || func.call::<()>((view.as_ref(), fields)));
+            errors.extend(self.handler_failed(index, (event, turn), called));
         }
         self.view = view;
         errors
+    }
+
+    /// Handler `index`'s event and where it is written (`script:line`, the line its function
+    /// begins on).
+    fn handler_place(&self, index: usize) -> (String, String) {
+        let Ok(r) = self.registry.lock() else {
+            return (String::new(), String::new());
+        };
+        let Some(handler) = r.handlers.get(index) else {
+            return (String::new(), String::new());
+        };
+        let place = match handler.func.info().line_defined {
+            Some(line) => format!("{}:{line}", handler.script),
+            None => handler.script.clone(),
+        };
+        (handler.event.clone(), place)
     }
 
     /// The script that registered handler `index`.
@@ -496,19 +570,41 @@ impl State {
             .unwrap_or_default()
     }
 
-    /// Runs `call` with a fresh instruction budget; afterwards collects garbage if it failed,
-    /// so one bad call does not starve the next of memory.
+    /// Runs `call` within the host's event under way (or as an event of its own, with a fresh
+    /// budget and deadline, if none is); afterwards collects garbage if it failed, so one bad
+    /// call does not starve the next of memory. Once the event's budget is spent, the call is
+    /// not made at all: the rest of the event's work is cut.
     fn guarded<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
-        self.budget
-            .reset(self.limits.instructions, self.limits.deadline);
+        let stopped = self
+            .budget
+            .open(self.limits.instructions, self.limits.deadline);
+        if stopped {
+            self.budget.close();
+            return Err(self.budget.spent_error());
+        }
         // While it runs, no other state's interface call may come back into it.
         let was_busy = self.budget.enter();
         let result = call();
         self.budget.leave(was_busy);
+        self.budget.close();
         if result.is_err() {
             let _ = self.lua.gc_collect();
         }
         result
+    }
+
+    /// Switches off every handler and win condition of this state (the caller says why).
+    fn switch_off(&mut self) {
+        let Ok(mut registry) = self.registry.lock() else {
+            return;
+        };
+        for handler in &mut registry.handlers {
+            handler.disabled = true;
+        }
+        let limit = self.limits.failures_before_disable;
+        for condition in &mut registry.win_conditions {
+            condition.failures = condition.failures.max(limit);
+        }
     }
 
     fn count_failure(&mut self, index: usize, error: &ScriptError) {

@@ -7,7 +7,7 @@ use super::text::{MAX_CONSOLE_LINES, MAX_PRINT_BYTES, shown_prefix};
 use mlua::{Function, HookTriggers, Lua, LuaOptions, MultiValue, StdLib, Table, Value, VmState};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -24,6 +24,94 @@ pub const DEADLINE_MESSAGE: &str = "time limit exceeded";
 /// The message Lua raises when the memory cap is reached.
 pub const MEMORY_MESSAGE: &str = "not enough memory";
 
+/// Nanoseconds since the first call, on a monotonic clock.
+fn now_nanos() -> u64 {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    let epoch = *EPOCH.get_or_init(Instant::now);
+    u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// The most states one host's frame counts spending for (see `host::MAX_STATES`).
+const MAX_SLOTS: usize = 64;
+
+/// One event's allowance, shared by every state of one host: the instructions left, the
+/// deadline, why it stopped, and what each state (by slot) spent of it. Kept per thread, so
+/// that an AI looking ahead on another thread with the same host spends its own.
+struct Frame {
+    /// The host (the address of its shared links) whose event this is.
+    host: usize,
+    /// How many opens are under way: the frame is reset when the first one opens it.
+    depth: u32,
+    /// Counts the events this frame has held, so that a state can tell one from the next.
+    id: u64,
+    remaining: i64,
+    /// 0 while the event may go on, else 1 (budget) or 2 (deadline).
+    stopped: u8,
+    /// When the event must end (0: its clock has not started).
+    deadline_nanos: u64,
+    /// How long the event may run, from its first charge.
+    allowed_nanos: u64,
+    /// Whether the host refused to build something past the memory cap during this event.
+    out_of_memory: bool,
+    /// What each state spent of the event's instructions, by slot.
+    spent: [u64; MAX_SLOTS],
+    /// What all of them spent.
+    total: u64,
+    /// Which slots of `spent` are not 0 (one bit a slot): only those are cleared.
+    charged: u64,
+}
+
+thread_local! {
+    /// The frames of the hosts whose events run on this thread: an open one per host, and
+    /// the last closed one of each (read for the error that ended it).
+    static FRAMES: std::cell::RefCell<Vec<Frame>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What an event spent, as its frame closes.
+#[derive(Clone, Debug)]
+pub struct Spent {
+    /// Why it was stopped, if it was.
+    pub stopped: Option<Stop>,
+    /// What all states spent.
+    pub total: u64,
+    /// What each state spent, by slot (only when the event was stopped: then it is read).
+    pub by_slot: Vec<u64>,
+    /// The instructions the event was granted.
+    pub granted: u64,
+}
+
+/// Where the event under way stands, read at once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Standing {
+    /// Whether an event of the host is open on this thread.
+    pub open: bool,
+    /// Whether it (or the last one) was stopped.
+    pub stopped: bool,
+    /// What every state spent of it.
+    pub spent: u64,
+    /// Its number (see `event_id`).
+    pub id: u64,
+}
+
+/// One state's handle on its host's events: the instructions left for the event under way
+/// and its deadline, shared by every state of the host (handlers, timers, custom events and
+/// interface calls into other packs all spend one allowance), with what this state spent.
+///
+/// The budget is deterministic: the same scripts spend the same units on every machine. The
+/// deadline is the last guard against work the units do not count (copying long strings), so
+/// that no event runs much past it whatever it calls.
+#[derive(Debug)]
+pub struct Budget {
+    /// The host whose frames this state spends.
+    host: usize,
+    /// This state's place among the host's states.
+    slot: usize,
+    /// Whether a call into the state is under way (see `enter`).
+    busy: AtomicBool,
+    /// What the frame granted when it was opened, for `Spent`.
+    granted: AtomicU64,
+}
+
 /// Why the running event was stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -33,34 +121,58 @@ pub enum Stop {
     Deadline,
 }
 
-/// Nanoseconds since the first call, on a monotonic clock.
-fn now_nanos() -> u64 {
-    static EPOCH: OnceLock<Instant> = OnceLock::new();
-    let epoch = *EPOCH.get_or_init(Instant::now);
-    u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX)
-}
+impl Frame {
+    fn stop(&mut self, why: Stop) {
+        if self.stopped == 0 {
+            self.stopped = match why {
+                Stop::Budget => 1,
+                Stop::Deadline => 2,
+            };
+        }
+    }
 
-/// The instructions left for the running event, and its deadline.
-///
-/// The budget is deterministic: the same script spends the same units on every machine. The
-/// deadline is the last guard against work the units do not count (copying long strings), so
-/// that no event runs much past it whatever it calls.
-#[derive(Debug, Default)]
-pub struct Budget {
-    remaining: AtomicI64,
-    /// 0 while the event may go on, else 1 (budget) or 2 (deadline).
-    stopped: AtomicU8,
-    /// When the event must end (0: its clock has not started).
-    deadline_nanos: AtomicU64,
-    /// How long an event may run, from its first charge.
-    allowed_nanos: AtomicU64,
-    /// Whether the host refused to build something past the memory cap for this call.
-    out_of_memory: AtomicBool,
-    /// Whether a call into the state is under way (see `enter`).
-    busy: AtomicBool,
+    fn stopped(&self) -> Option<Stop> {
+        match self.stopped {
+            0 => None,
+            1 => Some(Stop::Budget),
+            _ => Some(Stop::Deadline),
+        }
+    }
+
+    /// Whether the event's deadline has passed (its clock starting now if it had not).
+    fn past_deadline(&mut self) -> bool {
+        let now = now_nanos();
+        if self.deadline_nanos == 0 {
+            self.deadline_nanos = now.saturating_add(self.allowed_nanos).max(1);
+            return false;
+        }
+        now > self.deadline_nanos
+    }
 }
 
 impl Budget {
+    /// The handle of the state in `slot` of the host identified by `host`.
+    pub fn new(host: usize, slot: usize) -> Budget {
+        Budget {
+            host,
+            slot: slot.min(MAX_SLOTS - 1),
+            busy: AtomicBool::new(false),
+            granted: AtomicU64::new(0),
+        }
+    }
+
+    /// Runs `read` on this host's frame on this thread, if it has one.
+    fn with_frame<R>(&self, read: impl FnOnce(&mut Frame) -> R) -> Option<R> {
+        FRAMES.with(|frames| {
+            let mut frames = frames.borrow_mut();
+            frames
+                .iter_mut()
+                .rev()
+                .find(|f| f.host == self.host)
+                .map(read)
+        })
+    }
+
     /// Marks a call into the state as under way; returns whether one already was.
     pub fn enter(&self) -> bool {
         self.busy.swap(true, Ordering::Relaxed)
@@ -77,106 +189,179 @@ impl Budget {
         self.busy.load(Ordering::Relaxed)
     }
 
-    /// Grants `instructions` and `time` for the next call.
-    pub fn reset(&self, instructions: u64, time: Duration) {
-        self.remaining.store(
-            i64::try_from(instructions).unwrap_or(i64::MAX),
-            Ordering::Relaxed,
-        );
-        self.stopped.store(0, Ordering::Relaxed);
-        self.out_of_memory.store(false, Ordering::Relaxed);
-        // The clock starts at the first charge, not here: most events end before their first
-        // charge (the hook's first comes after 256 instructions), and then never read it.
-        let time = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-        self.allowed_nanos.store(time, Ordering::Relaxed);
-        self.deadline_nanos.store(0, Ordering::Relaxed);
+    /// Opens the host's event on this thread, granting it `instructions` and `time` if none is
+    /// open; inside an open one (an engine action, a handler calling into another pack),
+    /// joins it. Every `open` is matched by a `close`. Returns whether the event is already
+    /// stopped (its work is then cut).
+    pub fn open(&self, instructions: u64, time: Duration) -> bool {
+        self.granted.store(instructions, Ordering::Relaxed);
+        FRAMES.with(|frames| {
+            let mut frames = frames.borrow_mut();
+            // Closed frames of other hosts are no longer read: keep the list short.
+            let host = self.host;
+            if frames.len() > 1 {
+                frames.retain(|f| f.depth > 0 || f.host == host);
+            }
+            let frame = match frames.iter_mut().position(|f| f.host == host) {
+                Some(at) => &mut frames[at],
+                None => {
+                    frames.push(Frame {
+                        host,
+                        depth: 0,
+                        id: 0,
+                        remaining: 0,
+                        stopped: 0,
+                        deadline_nanos: 0,
+                        allowed_nanos: 0,
+                        out_of_memory: false,
+                        spent: [0; MAX_SLOTS],
+                        total: 0,
+                        charged: 0,
+                    });
+                    let last = frames.len() - 1;
+                    &mut frames[last]
+                }
+            };
+            if frame.depth == 0 {
+                frame.id = frame.id.wrapping_add(1);
+                frame.remaining = i64::try_from(instructions).unwrap_or(i64::MAX);
+                frame.stopped = 0;
+                frame.out_of_memory = false;
+                // The clock starts at the first charge, not here: most events end before
+                // their first charge (the hook's first comes after 256 instructions).
+                frame.allowed_nanos = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+                frame.deadline_nanos = 0;
+                let mut charged = frame.charged;
+                while charged != 0 {
+                    frame.spent[charged.trailing_zeros() as usize] = 0;
+                    charged &= charged - 1;
+                }
+                frame.charged = 0;
+                frame.total = 0;
+            }
+            frame.depth += 1;
+            frame.stopped != 0
+        })
     }
 
-    /// Whether the event's deadline has passed (its clock starting now if it had not).
-    fn past_deadline(&self) -> bool {
-        let now = now_nanos();
-        let deadline = self.deadline_nanos.load(Ordering::Relaxed);
-        if deadline == 0 {
-            let allowed = self.allowed_nanos.load(Ordering::Relaxed);
-            self.deadline_nanos
-                .store(now.saturating_add(allowed).max(1), Ordering::Relaxed);
-            return false;
-        }
-        now > deadline
+    /// Closes what `open` opened; when that ends the event, what it spent.
+    pub fn close(&self) -> Option<Spent> {
+        let granted = self.granted.load(Ordering::Relaxed);
+        self.with_frame(|frame| {
+            frame.depth = frame.depth.saturating_sub(1);
+            (frame.depth == 0).then(|| Spent {
+                stopped: frame.stopped(),
+                total: frame.total,
+                by_slot: if frame.stopped == 0 {
+                    Vec::new()
+                } else {
+                    frame.spent.to_vec()
+                },
+                granted,
+            })
+        })
+        .flatten()
     }
 
-    /// Why the last call was stopped, if it was.
+    /// Where the event under way (or the last one) stands.
+    pub fn standing(&self) -> Standing {
+        self.with_frame(|f| Standing {
+            open: f.depth > 0,
+            stopped: f.stopped != 0,
+            spent: f.total,
+            id: f.id,
+        })
+        .unwrap_or_default()
+    }
+
+    /// Whether an event of the host is open on this thread.
+    pub fn in_event(&self) -> bool {
+        self.with_frame(|f| f.depth > 0).unwrap_or(false)
+    }
+
+    /// The event under way (or the last one), as a number that differs from one to the next.
+    pub fn event_id(&self) -> u64 {
+        self.with_frame(|f| f.id).unwrap_or(0)
+    }
+
+    /// Why the event under way (or the last one) was stopped, if it was.
     pub fn stopped(&self) -> Option<Stop> {
-        match self.stopped.load(Ordering::Relaxed) {
-            0 => None,
-            1 => Some(Stop::Budget),
-            _ => Some(Stop::Deadline),
-        }
+        self.with_frame(|f| f.stopped()).flatten()
     }
 
-    /// Whether the last call was stopped (budget or deadline).
+    /// Whether the event was stopped (budget or deadline).
     pub fn exhausted(&self) -> bool {
         self.stopped().is_some()
     }
 
-    /// What is left, in instructions (0 once spent).
+    /// What is left, in instructions (0 once spent, or outside any event).
     pub fn remaining(&self) -> u64 {
-        u64::try_from(self.remaining.load(Ordering::Relaxed)).unwrap_or(0)
+        self.with_frame(|f| u64::try_from(f.remaining).unwrap_or(0))
+            .unwrap_or(0)
     }
 
-    /// Charges `units` of work: an error (which pcall cannot catch) if that is more than is
-    /// left, or the deadline has passed, or the event was already stopped.
+    /// Charges `units` of work to the event, as this state's: an error (which pcall cannot
+    /// catch) if that is more than is left, or the deadline has passed, or the event was
+    /// already stopped, or no event is open (no script runs outside one).
     pub fn charge(&self, units: u64) -> mlua::Result<()> {
         let units = i64::try_from(units).unwrap_or(i64::MAX);
-        let left = self
-            .remaining
-            .fetch_sub(units, Ordering::Relaxed)
-            .saturating_sub(units);
-        if left < 0 {
-            // Keep it from wrapping however often a stopped script is charged again.
-            self.remaining.store(-1, Ordering::Relaxed);
-            self.stop(Stop::Budget);
-        } else if self.past_deadline() {
-            self.stop(Stop::Deadline);
+        let stopped = self.with_frame(|frame| {
+            if frame.depth == 0 {
+                frame.stop(Stop::Budget);
+                return frame.stopped();
+            }
+            frame.spent[self.slot] = frame.spent[self.slot].saturating_add(units.unsigned_abs());
+            frame.charged |= 1 << self.slot;
+            frame.total = frame.total.saturating_add(units.unsigned_abs());
+            let left = frame.remaining.saturating_sub(units);
+            // Kept from wrapping however often a stopped script is charged again.
+            frame.remaining = left.max(-1);
+            if left < 0 {
+                frame.stop(Stop::Budget);
+            } else if frame.past_deadline() {
+                frame.stop(Stop::Deadline);
+            }
+            frame.stopped()
+        });
+        match stopped {
+            Some(None) => Ok(()),
+            Some(Some(why)) => Err(stop_error(why)),
+            None => Err(stop_error(Stop::Budget)),
         }
-        match self.stopped() {
-            None => Ok(()),
-            Some(_) => Err(self.spent_error()),
-        }
-    }
-
-    fn stop(&self, why: Stop) {
-        let code = match why {
-            Stop::Budget => 1,
-            Stop::Deadline => 2,
-        };
-        let _ = self
-            .stopped
-            .compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
     }
 
     /// The error for a result the host will not build because it is past the memory cap;
     /// like Lua's own memory errors, pcall cannot catch it.
     pub fn refuse_memory(&self, what: &str) -> mlua::Error {
-        self.out_of_memory.store(true, Ordering::Relaxed);
+        self.with_frame(|f| f.out_of_memory = true);
         mlua::Error::MemoryError(format!("{MEMORY_MESSAGE} ({what})"))
     }
 
     /// Whether the call must not be allowed to catch its failure: a spent budget, a passed
     /// deadline or a refused allocation.
     pub fn uncatchable(&self) -> bool {
-        self.exhausted() || self.out_of_memory.load(Ordering::Relaxed)
+        self.with_frame(|f| f.stopped != 0 || f.out_of_memory)
+            .unwrap_or(true)
     }
 
     /// The error every instruction raises once the event is stopped.
     pub fn spent_error(&self) -> mlua::Error {
-        match self.stopped() {
-            Some(Stop::Deadline) => mlua::Error::runtime(DEADLINE_MESSAGE),
-            _ => {
-                self.stop(Stop::Budget);
-                mlua::Error::runtime(BUDGET_MESSAGE)
-            }
-        }
+        let why = self
+            .with_frame(|f| {
+                f.stop(Stop::Budget);
+                f.stopped()
+            })
+            .flatten()
+            .unwrap_or(Stop::Budget);
+        stop_error(why)
+    }
+}
+
+/// The error a stopped event raises.
+fn stop_error(why: Stop) -> mlua::Error {
+    match why {
+        Stop::Deadline => mlua::Error::runtime(DEADLINE_MESSAGE),
+        Stop::Budget => mlua::Error::runtime(BUDGET_MESSAGE),
     }
 }
 

@@ -101,6 +101,14 @@ pub(super) struct Origin {
     pub(super) strings: crate::save::StringTables,
 }
 
+/// The host, even if a thread that held it panicked.
+fn lock_host(host: &Mutex<ScriptHost>) -> MutexGuard<'_, ScriptHost> {
+    match host.lock() {
+        Ok(host) => host,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
+
 /// The script event an engine event is, if any.
 fn script_event_name(event: &Event) -> Option<&'static str> {
     Some(match event {
@@ -239,6 +247,8 @@ impl ScriptedGame {
         let host = Arc::new(Mutex::new(host));
         game.set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
         game.set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host.clone())));
+        // The start (the mode's setup, `game_start`, the first turn's start) is one event.
+        lock_host(&host).open_event();
         let setup = set_up_game_mode(&mut game, &host, &origin, &mut errors);
         let mut scripted = ScriptedGame {
             game: Some(Box::new(game)),
@@ -262,6 +272,7 @@ impl ScriptedGame {
         });
         scripted.dispatch_all(events, &mut errors);
         scripted.check_win_conditions(&mut Vec::new(), &mut errors);
+        scripted.host().close_event();
         (scripted, errors)
     }
 
@@ -417,15 +428,22 @@ impl ScriptedGame {
 
     /// The host, for its console and definitions.
     pub fn host(&self) -> MutexGuard<'_, ScriptHost> {
-        match self.host.lock() {
-            Ok(host) => host,
-            Err(poisoned) => poisoned.into_inner(),
-        }
+        lock_host(&self.host)
     }
 
     /// Applies `action`, then lets the scripts react; returns the engine's events and those
     /// the scripts' commands caused. Script errors go to the console and the game goes on.
+    /// The action is one event for the scripts: everything it makes them run (handlers,
+    /// timers, custom events, interface calls, tokens, win conditions) spends one budget and
+    /// one deadline (see `ScriptHost::open_event`).
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        self.host().open_event();
+        let applied = self.apply_in_event(action);
+        self.host().close_event();
+        applied
+    }
+
+    fn apply_in_event(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         if let Action::ReloadScript { name, source } = &action {
             return self
                 .reload_and_log(name, source)
