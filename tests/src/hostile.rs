@@ -4,6 +4,8 @@
 //! `game`), those in `token/` the body of a token's `invoke` (with `game` and `token`). Those in
 //! `calls/` call one host function with a huge argument, as a `game_start` handler: each is
 //! stopped, or (`-- expect: (no error)`) cut down, and the process stays within its bound.
+//! Those in `output/` print, tell or raise a line shaped as the host's (`-- expect: LINE`),
+//! which must never show as a line of its own.
 //! Those in `events/` are a level's script whose handlers, timers, custom events, interface
 //! calls and win conditions together try to make one event (one action) run without end.
 

@@ -583,7 +583,7 @@ fn script_check_reports_errors_with_file_and_line() {
     assert_eq!(
         o.err.lines().next().unwrap_or_default(),
         format!(
-            "script {}:2 in event load: unknown event `turn_begin`; the events are game_start, turn_start, turn_end, word_committed, combat_resolved, city_captured, token_captured, token_invoked, game_end, on_reload (a custom event is named with a `:`, `economy:payday`)",
+            "error: script {}:2 in event load: unknown event `turn_begin`; the events are game_start, turn_start, turn_end, word_committed, combat_resolved, city_captured, token_captured, token_invoked, game_end, on_reload (a custom event is named with a `:`, `economy:payday`)",
             bad.display()
         )
     );
@@ -620,7 +620,7 @@ fn a_scripted_game_saves_its_scripts_and_replays_from_the_save_alone() {
     );
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
-        o.out.contains("* Chapter 1: the Ford at Wending."),
+        o.out.contains("» Chapter 1: the Ford at Wending."),
         "{}",
         o.out
     );
@@ -645,6 +645,40 @@ fn a_scripted_game_saves_its_scripts_and_replays_from_the_save_alone() {
     );
 }
 
+/// Every problem `script check` finds is written the one way, with its file and line: a
+/// budget or memory stop as a syntax error is.
+#[test]
+fn script_check_writes_every_problem_one_way_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "loop.lua",
+            "local n = 0\nwhile true do n = n + 1 end\n",
+            2,
+            "instruction budget exceeded",
+        ),
+        (
+            "hoard.lua",
+            "local t = {}\nlocal i = 0 while true do i = i + 1 t[i] = {} end\n",
+            2,
+            "not enough memory",
+        ),
+        ("syntax.lua", "local x =\n", 2, "unexpected symbol"),
+    ];
+    for (name, text, line, message) in cases {
+        let file = dir.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let o = scryptic(&["script", "check", file.to_str().unwrap()]);
+        assert_eq!(o.code, 1, "{name}: {o:?}");
+        let first = o.err.lines().next().unwrap_or_default();
+        let head = format!("error: script {}:{line} in event load: ", file.display());
+        assert!(
+            first.starts_with(&head) && first.contains(message),
+            "{name}: {first}"
+        );
+    }
+}
+
 #[test]
 fn script_check_shows_the_traceback_of_a_runtime_error() {
     let dir = tempfile::tempdir().unwrap();
@@ -654,7 +688,7 @@ fn script_check_shows_the_traceback_of_a_runtime_error() {
     assert_eq!(o.code, 1);
     assert!(
         o.err.starts_with(&format!(
-            "script {}:2 in event load: deep trouble",
+            "error: script {}:2 in event load: deep trouble",
             bad.display()
         )),
         "{}",

@@ -63,7 +63,7 @@ fn campaign_plays_the_chapters_in_order_carrying_storage() {
     let second = o.out.find("== Second (2 of 2)").expect("chapter 2 starts");
     assert!(first < won && won < second);
     assert!(
-        o.out.contains("* you carry a silver crown"),
+        o.out.contains("» you carry a silver crown"),
         "storage is carried: {}",
         o.out
     );
@@ -101,7 +101,7 @@ fn a_campaign_resumes_at_a_chapter_or_a_saved_game() {
     assert_eq!(o.code, 0, "{o:?}");
     assert!(!o.out.contains("== First"), "{}", o.out);
     assert!(
-        o.out.contains("== Second (2 of 2)") && o.out.contains("* you carry a silver crown"),
+        o.out.contains("== Second (2 of 2)") && o.out.contains("» you carry a silver crown"),
         "{}",
         o.out
     );

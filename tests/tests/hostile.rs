@@ -186,6 +186,32 @@ fn every_event_is_bounded_whatever_its_scripts_trigger() {
     }
 }
 
+/// What a script prints, tells or raises is marked as the script's on every line: a forged
+/// host line (`-- expect: LINE`) appears in the console only inside the script's own line.
+#[test]
+fn no_line_a_script_makes_passes_for_the_hosts() {
+    let lexicon = Arc::new(Lexicon::english());
+    let all = corpus("output");
+    assert!(all.len() >= 4, "the corpus is in tests/hostile/output");
+    for hostile in all {
+        let (game, _) = run_in_game(&hostile, lexicon.clone());
+        let console = scryptic_tests::console_lines(&game).join("\n");
+        let forged = hostile.expect.trim_start_matches("* ");
+        assert!(
+            console.contains(forged),
+            "{}: the script did not run: {console}",
+            hostile.name
+        );
+        for line in console.lines() {
+            assert!(
+                !line.trim_start().starts_with(&hostile.expect),
+                "{}: a line passes for the host's: {line:?}",
+                hostile.name
+            );
+        }
+    }
+}
+
 #[test]
 fn every_hostile_token_is_refused_and_changes_nothing() {
     let game = hostile_game(Arc::new(Lexicon::english()));

@@ -204,6 +204,15 @@ fn hostile_packs_are_refused_with_the_place_and_the_fix() {
             "pack.ron:1:",
             "folder is called `renamed`",
         ),
+        (
+            "long-version",
+            format!(
+                "(format: 1, id: \"long-version\", title: \"T\", version: \"1.0.0-{}\", scryptic: \"^0.5\")",
+                "a".repeat(100_000)
+            ),
+            "pack.ron:1:",
+            "version has 100006 characters; the most is 64",
+        ),
     ];
     for (id, manifest, place, message) in cases {
         let pack = make(id, &manifest);
@@ -214,6 +223,7 @@ fn hostile_packs_are_refused_with_the_place_and_the_fix() {
             "{id}: {}",
             o.err
         );
+        assert!(o.err.len() < 2_000, "{id}: a long value echoed whole");
     }
 }
 
@@ -555,7 +565,7 @@ end)
             .drain_console()
             .into_iter()
             .filter_map(|l| match l {
-                ConsoleLine::Notice(t) => Some(t),
+                ConsoleLine::Message(t) => Some(t),
                 _ => None,
             })
             .collect();
@@ -580,7 +590,7 @@ end)
         .drain_console()
         .into_iter()
         .filter_map(|l| match l {
-            ConsoleLine::Notice(t) => Some(t),
+            ConsoleLine::Message(t) => Some(t),
             _ => None,
         })
         .collect();
@@ -660,7 +670,7 @@ end)
             .drain_console()
             .into_iter()
             .map(|l| match l {
-                ConsoleLine::Notice(t) => t,
+                ConsoleLine::Message(t) => t,
                 other => panic!("{other}"),
             })
             .collect()

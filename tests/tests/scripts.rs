@@ -483,7 +483,7 @@ fn a_token_knows_its_invoker_and_spot_and_may_message_and_award() {
     let event = played.apply_effect(&effect, scryptic::Player::Silver, "shrine", "blessing");
     assert_eq!(played.score(scryptic::Player::Silver).base, before + 7);
     let told = scryptic::game::describe::describe(&event);
-    assert!(told.contains("* silver is blessed at shrine"), "{told}");
+    assert!(told.contains("» silver is blessed at shrine"), "{told}");
 }
 
 /// Scripts talk through declared interfaces: `provide` offers named functions and values,

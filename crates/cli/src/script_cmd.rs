@@ -97,8 +97,9 @@ fn check(
     if json {
         print_json(io.out, &report)?;
     } else {
+        // One form for every problem, as the console and `pack check` write them.
         for e in &report.errors {
-            writeln!(io.err, "{e}")?;
+            writeln!(io.err, "error: {e}")?;
         }
         for line in &report.console {
             writeln!(io.out, "{line}")?;

@@ -78,9 +78,14 @@ pub fn strings_problem(tables: &StringTables) -> Option<String> {
         ));
     }
     for (pack, table) in tables {
+        // A level outside any pack has its strings under no id.
+        let pack = match pack.as_str() {
+            "" => "the level".to_string(),
+            id => format!("pack `{}`", crate::diag::shorten(id, 64)),
+        };
         if table.len() > MAX_STRINGS_PER_PACK {
             return Some(format!(
-                "pack `{pack}` has {} strings; the most is {MAX_STRINGS_PER_PACK}",
+                "{pack} has {} strings; the most is {MAX_STRINGS_PER_PACK}",
                 table.len()
             ));
         }
@@ -88,7 +93,7 @@ pub fn strings_problem(tables: &StringTables) -> Option<String> {
             k.chars().count() > limits::MAX_ID_CHARS || v.chars().count() > MAX_STRING_CHARS
         }) {
             return Some(format!(
-                "pack `{pack}`: string `{}` or its text is too long (keys {} characters, texts {MAX_STRING_CHARS})",
+                "{pack}: string `{}` or its text is too long (keys {} characters, texts {MAX_STRING_CHARS})",
                 crate::diag::shorten(key, 64),
                 limits::MAX_ID_CHARS
             ));

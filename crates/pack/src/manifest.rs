@@ -438,6 +438,13 @@ impl Manifest {
             }
         };
         text("title", &self.title, MAX_NAME_CHARS);
+        // A version is short (`1.2.0-beta.3`); a long one would be echoed by every message
+        // that names the pack.
+        text(
+            "version",
+            &self.version.to_string(),
+            crate::limits::MAX_ID_CHARS,
+        );
         text("license", &self.license, MAX_NAME_CHARS);
         text("description", &self.description, MAX_DESCRIPTION_CHARS);
         for author in &self.authors {

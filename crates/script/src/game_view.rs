@@ -255,7 +255,7 @@ impl UserData for GameView {
                 let ids: Vec<&str> = shared.settings.keys().map(String::as_str).collect();
                 mlua::Error::runtime(format!(
                     "the game has no setting `{}`; its settings: {}",
-                    super::text::shown(&id, 64),
+                    super::text::shown_line(&id, 64),
                     if ids.is_empty() {
                         "none".to_string()
                     } else {

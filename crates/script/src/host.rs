@@ -17,7 +17,58 @@ use std::sync::{Arc, Mutex, Weak};
 
 /// The host's notices and the scripts' errors, for the console, shared by a game's states so
 /// that they stay in order.
-pub(crate) type Notices = Arc<Mutex<VecDeque<ConsoleLine>>>;
+pub(crate) type Notices = Arc<Mutex<NoticeLines>>;
+
+/// The console's notices and errors, with a line repeated one after another (an error of one
+/// script with one message, or a notice) counted instead of kept again: 256 handlers failing
+/// alike make one line and a count, not 256.
+#[derive(Default)]
+pub(crate) struct NoticeLines {
+    lines: VecDeque<ConsoleLine>,
+    /// How many times the last error was repeated since it was kept.
+    repeats: usize,
+}
+
+impl NoticeLines {
+    fn push(&mut self, line: ConsoleLine) {
+        let same = match (&line, self.lines.back()) {
+            (ConsoleLine::Error(new), Some(ConsoleLine::Error(last))) => {
+                new.script == last.script && new.message == last.message
+            }
+            (ConsoleLine::Notice(new), Some(ConsoleLine::Notice(last))) => new == last,
+            _ => false,
+        };
+        if same {
+            self.repeats += 1;
+            return;
+        }
+        self.flush_repeats();
+        self.keep(line);
+    }
+
+    /// Writes how often the last error was repeated, if it was.
+    fn flush_repeats(&mut self) {
+        if self.repeats > 0 {
+            let repeats = std::mem::take(&mut self.repeats);
+            self.keep(ConsoleLine::Notice(format!(
+                "the same again {repeats} more time{}",
+                if repeats == 1 { "" } else { "s" }
+            )));
+        }
+    }
+
+    fn keep(&mut self, line: ConsoleLine) {
+        if self.lines.len() >= text::MAX_CONSOLE_LINES {
+            self.lines.pop_front();
+        }
+        self.lines.push_back(line);
+    }
+
+    fn drain(&mut self) -> Vec<ConsoleLine> {
+        self.flush_repeats();
+        self.lines.drain(..).collect()
+    }
+}
 
 /// The pack the standard elementals belong to.
 const STANDARD_PACK: &str = "core";
@@ -32,10 +83,7 @@ pub(crate) fn push_notice(notices: &Notices, line: ConsoleLine) {
         Ok(n) => n,
         Err(poisoned) => poisoned.into_inner(),
     };
-    if notices.len() >= text::MAX_CONSOLE_LINES {
-        notices.pop_front();
-    }
-    notices.push_back(line);
+    notices.push(line);
 }
 
 /// What a game's states share.
@@ -275,7 +323,7 @@ impl ScriptHost {
     /// refused: a pack's scripts run in its own state only.
     fn pack_of_script(&self, name: &str) -> Result<String, ScriptError> {
         let refuse = |message: String| ScriptError {
-            script: text::shown(name, crate::limits::MAX_PATH_CHARS),
+            script: text::shown_line(name, crate::limits::MAX_PATH_CHARS),
             line: None,
             event: "load".into(),
             turn: None,
@@ -609,7 +657,7 @@ impl ScriptHost {
             Err(_) => Vec::new(),
         };
         let notices: Vec<ConsoleLine> = match self.links.notices.lock() {
-            Ok(mut notices) => notices.drain(..).collect(),
+            Ok(mut notices) => notices.drain(),
             Err(_) => Vec::new(),
         };
         printed.into_iter().chain(notices).collect()

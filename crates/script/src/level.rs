@@ -100,7 +100,9 @@ impl crate::scenario::Played for ScriptedGame {
         for line in self.host().drain_console() {
             match line {
                 super::ConsoleLine::Error(e) => return Err(format!("a script failed: {e}")),
-                super::ConsoleLine::Notice(text) | super::ConsoleLine::Output { text, .. } => {
+                super::ConsoleLine::Notice(text)
+                | super::ConsoleLine::Message(text)
+                | super::ConsoleLine::Output { text, .. } => {
                     told.push(text);
                 }
             }

@@ -117,16 +117,30 @@ pub enum ConsoleLine {
     },
     /// A script's error.
     Error(ScriptError),
+    /// What a script told the players (`game:message`, a token's message): one line, shown
+    /// with a mark of its own so that it never passes for the host's notices.
+    Message(String),
     /// A notice from the host (a handler switched off, a script reloaded).
     Notice(String),
 }
 
 impl std::fmt::Display for ConsoleLine {
-    /// The line as a console shows it: `[script] text`, `error: ...` or `* notice`.
+    /// The line as a console shows it: `[script] text`, `error: ...` or `* notice`. What a
+    /// script printed is marked as its own on every line, so that none of its lines passes for
+    /// the host's (its errors and messages are on one line each, see `text`).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ConsoleLine::Output { script, text } => write!(f, "[{script}] {text}"),
+            ConsoleLine::Output { script, text } => {
+                for (i, line) in text.split('\n').enumerate() {
+                    if i > 0 {
+                        writeln!(f)?;
+                    }
+                    write!(f, "[{script}] {line}")?;
+                }
+                Ok(())
+            }
             ConsoleLine::Error(e) => write!(f, "error: {e}"),
+            ConsoleLine::Message(m) => write!(f, "\u{bb} {m}"),
             ConsoleLine::Notice(n) => write!(f, "* {n}"),
         }
     }
@@ -456,12 +470,23 @@ impl State {
         // Lent for the calls rather than cloned: a clone of a Lua value takes a registry slot.
         let view = self.view.take();
         let mut errors = Vec::new();
+        let mut switched_off = Vec::new();
         for (index, func) in calls {
             let called = self.call_handler(index, || prepared.call(&func, view.as_ref()));
-            errors.extend(self.handler_failed(index, (event, turn), called));
+            let failed = self.handler_failed(index, (event, turn), called, &mut switched_off);
+            errors.extend(failed);
         }
         self.view = view;
+        self.tell_switched_off(switched_off);
         errors
+    }
+
+    /// Says which handlers were switched off in one dispatch, after its errors (so that alike
+    /// lines stand together and are counted, see `host::NoticeLines`).
+    fn tell_switched_off(&mut self, notices: Vec<ConsoleLine>) {
+        for notice in notices {
+            self.push_notice(notice);
+        }
     }
 
     /// Calls handler `index` with `call`, within the event under way; returns the call's
@@ -492,17 +517,19 @@ impl State {
     /// The error of a handler's call, if it failed (`None` for a call cut or made): counted
     /// towards switching the handler off, unless the event's shared budget or deadline
     /// stopped it (then the host blames whoever spent the most, see `ScriptHost::blame`).
+    /// A handler switched off adds its notice to `switched_off`.
     fn handler_failed(
         &mut self,
         index: usize,
         (event, turn): (&str, Option<u32>),
         called: Option<mlua::Result<()>>,
+        switched_off: &mut Vec<ConsoleLine>,
     ) -> Option<ScriptError> {
         let e = called?.err()?;
         let script = self.handler_script(index);
         let error = self.error(&script, event, turn, &e);
         if self.budget.stopped().is_none() {
-            self.count_failure(index, &error);
+            switched_off.extend(self.count_failure(index, &error));
         }
         Some(error)
     }
@@ -537,11 +564,14 @@ impl State {
         };
         let view = self.view.take();
         let mut errors = Vec::new();
+        let mut switched_off = Vec::new();
         for (index, func) in calls {
             let called = self.call_handler(index, || func.call::<()>((view.as_ref(), fields)));
-            errors.extend(self.handler_failed(index, (event, turn), called));
+            let failed = self.handler_failed(index, (event, turn), called, &mut switched_off);
+            errors.extend(failed);
         }
         self.view = view;
+        self.tell_switched_off(switched_off);
         errors
     }
 
@@ -607,23 +637,20 @@ impl State {
         }
     }
 
-    fn count_failure(&mut self, index: usize, error: &ScriptError) {
-        let Ok(mut registry) = self.registry.lock() else {
-            return;
-        };
-        let Some(handler) = registry.handlers.get_mut(index) else {
-            return;
-        };
+    /// Counts a failure of handler `index`; at the limit it is switched off, and the notice
+    /// that says so is returned.
+    fn count_failure(&mut self, index: usize, error: &ScriptError) -> Option<ConsoleLine> {
+        let mut registry = self.registry.lock().ok()?;
+        let handler = registry.handlers.get_mut(index)?;
         handler.failures += 1;
         if handler.failures >= self.limits.failures_before_disable && !handler.disabled {
             handler.disabled = true;
-            let notice = ConsoleLine::Notice(format!(
+            return Some(ConsoleLine::Notice(format!(
                 "the {} handler of {} failed {} times and is switched off (last: {})",
                 handler.event, handler.script, handler.failures, error.message
-            ));
-            drop(registry);
-            self.push_notice(notice);
+            )));
         }
+        None
     }
 
     /// A script error from an mlua error, with the line the message names.
@@ -636,17 +663,25 @@ impl State {
     ) -> ScriptError {
         let (message, traceback) = describe_error(err, self.budget.stopped(), &self.limits);
         let (mut script, mut line, message) = split_location(script, &message);
+        let near = sandbox::NearTheCap::take(&self.lua);
         if line.is_none()
             && let Some((file, at)) = first_lua_frame(&traceback)
         {
             (script, line) = (file, Some(at));
         }
+        // A memory error names no place: where the script ran as memory neared the cap.
+        if line.is_none()
+            && message.contains(MEMORY_MESSAGE)
+            && let Some((file, at)) = near
+        {
+            (script, line) = (file, u32::try_from(at).ok());
+        }
         let error = ScriptError {
-            script: text::shown(&script, text::MAX_PRINT_BYTES),
+            script: text::shown_line(&script, text::MAX_PRINT_BYTES),
             line,
-            event: event.to_string(),
+            event: text::shown_line(event, text::MAX_PRINT_BYTES),
             turn,
-            message: text::shown(&message, text::MAX_ERROR_BYTES),
+            message: text::shown_line(&message, text::MAX_ERROR_BYTES),
             traceback: text::shown(&traceback, text::MAX_ERROR_BYTES),
         };
         self.push_notice(ConsoleLine::Error(error.clone()));

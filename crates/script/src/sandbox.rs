@@ -417,9 +417,16 @@ pub fn new_state(
     install_threads(&lua)?;
     guard_pcall(&lua, budget.clone())?;
     super::bounded::install(&lua, budget.clone(), memory_bytes)?;
+    let near = NearTheCap::default();
+    lua.set_app_data(near.clone());
     lua.set_global_hook(
         HookTriggers::new().every_nth_instruction(BUDGET_STEP),
         move |lua, _| {
+            // Lua's own memory errors name no place: near the cap, the hook keeps the
+            // script's, so that the error can say where the memory ran out.
+            if lua.used_memory() > memory_bytes / 10 * 9 {
+                near.keep(script_place(lua));
+            }
             if let Err(e) = budget.charge(u64::from(BUDGET_STEP)) {
                 // Raised by the hook, the error has no place of its own: give it the script's.
                 return Err(match script_place(lua) {
@@ -572,11 +579,34 @@ fn install_print(lua: &Lua, console: Console, budget: Arc<Budget>) -> mlua::Resu
             if lines.len() >= MAX_CONSOLE_LINES {
                 lines.pop_front();
             }
-            lines.push_back((script, shown_prefix(&line, more, MAX_PRINT_BYTES)));
+            lines.push_back((
+                script,
+                shown_prefix(&line, more, MAX_PRINT_BYTES, super::text::Lines::Kept),
+            ));
         }
         Ok(())
     })?;
     lua.globals().raw_set("print", print)
+}
+
+/// Where a script ran when its state last came near its memory cap: where a memory error,
+/// which names no place, most likely happened.
+#[derive(Clone, Default)]
+pub struct NearTheCap(Arc<Mutex<Option<(String, usize)>>>);
+
+impl NearTheCap {
+    fn keep(&self, place: Option<(String, usize)>) {
+        if let (Some(place), Ok(mut kept)) = (place, self.0.lock()) {
+            *kept = Some(place);
+        }
+    }
+
+    /// The place kept, taken (the next error starts afresh).
+    pub fn take(lua: &Lua) -> Option<(String, usize)> {
+        let near = lua.app_data_ref::<NearTheCap>()?;
+        let mut kept = near.0.lock().ok()?;
+        kept.take()
+    }
 }
 
 /// The file and line of the innermost script frame (not the sandbox's own code).

@@ -487,7 +487,7 @@ impl ScriptedGame {
         if let Event::TokenInvoked { messages, .. } = event {
             let mut host = self.host();
             for message in messages {
-                host.push_notice(ConsoleLine::Notice(message.clone()));
+                host.push_notice(ConsoleLine::Message(message.clone()));
             }
         }
         let Some(name) = script_event_name(event) else {
@@ -565,7 +565,7 @@ impl ScriptedGame {
         if !messages.is_empty() {
             let mut host = self.host();
             for message in messages {
-                host.push_notice(ConsoleLine::Notice(message));
+                host.push_notice(ConsoleLine::Message(message));
             }
         }
     }

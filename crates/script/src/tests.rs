@@ -375,6 +375,36 @@ fn a_handler_that_keeps_failing_is_switched_off() {
     assert_eq!(printed, 4);
 }
 
+/// 256 handlers failing alike three times make a few console lines, each with a count, not
+/// 768 errors and 256 notices.
+#[test]
+fn errors_repeated_one_after_another_are_counted_not_repeated() {
+    let mut h = host();
+    h.load(
+        "many.lua",
+        "for i = 1, 256 do scryptic.on('turn_end', function() error('again') end) end",
+    )
+    .unwrap();
+    for turn in 1..=3 {
+        assert_eq!(h.dispatch_event("turn_end", Some(turn), &[]).len(), 256);
+    }
+    let console: Vec<String> = h.drain_console().iter().map(ToString::to_string).collect();
+    assert!(console.len() <= 8, "{console:#?}");
+    assert!(
+        console
+            .iter()
+            .any(|l| l.contains("the same again 255 more times")),
+        "{console:#?}"
+    );
+    assert!(
+        console
+            .iter()
+            .any(|l| l.contains("failed 3 times and is switched off")),
+        "{console:#?}"
+    );
+    assert_eq!(h.handler_count("turn_end"), 0);
+}
+
 #[test]
 fn unknown_events_and_incomplete_definitions_are_refused() {
     let cases = [

@@ -137,9 +137,10 @@ pub fn describe(event: &Event) -> String {
             } else {
                 format!(", cities destroyed: {}", cities_lost.join(", "))
             },
+            // A token's messages are its script's: marked as told, never as the game's lines.
             messages
                 .iter()
-                .map(|m| format!("\n  * {m}"))
+                .map(|m| format!("\n  \u{bb} {m}"))
                 .collect::<String>()
         ),
         Event::WordLifted {
