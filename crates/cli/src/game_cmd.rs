@@ -27,6 +27,10 @@ pub(super) struct ReplayArgs {
     /// hidden from it stays hidden. Without it a replay shows the whole truth.
     #[arg(long = "as", value_name = "SEAT")]
     as_seat: Option<String>,
+    /// Replay scripts the save carries though they are not the files its game was played with
+    /// (the save records other hashes for them): only for a save you trust.
+    #[arg(long)]
+    allow_changed_scripts: bool,
 }
 
 #[derive(Serialize)]
@@ -140,7 +144,12 @@ fn replay_viewer(game: &Game, as_seat: Option<&str>) -> Result<Option<Player>, S
 }
 
 pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> {
-    let Some((scripted, events)) = super::load_saved_game_with(&args.save, &args.pack, io)? else {
+    let how = super::SaveLoading {
+        packs: &args.pack,
+        allow_changed_scripts: args.allow_changed_scripts,
+        partial: true,
+    };
+    let Some((scripted, events)) = super::load_saved_game_with(&args.save, &how, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
     let console: Vec<String> = scripted

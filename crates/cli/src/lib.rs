@@ -191,16 +191,53 @@ fn load_saved_game(
     path: &std::path::Path,
     io: &mut Streams,
 ) -> anyhow::Result<Option<(crate::script::ScriptedGame, Vec<crate::game::Event>)>> {
-    load_saved_game_with(path, &[], io)
+    load_saved_game_with(path, &SaveLoading::default(), io)
 }
 
-/// As `load_saved_game`, comparing the packs the save records with `packs` (folders, archives
-/// or ids) as well as those found, and noting each that differs.
+/// How a command loads a save (see `load_saved_game_with`).
+#[derive(Default)]
+struct SaveLoading<'a> {
+    /// Packs (folders, archives or ids) to compare with those the save records.
+    packs: &'a [String],
+    /// Whether scripts that are not the files the game was played with may run.
+    allow_changed_scripts: bool,
+    /// Whether a replay stopped before the save's end (Ctrl-C, its scripts' time) still
+    /// gives the game as it stands there (to look at it; never to play on).
+    partial: bool,
+}
+
+/// Set by Ctrl-C while a save replays (see `replay_interrupted`).
+static REPLAY_INTERRUPTED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+/// Whether a save is being replayed: Ctrl-C then stops the replay, else it ends the program.
+static REPLAYING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes Ctrl-C stop a replay cleanly (once per process; at a terminal only).
+fn catch_ctrl_c_in_replays() {
+    static SET: std::sync::Once = std::sync::Once::new();
+    SET.call_once(|| {
+        let _ = ctrlc::set_handler(|| {
+            use std::sync::atomic::Ordering::Relaxed;
+            if REPLAYING.load(Relaxed) {
+                REPLAY_INTERRUPTED.store(true, Relaxed);
+            } else {
+                // As if no handler were set: Ctrl-C ends the program.
+                std::process::exit(130);
+            }
+        });
+    });
+}
+
+/// As `load_saved_game`, as `how` says: comparing the packs the save records with those found
+/// and those named, noting each that differs; checking its settings against its pack's;
+/// replaying with a progress bar at a terminal, which Ctrl-C stops; and warning where the
+/// replay departs from the game the save recorded.
 fn load_saved_game_with(
     path: &std::path::Path,
-    packs: &[String],
+    how: &SaveLoading<'_>,
     io: &mut Streams,
 ) -> anyhow::Result<Option<(crate::script::ScriptedGame, Vec<crate::game::Event>)>> {
+    use std::sync::atomic::Ordering::Relaxed;
     let save = match crate::save::SaveFile::load(path) {
         Ok(save) => save,
         Err(e) => {
@@ -213,11 +250,18 @@ fn load_saved_game_with(
     if !save.packs.is_empty() {
         let (mut catalog, _) = crate::pack::Catalog::discover();
         let mut opened = Vec::new();
-        for pack in packs {
+        for pack in how.packs {
             opened.extend(pack_cmd::open(pack, &mut catalog, io)?);
         }
         for note in crate::pack::record::record_notes(&save.packs, &catalog) {
             writeln!(io.err, "note: {note}")?;
+        }
+        let refused = crate::pack::record::setting_problems(&save, &catalog);
+        if !refused.is_empty() {
+            for problem in refused {
+                writeln!(io.err, "{}: {problem}", path.display())?;
+            }
+            return Ok(None);
         }
     }
     let lexicon = match crate::lexicon::Lexicon::for_save(save.words.as_ref()) {
@@ -227,13 +271,53 @@ fn load_saved_game_with(
             return Ok(None);
         }
     };
-    match crate::script::ScriptedGame::from_save(&save, lexicon) {
-        Ok(replayed) => Ok(Some(replayed)),
+    let bar = ai_cmd::progress_bar(save.actions.len() as u64, io.terminal);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} actions replayed  {elapsed}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    if io.terminal.progress {
+        catch_ctrl_c_in_replays();
+    }
+    REPLAY_INTERRUPTED.store(false, Relaxed);
+    REPLAYING.store(true, Relaxed);
+    let mut look = |at: usize, _: usize| {
+        bar.set_position(at as u64);
+        !REPLAY_INTERRUPTED.load(Relaxed)
+    };
+    let options = crate::script::ReplayOptions {
+        allow_changed_scripts: how.allow_changed_scripts,
+        progress: Some(&mut look),
+        ..crate::script::ReplayOptions::default()
+    };
+    let replayed = crate::script::ScriptedGame::from_save_with(&save, lexicon, options);
+    REPLAYING.store(false, Relaxed);
+    bar.finish_and_clear();
+    let replayed = match replayed {
+        Ok(replayed) => replayed,
         Err(e) => {
             writeln!(io.err, "{}: {e}", path.display())?;
-            Ok(None)
+            return Ok(None);
         }
+    };
+    for changed in &replayed.changed_scripts {
+        writeln!(io.err, "warning: {changed}; it runs as you allowed")?;
     }
+    if let Some(departure) = replayed.game.departure() {
+        writeln!(io.err, "warning: {}: {departure}", path.display())?;
+    }
+    if let Some(stop) = &replayed.stopped {
+        if !how.partial {
+            writeln!(io.err, "{}: {stop}", path.display())?;
+            return Ok(None);
+        }
+        writeln!(
+            io.err,
+            "note: {}: {stop}; the game is shown as it stands there",
+            path.display()
+        )?;
+    }
+    Ok(Some((replayed.game, replayed.events)))
 }
 
 /// The folder where the command line keeps what it remembers between runs (campaign progress,

@@ -40,6 +40,10 @@ pub(super) struct PlayArgs {
     /// Continue a saved game instead of starting one.
     #[arg(long, conflicts_with_all = ["map", "rules"])]
     load: Option<PathBuf>,
+    /// With --load: replay scripts the save carries though they are not the files its game
+    /// was played with (the save records other hashes for them): only for a save you trust.
+    #[arg(long, requires = "load")]
+    allow_changed_scripts: bool,
     /// Your own word list (a text file, one word a line) instead of the toolkit's dictionary;
     /// a save records it and replays only with the same list.
     #[arg(long, value_name = "FILE", conflicts_with = "load")]
@@ -75,7 +79,11 @@ fn start(
     io: &mut Streams,
 ) -> anyhow::Result<Option<(ScriptedGame, Option<Level>)>> {
     if let Some(path) = &args.load {
-        let game = super::load_saved_game(path, io)?.map(|(game, _)| game);
+        let how = super::SaveLoading {
+            allow_changed_scripts: args.allow_changed_scripts,
+            ..super::SaveLoading::default()
+        };
+        let game = super::load_saved_game_with(path, &how, io)?.map(|(game, _)| game);
         return Ok(game.map(|g| (g, None)));
     }
     let Some(level) = level_from(

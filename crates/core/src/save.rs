@@ -59,6 +59,65 @@ pub struct SaveFile {
     /// was (the save replays only with the same list: see `Lexicon::for_save`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub words: Option<crate::lexicon::WordListRecord>,
+    /// Checksums of the game's state after each action, which a replay compares with its own
+    /// to find the first action where it departs from the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checks: Option<Checks>,
+}
+
+/// Checksums of a game's state after each action (`Game::checksum`, after the scripts
+/// answered it), written compactly: 16 hex digits an action.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Checks {
+    /// The checksum's form (`game::CHECKSUM_VERSION`): another version's are not compared.
+    pub version: u32,
+    /// The checksum after each action, in order, 16 hex digits each.
+    pub after: String,
+}
+
+impl Checks {
+    /// The checks of `sums`, in this build's form.
+    pub fn of(sums: &[u64]) -> Checks {
+        let mut after = String::with_capacity(sums.len() * 16);
+        for sum in sums {
+            after.push_str(&format!("{sum:016x}"));
+        }
+        Checks {
+            version: crate::game::CHECKSUM_VERSION,
+            after,
+        }
+    }
+
+    /// The checksums, if they are in this build's form and well written.
+    pub fn sums(&self) -> Option<Vec<u64>> {
+        if self.version != crate::game::CHECKSUM_VERSION || self.after.len() % 16 != 0 {
+            return None;
+        }
+        (0..self.after.len() / 16)
+            .map(|i| u64::from_str_radix(self.after.get(i * 16..i * 16 + 16)?, 16).ok())
+            .collect()
+    }
+
+    /// Keeps the checks of the first `actions` actions only (a save cut back, to undo).
+    pub fn truncate(&mut self, actions: usize) {
+        self.after
+            .truncate(actions.saturating_mul(16).min(self.after.len()));
+    }
+
+    /// Why the checks cannot be those of a save of `actions` actions, if they cannot.
+    fn problem(&self, actions: usize) -> Option<String> {
+        let count = self.after.len() / 16;
+        if self.after.len() % 16 != 0 || !self.after.bytes().all(|b| b.is_ascii_hexdigit()) {
+            Some("the checks are not 16 hex digits an action".to_string())
+        } else if count > actions {
+            Some(format!(
+                "the save checks {count} actions but holds {actions}"
+            ))
+        } else {
+            None
+        }
+    }
 }
 
 /// String tables by pack id: key to text.
@@ -238,6 +297,7 @@ impl SaveFile {
             strings: StringTables::new(),
             pack: String::new(),
             words: game.lexicon().word_list().cloned(),
+            checks: None,
         }
     }
 
@@ -346,6 +406,13 @@ impl SaveFile {
             );
         }
         self.round_problems(&mut refuse);
+        if let Some(problem) = self
+            .checks
+            .as_ref()
+            .and_then(|c| c.problem(self.actions.len()))
+        {
+            refuse("checks", problem);
+        }
         if self.actions.len() > limits::MAX_SAVE_ACTIONS {
             refuse(
                 "actions",

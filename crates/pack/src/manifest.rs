@@ -263,9 +263,10 @@ impl SettingSpec {
                     Ok(())
                 } else {
                     Err(format!(
-                        "setting `{}` is one of {}; `{s}` is not",
+                        "setting `{}` is one of {}; `{}` is not",
                         self.id,
-                        options.join(", ")
+                        options.join(", "),
+                        crate::diag::shorten(s, 64)
                     ))
                 }
             }

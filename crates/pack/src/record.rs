@@ -122,3 +122,72 @@ pub fn record_notes(records: &[crate::save::PackRecord], catalog: &Catalog) -> V
     }
     notes
 }
+
+/// The scripts a save carries that differ from the files its game was played with: for each
+/// script whose file the save's pack records hold a hash of, a text whose hash is another.
+/// A save edited by hand (or by a stranger) would otherwise replay other scripts than the
+/// game's, with nothing to say so.
+pub fn changed_scripts(save: &crate::save::SaveFile) -> Vec<String> {
+    let own = if save.pack.is_empty() {
+        save.packs.last().map_or("", |p| p.id.as_str())
+    } else {
+        save.pack.as_str()
+    };
+    save.scripts
+        .iter()
+        .filter_map(|script| {
+            let (pack, path) = match crate::limits::split_pack_reference(&script.name) {
+                (Some(id), path) => (id, path),
+                (None, path) => (own, path),
+            };
+            let record = save.packs.iter().find(|r| r.id == pack)?;
+            let (_, hash) = record.files.iter().find(|(p, _)| p == path)?;
+            // A file's text is read without its byte-order mark, if it had one.
+            let text = script.source.as_bytes();
+            let same =
+                hex_sha256(&[text]) == *hash || hex_sha256(&["\u{feff}".as_bytes(), text]) == *hash;
+            (!same).then(|| {
+                format!(
+                    "the save's script {} is not the file {path} of pack `{pack}` its game was \
+                     played with (the save records another hash for it)",
+                    crate::diag::shorten(&script.name, 80)
+                )
+            })
+        })
+        .collect()
+}
+
+/// The settings a save holds that its packs (those of them found) do not allow, one line each
+/// naming the setting: a save's settings are checked against the declared kinds and ranges,
+/// as `--set` is. A setting of a pack not found is not checked (its record's note says so).
+pub fn setting_problems(save: &crate::save::SaveFile, catalog: &Catalog) -> Vec<String> {
+    let found: Vec<&Pack> = save
+        .packs
+        .iter()
+        .filter_map(|record| {
+            catalog
+                .packs()
+                .into_iter()
+                .find(|p| p.id() == record.id && p.manifest.version.to_string() == record.version)
+                .or_else(|| catalog.get(&record.id))
+        })
+        .collect();
+    let all_found = found.len() == save.packs.len();
+    save.settings
+        .iter()
+        .filter_map(|(id, value)| {
+            let spec = found
+                .iter()
+                .find_map(|p| p.manifest.settings.iter().find(|s| s.id == *id));
+            match spec {
+                Some(spec) => spec.check(value).err(),
+                None if all_found => Some(format!(
+                    "the save sets `{}`, which none of its packs has",
+                    crate::diag::shorten(id, 64)
+                )),
+                None => None,
+            }
+        })
+        .map(|problem| format!("the save's settings are refused: {problem}"))
+        .collect()
+}

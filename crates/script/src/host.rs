@@ -198,6 +198,8 @@ pub struct ScriptHost {
     event: sandbox::Budget,
     /// The instructions the scripts spent in the last event that ended.
     last_event: u64,
+    /// Which states' scripts ran in it (one bit a slot).
+    last_event_ran: u64,
     /// How many events each pack spent the most of when their budget ran out.
     spenders: std::collections::BTreeMap<String, u32>,
 }
@@ -238,6 +240,7 @@ impl ScriptHost {
             states: Vec::new(),
             event: sandbox::Budget::new(links.id(), 0),
             last_event: 0,
+            last_event_ran: 0,
             spenders: std::collections::BTreeMap::new(),
             links,
             limits,
@@ -404,8 +407,19 @@ impl ScriptHost {
     pub fn close_event(&mut self) {
         if let Some(spent) = self.event.close() {
             self.last_event = spent.total;
+            self.last_event_ran = spent.charged;
             self.blame(&spent);
         }
+    }
+
+    /// The packs whose scripts ran in the last event that ended (the level's own as ""), in
+    /// load order.
+    pub fn last_event_packs(&self) -> Vec<String> {
+        self.states
+            .iter()
+            .filter(|s| s.slot() < 64 && self.last_event_ran & (1 << s.slot()) != 0)
+            .map(|s| s.pack.clone())
+            .collect()
     }
 
     /// The instructions (and units of the host's work for them) the scripts spent in the last

@@ -42,7 +42,9 @@ pub use game_mode::ScriptMode;
 pub use host::{MAX_STATES, ScriptHost};
 pub use lua_values::EventField;
 pub use rounds::Carried;
-pub use session::ScriptedGame;
+pub use session::{
+    Departure, MAX_REPLAY_INSTRUCTIONS, ReplayOptions, ReplayStop, Replayed, ScriptedGame,
+};
 pub use storage::StorageError;
 pub use tokens::{ScriptModifiers, ScriptTokens};
 

@@ -76,6 +76,8 @@ pub struct Spent {
     pub total: u64,
     /// What each state spent, by slot (only when the event was stopped: then it is read).
     pub by_slot: Vec<u64>,
+    /// Which states spent anything (one bit a slot).
+    pub charged: u64,
     /// The instructions the event was granted.
     pub granted: u64,
 }
@@ -252,6 +254,7 @@ impl Budget {
             (frame.depth == 0).then(|| Spent {
                 stopped: frame.stopped(),
                 total: frame.total,
+                charged: frame.charged,
                 by_slot: if frame.stopped == 0 {
                     Vec::new()
                 } else {

@@ -36,6 +36,126 @@ pub struct ScriptedGame {
     combat: CombatRecord,
     /// What is registered, read before every event without locking the host.
     registered: Arc<super::RegistrySummary>,
+    /// The game's checksum after each action of its log, with its scripts' answers.
+    checksums: Vec<u64>,
+    /// Where this game, replayed from a save, first departed from the game the save
+    /// recorded.
+    departure: Option<Departure>,
+}
+
+/// The most instructions a replay's scripts may spend in all: a save of a million actions
+/// each spending an event's whole budget would otherwise replay for hours. About ten seconds
+/// of Lua; a game's scripts rarely spend a hundredth of it.
+pub const MAX_REPLAY_INSTRUCTIONS: u64 = 1_000_000_000;
+
+/// How a save is replayed (see `ScriptedGame::from_save_with`).
+pub struct ReplayOptions<'a> {
+    /// Whether a script the save carries may run though it is not the file its game was
+    /// played with (the save records another hash for it).
+    pub allow_changed_scripts: bool,
+    /// The most instructions the scripts may spend over the whole replay.
+    pub max_script_instructions: u64,
+    /// Called before each action with its index and the count: `false` stops the replay
+    /// there (a person pressed Ctrl-C).
+    pub progress: Option<&'a mut dyn FnMut(usize, usize) -> bool>,
+}
+
+impl Default for ReplayOptions<'_> {
+    fn default() -> Self {
+        ReplayOptions {
+            allow_changed_scripts: false,
+            max_script_instructions: MAX_REPLAY_INSTRUCTIONS,
+            progress: None,
+        }
+    }
+}
+
+/// A save replayed: the game and its events, and why it stopped before its end, if it did.
+pub struct Replayed {
+    /// The game, as far as it was replayed.
+    pub game: ScriptedGame,
+    /// Every event, in order.
+    pub events: Vec<Event>,
+    /// Why the replay stopped before the save's last action.
+    pub stopped: Option<ReplayStop>,
+    /// The scripts that ran though they are not the files the game was played with (only
+    /// when `allow_changed_scripts` let them).
+    pub changed_scripts: Vec<String>,
+}
+
+/// Why a replay stopped before the save's last action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayStop {
+    /// The look at each action said to stop (Ctrl-C), before action `at` (from 0).
+    Stopped {
+        /// The actions replayed.
+        at: usize,
+    },
+    /// The scripts spent more than a replay may.
+    ScriptTime {
+        /// The actions replayed.
+        at: usize,
+        /// What the scripts spent.
+        spent: u64,
+        /// The most they may.
+        most: u64,
+    },
+}
+
+impl std::fmt::Display for ReplayStop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayStop::Stopped { at } => write!(f, "the replay was stopped after {at} actions"),
+            ReplayStop::ScriptTime { at, spent, most } => write!(
+                f,
+                "the replay's scripts spent {spent} instructions in its first {at} actions, \
+                 more than a replay may ({most}): it stops there"
+            ),
+        }
+    }
+}
+
+/// Where a replay departed from the game its save recorded: the first action after which the
+/// state differs from the one the save holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Departure {
+    /// The action, counted from 1.
+    pub action: usize,
+    /// The turn it was played in.
+    pub turn: u32,
+    /// The packs whose scripts ran while it was played (the level's own as "").
+    pub packs: Vec<String>,
+}
+
+impl std::fmt::Display for Departure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let packs: Vec<String> = self
+            .packs
+            .iter()
+            .map(|p| match p.as_str() {
+                "" => "the level's".to_string(),
+                id => format!("`{id}`"),
+            })
+            .collect();
+        write!(
+            f,
+            "the replay departs from the saved game at action {} (turn {}): the game's state \
+             after it differs from the one the save recorded, so what follows is not what was \
+             played",
+            self.action, self.turn
+        )?;
+        if packs.is_empty() {
+            write!(f, "; no script ran during it")
+        } else {
+            write!(
+                f,
+                "; the scripts of {} ran during it (a script that depends on what a replay does \
+                 not reproduce, such as the order `pairs` visits tables used as keys: key them \
+                 by ids)",
+                packs.join(", ")
+            )
+        }
+    }
 }
 
 /// The most custom events handled one after another for one engine event: past it, a chain of
@@ -259,6 +379,8 @@ impl ScriptedGame {
             origin: Origin::default(),
             combat: CombatRecord::default(),
             registered,
+            checksums: Vec::new(),
+            departure: None,
         };
         let mut events = setup;
         scripted.run_handlers("game_start", &[], &mut events, &mut errors);
@@ -346,14 +468,39 @@ impl ScriptedGame {
     }
 
     /// A saved scripted game, replayed; returns it and every event, in order. The save is
-    /// checked first (`SaveFile::problems`), as its map, rules and scripts would be in files.
+    /// checked first (`SaveFile::problems`), as its map, rules and scripts would be in files,
+    /// and a script that is not the file its game was played with is refused. A replay whose
+    /// scripts spend more than `MAX_REPLAY_INSTRUCTIONS` is refused too (see `from_save_with`
+    /// to replay up to there).
     pub fn from_save(
         save: &SaveFile,
         lexicon: Arc<Lexicon>,
     ) -> Result<(ScriptedGame, Vec<Event>), SaveError> {
+        let replayed = ScriptedGame::from_save_with(save, lexicon, ReplayOptions::default())?;
+        match replayed.stopped {
+            None => Ok((replayed.game, replayed.events)),
+            Some(stop) => Err(SaveError::Scripts(stop.to_string())),
+        }
+    }
+
+    /// As `from_save`, with `options`: whether a script that is not its file may run, and a
+    /// look at each action as it is replayed (a progress bar), which may stop the replay. A
+    /// replay stopped (by the look, or by its scripts' time) gives the game where it stopped.
+    pub fn from_save_with(
+        save: &SaveFile,
+        lexicon: Arc<Lexicon>,
+        mut options: ReplayOptions<'_>,
+    ) -> Result<Replayed, SaveError> {
         let problems = save.problems();
         if !problems.is_empty() {
             return Err(SaveError::Invalid(problems));
+        }
+        let changed = crate::pack::record::changed_scripts(save);
+        if !changed.is_empty() && !options.allow_changed_scripts {
+            return Err(SaveError::Scripts(format!(
+                "{}: replay it only if you trust it, with --allow-changed-scripts",
+                changed.join("; ")
+            )));
         }
         let carried = super::Carried {
             storage: save.storage.clone(),
@@ -368,8 +515,78 @@ impl ScriptedGame {
         let level = (&save.map, save.rules.clone(), save.scripts.clone());
         let (mut game, _) = ScriptedGame::start_with(level, lexicon, save.seed, carried, origin)
             .map_err(|e| SaveError::Scripts(e.to_string()))?;
-        let events = save.replay_actions(|action| game.apply(action))?;
-        Ok((game, events))
+        let recorded = save.checks.as_ref().and_then(crate::save::Checks::sums);
+        let (mut spent, mut stopped) = (0u64, None);
+        let total = save.actions.len();
+        let mut events = Vec::new();
+        for (i, action) in save.actions.iter().enumerate() {
+            if let Some(look) = options.progress.as_mut()
+                && !look(i, total)
+            {
+                stopped = Some(ReplayStop::Stopped { at: i });
+                break;
+            }
+            if spent > options.max_script_instructions {
+                stopped = Some(ReplayStop::ScriptTime {
+                    at: i,
+                    spent,
+                    most: options.max_script_instructions,
+                });
+                break;
+            }
+            let turn = game.game().turn();
+            let more = game
+                .apply(action.clone())
+                .map_err(|error| crate::save::ReplayError {
+                    number: i + 1,
+                    action: Box::new(action.clone()),
+                    error,
+                })?;
+            events.extend(more);
+            spent = spent.saturating_add(game.host().last_event_instructions());
+            game.compare_checksum(recorded.as_deref(), turn);
+        }
+        Ok(Replayed {
+            game,
+            events,
+            stopped,
+            changed_scripts: changed,
+        })
+    }
+
+    /// Compares the checksum after the action just replayed (played in `turn`) with the one
+    /// the save recorded, keeping the first departure.
+    fn compare_checksum(&mut self, recorded: Option<&[u64]>, turn: u32) {
+        if self.departure.is_some() {
+            return;
+        }
+        let at = self.checksums.len();
+        let (Some(recorded), Some(now)) = (recorded, self.checksums.last()) else {
+            return;
+        };
+        if recorded.get(at - 1).is_some_and(|then| then != now) {
+            let packs = self.host().last_event_packs();
+            self.departure = Some(Departure {
+                action: at,
+                turn,
+                packs,
+            });
+        }
+    }
+
+    /// Where this game, replayed from a save, first departed from the game the save
+    /// recorded (see `SaveFile::checks`), if it did.
+    pub fn departure(&self) -> Option<&Departure> {
+        self.departure.as_ref()
+    }
+
+    /// Keeps the game's checksum for each action its log gained.
+    fn note_checksums(&mut self) {
+        let logged = self.game().log().len();
+        if self.checksums.len() < logged {
+            let sum = self.game().checksum();
+            self.checksums.resize(logged, sum);
+        }
     }
 
     /// The save of this game as it stands, scripts and starting storage included.
@@ -381,6 +598,7 @@ impl ScriptedGame {
             pack: self.origin.pack.clone(),
             settings: self.origin.settings.clone(),
             strings: self.origin.strings.clone(),
+            checks: Some(crate::save::Checks::of(&self.checksums)),
             ..SaveFile::of(self.game())
         }
     }
@@ -389,7 +607,9 @@ impl ScriptedGame {
     /// `Action::ReloadScript`, so that a replay of the save reloads it at the same moment.
     /// If the game or the host refuses, nothing changes.
     pub fn reload_script(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
-        self.reload_and_log(name, source).map(drop)
+        let reloaded = self.reload_and_log(name, source).map(drop);
+        self.note_checksums();
+        reloaded
     }
 
     fn reload_and_log(&mut self, name: &str, source: &str) -> Result<Vec<Event>, ScriptError> {
@@ -440,6 +660,7 @@ impl ScriptedGame {
         self.host().open_event();
         let applied = self.apply_in_event(action);
         self.host().close_event();
+        self.note_checksums();
         applied
     }
 

@@ -720,6 +720,9 @@ impl Session {
             .cloned()
             .collect();
         save.actions.truncate(mark);
+        if let Some(checks) = &mut save.checks {
+            checks.truncate(mark);
+        }
         save.actions.extend(reloads);
         // The game's own words: a player's word list it was loaded with stays.
         let lexicon = self.game.game().shared_lexicon();

@@ -26,6 +26,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     if form.source == Source::Save {
         let path = PathBuf::from(form.path.trim());
         let (game, events) = load_save(&path, lexicon.clone())?;
+        let departure = game.departure().map(|d| format!("warning: {d}"));
         let seats = seats(form, game.game().rules())?;
         let tileset = scryptic::pack::level::map_tileset(
             Some(&path),
@@ -37,6 +38,8 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
         cover_racks_as_asked(&mut session, form);
         // The event log comes back with the game: what happened before the save is there.
         session.restore_log(&events);
+        // A replay that departs from the saved game says where, in the console.
+        session.console.extend(departure);
         return Ok(Started { session, tileset });
     }
     let level = find_level(form, doc).map_err(|e| e.to_string())?;

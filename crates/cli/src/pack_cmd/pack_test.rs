@@ -178,6 +178,9 @@ fn test_game(
     );
     match crate::script::ScriptedGame::from_save(&game.save(), lexicon) {
         Ok((replayed, _)) => {
+            if let Some(departure) = replayed.departure() {
+                problems.push(format!("its save does not replay as played: {departure}"));
+            }
             let same = replayed.game().board().letters == game.game().board().letters
                 && replayed.game().table().pieces() == game.game().table().pieces()
                 && replayed.game().result() == game.game().result()

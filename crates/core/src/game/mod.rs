@@ -5,6 +5,7 @@
 //! Invariant: the engine does no I/O and knows no client; every constant comes from the
 //! `RuleSet`; all randomness comes from the game's one seeded ChaCha generator.
 
+mod checksum;
 mod combat;
 mod commands;
 mod commit;
@@ -32,6 +33,7 @@ mod turn;
 mod types;
 pub mod words;
 
+pub use checksum::CHECKSUM_VERSION;
 pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
 pub use crossings::{CrossingScore, Crossword, Incomplete};

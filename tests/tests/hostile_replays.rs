@@ -1,0 +1,264 @@
+//! Saves a stranger might send, or scripts that make a replay differ from its game: the save
+//! records a checksum of the game after each action and a replay finds the first action where
+//! it departs; a save's script that is not the file its game was played with, or settings out
+//! of their pack's ranges, are refused; a replay's scripts are bounded in all. The scripts are
+//! in `tests/hostile/replay/`.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic::board::Player;
+use scryptic::game::Action;
+use scryptic::lexicon::Lexicon;
+use scryptic::save::{Checks, SaveFile, ScriptSource};
+use scryptic::script::{ReplayOptions, ReplayStop, ScriptedGame};
+use scryptic_tests::hostile::{Hostile, corpus, hostile_map};
+use scryptic_tests::scryptic;
+use std::sync::Arc;
+
+fn lexicon() -> Arc<Lexicon> {
+    Arc::new(Lexicon::english())
+}
+
+fn the(name: &str) -> Hostile {
+    corpus("replay")
+        .into_iter()
+        .find(|h| h.name.ends_with(name))
+        .unwrap_or_else(|| panic!("{name} is in tests/hostile/replay"))
+}
+
+/// A game of `hostile_map` with `hostile` as the level's script, its turns ended `turns` times.
+fn played(hostile: &Hostile, turns: usize) -> ScriptedGame {
+    let mut map = hostile_map();
+    // Empty pools, so that ending turns never fills a rack past its limit.
+    for seat in [Player::Gold, Player::Silver] {
+        map.scenario.pools.insert(seat, String::new());
+    }
+    let script = ScriptSource {
+        name: hostile.name.clone(),
+        source: hostile.source.clone(),
+    };
+    let (mut game, errors) = ScriptedGame::start(
+        &map,
+        map.rule_set().unwrap(),
+        lexicon(),
+        3,
+        vec![script],
+        None,
+    )
+    .unwrap();
+    assert!(errors.is_empty(), "{errors:?}");
+    for _ in 0..turns {
+        if game.game().result().is_some() {
+            break;
+        }
+        game.apply(Action::EndTurn).unwrap();
+    }
+    game
+}
+
+/// Whatever makes a replay differ, the first action after which its state differs from the
+/// game's is found and named with the scripts that ran in it; a replay that does not differ
+/// says nothing.
+#[test]
+fn a_replay_that_departs_from_its_game_is_found_at_the_first_action() {
+    let hostile = the("tables-as-keys.lua");
+    let game = played(&hostile, 12);
+    let save = game.save();
+    assert_eq!(
+        save.checks.as_ref().and_then(Checks::sums).map(|s| s.len()),
+        Some(save.actions.len()),
+        "a checksum an action"
+    );
+    // Run after run, the order `pairs` takes may or may not change: a replay that reaches
+    // another state must say where, one that does not must say nothing.
+    for _ in 0..4 {
+        let (replayed, _) = ScriptedGame::from_save(&save, lexicon()).unwrap();
+        let same = replayed.game().checksum() == game.game().checksum();
+        match replayed.departure() {
+            None => assert!(same, "the replay differs and nothing says so"),
+            Some(departure) => {
+                assert!(departure.action >= 1 && departure.action <= save.actions.len());
+                assert!(
+                    departure.to_string().contains(&hostile.expect),
+                    "{departure}"
+                );
+            }
+        }
+    }
+    // Whatever the cause (here a checksum the save holds for the third action is not the
+    // game's), the first action found is that one, with the scripts that ran in it.
+    let steady = Hostile {
+        name: "steady.lua".into(),
+        source: "scryptic.on('turn_end', function(game) game:award('gold', 1) end)".into(),
+        expect: String::new(),
+    };
+    let save = played(&steady, 6).save();
+    let (replayed, _) = ScriptedGame::from_save(&save, lexicon()).unwrap();
+    assert!(
+        replayed.departure().is_none(),
+        "a steady game replays as played"
+    );
+    let mut forged = save.clone();
+    let mut sums = forged.checks.as_ref().and_then(Checks::sums).unwrap();
+    sums[2] ^= 1;
+    forged.checks = Some(Checks::of(&sums));
+    let (replayed, _) = ScriptedGame::from_save(&forged, lexicon()).unwrap();
+    let departure = replayed.departure().expect("found").clone();
+    assert_eq!(departure.action, 3, "{departure}");
+    assert_eq!(departure.packs, [String::new()], "the level's scripts ran");
+    assert!(departure.to_string().contains("the level's"), "{departure}");
+    // A save without checks (an older one) replays as before, with nothing to compare.
+    let mut old = save.clone();
+    old.checks = None;
+    let (replayed, _) = ScriptedGame::from_save(&old, lexicon()).unwrap();
+    assert!(replayed.departure().is_none());
+}
+
+/// Checks that cannot be a save's are refused with the save, naming them.
+#[test]
+fn forged_checks_are_refused() {
+    let game = played(&the("tables-as-keys.lua"), 4);
+    for after in ["xyz", &"0".repeat(16 * 40), "0123456789abcdeg"] {
+        let mut save = game.save();
+        save.checks = Some(Checks {
+            version: scryptic::game::CHECKSUM_VERSION,
+            after: after.to_string(),
+        });
+        let problems = save.problems();
+        assert!(
+            problems.iter().any(|p| p.to_string().contains("checks")),
+            "{after}: {problems:?}"
+        );
+    }
+}
+
+/// A replay's scripts are bounded in all, deterministically (by their instructions), and a
+/// look at each action (a progress bar, Ctrl-C) may stop it: either gives the game where it
+/// stopped; `from_save` refuses a replay its scripts would make too long.
+#[test]
+fn a_replay_is_bounded_and_can_be_stopped() {
+    let hostile = the("slow-every-turn.lua");
+    let save = played(&hostile, 20).save();
+    assert!(save.actions.len() >= 4, "{}", save.actions.len());
+    let options = ReplayOptions {
+        max_script_instructions: 3_000_000,
+        ..ReplayOptions::default()
+    };
+    let replayed = ScriptedGame::from_save_with(&save, lexicon(), options).unwrap();
+    let Some(ReplayStop::ScriptTime { at, spent, most }) = replayed.stopped.clone() else {
+        panic!("not stopped: {:?}", replayed.stopped);
+    };
+    assert!(at < save.actions.len() && spent > most, "{at} {spent}");
+    assert_eq!(replayed.game.game().log().len(), at);
+    assert!(
+        replayed
+            .stopped
+            .unwrap()
+            .to_string()
+            .contains(&hostile.expect),
+        "the message names the limit"
+    );
+
+    let mut seen = 0;
+    let mut look = |at: usize, _: usize| {
+        seen = at;
+        at < 2
+    };
+    let options = ReplayOptions {
+        progress: Some(&mut look),
+        ..ReplayOptions::default()
+    };
+    let replayed = ScriptedGame::from_save_with(&save, lexicon(), options).unwrap();
+    assert_eq!(replayed.stopped, Some(ReplayStop::Stopped { at: 2 }));
+    assert_eq!(replayed.game.game().log().len(), 2);
+    assert_eq!(seen, 2);
+}
+
+/// Writes a pack `award` whose mode's script awards gold `points` a turn, in `dir`.
+fn award_pack(dir: &std::path::Path) -> std::path::PathBuf {
+    let pack = dir.join("award");
+    std::fs::create_dir_all(pack.join("scripts")).unwrap();
+    std::fs::write(
+        pack.join("pack.ron"),
+        r#"(format: 1, id: "award", title: "Award", version: "1.0.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            modes: [(id: "m", title: "M", map: "core:maps/tutorial.ron", scripts: ["scripts/award.lua"])],
+            settings: [(id: "bonus", title: "Bonus", kind: Int(min: 1, max: 5, default: 1))])"#,
+    )
+    .unwrap();
+    std::fs::write(
+        pack.join("scripts/award.lua"),
+        "scryptic.on('turn_end', function(game) game:award('gold', game:setting('bonus')) end)\n",
+    )
+    .unwrap();
+    pack
+}
+
+/// A save whose script is not the file its game was played with (edited by hand, or by a
+/// stranger) is refused, naming the script; replayed only with `--allow-changed-scripts`,
+/// with a warning, and the replay says where it departs from the game. Settings out of the
+/// pack's ranges are refused, naming the setting.
+#[test]
+fn a_save_with_another_script_or_settings_out_of_range_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = award_pack(dir.path());
+    let pack_arg = pack.display().to_string();
+    let save_path = dir.path().join("game.ron");
+    let o = scryptic_tests::scryptic_typing(
+        &["play", "--pack", &pack_arg],
+        &format!("end\nend\nend\nsave {}\nquit\n", save_path.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let save_arg = save_path.display().to_string();
+    let o = scryptic(&["replay", &save_arg, "--pack", &pack_arg]);
+    assert_eq!(o.code, 0, "the save replays as played: {o:?}");
+    assert!(!o.err.contains("departs"), "{}", o.err);
+
+    let mut save = SaveFile::load(&save_path).unwrap();
+    let source = &mut save.scripts[0].source;
+    *source = source.replace("game:setting('bonus')", "game:setting('bonus') * 7");
+    assert!(source.contains("* 7"), "{source}");
+    save.save(&save_path).unwrap();
+    let o = scryptic(&["replay", &save_arg, "--pack", &pack_arg]);
+    assert!(
+        o.code == 1
+            && o.err.contains("scripts/award.lua")
+            && o.err.contains("--allow-changed-scripts"),
+        "{o:?}"
+    );
+    let o = scryptic(&[
+        "replay",
+        &save_arg,
+        "--pack",
+        &pack_arg,
+        "--allow-changed-scripts",
+    ]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.err
+            .contains("warning: the save's script scripts/award.lua")
+            && o.err
+                .contains("the replay departs from the saved game at action 1"),
+        "{}",
+        o.err
+    );
+
+    let save = SaveFile::load(&save_path).unwrap();
+    let mut far = save.clone();
+    far.settings
+        .insert("bonus".into(), scryptic::save::SettingValue::Int(i64::MAX));
+    far.save(&save_path).unwrap();
+    let o = scryptic(&[
+        "replay",
+        &save_arg,
+        "--pack",
+        &pack_arg,
+        "--allow-changed-scripts",
+    ]);
+    assert!(
+        o.code == 1 && o.err.contains("setting `bonus` is 1 to 5"),
+        "{o:?}"
+    );
+}
