@@ -141,6 +141,14 @@ fn value_var(value: Value) -> mlua::Result<Var> {
         Value::Integer(i) => Ok(Var::Int(i)),
         Value::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => Ok(Var::Int(n as i64)),
         Value::Boolean(b) => Ok(Var::Bool(b)),
+        // Refused before it is copied out of Lua if no variable's text can be that long.
+        Value::String(s) if s.as_bytes().len() > crate::limits::MAX_TABLE_TEXT_CHARS * 4 => {
+            Err(mlua::Error::runtime(format!(
+                "a table variable's text is at most {} characters, not {} bytes",
+                crate::limits::MAX_TABLE_TEXT_CHARS,
+                s.as_bytes().len()
+            )))
+        }
         Value::String(s) => Ok(Var::Text(s.to_str()?.to_string())),
         other => Err(mlua::Error::runtime(format!(
             "a table variable is a whole number, a boolean or a string, not a {}",

@@ -796,7 +796,8 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
     api.raw_set(
         "on",
         lua.create_function(
-            move |lua, (event, func, filter): (String, Function, Option<Table>)| {
+            move |lua, (event, func, filter): (text::Name, Function, Option<Table>)| {
+                let event = event.into_string();
                 if interfaces::is_custom_event(&event) {
                     if filter.is_some() {
                         return Err(mlua::Error::runtime(format!(
@@ -857,9 +858,10 @@ fn install_api(lua: &Lua, registry: Arc<Mutex<Registry>>) -> mlua::Result<()> {
         api.raw_set(
             name,
             lua.create_function(move |lua, table: Table| {
-                let id: String = table.get("id").map_err(|_| {
+                let id: text::Name = table.get("id").map_err(|_| {
                     mlua::Error::runtime(format!("scryptic.{name} needs an `id` (a string)"))
                 })?;
+                let id = id.into_string();
                 if !matches!(table.get::<Value>(needs)?, Value::Function(_)) {
                     return Err(mlua::Error::runtime(format!(
                         "scryptic.{name} `{id}` needs `{needs}` (a function)"
