@@ -159,12 +159,12 @@ fn every_event_is_bounded_whatever_its_scripts_trigger() {
     let bounded = |spent: u64| spent <= limit + limit / 100;
     for hostile in all {
         let (mut game, _) = run_events(&hostile, lexicon.clone());
-        let spent = game.host().last_event_instructions();
+        let spent = game.last_event_instructions();
         assert!(bounded(spent), "{}: the start spent {spent}", hostile.name);
         for _ in 0..3 {
             game.apply(Action::EndTurn)
                 .unwrap_or_else(|e| panic!("{}: {e}", hostile.name));
-            let spent = game.host().last_event_instructions();
+            let spent = game.last_event_instructions();
             assert!(bounded(spent), "{}: an action spent {spent}", hostile.name);
         }
         let console = scryptic_tests::console_lines(&game).join("\n");
@@ -181,7 +181,7 @@ fn every_event_is_bounded_whatever_its_scripts_trigger() {
         );
         // Switched off, the level's scripts no longer stall the game.
         game.apply(Action::EndTurn).unwrap();
-        let spent = game.host().last_event_instructions();
+        let spent = game.last_event_instructions();
         assert!(spent < limit / 2, "{}: still spends {spent}", hostile.name);
     }
 }

@@ -67,9 +67,12 @@ fn a_replay_that_departs_from_its_game_is_found_at_the_first_action() {
     let game = played(&hostile, 12);
     let save = game.save();
     assert_eq!(
-        save.checks.as_ref().and_then(Checks::sums).map(|s| s.len()),
-        Some(save.actions.len()),
-        "a checksum an action"
+        save.checks
+            .as_ref()
+            .and_then(Checks::sums)
+            .map(|(quick, full)| (quick.len(), full.len())),
+        Some((save.actions.len(), 1)),
+        "a quick checksum an action, and the full one at the end"
     );
     // Run after run, the order `pairs` takes may or may not change: a replay that reaches
     // another state must say where, one that does not must say nothing.
@@ -101,14 +104,33 @@ fn a_replay_that_departs_from_its_game_is_found_at_the_first_action() {
         "a steady game replays as played"
     );
     let mut forged = save.clone();
-    let mut sums = forged.checks.as_ref().and_then(Checks::sums).unwrap();
-    sums[2] ^= 1;
-    forged.checks = Some(Checks::of(&sums));
+    let (mut quick, full) = forged.checks.as_ref().and_then(Checks::sums).unwrap();
+    quick[2] ^= 1;
+    forged.checks = Some(Checks::of(&quick, &full));
     let (replayed, _) = ScriptedGame::from_save(&forged, lexicon()).unwrap();
     let departure = replayed.departure().expect("found").clone();
     assert_eq!(departure.action, 3, "{departure}");
+    assert!(departure.to_string().contains("at action 3"), "{departure}");
     assert_eq!(departure.packs, [String::new()], "the level's scripts ran");
     assert!(departure.to_string().contains("the level's"), "{departure}");
+    // A change only the full checksum sees (a letter's place kept, its letter not) is found
+    // at the next full checksum, here the save's last action, after the last that agreed.
+    let mut forged = save.clone();
+    let (quick, mut full) = forged.checks.as_ref().and_then(Checks::sums).unwrap();
+    full[0] ^= 1;
+    forged.checks = Some(Checks::of(&quick, &full));
+    let (replayed, _) = ScriptedGame::from_save(&forged, lexicon()).unwrap();
+    let departure = replayed.departure().expect("found").clone();
+    assert_eq!(
+        (departure.since, departure.action),
+        (Some(0), save.actions.len())
+    );
+    assert!(
+        departure
+            .to_string()
+            .contains(&format!("between actions 1 and {}", save.actions.len())),
+        "{departure}"
+    );
     // A save without checks (an older one) replays as before, with nothing to compare.
     let mut old = save.clone();
     old.checks = None;
@@ -120,11 +142,20 @@ fn a_replay_that_departs_from_its_game_is_found_at_the_first_action() {
 #[test]
 fn forged_checks_are_refused() {
     let game = played(&the("tables-as-keys.lua"), 4);
-    for after in ["xyz", &"0".repeat(16 * 40), "0123456789abcdeg"] {
+    let too_many = "0".repeat(16 * 40);
+    let cases = [
+        ("xyz", ""),
+        (too_many.as_str(), ""),
+        ("0123456789abcdeg", ""),
+        ("", too_many.as_str()),
+        ("", "123"),
+    ];
+    for (after, full) in cases {
         let mut save = game.save();
         save.checks = Some(Checks {
             version: scryptic::game::CHECKSUM_VERSION,
             after: after.to_string(),
+            full: full.to_string(),
         });
         let problems = save.problems();
         assert!(

@@ -65,54 +65,84 @@ pub struct SaveFile {
     pub checks: Option<Checks>,
 }
 
-/// Checksums of a game's state after each action (`Game::checksum`, after the scripts
-/// answered it), written compactly: 16 hex digits an action.
+/// Checksums of a game's state (after the scripts answered each action): the quick checksum
+/// after each action (`Game::quick_checksum`), and the full one (`Game::checksum`) after
+/// every `game::FULL_EVERY` actions and after the last. Written compactly, 16 hex digits each.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Checks {
-    /// The checksum's form (`game::CHECKSUM_VERSION`): another version's are not compared.
+    /// The checksums' form (`game::CHECKSUM_VERSION`): another version's are not compared.
     pub version: u32,
-    /// The checksum after each action, in order, 16 hex digits each.
+    /// The quick checksum after each action, in order.
     pub after: String,
+    /// The full checksum after actions `FULL_EVERY`, twice that, ..., and after the last.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub full: String,
+}
+
+/// Checksums written as 16 hex digits each.
+fn hex_words(sums: &[u64]) -> String {
+    let mut out = String::with_capacity(sums.len() * 16);
+    for sum in sums {
+        out.push_str(&format!("{sum:016x}"));
+    }
+    out
+}
+
+/// The checksums `hex_words` wrote, if well written.
+fn words_of(text: &str) -> Option<Vec<u64>> {
+    if text.len() % 16 != 0 {
+        return None;
+    }
+    (0..text.len() / 16)
+        .map(|i| u64::from_str_radix(text.get(i * 16..i * 16 + 16)?, 16).ok())
+        .collect()
 }
 
 impl Checks {
-    /// The checks of `sums`, in this build's form.
-    pub fn of(sums: &[u64]) -> Checks {
-        let mut after = String::with_capacity(sums.len() * 16);
-        for sum in sums {
-            after.push_str(&format!("{sum:016x}"));
-        }
+    /// The checks of quick checksums `after` (one an action) and full ones `full`, in this
+    /// build's form.
+    pub fn of(after: &[u64], full: &[u64]) -> Checks {
         Checks {
             version: crate::game::CHECKSUM_VERSION,
-            after,
+            after: hex_words(after),
+            full: hex_words(full),
         }
     }
 
-    /// The checksums, if they are in this build's form and well written.
-    pub fn sums(&self) -> Option<Vec<u64>> {
-        if self.version != crate::game::CHECKSUM_VERSION || self.after.len() % 16 != 0 {
+    /// The quick checksums and the full ones, if they are in this build's form and well
+    /// written.
+    pub fn sums(&self) -> Option<(Vec<u64>, Vec<u64>)> {
+        if self.version != crate::game::CHECKSUM_VERSION {
             return None;
         }
-        (0..self.after.len() / 16)
-            .map(|i| u64::from_str_radix(self.after.get(i * 16..i * 16 + 16)?, 16).ok())
-            .collect()
+        Some((words_of(&self.after)?, words_of(&self.full)?))
     }
 
     /// Keeps the checks of the first `actions` actions only (a save cut back, to undo).
     pub fn truncate(&mut self, actions: usize) {
         self.after
             .truncate(actions.saturating_mul(16).min(self.after.len()));
+        // Only the full checksums of whole stretches before the cut still hold.
+        let whole = actions / crate::game::FULL_EVERY;
+        self.full
+            .truncate(whole.saturating_mul(16).min(self.full.len()));
     }
 
     /// Why the checks cannot be those of a save of `actions` actions, if they cannot.
     fn problem(&self, actions: usize) -> Option<String> {
+        let hex = |t: &str| t.len() % 16 == 0 && t.bytes().all(|b| b.is_ascii_hexdigit());
         let count = self.after.len() / 16;
-        if self.after.len() % 16 != 0 || !self.after.bytes().all(|b| b.is_ascii_hexdigit()) {
-            Some("the checks are not 16 hex digits an action".to_string())
+        let full = self.full.len() / 16;
+        if !hex(&self.after) || !hex(&self.full) {
+            Some("the checks are not 16 hex digits each".to_string())
         } else if count > actions {
             Some(format!(
                 "the save checks {count} actions but holds {actions}"
+            ))
+        } else if full > actions.div_ceil(crate::game::FULL_EVERY) {
+            Some(format!(
+                "the save holds {full} full checks for {actions} actions"
             ))
         } else {
             None

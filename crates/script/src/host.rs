@@ -92,6 +92,8 @@ pub(crate) struct Links {
     /// What scripts printed, with the script that printed it.
     pub(crate) console: sandbox::Console,
     pub(crate) notices: Notices,
+    /// What the states count as they run (see `sandbox::Counters`).
+    pub(crate) counters: Arc<sandbox::Counters>,
     /// Each state's pack and registry, by slot (weak: the states own their registries).
     registries: Mutex<Vec<(String, Weak<Mutex<Registry>>)>>,
     /// Custom events emitted and not yet handled, oldest first, with the emitting state's slot.
@@ -238,7 +240,7 @@ impl ScriptHost {
         let links: Arc<Links> = Arc::default();
         Ok(ScriptHost {
             states: Vec::new(),
-            event: sandbox::Budget::new(links.id(), 0),
+            event: sandbox::Budget::of_host(links.id(), links.counters.clone()),
             last_event: 0,
             last_event_ran: 0,
             spenders: std::collections::BTreeMap::new(),
@@ -406,20 +408,47 @@ impl ScriptHost {
     /// events is switched off, as a failing handler is).
     pub fn close_event(&mut self) {
         if let Some(spent) = self.event.close() {
-            self.last_event = spent.total;
-            self.last_event_ran = spent.charged;
-            self.blame(&spent);
+            self.event_ended(&spent);
         }
+    }
+
+    /// Keeps what an event spent, and blames whoever spent it all if its scripts did.
+    #[inline]
+    pub(crate) fn event_ended(&mut self, spent: &sandbox::Spent) {
+        self.last_event = spent.total;
+        self.last_event_ran = spent.charged;
+        if spent.stopped.is_some() {
+            self.blame(spent);
+        }
+    }
+
+    /// A handle on this host's events that opens and closes them without the host (see
+    /// `open_event`; what an event spent goes to `event_ended`).
+    pub(crate) fn event_handle(&self) -> (sandbox::Budget, ScriptLimits) {
+        (
+            sandbox::Budget::of_host(self.links.id(), self.links.counters.clone()),
+            self.limits,
+        )
     }
 
     /// The packs whose scripts ran in the last event that ended (the level's own as ""), in
     /// load order.
     pub fn last_event_packs(&self) -> Vec<String> {
+        self.packs_of(self.last_event_ran)
+    }
+
+    /// The packs of the states `mask` names (one bit a slot), in load order.
+    pub(crate) fn packs_of(&self, mask: u64) -> Vec<String> {
         self.states
             .iter()
-            .filter(|s| s.slot() < 64 && self.last_event_ran & (1 << s.slot()) != 0)
+            .filter(|s| s.slot() < 64 && mask & (1 << s.slot()) != 0)
             .map(|s| s.pack.clone())
             .collect()
+    }
+
+    /// Which states' scripts ran in the last event that ended (one bit a slot).
+    pub(crate) fn last_event_ran(&self) -> u64 {
+        self.last_event_ran
     }
 
     /// The instructions (and units of the host's work for them) the scripts spent in the last
@@ -588,13 +617,21 @@ impl ScriptHost {
             self.push_notice(ConsoleLine::Error(error.clone()));
             return vec![error];
         }
-        self.in_event(|h| {
-            let mut errors = Vec::new();
-            for state in &mut h.states {
-                errors.extend(state.dispatch_event(event, turn, fields));
-            }
-            errors
-        })
+        self.in_event(|h| h.dispatch_event_within(event, turn, fields))
+    }
+
+    /// As `dispatch_event`, for an event the caller has opened (see `open_event`) and checked.
+    pub(crate) fn dispatch_event_within(
+        &mut self,
+        event: &str,
+        turn: Option<u32>,
+        fields: &[(&'static str, EventField<'_>)],
+    ) -> Vec<ScriptError> {
+        let mut errors = Vec::new();
+        for state in &mut self.states {
+            errors.extend(state.dispatch_event(event, turn, fields));
+        }
+        errors
     }
 
     /// The custom events emitted since the last call, oldest first, with the emitting state's

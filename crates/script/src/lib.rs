@@ -325,7 +325,7 @@ impl State {
         let registry = Arc::new(Mutex::new(Registry::new(links)));
         let slot = links.join(pack, &registry);
         lock(&registry).map_err(setup_error)?.slot = slot;
-        let budget = Arc::new(Budget::new(links.id(), slot));
+        let budget = Arc::new(Budget::new(links.id(), slot, links.counters.clone()));
         // Setting up runs Lua too, under the hook: as an event of its own.
         budget.open(limits.instructions, limits.deadline);
         let made = State::set_up(&budget, limits, seed, links, &registry);
@@ -471,14 +471,54 @@ impl State {
         };
         // Lent for the calls rather than cloned: a clone of a Lua value takes a registry slot.
         let view = self.view.take();
+        let errors = self.call_handlers(&calls, (event, turn), |func| {
+            prepared.call(func, view.as_ref())
+        });
+        self.view = view;
+        errors
+    }
+
+    /// Calls the handlers `calls` of `event` within the host's event under way, each with
+    /// `call`; returns their errors. Once the event's budget is spent the rest are cut (not
+    /// called); the handler of this state that spent the most of the event is kept (with what
+    /// it made other packs' interfaces do); handlers that fail too often are switched off,
+    /// said after their errors.
+    fn call_handlers(
+        &mut self,
+        calls: &[(usize, Function)],
+        (event, turn): (&str, Option<u32>),
+        call: impl Fn(&Function) -> mlua::Result<()>,
+    ) -> Vec<ScriptError> {
+        let standing = self.budget.join();
+        if standing.stopped {
+            return Vec::new();
+        }
         let mut errors = Vec::new();
         let mut switched_off = Vec::new();
         for (index, func) in calls {
-            let called = self.call_handler(index, || prepared.call(&func, view.as_ref()));
-            let failed = self.handler_failed(index, (event, turn), called, &mut switched_off);
-            errors.extend(failed);
+            let before = self.budget.units();
+            let was_busy = self.budget.enter();
+            let called = call(func);
+            self.budget.leave(was_busy);
+            let used = self.budget.units().saturating_sub(before);
+            let (top_event, _, top_used) = self.top_handler.get();
+            if top_event != standing.id || used > top_used {
+                self.top_handler.set((standing.id, *index, used));
+            }
+            let Err(e) = called else {
+                continue;
+            };
+            let _ = self.lua.gc_collect();
+            let script = self.handler_script(*index);
+            let error = self.error(&script, event, turn, &e);
+            errors.push(error);
+            if self.budget.stopped().is_some() {
+                // The event's budget is spent: the rest of its work is cut, and the host
+                // blames whoever spent the most (see `ScriptHost::blame`).
+                break;
+            }
+            switched_off.extend(self.count_failure(*index, &errors[errors.len() - 1]));
         }
-        self.view = view;
         self.tell_switched_off(switched_off);
         errors
     }
@@ -489,51 +529,6 @@ impl State {
         for notice in notices {
             self.push_notice(notice);
         }
-    }
-
-    /// Calls handler `index` with `call`, within the event under way; returns the call's
-    /// outcome, `None` if the call was not made because the event's budget is spent (its work
-    /// is cut). Keeps which handler of this state spent the most of the event.
-    fn call_handler(
-        &self,
-        index: usize,
-        call: impl FnOnce() -> mlua::Result<()>,
-    ) -> Option<mlua::Result<()>> {
-        let before = self.budget.standing();
-        if before.open && before.stopped {
-            return None;
-        }
-        // What the call spends in every pack: the work it makes other packs' interfaces do
-        // is its own doing. (Outside an event, the call is one of its own, counted from 0.)
-        let from = if before.open { before.spent } else { 0 };
-        let called = self.guarded(call);
-        let after = self.budget.standing();
-        let (used, event) = (after.spent.saturating_sub(from), after.id);
-        let (top_event, _, top_used) = self.top_handler.get();
-        if top_event != event || used > top_used {
-            self.top_handler.set((event, index, used));
-        }
-        Some(called)
-    }
-
-    /// The error of a handler's call, if it failed (`None` for a call cut or made): counted
-    /// towards switching the handler off, unless the event's shared budget or deadline
-    /// stopped it (then the host blames whoever spent the most, see `ScriptHost::blame`).
-    /// A handler switched off adds its notice to `switched_off`.
-    fn handler_failed(
-        &mut self,
-        index: usize,
-        (event, turn): (&str, Option<u32>),
-        called: Option<mlua::Result<()>>,
-        switched_off: &mut Vec<ConsoleLine>,
-    ) -> Option<ScriptError> {
-        let e = called?.err()?;
-        let script = self.handler_script(index);
-        let error = self.error(&script, event, turn, &e);
-        if self.budget.stopped().is_none() {
-            switched_off.extend(self.count_failure(index, &error));
-        }
-        Some(error)
     }
 
     /// The handler of this state that spent the most of event `event`, with what it spent.
@@ -565,15 +560,10 @@ impl State {
             Err(_) => return Vec::new(),
         };
         let view = self.view.take();
-        let mut errors = Vec::new();
-        let mut switched_off = Vec::new();
-        for (index, func) in calls {
-            let called = self.call_handler(index, || func.call::<()>((view.as_ref(), fields)));
-            let failed = self.handler_failed(index, (event, turn), called, &mut switched_off);
-            errors.extend(failed);
-        }
+        let errors = self.call_handlers(&calls, (event, turn), |func| {
+            func.call::<()>((view.as_ref(), fields))
+        });
         self.view = view;
-        self.tell_switched_off(switched_off);
         errors
     }
 
@@ -607,21 +597,27 @@ impl State {
     /// call does not starve the next of memory. Once the event's budget is spent, the call is
     /// not made at all: the rest of the event's work is cut.
     fn guarded<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
-        let stopped = self
+        let opened = self
             .budget
             .open(self.limits.instructions, self.limits.deadline);
-        if stopped {
+        if opened.stopped {
             self.budget.close();
             return Err(self.budget.spent_error());
         }
-        // While it runs, no other state's interface call may come back into it.
-        let was_busy = self.budget.enter();
-        let result = call();
-        self.budget.leave(was_busy);
+        let result = self.run_guarded(call);
         self.budget.close();
         if result.is_err() {
             let _ = self.lua.gc_collect();
         }
+        result
+    }
+
+    /// Runs `call` as `guarded` does, within an event its caller opened.
+    fn run_guarded<R>(&self, call: impl FnOnce() -> mlua::Result<R>) -> mlua::Result<R> {
+        // While it runs, no other state's interface call may come back into it.
+        let was_busy = self.budget.enter();
+        let result = call();
+        self.budget.leave(was_busy);
         result
     }
 

@@ -57,6 +57,8 @@ struct Frame {
     spent: [u64; MAX_SLOTS],
     /// What all of them spent.
     total: u64,
+    /// The instructions the event was granted.
+    granted: u64,
     /// Which slots of `spent` are not 0 (one bit a slot): only those are cleared.
     charged: u64,
 }
@@ -82,15 +84,22 @@ pub struct Spent {
     pub granted: u64,
 }
 
+/// What a host counts as its states run, read without a look at the frames (a handler's
+/// work is measured by `units` around its call, with the host held, so no other thread's
+/// work falls in between).
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Calls into the states: a game reads it to know whether an action ran any script.
+    pub calls: AtomicU64,
+    /// Units charged to the states.
+    pub units: AtomicU64,
+}
+
 /// Where the event under way stands, read at once.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Standing {
-    /// Whether an event of the host is open on this thread.
-    pub open: bool,
     /// Whether it (or the last one) was stopped.
     pub stopped: bool,
-    /// What every state spent of it.
-    pub spent: u64,
     /// Its number (see `event_id`).
     pub id: u64,
 }
@@ -110,8 +119,11 @@ pub struct Budget {
     slot: usize,
     /// Whether a call into the state is under way (see `enter`).
     busy: AtomicBool,
-    /// What the frame granted when it was opened, for `Spent`.
-    granted: AtomicU64,
+    /// The host's counts, shared by its states' budgets (see `Counters`).
+    counters: Arc<Counters>,
+    /// Whether this is a state's budget (its opens are calls into a state), or the host's
+    /// own handle on its events.
+    counts_calls: bool,
 }
 
 /// Why the running event was stopped.
@@ -153,14 +165,49 @@ impl Frame {
 }
 
 impl Budget {
-    /// The handle of the state in `slot` of the host identified by `host`.
-    pub fn new(host: usize, slot: usize) -> Budget {
+    /// The handle of the state in `slot` of the host identified by `host`, counting its calls
+    /// in `calls`.
+    pub fn new(host: usize, slot: usize, counters: Arc<Counters>) -> Budget {
         Budget {
             host,
             slot: slot.min(MAX_SLOTS - 1),
             busy: AtomicBool::new(false),
-            granted: AtomicU64::new(0),
+            counters,
+            counts_calls: true,
         }
+    }
+
+    /// The host's own handle on its events (opening one is no call into a state).
+    pub fn of_host(host: usize, counters: Arc<Counters>) -> Budget {
+        Budget {
+            counts_calls: false,
+            ..Budget::new(host, 0, counters)
+        }
+    }
+
+    /// The calls into the host's states so far (see `Counters`).
+    pub fn calls(&self) -> u64 {
+        self.counters.calls.load(Ordering::Relaxed)
+    }
+
+    /// The units the host's states were charged so far (see `Counters`).
+    pub fn units(&self) -> u64 {
+        self.counters.units.load(Ordering::Relaxed)
+    }
+
+    /// Joins the host's event under way as this state (it counts among those that ran in
+    /// it), and says where it stands: whether it is stopped, and its number.
+    pub fn join(&self) -> Standing {
+        self.counters.calls.fetch_add(1, Ordering::Relaxed);
+        let slot = self.slot;
+        self.with_frame(|f| {
+            f.charged |= 1 << slot;
+            Standing {
+                stopped: f.stopped != 0,
+                id: f.id,
+            }
+        })
+        .unwrap_or_default()
     }
 
     /// Runs `read` on this host's frame on this thread, if it has one.
@@ -193,18 +240,21 @@ impl Budget {
 
     /// Opens the host's event on this thread, granting it `instructions` and `time` if none is
     /// open; inside an open one (an engine action, a handler calling into another pack),
-    /// joins it. Every `open` is matched by a `close`. Returns whether the event is already
-    /// stopped (its work is then cut).
-    pub fn open(&self, instructions: u64, time: Duration) -> bool {
-        self.granted.store(instructions, Ordering::Relaxed);
+    /// joins it. Every `open` is matched by a `close`. Returns where the event stands: whether
+    /// it is stopped (its work is then cut), and what was spent of it so far.
+    pub fn open(&self, instructions: u64, time: Duration) -> Standing {
+        if self.counts_calls {
+            self.counters.calls.fetch_add(1, Ordering::Relaxed);
+        }
         FRAMES.with(|frames| {
             let mut frames = frames.borrow_mut();
             // Closed frames of other hosts are no longer read: keep the list short.
             let host = self.host;
-            if frames.len() > 1 {
+            // Nearly always the one frame there is, the host's.
+            if frames.len() > 1 && frames.last().is_none_or(|f| f.host != host) {
                 frames.retain(|f| f.depth > 0 || f.host == host);
             }
-            let frame = match frames.iter_mut().position(|f| f.host == host) {
+            let frame = match frames.iter_mut().rposition(|f| f.host == host) {
                 Some(at) => &mut frames[at],
                 None => {
                     frames.push(Frame {
@@ -218,6 +268,7 @@ impl Budget {
                         out_of_memory: false,
                         spent: [0; MAX_SLOTS],
                         total: 0,
+                        granted: 0,
                         charged: 0,
                     });
                     let last = frames.len() - 1;
@@ -227,6 +278,7 @@ impl Budget {
             if frame.depth == 0 {
                 frame.id = frame.id.wrapping_add(1);
                 frame.remaining = i64::try_from(instructions).unwrap_or(i64::MAX);
+                frame.granted = instructions;
                 frame.stopped = 0;
                 frame.out_of_memory = false;
                 // The clock starts at the first charge, not here: most events end before
@@ -242,13 +294,15 @@ impl Budget {
                 frame.total = 0;
             }
             frame.depth += 1;
-            frame.stopped != 0
+            Standing {
+                stopped: frame.stopped != 0,
+                id: frame.id,
+            }
         })
     }
 
     /// Closes what `open` opened; when that ends the event, what it spent.
     pub fn close(&self) -> Option<Spent> {
-        let granted = self.granted.load(Ordering::Relaxed);
         self.with_frame(|frame| {
             frame.depth = frame.depth.saturating_sub(1);
             (frame.depth == 0).then(|| Spent {
@@ -260,21 +314,10 @@ impl Budget {
                 } else {
                     frame.spent.to_vec()
                 },
-                granted,
+                granted: frame.granted,
             })
         })
         .flatten()
-    }
-
-    /// Where the event under way (or the last one) stands.
-    pub fn standing(&self) -> Standing {
-        self.with_frame(|f| Standing {
-            open: f.depth > 0,
-            stopped: f.stopped != 0,
-            spent: f.total,
-            id: f.id,
-        })
-        .unwrap_or_default()
     }
 
     /// Whether an event of the host is open on this thread.
@@ -307,6 +350,7 @@ impl Budget {
     /// catch) if that is more than is left, or the deadline has passed, or the event was
     /// already stopped, or no event is open (no script runs outside one).
     pub fn charge(&self, units: u64) -> mlua::Result<()> {
+        self.counters.units.fetch_add(units, Ordering::Relaxed);
         let units = i64::try_from(units).unwrap_or(i64::MAX);
         let stopped = self.with_frame(|frame| {
             if frame.depth == 0 {

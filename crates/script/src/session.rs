@@ -36,12 +36,26 @@ pub struct ScriptedGame {
     combat: CombatRecord,
     /// What is registered, read before every event without locking the host.
     registered: Arc<super::RegistrySummary>,
-    /// The game's checksum after each action of its log, with its scripts' answers.
+    /// The game's quick checksum after each action of its log, with its scripts' answers.
     checksums: Vec<u64>,
+    /// Its full checksum after every `FULL_EVERY` actions.
+    full_checksums: Vec<u64>,
+    /// The host's events, opened and closed without taking the host (see `apply`).
+    events: (super::sandbox::Budget, ScriptLimits),
+    /// What the scripts spent in the last action, and which states' scripts ran in it.
+    last_spent: (u64, u64),
+    /// Whether the action under way holds an event open (see `apply`): its handlers then run
+    /// within it.
+    event_open: bool,
+    /// Whether an action is under way (see `apply`).
+    in_apply: bool,
     /// Where this game, replayed from a save, first departed from the game the save
     /// recorded.
     departure: Option<Departure>,
 }
+
+/// The quick checksum kept for an action that ran no script: not compared.
+const NOT_CHECKED: u64 = 0;
 
 /// The most instructions a replay's scripts may spend in all: a save of a million actions
 /// each spending an event's whole budget would otherwise replay for hours. About ten seconds
@@ -121,6 +135,9 @@ impl std::fmt::Display for ReplayStop {
 pub struct Departure {
     /// The action, counted from 1.
     pub action: usize,
+    /// The last action after which the state was known to be the same, when the departure
+    /// was found by a full checksum (kept every `FULL_EVERY` actions): it lies after it.
+    pub since: Option<usize>,
     /// The turn it was played in.
     pub turn: u32,
     /// The packs whose scripts ran while it was played (the level's own as "").
@@ -137,12 +154,17 @@ impl std::fmt::Display for Departure {
                 id => format!("`{id}`"),
             })
             .collect();
+        let at = match self.since {
+            Some(since) if since + 1 < self.action => {
+                format!("between actions {} and {}", since + 1, self.action)
+            }
+            _ => format!("at action {}", self.action),
+        };
         write!(
             f,
-            "the replay departs from the saved game at action {} (turn {}): the game's state \
-             after it differs from the one the save recorded, so what follows is not what was \
-             played",
-            self.action, self.turn
+            "the replay departs from the saved game {at} (turn {}): the game's state after it \
+             differs from the one the save recorded, so what follows is not what was played",
+            self.turn
         )?;
         if packs.is_empty() {
             write!(f, "; no script ran during it")
@@ -364,6 +386,7 @@ impl ScriptedGame {
             errors.push(setup_error(format!("tokens cannot run: {e}")));
         }
         let registered = host.registry_summary();
+        let events = host.event_handle();
         let host = Arc::new(Mutex::new(host));
         game.set_token_effects(Arc::new(ScriptTokens::new(host.clone())));
         game.set_strength_modifiers(Arc::new(super::tokens::ScriptModifiers::new(host.clone())));
@@ -380,6 +403,11 @@ impl ScriptedGame {
             combat: CombatRecord::default(),
             registered,
             checksums: Vec::new(),
+            full_checksums: Vec::new(),
+            events,
+            last_spent: (0, 0),
+            event_open: false,
+            in_apply: false,
             departure: None,
         };
         let mut events = setup;
@@ -516,6 +544,7 @@ impl ScriptedGame {
         let (mut game, _) = ScriptedGame::start_with(level, lexicon, save.seed, carried, origin)
             .map_err(|e| SaveError::Scripts(e.to_string()))?;
         let recorded = save.checks.as_ref().and_then(crate::save::Checks::sums);
+        let last = save.actions.len();
         let (mut spent, mut stopped) = (0u64, None);
         let total = save.actions.len();
         let mut events = Vec::new();
@@ -543,8 +572,10 @@ impl ScriptedGame {
                     error,
                 })?;
             events.extend(more);
-            spent = spent.saturating_add(game.host().last_event_instructions());
-            game.compare_checksum(recorded.as_deref(), turn);
+            spent = spent.saturating_add(game.last_event_instructions());
+            if let Some((quick, full)) = &recorded {
+                game.compare_checksums((quick, full), turn, i + 1 == last);
+            }
         }
         Ok(Replayed {
             game,
@@ -554,24 +585,44 @@ impl ScriptedGame {
         })
     }
 
-    /// Compares the checksum after the action just replayed (played in `turn`) with the one
-    /// the save recorded, keeping the first departure.
-    fn compare_checksum(&mut self, recorded: Option<&[u64]>, turn: u32) {
+    /// Compares the checksums after the action just replayed (played in `turn`; `last`: the
+    /// save's last) with those the save recorded (`quick` and `full`), keeping the first
+    /// departure.
+    fn compare_checksums(&mut self, (quick, full): (&[u64], &[u64]), turn: u32, last: bool) {
         if self.departure.is_some() {
             return;
         }
         let at = self.checksums.len();
-        let (Some(recorded), Some(now)) = (recorded, self.checksums.last()) else {
+        let Some(now) = self.checksums.last() else {
             return;
         };
-        if recorded.get(at - 1).is_some_and(|then| then != now) {
-            let packs = self.host().last_event_packs();
+        let quick_differs = quick
+            .get(at - 1)
+            .is_some_and(|&then| then != NOT_CHECKED && *now != NOT_CHECKED && then != *now);
+        // The full checksum: after each whole stretch, and after the save's last action.
+        let stretch = at.div_ceil(crate::game::FULL_EVERY);
+        let full_due = at % crate::game::FULL_EVERY == 0 || last;
+        let full_differs = full_due
+            && stretch > 0
+            && full
+                .get(stretch - 1)
+                .is_some_and(|then| *then != self.game().checksum());
+        if quick_differs || full_differs {
+            let since = (!quick_differs).then(|| (stretch - 1) * crate::game::FULL_EVERY);
+            let packs = self.host().packs_of(self.last_spent.1);
             self.departure = Some(Departure {
                 action: at,
+                since,
                 turn,
                 packs,
             });
         }
+    }
+
+    /// The instructions the scripts spent in the last action (all it made them run): at most
+    /// about `ScriptLimits::instructions`.
+    pub fn last_event_instructions(&self) -> u64 {
+        self.last_spent.0
     }
 
     /// Where this game, replayed from a save, first departed from the game the save
@@ -580,13 +631,38 @@ impl ScriptedGame {
         self.departure.as_ref()
     }
 
-    /// Keeps the game's checksum for each action its log gained.
-    fn note_checksums(&mut self) {
+    /// Keeps the game's quick checksum for each action its log gained if a script ran in it
+    /// (`ran`), else `NOT_CHECKED` (only a script can make a replay depart, so the first action
+    /// whose state departs is one that ran a script), and its full checksum at each whole
+    /// stretch of `FULL_EVERY` actions.
+    fn note_checksums(&mut self, ran: bool) {
         let logged = self.game().log().len();
-        if self.checksums.len() < logged {
-            let sum = self.game().checksum();
-            self.checksums.resize(logged, sum);
+        if self.checksums.len() >= logged {
+            return;
         }
+        let sum = if ran {
+            // 0 is kept for actions not checked.
+            self.game().quick_checksum().max(1)
+        } else {
+            NOT_CHECKED
+        };
+        self.checksums.resize(logged, sum);
+        let stretches = logged / crate::game::FULL_EVERY;
+        if self.full_checksums.len() < stretches {
+            let full = self.game().checksum();
+            self.full_checksums.resize(stretches, full);
+        }
+    }
+
+    /// The checks a save of this game records: the quick checksums, and the full ones with
+    /// the game's as it stands after the last action.
+    fn checks(&self) -> crate::save::Checks {
+        let logged = self.checksums.len();
+        let mut full = self.full_checksums.clone();
+        if logged % crate::game::FULL_EVERY != 0 {
+            full.push(self.game().checksum());
+        }
+        crate::save::Checks::of(&self.checksums, &full)
     }
 
     /// The save of this game as it stands, scripts and starting storage included.
@@ -598,7 +674,7 @@ impl ScriptedGame {
             pack: self.origin.pack.clone(),
             settings: self.origin.settings.clone(),
             strings: self.origin.strings.clone(),
-            checks: Some(crate::save::Checks::of(&self.checksums)),
+            checks: Some(self.checks()),
             ..SaveFile::of(self.game())
         }
     }
@@ -608,7 +684,7 @@ impl ScriptedGame {
     /// If the game or the host refuses, nothing changes.
     pub fn reload_script(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
         let reloaded = self.reload_and_log(name, source).map(drop);
-        self.note_checksums();
+        self.note_checksums(true);
         reloaded
     }
 
@@ -657,11 +733,46 @@ impl ScriptedGame {
     /// timers, custom events, interface calls, tokens, win conditions) spends one budget and
     /// one deadline (see `ScriptHost::open_event`).
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
-        self.host().open_event();
+        let calls = self.events.0.calls();
+        // The action's event is opened before the engine plays it if scripts may run while it
+        // does (a token's effect, strength modifiers, the rules of a scripted game), else at
+        // the first handler or win condition that runs after (most actions run none).
+        self.in_apply = true;
+        let early = matches!(action, Action::Invoke { .. })
+            || self.registered.modifiers()
+            || self.game().rules().flow.scripted;
+        if early {
+            self.open_action_event();
+        }
         let applied = self.apply_in_event(action);
-        self.host().close_event();
-        self.note_checksums();
+        self.in_apply = false;
+        let opened = std::mem::take(&mut self.event_open);
+        let ran = self.events.0.calls() != calls;
+        self.last_spent = (0, 0);
+        if opened && let Some(spent) = self.events.0.close() {
+            self.last_spent = (spent.total, spent.charged);
+            // The host is taken only for an action that ran a script.
+            if ran {
+                self.host().event_ended(&spent);
+            }
+        } else if ran {
+            let spent = {
+                let host = self.host();
+                (host.last_event_instructions(), host.last_event_ran())
+            };
+            self.last_spent = spent;
+        }
+        self.note_checksums(ran);
         applied
+    }
+
+    /// Opens the action's event (see `apply`), once.
+    fn open_action_event(&mut self) {
+        if self.in_apply && !self.event_open {
+            let (events, limits) = &self.events;
+            events.open(limits.instructions, limits.deadline);
+            self.event_open = true;
+        }
     }
 
     fn apply_in_event(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
@@ -773,8 +884,17 @@ impl ScriptedGame {
         errors: &mut Vec<ScriptError>,
     ) {
         let turn = Some(self.game().turn());
-        let (found, events, messages) =
-            self.with_game_lent(false, |host| host.dispatch_event(name, turn, fields));
+        self.open_action_event();
+        let open = self.event_open;
+        let (found, events, messages) = self.with_game_lent(false, |host| {
+            // Within the action's event when it holds one (the event was checked when
+            // its fields were made).
+            if open {
+                host.dispatch_event_within(name, turn, fields)
+            } else {
+                host.dispatch_event(name, turn, fields)
+            }
+        });
         errors.extend(found);
         self.tell(messages);
         caused.extend(events);
@@ -838,6 +958,7 @@ impl ScriptedGame {
         if !self.registered.win_conditions() {
             return;
         }
+        self.open_action_event();
         let checks = self.host().win_condition_functions();
         let turn = Some(self.game().turn());
         for (index, script, id, check) in checks {

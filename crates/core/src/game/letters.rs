@@ -19,6 +19,11 @@ impl Letters {
         Letters::from(Grid::new(width, height, None))
     }
 
+    /// Which cells hold a letter, a bit a cell, row by row (the words of each row in turn).
+    pub fn occupied_rows(&self) -> &[u64] {
+        &self.occupancy.rows
+    }
+
     /// Puts `tile` (or nothing) on `pos`; answers whether `pos` is on the board.
     pub fn set(&mut self, pos: Pos, tile: Option<Tile>) -> bool {
         if !self.grid.set(pos, tile) {

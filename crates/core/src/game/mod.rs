@@ -33,7 +33,7 @@ mod turn;
 mod types;
 pub mod words;
 
-pub use checksum::CHECKSUM_VERSION;
+pub use checksum::{CHECKSUM_VERSION, FULL_EVERY};
 pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
 pub use crossings::{CrossingScore, Crossword, Incomplete};
