@@ -41,6 +41,17 @@ fn check(hostile: &Hostile, how: &str, error: &ScriptError) {
     );
 }
 
+/// The other handler ran (it awards silver a point), and the host goes on.
+fn check_the_game_goes_on(hostile: &Hostile, game: &scryptic::script::ScriptedGame) {
+    assert_eq!(
+        game.game().score(Player::Silver).base,
+        1,
+        "{}: the other handler did not run",
+        hostile.name
+    );
+    check_goes_on(hostile, &mut game.host());
+}
+
 /// The host still loads and runs scripts, and gave its memory back.
 fn check_goes_on(hostile: &Hostile, host: &mut ScriptHost) {
     host.load("after.lua", "local t = {} for i = 1, 1000 do t[i] = i end")
@@ -105,13 +116,7 @@ fn every_hostile_command_is_stopped_and_the_game_goes_on() {
         let (game, errors) = run_in_game(&hostile, lexicon.clone());
         assert_eq!(errors.len(), 1, "{}: {errors:?}", hostile.name);
         check(&hostile, "command", &errors[0]);
-        assert_eq!(
-            game.game().score(Player::Silver).base,
-            1,
-            "{}: the other handler did not run",
-            hostile.name
-        );
-        check_goes_on(&hostile, &mut game.host());
+        check_the_game_goes_on(&hostile, &game);
         let held = game.game().rack_letters(Player::Gold).chars().count();
         assert!(
             held <= scryptic::limits::MAX_RACK,
@@ -136,13 +141,7 @@ fn every_host_call_with_a_huge_argument_is_bounded_and_the_game_goes_on() {
             assert_eq!(errors.len(), 1, "{}: {errors:?}", hostile.name);
             check(&hostile, "call", &errors[0]);
         }
-        assert_eq!(
-            game.game().score(Player::Silver).base,
-            1,
-            "{}: the other handler did not run",
-            hostile.name
-        );
-        check_goes_on(&hostile, &mut game.host());
+        check_the_game_goes_on(&hostile, &game);
     }
 }
 

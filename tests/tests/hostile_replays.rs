@@ -252,20 +252,21 @@ fn a_save_with_another_script_or_settings_out_of_range_is_refused() {
     *source = source.replace("game:setting('bonus')", "game:setting('bonus') * 7");
     assert!(source.contains("* 7"), "{source}");
     save.save(&save_path).unwrap();
-    let o = scryptic(&["replay", &save_arg, "--pack", &pack_arg]);
+    let replay = |allow: bool| {
+        let mut args = vec!["replay", save_arg.as_str(), "--pack", pack_arg.as_str()];
+        if allow {
+            args.push("--allow-changed-scripts");
+        }
+        scryptic(&args)
+    };
+    let o = replay(false);
     assert!(
         o.code == 1
             && o.err.contains("scripts/award.lua")
             && o.err.contains("--allow-changed-scripts"),
         "{o:?}"
     );
-    let o = scryptic(&[
-        "replay",
-        &save_arg,
-        "--pack",
-        &pack_arg,
-        "--allow-changed-scripts",
-    ]);
+    let o = replay(true);
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
         o.err
@@ -281,13 +282,7 @@ fn a_save_with_another_script_or_settings_out_of_range_is_refused() {
     far.settings
         .insert("bonus".into(), scryptic::save::SettingValue::Int(i64::MAX));
     far.save(&save_path).unwrap();
-    let o = scryptic(&[
-        "replay",
-        &save_arg,
-        "--pack",
-        &pack_arg,
-        "--allow-changed-scripts",
-    ]);
+    let o = replay(true);
     assert!(
         o.code == 1 && o.err.contains("setting `bonus` is 1 to 5"),
         "{o:?}"

@@ -130,26 +130,28 @@ impl Links {
             .collect()
     }
 
-    /// Interface `name` as another state (not `except`) provides it: its pack and table.
-    pub(crate) fn provided(&self, name: &str, except: usize) -> Option<(String, Table)> {
+    /// Interface `name` as another state (not `except`) provides it: its pack, its script and
+    /// its table.
+    fn interface(&self, name: &str, except: usize) -> Option<(String, String, Table)> {
         self.others(except)
             .into_iter()
             .find_map(|(pack, registry)| {
                 let r = lock(&registry).ok()?;
                 let found = r.interfaces.iter().find(|d| d.id == name)?;
-                Some((pack, found.table.clone()))
+                Some((pack, found.script.clone(), found.table.clone()))
             })
+    }
+
+    /// Interface `name` as another state (not `except`) provides it: its pack and table.
+    pub(crate) fn provided(&self, name: &str, except: usize) -> Option<(String, Table)> {
+        self.interface(name, except)
+            .map(|(pack, _, table)| (pack, table))
     }
 
     /// Who provides interface `name` in a state other than `except`: its pack and script.
     pub(crate) fn provider(&self, name: &str, except: usize) -> Option<(String, String)> {
-        self.others(except)
-            .into_iter()
-            .find_map(|(pack, registry)| {
-                let r = lock(&registry).ok()?;
-                let found = r.interfaces.iter().find(|d| d.id == name)?;
-                Some((pack, found.script.clone()))
-            })
+        self.interface(name, except)
+            .map(|(pack, script, _)| (pack, script))
     }
 
     /// Every interface provided, in any state.
