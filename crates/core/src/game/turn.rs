@@ -435,7 +435,10 @@ impl Game {
         if self.result.is_none() {
             let next = self.next_player(player);
             self.begin_turn(next, events);
-            if next == player || self.sudden_death.is_some() {
+            // The one left with letters takes turns in a row from now on (the others are out,
+            // perhaps from this very turn): stuck, they end the game at once.
+            let alone = self.seats().all(|p| p == next || self.out_of_letters(p));
+            if next == player || alone || self.sudden_death.is_some() {
                 self.end_if_no_word(events);
             }
         }
