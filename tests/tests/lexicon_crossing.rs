@@ -158,3 +158,80 @@ fn a_players_own_word_list_plays_saves_and_guards_its_replay() {
         refused.err
     );
 }
+
+/// Input that comes as a person types it: each line after its pause.
+struct Typing {
+    lines: std::collections::VecDeque<(std::time::Duration, String)>,
+}
+
+impl std::io::Read for Typing {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((pause, line)) = self.lines.pop_front() else {
+            return Ok(0);
+        };
+        std::thread::sleep(pause);
+        let bytes = line.as_bytes();
+        let n = bytes.len().min(buf.len());
+        buf[..n].copy_from_slice(&bytes[..n]);
+        Ok(n)
+    }
+}
+
+/// LC-7: the grace period after red light runs on the clock by itself: a layout typed after
+/// it ended counts for nothing (the clock's end is in the log before it), even though no line
+/// was read while the time ran out.
+#[test]
+fn a_layout_typed_after_the_grace_period_counts_for_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("red.ron");
+    let typed = format!(
+        "layout A1 across CAT\npass\nlayout U1 across DOG\npass\n\
+         layout AO1 across EMU\ngreen\npass\nadd A1 across CATS\nred\nsave {}\nquit\n",
+        save.display()
+    );
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "maps/deals/three.ron",
+            "--set",
+            "players=3",
+        ],
+        &typed,
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    // The grace period of the save made short, so that the test waits past it.
+    let mut saved = scryptic::save::SaveFile::load(&save).unwrap();
+    saved.rules.flow.grace_seconds = 1;
+    saved.save(&save).unwrap();
+    let slowly = |pause_ms: u64, line: &str| {
+        (
+            std::time::Duration::from_millis(pause_ms),
+            format!("{line}\n"),
+        )
+    };
+    let mut input = std::io::BufReader::new(Typing {
+        lines: [
+            slowly(0, "pass"),
+            // Typed after the grace period ran out: late.
+            slowly(1_600, "add U2 down OS"),
+            slowly(0, "quit"),
+        ]
+        .into(),
+    });
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let argv = ["scryptic", "play", "--load", save.to_str().unwrap()];
+    let code = scryptic::cli::run(argv, &mut input, &mut out, &mut err);
+    let out = String::from_utf8_lossy(&out);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("time is up: the grace period is over")
+            && out.contains("too late: the grace period ended before that line"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("silver adds"),
+        "the late layout counted: {out}"
+    );
+}

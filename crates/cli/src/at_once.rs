@@ -1,7 +1,9 @@
 //! Simultaneous play at one keyboard (Lexicon Crossing): nobody waits for a turn, so the
 //! keyboard goes round on request (`pass`); whoever holds it acts for themselves and sees only
 //! their own tiles and region. The grace period after red light runs on a real clock, which
-//! ends it (the engine's `GraceOver`) before the next line is read once its time is out.
+//! ends it (the engine's `GraceOver`) the moment its time is out, while a line is being typed
+//! at a terminal; a line that comes after (typed too late, or read from a pipe after the time)
+//! is refused as late.
 
 use crate::board::{Player, Pos};
 use crate::game::{Action, Event, Game};
@@ -68,6 +70,14 @@ impl AtOnce {
         let grace =
             Duration::from_secs(u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0));
         Some(grace.saturating_sub(began.elapsed()))
+    }
+
+    /// When the grace period ends, while it runs.
+    pub(super) fn grace_deadline(&mut self, game: &Game) -> Option<Instant> {
+        if game.result().is_some() {
+            return None;
+        }
+        self.grace_left(game).map(|left| Instant::now() + left)
     }
 
     /// Whether the clock has ended the grace period.

@@ -1,51 +1,51 @@
 //! Where the terminal game's lines come from: at a real terminal, a line editor with history
-//! (rustyline: arrows, Ctrl+R, history kept between games); otherwise the input as given
-//! (a pipe, a file, a test).
+//! (rustyline: arrows, Ctrl+R, history kept between games) on a thread of its own, so that a
+//! clock can run while a person types (the grace period after red light ends on time, and
+//! says so above the line being typed); otherwise the input as given (a pipe, a file, a test).
 
 use super::Streams;
 use super::screen::TerminalOptions;
+use rustyline::ExternalPrinter;
 use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::Instant;
+
+/// What a read gave.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Typed {
+    /// A line (Ctrl+C gives an empty one).
+    Line(String),
+    /// The input ended (Ctrl+D, the end of a pipe).
+    Ended,
+    /// The deadline came first; the line being typed is still to come.
+    TimeUp,
+}
+
+/// The line editor, on its thread: prompts go to it, lines come back.
+struct EditorThread {
+    prompts: Sender<String>,
+    lines: Receiver<anyhow::Result<Option<String>>>,
+    /// Prints above the line being typed.
+    printer: Option<Box<dyn ExternalPrinter + Send>>,
+    /// Whether a prompt was sent whose line has not come back.
+    waiting: bool,
+}
 
 /// The source of typed lines.
 pub(super) struct Keyboard {
-    editor: Option<rustyline::DefaultEditor>,
-    history: Option<PathBuf>,
+    editor: Option<EditorThread>,
 }
 
-impl Keyboard {
-    pub(super) fn new(options: TerminalOptions) -> Keyboard {
-        if !options.line_editing {
-            return Keyboard {
-                editor: None,
-                history: None,
-            };
-        }
-        let history = super::data_dir().map(|d| d.join("play-history.txt"));
-        let editor = rustyline::DefaultEditor::new().ok().map(|mut editor| {
-            if let Some(path) = &history {
-                // A missing or unreadable history is not worth a word: it starts empty.
-                let _ = editor.load_history(path);
-            }
-            editor
-        });
-        Keyboard { editor, history }
-    }
-
-    /// The next line typed after `prompt`, or `None` when the input ends (Ctrl+D, end of a
-    /// pipe). Ctrl+C abandons the line being typed.
-    pub(super) fn read(
-        &mut self,
-        prompt: &str,
-        io: &mut Streams,
-    ) -> anyhow::Result<Option<String>> {
-        let Some(editor) = self.editor.as_mut() else {
-            write!(io.out, "{prompt}")?;
-            io.out.flush()?;
-            let mut line = String::new();
-            return Ok((io.input.read_line(&mut line)? > 0).then_some(line));
-        };
-        io.out.flush()?;
-        match editor.readline(prompt) {
+/// Runs the line editor: reads a line after each prompt it is sent, until the keyboard is
+/// dropped; then keeps the history.
+fn run_editor(
+    mut editor: rustyline::DefaultEditor,
+    history: Option<PathBuf>,
+    prompts: &Receiver<String>,
+    lines: &Sender<anyhow::Result<Option<String>>>,
+) {
+    while let Ok(prompt) = prompts.recv() {
+        let read = match editor.readline(&prompt) {
             Ok(line) => {
                 if !line.trim().is_empty() {
                     let _ = editor.add_history_entry(line.as_str());
@@ -55,17 +55,128 @@ impl Keyboard {
             Err(rustyline::error::ReadlineError::Interrupted) => Ok(Some(String::new())),
             Err(rustyline::error::ReadlineError::Eof) => Ok(None),
             Err(e) => Err(e.into()),
+        };
+        if lines.send(read).is_err() {
+            break;
         }
+    }
+    if let Some(path) = history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        // A history that cannot be kept is not worth a word.
+        let _ = editor.save_history(&path);
     }
 }
 
-impl Drop for Keyboard {
-    fn drop(&mut self) {
-        if let (Some(editor), Some(path)) = (self.editor.as_mut(), &self.history) {
-            if let Some(dir) = path.parent() {
-                let _ = std::fs::create_dir_all(dir);
-            }
-            let _ = editor.save_history(path);
+impl Keyboard {
+    pub(super) fn new(options: TerminalOptions) -> Keyboard {
+        if !options.line_editing {
+            return Keyboard { editor: None };
         }
+        let history = super::data_dir().map(|d| d.join("play-history.txt"));
+        let Ok(mut editor) = rustyline::DefaultEditor::new() else {
+            return Keyboard { editor: None };
+        };
+        if let Some(path) = &history {
+            // A missing or unreadable history is not worth a word: it starts empty.
+            let _ = editor.load_history(path);
+        }
+        let printer = editor
+            .create_external_printer()
+            .ok()
+            .map(|p| Box::new(p) as Box<dyn ExternalPrinter + Send>);
+        let (prompts, asked) = std::sync::mpsc::channel::<String>();
+        let (answer, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || run_editor(editor, history, &asked, &answer));
+        Keyboard {
+            editor: Some(EditorThread {
+                prompts,
+                lines,
+                printer,
+                waiting: false,
+            }),
+        }
+    }
+
+    /// The next line typed after `prompt`, or `None` when the input ends (Ctrl+D, end of a
+    /// pipe). Ctrl+C abandons the line being typed.
+    pub(super) fn read(
+        &mut self,
+        prompt: &str,
+        io: &mut Streams,
+    ) -> anyhow::Result<Option<String>> {
+        Ok(match self.read_until(prompt, None, io)? {
+            Typed::Line(line) => Some(line),
+            Typed::Ended | Typed::TimeUp => None,
+        })
+    }
+
+    /// As `read`, giving up at `deadline` (at a real terminal; the line then being typed comes
+    /// with the next read, whose prompt is not shown again). Input that is not a terminal is
+    /// read as it comes: the caller checks the clock once the line is there.
+    pub(super) fn read_until(
+        &mut self,
+        prompt: &str,
+        deadline: Option<Instant>,
+        io: &mut Streams,
+    ) -> anyhow::Result<Typed> {
+        let Some(editor) = self.editor.as_mut() else {
+            write!(io.out, "{prompt}")?;
+            io.out.flush()?;
+            let mut line = String::new();
+            return Ok(if io.input.read_line(&mut line)? > 0 {
+                Typed::Line(line)
+            } else {
+                Typed::Ended
+            });
+        };
+        io.out.flush()?;
+        if !editor.waiting {
+            // The editor's thread is gone only if it failed: the input has ended.
+            if editor.prompts.send(prompt.to_string()).is_err() {
+                return Ok(Typed::Ended);
+            }
+            editor.waiting = true;
+        }
+        let read = match deadline {
+            None => editor
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+            Some(at) => editor
+                .lines
+                .recv_timeout(at.saturating_duration_since(Instant::now())),
+        };
+        match read {
+            Ok(line) => {
+                editor.waiting = false;
+                Ok(match line? {
+                    Some(line) => Typed::Line(line),
+                    None => Typed::Ended,
+                })
+            }
+            Err(RecvTimeoutError::Timeout) => Ok(Typed::TimeUp),
+            Err(RecvTimeoutError::Disconnected) => Ok(Typed::Ended),
+        }
+    }
+
+    /// Writes `text` (one line) where the person sees it: above the line being typed when a
+    /// line is being typed at a terminal, else on the output.
+    pub(super) fn say(&mut self, text: &str, io: &mut Streams) -> anyhow::Result<()> {
+        match self.editor.as_mut() {
+            Some(EditorThread {
+                printer: Some(printer),
+                waiting: true,
+                ..
+            }) => {
+                // A printer that fails leaves the line on the output.
+                if printer.print(format!("{text}\n")).is_err() {
+                    writeln!(io.out, "{text}")?;
+                }
+            }
+            _ => writeln!(io.out, "{text}")?,
+        }
+        Ok(())
     }
 }

@@ -5,6 +5,7 @@
 //! A finished game can still be shown and saved until the players leave.
 
 use super::at_once::{AT_ONCE_COMMANDS, AtOnce};
+use super::keyboard::Typed;
 use super::pack_cmd;
 use super::screen::Screen;
 use super::{EXIT_PROBLEMS, Streams};
@@ -340,6 +341,31 @@ impl Table {
         self.tell(scripted, &events, io)
     }
 
+    /// The grace period ran out while a line was being typed at a terminal: the clock ends it
+    /// now (in the log at this moment), says so above the line, and the line, when it comes,
+    /// is late. Returns false if the input ended meanwhile.
+    fn time_up_while_typing(
+        &mut self,
+        scripted: &mut ScriptedGame,
+        io: &mut Streams,
+    ) -> anyhow::Result<bool> {
+        let events = scripted.apply(Action::GraceOver).unwrap_or_default();
+        self.keyboard.say(
+            "  time is up: the grace period is over; press Enter for the scores",
+            io,
+        )?;
+        match self.keyboard.read_until("", None, io)? {
+            Typed::Ended => return Ok(false),
+            Typed::Line(line) if !line.trim().is_empty() => writeln!(
+                io.out,
+                "  too late: the grace period ended before that line; it counts for nothing"
+            )?,
+            _ => {}
+        }
+        self.tell(scripted, &events, io)?;
+        Ok(true)
+    }
+
     /// The commands, as `help` lists them for this game's flow.
     fn help(&self, game: &Game) -> String {
         if game.rules().flow.scripted {
@@ -397,10 +423,29 @@ impl Table {
             } else {
                 format!("{}> ", self.screen.seat_name(self.actor(scripted.game())))
             };
-            let Some(line) = self.keyboard.read(&prompt, io)? else {
-                writeln!(io.out)?;
-                return Ok(left(announced_end));
+            let deadline = self.at_once.grace_deadline(scripted.game());
+            let line = match self.keyboard.read_until(&prompt, deadline, io)? {
+                Typed::Line(line) => line,
+                Typed::Ended => {
+                    writeln!(io.out)?;
+                    return Ok(left(announced_end));
+                }
+                Typed::TimeUp => {
+                    if self.time_up_while_typing(scripted, io)? {
+                        continue;
+                    }
+                    return Ok(left(true));
+                }
             };
+            // A line that came after the grace period ended is late, however it was typed.
+            if !announced_end && self.at_once.time_is_up(scripted.game()) {
+                self.run_clock(scripted, io)?;
+                writeln!(
+                    io.out,
+                    "  too late: the grace period ended before that line; it counts for nothing"
+                )?;
+                continue;
+            }
             let command = line.trim();
             match command.split_whitespace().next().unwrap_or("") {
                 "" => {}
