@@ -235,3 +235,25 @@ fn a_layout_typed_after_the_grace_period_counts_for_nothing() {
         "the late layout counted: {out}"
     );
 }
+
+/// At a shared keyboard a player acts for themselves only: gold cannot lay out silver's tiles
+/// (nor learn from the refusal which letters silver holds).
+#[test]
+fn the_keyboard_acts_for_the_seat_that_holds_it_only() {
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "maps/deals/three.ron",
+            "--set",
+            "players=3",
+        ],
+        "silver layout U1 across DOG\nsilver green\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let refused =
+        "refused: gold is at the keyboard and acts for gold only: silver acts for themselves";
+    assert_eq!(o.out.matches(refused).count(), 2, "{}", o.out);
+    assert!(!o.out.contains("you hold no"), "{}", o.out);
+}

@@ -293,3 +293,21 @@ fn play_randomly(game: &mut scryptic::script::ScriptedGame, seed: u64) {
     }
     panic!("the game did not end in 2000 moves");
 }
+
+/// Against the AI, the person at the keyboard cannot play the AI's secret setup for it.
+#[test]
+fn the_keyboard_never_acts_for_the_ais_seat() {
+    let o = scryptic_typing(
+        &["play", "--pack", &pack(), "--ai", "brown", "--seed", "2"],
+        "brown field 1 A1\nbrown ready\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert_eq!(
+        o.out
+            .matches("refused: brown is played by the AI: you act for white only")
+            .count(),
+        2,
+        "{}",
+        o.out
+    );
+}

@@ -606,6 +606,10 @@ impl Table {
         io: &mut Streams,
     ) -> anyhow::Result<()> {
         let actor = self.actor(scripted.game());
+        if let Some(refusal) = self.acting_for_another(scripted.game(), actor, command) {
+            writeln!(io.out, "  refused: {}", self.screen.render(&refusal))?;
+            return Ok(());
+        }
         let applied = parse_command_as(scripted.game(), actor, command)
             .map_err(|e| e.to_string())
             .and_then(|a| {
@@ -632,6 +636,26 @@ impl Table {
             Err(e) => writeln!(io.out, "  refused: {}", self.screen.render(&e))?,
         }
         Ok(())
+    }
+
+    /// Why `command` is refused if it names another seat than `actor`'s to act for (`silver
+    /// layout ...`, `brown field 1 A1`): the keyboard acts for the seat whose turn or screen it
+    /// is, never for another person's seat and never for an AI's.
+    fn acting_for_another(&self, game: &Game, actor: Player, command: &str) -> Option<String> {
+        let mut words = command.split_whitespace();
+        let (first, rest) = (words.next()?, words.next());
+        rest?;
+        let named = crate::game::SeatNames::of(game.rules()).seat_named(first)?;
+        if named == actor || !game.seats().any(|s| s == named) {
+            return None;
+        }
+        Some(if self.ais.iter().any(|(seat, _)| *seat == named) {
+            format!("{named} is played by the AI: you act for {actor} only")
+        } else {
+            format!(
+                "{actor} is at the keyboard and acts for {actor} only: {named} acts for themselves (leave out the seat's name)"
+            )
+        })
     }
 
     /// Plays the AI's `action` for `seat` and tells what it did.
