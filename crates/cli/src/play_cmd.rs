@@ -526,7 +526,8 @@ impl Table {
         if self.pause && self.shown_to.is_some() {
             let name = self.screen.seat(player);
             if self.clear_screen {
-                write!(io.out, "\x1b[2J\x1b[H")?;
+                // The screen and the scrollback: the last player's rack is not a scroll away.
+                write!(io.out, "\x1b[2J\x1b[3J\x1b[H")?;
             }
             let prompt = format!("Pass the keyboard to {name}. {name}, press Enter when ready: ");
             if self.keyboard.read(&prompt, io)?.is_none() {

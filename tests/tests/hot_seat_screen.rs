@@ -1,0 +1,115 @@
+//! The hot-seat game at a real terminal (tmux's, which keeps a scrollback as a person's
+//! terminal does): once the keyboard passes to the next player, nothing of the last player's
+//! secrets is on the screen or a scroll away. `.ci/run` installs tmux.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::repo_path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The `scryptic` binary the workspace's tests were built with (beside this test's own).
+fn scryptic_binary() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let binary = dir.join("scryptic");
+    assert!(
+        binary.is_file(),
+        "{} is built by `cargo test --workspace`",
+        binary.display()
+    );
+    binary
+}
+
+/// A tmux session of its own (its own server socket), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(command: &str) -> Tmux {
+        let socket = format!("scryptic-test-{}", std::process::id());
+        let tmux = Tmux { socket };
+        let status = tmux
+            .run(&["new-session", "-d", "-s", "t", "-x", "120", "-y", "40", command])
+            .status
+            .success();
+        assert!(status, "tmux starts (is it installed? .ci/run installs it)");
+        tmux
+    }
+
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("tmux runs (.ci/run installs it)")
+    }
+
+    fn send(&self, line: &str) {
+        self.run(&["send-keys", "-t", "t", "-l", line]);
+        self.run(&["send-keys", "-t", "t", "Enter"]);
+    }
+
+    /// Everything the terminal holds: the screen and the whole scrollback.
+    fn everything(&self) -> String {
+        let o = self.run(&["capture-pane", "-t", "t", "-p", "-S", "-"]);
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    }
+
+    /// Waits until the terminal holds `text` (at most 20 s).
+    fn wait_for(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let all = self.everything();
+            if all.contains(text) || start.elapsed() > Duration::from_secs(20) {
+                return all;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+    }
+}
+
+#[test]
+fn the_last_players_rack_is_not_a_scroll_away() {
+    let command = format!(
+        "{} play {} --seed 3",
+        scryptic_binary().display(),
+        repo_path("maps/tutorial.ron")
+    );
+    let tmux = Tmux::start(&format!("NO_COLOR=1 SCRYPTIC_DATA=/nonexistent {command}"));
+    let first = tmux.wait_for("gold>");
+    let rack = first
+        .lines()
+        .find(|l| l.starts_with("gold:") && l.contains("rack"))
+        .unwrap_or_else(|| panic!("gold's rack is shown:\n{first}"))
+        .to_string();
+    // Gold ends the turn: the keyboard passes to silver.
+    tmux.send("end");
+    let handed = tmux.wait_for("press Enter when ready");
+    assert!(
+        !handed.contains(&rack),
+        "gold's rack is still on the screen or in the scrollback:\n{handed}"
+    );
+    tmux.send("");
+    let silver = tmux.wait_for("silver>");
+    assert!(
+        !silver.contains(&rack),
+        "silver can scroll back to gold's rack:\n{silver}"
+    );
+    assert!(
+        silver
+            .lines()
+            .any(|l| l.starts_with("silver:") && l.contains("rack")),
+        "silver sees their own rack:\n{silver}"
+    );
+    tmux.send("quit");
+}
