@@ -841,3 +841,35 @@ fn help_documents_the_exit_codes() {
         o.out
     );
 }
+
+/// Without `--seed`, `play` draws its seed from the system and prints it: every game deals
+/// other tiles (and hidden pieces other ids), and the printed seed plays the same game again.
+#[test]
+fn play_draws_its_seed_and_prints_it() {
+    let tutorial = repo_path("maps/tutorial.ron");
+    let seed_of = |out: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with("seed ")).unwrap_or("");
+        line.split_whitespace()
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no seed in {out}"))
+    };
+    let rack = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("gold:") && l.contains("rack"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    let first = scryptic_typing(&["play", &tutorial], "quit\n");
+    let second = scryptic_typing(&["play", &tutorial], "quit\n");
+    let (a, b) = (seed_of(&first.out), seed_of(&second.out));
+    assert_ne!(a, b, "two games drew the same seed");
+    assert!(
+        first
+            .out
+            .contains(&format!("(play this game again with --seed {a})"))
+    );
+    let again = scryptic_typing(&["play", &tutorial, "--seed", &a.to_string()], "quit\n");
+    assert!(!again.out.contains("play this game again"), "{}", again.out);
+    assert_eq!(rack(&again.out), rack(&first.out));
+}

@@ -33,7 +33,17 @@ impl Tmux {
         let socket = format!("scryptic-test-{}", std::process::id());
         let tmux = Tmux { socket };
         let status = tmux
-            .run(&["new-session", "-d", "-s", "t", "-x", "120", "-y", "40", command])
+            .run(&[
+                "new-session",
+                "-d",
+                "-s",
+                "t",
+                "-x",
+                "120",
+                "-y",
+                "40",
+                command,
+            ])
             .status
             .success();
         assert!(status, "tmux starts (is it installed? .ci/run installs it)");

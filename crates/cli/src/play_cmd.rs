@@ -32,9 +32,10 @@ pub(super) struct PlayArgs {
     pack: Option<String>,
     #[command(flatten)]
     picks: super::pack_cmd::PackPicks,
-    /// The seed for the pools and everything else left to chance.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// The seed for the pools and everything else left to chance; without it, one drawn
+    /// from the system, which the game prints (so that it can be played again).
+    #[arg(long)]
+    seed: Option<u64>,
     /// A rule-set file to play with instead of the map's rules.
     #[arg(long)]
     rules: Option<PathBuf>,
@@ -100,7 +101,20 @@ fn start(
     let Some(lexicon) = open_lexicon(args.words.as_deref(), io)? else {
         return Ok(None);
     };
-    let (game, problems) = match ScriptedGame::start_level(&level, lexicon, args.seed, None) {
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            // A fixed default would deal the same tiles (and the same ids to hidden pieces)
+            // every game: a player who saw one replay would know them.
+            let seed = rand::random::<u64>() >> 11;
+            writeln!(
+                io.out,
+                "seed {seed} (play this game again with --seed {seed})"
+            )?;
+            seed
+        }
+    };
+    let (game, problems) = match ScriptedGame::start_level(&level, lexicon, seed, None) {
         Ok(started) => started,
         Err(e) => {
             writeln!(io.err, "{e}")?;
@@ -203,7 +217,7 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         scripted.game().map().name
     )?;
     let mut table = Table::new(io, AfterEnd::Leave);
-    if let Err(e) = table.seat_ais(scripted.game(), &args.ai, args.seed) {
+    if let Err(e) = table.seat_ais(scripted.game(), &args.ai, scripted.game().seed()) {
         writeln!(io.err, "{e}")?;
         return Ok(EXIT_PROBLEMS);
     }
