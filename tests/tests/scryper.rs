@@ -70,6 +70,13 @@ fn two_players_choose_in_secret_and_see_only_their_own_values() {
     assert_eq!(first[7], " 1 . . . . . .", "{}", o.out);
     // No value of the other's is ever printed: white's 3 and 1 never in a brown row's view.
     assert!(!o.out.contains("chose field"), "{}", o.out);
+    // Nor how many bricks white fielded: one line says the choice was made, once it was.
+    assert_eq!(
+        o.out.matches("white made a secret choice").count(),
+        1,
+        "{}",
+        o.out
+    );
     let replay = scryptic(&["replay", save.to_str().unwrap()]);
     assert_eq!(replay.code, 0, "{replay:?}");
     assert!(replay.out.contains("brown: D1-D3"), "{}", replay.out);

@@ -168,7 +168,7 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
     };
     // As one seat saw it: the events without what was hidden from it.
     let events: Vec<Event> = match viewer {
-        Some(_) => events.iter().map(|e| e.seen_by(viewer)).collect(),
+        Some(_) => events.iter().filter_map(|e| e.shown_to(viewer)).collect(),
         None => events,
     };
     if args.json {

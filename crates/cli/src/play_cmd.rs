@@ -716,12 +716,8 @@ impl Table {
             .filter(|e| !matches!(e, Event::GameOver { .. }));
         // Every player reads this screen: nobody's draws are shown in the events (each sees
         // their own rack when the keyboard is theirs).
-        for e in told {
-            writeln!(
-                io.out,
-                "  {}",
-                self.screen.render(&describe(&e.seen_by(None)))
-            )?;
+        for e in told.filter_map(|e| e.shown_to(None)) {
+            writeln!(io.out, "  {}", self.screen.render(&describe(&e)))?;
         }
         write_console(scripted, io)
     }

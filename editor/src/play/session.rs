@@ -495,11 +495,8 @@ impl Session {
         let viewer = self.log_viewer();
         self.log = events
             .iter()
-            .map(|e| {
-                self.game()
-                    .seat_names()
-                    .render(&describe(&e.seen_by(viewer)))
-            })
+            .filter_map(|e| e.shown_to(viewer))
+            .map(|e| self.game().seat_names().render(&describe(&e)))
             .collect();
     }
 
@@ -524,8 +521,10 @@ impl Session {
         let mut combat = false;
         let viewer = self.log_viewer();
         for event in events {
-            let text = describe(&event.seen_by(viewer));
-            self.log.push(self.game().seat_names().render(&text));
+            if let Some(seen) = event.shown_to(viewer) {
+                let text = describe(&seen);
+                self.log.push(self.game().seat_names().render(&text));
+            }
             match event {
                 Event::SpyReport { letters } => self.placed = letters.clone(),
                 Event::CombatStarted { defenders, .. } => {

@@ -293,6 +293,18 @@ impl Game {
             mv: mv.to_string(),
             secret: true,
         });
+        // The others learn only that a choice was made, once it is complete: not its moves,
+        // nor how many they were.
+        let complete = secret.positions[i]
+            .as_ref()
+            .is_some_and(|t| t.done().contains(player));
+        if complete {
+            events.push(Event::Moved {
+                player,
+                mv: String::new(),
+                secret: true,
+            });
+        }
         if !all_done {
             self.secret = Some(Box::new(secret));
             if let Some(next) = self.choosing().first() {

@@ -841,6 +841,20 @@ impl Event {
         }
     }
 
+    /// What `viewer` sees of the event, if anything: as `seen_by`, and nothing of another
+    /// seat's secret move (the others learn only that a secret choice was made, once it is,
+    /// from the event that says so).
+    pub fn shown_to(&self, viewer: Option<Player>) -> Option<Event> {
+        match self {
+            Event::Moved {
+                player,
+                mv,
+                secret: true,
+            } if !mv.is_empty() && viewer != Some(*player) => None,
+            _ => Some(self.seen_by(viewer)),
+        }
+    }
+
     /// The event as `viewer` may see it: a draw by anyone else has each letter replaced by
     /// [`HIDDEN_LETTER`], so its size shows and its letters do not. `None` is a spectator
     /// (or a screen both players share), who sees nobody's draws.
