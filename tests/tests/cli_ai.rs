@@ -15,11 +15,20 @@ fn moves_lists_and_counts_the_placements_of_a_saved_game() {
     let typed = format!("save {}\nquit\n", save.display());
     let played = scryptic_typing(&["play", map.to_str().unwrap()], &typed);
     assert_eq!(played.code, 0, "{}", played.err);
-    let counted = scryptic(&["moves", save.to_str().unwrap(), "--count"]);
+    // A rack is its seat's secret: the placements are listed only as the seat to move.
+    let save_arg = save.to_str().unwrap();
+    let unasked = scryptic(&["moves", save_arg]);
+    assert!(
+        unasked.code != 0 && unasked.err.contains("give --as gold") && unasked.out.is_empty(),
+        "{unasked:?}"
+    );
+    let other = scryptic(&["moves", save_arg, "--as", "silver"]);
+    assert!(other.code != 0 && other.out.is_empty(), "{other:?}");
+    let counted = scryptic(&["moves", save.to_str().unwrap(), "--count", "--as", "gold"]);
     assert_eq!(counted.code, 0, "{}", counted.err);
     let n: usize = counted.out.trim().parse().unwrap();
     assert!(n > 0);
-    let listed = scryptic(&["moves", save.to_str().unwrap(), "--json"]);
+    let listed = scryptic(&["moves", save.to_str().unwrap(), "--json", "--as", "gold"]);
     let json: serde_json::Value = serde_json::from_str(&listed.out).unwrap();
     let moves = json["moves"].as_array().unwrap();
     assert_eq!(moves.len(), n);
@@ -28,7 +37,7 @@ fn moves_lists_and_counts_the_placements_of_a_saved_game() {
         moves.windows(2).all(|w| attack(&w[0]) >= attack(&w[1])),
         "strongest first"
     );
-    let text = scryptic(&["moves", save.to_str().unwrap()]);
+    let text = scryptic(&["moves", save.to_str().unwrap(), "--as", "gold"]);
     assert!(
         text.out.starts_with(&format!("{n} placements for gold")),
         "{}",
@@ -349,4 +358,37 @@ fn balance_weighs_the_first_player_and_tunes_a_constant() {
         .concat(),
     );
     assert_eq!(o.code, 2, "{o:?}");
+}
+
+/// `replay --as SEAT` shows any game as that seat saw it: the others' racks as counts and
+/// their draws face down, as text and as JSON; without it, the whole truth the save holds.
+#[test]
+fn replay_as_a_seat_hides_the_others_racks_in_every_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    let map = root().join("maps/tutorial.ron");
+    let typed = format!("end\nsave {}\nquit\n", save.display());
+    let played = scryptic_typing(&["play", map.to_str().unwrap(), "--seed", "3"], &typed);
+    assert_eq!(played.code, 0, "{}", played.err);
+    let save_arg = save.to_str().unwrap();
+    let truth = scryptic(&["replay", save_arg, "--json"]);
+    let truth: serde_json::Value = serde_json::from_str(&truth.out).unwrap();
+    let gold_rack = truth["players"][0]["rack"].as_str().unwrap().to_string();
+    assert!(!gold_rack.contains('?'), "{gold_rack}");
+    let as_silver = scryptic(&["replay", save_arg, "--json", "--as", "silver"]);
+    assert_eq!(as_silver.code, 0, "{as_silver:?}");
+    let json: serde_json::Value = serde_json::from_str(&as_silver.out).unwrap();
+    let seen = json["players"][0]["rack"].as_str().unwrap();
+    assert_eq!(
+        seen,
+        "?".repeat(gold_rack.chars().count()),
+        "{}",
+        as_silver.out
+    );
+    assert!(!as_silver.out.contains(&gold_rack), "{}", as_silver.out);
+    let text = scryptic(&["replay", save_arg, "--as", "silver"]);
+    assert_eq!(text.code, 0, "{text:?}");
+    assert!(text.out.contains("letters (hidden)"), "{}", text.out);
+    let spaced: String = gold_rack.chars().map(|c| format!("{c} ")).collect();
+    assert!(!text.out.contains(spaced.trim_end()), "{}", text.out);
 }

@@ -20,6 +20,10 @@ pub(super) struct MovesArgs {
     /// Write JSON.
     #[arg(long)]
     json: bool,
+    /// The seat to move, whose rack the placements are made from: a rack is its seat's
+    /// secret, so the placements are listed only for it.
+    #[arg(long = "as", value_name = "SEAT")]
+    as_seat: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -38,6 +42,31 @@ pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
     };
     let game = scripted.game();
     let player = game.active();
+    let asked = args
+        .as_seat
+        .as_deref()
+        .map(|seat| super::play_cmd::seat_called(game, seat));
+    match asked {
+        Some(Ok(seat)) if seat == player => {}
+        Some(Err(e)) => {
+            writeln!(io.err, "error: --as: {e}")?;
+            return Ok(super::EXIT_USAGE);
+        }
+        Some(Ok(seat)) => {
+            writeln!(
+                io.err,
+                "error: the placements are made from {player}'s rack, {player}'s secret: give --as {player} (not {seat})"
+            )?;
+            return Ok(super::EXIT_USAGE);
+        }
+        None => {
+            writeln!(
+                io.err,
+                "error: the placements are made from the rack of the seat to move, its secret: give --as {player} to list them as {player}"
+            )?;
+            return Ok(super::EXIT_USAGE);
+        }
+    }
     let rack = game.rack_letters(player);
     let mut generator = MoveGen::new();
     if args.count {

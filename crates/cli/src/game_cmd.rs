@@ -23,8 +23,9 @@ pub(super) struct ReplayArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Show a scripted game's table and events as this seat saw them (`white`): every value
-    /// hidden from it stays hidden. Without it a replay shows the whole truth.
+    /// Show the game and its events as this seat saw them (`silver`, `white`): the others'
+    /// racks, draws, hidden values and secret moves stay hidden (and in simultaneous play,
+    /// their regions). Without it a replay shows the whole truth, as the save holds it.
     #[arg(long = "as", value_name = "SEAT")]
     as_seat: Option<String>,
     /// Replay scripts the save carries though they are not the files its game was played with
@@ -133,11 +134,6 @@ fn replay_viewer(game: &Game, as_seat: Option<&str>) -> Result<Option<Player>, S
     let Some(seat) = as_seat else {
         return Ok(None);
     };
-    if !game.has_game_mode() {
-        return Err(format!(
-            "--as {seat}: only a scripted game (flow.scripted) is replayed as one seat saw it; this replay shows the whole game"
-        ));
-    }
     super::play_cmd::seat_called(game, seat)
         .map(Some)
         .map_err(|e| format!("--as {seat}: {e}"))
@@ -174,8 +170,9 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
     if args.json {
         let mut report = report(game, &events);
         report.console = console;
-        if viewer.is_some() {
+        if let Some(seat) = viewer {
             report.table = super::table_report::TableReport::of(game, viewer);
+            hide_racks_from(&mut report, game, seat);
         }
         print_json(io.out, &report)?;
         return Ok(0);
@@ -200,7 +197,23 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
     Ok(0)
 }
 
-/// A scripted game's status as `seat` saw it at the end of the replay.
+/// Until the game is over, the racks of the seats other than `seat` as it saw them: their
+/// sizes, not their letters.
+fn hide_racks_from(report: &mut GameReport, game: &Game, seat: Player) {
+    if game.result().is_some() {
+        return;
+    }
+    for player in report.players.iter_mut().filter(|p| p.player != seat) {
+        player.rack = player
+            .rack
+            .chars()
+            .map(|_| crate::game::HIDDEN_LETTER)
+            .collect();
+    }
+}
+
+/// The game's status as `seat` saw it at the end of the replay: its own rack (every rack once
+/// the game is over), and in simultaneous play its own region.
 fn replay_status_as(game: &Game, seat: Player, io: &mut Streams) -> anyhow::Result<()> {
     if let Some(result) = game.result() {
         writeln!(io.out, "{}", describe_result(result))?;
@@ -208,11 +221,26 @@ fn replay_status_as(game: &Game, seat: Player, io: &mut Streams) -> anyhow::Resu
     let mut screen = Screen::new(io.terminal);
     screen.use_seats_of(game);
     let over = game.result().is_some();
-    write!(
-        io.out,
-        "{}",
-        super::table_play::status(&screen, game, seat, over)
-    )?;
+    if game.rules().flow.scripted {
+        write!(
+            io.out,
+            "{}",
+            super::table_play::status(&screen, game, seat, over)
+        )?;
+        return Ok(());
+    }
+    if !over {
+        writeln!(io.out, "turn {}: {} to play", game.turn(), game.to_act())?;
+    }
+    for p in game.seats() {
+        writeln!(io.out, "{}", screen.player_line(game, p, over || p == seat))?;
+    }
+    let board = if over || !game.rules().flow.simultaneous {
+        screen.board(game)
+    } else {
+        screen.board_seen(game, Some(seat), game.own_region_bounds(seat))
+    };
+    write!(io.out, "{}", screen.render(&board))?;
     Ok(())
 }
 
