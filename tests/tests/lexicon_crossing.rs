@@ -257,3 +257,25 @@ fn the_keyboard_acts_for_the_seat_that_holds_it_only() {
     assert_eq!(o.out.matches(refused).count(), 2, "{}", o.out);
     assert!(!o.out.contains("you hold no"), "{}", o.out);
 }
+
+/// Lexicon Crossing's `help` lists what is played at once, without a combat's preview.
+#[test]
+fn lexicon_crossings_help_has_no_preview() {
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "maps/deals/three.ron",
+            "--set",
+            "players=3",
+        ],
+        "help\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("green") && !o.out.contains("preview"),
+        "{}",
+        o.out
+    );
+}

@@ -72,7 +72,9 @@ fn letters_are_capitals_told_apart_by_a_mark_without_colour() {
         !o.out.contains('\u{1b}'),
         "no colour codes without a colour terminal"
     );
-    assert!(o.out.contains("legend: . plains  % forest  ~ water  ^ mountain  * ice  # lava  @ city  tokens: f firestorm"));
+    assert!(o.out.contains(
+        "legend: . plains  % forest  ~ water  ^ mountain  * ice  @ city  tokens: f firestorm"
+    ));
     assert!(o.out.contains("token spots: B9 f"), "{}", o.out);
     assert!(
         o.out

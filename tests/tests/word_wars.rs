@@ -281,3 +281,30 @@ fn scripts_follow_the_match_round_by_round() {
         "{lines:?}"
     );
 }
+
+/// Word Wars explains itself at the terminal: `help` lists its own commands (no combat, spies,
+/// tokens or redeploying; `next` for the match), the legend names what its board has, and the
+/// first prompt says which cell the first word must cover, marked on the board.
+#[test]
+fn word_wars_at_the_terminal_explains_itself() {
+    let o = scryptic_tests::scryptic_typing(
+        &["play", "--pack", &pack(), "--seed", "1"],
+        "help\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    for absent in [
+        "defend", "redeploy", "spy ", "invoke", "preview", "~ water", "@ city",
+    ] {
+        assert!(!o.out.contains(absent), "{absent:?} in\n{}", o.out);
+    }
+    for present in [
+        "exchange LETTERS",
+        "sudden ",
+        "next  ",
+        "turn 1: gold to play; the first word covers H8 (marked `=`)",
+        "legend: . plains  = the first word covers H8",
+        " 8 . . . . . . . = . . . . . . .",
+    ] {
+        assert!(o.out.contains(present), "{present:?} missing in\n{}", o.out);
+    }
+}

@@ -70,6 +70,31 @@ board                            show the board and your rack
 save FILE                        save the game
 quit                             leave (unsaved moves are lost)";
 
+/// The commands of a game of turns its rules and board allow, from `COMMANDS`.
+fn turn_commands(game: &Game, combat: bool) -> String {
+    let rules = game.rules();
+    let flow = &rules.flow;
+    let allowed = |line: &str| match line.split_whitespace().next().unwrap_or("") {
+        "defend" => combat,
+        "redeploy" => rules.turn.redeploys_per_turn > 0,
+        // Only a rack drawn onto turn by turn can go over its limit.
+        "discard" => rules.supply.draw != crate::rules::DrawModel::RefillHand,
+        "exchange" => rules.exchange.allowed,
+        "invoke" => !game.board().tokens.is_empty(),
+        "spy" => rules.turn.spies_per_game > 0,
+        "forfeit" => flow.forfeit,
+        "sudden" | "accept" => flow.sudden_death,
+        // Without passing, a play ends the turn itself.
+        "end" => flow.may_pass || !flow.one_play_per_turn,
+        _ => true,
+    };
+    COMMANDS
+        .lines()
+        .filter(|line| allowed(line))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// How cells are named, said once where both styles can meet (map files count from 0).
 const CELL_NAMES: &str = "Cells are named by column letter and row number: A1 is the top-left cell \
 (x 0, y 0 in map files), B3 the second column's third row.";
@@ -380,24 +405,31 @@ impl Table {
         Ok(true)
     }
 
-    /// The commands, as `help` lists them for this game's flow.
+    /// The commands, as `help` lists them for this game: only those its rules and its board
+    /// allow (no `defend` or `preview` without combat, no `spy` without spies, ...), and
+    /// `next` in a match of rounds.
     fn help(&self, game: &Game) -> String {
-        if game.rules().flow.scripted {
-            let table = TABLE_COMMANDS
-                .lines()
-                .filter(|l| !l.starts_with("preview"))
-                .collect::<Vec<_>>()
-                .join("\n");
-            return format!(
-                "{}\n{table}\n{CELL_NAMES}",
-                super::table_play::TABLE_GAME_COMMANDS
-            );
-        }
-        if game.rules().flow.simultaneous {
-            format!("{SIMULTANEOUS_COMMANDS}\n{AT_ONCE_COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")
+        let combat = game.rules().crossword.model == crate::rules::CrosswordModel::Separate
+            && !game.rules().flow.scripted
+            && !game.rules().flow.simultaneous;
+        let table = TABLE_COMMANDS
+            .lines()
+            .filter(|l| combat || !l.starts_with("preview"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let next = if game.match_before().is_match() || game.rules().series.rounds > 1 {
+            "\nnext                             start the next round, once a round is over"
         } else {
-            format!("{COMMANDS}\n{TABLE_COMMANDS}\n{CELL_NAMES}")
-        }
+            ""
+        };
+        let own = if game.rules().flow.scripted {
+            super::table_play::TABLE_GAME_COMMANDS.to_string()
+        } else if game.rules().flow.simultaneous {
+            format!("{SIMULTANEOUS_COMMANDS}\n{AT_ONCE_COMMANDS}")
+        } else {
+            turn_commands(game, combat)
+        };
+        format!("{own}\n{table}{next}\n{CELL_NAMES}")
     }
 
     /// Plays `scripted` until the players leave (see [`Left`]).
@@ -573,9 +605,13 @@ impl Table {
                 writeln!(io.out, "{}", self.screen.render(&standing))?;
             }
             // A question waiting (a combat's order, an offer of sudden death) is asked as such.
-            let doing = match game.prompt() {
-                Some(prompt) => self.screen.render(&prompt.question()),
-                None => format!("{name} to play"),
+            let doing = match (game.prompt(), super::screen::first_word_cell(game)) {
+                (Some(prompt), _) => self.screen.render(&prompt.question()),
+                (None, Some(cell)) => format!(
+                    "{name} to play; the first word covers {} (marked `=`)",
+                    crate::game::notation::cell_name(cell)
+                ),
+                (None, None) => format!("{name} to play"),
             };
             writeln!(io.out, "turn {}: {doing}", game.turn())?;
         }

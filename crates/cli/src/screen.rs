@@ -302,12 +302,25 @@ impl Screen {
         format!("{colour}{}{RESET} ", look.glyph)
     }
 
+    /// The legend of what the board has: its terrains, cities, token kinds and the first
+    /// word's cell (nothing it does not have).
     fn legend(&self, game: &Game, kinds: &BTreeMap<String, char>) -> String {
-        let terrain: Vec<String> = Terrain::ALL
+        let board = game.board();
+        let mut shown: Vec<String> = Terrain::ALL
             .iter()
+            .filter(|&&t| board.terrain.cells().contains(&t))
             .map(|&t| format!("{} {}", Screen::terrain_glyph(t), t.name()))
             .collect();
-        let mut out = format!("legend: {}  @ city", terrain.join("  "));
+        if board.cities.iter().any(|c| !c.destroyed) {
+            shown.push("@ city".into());
+        }
+        if let Some(cell) = first_word_cell(game) {
+            shown.push(format!(
+                "{FIRST_WORD_GLYPH} the first word covers {}",
+                crate::game::notation::cell_name(cell)
+            ));
+        }
+        let mut out = format!("legend: {}", shown.join("  "));
         if !kinds.is_empty() {
             let tokens: Vec<String> = kinds.iter().map(|(k, g)| format!("{g} {k}")).collect();
             out.push_str(&format!("  tokens: {}", tokens.join(", ")));
@@ -451,10 +464,23 @@ fn cell_look(game: &Game, p: Pos, kinds: &BTreeMap<String, char>) -> CellLook {
     }
     let terrain = board.terrain[p];
     CellLook {
-        glyph: Screen::terrain_glyph(terrain),
+        glyph: if first_word_cell(game) == Some(p) {
+            FIRST_WORD_GLYPH
+        } else {
+            Screen::terrain_glyph(terrain)
+        },
         owner: None,
         terrain: Some(terrain),
     }
+}
+
+/// The glyph of the cell the first word must cover, while it is still to be played.
+const FIRST_WORD_GLYPH: char = '=';
+
+/// The cell the first word must cover, while the board is empty and the rules name one.
+pub(super) fn first_word_cell(game: &Game) -> Option<Pos> {
+    let centre = game.rules().crossword.first_word == crate::rules::FirstWord::Centre;
+    (centre && game.board().letter_count() == 0).then(|| game.centre_cell())
 }
 
 /// A lowercase glyph for each token kind on the board: the first letter of its name that no
