@@ -196,7 +196,7 @@ fn sudden_death_is_called_and_answered_at_the_terminal() {
             "gold calls sudden death, offering the hand S: silver accepts or refuses",
             "turn 1: gold calls sudden death: silver accepts",
             "silver accepts sudden death",
-            "game over: silver wins (silver used every tile in sudden death)",
+            "round 1 of 3 is over: silver wins (silver used every tile in sudden death); `next` starts round 2 of 3",
             "points awarded: gold 0, silver 8",
         ],
     );
@@ -307,4 +307,22 @@ fn word_wars_at_the_terminal_explains_itself() {
     ] {
         assert!(o.out.contains(present), "{present:?} missing in\n{}", o.out);
     }
+}
+
+/// A round's end in a match says so, and what comes next; the prompt after it is the round's.
+#[test]
+fn a_rounds_end_says_the_round_is_over_and_what_comes_next() {
+    let o = scryptic_tests::scryptic_typing(
+        &["play", "--pack", &pack(), "--seed", "1"],
+        "forfeit\nboard\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains(
+            "round 1 of 3 is over: silver wins (gold forfeits); `next` starts round 2 of 3"
+        ) && o.out.contains("round over> "),
+        "{}",
+        o.out
+    );
+    assert!(!o.out.contains("game over"), "{}", o.out);
 }

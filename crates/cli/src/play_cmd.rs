@@ -70,6 +70,34 @@ board                            show the board and your rack
 save FILE                        save the game
 quit                             leave (unsaved moves are lost)";
 
+/// The end of `game` as `told` says it, said as a round's end in a match of rounds: which
+/// round is over, and what comes next.
+fn round_end(game: &Game, told: &str) -> String {
+    let rounds = game.rules().series.rounds;
+    if rounds <= 1 {
+        return told.to_string();
+    }
+    let n = game.round_number();
+    let rest = told.strip_prefix("game over: ").unwrap_or(told);
+    let next = if game.match_goes_on() {
+        format!("; `next` starts round {} of {rounds}", n + 1)
+    } else {
+        "; it was the last: the match is over".to_string()
+    };
+    format!("round {n} of {rounds} is over: {rest}{next}")
+}
+
+/// The prompt once the game has ended: a round's, a match's or a game's.
+fn ended_prompt(game: &Game) -> &'static str {
+    if game.match_goes_on() {
+        "round over> "
+    } else if game.rules().series.rounds > 1 {
+        "match over> "
+    } else {
+        "game over> "
+    }
+}
+
 /// The commands of a game of turns its rules and board allow, from `COMMANDS`.
 fn turn_commands(game: &Game, combat: bool) -> String {
     let rules = game.rules();
@@ -465,7 +493,7 @@ impl Table {
                 }
             }
             let prompt = if announced_end {
-                "game over> ".to_string()
+                ended_prompt(scripted.game()).to_string()
             } else {
                 format!("{}> ", self.screen.seat_name(self.actor(scripted.game())))
             };
@@ -546,7 +574,8 @@ impl Table {
 
     fn announce_end(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         if let Some(result) = game.result() {
-            writeln!(io.out, "{}", self.screen.render(&describe_result(result)))?;
+            let told = round_end(game, &describe_result(result));
+            writeln!(io.out, "{}", self.screen.render(&told))?;
         }
         if let Some(award) = describe_award(game) {
             writeln!(io.out, "{}", self.screen.render(&award))?;

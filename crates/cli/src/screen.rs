@@ -480,7 +480,8 @@ const FIRST_WORD_GLYPH: char = '=';
 /// The cell the first word must cover, while the board is empty and the rules name one.
 pub(super) fn first_word_cell(game: &Game) -> Option<Pos> {
     let centre = game.rules().crossword.first_word == crate::rules::FirstWord::Centre;
-    (centre && game.board().letter_count() == 0).then(|| game.centre_cell())
+    let due = centre && game.result().is_none() && game.board().letter_count() == 0;
+    due.then(|| game.centre_cell())
 }
 
 /// A lowercase glyph for each token kind on the board: the first letter of its name that no
