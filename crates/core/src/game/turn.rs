@@ -300,10 +300,13 @@ impl Game {
         if wanted.is_empty() {
             return refuse("name the letters to trade: exchange LETTERS");
         }
-        let remaining = take_letters(&self.player(player).rack, &wanted).map_err(|letter| {
-            ActionError::CannotExchange {
-                reason: format!("your rack has no {letter} to trade"),
-            }
+        let rack = &self.player(player).rack;
+        let remaining = take_letters(rack, &wanted).map_err(|_| ActionError::CannotExchange {
+            reason: format!(
+                "your rack lacks {} to trade {}",
+                lacking(rack, &wanted),
+                wanted.iter().collect::<String>()
+            ),
         })?;
         self.player_mut(player).rack = remaining;
         let (pool, rng) = self.pool_and_rng(player);
@@ -589,6 +592,33 @@ impl Game {
 }
 
 /// The rack without `wanted` letters, or the first letter it lacks.
+/// What `wanted` needs that `rack` lacks, in words: `2 E and a K` (each letter once, in the
+/// order first wanted, with how many are missing).
+fn lacking(rack: &[RackItem], wanted: &[char]) -> String {
+    let mut missing: Vec<(char, usize)> = Vec::new();
+    for &letter in wanted {
+        let held = rack.iter().filter(|i| **i == RackItem::Letter(letter)).count();
+        let asked = wanted.iter().filter(|&&w| w == letter).count();
+        if asked > held && !missing.iter().any(|(l, _)| *l == letter) {
+            missing.push((letter, asked - held));
+        }
+    }
+    let words: Vec<String> = missing
+        .iter()
+        .map(|&(letter, n)| match n {
+            // A letter whose name begins with a vowel's sound: an F, an X.
+            1 if "AEFHILMNORSX".contains(letter) => format!("an {letter}"),
+            1 => format!("a {letter}"),
+            n => format!("{n} {letter}"),
+        })
+        .collect();
+    match words.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 pub(super) fn take_letters(rack: &[RackItem], wanted: &[char]) -> Result<Vec<RackItem>, char> {
     let mut remaining = rack.to_vec();
     for &letter in wanted {
