@@ -83,6 +83,12 @@ pub enum Incomplete {
     /// Tiles are still on the rack.
     #[error("{0} tile(s) still on your rack: a complete crossword uses every tile")]
     TilesOnRack(usize),
+    /// Tiles a green light drew for its caller, who waits to see them.
+    #[error(
+        "{0} tile(s) your green light drew are still to come (you see them once every other \
+         player has laid out since): a complete crossword uses them too"
+    )]
+    TilesToCome(usize),
     /// The letters fall in several groups.
     #[error("your letters fall in {groups} separate groups: join them into one crossword")]
     NotConnected {
@@ -183,8 +189,16 @@ impl Game {
     /// What keeps `player`'s crossword from being complete (every tile placed, one connected
     /// group, every run a word), or `None` when it is: the signals of simultaneous play need it.
     pub fn crossword_lacks(&self, player: Player) -> Option<Incomplete> {
-        self.crossword()
-            .incomplete(player, self.letters_to_place(player))
+        let on_rack = self.rack_letter_count(player);
+        let to_come = self.letters_to_place(player) - on_rack;
+        match self.crossword().incomplete(player, self.letters_to_place(player)) {
+            // One truth: the rack shows no tile, and the tiles to come are said as such.
+            Some(Incomplete::TilesOnRack(_)) if on_rack == 0 && to_come > 0 => {
+                Some(Incomplete::TilesToCome(to_come))
+            }
+            Some(Incomplete::TilesOnRack(_)) => Some(Incomplete::TilesOnRack(on_rack)),
+            other => other,
+        }
     }
 
     /// `player`'s letters on the board, row by row.
