@@ -59,10 +59,13 @@ local function can_field(game, player)
     return game:count(player, "available") > 0
 end
 
--- SC-10: when neither player can field a brick, more bricks in the Score pit win.
+-- SC-10: when neither player can field a brick, more bricks in the Score pit win; the end says
+-- so, with the sets each won (a set won because the other had no brick scores no brick).
 local function end_by_score(game)
     local white, brown = score(game, WHITE), score(game, BROWN)
-    local reason = ("no bricks left to field: %d sets to %d"):format(white, brown)
+    local won = function(player) return game:get("sets_won_" .. player) or 0 end
+    local reason = ("no bricks left to field: Score pits %s %d, %s %d (sets won %d and %d; a set won because the other had no brick scores none)"):format(
+        WHITE, white, BROWN, brown, won(WHITE), won(BROWN))
     if white > brown then
         game:end_game(WHITE, reason)
     elseif brown > white then
@@ -104,6 +107,7 @@ local function end_set(game, winner, scorer, why)
         end
     end
     game:say(("set %d to %s: %s"):format(game:get("set"), winner, why))
+    game:set("sets_won_" .. winner, (game:get("sets_won_" .. winner) or 0) + 1)
     game:set("set", game:get("set") + 1)
     game:set("starter", other(winner))
     start_set(game)
@@ -252,7 +256,7 @@ end
 local function revealed(game)
     for _, player in ipairs(game:seats()) do
         if #game:pieces(player) == 0 then
-            end_set(game, other(player), nil, player .. " fielded no brick")
+            end_set(game, other(player), nil, player .. " fielded no brick, so no brick scores")
             return
         end
     end
