@@ -318,3 +318,21 @@ fn the_keyboard_never_acts_for_the_ais_seat() {
         o.out
     );
 }
+
+/// Scryper's `help` says how it is played, from the mode's own text: fielding, `ready`, an
+/// attack's `x`, how a set and the game are won.
+#[test]
+fn scrypers_help_says_how_it_is_played() {
+    let o = scryptic_typing(&["play", "--pack", &pack(), "--seed", "2"], "help\nquit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    for said in [
+        "field VALUE CELL",
+        "ready ",
+        "written with an x (C6xC5)",
+        "wins the set",
+        "`moves` lists what you may type",
+    ] {
+        assert!(o.out.contains(said), "{said:?} missing in\n{}", o.out);
+    }
+    assert!(!o.out.contains("preview"), "{}", o.out);
+}

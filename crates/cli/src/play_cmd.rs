@@ -451,7 +451,11 @@ impl Table {
             ""
         };
         let own = if game.rules().flow.scripted {
-            super::table_play::TABLE_GAME_COMMANDS.to_string()
+            // The rules say how the game is played, if they do; then how moves are typed.
+            match game.mode_help() {
+                Some(help) => format!("{help}\n\n{}", super::table_play::TABLE_GAME_COMMANDS),
+                None => super::table_play::TABLE_GAME_COMMANDS.to_string(),
+            }
         } else if game.rules().flow.simultaneous {
             format!("{SIMULTANEOUS_COMMANDS}\n{AT_ONCE_COMMANDS}")
         } else {

@@ -44,6 +44,11 @@ pub(super) fn install(
                 )));
             }
         }
+        if !matches!(table.get::<Value>("help")?, Value::Nil | Value::String(_)) {
+            return Err(mlua::Error::runtime(
+                "scryptic.game_mode's `help` is a text (how the game is played, for `help`), or absent",
+            ));
+        }
         let script = super::sandbox::current_script(lua).unwrap_or_default();
         let mut r = lock(&reg)?;
         r.game_modes.retain(|d| d.script != script);
@@ -432,6 +437,8 @@ impl State {
 pub struct ScriptMode {
     host: Arc<Mutex<ScriptHost>>,
     settings: Arc<std::collections::BTreeMap<String, crate::save::SettingValue>>,
+    /// The mode's `help`, read once.
+    help: Option<String>,
 }
 
 impl ScriptMode {
@@ -440,13 +447,17 @@ impl ScriptMode {
         host: Arc<Mutex<ScriptHost>>,
         settings: std::collections::BTreeMap<String, crate::save::SettingValue>,
     ) -> Option<ScriptMode> {
-        let defined = match host.lock() {
-            Ok(h) => h.defines_game_mode(),
-            Err(poisoned) => poisoned.into_inner().defines_game_mode(),
+        let (defined, help) = match host.lock() {
+            Ok(mut h) => (h.defines_game_mode(), h.mode_help()),
+            Err(poisoned) => {
+                let mut h = poisoned.into_inner();
+                (h.defines_game_mode(), h.mode_help())
+            }
         };
         defined.then(|| ScriptMode {
             host,
             settings: Arc::new(settings),
+            help,
         })
     }
 
@@ -481,7 +492,14 @@ impl ScriptMode {
     }
 }
 
+/// The most bytes of a game mode's `help` kept.
+const MAX_HELP_BYTES: usize = 8 * 1024;
+
 impl GameMode for ScriptMode {
+    fn help(&self) -> Option<String> {
+        self.help.clone()
+    }
+
     fn setup(
         &self,
         table: &mut GameTable,
@@ -598,6 +616,18 @@ impl ScriptHost {
     /// Whether some state's scripts define a game mode.
     pub fn defines_game_mode(&self) -> bool {
         self.states.iter().any(State::defines_game_mode)
+    }
+
+    /// The game mode's `help` text, if it has one (a string, cut to `MAX_HELP_BYTES`).
+    fn mode_help(&mut self) -> Option<String> {
+        let state = self.mode_state()?;
+        let registry = state.registry.lock().ok()?;
+        let mode = registry.game_modes.last()?;
+        let help: mlua::LuaString = mode.table.raw_get("help").ok()?;
+        Some(super::text::shown(
+            &String::from_utf8_lossy(&help.as_bytes()),
+            MAX_HELP_BYTES,
+        ))
     }
 
     /// The state whose scripts define the game mode (the last to load, if several do).

@@ -296,6 +296,19 @@ local function standing(game, player)
 end
 
 scryptic.game_mode{
+    help = [[
+How Scryper is played: each of you has bricks worth 1 to 4 in your Available pit; your
+opponent sees a value only once the rules show it. A set begins with both of you choosing in
+secret which bricks to field on your back line (white row 8, brown row 1):
+  field VALUE CELL     put a brick of that value on a cell of your back line (field 3 C8)
+  ready                your set-up is done (once at least one brick is fielded)
+Then you take turns moving one brick one or two steps in a straight line, any of the eight
+directions (C8-C6); moving onto an opponent's brick is an attack, written with an x (C6xC5):
+the higher value wins, equal values the attacker, and a 1 beats a 4. The loser is used, its
+value shown. The first brick to reach the other's back line wins the set and goes to your
+Score pit; a player left with no brick on the board, or who fields none, loses the set. The
+first to score the sets the game asks (three, unless set otherwise) wins; when neither can
+field a brick, the fuller Score pit wins. `moves` lists what you may type.]],
     score = standing,
     setup = setup,
     moves = moves,

@@ -191,7 +191,10 @@ impl Game {
     pub fn crossword_lacks(&self, player: Player) -> Option<Incomplete> {
         let on_rack = self.rack_letter_count(player);
         let to_come = self.letters_to_place(player) - on_rack;
-        match self.crossword().incomplete(player, self.letters_to_place(player)) {
+        match self
+            .crossword()
+            .incomplete(player, self.letters_to_place(player))
+        {
             // One truth: the rack shows no tile, and the tiles to come are said as such.
             Some(Incomplete::TilesOnRack(_)) if on_rack == 0 && to_come > 0 => {
                 Some(Incomplete::TilesToCome(to_come))

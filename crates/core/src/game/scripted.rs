@@ -58,6 +58,10 @@ pub trait GameMode: Send + Sync {
         player: Player,
         rules: &Arc<RuleSet>,
     ) -> Result<Option<f64>, String>;
+    /// How the game is played, in a player's words (for `help`), if the rules say.
+    fn help(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The secret choices under way: each seat's moves so far and the position they made on
@@ -99,6 +103,12 @@ impl Game {
         let mode = self.mode.as_ref()?;
         let score = mode.score(&self.table, player, &self.rules).ok()??;
         score.is_finite().then(|| score.clamp(0.0, 1.0))
+    }
+
+    /// How a scripted game is played, in a player's words, if its rules say (see
+    /// `GameMode::help`).
+    pub fn mode_help(&self) -> Option<String> {
+        self.mode.as_ref()?.help()
     }
 
     /// Whether this game's rules define its moves and a mode plays them.
@@ -405,7 +415,7 @@ impl Game {
 /// The commands of a scripted game, for help texts.
 pub const MOVE_COMMANDS: &str =
     "MOVE                the move, as `moves` lists it (any case; spaces as you like)
-SEAT MOVE           the move for that seat (its own word or the mode's name for it)
+SEAT MOVE           the move named for your own seat (its own word or the mode's name)
 moves               list your legal moves";
 
 /// Reads a typed move of a scripted game for `player` (unless the line names a seat first):

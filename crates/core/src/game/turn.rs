@@ -597,7 +597,10 @@ impl Game {
 fn lacking(rack: &[RackItem], wanted: &[char]) -> String {
     let mut missing: Vec<(char, usize)> = Vec::new();
     for &letter in wanted {
-        let held = rack.iter().filter(|i| **i == RackItem::Letter(letter)).count();
+        let held = rack
+            .iter()
+            .filter(|i| **i == RackItem::Letter(letter))
+            .count();
         let asked = wanted.iter().filter(|&&w| w == letter).count();
         if asked > held && !missing.iter().any(|(l, _)| *l == letter) {
             missing.push((letter, asked - held));
