@@ -336,3 +336,45 @@ fn scrypers_help_says_how_it_is_played() {
     }
     assert!(!o.out.contains("preview"), "{}", o.out);
 }
+
+/// Events name pieces as players do (whose, and where), never by an id; the bricks a set's
+/// end sends to the used pit are told in one line with the values shown; nothing is said
+/// after the game's end of a set that never comes.
+#[test]
+fn events_name_pieces_as_players_do() {
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "--seed",
+            "5",
+            "--set",
+            "sets_to_win=1",
+            "--set",
+            "of_each=1",
+            "--ai",
+            "white:easy",
+            "--ai",
+            "brown:easy",
+        ],
+        "quit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("'s bricks on ")
+            && o.out
+                .contains(" go to the used pit, shown to white and brown: a "),
+        "{}",
+        o.out
+    );
+    let an_id = o.out.match_indices("brick ").any(|(at, _)| {
+        o.out[at + 6..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    });
+    assert!(!an_id, "a piece named by its id: {}", o.out);
+    let after_end = o.out.split("game over").nth(1).unwrap_or_default();
+    assert!(!after_end.contains("set "), "{after_end}");
+}

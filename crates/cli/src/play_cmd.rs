@@ -10,7 +10,7 @@ use super::pack_cmd;
 use super::screen::Screen;
 use super::{EXIT_PROBLEMS, Streams};
 use crate::board::Player;
-use crate::game::describe::{describe, describe_award, describe_match, describe_result};
+use crate::game::describe::{describe_award, describe_match, describe_result};
 use crate::game::notation::{COMMANDS, SIMULTANEOUS_COMMANDS, parse_command_as};
 use crate::game::{Action, Event, Game};
 use crate::lexicon::Lexicon;
@@ -785,8 +785,9 @@ impl Table {
             .filter(|e| !matches!(e, Event::GameOver { .. }));
         // Every player reads this screen: nobody's draws are shown in the events (each sees
         // their own rack when the keyboard is theirs).
-        for e in told.filter_map(|e| e.shown_to(None)) {
-            writeln!(io.out, "  {}", self.screen.render(&describe(&e)))?;
+        let seen: Vec<Event> = told.filter_map(|e| e.shown_to(None)).collect();
+        for line in super::table_play::told_lines(&seen) {
+            writeln!(io.out, "  {}", self.screen.render(&line))?;
         }
         write_console(scripted, io)
     }

@@ -27,7 +27,9 @@ pub(super) fn status(screen: &Screen, game: &Game, viewer: Player, over: bool) -
         out.push_str(&screen.render(&to_move_line(game, viewer)));
         out.push('\n');
     }
-    if let Some(vars) = table.vars_text() {
+    // The rules' variables say where a game in play stands (its set, who starts it); once it
+    // is over they would tell of a set that never comes.
+    if let Some(vars) = table.vars_text().filter(|_| !over) {
         out.push_str(&screen.render(&vars));
         out.push('\n');
     }
@@ -66,4 +68,153 @@ pub(super) fn moves_text(game: &Game, player: Player) -> String {
         Ok(moves) => format!("  {}", moves.join(", ")),
         Err(e) => format!("  {e}"),
     }
+}
+
+/// A piece leaving the board for a pit, perhaps shown as it goes: told together with the
+/// others of a run like it.
+struct Retired {
+    owner: Player,
+    kind: String,
+    cell: crate::board::Pos,
+    pit: String,
+    /// The value shown as it went (`Some(None)`: shown, to someone else), and to whom.
+    shown: Option<(Option<i64>, crate::game::SeatSet)>,
+}
+
+/// The lines that tell `events` (as the screen's reader may see them): a piece that goes to a
+/// pit and is shown there is one line, a run of pieces that do so alike is one line
+/// (`white's bricks on B3, D3 and F7 go to the used pit, shown to white and brown: a 2, a 3
+/// and a 1`), and a line repeated one after another is written once with a count.
+pub(super) fn told_lines(events: &[crate::game::Event]) -> Vec<String> {
+    use crate::game::{Event, Place};
+    let mut items: Vec<Result<Retired, String>> = Vec::new();
+    let mut rest = events.iter().peekable();
+    while let Some(event) = rest.next() {
+        if let Event::PieceMoved {
+            piece,
+            owner,
+            kind,
+            from: Place::Cell(cell),
+            to: Place::Pit(pit),
+        } = event
+        {
+            let shown = match rest.peek() {
+                Some(Event::PieceShown {
+                    piece: p,
+                    value,
+                    to,
+                    ..
+                }) if p == piece => {
+                    let shown = Some((*value, *to));
+                    rest.next();
+                    shown
+                }
+                _ => None,
+            };
+            items.push(Ok(Retired {
+                owner: *owner,
+                kind: kind.clone(),
+                cell: *cell,
+                pit: pit.clone(),
+                shown,
+            }));
+        } else {
+            items.push(Err(crate::game::describe::describe(event)));
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut at = 0;
+    while at < items.len() {
+        let line = match &items[at] {
+            Err(line) => {
+                at += 1;
+                line.clone()
+            }
+            Ok(first) => {
+                let alike = items[at..]
+                    .iter()
+                    .take_while(|i| {
+                        i.as_ref().is_ok_and(|r| {
+                            r.owner == first.owner
+                                && r.kind == first.kind
+                                && r.pit == first.pit
+                                && r.shown.map(|s| s.1) == first.shown.map(|s| s.1)
+                        })
+                    })
+                    .filter_map(|i| i.as_ref().ok())
+                    .collect::<Vec<_>>();
+                at += alike.len();
+                retired_line(&alike)
+            }
+        };
+        match lines.last_mut() {
+            Some(last) if strip_count(last) == line => *last = counted(&line, last),
+            _ => lines.push(line),
+        }
+    }
+    lines
+}
+
+/// One line for a run of pieces alike going to a pit.
+fn retired_line(run: &[&Retired]) -> String {
+    let first = run[0];
+    let cells: Vec<String> = run
+        .iter()
+        .map(|r| crate::game::notation::cell_name(r.cell))
+        .collect();
+    let (pieces, go) = if run.len() == 1 {
+        (format!("{}'s {} on", first.owner, first.kind), "goes")
+    } else {
+        (format!("{}'s {}s on", first.owner, first.kind), "go")
+    };
+    let mut line = format!(
+        "{pieces} {} {go} to the {} pit",
+        and_list(&cells),
+        first.pit
+    );
+    if let Some((_, to)) = first.shown {
+        let seats: Vec<String> = to.seats().map(|p| p.to_string()).collect();
+        line.push_str(&format!(", shown to {}", seats.join(" and ")));
+        let values: Option<Vec<String>> = run
+            .iter()
+            .map(|r| {
+                r.shown
+                    .and_then(|s| s.0)
+                    .map(crate::game::table_words::a_value)
+            })
+            .collect();
+        if let Some(values) = values {
+            line.push_str(&format!(": {}", and_list(&values)));
+        }
+    }
+    line
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// A told line without the count `counted` gave it.
+fn strip_count(line: &str) -> &str {
+    match line.rsplit_once(" (") {
+        Some((text, count)) if count.ends_with(" times)") => text,
+        _ => line,
+    }
+}
+
+/// `line` once more than `last` (the same line, perhaps with a count) says.
+fn counted(line: &str, last: &str) -> String {
+    let times = match last.rsplit_once(" (") {
+        Some((_, count)) => count
+            .trim_end_matches(" times)")
+            .parse::<usize>()
+            .unwrap_or(1),
+        None => 1,
+    };
+    format!("{line} ({} times)", times + 1)
 }

@@ -224,7 +224,7 @@ fn a_refused_trade_changes_nothing() {
         .to_string();
     check(RuleOverrides::default(), &rack[..1], "no trading");
     check(trading(1), "", "name the letters");
-    check(trading(1), &missing, "no ");
+    check(trading(1), &missing, "your rack lacks ");
 }
 
 #[test]

@@ -506,6 +506,8 @@ impl Table {
         self.events.push(Event::PieceShown {
             piece: id,
             owner: piece.owner,
+            kind: piece.kind.to_string(),
+            at: piece.place.clone(),
             value: piece.value,
             to,
         });
@@ -515,9 +517,15 @@ impl Table {
     /// Hides piece `id`'s value again from everyone but its owner.
     pub fn hide(&mut self, id: usize) -> Result<(), TableError> {
         self.command()?;
-        let owner = self.existing(id)?.owner;
+        let piece = self.existing(id)?;
+        let (owner, kind, at) = (piece.owner, piece.kind.to_string(), piece.place.clone());
         self.pieces[id].shown = SeatSet::EMPTY;
-        self.events.push(Event::PieceHidden { piece: id, owner });
+        self.events.push(Event::PieceHidden {
+            piece: id,
+            owner,
+            kind,
+            at,
+        });
         Ok(())
     }
 

@@ -11,6 +11,24 @@ fn seats_words(to: super::SeatSet) -> String {
     }
 }
 
+/// A piece's value with its article: `a 3`, `an 8`, `an 11` (the numbers said with a vowel
+/// first).
+pub fn a_value(v: i64) -> String {
+    if v.to_string().starts_with('8') || [11, 18].contains(&v) {
+        format!("an {v}")
+    } else {
+        format!("a {v}")
+    }
+}
+
+/// Where a piece is, as a player says it: `on C5`, `in the used pit`.
+fn where_it_is(at: &Place) -> String {
+    match at {
+        Place::Cell(cell) => format!("on {}", super::notation::cell_name(*cell)),
+        Place::Pit(name) => format!("in the {name} pit"),
+    }
+}
+
 /// One line saying what a scripted game's `event` means (it is one of them).
 pub(super) fn describe_table_event(event: &Event) -> String {
     match event {
@@ -21,33 +39,58 @@ pub(super) fn describe_table_event(event: &Event) -> String {
             format!("{player} chose {mv} (in secret)")
         }
         Event::Moved { player, mv, .. } => format!("{player}: {mv}"),
+        // Pieces are named as players name them, by whose they are and where, never by an id.
         Event::PieceMoved {
-            piece,
             owner,
             kind,
             from: Place::Pit(from),
             to,
-        } if from.is_empty() => format!("{owner}'s {kind} {piece} is added to {to}"),
+            ..
+        } if from.is_empty() => format!("{owner}'s {kind} is added to {to}"),
         Event::PieceMoved {
-            piece,
+            owner,
+            kind,
+            from: Place::Cell(from),
+            to,
+            ..
+        } => format!(
+            "{owner}'s {kind} on {} goes to {to}",
+            super::notation::cell_name(*from)
+        ),
+        Event::PieceMoved {
             owner,
             kind,
             from,
             to,
-        } => format!("{owner}'s {kind} {piece} goes from {from} to {to}"),
+            ..
+        } => format!("{owner}'s {kind} goes from {from} to {to}"),
         Event::PieceShown {
-            piece,
             owner,
+            kind,
+            at,
             value: Some(v),
             to,
+            ..
         } => format!(
-            "{owner}'s piece {piece} is shown to {}: {v}",
-            seats_words(*to)
+            "{owner}'s {kind} {} is shown to {}: {}",
+            where_it_is(at),
+            seats_words(*to),
+            a_value(*v)
         ),
         Event::PieceShown {
-            piece, owner, to, ..
-        } => format!("{owner}'s piece {piece} is shown to {}", seats_words(*to)),
-        Event::PieceHidden { piece, owner } => format!("{owner}'s piece {piece} is hidden again"),
+            owner,
+            kind,
+            at,
+            to,
+            ..
+        } => format!(
+            "{owner}'s {kind} {} is shown to {}",
+            where_it_is(at),
+            seats_words(*to)
+        ),
+        Event::PieceHidden {
+            owner, kind, at, ..
+        } => format!("{owner}'s {kind} {} is hidden again", where_it_is(at)),
         Event::ChoicesRevealed { seats } => {
             format!("the secret choices of {} are revealed", seats_words(*seats))
         }

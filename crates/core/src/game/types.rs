@@ -478,6 +478,10 @@ pub enum Event {
         piece: usize,
         /// Its owner.
         owner: Player,
+        /// Its kind.
+        kind: String,
+        /// Where it is.
+        at: super::Place,
         /// Its value (`None` where the viewer may not see it).
         value: Option<i64>,
         /// To whom it was shown.
@@ -489,6 +493,10 @@ pub enum Event {
         piece: usize,
         /// Its owner.
         owner: Player,
+        /// Its kind.
+        kind: String,
+        /// Where it is.
+        at: super::Place,
     },
     /// The secret choices of these seats were made on the table together.
     ChoicesRevealed {
@@ -890,9 +898,13 @@ impl Event {
                 mv,
                 secret: true,
             } if viewer != Some(*player) => mv.clear(),
+            // Shown to every seat (its owner among them), a value is public: a shared screen
+            // or a spectator sees it too.
             Event::PieceShown {
                 owner, value, to, ..
-            } if viewer.is_none_or(|v| v != *owner && !to.contains(v)) => *value = None,
+            } if !to.contains(*owner) && viewer.is_none_or(|v| v != *owner && !to.contains(v)) => {
+                *value = None
+            }
             Event::Said { text, to: Some(to) } if viewer != Some(*to) => text.clear(),
             Event::Moved { .. } | Event::PieceShown { .. } | Event::Said { .. } => {}
             _ => return None,
