@@ -350,6 +350,7 @@ function ScrypticTokenGame:award(player, points) end
 ---@field revealed? fun(game: ScrypticTable)
 ---@field end_if? fun(game: ScrypticTable): ScrypticPlayer|"draw"|nil, string?
 ---@field score? fun(game: ScrypticTable, player: ScrypticPlayer): number
+---@field why_not? fun(game: ScrypticTable, player: ScrypticPlayer, move: string): string?
 ---@field help? string
 
 --- The table of pieces, as a game mode's functions see it.
@@ -535,8 +536,8 @@ function scryptic.win_condition(definition) end
 ---@param definition ScrypticStrengthModifier id and apply
 function scryptic.strength_modifier(definition) end
 
---- Defines the whole game (for a mode whose rules say `flow: (scripted: true)`): `setup(game)` makes the table, `moves(game, player)` lists a player's legal moves from what they see, `play(game, player, move)` makes one, `revealed(game)` goes on after secret choices, `end_if(game)` returns the winner (or "draw") and why, `score(game, player)` how well a player stands (0 to 1) for the AI; `help` (a text) says how the game is played, which `help` at the terminal shows.
----@param definition ScrypticGameMode setup, moves, play, and revealed, end_if, score, help if wanted
+--- Defines the whole game (for a mode whose rules say `flow: (scripted: true)`): `setup(game)` makes the table, `moves(game, player)` lists a player's legal moves from what they see, `play(game, player, move)` makes one, `revealed(game)` goes on after secret choices, `end_if(game)` returns the winner (or "draw") and why, `score(game, player)` how well a player stands (0 to 1) for the AI; `why_not(game, player, move)` why a move typed is not legal (seen as `moves` sees the table), `help` (a text) says how the game is played, which `help` at the terminal shows.
+---@param definition ScrypticGameMode setup, moves, play, and revealed, end_if, score, why_not, help if wanted
 function scryptic.game_mode(definition) end
 
 --- Iterates `t` in a fixed order (numbers, then strings, each sorted), so scripts behave the same on every run.

@@ -75,10 +75,10 @@ pub const SCRYPTIC: &[ApiFunction] = &[
         [(
             "definition",
             "ScrypticGameMode",
-            "setup, moves, play, and revealed, end_if, score, help if wanted"
+            "setup, moves, play, and revealed, end_if, score, why_not, help if wanted"
         )],
         "nil",
-        "Defines the whole game (for a mode whose rules say `flow: (scripted: true)`): `setup(game)` makes the table, `moves(game, player)` lists a player's legal moves from what they see, `play(game, player, move)` makes one, `revealed(game)` goes on after secret choices, `end_if(game)` returns the winner (or \"draw\") and why, `score(game, player)` how well a player stands (0 to 1) for the AI; `help` (a text) says how the game is played, which `help` at the terminal shows."
+        "Defines the whole game (for a mode whose rules say `flow: (scripted: true)`): `setup(game)` makes the table, `moves(game, player)` lists a player's legal moves from what they see, `play(game, player, move)` makes one, `revealed(game)` goes on after secret choices, `end_if(game)` returns the winner (or \"draw\") and why, `score(game, player)` how well a player stands (0 to 1) for the AI; `why_not(game, player, move)` why a move typed is not legal (seen as `moves` sees the table), `help` (a text) says how the game is played, which `help` at the terminal shows."
     ),
     f!(
         "sorted_pairs",
@@ -886,7 +886,7 @@ pub fn luals_definitions() -> String {
     );
     out.push_str("---@class ScrypticPiece\n---@field id integer\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer? nil where it has none, or it is hidden from the viewer\n---@field hidden boolean whether it has a value the viewer may not see\n---@field x integer? on the board\n---@field y integer? on the board\n---@field pit string? in a pit\n\n");
     out.push_str("---@class ScrypticNewPiece\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer?\n---@field x integer?\n---@field y integer?\n---@field pit string?\n\n");
-    out.push_str("---@class ScrypticGameMode\n---@field setup fun(game: ScrypticTable)\n---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]\n---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)\n---@field revealed? fun(game: ScrypticTable)\n---@field end_if? fun(game: ScrypticTable): ScrypticPlayer|\"draw\"|nil, string?\n---@field score? fun(game: ScrypticTable, player: ScrypticPlayer): number\n---@field help? string\n\n");
+    out.push_str("---@class ScrypticGameMode\n---@field setup fun(game: ScrypticTable)\n---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]\n---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)\n---@field revealed? fun(game: ScrypticTable)\n---@field end_if? fun(game: ScrypticTable): ScrypticPlayer|\"draw\"|nil, string?\n---@field score? fun(game: ScrypticTable, player: ScrypticPlayer): number\n---@field why_not? fun(game: ScrypticTable, player: ScrypticPlayer, move: string): string?\n---@field help? string\n\n");
     method_class(
         &mut out,
         "ScrypticTable",

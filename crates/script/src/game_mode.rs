@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 
 /// The functions `scryptic.game_mode` requires, and those it may have.
 const REQUIRED: [&str; 3] = ["setup", "moves", "play"];
-const OPTIONAL: [&str; 3] = ["revealed", "end_if", "score"];
+const OPTIONAL: [&str; 4] = ["revealed", "end_if", "score", "why_not"];
 
 /// Registers `scryptic.game_mode`.
 pub(super) fn install(
@@ -508,6 +508,29 @@ impl GameMode for ScriptMode {
     ) -> Result<(), String> {
         self.call::<()>("setup", Lent::Change(table), rules, Some(rng), ())
             .map(drop)
+    }
+
+    fn why_not(
+        &self,
+        view: &GameTable,
+        player: Player,
+        mv: &str,
+        rules: &Arc<RuleSet>,
+    ) -> Option<String> {
+        let why: Option<Option<mlua::LuaString>> = self
+            .call(
+                "why_not",
+                Lent::Read(view),
+                rules,
+                None,
+                (player.name(), mv),
+            )
+            .ok()?;
+        let why = why.flatten()?;
+        Some(super::text::shown_bytes(
+            &why.as_bytes(),
+            super::text::MAX_MESSAGE_BYTES,
+        ))
     }
 
     fn moves(

@@ -126,9 +126,10 @@ fn a_seat_lists_its_moves_from_its_own_view() {
         shown.seen_by(Some(Player::Silver)),
         Event::PieceShown { value: Some(2), .. }
     ));
+    // Shown to every seat, the value is public: a shared screen sees it too.
     assert!(matches!(
         shown.seen_by(None),
-        Event::PieceShown { value: None, .. }
+        Event::PieceShown { value: Some(2), .. }
     ));
 }
 

@@ -182,6 +182,58 @@ local function moves(game, player)
     return brick_moves(game, player)
 end
 
+-- Why a move typed is not legal, in a player's words (the table as `moves` sees it).
+local function why_not_setup(game, player, move)
+    local value, cell = move:match("^field (%d) (%u%d+)$")
+    if move == "ready" then return "field at least one brick first" end
+    if not value then return "a set-up move is `field VALUE CELL` (field 3 C8) or `ready`" end
+    if #game:pieces(player) >= setting(game, "per_set", 6) then
+        return ("a set takes at most %d bricks"):format(setting(game, "per_set", 6))
+    end
+    local available = 0
+    for _, brick in ipairs(game:pit(player, "available")) do
+        if brick.value == tonumber(value) then available = available + 1 end
+    end
+    if available == 0 then return ("you have no %s left to field"):format(value) end
+    local ok, x, y = pcall(game.cell, game, cell)
+    if not ok or not x then return cell .. " is not on the board" end
+    if y ~= back_row(game, player) then
+        return ("you field on your back line, row %d"):format(back_row(game, player) + 1)
+    end
+    return cell .. " already holds a brick"
+end
+
+local function why_not_brick(game, player, move)
+    local from, sign, to = move:match("^(%u%d+)([x%-])(%u%d+)$")
+    if not from then
+        return "a move is FROM-TO (C8-C6), an attack FROMxTO (C6xC5)"
+    end
+    local okf, fx, fy = pcall(game.cell, game, from)
+    local okt, x, y = pcall(game.cell, game, to)
+    if not (okf and fx and fy and okt and x and y) then return "both cells must be on the board" end
+    local _, owner = game:at(fx, fy)
+    if owner ~= player then return "you have no brick on " .. from end
+    local dx, dy = x - fx, y - fy
+    local steps = math.max(math.abs(dx), math.abs(dy))
+    if steps == 0 or (dx ~= 0 and dy ~= 0 and math.abs(dx) ~= math.abs(dy)) then
+        return "a brick moves in a straight line, in one of the eight directions"
+    end
+    if steps > 2 then return "a brick moves one or two steps, not " .. steps end
+    if steps == 2 and game:at(fx + dx // 2, fy + dy // 2) then
+        return "a two-step move needs the first cell empty"
+    end
+    local _, target = game:at(x, y)
+    if target == player then return "you never move onto your own brick" end
+    if target and sign == "-" then return ("%s holds a brick: attack it with an x (%sx%s)"):format(to, from, to) end
+    if not target and sign == "x" then return ("%s is empty: move there with a - (%s-%s)"):format(to, from, to) end
+    return nil
+end
+
+local function why_not(game, player, move)
+    if game:secret() then return why_not_setup(game, player, move) end
+    return why_not_brick(game, player, move)
+end
+
 local function play_setup(game, player, move)
     if move == "ready" then
         game:done(player)
@@ -296,6 +348,7 @@ local function standing(game, player)
 end
 
 scryptic.game_mode{
+    why_not = why_not,
     help = [[
 How Scryper is played: each of you has bricks worth 1 to 4 in your Available pit; your
 opponent sees a value only once the rules show it. A set begins with both of you choosing in

@@ -62,6 +62,17 @@ pub trait GameMode: Send + Sync {
     fn help(&self) -> Option<String> {
         None
     }
+    /// Why `mv` is not one of `player`'s legal moves on `view` (the table as they see it), in
+    /// a player's words, if the rules can say.
+    fn why_not(
+        &self,
+        _view: &Table,
+        _player: Player,
+        _mv: &str,
+        _rules: &Arc<RuleSet>,
+    ) -> Option<String> {
+        None
+    }
 }
 
 /// The secret choices under way: each seat's moves so far and the position they made on
@@ -405,8 +416,21 @@ impl Game {
         if legal.len() > SHOWN {
             some.push("...");
         }
+        // The rules say why, if they can: from the table as the player sees it.
+        let why = self.mode.as_ref().and_then(|mode| {
+            let position = self.secret_position(player).unwrap_or(&self.table);
+            let view = position.seen_by(Some(player));
+            mode.why_not(&view, player, mv, &self.rules)
+        });
         ActionError::NotAMove {
             mv: mv.chars().take(crate::limits::MAX_MOVE_CHARS).collect(),
+            why: why
+                .map(|w| {
+                    w.chars()
+                        .take(crate::limits::MAX_TABLE_TEXT_CHARS)
+                        .collect()
+                })
+                .unwrap_or_default(),
             legal: some.join(", "),
         }
     }

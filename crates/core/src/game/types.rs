@@ -755,10 +755,12 @@ pub enum ActionError {
         reason: String,
     },
     /// A move the rules of a scripted game do not list for this player now.
-    #[error("{mv:?} is not a legal move now; the legal moves are: {legal}")]
+    #[error("{mv:?} is not a legal move now{}; the legal moves are: {legal}", because(.why))]
     NotAMove {
         /// The move asked for.
         mv: String,
+        /// Why not, as the rules say it (empty if they do not).
+        why: String,
         /// Some of the legal moves.
         legal: String,
     },
@@ -884,6 +886,15 @@ impl Event {
             _ => {}
         }
         seen
+    }
+}
+
+/// `: WHY` after a refused move's text, when the rules said why.
+fn because(why: &str) -> String {
+    if why.is_empty() {
+        String::new()
+    } else {
+        format!(": {why}")
     }
 }
 
