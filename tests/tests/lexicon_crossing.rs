@@ -279,3 +279,37 @@ fn lexicon_crossings_help_has_no_preview() {
         o.out
     );
 }
+
+/// Lexicon Crossing seats AIs at the terminal, as simulate and the editor do: each acts once
+/// for every line typed, and the keyboard stays with the people.
+#[test]
+fn ais_take_seats_at_the_terminal() {
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "maps/deals/three.ron",
+            "--set",
+            "players=3",
+            "--ai",
+            "seat3:normal",
+            "--ai",
+            "silver:normal",
+            "--seed",
+            "4",
+        ],
+        "layout A1 across CAT\npass silver\nboard\nboard\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let first = o.out.find("seat3 (AI):").expect("seat3's AI acts");
+    let typed = o.out.find("gold lays out").expect("gold's line");
+    assert!(typed < first, "the AIs wait for the first line: {}", o.out);
+    assert!(o.out.contains("silver (AI):"), "{}", o.out);
+    assert!(
+        o.out
+            .contains("silver is played by the AI: the keyboard stays with people"),
+        "{}",
+        o.out
+    );
+}

@@ -34,15 +34,34 @@ impl AtOnce {
         self.at_keyboard
     }
 
-    /// `pass` or `pass SEAT`: hands the keyboard on, or says why not.
-    pub(super) fn pass(&mut self, game: &Game, command: &str) -> Result<Player, String> {
+    /// Gives the keyboard to `player`.
+    pub(super) fn hand_to(&mut self, player: Player) {
+        self.at_keyboard = player;
+    }
+
+    /// `pass` or `pass SEAT`: hands the keyboard on to the next of `people` (the seats people
+    /// play; the AI's never hold it), or says why not.
+    pub(super) fn pass(
+        &mut self,
+        game: &Game,
+        command: &str,
+        people: &[Player],
+    ) -> Result<Player, String> {
         let next = match command.split_whitespace().nth(1) {
             None => {
-                let seats = game.seats().count().max(1);
-                Player::seat((self.at_keyboard.index() + 1) % seats).unwrap_or(Player::Gold)
+                let after = people
+                    .iter()
+                    .find(|p| p.index() > self.at_keyboard.index())
+                    .or(people.first());
+                *after.unwrap_or(&self.at_keyboard)
             }
             Some(name) => match Player::from_name(&name.to_ascii_lowercase()) {
-                Some(p) if game.seats().any(|s| s == p) => p,
+                Some(p) if people.contains(&p) => p,
+                Some(p) if game.seats().any(|s| s == p) => {
+                    return Err(format!(
+                        "{p} is played by the AI: the keyboard stays with people"
+                    ));
+                }
                 _ => {
                     let seats: Vec<String> = game.seats().map(|p| p.to_string()).collect();
                     return Err(format!(

@@ -56,8 +56,9 @@ pub(super) struct PlayArgs {
     connotations: Option<PathBuf>,
     /// A seat the AI plays (`brown`, `silver:hard`, `silver:hard:2s`; the level easy,
     /// normal or hard, normal if not given; then how long the hard level thinks a move: a
-    /// time such as `2s` or `500ms`, or a number of sampled worlds, off if not given), in a
-    /// game of turns; repeat for more. The others are people at the keyboard, who see their
+    /// time such as `2s` or `500ms`, or a number of sampled worlds, off if not given); in a
+    /// game played at once (Lexicon Crossing) each AI acts once for every line typed; repeat
+    /// for more. The others are people at the keyboard, who see their
     /// own side.
     #[arg(long, value_name = "SEAT[:LEVEL[:THINK]]")]
     ai: Vec<String>,
@@ -327,6 +328,10 @@ pub(super) struct Table {
     at_once: AtOnce,
     /// The seats the AI plays (`--ai`).
     ais: Vec<(Player, crate::ai::AiPlayer)>,
+    /// In simultaneous play, the AI seat asked next, and how many actions the AIs made since
+    /// the last line typed (none before the first).
+    ai_turn: usize,
+    ai_streak: usize,
 }
 
 impl Table {
@@ -340,19 +345,14 @@ impl Table {
             after_end,
             at_once: AtOnce::new(),
             ais: Vec::new(),
+            ai_turn: 0,
+            ai_streak: usize::MAX,
         }
     }
 
     /// Seats the AI for each `SEAT[:LEVEL[:THINK]]` of `specs`; the people left see their own side
     /// (with one person, nothing needs hiding between turns).
     fn seat_ais(&mut self, game: &Game, specs: &[String], seed: u64) -> Result<(), String> {
-        if !specs.is_empty() && game.rules().flow.simultaneous {
-            return Err(
-                "--ai plays games of turns; in simultaneous play the editor and \
-                        `scryptic simulate` seat AIs"
-                    .into(),
-            );
-        }
         for spec in specs {
             let mut parts = spec.splitn(3, ':');
             let seat = parts.next().unwrap_or_default();
@@ -365,19 +365,46 @@ impl Table {
             let ai = crate::ai::AiPlayer::new(level, seed).thinking(think);
             self.ais.push((player, ai));
         }
-        let people = game
-            .seats()
-            .filter(|p| !self.ais.iter().any(|(a, _)| a == p))
-            .count();
-        if people <= 1 {
+        let people = self.people(game);
+        if people.len() <= 1 {
             self.pause = false;
+        }
+        // In simultaneous play the keyboard starts with a person.
+        if let Some(&first) = people.first()
+            && !people.contains(&self.at_once.at_keyboard())
+        {
+            self.at_once.hand_to(first);
         }
         Ok(())
     }
 
-    /// The AI's action, when the seat to act is one it plays.
+    /// The seats people play (not the AI), in seat order.
+    fn people(&self, game: &Game) -> Vec<Player> {
+        game.seats()
+            .filter(|p| !self.ais.iter().any(|(a, _)| a == p))
+            .collect()
+    }
+
+    /// The AI's action, when the seat to act is one it plays; in simultaneous play, the next
+    /// AI seat's that has one (each in turn), each at most once for every line typed: the AIs
+    /// keep pace with the people instead of racing through the game between two lines.
     fn ai_action(&mut self, game: &Game) -> Option<(Player, Action)> {
-        if game.result().is_some() || game.rules().flow.simultaneous {
+        if game.result().is_some() {
+            return None;
+        }
+        if game.rules().flow.simultaneous {
+            if self.ai_streak >= self.ais.len() {
+                return None;
+            }
+            for _ in 0..self.ais.len() {
+                let at = self.ai_turn % self.ais.len();
+                self.ai_turn = self.ai_turn.wrapping_add(1);
+                let (seat, ai) = &mut self.ais[at];
+                if let Some(action) = ai.choose_at_once(game, *seat) {
+                    self.ai_streak += 1;
+                    return Some((*seat, action));
+                }
+            }
             return None;
         }
         let actor = self.actor(game);
@@ -525,11 +552,14 @@ impl Table {
                 continue;
             }
             let command = line.trim();
+            // A line typed: the AIs of a simultaneous game may act again.
+            self.ai_streak = 0;
             match command.split_whitespace().next().unwrap_or("") {
                 "" => {}
                 "help" => writeln!(io.out, "{}", self.help(scripted.game()))?,
                 "pass" if !announced_end && scripted.game().rules().flow.simultaneous => {
-                    if let Err(e) = self.at_once.pass(scripted.game(), command) {
+                    let people = self.people(scripted.game());
+                    if let Err(e) = self.at_once.pass(scripted.game(), command, &people) {
                         writeln!(io.out, "  {e}")?;
                     }
                 }
@@ -753,9 +783,14 @@ impl Table {
         match scripted.apply(action) {
             Ok(events) => {
                 writeln!(io.out, "{} (AI):", self.screen.seat(seat))?;
-                // The person next to act sees the board anew, without a pause: nothing of
-                // theirs was on the screen for the AI.
-                self.shown_to = None;
+                if scripted.game().rules().flow.simultaneous {
+                    // Beside the person at the keyboard, who keeps it (and its screen).
+                    self.at_once.note(&events);
+                } else {
+                    // The person next to act sees the board anew, without a pause: nothing
+                    // of theirs was on the screen for the AI.
+                    self.shown_to = None;
+                }
                 self.tell(scripted, &events, io)
             }
             Err(e) => {
