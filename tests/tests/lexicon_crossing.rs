@@ -313,3 +313,40 @@ fn ais_take_seats_at_the_terminal() {
         o.out
     );
 }
+
+/// A player whose region lies past column Z is told the names of its columns, which they type
+/// as any cell (`AO1`), and help does not offer to act for another seat.
+#[test]
+fn a_region_past_z_names_the_columns_to_type() {
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "--set",
+            "players=3",
+            "--ai",
+            "gold",
+            "--ai",
+            "silver",
+            "--seed",
+            "3",
+        ],
+        "help\nlayout AO1 across HILL\nquit\n",
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains(
+            "your region: columns AO to BG (the board writes their names downwards), rows 1 to 19; its top-left cell is AO1"
+        ),
+        "{}",
+        o.out
+    );
+    assert!(
+        o.out
+            .contains("seat3 lays out a crossword of 4 letters, 13 left on the rack"),
+        "{}",
+        o.out
+    );
+    assert!(!o.out.contains("act for that player"), "{}", o.out);
+}

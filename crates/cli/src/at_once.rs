@@ -7,6 +7,7 @@
 
 use crate::board::{Player, Pos};
 use crate::game::{Action, Event, Game};
+use crate::game::notation::{cell_name, column_name};
 use std::time::{Duration, Instant};
 
 /// The table's commands in simultaneous play.
@@ -137,8 +138,9 @@ impl AtOnce {
             ""
         };
         format!(
-            "round {}: everyone plays at once; {player} at the keyboard (`pass` hands it on); pool {pool}; {signal}\n{crossword}{jaywalk}",
-            game.light_round()
+            "round {}: everyone plays at once; {player} at the keyboard (`pass` hands it on); pool {pool}; {signal}\n{crossword}{jaywalk}{}",
+            game.light_round(),
+            region_line(self.area(game))
         )
     }
 
@@ -147,4 +149,24 @@ impl AtOnce {
     pub(super) fn area(&self, game: &Game) -> Option<(Pos, Pos)> {
         game.own_region_bounds(self.at_keyboard)
     }
+}
+
+/// Where the region of the player at the keyboard lies, by the names they type: past column Z
+/// the names have two letters, which the board writes downwards.
+fn region_line(area: Option<(Pos, Pos)>) -> String {
+    let Some((low, high)) = area else {
+        return String::new();
+    };
+    let (first, last) = (column_name(low.x), column_name(high.x));
+    let downwards = if last.len() > 1 {
+        " (the board writes their names downwards)"
+    } else {
+        ""
+    };
+    format!(
+        "\nyour region: columns {first} to {last}{downwards}, rows {} to {}; its top-left cell is {}",
+        low.y + 1,
+        high.y + 1,
+        cell_name(low)
+    )
 }

@@ -64,6 +64,29 @@ pub(super) struct PlayArgs {
     ai: Vec<String>,
 }
 
+/// A table of commands with their descriptions in one column: each line is a command, two
+/// spaces or more, and what it does.
+fn aligned(table: &str) -> String {
+    fn split(line: &str) -> Option<(&str, &str)> {
+        let at = line.find("  ")?;
+        Some((&line[..at], line[at..].trim_start()))
+    }
+    let width = table
+        .lines()
+        .filter_map(split)
+        .map(|(command, _)| command.chars().count())
+        .max()
+        .unwrap_or(0);
+    table
+        .lines()
+        .map(|line| match split(line) {
+            Some((command, what)) => format!("{command:<width$}  {what}"),
+            None => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The commands of the table itself, beside the game's.
 const TABLE_COMMANDS: &str =
     "preview CELL across|down WORD    what committing it would lead to, without committing
@@ -478,17 +501,18 @@ impl Table {
             ""
         };
         let own = if game.rules().flow.scripted {
-            // The rules say how the game is played, if they do; then how moves are typed.
-            match game.mode_help() {
-                Some(help) => format!("{help}\n\n{}", super::table_play::TABLE_GAME_COMMANDS),
-                None => super::table_play::TABLE_GAME_COMMANDS.to_string(),
-            }
+            super::table_play::TABLE_GAME_COMMANDS.to_string()
         } else if game.rules().flow.simultaneous {
             format!("{SIMULTANEOUS_COMMANDS}\n{AT_ONCE_COMMANDS}")
         } else {
             turn_commands(game, combat)
         };
-        format!("{own}\n{table}{next}\n{CELL_NAMES}")
+        let commands = aligned(&format!("{own}\n{table}{next}"));
+        // A scripted game's rules say how it is played, if they do; then how moves are typed.
+        match game.mode_help().filter(|_| game.rules().flow.scripted) {
+            Some(rules) => format!("{rules}\n\n{commands}\n{CELL_NAMES}"),
+            None => format!("{commands}\n{CELL_NAMES}"),
+        }
     }
 
     /// Plays `scripted` until the players leave (see [`Left`]).

@@ -14,8 +14,7 @@ remove CELL ...                     take letters off your crossword back to the 
 green                              call green light (your crossword is complete): everyone draws
 red                                call red light once the pool runs low: the grace period begins
 jaywalk LETTER                     return a letter from your rack to the pool and draw one
-time                               end the grace period after red light (the clock does it)
-Begin a command with a seat (gold, silver, seat3...) to act for that player.";
+time                               end the grace period after red light (the clock does it)";
 
 /// Reads a simultaneous-play command for `player` (unless the line names another seat first),
 /// or `None` when the line's verb is not one of simultaneous play.
