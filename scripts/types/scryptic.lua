@@ -476,7 +476,7 @@ function ScrypticTable:show(id, to) end
 ---@param id integer the piece's id
 function ScrypticTable:hide(id) end
 
---- Sets a variable on the table (every player may read it).
+--- Sets a variable on the table (every player may read it; status lines show it unless its name begins with `_`).
 ---@param name string the variable's name
 ---@param value integer|string|boolean its value
 function ScrypticTable:set(name, value) end

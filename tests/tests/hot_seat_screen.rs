@@ -30,7 +30,10 @@ struct Tmux {
 
 impl Tmux {
     fn start(command: &str) -> Tmux {
-        let socket = format!("scryptic-test-{}", std::process::id());
+        // A server of its own for each test of this process (they run at once).
+        static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let socket = format!("scryptic-test-{}-{n}", std::process::id());
         let tmux = Tmux { socket };
         let status = tmux
             .run(&[
@@ -122,4 +125,29 @@ fn the_last_players_rack_is_not_a_scroll_away() {
         "silver sees their own rack:\n{silver}"
     );
     tmux.send("quit");
+}
+
+/// Lines that reach the terminal at once (pasted, or typed ahead while the game prints) are
+/// all read, each as it comes, with no key pressed after them.
+#[test]
+fn lines_pasted_at_once_are_all_read() {
+    let command = format!(
+        "{} play --pack {} --ai brown --seed 5",
+        scryptic_binary().display(),
+        repo_path("packs/scryper")
+    );
+    let tmux = Tmux::start(&format!("NO_COLOR=1 SCRYPTIC_DATA=/nonexistent {command}"));
+    tmux.wait_for("white>");
+    tmux.run(&[
+        "send-keys",
+        "-t",
+        "t",
+        "-l",
+        "field 1 A8\rfield 4 C8\rready\r",
+    ]);
+    let after = tmux.wait_for("white made a secret choice");
+    assert!(
+        after.contains("white made a secret choice"),
+        "the pasted lines were not all read:\n{after}"
+    );
 }

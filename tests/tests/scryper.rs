@@ -220,10 +220,15 @@ fn a_person_plays_the_ai_at_the_terminal() {
     for line in [
         "brown (AI):",
         "the secret choices of white and brown are revealed",
+        // The bricks a side fields are one line.
+        "white's bricks go from the available pit to A8 and B8",
+        "brown's bricks go from the available pit to ",
         "white: A8-A6",
     ] {
         assert!(o.out.contains(line), "missing {line:?} in\n{}", o.out);
     }
+    // The AI's secret steps show nothing, not even its name above nothing.
+    assert!(!o.out.contains("brown (AI):\nbrown (AI):"), "{}", o.out);
     // Brown's back line as white sees it: bricks, never a value.
     for row in rows(&o.out, 1) {
         assert!(
@@ -377,4 +382,32 @@ fn events_name_pieces_as_players_do() {
     assert!(!an_id, "a piece named by its id: {}", o.out);
     let after_end = o.out.split("game over").nth(1).unwrap_or_default();
     assert!(!after_end.contains("set "), "{after_end}");
+}
+
+/// The status line shows the rules' variables while the game is on (`set 2, starter ...`), but
+/// not their own bookkeeping (`_sets_won_white`, a name beginning with `_`, which a save keeps).
+#[test]
+fn the_status_leaves_out_the_rules_bookkeeping() {
+    use rand::seq::IndexedRandom;
+    let mut game = scryptic_tests::pack_game("scryper", 3, &[]);
+    let mut rng = scryptic_tests::rng(5);
+    while game.game().table().var("set") == Some(&scryptic::game::Var::Int(1)) {
+        let player = game.game().choosing()[0];
+        let moves = game.game().legal_moves(player).unwrap();
+        let mv = moves.choose(&mut rng).unwrap().clone();
+        game.apply(scryptic::game::Action::Move { player, mv })
+            .unwrap();
+    }
+    let table = game.game().table();
+    assert!(
+        table
+            .vars()
+            .keys()
+            .any(|name| name.starts_with("_sets_won_")),
+        "{:?}",
+        table.vars()
+    );
+    let status = table.vars_text().unwrap();
+    assert!(status.starts_with("set 2, starter "), "{status}");
+    assert!(!status.contains("sets_won"), "{status}");
 }

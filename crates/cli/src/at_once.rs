@@ -6,8 +6,8 @@
 //! is refused as late.
 
 use crate::board::{Player, Pos};
-use crate::game::{Action, Event, Game};
 use crate::game::notation::{cell_name, column_name};
+use crate::game::{Action, Event, Game};
 use std::time::{Duration, Instant};
 
 /// The table's commands in simultaneous play.

@@ -806,7 +806,11 @@ impl Table {
     ) -> anyhow::Result<()> {
         match scripted.apply(action) {
             Ok(events) => {
-                writeln!(io.out, "{} (AI):", self.screen.seat(seat))?;
+                // A secret step of the AI's shows nothing (the choice is told once made).
+                let lines = self.told_lines(&events);
+                if !lines.is_empty() {
+                    writeln!(io.out, "{} (AI):", self.screen.seat(seat))?;
+                }
                 if scripted.game().rules().flow.simultaneous {
                     // Beside the person at the keyboard, who keeps it (and its screen).
                     self.at_once.note(&events);
@@ -815,7 +819,10 @@ impl Table {
                     // of theirs was on the screen for the AI.
                     self.shown_to = None;
                 }
-                self.tell(scripted, &events, io)
+                for line in lines {
+                    writeln!(io.out, "  {line}")?;
+                }
+                write_console(scripted, io)
             }
             Err(e) => {
                 // An AI that cannot act would wait for ever: its seat goes to the keyboard.
@@ -838,6 +845,14 @@ impl Table {
         events: &[Event],
         io: &mut Streams,
     ) -> anyhow::Result<()> {
+        for line in self.told_lines(events) {
+            writeln!(io.out, "  {line}")?;
+        }
+        write_console(scripted, io)
+    }
+
+    /// The lines that tell what `events` did, as everyone at the screen may read them.
+    fn told_lines(&self, events: &[Event]) -> Vec<String> {
         // The end of the game is told once, by the loop, with what can still be done.
         let told = events
             .iter()
@@ -845,10 +860,10 @@ impl Table {
         // Every player reads this screen: nobody's draws are shown in the events (each sees
         // their own rack when the keyboard is theirs).
         let seen: Vec<Event> = told.filter_map(|e| e.shown_to(None)).collect();
-        for line in super::table_play::told_lines(&seen) {
-            writeln!(io.out, "  {}", self.screen.render(&line))?;
-        }
-        write_console(scripted, io)
+        super::table_play::told_lines(&seen)
+            .iter()
+            .map(|line| self.screen.render(line))
+            .collect()
     }
 }
 

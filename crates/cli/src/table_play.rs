@@ -81,70 +81,72 @@ struct Retired {
     shown: Option<(Option<i64>, crate::game::SeatSet)>,
 }
 
+/// A piece coming out of a pit onto the board (a brick fielded): told together with the others
+/// of a run like it.
+struct Fielded {
+    owner: Player,
+    kind: String,
+    pit: String,
+    cell: crate::board::Pos,
+}
+
+/// What a run of events tells: pieces retired alike, pieces fielded alike, or a line.
+enum Told {
+    Retired(Retired),
+    Fielded(Fielded),
+    Line(String),
+}
+
 /// The lines that tell `events` (as the screen's reader may see them): a piece that goes to a
 /// pit and is shown there is one line, a run of pieces that do so alike is one line
 /// (`white's bricks on B3, D3 and F7 go to the used pit, shown to white and brown: a 2, a 3
-/// and a 1`), and a line repeated one after another is written once with a count.
+/// and a 1`), so is a run of pieces coming out of one pit (`brown's bricks go from the
+/// available pit to A1, B1 and C1`), and a line repeated one after another is written once
+/// with a count.
 pub(super) fn told_lines(events: &[crate::game::Event]) -> Vec<String> {
-    use crate::game::{Event, Place};
-    let mut items: Vec<Result<Retired, String>> = Vec::new();
-    let mut rest = events.iter().peekable();
-    while let Some(event) = rest.next() {
-        if let Event::PieceMoved {
-            piece,
-            owner,
-            kind,
-            from: Place::Cell(cell),
-            to: Place::Pit(pit),
-        } = event
-        {
-            let shown = match rest.peek() {
-                Some(Event::PieceShown {
-                    piece: p,
-                    value,
-                    to,
-                    ..
-                }) if p == piece => {
-                    let shown = Some((*value, *to));
-                    rest.next();
-                    shown
-                }
-                _ => None,
-            };
-            items.push(Ok(Retired {
-                owner: *owner,
-                kind: kind.clone(),
-                cell: *cell,
-                pit: pit.clone(),
-                shown,
-            }));
-        } else {
-            items.push(Err(crate::game::describe::describe(event)));
-        }
-    }
+    let items = told_items(events);
     let mut lines: Vec<String> = Vec::new();
     let mut at = 0;
     while at < items.len() {
         let line = match &items[at] {
-            Err(line) => {
+            Told::Line(line) => {
                 at += 1;
                 line.clone()
             }
-            Ok(first) => {
+            Told::Retired(first) => {
                 let alike = items[at..]
                     .iter()
-                    .take_while(|i| {
-                        i.as_ref().is_ok_and(|r| {
-                            r.owner == first.owner
+                    .map_while(|i| match i {
+                        Told::Retired(r)
+                            if r.owner == first.owner
                                 && r.kind == first.kind
                                 && r.pit == first.pit
-                                && r.shown.map(|s| s.1) == first.shown.map(|s| s.1)
-                        })
+                                && r.shown.map(|s| s.1) == first.shown.map(|s| s.1) =>
+                        {
+                            Some(r)
+                        }
+                        _ => None,
                     })
-                    .filter_map(|i| i.as_ref().ok())
                     .collect::<Vec<_>>();
                 at += alike.len();
                 retired_line(&alike)
+            }
+            Told::Fielded(first) => {
+                let alike = items[at..]
+                    .iter()
+                    .map_while(|i| match i {
+                        Told::Fielded(f)
+                            if f.owner == first.owner
+                                && f.kind == first.kind
+                                && f.pit == first.pit =>
+                        {
+                            Some(f)
+                        }
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>();
+                at += alike.len();
+                fielded_line(&alike)
             }
         };
         match lines.last_mut() {
@@ -153,6 +155,79 @@ pub(super) fn told_lines(events: &[crate::game::Event]) -> Vec<String> {
         }
     }
     lines
+}
+
+/// `events` as what they tell, each piece retired with the showing of its value that follows.
+fn told_items(events: &[crate::game::Event]) -> Vec<Told> {
+    use crate::game::{Event, Place};
+    let mut items = Vec::new();
+    let mut rest = events.iter().peekable();
+    while let Some(event) = rest.next() {
+        let item = match event {
+            Event::PieceMoved {
+                piece,
+                owner,
+                kind,
+                from: Place::Cell(cell),
+                to: Place::Pit(pit),
+            } => {
+                let shown = match rest.peek() {
+                    Some(Event::PieceShown {
+                        piece: p,
+                        value,
+                        to,
+                        ..
+                    }) if p == piece => {
+                        let shown = Some((*value, *to));
+                        rest.next();
+                        shown
+                    }
+                    _ => None,
+                };
+                Told::Retired(Retired {
+                    owner: *owner,
+                    kind: kind.clone(),
+                    cell: *cell,
+                    pit: pit.clone(),
+                    shown,
+                })
+            }
+            Event::PieceMoved {
+                owner,
+                kind,
+                from: Place::Pit(pit),
+                to: Place::Cell(cell),
+                ..
+            } if !pit.is_empty() => Told::Fielded(Fielded {
+                owner: *owner,
+                kind: kind.clone(),
+                pit: pit.clone(),
+                cell: *cell,
+            }),
+            _ => Told::Line(crate::game::describe::describe(event)),
+        };
+        items.push(item);
+    }
+    items
+}
+
+/// One line for a run of pieces alike coming out of a pit onto the board.
+fn fielded_line(run: &[&Fielded]) -> String {
+    let first = run[0];
+    let cells: Vec<String> = run
+        .iter()
+        .map(|f| crate::game::notation::cell_name(f.cell))
+        .collect();
+    let (pieces, go) = if run.len() == 1 {
+        (format!("{}'s {}", first.owner, first.kind), "goes")
+    } else {
+        (format!("{}'s {}s", first.owner, first.kind), "go")
+    };
+    format!(
+        "{pieces} {go} from the {} pit to {}",
+        first.pit,
+        and_list(&cells)
+    )
 }
 
 /// One line for a run of pieces alike going to a pit.

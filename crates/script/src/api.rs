@@ -617,7 +617,7 @@ pub const MODE_GAME: &[ApiFunction] = &[
             ("value", "integer|string|boolean", "its value")
         ],
         "nil",
-        "Sets a variable on the table (every player may read it)."
+        "Sets a variable on the table (every player may read it; status lines show it unless its name begins with `_`)."
     ),
     f!(
         "turn",

@@ -63,7 +63,7 @@ end
 -- so, with the sets each won (a set won because the other had no brick scores no brick).
 local function end_by_score(game)
     local white, brown = score(game, WHITE), score(game, BROWN)
-    local won = function(player) return game:get("sets_won_" .. player) or 0 end
+    local won = function(player) return game:get("_sets_won_" .. player) or 0 end
     local reason = ("no bricks left to field: Score pits %s %d, %s %d (sets won %d and %d; a set won because the other had no brick scores none)"):format(
         WHITE, white, BROWN, brown, won(WHITE), won(BROWN))
     if white > brown then
@@ -107,7 +107,7 @@ local function end_set(game, winner, scorer, why)
         end
     end
     game:say(("set %d to %s: %s"):format(game:get("set"), winner, why))
-    game:set("sets_won_" .. winner, (game:get("sets_won_" .. winner) or 0) + 1)
+    game:set("_sets_won_" .. winner, (game:get("_sets_won_" .. winner) or 0) + 1)
     game:set("set", game:get("set") + 1)
     game:set("starter", other(winner))
     start_set(game)

@@ -157,11 +157,13 @@ impl super::Table {
     }
 
     /// The rules' variables as text, `name value` apart by commas (`set 2, starter silver`),
-    /// if there are any.
+    /// if there are any to show: a name that begins with `_` is the rules' own bookkeeping,
+    /// which players may read but a status line leaves out.
     pub fn vars_text(&self) -> Option<String> {
         let vars: Vec<String> = self
             .vars()
             .iter()
+            .filter(|(name, _)| !name.starts_with('_'))
             .map(|(name, value)| match value {
                 super::Var::Int(i) => format!("{name} {i}"),
                 super::Var::Text(t) => format!("{name} {t}"),
