@@ -78,6 +78,12 @@ fn letters_are_capitals_told_apart_by_a_mark_without_colour() {
     assert!(o.out.contains("token spots: B9 f"), "{}", o.out);
     assert!(
         o.out
+            .contains("a mark after a letter, city or captured token says whose"),
+        "{}",
+        o.out
+    );
+    assert!(
+        o.out
             .contains("A1 is the top-left cell (x 0, y 0 in map files)")
     );
 }
@@ -300,7 +306,7 @@ fn the_legend_names_every_seat_of_the_game() {
     let o = at_terminal(&args, colour, "quit\n");
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
-        o.out.contains("in their seat's colour: \u{1b}[1;33mgold\u{1b}[0m, \u{1b}[1;36msilver\u{1b}[0m, \u{1b}[1;35mseat3\u{1b}[0m"),
+        o.out.contains("letters are in their seat's colour: \u{1b}[1;33mgold\u{1b}[0m, \u{1b}[1;36msilver\u{1b}[0m, \u{1b}[1;35mseat3\u{1b}[0m"),
         "{}",
         o.out
     );

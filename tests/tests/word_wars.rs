@@ -303,6 +303,8 @@ fn word_wars_at_the_terminal_explains_itself() {
         "next  ",
         "turn 1: gold to play; the first word covers H8 (marked `=`)",
         "legend: . plains  = the first word covers H8",
+        // No cities or tokens on this board: only letters are anyone's.
+        "a mark after a letter says whose: + gold, - silver",
         " 8 . . . . . . . = . . . . . . .",
     ] {
         assert!(o.out.contains(present), "{present:?} missing in\n{}", o.out);

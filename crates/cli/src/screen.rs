@@ -334,10 +334,20 @@ impl Screen {
     /// How the board says whose a letter, a city or a captured token is, for every seat of
     /// the game by the name the mode gives it: in its colour, or by the mark after it.
     fn whose_legend(&self, game: &Game) -> String {
+        let board = game.board();
+        let mut things = vec!["letter"];
+        if !board.cities.is_empty() {
+            things.push("city");
+        }
+        if !board.tokens.is_empty() {
+            things.push("captured token");
+        }
         if self.colour {
             let seats: Vec<String> = game.seats().map(|p| self.seat(p)).collect();
+            let plural: Vec<String> = things.iter().map(|t| plural(t)).collect();
             format!(
-                "\n        letters, cities and captured tokens are in their seat's colour: {}",
+                "\n        {} are in their seat's colour: {}",
+                or_list(&plural, "and"),
                 seats.join(", ")
             )
         } else {
@@ -345,8 +355,10 @@ impl Screen {
                 .seats()
                 .map(|p| format!("{} {}", Screen::mark(Some(p)), self.seat_name(p)))
                 .collect();
+            let things: Vec<String> = things.iter().map(|t| t.to_string()).collect();
             format!(
-                "\n        a mark after a letter, city or captured token says whose: {}",
+                "\n        a mark after a {} says whose: {}",
+                or_list(&things, "or"),
                 seats.join(", ")
             )
         }
@@ -505,4 +517,21 @@ fn token_glyphs(game: &Game) -> BTreeMap<String, char> {
         out.insert(kind.to_string(), pick);
     }
     out
+}
+
+/// `letter` as `letters`, `city` as `cities`.
+fn plural(thing: &str) -> String {
+    match thing.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{thing}s"),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c` (with `word` between the last two).
+fn or_list(items: &[String], word: &str) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} {word} {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
