@@ -19,6 +19,8 @@ pub(super) const AT_ONCE_COMMANDS: &str =
 pub(super) struct AtOnce {
     at_keyboard: Player,
     red_light_at: Option<Instant>,
+    /// Whether more than one person shares the keyboard (else nobody to pass it to).
+    pub(super) shared: bool,
 }
 
 impl AtOnce {
@@ -27,6 +29,7 @@ impl AtOnce {
         AtOnce {
             at_keyboard: Player::Gold,
             red_light_at: None,
+            shared: true,
         }
     }
 
@@ -137,8 +140,13 @@ impl AtOnce {
         } else {
             ""
         };
+        let pass = if self.shared {
+            " (`pass` hands it on)"
+        } else {
+            ""
+        };
         format!(
-            "round {}: everyone plays at once; {player} at the keyboard (`pass` hands it on); pool {pool}; {signal}\n{crossword}{jaywalk}{}",
+            "round {}: everyone plays at once; {player} at the keyboard{pass}; pool {pool}; {signal}\n{crossword}{jaywalk}{}",
             game.light_round(),
             region_line(self.area(game))
         )

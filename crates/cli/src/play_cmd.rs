@@ -392,6 +392,7 @@ impl Table {
         if people.len() <= 1 {
             self.pause = false;
         }
+        self.at_once.shared = people.len() > 1;
         // In simultaneous play the keyboard starts with a person.
         if let Some(&first) = people.first()
             && !people.contains(&self.at_once.at_keyboard())
@@ -766,9 +767,9 @@ impl Table {
                 {
                     self.write_status(game, io)?;
                 }
+                // At once, the player sees their crossword as it now stands.
                 if scripted.game().rules().flow.simultaneous && scripted.game().result().is_none() {
-                    let status = self.at_once.status(scripted.game());
-                    writeln!(io.out, "{}", self.screen.render(&status))?;
+                    self.write_status_at_once(scripted.game(), false, io)?;
                 }
             }
             Err(e) => writeln!(io.out, "  refused: {}", self.screen.render(&e))?,

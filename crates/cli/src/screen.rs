@@ -215,7 +215,7 @@ impl Screen {
             out.truncate(out.trim_end_matches(' ').len());
             out.push('\n');
         }
-        out.push_str(&self.legend(game, &kinds));
+        out.push_str(&self.legend(game, &kinds, (low, high)));
         out
     }
 
@@ -302,16 +302,31 @@ impl Screen {
         format!("{colour}{}{RESET} ", look.glyph)
     }
 
-    /// The legend of what the board has: its terrains, cities, token kinds and the first
-    /// word's cell (nothing it does not have).
-    fn legend(&self, game: &Game, kinds: &BTreeMap<String, char>) -> String {
+    /// The legend of what the board shows in `area` (top-left and bottom-right cells): its
+    /// terrains, cities, token kinds and the first word's cell (nothing it does not show).
+    fn legend(
+        &self,
+        game: &Game,
+        kinds: &BTreeMap<String, char>,
+        (low, high): (Pos, Pos),
+    ) -> String {
         let board = game.board();
+        let inside = |at: Pos| (low.x..=high.x).contains(&at.x) && (low.y..=high.y).contains(&at.y);
+        let mut present = Vec::new();
+        for y in low.y..=high.y {
+            for x in low.x..=high.x {
+                let terrain = board.terrain[Pos::new(x, y)];
+                if !present.contains(&terrain) {
+                    present.push(terrain);
+                }
+            }
+        }
         let mut shown: Vec<String> = Terrain::ALL
             .iter()
-            .filter(|&&t| board.terrain.cells().contains(&t))
+            .filter(|t| present.contains(t))
             .map(|&t| format!("{} {}", Screen::terrain_glyph(t), t.name()))
             .collect();
-        if board.cities.iter().any(|c| !c.destroyed) {
+        if board.cities.iter().any(|c| !c.destroyed && inside(c.at)) {
             shown.push("@ city".into());
         }
         if let Some(cell) = first_word_cell(game) {
