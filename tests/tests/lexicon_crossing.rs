@@ -349,4 +349,11 @@ fn a_region_past_z_names_the_columns_to_type() {
         o.out
     );
     assert!(!o.out.contains("act for that player"), "{}", o.out);
+    // Alone with the AIs, there is nobody to pass the keyboard to.
+    assert!(!o.out.contains("`pass` hands it on"), "{}", o.out);
+    // The layout is on the board shown right after it, in the region's first row.
+    let after = o.out.split("seat3 lays out").nth(1).unwrap_or_default();
+    assert!(after.contains("\n 1 H3I3L3L3. ."), "{after}");
+    // The region is plain: the lava walls around it are not in its legend.
+    assert!(after.contains("legend: . plains\n"), "{after}");
 }
