@@ -495,7 +495,7 @@ fn a_finished_game_can_still_be_shown_and_saved() {
         "commit A1 across AT\nboard\nend\nsave {}\nquit\n",
         save.display()
     );
-    let o = scryptic_typing(&["play", map.to_str().unwrap()], &typed);
+    let o = scryptic_typing(&["play", "--seed", "1", map.to_str().unwrap()], &typed);
     assert_eq!(o.code, 0, "{o:?}");
     let before_board = &o.out[..o.out.find("game over>").unwrap()];
     assert_eq!(
@@ -727,7 +727,7 @@ fn the_command_line_refuses_with_a_reason_and_an_exit_code() {
     .unwrap();
     let d = dir.path().display().to_string();
     let made = scryptic_typing(
-        &["play", &format!("{d}/tutorial.ron")],
+        &["play", "--seed", "1", &format!("{d}/tutorial.ron")],
         &format!("end\nsave {d}/save.ron\nquit\n"),
     );
     assert_eq!(made.code, 0, "{made:?}");

@@ -13,7 +13,7 @@ fn moves_lists_and_counts_the_placements_of_a_saved_game() {
     let save = dir.path().join("game.ron");
     let map = root().join("maps/tutorial.ron");
     let typed = format!("save {}\nquit\n", save.display());
-    let played = scryptic_typing(&["play", map.to_str().unwrap()], &typed);
+    let played = scryptic_typing(&["play", "--seed", "1", map.to_str().unwrap()], &typed);
     assert_eq!(played.code, 0, "{}", played.err);
     // A rack is its seat's secret: the placements are listed only as the seat to move.
     let save_arg = save.to_str().unwrap();
@@ -174,13 +174,19 @@ fn simulate_gives_the_hard_ai_time_to_think() {
         assert!(bad.err.contains(message), "{think}: {}", bad.err);
     }
     let typed = "quit\n";
-    let play = scryptic_typing(&["play", map, "--ai", "silver:hard:soon"], typed);
+    let play = scryptic_typing(
+        &["play", "--seed", "1", map, "--ai", "silver:hard:soon"],
+        typed,
+    );
     assert!(
         play.err.contains("`soon` is not a think time"),
         "{}",
         play.err
     );
-    let play = scryptic_typing(&["play", map, "--ai", "silver:hard:1"], typed);
+    let play = scryptic_typing(
+        &["play", "--seed", "1", map, "--ai", "silver:hard:1"],
+        typed,
+    );
     assert_eq!(play.code, 0, "{}", play.err);
 }
 
@@ -246,7 +252,7 @@ fn preview_shows_a_commits_combat_before_it_is_made() {
     let map = conquest_map(dir.path());
     let save = dir.path().join("before.ron");
     let o = scryptic_typing(
-        &["play", map.to_str().unwrap()],
+        &["play", "--seed", "1", map.to_str().unwrap()],
         &format!("save {}\nquit\n", save.display()),
     );
     assert_eq!(o.code, 0, "{o:?}");

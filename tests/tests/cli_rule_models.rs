@@ -78,6 +78,8 @@ fn three_players_take_turns_at_the_terminal() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             map.to_str().unwrap(),
             "--rules",
             rules.to_str().unwrap(),
@@ -157,6 +159,8 @@ fn a_modes_names_for_the_seats_are_the_players_names() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             map.to_str().unwrap(),
             "--rules",
             rules.to_str().unwrap(),

@@ -238,7 +238,7 @@ fn a_save_with_another_script_or_settings_out_of_range_is_refused() {
     let pack_arg = pack.display().to_string();
     let save_path = dir.path().join("game.ron");
     let o = scryptic_tests::scryptic_typing(
-        &["play", "--pack", &pack_arg],
+        &["play", "--seed", "1", "--pack", &pack_arg],
         &format!("end\nend\nend\nsave {}\nquit\n", save_path.display()),
     );
     assert_eq!(o.code, 0, "{o:?}");

@@ -32,6 +32,8 @@ fn three_players_share_one_keyboard_and_the_clock_ends_the_game() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             &pack(),
             "maps/deals/three.ron",
@@ -83,7 +85,18 @@ fn three_players_share_one_keyboard_and_the_clock_ends_the_game() {
 
 #[test]
 fn the_98_tiles_seat_no_fifth_player() {
-    let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "players=5"], "quit\n");
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            &pack(),
+            "--set",
+            "players=5",
+        ],
+        "quit\n",
+    );
     assert_ne!(o.code, 0);
     assert!(
         o.err
@@ -133,6 +146,8 @@ fn a_players_own_word_list_plays_saves_and_guards_its_replay() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             &pack(),
             "maps/deals/keyboard.ron",
@@ -192,6 +207,8 @@ fn a_layout_typed_after_the_grace_period_counts_for_nothing() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             &pack(),
             "maps/deals/three.ron",
@@ -243,6 +260,8 @@ fn the_keyboard_acts_for_the_seat_that_holds_it_only() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             &pack(),
             "maps/deals/three.ron",
@@ -264,6 +283,8 @@ fn lexicon_crossings_help_has_no_preview() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             &pack(),
             "maps/deals/three.ron",

@@ -52,7 +52,7 @@ fn a_new_pack_checks_plays_and_exports() {
     let pack = dir.path().join("my-first");
     let o = scryptic(&["pack", "check", text(&pack)]);
     assert_eq!(o.code, 0, "{o:?}");
-    let o = scryptic_typing(&["play", "--pack", text(&pack)], "quit\n");
+    let o = scryptic_typing(&["play", "--seed", "1", "--pack", text(&pack)], "quit\n");
     assert_eq!(o.code, 0, "{o:?}");
     assert!(o.out.contains("Welcome: grow your crossword"), "{}", o.out);
     let o = scryptic(&["pack", "new", "my-first", "--dir", text(dir.path())]);
@@ -89,6 +89,8 @@ fn a_pack_mode_plays_with_its_settings() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             &format!("{}:standard", text(&pack)),
             "--set",
@@ -102,12 +104,18 @@ fn a_pack_mode_plays_with_its_settings() {
         ("drew=2", "no setting `drew`"),
         ("draw", "id=value"),
     ] {
-        let o = scryptic(&["play", "--pack", text(&pack), "--set", set]);
+        let o = scryptic(&["play", "--seed", "1", "--pack", text(&pack), "--set", set]);
         assert!(o.code == 1 && o.err.contains(wanted), "{set}: {o:?}");
     }
-    let o = scryptic(&["play", "--pack", &format!("{}:nope", text(&pack))]);
+    let o = scryptic(&[
+        "play",
+        "--seed",
+        "1",
+        "--pack",
+        &format!("{}:nope", text(&pack)),
+    ]);
     assert!(o.code == 1 && o.err.contains("no mode `nope`"), "{o:?}");
-    let o = scryptic(&["play", "--pack", "no-such-pack"]);
+    let o = scryptic(&["play", "--seed", "1", "--pack", "no-such-pack"]);
     assert!(
         o.code == 1 && o.err.contains("no pack `no-such-pack`"),
         "{o:?}"
@@ -317,7 +325,16 @@ fn a_pack_zips_installs_replaces_and_removes() {
         "{:?}",
         tree(&packs)
     );
-    let o = scryptic_typing(&["play", "--pack", text(&packs.join("wending"))], "quit\n");
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            text(&packs.join("wending")),
+        ],
+        "quit\n",
+    );
     assert!(o.out.contains("Chapter 1"), "{o:?}");
     let o = scryptic(&["pack", "remove", "wending", "--packs-dir", text(&packs)]);
     assert!(o.code == 0 && o.out.contains("removed wending"), "{o:?}");
@@ -417,7 +434,15 @@ fn a_save_records_its_packs_and_settings_and_notes_what_changed() {
     std::fs::write(pack.join("pack.ron"), manifest).unwrap();
     let save = dir.path().join("game.ron");
     let o = scryptic_typing(
-        &["play", "--pack", text(&pack), "--set", "fog=true"],
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            text(&pack),
+            "--set",
+            "fog=true",
+        ],
         &format!("end\nsave {}\nquit\n", save.display()),
     );
     assert_eq!(o.code, 0, "{o:?}");
@@ -746,12 +771,23 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
     );
 
     let o = scryptic_typing(
-        &["play", "--pack", "core:tutorial", "--with", text(&shrines)],
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            "core:tutorial",
+            "--with",
+            text(&shrines),
+        ],
         "quit\n",
     );
     assert_eq!(o.code, 0, "{o:?}");
     assert!(o.out.contains("The shrines are blessed."), "{}", o.out);
-    let o = scryptic_typing(&["play", "--pack", "core:tutorial"], "quit\n");
+    let o = scryptic_typing(
+        &["play", "--seed", "1", "--pack", "core:tutorial"],
+        "quit\n",
+    );
     assert!(
         !o.out.contains("shrines"),
         "not ticked, not loaded: {}",
@@ -759,7 +795,15 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
     );
 
     let o = scryptic_typing(
-        &["play", "--pack", "core:classic", "--with", text(&shrines)],
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            "core:classic",
+            "--with",
+            text(&shrines),
+        ],
         "quit\n",
     );
     assert_eq!(o.code, 1, "{o:?}");
@@ -772,6 +816,8 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             "core:tutorial",
             "--with",

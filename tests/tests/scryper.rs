@@ -30,7 +30,7 @@ fn two_players_choose_in_secret_and_see_only_their_own_values() {
         "field 3 C8\nfield 1 D8\nready\nbrown field 4 D1\nmoves\nready\nC8-C6\nD1-D3\nsave {}\nquit\n",
         save.display()
     );
-    let o = scryptic_typing(&["play", "--pack", &pack()], &typed);
+    let o = scryptic_typing(&["play", "--seed", "1", "--pack", &pack()], &typed);
     assert_eq!(o.code, 0, "{o:?}");
     for line in [
         "move 1: white chooses in secret, then brown (no one else sees your choices until all are made)",
@@ -215,7 +215,18 @@ fn the_search_sees_only_what_its_player_sees() {
 #[test]
 fn a_person_plays_the_ai_at_the_terminal() {
     let typed = "field 4 A8\nfield 4 B8\nready\nA8-A6\nquit\n";
-    let o = scryptic_typing(&["play", "--pack", &pack(), "--ai", "brown:easy"], typed);
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            &pack(),
+            "--ai",
+            "brown:easy",
+        ],
+        typed,
+    );
     assert_eq!(o.code, 0, "{o:?}");
     for line in [
         "brown (AI):",
@@ -237,7 +248,7 @@ fn a_person_plays_the_ai_at_the_terminal() {
             o.out
         );
     }
-    let bad = scryptic(&["play", "--pack", &pack(), "--ai", "black"]);
+    let bad = scryptic(&["play", "--seed", "1", "--pack", &pack(), "--ai", "black"]);
     assert_eq!(bad.code, 1, "{bad:?}");
     assert!(
         bad.err

@@ -130,6 +130,8 @@ fn a_whole_match_is_played_in_the_terminal_and_saved_between_rounds() {
     let o = scryptic_typing(
         &[
             "play",
+            "--seed",
+            "1",
             "--pack",
             &pack(),
             "maps/ends/stuck.ron",
@@ -174,10 +176,32 @@ fn a_whole_match_is_played_in_the_terminal_and_saved_between_rounds() {
 /// The `rounds` setting is bound to `match.rounds` and keeps to the seed's 2 to 5.
 #[test]
 fn the_rounds_setting_goes_from_two_to_five() {
-    let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "rounds=6"], "quit\n");
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            &pack(),
+            "--set",
+            "rounds=6",
+        ],
+        "quit\n",
+    );
     assert_ne!(o.code, 0, "{o:?}");
     assert!(o.err.contains("rounds"), "{}", o.err);
-    let o = scryptic_typing(&["play", "--pack", &pack(), "--set", "rounds=5"], "quit\n");
+    let o = scryptic_typing(
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            &pack(),
+            "--set",
+            "rounds=5",
+        ],
+        "quit\n",
+    );
     says(&o.out, "round 1 of 5");
 }
 
@@ -186,7 +210,14 @@ fn the_rounds_setting_goes_from_two_to_five() {
 #[test]
 fn sudden_death_is_called_and_answered_at_the_terminal() {
     let o = scryptic_typing(
-        &["play", "--pack", &pack(), "maps/ends/offer.ron"],
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            &pack(),
+            "maps/ends/offer.ron",
+        ],
         "help\nsudden\naccept\ncommit G8 across CATS\nquit\n",
     );
     assert_eq!(o.code, 0, "{o:?}");
@@ -207,10 +238,21 @@ fn sudden_death_is_called_and_answered_at_the_terminal() {
 /// off, when a player may call sudden death on their own word.
 #[test]
 fn the_judge_setting_leaves_cannot_make_a_word_to_the_players() {
-    let judged = scryptic_typing(&["play", "--pack", &pack()], "sudden\nquit\n");
+    let judged = scryptic_typing(
+        &["play", "--seed", "1", "--pack", &pack()],
+        "sudden\nquit\n",
+    );
     says(&judged.out, "refused: you can still make a word");
     let trusted = scryptic_typing(
-        &["play", "--pack", &pack(), "--set", "judge=false"],
+        &[
+            "play",
+            "--seed",
+            "1",
+            "--pack",
+            &pack(),
+            "--set",
+            "judge=false",
+        ],
         "sudden\nquit\n",
     );
     says(&trusted.out, "gold calls sudden death");
