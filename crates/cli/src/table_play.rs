@@ -214,37 +214,42 @@ fn told_items(events: &[crate::game::Event]) -> Vec<Told> {
 /// One line for a run of pieces alike coming out of a pit onto the board.
 fn fielded_line(run: &[&Fielded]) -> String {
     let first = run[0];
-    let cells: Vec<String> = run
-        .iter()
-        .map(|f| crate::game::notation::cell_name(f.cell))
-        .collect();
-    let (pieces, go) = if run.len() == 1 {
-        (format!("{}'s {}", first.owner, first.kind), "goes")
-    } else {
-        (format!("{}'s {}s", first.owner, first.kind), "go")
-    };
+    let (pieces, go) = whose_pieces(first.owner, &first.kind, run.len());
+    let cells: Vec<crate::board::Pos> = run.iter().map(|f| f.cell).collect();
     format!(
         "{pieces} {go} from the {} pit to {}",
         first.pit,
-        and_list(&cells)
+        cells_list(&cells)
     )
+}
+
+/// `owner`'s `count` pieces of `kind` and the verb they go with (`white's brick`, `goes`;
+/// `white's bricks`, `go`).
+fn whose_pieces(owner: Player, kind: &str, count: usize) -> (String, &'static str) {
+    if count == 1 {
+        (format!("{owner}'s {kind}"), "goes")
+    } else {
+        (format!("{owner}'s {kind}s"), "go")
+    }
+}
+
+/// Cells by name: `A1`, `A1 and B2`, `A1, B2 and C3`.
+fn cells_list(cells: &[crate::board::Pos]) -> String {
+    let names: Vec<String> = cells
+        .iter()
+        .map(|&c| crate::game::notation::cell_name(c))
+        .collect();
+    and_list(&names)
 }
 
 /// One line for a run of pieces alike going to a pit.
 fn retired_line(run: &[&Retired]) -> String {
     let first = run[0];
-    let cells: Vec<String> = run
-        .iter()
-        .map(|r| crate::game::notation::cell_name(r.cell))
-        .collect();
-    let (pieces, go) = if run.len() == 1 {
-        (format!("{}'s {} on", first.owner, first.kind), "goes")
-    } else {
-        (format!("{}'s {}s on", first.owner, first.kind), "go")
-    };
+    let (pieces, go) = whose_pieces(first.owner, &first.kind, run.len());
+    let cells: Vec<crate::board::Pos> = run.iter().map(|r| r.cell).collect();
     let mut line = format!(
-        "{pieces} {} {go} to the {} pit",
-        and_list(&cells),
+        "{pieces} on {} {go} to the {} pit",
+        cells_list(&cells),
         first.pit
     );
     if let Some((_, to)) = first.shown {
