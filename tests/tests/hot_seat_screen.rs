@@ -93,12 +93,7 @@ impl Drop for Tmux {
 
 #[test]
 fn the_last_players_rack_is_not_a_scroll_away() {
-    let command = format!(
-        "{} play {} --seed 3",
-        scryptic_binary().display(),
-        repo_path("maps/tutorial.ron")
-    );
-    let tmux = Tmux::start(&format!("NO_COLOR=1 SCRYPTIC_DATA=/nonexistent {command}"));
+    let tmux = playing(&format!("{} --seed 3", repo_path("maps/tutorial.ron")));
     let first = tmux.wait_for("gold>");
     let rack = first
         .lines()
@@ -107,17 +102,8 @@ fn the_last_players_rack_is_not_a_scroll_away() {
         .to_string();
     // Gold ends the turn: the keyboard passes to silver.
     tmux.send("end");
-    let handed = tmux.wait_for("press Enter when ready");
-    assert!(
-        !handed.contains(&rack),
-        "gold's rack is still on the screen or in the scrollback:\n{handed}"
-    );
-    tmux.send("");
-    let silver = tmux.wait_for("silver>");
-    assert!(
-        !silver.contains(&rack),
-        "silver can scroll back to gold's rack:\n{silver}"
-    );
+    hidden_after_hand_over(&tmux, &rack, "silver>");
+    let silver = tmux.everything();
     assert!(
         silver
             .lines()
@@ -127,16 +113,69 @@ fn the_last_players_rack_is_not_a_scroll_away() {
     tmux.send("quit");
 }
 
+/// The game at `args` at a terminal of its own.
+fn playing(args: &str) -> Tmux {
+    let command = format!("{} play {args}", scryptic_binary().display());
+    Tmux::start(&format!("NO_COLOR=1 SCRYPTIC_DATA=/nonexistent {command}"))
+}
+
+/// Fails if `secret` is on the screen or in the scrollback once the keyboard has passed and
+/// the next player's prompt `next` is up (after the hand-over's pause).
+fn hidden_after_hand_over(tmux: &Tmux, secret: &str, next: &str) {
+    let handed = tmux.wait_for("press Enter when ready");
+    assert!(
+        handed.contains("press Enter when ready") && !handed.contains(secret),
+        "{secret:?} is still on the screen or in the scrollback:\n{handed}"
+    );
+    tmux.send("");
+    let after = tmux.wait_for(next);
+    assert!(
+        after.contains(next) && !after.contains(secret),
+        "{next:?} can scroll back to {secret:?}:\n{after}"
+    );
+}
+
+/// Lexicon Crossing: `pass` hands the keyboard on, and the last player's tiles are gone.
+#[test]
+fn the_last_players_tiles_are_not_a_scroll_away_at_once() {
+    let tmux = playing(&format!(
+        "--pack {} --seed 3",
+        repo_path("packs/lexicon-crossing")
+    ));
+    let first = tmux.wait_for("gold>");
+    let rack = first
+        .lines()
+        .find(|l| l.starts_with("gold:") && l.contains("rack"))
+        .unwrap_or_else(|| panic!("gold's tiles are shown:\n{first}"))
+        .to_string();
+    tmux.send("pass");
+    hidden_after_hand_over(&tmux, &rack, "silver>");
+    tmux.send("quit");
+}
+
+/// Scryper between two people: white's secret set-up (which values are left, so which were
+/// fielded) is gone before brown chooses.
+#[test]
+fn a_secret_setup_is_not_a_scroll_away() {
+    let tmux = playing(&format!("--pack {} --seed 3", repo_path("packs/scryper")));
+    tmux.wait_for("white>");
+    tmux.send("field 1 A8");
+    let fielded = "white: 1 on the board, available 15 (1 1 1 2";
+    let shown = tmux.wait_for(fielded);
+    assert!(shown.contains(fielded), "{shown}");
+    tmux.send("ready");
+    hidden_after_hand_over(&tmux, fielded, "brown>");
+    tmux.send("quit");
+}
+
 /// Lines that reach the terminal at once (pasted, or typed ahead while the game prints) are
 /// all read, each as it comes, with no key pressed after them.
 #[test]
 fn lines_pasted_at_once_are_all_read() {
-    let command = format!(
-        "{} play --pack {} --ai brown --seed 5",
-        scryptic_binary().display(),
+    let tmux = playing(&format!(
+        "--pack {} --ai brown --seed 5",
         repo_path("packs/scryper")
-    );
-    let tmux = Tmux::start(&format!("NO_COLOR=1 SCRYPTIC_DATA=/nonexistent {command}"));
+    ));
     tmux.wait_for("white>");
     tmux.run(&[
         "send-keys",
