@@ -842,15 +842,19 @@ fn help_documents_the_exit_codes() {
     );
 }
 
-/// Without `--seed`, `play` draws its seed from the system and prints it: every game deals
-/// other tiles (and hidden pieces other ids), and the printed seed plays the same game again.
+/// Without `--seed`, `play` draws its seed from the system and tells it when the players leave
+/// (not before: with it, anyone could deal the game again and read the other side's tiles):
+/// every game deals other tiles (and hidden pieces other ids), and the told seed plays the
+/// same game again.
 #[test]
-fn play_draws_its_seed_and_prints_it() {
+fn play_draws_its_seed_and_tells_it_at_the_end() {
     let tutorial = repo_path("maps/tutorial.ron");
+    let told = "this game's seed was ";
     let seed_of = |out: &str| -> u64 {
-        let line = out.lines().find(|l| l.starts_with("seed ")).unwrap_or("");
-        line.split_whitespace()
-            .nth(1)
+        let at = out.find(told).unwrap_or_else(|| panic!("no seed in {out}"));
+        out[at + told.len()..]
+            .split(':')
+            .next()
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("no seed in {out}"))
     };
@@ -867,9 +871,12 @@ fn play_draws_its_seed_and_prints_it() {
     assert!(
         first
             .out
-            .contains(&format!("(play this game again with --seed {a})"))
+            .trim_end()
+            .ends_with(&format!("{told}{a}: `--seed {a}` plays it again")),
+        "the seed is the last thing said: {}",
+        first.out
     );
     let again = scryptic_typing(&["play", &tutorial, "--seed", &a.to_string()], "quit\n");
-    assert!(!again.out.contains("play this game again"), "{}", again.out);
+    assert!(!again.out.contains(told), "{}", again.out);
     assert_eq!(rack(&again.out), rack(&first.out));
 }

@@ -182,13 +182,10 @@ fn start(
         Some(seed) => seed,
         None => {
             // A fixed default would deal the same tiles (and the same ids to hidden pieces)
-            // every game: a player who saw one replay would know them.
-            let seed = rand::random::<u64>() >> 11;
-            writeln!(
-                io.out,
-                "seed {seed} (play this game again with --seed {seed})"
-            )?;
-            seed
+            // every game: a player who saw one replay would know them. It is told when the
+            // players leave (`drawn_seed_told`), not now: with it, anyone could deal the game
+            // again elsewhere and read the other side's tiles.
+            rand::random::<u64>() >> 11
         }
     };
     let (game, problems) = match ScriptedGame::start_level(&level, lexicon, seed, None) {
@@ -298,7 +295,25 @@ pub(super) fn play(args: PlayArgs, io: &mut Streams) -> anyhow::Result<i32> {
         writeln!(io.err, "{e}")?;
         return Ok(EXIT_PROBLEMS);
     }
-    while table.play(&mut scripted, &live, io)? == Left::Next {
+    let drawn_seed = (args.seed.is_none() && args.load.is_none()).then(|| scripted.game().seed());
+    let left = play_rounds(&mut table, scripted, &live, io)?;
+    if let Some(seed) = drawn_seed {
+        writeln!(
+            io.out,
+            "this game's seed was {seed}: `--seed {seed}` plays it again"
+        )?;
+    }
+    Ok(left)
+}
+
+/// Plays `scripted` and, in a match, its next rounds, until the players leave; the exit code.
+fn play_rounds(
+    table: &mut Table,
+    mut scripted: ScriptedGame,
+    live: &LiveFiles,
+    io: &mut Streams,
+) -> anyhow::Result<i32> {
+    while table.play(&mut scripted, live, io)? == Left::Next {
         match scripted.next_round() {
             Some(Ok((round, problems))) => {
                 for p in &problems {
