@@ -168,12 +168,16 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
         None => events,
     };
     if args.json {
-        let mut report = report(game, &events);
+        let mut report = match viewer {
+            // Made from the seat's view of the game: what it hides is not there to report.
+            Some(_) => {
+                let mut report = report(&game.seen_by(viewer), &events);
+                report.table = super::table_report::TableReport::of(game, viewer);
+                report
+            }
+            None => report(game, &events),
+        };
         report.console = console;
-        if let Some(seat) = viewer {
-            report.table = super::table_report::TableReport::of(game, viewer);
-            hide_racks_from(&mut report, game, seat);
-        }
         print_json(io.out, &report)?;
         return Ok(0);
     }
@@ -197,21 +201,6 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
     Ok(0)
 }
 
-/// Until the game is over, the racks of the seats other than `seat` as it saw them: their
-/// sizes, not their letters.
-fn hide_racks_from(report: &mut GameReport, game: &Game, seat: Player) {
-    if game.result().is_some() {
-        return;
-    }
-    for player in report.players.iter_mut().filter(|p| p.player != seat) {
-        player.rack = player
-            .rack
-            .chars()
-            .map(|_| crate::game::HIDDEN_LETTER)
-            .collect();
-    }
-}
-
 /// The game's status as `seat` saw it at the end of the replay: its own rack (every rack once
 /// the game is over), and in simultaneous play its own region.
 fn replay_status_as(game: &Game, seat: Player, io: &mut Streams) -> anyhow::Result<()> {
@@ -221,11 +210,12 @@ fn replay_status_as(game: &Game, seat: Player, io: &mut Streams) -> anyhow::Resu
     let mut screen = Screen::new(io.terminal);
     screen.use_seats_of(game);
     let over = game.result().is_some();
+    let seen = game.seen_by(Some(seat));
     if game.rules().flow.scripted {
         write!(
             io.out,
             "{}",
-            super::table_play::status(&screen, game, seat, over)
+            super::table_play::status(&screen, &seen, seat, over)
         )?;
         return Ok(());
     }
@@ -233,12 +223,16 @@ fn replay_status_as(game: &Game, seat: Player, io: &mut Streams) -> anyhow::Resu
         writeln!(io.out, "turn {}: {} to play", game.turn(), game.to_act())?;
     }
     for p in game.seats() {
-        writeln!(io.out, "{}", screen.player_line(game, p, over || p == seat))?;
+        writeln!(
+            io.out,
+            "{}",
+            screen.player_line(&seen, p, over || p == seat)
+        )?;
     }
     let board = if over || !game.rules().flow.simultaneous {
-        screen.board(game)
+        screen.board(&seen)
     } else {
-        screen.board_seen(game, Some(seat), game.own_region_bounds(seat))
+        screen.board_seen(&seen, game.own_region_bounds(seat))
     };
     write!(io.out, "{}", screen.render(&board))?;
     Ok(())

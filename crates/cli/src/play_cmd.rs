@@ -694,7 +694,8 @@ impl Table {
         let over = game.result().is_some();
         if game.rules().flow.scripted {
             let viewer = self.shown_to.unwrap_or(self.actor(game));
-            let status = super::table_play::status(&self.screen, game, viewer, over);
+            let seen = game.seen_by(Some(viewer));
+            let status = super::table_play::status(&self.screen, &seen, viewer, over);
             write!(io.out, "{status}")?;
             return Ok(());
         }
@@ -719,11 +720,13 @@ impl Table {
             writeln!(io.out, "turn {}: {doing}", game.turn())?;
         }
         let viewer = self.shown_to.unwrap_or(game.to_act());
+        // Drawn from the viewer's view of the game: what it hides cannot reach the screen.
+        let seen = game.seen_by(Some(viewer));
         for p in game.seats() {
             let show_rack = over || p == viewer;
-            writeln!(io.out, "{}", self.screen.player_line(game, p, show_rack))?;
+            writeln!(io.out, "{}", self.screen.player_line(&seen, p, show_rack))?;
         }
-        write!(io.out, "{}", self.screen.render(&self.screen.board(game)))?;
+        write!(io.out, "{}", self.screen.render(&self.screen.board(&seen)))?;
         Ok(())
     }
 
@@ -739,15 +742,15 @@ impl Table {
             writeln!(io.out, "{}", self.screen.render(&self.at_once.status(game)))?;
         }
         let viewer = self.at_once.at_keyboard();
+        let seen = game.seen_by(Some(viewer));
         for p in game.seats() {
             let show_rack = over || p == viewer;
-            writeln!(io.out, "{}", self.screen.player_line(game, p, show_rack))?;
+            writeln!(io.out, "{}", self.screen.player_line(&seen, p, show_rack))?;
         }
         let board = if over {
-            self.screen.board(game)
+            self.screen.board(&seen)
         } else {
-            self.screen
-                .board_seen(game, Some(viewer), self.at_once.area(game))
+            self.screen.board_seen(&seen, self.at_once.area(game))
         };
         write!(io.out, "{}", self.screen.render(&board))?;
         Ok(())

@@ -186,17 +186,12 @@ impl Screen {
 
     /// The board with column names above and row numbers beside it, and its legend.
     pub(super) fn board(&self, game: &Game) -> String {
-        self.board_seen(game, None, None)
+        self.board_seen(game, None)
     }
 
-    /// The board as `viewer` sees it in simultaneous play (others' letters face down, `?`),
+    /// The board of `game` (a seat's view, `Game::seen_by`, where hidden letters are `?`),
     /// cut to `area` (top-left and bottom-right cells) when given.
-    pub(super) fn board_seen(
-        &self,
-        game: &Game,
-        viewer: Option<Player>,
-        area: Option<(Pos, Pos)>,
-    ) -> String {
+    pub(super) fn board_seen(&self, game: &Game, area: Option<(Pos, Pos)>) -> String {
         let board = game.board();
         let (w, h) = (board.terrain.width(), board.terrain.height());
         let (low, high) = area.unwrap_or((Pos::new(0, 0), Pos::new(w - 1, h - 1)));
@@ -206,10 +201,7 @@ impl Screen {
         for y in low.y..=high.y {
             out.push_str(&format!("{:>row_label$} ", y + 1));
             for x in low.x..=high.x {
-                let mut look = cell_look(game, Pos::new(x, y), &kinds);
-                if viewer.is_some() && look.owner.is_some() && look.owner != viewer {
-                    look.glyph = '?';
-                }
+                let look = cell_look(game, Pos::new(x, y), &kinds);
                 out.push_str(&self.cell(&look));
             }
             out.truncate(out.trim_end_matches(' ').len());

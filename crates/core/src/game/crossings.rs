@@ -182,6 +182,13 @@ impl Game {
     /// `player`'s crossing score: their crossword's crossing points over its words plus the
     /// tiles left over (their rack included), as `crossword.scoring: CrossingRatio` counts.
     pub fn crossing_score(&self, player: Player) -> CrossingScore {
+        if let Some(seen) = self
+            .seen_scores
+            .as_ref()
+            .and_then(|s| s.get(player.index()))
+        {
+            return *seen;
+        }
         self.crossword()
             .score(player, self.letters_to_place(player))
     }

@@ -22,6 +22,7 @@ mod rounds;
 mod score;
 mod scripted;
 mod seat_names;
+mod seat_view;
 mod simultaneous;
 mod state;
 pub mod strength;
@@ -136,6 +137,9 @@ pub struct Game {
     listed: Option<(Player, Arc<Vec<String>>)>,
     /// Each letter A to Z's value under the rules (kept with them: the score's hot loop).
     values: [Option<i64>; 26],
+    /// In a seat's view (`Game::seen_by`) of simultaneous play, where the other crosswords'
+    /// letters are hidden: every seat's crossing score as the referee counted it.
+    seen_scores: Option<Arc<Vec<CrossingScore>>>,
 }
 
 /// `player`'s place in a two-player game's pairs (see `Player::in_pair`).
@@ -192,6 +196,7 @@ impl Game {
             secret: None,
             listed: None,
             values: [None; 26],
+            seen_scores: None,
         };
         game.values = score::ascii_values(&game.rules);
         game.lights = simultaneous::Lights::new(game.rules.flow.simultaneous, &game.board.terrain);
@@ -606,6 +611,7 @@ impl Game {
             secret: self.secret.clone(),
             listed: self.listed.clone(),
             values: self.values,
+            seen_scores: self.seen_scores.clone(),
         }
     }
 

@@ -83,6 +83,40 @@ pub(super) struct SecretChoices {
     positions: Vec<Option<Table>>,
 }
 
+impl SecretChoices {
+    /// The choices as `viewer` knows them: their own (on their own copy of the table, as they
+    /// see it), and of every other seat only whether its choice is complete (on a copy of
+    /// `table`, the table before the choices, marked done).
+    pub(super) fn seen_by(&self, viewer: Option<Player>, table: &Table) -> SecretChoices {
+        let own = |i: usize| viewer.is_some_and(|p| p.index() == i);
+        let position = |i: usize, mine: &Table| {
+            if own(i) {
+                return Some(mine.seen_by(viewer));
+            }
+            let seat = Player::seat(i)?;
+            (mine.secret() && mine.done().contains(seat))
+                .then(|| table.seen_with_choice_done(viewer, seat))
+        };
+        SecretChoices {
+            moves: (0..self.moves.len())
+                .map(|i| {
+                    if own(i) {
+                        self.moves[i].clone()
+                    } else {
+                        Vec::new()
+                    }
+                })
+                .collect(),
+            positions: self
+                .positions
+                .iter()
+                .enumerate()
+                .map(|(i, p)| p.as_ref().and_then(|mine| position(i, mine)))
+                .collect(),
+        }
+    }
+}
+
 impl Game {
     /// Plays the rules of `mode`; for a game of `flow.scripted` whose table is not yet set
     /// up, sets it up now. Returns what the setup did, or the rules' error (the game then

@@ -28,6 +28,20 @@ pub(super) struct Lights {
 }
 
 impl Lights {
+    /// The lights as every seat sees them: the letters withheld from a green light's caller
+    /// are face down (the caller sees them only once they are theirs; no one else ever).
+    pub(super) fn seen(&self) -> Lights {
+        let mut seen = self.clone();
+        if let Some(withheld) = &mut seen.withheld {
+            withheld.letters = withheld
+                .letters
+                .chars()
+                .map(|_| super::HIDDEN_LETTER)
+                .collect();
+        }
+        seen
+    }
+
     /// The lights of a new game: regions found on `terrain` where play is simultaneous.
     pub(super) fn new(simultaneous: bool, terrain: &crate::board::Grid<Terrain>) -> Lights {
         Lights {

@@ -572,6 +572,14 @@ impl Table {
         Ok(())
     }
 
+    /// This table as `viewer` sees it, with `player`'s secret choice complete: what a seat
+    /// knows of another's choice once it is made (that it is, not what it is).
+    pub(super) fn seen_with_choice_done(&self, viewer: Option<Player>, player: Player) -> Table {
+        let mut seen = self.seen_by(viewer);
+        seen.done = seen.done.with(player);
+        seen
+    }
+
     /// Says that `player`'s secret choice is complete.
     pub fn choice_done(&mut self, player: Player) -> Result<(), TableError> {
         self.command()?;
