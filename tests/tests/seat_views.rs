@@ -80,6 +80,41 @@ fn check_views(truth: &Game, what: &str) {
         }
         check_board(truth, &view, viewer, &at);
         check_table(truth, &view, viewer, &at);
+        check_snapshot(truth, &view, viewer, &at);
+    }
+}
+
+/// The view travels as a snapshot in JSON, and the game a client makes of it on the same map
+/// and rules shows what the view shows.
+fn check_snapshot(truth: &Game, view: &Game, viewer: Option<Player>, at: &str) {
+    static ENGLISH: std::sync::OnceLock<std::sync::Arc<scryptic::lexicon::Lexicon>> =
+        std::sync::OnceLock::new();
+    let lexicon =
+        ENGLISH.get_or_init(|| std::sync::Arc::new(scryptic::lexicon::Lexicon::english()));
+    let json = serde_json::to_string(&view.snapshot()).unwrap();
+    let snapshot = serde_json::from_str(&json).unwrap();
+    let rules = truth.rules().clone();
+    let shown = Game::from_snapshot(truth.map(), rules, lexicon.clone(), snapshot)
+        .unwrap_or_else(|e| panic!("{at}: {e}"));
+    assert_eq!(shown.turn(), view.turn(), "{at}");
+    assert_eq!(shown.result(), view.result(), "{at}");
+    assert_eq!(shown.choosing(), view.choosing(), "{at}");
+    assert_eq!(
+        shown.board().letters.cells(),
+        view.board().letters.cells(),
+        "{at}"
+    );
+    for p in truth.seats() {
+        assert_eq!(rack(&shown, p), rack(view, p), "{at}: {p}'s rack");
+        assert_eq!(shown.score(p), view.score(p), "{at}: {p}'s score");
+        assert_eq!(shown.pool_letters(p), view.pool_letters(p), "{at}");
+    }
+    if truth.rules().flow.scripted {
+        assert_eq!(
+            shown.table_for(viewer).pieces(),
+            view.table_for(viewer).pieces(),
+            "{at}"
+        );
     }
 }
 

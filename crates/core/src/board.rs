@@ -345,12 +345,33 @@ pub struct TokenSpot {
 /// The four standard elemental token kinds.
 pub const STANDARD_TOKEN_KINDS: [&str; 4] = ["volcano", "drought", "flood", "firestorm"];
 
-/// A rectangular grid of cells stored row by row.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A rectangular grid of cells stored row by row (in a file or a message: its width, height
+/// and cells, which must number exactly width by height).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "GridCells<T>")]
+#[serde(bound(deserialize = "T: Deserialize<'de>"))]
 pub struct Grid<T> {
     width: u32,
     height: u32,
     cells: Vec<T>,
+}
+
+/// A grid as it is read, before its cells are counted.
+#[derive(Deserialize)]
+struct GridCells<T> {
+    width: u32,
+    height: u32,
+    cells: Vec<T>,
+}
+
+impl<T> TryFrom<GridCells<T>> for Grid<T> {
+    type Error = String;
+
+    fn try_from(read: GridCells<T>) -> Result<Self, String> {
+        let (w, h, n) = (read.width, read.height, read.cells.len());
+        Grid::from_cells(w, h, read.cells)
+            .ok_or_else(|| format!("a grid of {w} by {h} cells holds {n}"))
+    }
 }
 
 impl<T: Clone> Grid<T> {

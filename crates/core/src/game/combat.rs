@@ -7,7 +7,7 @@ use super::words::{Word, WordKey};
 use super::{ActionError, Event, Game, Penalty, opponent};
 use crate::board::{Player, Pos, Terrain};
 use crate::rules::{CombatCost, CombatGain};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// The most defenders whose every order is tried for the automatic order; with more, the
@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 const MAX_EXHAUSTIVE_DEFENDERS: usize = 7;
 
 /// A combat waiting for the defender's order.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(super) struct Pending {
     pub defender: Player,
     plan: CommitPlan,
@@ -24,13 +24,47 @@ pub(super) struct Pending {
 }
 
 impl Pending {
+    /// The combat as `viewer` knows it: the attacker's rack after the attack is theirs alone.
+    pub(super) fn seen_by(&self, viewer: Option<Player>) -> Pending {
+        let mut seen = self.clone();
+        if viewer != Some(self.plan.player) {
+            for item in &mut seen.plan.rack_after {
+                if let super::RackItem::Letter(c) = item {
+                    *c = super::HIDDEN_LETTER;
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether every cell and word of the combat is inside the board (`inside`, `key_inside`)
+    /// and its players have seats (`is_seat`): a snapshot's check.
+    pub(super) fn fits(
+        &self,
+        inside: &dyn Fn(Pos) -> bool,
+        key_inside: &dyn Fn(&WordKey) -> bool,
+        is_seat: &dyn Fn(Player) -> bool,
+    ) -> bool {
+        let plan = &self.plan;
+        is_seat(self.defender)
+            && is_seat(plan.player)
+            && plan.placed.iter().all(|p| inside(p.at))
+            && plan.forest.iter().all(|&at| inside(at))
+            && key_inside(&plan.main)
+            && plan.cross.iter().all(key_inside)
+            && self
+                .defenders
+                .iter()
+                .all(|d| key_inside(&d.word.key) && is_seat(d.word.player))
+    }
+
     /// Letters committed to the waiting attack.
     pub fn letters(&self) -> usize {
         self.plan.placed.len()
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct Defender {
     word: Word,
     defence: Strength,

@@ -11,7 +11,7 @@ use crate::rules::{CrosswordModel, FirstWord, ForestCut, IceCollapse};
 use std::collections::BTreeMap;
 
 /// A commit that passed every check: what it places and the words it forms.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub(super) struct CommitPlan {
     pub player: Player,
     pub placed: Vec<Placement>,

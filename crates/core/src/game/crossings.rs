@@ -13,7 +13,7 @@ use crate::board::{Grid, Player};
 use std::cmp::Ordering;
 
 /// A player's crossing score: points over words plus leftovers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CrossingScore {
     /// The face values of the letters in two words.
     pub points: i64,

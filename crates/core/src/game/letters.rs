@@ -7,7 +7,8 @@ use crate::board::{Grid, Pos};
 
 /// A board's letters: a grid of cells (read through `Deref`) and the occupancy it keeps;
 /// every change goes through `set`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(from = "Grid<Option<Tile>>", into = "Grid<Option<Tile>>")]
 pub struct Letters {
     grid: Grid<Option<Tile>>,
     occupancy: Occupancy,
@@ -43,6 +44,12 @@ impl From<Grid<Option<Tile>>> for Letters {
     fn from(grid: Grid<Option<Tile>>) -> Letters {
         let occupancy = Occupancy::of(grid.cells(), grid.width() as usize, grid.height() as usize);
         Letters { grid, occupancy }
+    }
+}
+
+impl From<Letters> for Grid<Option<Tile>> {
+    fn from(letters: Letters) -> Grid<Option<Tile>> {
+        letters.grid
     }
 }
 

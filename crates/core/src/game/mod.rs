@@ -24,6 +24,7 @@ mod scripted;
 mod seat_names;
 mod seat_view;
 mod simultaneous;
+mod snapshot;
 mod state;
 pub mod strength;
 mod sudden_death;
@@ -42,6 +43,7 @@ pub use letters::Letters;
 pub use rounds::{MAX_ROUND_TEXT_CHARS, MatchOutcome, MatchScore, NextRound, RoundResult};
 pub use scripted::{GameMode, MOVE_COMMANDS};
 pub use seat_names::SeatNames;
+pub use snapshot::{Snapshot, SnapshotError};
 pub use state::*;
 pub use table::{Piece, Place, SeatSet, Table, TableEnd, TableError, Var};
 pub use tokens::{Effect, EffectError, Invocation, StandardElementals, TokenEffects};
@@ -58,14 +60,14 @@ use std::collections::{BTreeSet, VecDeque};
 use std::sync::Arc;
 
 /// Marks that make words invalid, and penalties on words that repelled an attack.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 struct Marks {
     defeated: BTreeSet<(Player, WordKey)>,
     fragments: BTreeSet<(Player, WordKey)>,
     penalties: Vec<Penalty>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Penalty {
     player: Player,
     key: WordKey,
@@ -73,8 +75,16 @@ struct Penalty {
     until_end_of: Player,
 }
 
+impl Marks {
+    /// Every word the marks name.
+    fn keys(&self) -> impl Iterator<Item = &WordKey> {
+        let marked = self.defeated.iter().chain(&self.fragments).map(|(_, k)| k);
+        marked.chain(self.penalties.iter().map(|p| &p.key))
+    }
+}
+
 /// Per-turn counters.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 struct TurnState {
     committed: bool,
     /// Letters were traded: the turn was used, though nothing was committed.

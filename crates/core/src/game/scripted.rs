@@ -77,13 +77,34 @@ pub trait GameMode: Send + Sync {
 
 /// The secret choices under way: each seat's moves so far and the position they made on
 /// that seat's own copy of the table.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(super) struct SecretChoices {
     moves: Vec<Vec<String>>,
     positions: Vec<Option<Table>>,
 }
 
 impl SecretChoices {
+    /// Whether each seat's table of the choices fits `fresh`, the table of a new game (see
+    /// `Table::check_fits`), with a choice for `seats` only.
+    pub(super) fn check_fits(&self, fresh: &Table, seats: usize) -> Result<(), String> {
+        if self.moves.len() > seats || self.positions.len() > seats {
+            return Err("a choice of a seat that is not at the table".into());
+        }
+        let too_many = self
+            .moves
+            .iter()
+            .any(|m| m.len() > crate::limits::MAX_MOVES);
+        let too_long = (self.moves.iter().flatten())
+            .any(|m| m.chars().count() > crate::limits::MAX_MOVE_CHARS);
+        if too_many || too_long {
+            return Err("a move longer than any a rule lists".into());
+        }
+        self.positions
+            .iter()
+            .flatten()
+            .try_for_each(|t| t.check_fits(fresh))
+    }
+
     /// The choices as `viewer` knows them: their own (on their own copy of the table, as they
     /// see it), and of every other seat only whether its choice is complete (on a copy of
     /// `table`, the table before the choices, marked done).

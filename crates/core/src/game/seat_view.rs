@@ -51,6 +51,7 @@ impl Game {
                 }
             }
         }
+        view.pending = self.pending.as_ref().map(|p| p.seen_by(viewer));
         if self.rules.flow.simultaneous {
             view.hide_other_crosswords(self, viewer);
         }

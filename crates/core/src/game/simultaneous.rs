@@ -11,7 +11,7 @@ use super::{Action, ActionError, EndReason, Event, Game, GameResult, Placement, 
 use crate::board::{Player, Pos, Terrain};
 
 /// Where a game of simultaneous play stands between its signals.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(super) struct Lights {
     /// Green lights called so far: the round played is one more.
     green_lights: u32,
@@ -23,7 +23,9 @@ pub(super) struct Lights {
     red_light: Option<Player>,
     /// A green light's caller's letters, face down until the others have laid out.
     withheld: Option<Withheld>,
-    /// The board's regions, where players build apart (simultaneous play only).
+    /// The board's regions, where players build apart (simultaneous play only): found again
+    /// from the terrain, never read from a message.
+    #[serde(skip)]
     regions: Option<std::sync::Arc<Regions>>,
 }
 
@@ -42,6 +44,19 @@ impl Lights {
         seen
     }
 
+    /// These lights (read from a message, where regions are not) on the regions of `fresh`,
+    /// the lights of a new game on the same map; `None` if they name a player with no seat.
+    pub(super) fn on_regions_of(self, fresh: &Lights, seats: usize) -> Option<Lights> {
+        let is_seat = |p: Option<Player>| p.is_none_or(|p| p.index() < seats);
+        let withheld = self.withheld.as_ref().map(|w| w.caller);
+        (is_seat(self.latest_green) && is_seat(self.red_light) && is_seat(withheld)).then(|| {
+            Lights {
+                regions: fresh.regions.clone(),
+                ..self
+            }
+        })
+    }
+
     /// The lights of a new game: regions found on `terrain` where play is simultaneous.
     pub(super) fn new(simultaneous: bool, terrain: &crate::board::Grid<Terrain>) -> Lights {
         Lights {
@@ -53,7 +68,7 @@ impl Lights {
 
 /// Letters drawn for a green light's caller that the caller sees only once every other
 /// player has laid out since (`flow.caller_waits`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Withheld {
     caller: Player,
     letters: String,

@@ -3,11 +3,11 @@
 
 use super::words::{Tile, Word};
 use crate::board::{Grid, Owner, Player, Pos, Terrain};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// Something on a rack: a letter, or a captured token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RackItem {
     /// A letter, uppercase.
     Letter(char),
@@ -21,7 +21,7 @@ pub enum RackItem {
 }
 
 /// A city in play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CityState {
     /// Its id (shared between copies of the game: an AI copies the game for every placement
     /// it weighs).
@@ -40,7 +40,7 @@ pub struct CityState {
 }
 
 /// A token spot in play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenState {
     /// Its id (shared between copies of the game, as a city's).
     pub id: std::sync::Arc<str>,
@@ -60,7 +60,7 @@ impl TokenState {
 }
 
 /// The board in play: terrain (which changes), letters, cities and token spots.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Board {
     /// Terrain of every cell.
     pub terrain: Grid<Terrain>,
@@ -116,7 +116,7 @@ impl Board {
 }
 
 /// One player's letters and score.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PlayerState {
     /// Letters left to draw, first drawn first.
     pub pool: VecDeque<char>,

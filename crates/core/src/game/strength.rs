@@ -2,7 +2,7 @@
 //! modifiers that produced it, so a client can show why (the design document's ideograms).
 
 use crate::rules::{Mountain, RuleSet};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Whether a word is attacking or defending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -14,7 +14,7 @@ pub enum Role {
 }
 
 /// One thing that changed a word's strength.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Modifier {
     /// Letters on mountains (`letters` of them), multiplying the base by `factor`.
     Mountain {
@@ -70,7 +70,7 @@ pub enum Modifier {
 }
 
 /// A strength and how it came about.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Strength {
     /// The final strength, never below 0.
     pub value: i64,

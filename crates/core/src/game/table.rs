@@ -81,7 +81,7 @@ impl std::fmt::Display for Place {
 }
 
 /// A piece of a scripted game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Piece {
     /// Whose it is.
     pub owner: Player,
@@ -111,7 +111,7 @@ pub enum Var {
 }
 
 /// How the rules ended the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableEnd {
     /// The winner, or `None` for a draw.
     pub winner: Option<Player>,
@@ -129,7 +129,7 @@ fn refuse<T>(message: impl Into<String>) -> Result<T, TableError> {
 }
 
 /// The table: pieces, variables, who moves, and (for the call under way) what changed.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Table {
     width: u32,
     height: u32,
@@ -146,7 +146,9 @@ pub struct Table {
     /// Whose view this is (`None`: the whole truth).
     viewer: Option<Option<Player>>,
     /// What the commands of the call under way did, for the engine to report.
+    #[serde(skip)]
     events: Vec<Event>,
+    #[serde(skip)]
     commands: usize,
     /// The seat this game starts with (a match's rounds set it), if not the first seat.
     first: Option<Player>,
@@ -569,6 +571,60 @@ impl Table {
         self.to_move = seats;
         self.secret = true;
         self.done = SeatSet::EMPTY;
+        Ok(())
+    }
+
+    /// Whether this table (read from a message) fits `fresh`, the table of a new game on the
+    /// same map and rules: the same size and seats, a cell index that matches its pieces'
+    /// places, every piece a seat's and every count bounded; or what does not fit.
+    pub(super) fn check_fits(&self, fresh: &Table) -> Result<(), String> {
+        let (width, height, seats) = (fresh.width, fresh.height, fresh.seats);
+        let cells = width as usize * height as usize;
+        if (self.width, self.height, self.seats) != (width, height, seats) {
+            return Err(format!(
+                "a table of {} by {} for {} seats on a board of {width} by {height} for {seats}",
+                self.width, self.height, self.seats
+            ));
+        }
+        if self.at.len() != cells
+            || self.pieces.len() > MAX_TABLE_PIECES
+            || self.vars.len() > MAX_TABLE_VARS
+        {
+            return Err("its cells, pieces or variables are miscounted".into());
+        }
+        let long = |t: &str, most: usize| t.chars().count() > most;
+        let long_var = self.vars.iter().any(|(name, value)| {
+            long(name, MAX_TABLE_NAME_CHARS)
+                || matches!(value, Var::Text(t) if long(t, MAX_TABLE_TEXT_CHARS))
+        });
+        let long_piece = self.pieces.iter().any(|p| {
+            long(&p.kind, MAX_TABLE_NAME_CHARS)
+                || matches!(&p.place, Place::Pit(pit) if long(pit, MAX_TABLE_NAME_CHARS))
+        });
+        if long_var || long_piece {
+            return Err("a name or text is longer than a table's".into());
+        }
+        for (id, piece) in self.pieces.iter().enumerate() {
+            if piece.owner.index() >= seats {
+                return Err(format!("piece {id} belongs to no seat"));
+            }
+            if let Place::Cell(at) = piece.place {
+                let index = at.y as usize * width as usize + at.x as usize;
+                let here = (at.x < width && at.y < height).then(|| self.at[index]);
+                if here != Some(u32::try_from(id).ok()) {
+                    return Err(format!("piece {id} is not where its cell says"));
+                }
+            }
+        }
+        let placed = self.at.iter().flatten().count();
+        let on_cells = self
+            .pieces
+            .iter()
+            .filter(|p| matches!(p.place, Place::Cell(_)))
+            .count();
+        if placed != on_cells {
+            return Err("a cell holds a piece that is elsewhere".into());
+        }
         Ok(())
     }
 
