@@ -96,6 +96,37 @@ fn each_heavy_dependency_stays_in_its_crate() {
     check("crates", &["image::"], &["crates/render/"]);
     check("crates", &["rayon::"], &["crates/ai/"]);
     check("crates", &["egui", "eframe"], &[]);
+    // Only the server knows the async world; clients speak the protocol without it.
+    check("crates", &["axum::", "tokio::"], &["crates/server/"]);
+    check("editor", &["axum::", "tokio::"], &[]);
+    check("runtime", &["axum::", "tokio::"], &[]);
+    check("crates", &["rusqlite::"], &["crates/server/"]);
+    check(
+        "crates",
+        &["tungstenite::", "ureq::"],
+        &["crates/cli/", "crates/server/"],
+    );
+}
+
+#[test]
+fn the_protocol_crate_is_data_only() {
+    let manifest = std::fs::read_to_string(root().join("crates/protocol/Cargo.toml")).unwrap();
+    let dependencies: Vec<&str> = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split(['.', ' ', '=']).next())
+        .filter(|name| !name.is_empty())
+        .collect();
+    assert_eq!(
+        dependencies,
+        ["scryptic-core", "serde", "serde_json"],
+        "the protocol's crate is serde types over the engine's, nothing else"
+    );
 }
 
 #[test]
@@ -116,4 +147,5 @@ fn the_core_crate_depends_on_none_of_them() {
 fn the_check_sees_what_it_looks_for() {
     assert!(!mentions("crates/core/src/lexicon", &["fst::"], &[]).is_empty());
     assert!(!mentions("crates/script/src", &["mlua::"], &[]).is_empty());
+    assert!(!mentions("crates/server/src", &["tokio::"], &[]).is_empty());
 }

@@ -175,6 +175,12 @@ impl AiPlayer {
     /// engine refuses, naming the legal ones, when there is none).
     fn choose_scripted(&mut self, game: &Game) -> Action {
         let player = game.choosing().first().copied().unwrap_or(game.to_act());
+        self.choose_scripted_as(game, player)
+    }
+
+    /// The move of `player`, one of those whose move it is in the scripted `game` (with
+    /// secret choices, several choose at once and each AI for its own seat).
+    pub fn choose_scripted_as(&mut self, game: &Game, player: Player) -> Action {
         let effort = super::ismcts::Effort::iterations(match self.level {
             Level::Easy => SCRIPTED_ITERATIONS[0],
             Level::Normal => SCRIPTED_ITERATIONS[1],

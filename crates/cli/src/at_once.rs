@@ -86,6 +86,14 @@ impl AtOnce {
         }
     }
 
+    /// Sets the clock from the referee's: `left` of the grace period remains (an online
+    /// seat shows the server's clock, which ends the period).
+    pub(super) fn grace_left_is(&mut self, game: &Game, left: Duration) {
+        let grace =
+            Duration::from_secs(u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0));
+        self.red_light_at = Instant::now().checked_sub(grace.saturating_sub(left));
+    }
+
     /// The grace period's time left, while it runs (for a loaded game, from when it loaded).
     pub(super) fn grace_left(&mut self, game: &Game) -> Option<Duration> {
         game.red_light_caller()?;

@@ -23,7 +23,9 @@ pub(super) enum Typed {
 
 /// The line editor, on its thread: prompts go to it, lines come back.
 struct EditorThread {
-    prompts: Sender<String>,
+    /// Where prompts go: the line editor's thread, or none when lines come from a pipe read
+    /// on a thread (the prompt is then written to the output).
+    prompts: Option<Sender<String>>,
     lines: Receiver<anyhow::Result<Option<String>>>,
     /// Prints above the line being typed.
     printer: Option<Box<dyn ExternalPrinter + Send>>,
@@ -91,9 +93,42 @@ impl Keyboard {
         std::thread::spawn(move || run_editor(editor, history, &asked, &answer));
         Keyboard {
             editor: Some(EditorThread {
-                prompts,
+                prompts: Some(prompts),
                 lines,
                 printer,
+                waiting: false,
+            }),
+        }
+    }
+
+    /// As `new`, but input that is not a terminal is read on a thread too, so that a read
+    /// can give up at a deadline whatever the input (an online seat shows the server's news
+    /// while it waits for a line). It reads the process's standard input.
+    pub(super) fn threaded(options: TerminalOptions) -> Keyboard {
+        if options.line_editing {
+            return Keyboard::new(options);
+        }
+        let (answer, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let stdin = std::io::stdin();
+            loop {
+                let mut line = String::new();
+                let read = match stdin.read_line(&mut line) {
+                    Ok(0) => Ok(None),
+                    Ok(_) => Ok(Some(line)),
+                    Err(e) => Err(e.into()),
+                };
+                let ended = !matches!(read, Ok(Some(_)));
+                if answer.send(read).is_err() || ended {
+                    break;
+                }
+            }
+        });
+        Keyboard {
+            editor: Some(EditorThread {
+                prompts: None,
+                lines,
+                printer: None,
                 waiting: false,
             }),
         }
@@ -133,9 +168,17 @@ impl Keyboard {
         };
         io.out.flush()?;
         if !editor.waiting {
-            // The editor's thread is gone only if it failed: the input has ended.
-            if editor.prompts.send(prompt.to_string()).is_err() {
-                return Ok(Typed::Ended);
+            match &editor.prompts {
+                // The editor's thread is gone only if it failed: the input has ended.
+                Some(prompts) => {
+                    if prompts.send(prompt.to_string()).is_err() {
+                        return Ok(Typed::Ended);
+                    }
+                }
+                None => {
+                    write!(io.out, "{prompt}")?;
+                    io.out.flush()?;
+                }
             }
             editor.waiting = true;
         }

@@ -18,15 +18,18 @@ mod at_once;
 mod balance_cmd;
 mod campaign_cmd;
 mod game_cmd;
+mod join_cmd;
 mod keyboard;
 mod lexicon_cmd;
 mod map_cmd;
+mod online;
 mod pack_cmd;
 mod play_cmd;
 mod position;
 mod rules_cmd;
 mod screen;
 mod script_cmd;
+mod serve_cmd;
 mod table_play;
 mod table_report;
 mod tileset_cmd;
@@ -92,6 +95,15 @@ enum Command {
     /// Make, check, list, show and export packs (PACKS.md).
     #[command(subcommand)]
     Pack(pack_cmd::PackCommand),
+    /// Referee online matches: a lobby and a connection per seat (docs/PROTOCOL.md).
+    Serve(serve_cmd::ServeArgs),
+    /// Make an online match of a pack's mode and play a seat of it here (serving it from
+    /// this terminal unless --server names a server).
+    Host(join_cmd::HostArgs),
+    /// Play a seat of an online match (or watch it) from this terminal.
+    Join(join_cmd::JoinArgs),
+    /// List a server's matches, with the address to join those with open seats.
+    Matches(join_cmd::MatchesArgs),
 }
 
 /// Where a command reads and writes: its input, its normal output and its error messages,
@@ -164,6 +176,10 @@ where
         Command::Simulate(args) => ai_cmd::simulate(args, &mut io),
         Command::Balance(args) => balance_cmd::balance(args, &mut io),
         Command::Campaign(args) => campaign_cmd::campaign(args, &mut io),
+        Command::Serve(args) => serve_cmd::serve(args, &mut io),
+        Command::Host(args) => join_cmd::host(args, &mut io),
+        Command::Join(args) => join_cmd::join(args, &mut io),
+        Command::Matches(args) => join_cmd::matches(args, &mut io),
     };
     match result {
         Ok(code) => code,

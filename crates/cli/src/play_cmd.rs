@@ -388,6 +388,45 @@ impl Table {
         }
     }
 
+    /// The screen of one seat of an online match (none: a spectator's): it shows only that
+    /// seat's side, nobody hands the keyboard over, and lines are read on a thread so that
+    /// the server's news shows while one is awaited (`Keyboard::threaded`).
+    pub(super) fn for_seat(io: &Streams, seat: Option<Player>) -> Table {
+        let mut table = Table {
+            screen: Screen::new(io.terminal),
+            keyboard: super::keyboard::Keyboard::threaded(io.terminal),
+            shown_to: None,
+            pause: false,
+            clear_screen: false,
+            after_end: AfterEnd::Leave,
+            at_once: AtOnce::new(),
+            ais: Vec::new(),
+            ai_turn: 0,
+            ai_streak: usize::MAX,
+        };
+        table.sit(seat);
+        table
+    }
+
+    /// Shows the game from `seat`'s side from now on (none: a spectator's).
+    pub(super) fn sit(&mut self, seat: Option<Player>) {
+        self.shown_to = seat;
+        if let Some(seat) = seat {
+            self.at_once.hand_to(seat);
+        }
+        self.at_once.shared = false;
+    }
+
+    /// The keyboard, and the clock of simultaneous play (for an online seat).
+    pub(super) fn keyboard_and_clock(&mut self) -> (&mut super::keyboard::Keyboard, &mut AtOnce) {
+        (&mut self.keyboard, &mut self.at_once)
+    }
+
+    /// The screen's colours and names.
+    pub(super) fn screen(&mut self) -> &mut Screen {
+        &mut self.screen
+    }
+
     /// Seats the AI for each `SEAT[:LEVEL[:THINK]]` of `specs`; the people left see their own side
     /// (with one person, nothing needs hiding between turns).
     fn seat_ais(&mut self, game: &Game, specs: &[String], seed: u64) -> Result<(), String> {
@@ -502,7 +541,7 @@ impl Table {
     /// The commands, as `help` lists them for this game: only those its rules and its board
     /// allow (no `defend` or `preview` without combat, no `spy` without spies, ...), and
     /// `next` in a match of rounds.
-    fn help(&self, game: &Game) -> String {
+    pub(super) fn help(&self, game: &Game) -> String {
         let combat = game.rules().crossword.model == crate::rules::CrosswordModel::Separate
             && !game.rules().flow.scripted
             && !game.rules().flow.simultaneous;
@@ -646,7 +685,7 @@ impl Table {
         }
     }
 
-    fn announce_end(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
+    pub(super) fn announce_end(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         if let Some(result) = game.result() {
             let told = round_end(game, &describe_result(result));
             writeln!(io.out, "{}", self.screen.render(&told))?;
@@ -690,7 +729,7 @@ impl Table {
 
     /// Whose turn it is, both players (only the one to act with their rack, unless the game
     /// is over) and the board.
-    fn write_status(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
+    pub(super) fn write_status(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<()> {
         let over = game.result().is_some();
         if game.rules().flow.scripted {
             let viewer = self.shown_to.unwrap_or(self.actor(game));
@@ -732,7 +771,7 @@ impl Table {
 
     /// Simultaneous play's status: the round, the signal, the player at the keyboard's
     /// crossword, every player (only their own rack), and their region of the board.
-    fn write_status_at_once(
+    pub(super) fn write_status_at_once(
         &mut self,
         game: &Game,
         over: bool,
@@ -871,7 +910,7 @@ impl Table {
     }
 
     /// The lines that tell what `events` did, as everyone at the screen may read them.
-    fn told_lines(&self, events: &[Event]) -> Vec<String> {
+    pub(super) fn told_lines(&self, events: &[Event]) -> Vec<String> {
         // The end of the game is told once, by the loop, with what can still be done.
         let told = events
             .iter()
@@ -903,7 +942,7 @@ pub(super) fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Re
 }
 
 /// `preview commit H8 across SWORD` (or `preview H8 across SWORD`): the combat preview.
-fn preview(game: &Game, command: &str, io: &mut Streams) -> anyhow::Result<()> {
+pub(super) fn preview(game: &Game, command: &str, io: &mut Streams) -> anyhow::Result<()> {
     let rest = command.trim_start_matches("preview").trim();
     match super::position::preview(game, rest) {
         Ok(preview) => write!(io.out, "{}", preview.describe())?,

@@ -334,6 +334,12 @@ impl SaveFile {
     /// Reads a save file.
     pub fn load(path: &Path) -> Result<SaveFile, LoadError> {
         let text = fsutil::read_text(path)?;
+        SaveFile::from_text(path, &text)
+    }
+
+    /// Reads the text of a save file; `path` names it in error messages.
+    pub fn from_text(path: &Path, text: &str) -> Result<SaveFile, LoadError> {
+        let text = text.to_string();
         let save: SaveFile = match ronfile::parse(path, &text) {
             Ok(save) => save,
             Err(e) => return Err(embedded_map_problems(path, &text).unwrap_or(e)),

@@ -242,7 +242,7 @@ impl Prompt {
 }
 
 /// What happened, in order, as the result of an action.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Event {
     /// A turn began and the player drew letters.
     TurnStarted {

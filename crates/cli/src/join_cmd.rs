@@ -1,0 +1,777 @@
+//! `scryptic join`, `host` and `matches`: one seat of an online match at this terminal, with
+//! `play`'s screen and commands, showing only what the server sends this seat. The game is
+//! the server's: each view it sends is checked whole (`Game::from_snapshot`) and drawn by the
+//! same `Table` as at home; each command typed becomes the engine's action and goes to the
+//! server, which plays it or says why not.
+
+use super::keyboard::Typed;
+use super::online::{Address, Connection, Incoming, Lobby};
+use super::play_cmd::Table;
+use super::{EXIT_PROBLEMS, EXIT_USAGE, Streams};
+use crate::board::Player;
+use crate::game::notation::parse_command_as;
+use crate::game::{Event, Game};
+use crate::lexicon::Lexicon;
+use crate::map::Map;
+use crate::rules::RuleSet;
+use clap::Args;
+use scryptic_protocol::{
+    ClientFrame, CreateMatch, MatchInfo, MatchState, Occupant, SeatRequest, ServerFrame, TakeSeat,
+    View,
+};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// `scryptic join URL`.
+#[derive(Args, Debug)]
+pub(super) struct JoinArgs {
+    /// The match's address, as `host` or `matches` print it
+    /// (http://127.0.0.1:7878/matches/ID).
+    url: String,
+    /// The seat to take (its name in the mode: gold, red, ...); without it the first open
+    /// one, or the one this machine last played in the match.
+    #[arg(long)]
+    seat: Option<String>,
+    /// The name the other players see.
+    #[arg(long)]
+    name: Option<String>,
+    /// Watch without a seat: the public view, as a spectator.
+    #[arg(long)]
+    spectate: bool,
+}
+
+/// `scryptic host PACK[:MODE]`.
+#[derive(Args, Debug)]
+pub(super) struct HostArgs {
+    /// The pack's mode to play (`word-wars`, `core:classic`).
+    pack: String,
+    /// Who sits where: SEAT=me (this terminal), SEAT=ai[:LEVEL], SEAT=open (the default for
+    /// seats not named). Repeat it.
+    #[arg(long = "seat", value_name = "SEAT=WHO")]
+    seats: Vec<String>,
+    /// A setting of the pack's (`--set rounds=4`). Repeat it.
+    #[arg(long = "set", value_name = "ID=VALUE")]
+    set: Vec<String>,
+    /// The server to make the match on; without it this command serves one itself, for as
+    /// long as it runs.
+    #[arg(long)]
+    server: Option<String>,
+    /// Where the server this command starts listens (127.0.0.1:7878; 0.0.0.0:7878 for other
+    /// machines of the network; port 0 for any free one).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    bind: String,
+    /// The game's seed (without it the server draws one).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The name the other players see.
+    #[arg(long)]
+    name: Option<String>,
+    /// Keep the whole log from the players after the end (by default anyone may fetch it).
+    #[arg(long)]
+    private_log: bool,
+}
+
+/// `scryptic matches URL`.
+#[derive(Args, Debug)]
+pub(super) struct MatchesArgs {
+    /// The server's address (http://127.0.0.1:7878).
+    url: String,
+    /// Print the lobby's answer as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn person_name(given: Option<&str>) -> String {
+    let from_env = std::env::var("USER").ok().filter(|u| !u.trim().is_empty());
+    given
+        .map(str::to_string)
+        .or(from_env)
+        .unwrap_or_else(|| "player".to_string())
+        .chars()
+        .take(40)
+        .collect()
+}
+
+pub(super) fn matches(args: MatchesArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let address = match Address::parse(&args.url) {
+        Ok(a) => a,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_USAGE);
+        }
+    };
+    let list = match Lobby::new(&address.base).matches() {
+        Ok(list) => list,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    if args.json {
+        super::print_json(io.out, &list)?;
+        return Ok(0);
+    }
+    if list.matches.is_empty() {
+        writeln!(
+            io.out,
+            "no matches on {} yet: `scryptic host PACK --server {}` makes one",
+            address.base, address.base
+        )?;
+    }
+    for info in &list.matches {
+        writeln!(io.out, "{}", match_line(info))?;
+        if info.state == MatchState::Waiting {
+            writeln!(
+                io.out,
+                "    join: scryptic join {}",
+                address.of_match(&info.id)
+            )?;
+        }
+    }
+    Ok(0)
+}
+
+fn match_line(info: &MatchInfo) -> String {
+    let state = match info.state {
+        MatchState::Waiting => "waiting for players",
+        MatchState::Playing => "under way",
+        MatchState::Over => "over",
+    };
+    format!(
+        "{}  {} ({}), {state}, {} actions; {}",
+        info.id,
+        info.title,
+        info.mode,
+        info.actions,
+        seats_line(info)
+    )
+}
+
+fn seats_line(info: &MatchInfo) -> String {
+    let seats: Vec<String> = info
+        .seats
+        .iter()
+        .map(|s| match &s.occupant {
+            Occupant::Open => format!("{} open", s.seat),
+            Occupant::Person { name, connected } => {
+                let away = if *connected { "" } else { ", away" };
+                format!("{} {name}{away}", s.seat)
+            }
+            Occupant::Ai { level } => format!("{} AI ({level})", s.seat),
+        })
+        .collect();
+    format!("seats: {}", seats.join("; "))
+}
+
+pub(super) fn join(args: JoinArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let address = match Address::parse(&args.url) {
+        Ok(a) => a,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_USAGE);
+        }
+    };
+    let Some(id) = address.match_id.clone() else {
+        writeln!(
+            io.err,
+            "name the match: {}/matches/ID (`scryptic matches {}` lists them)",
+            address.base, address.base
+        )?;
+        return Ok(EXIT_USAGE);
+    };
+    let lobby = Lobby::new(&address.base);
+    let token = if args.spectate {
+        None
+    } else {
+        match seat_token(
+            &lobby,
+            &address.base,
+            &id,
+            args.seat.as_deref(),
+            args.name.as_deref(),
+            io,
+        )? {
+            Some(token) => Some(token),
+            None => return Ok(EXIT_PROBLEMS),
+        }
+    };
+    play_online(&lobby, &address.base, &id, token, io)
+}
+
+/// The token of the seat to play: one kept from an earlier join of this match (for `seat`,
+/// or any), else a seat taken now; `None` after saying why not.
+fn seat_token(
+    lobby: &Lobby,
+    base: &str,
+    id: &str,
+    seat: Option<&str>,
+    name: Option<&str>,
+    io: &mut Streams,
+) -> anyhow::Result<Option<String>> {
+    let kept = super::online::kept_tokens(base, id);
+    let again = kept
+        .iter()
+        .find(|(s, _)| seat.is_none_or(|wanted| wanted.eq_ignore_ascii_case(s)));
+    if let Some((seat, token)) = again {
+        writeln!(io.out, "back at {seat} (this machine's seat in the match)")?;
+        return Ok(Some(token.clone()));
+    }
+    let request = TakeSeat {
+        seat: seat.map(str::to_string),
+        name: person_name(name),
+    };
+    match lobby.take(id, request) {
+        Ok(taken) => {
+            if let Err(e) = super::online::keep_token(base, id, &taken.seat, &taken.token) {
+                writeln!(
+                    io.err,
+                    "warning: the seat's token cannot be kept ({e}): you cannot come back to it after quitting"
+                )?;
+            }
+            Ok(Some(taken.token))
+        }
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            Ok(None)
+        }
+    }
+}
+
+pub(super) fn host(args: HostArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let (pack, mode) = match args.pack.rsplit_once(':') {
+        Some((pack, mode)) if !mode.is_empty() => (pack.to_string(), mode.to_string()),
+        _ => (args.pack.clone(), String::new()),
+    };
+    let mut seats = BTreeMap::new();
+    let mut mine = None;
+    for spec in &args.seats {
+        let Some((seat, who)) = spec.split_once('=') else {
+            writeln!(
+                io.err,
+                "--seat {spec}: write it as SEAT=me, SEAT=ai[:LEVEL] or SEAT=open"
+            )?;
+            return Ok(EXIT_USAGE);
+        };
+        let seat = seat.trim().to_string();
+        match who.trim() {
+            "me" if mine.is_some() => {
+                writeln!(
+                    io.err,
+                    "--seat {spec}: this terminal plays one seat (it has {})",
+                    mine.unwrap_or_default()
+                )?;
+                return Ok(EXIT_USAGE);
+            }
+            "me" => mine = Some(seat),
+            "open" => {
+                seats.insert(seat, SeatRequest::Open);
+            }
+            ai if ai == "ai" || ai.starts_with("ai:") => {
+                let level = ai.strip_prefix("ai:").unwrap_or("normal").to_string();
+                seats.insert(seat, SeatRequest::Ai { level });
+            }
+            other => {
+                writeln!(
+                    io.err,
+                    "--seat {spec}: `{other}` is not me, ai[:LEVEL] or open"
+                )?;
+                return Ok(EXIT_USAGE);
+            }
+        }
+    }
+    let mut settings = BTreeMap::new();
+    for s in &args.set {
+        let Some((key, value)) = s.split_once('=') else {
+            writeln!(io.err, "--set {s}: write it as id=value (--set rounds=4)")?;
+            return Ok(EXIT_USAGE);
+        };
+        settings.insert(key.trim().to_string(), value.trim().to_string());
+    }
+    // The server: the one named, or one of this process's own.
+    let (base, _serving) = match &args.server {
+        Some(url) => match Address::parse(url) {
+            Ok(address) => (address.base, None),
+            Err(e) => {
+                writeln!(io.err, "{e}")?;
+                return Ok(EXIT_USAGE);
+            }
+        },
+        None => match super::serve_cmd::start_local(&args.bind, io)? {
+            Some(started) => (
+                format!("http://{}", shown_addr(started.addr)),
+                Some(started),
+            ),
+            None => return Ok(EXIT_PROBLEMS),
+        },
+    };
+    let lobby = Lobby::new(&base);
+    let request = CreateMatch {
+        pack,
+        mode,
+        settings,
+        seats,
+        seed: args.seed,
+        log_after_end: !args.private_log,
+    };
+    let info = match lobby.create(request) {
+        Ok(info) => info,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let address = Address {
+        base: base.clone(),
+        match_id: Some(info.id.clone()),
+    };
+    writeln!(
+        io.out,
+        "match {} made: {} ({})",
+        info.id, info.title, info.mode
+    )?;
+    let token = match &mine {
+        Some(seat) => match seat_token(
+            &lobby,
+            &base,
+            &info.id,
+            Some(seat),
+            args.name.as_deref(),
+            io,
+        )? {
+            Some(token) => Some(token),
+            None => return Ok(EXIT_PROBLEMS),
+        },
+        None => None,
+    };
+    for seat in info.seats.iter().filter(|s| s.occupant == Occupant::Open) {
+        if mine
+            .as_deref()
+            .is_some_and(|m| m.eq_ignore_ascii_case(&seat.seat))
+        {
+            continue;
+        }
+        writeln!(
+            io.out,
+            "{} joins with: scryptic join {} --seat {}",
+            seat.seat,
+            address.of_match(&info.id),
+            seat.seat
+        )?;
+    }
+    writeln!(
+        io.out,
+        "to watch: scryptic join {} --spectate",
+        address.of_match(&info.id)
+    )?;
+    match token {
+        Some(token) => play_online(&lobby, &base, &info.id, Some(token), io),
+        None if _serving.is_some() => {
+            writeln!(io.out, "serving until the input ends (Ctrl-D) or Ctrl-C")?;
+            let mut line = String::new();
+            while io.input.read_line(&mut line)? > 0 {
+                line.clear();
+            }
+            Ok(0)
+        }
+        None => Ok(0),
+    }
+}
+
+/// The address to show for `addr`: one listening on every interface is reached here by
+/// loopback.
+fn shown_addr(addr: std::net::SocketAddr) -> String {
+    if addr.ip().is_unspecified() {
+        format!("127.0.0.1:{}", addr.port())
+    } else {
+        addr.to_string()
+    }
+}
+
+/// The seat's side of the match, as the server tells it.
+struct Seen {
+    map: Map,
+    rules: RuleSet,
+    seat: Option<Player>,
+    help: Option<String>,
+    info: MatchInfo,
+    game: Option<Game>,
+    moves: Vec<String>,
+    actions: u64,
+    /// Whether an action of this seat's awaits its answer.
+    awaiting: bool,
+    announced_end: bool,
+}
+
+/// Plays (or watches) match `id` at `base` with `token` until the person quits; the exit code.
+fn play_online(
+    lobby: &Lobby,
+    base: &str,
+    id: &str,
+    token: Option<String>,
+    io: &mut Streams,
+) -> anyhow::Result<i32> {
+    let connection = match Connection::open(base, id, token.clone(), None) {
+        Ok(c) => c,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    let lexicon = Arc::new(Lexicon::english());
+    let mut table = Table::for_seat(io, None);
+    let mut seen: Option<Seen> = None;
+    loop {
+        loop {
+            match connection.incoming.try_recv() {
+                Ok(Incoming::Frame(frame)) => {
+                    if let Err(e) = on_frame(*frame, &mut seen, &mut table, &lexicon, io) {
+                        writeln!(io.err, "{e}")?;
+                        return Ok(EXIT_PROBLEMS);
+                    }
+                }
+                Ok(Incoming::Closed(why)) => {
+                    writeln!(io.out, "  {why}")?;
+                    let over = seen.as_ref().is_some_and(|s| s.announced_end);
+                    return Ok(if over { 0 } else { EXIT_PROBLEMS });
+                }
+                Err(_) => break,
+            }
+        }
+        let Some(at) = seen.as_mut() else {
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        };
+        let prompt = match at.seat {
+            Some(seat) => format!("{}> ", table.screen().seat_name(seat)),
+            None => "watching> ".to_string(),
+        };
+        let deadline = Some(Instant::now() + Duration::from_millis(50));
+        let line = match table
+            .keyboard_and_clock()
+            .0
+            .read_until(&prompt, deadline, io)?
+        {
+            Typed::TimeUp => continue,
+            Typed::Ended => {
+                writeln!(io.out)?;
+                return Ok(0);
+            }
+            Typed::Line(line) => line,
+        };
+        match command(
+            line.trim(),
+            at,
+            &mut table,
+            &connection,
+            lobby,
+            (id, token.as_deref()),
+            io,
+        )? {
+            Some(code) => return Ok(code),
+            None => continue,
+        }
+    }
+}
+
+/// Answers a line typed: `Some(exit code)` when the person leaves.
+fn command(
+    line: &str,
+    seen: &mut Seen,
+    table: &mut Table,
+    connection: &Connection,
+    lobby: &Lobby,
+    (id, token): (&str, Option<&str>),
+    io: &mut Streams,
+) -> anyhow::Result<Option<i32>> {
+    let Some(game) = seen.game.as_ref() else {
+        writeln!(io.out, "  the server has not sent the game yet")?;
+        return Ok(None);
+    };
+    match line.split_whitespace().next().unwrap_or("") {
+        "" => {}
+        "help" => {
+            if let Some(rules) = seen.help.as_ref().filter(|_| game.rules().flow.scripted) {
+                writeln!(io.out, "{rules}\n")?;
+            }
+            writeln!(io.out, "{}", table.help(game))?;
+            writeln!(
+                io.out,
+                "quit leaves; your seat stays yours: `scryptic join` with the match's address comes back to it\nleave gives your seat up for good: anyone may take it"
+            )?;
+        }
+        "board" => status(seen, table, io)?,
+        "moves" if game.rules().flow.scripted => {
+            if seen.moves.is_empty() {
+                writeln!(io.out, "  no move of yours now")?;
+            } else {
+                writeln!(io.out, "your moves: {}", seen.moves.join(", "))?;
+            }
+        }
+        "quit" => {
+            if seen.seat.is_some() && !seen.announced_end {
+                writeln!(
+                    io.out,
+                    "  you left; your seat stays yours: join the match again to come back"
+                )?;
+            }
+            return Ok(Some(0));
+        }
+        "save" => save(line, lobby, id, io)?,
+        "leave" if seen.seat.is_some() && !seen.announced_end => {
+            let Some(token) = token else {
+                return Ok(None);
+            };
+            match lobby.leave(id, token) {
+                Ok(_) => {
+                    writeln!(
+                        io.out,
+                        "  you gave your seat up: it is open for anyone to take"
+                    )?;
+                    return Ok(Some(0));
+                }
+                Err(e) => writeln!(io.out, "  cannot leave: {e}")?,
+            }
+        }
+        "preview" if seen.seat.is_some() => super::play_cmd::preview(game, line, io)?,
+        "next" if seen.seat.is_some() && game.match_goes_on() => {
+            connection.send(ClientFrame::Next);
+            writeln!(io.out, "  ready: the next round starts once everyone is")?;
+        }
+        "pass" if game.rules().flow.simultaneous => {
+            writeln!(
+                io.out,
+                "  everyone plays at once from their own screen: there is no keyboard to pass"
+            )?;
+        }
+        _ if seen.announced_end && game.match_goes_on() => {
+            writeln!(
+                io.out,
+                "  the round is over: `next` when you are ready for the next, `board`, or `quit`"
+            )?;
+        }
+        _ if seen.announced_end => {
+            writeln!(
+                io.out,
+                "  the match is over: `board`, `save FILE` or `quit`"
+            )?;
+        }
+        _ => match seen.seat {
+            None => writeln!(io.out, "  you are watching: `board`, `help`, `quit`")?,
+            Some(seat) => match parse_command_as(game, seat, line) {
+                Ok(action) => {
+                    seen.awaiting = true;
+                    if !connection.send(ClientFrame::Act { action }) {
+                        writeln!(io.out, "  the connection is closed")?;
+                    }
+                }
+                Err(e) => {
+                    let message = table.screen().render(&e.to_string());
+                    writeln!(io.out, "  refused: {message}")?;
+                }
+            },
+        },
+    }
+    Ok(None)
+}
+
+fn save(line: &str, lobby: &Lobby, id: &str, io: &mut Streams) -> anyhow::Result<()> {
+    let Some(path) = line.split_whitespace().nth(1) else {
+        writeln!(io.out, "  write: save FILE")?;
+        return Ok(());
+    };
+    match lobby.save(id) {
+        Ok(text) => match crate::fsutil::write_atomic(Path::new(path), text.as_bytes()) {
+            Ok(()) => writeln!(
+                io.out,
+                "  saved to {path} (`scryptic replay {path}` plays it back)"
+            )?,
+            Err(e) => writeln!(io.out, "  cannot save to {path}: {e}")?,
+        },
+        Err(e) => writeln!(io.out, "  cannot save: {e}")?,
+    }
+    Ok(())
+}
+
+/// The seat's status (whose turn, the players, the board), as `board` shows it.
+fn status(seen: &Seen, table: &mut Table, io: &mut Streams) -> anyhow::Result<()> {
+    let Some(game) = &seen.game else {
+        return Ok(());
+    };
+    if game.rules().flow.simultaneous && game.result().is_none() {
+        table.write_status_at_once(game, false, io)
+    } else {
+        table.write_status(game, io)
+    }
+}
+
+/// What a frame from the server changes and shows.
+fn on_frame(
+    frame: ServerFrame,
+    seen: &mut Option<Seen>,
+    table: &mut Table,
+    lexicon: &Arc<Lexicon>,
+    io: &mut Streams,
+) -> anyhow::Result<()> {
+    match frame {
+        ServerFrame::Welcome {
+            match_info,
+            seat,
+            map,
+            rules,
+            help,
+        } => {
+            let map = Map::from_text(Path::new("the server's map"), &map)
+                .map_err(|e| anyhow::anyhow!("the server's map cannot be read: {e}"))?;
+            let problems = rules.validate();
+            if let Some(p) = problems.first() {
+                anyhow::bail!("the server's rule set is not sound: {}", p.message);
+            }
+            let names = crate::game::SeatNames::of(&rules);
+            let seat = match seat {
+                Some(name) => Some(names.seat_named(&name).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "the server seated this terminal at `{name}`, not a seat of its rules"
+                    )
+                })?),
+                None => None,
+            };
+            table.sit(seat);
+            let who = match seat {
+                Some(p) => format!("you play {}", names.name(p)),
+                None => "you are watching".to_string(),
+            };
+            writeln!(
+                io.out,
+                "{} ({}): {who}. Type `help` for the commands.",
+                match_info.title, match_info.mode
+            )?;
+            writeln!(io.out, "{}", seats_line(&match_info))?;
+            *seen = Some(Seen {
+                map,
+                rules: *rules,
+                seat,
+                help,
+                info: match_info,
+                game: None,
+                moves: Vec::new(),
+                actions: 0,
+                awaiting: false,
+                announced_end: false,
+            });
+        }
+        ServerFrame::View(view) => {
+            let Some(at) = seen.as_mut() else {
+                anyhow::bail!("the server sent a view before its welcome");
+            };
+            on_view(*view, at, table, lexicon, io)?;
+        }
+        ServerFrame::Seats { match_info } => {
+            if let Some(at) = seen.as_mut()
+                && at.info.seats != match_info.seats
+            {
+                writeln!(io.out, "  {}", seats_line(&match_info))?;
+                at.info = match_info;
+            }
+        }
+        ServerFrame::Refused { message } => {
+            if let Some(at) = seen.as_mut() {
+                at.awaiting = false;
+            }
+            writeln!(io.out, "  refused: {}", table.screen().render(&message))?;
+        }
+        ServerFrame::Error { message } => writeln!(io.out, "  the server: {message}")?,
+    }
+    Ok(())
+}
+
+/// Whether `seat` is to act in `game` (in simultaneous play, everyone is, always).
+fn to_act(game: &Game, seat: Option<Player>) -> bool {
+    let Some(seat) = seat else {
+        return false;
+    };
+    if game.result().is_some() {
+        return false;
+    }
+    if game.rules().flow.simultaneous {
+        return true;
+    }
+    if game.rules().flow.scripted && !game.choosing().is_empty() {
+        return game.choosing().contains(&seat);
+    }
+    game.to_act() == seat
+}
+
+fn on_view(
+    view: View,
+    seen: &mut Seen,
+    table: &mut Table,
+    lexicon: &Arc<Lexicon>,
+    io: &mut Streams,
+) -> anyhow::Result<()> {
+    let game = Game::from_snapshot(
+        &seen.map,
+        seen.rules.clone(),
+        lexicon.clone(),
+        view.snapshot,
+    )
+    .map_err(|e| anyhow::anyhow!("the server sent a view that does not fit its match: {e}"))?;
+    let first = seen.game.is_none();
+    let was_to_act = seen.game.as_ref().is_some_and(|g| to_act(g, seen.seat));
+    let own = std::mem::take(&mut seen.awaiting);
+    if view.events_dropped > 0 {
+        writeln!(
+            io.out,
+            "  ({} earlier actions not shown)",
+            view.events_dropped
+        )?;
+    }
+    let simultaneous = game.rules().flow.simultaneous;
+    let (_, clock) = table.keyboard_and_clock();
+    clock.note(&view.events);
+    if let Some(left) = view.grace_left_ms {
+        clock.grace_left_is(&game, Duration::from_millis(left));
+    }
+    for line in table.told_lines(&view.events) {
+        writeln!(io.out, "  {line}")?;
+    }
+    for line in &view.console {
+        writeln!(io.out, "  {line}")?;
+    }
+    seen.moves = view.moves;
+    seen.actions = view.actions;
+    let now_to_act = to_act(&game, seen.seat);
+    let signal = view.events.iter().any(|e| {
+        matches!(
+            e,
+            Event::GreenLight { .. } | Event::RedLight { .. } | Event::Drew { .. }
+        )
+    });
+    seen.game = Some(game);
+    let over = seen.game.as_ref().is_some_and(|g| g.result().is_some());
+    if over {
+        if !seen.announced_end {
+            seen.announced_end = true;
+            if let Some(g) = &seen.game {
+                table.announce_end(g, io)?;
+            }
+        }
+        return Ok(());
+    }
+    if seen.announced_end {
+        // A new round began.
+        seen.announced_end = false;
+        writeln!(io.out, "the next round has begun")?;
+        return status(seen, table, io);
+    }
+    let show = if simultaneous {
+        first || own || signal
+    } else {
+        first || (now_to_act && (!was_to_act || own))
+    };
+    if show {
+        status(seen, table, io)?;
+    }
+    Ok(())
+}

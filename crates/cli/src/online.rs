@@ -1,0 +1,319 @@
+//! The client side of online play: a server's address and a match's, the lobby's requests
+//! (HTTP with JSON, `ureq`), the seats' tokens kept for reconnecting, and a seat's WebSocket
+//! on a thread of its own (`tungstenite`), whose frames arrive on a channel.
+
+use scryptic_protocol::{
+    ClientFrame, CreateMatch, LeaveSeat, MAX_SERVER_FRAME, MatchInfo, MatchList, Problem,
+    SeatTaken, ServerFrame, TakeSeat,
+};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::Duration;
+use tungstenite::stream::MaybeTlsStream;
+
+/// The port `scryptic serve` listens on unless told otherwise.
+pub(super) const DEFAULT_PORT: u16 = 7878;
+
+/// A server's base address (`http://127.0.0.1:7878`) and, when the address named one, a
+/// match of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Address {
+    /// `http://HOST:PORT`, without a trailing slash.
+    pub base: String,
+    /// The match named (`.../matches/ID`).
+    pub match_id: Option<String>,
+}
+
+impl Address {
+    /// Reads `text`: `HOST[:PORT]`, `http://HOST[:PORT]`, either followed by `/matches/ID`
+    /// (or `/api/matches/ID`).
+    pub(super) fn parse(text: &str) -> Result<Address, String> {
+        let trimmed = text.trim().trim_end_matches('/');
+        let rest = match trimmed.split_once("://") {
+            Some(("http", rest)) => rest,
+            Some((scheme, _)) => {
+                return Err(format!(
+                    "`{text}`: the server's address starts with http:// ({scheme}:// is not spoken)"
+                ));
+            }
+            None => trimmed,
+        };
+        let (host, path) = rest.split_once('/').unwrap_or((rest, ""));
+        if host.is_empty() || host.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(format!(
+                "`{text}` is not a server's address (127.0.0.1:{DEFAULT_PORT})"
+            ));
+        }
+        let host = if host.contains(':') {
+            host.to_string()
+        } else {
+            format!("{host}:{DEFAULT_PORT}")
+        };
+        let path = path.strip_prefix("api/").unwrap_or(path);
+        let match_id = match path.split('/').collect::<Vec<_>>().as_slice() {
+            [""] => None,
+            ["matches", id] if is_match_id(id) => Some((*id).to_string()),
+            _ => {
+                return Err(format!(
+                    "`{text}`: after the server's address comes /matches/ID, or nothing"
+                ));
+            }
+        };
+        Ok(Address {
+            base: format!("http://{host}"),
+            match_id,
+        })
+    }
+
+    /// The address others type to join match `id`.
+    pub(super) fn of_match(&self, id: &str) -> String {
+        format!("{}/matches/{id}", self.base)
+    }
+}
+
+fn is_match_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// The lobby of the server at `base`.
+pub(super) struct Lobby {
+    base: String,
+    agent: ureq::Agent,
+}
+
+impl Lobby {
+    pub(super) fn new(base: &str) -> Lobby {
+        let config = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .build();
+        Lobby {
+            base: base.to_string(),
+            agent: config.into(),
+        }
+    }
+
+    fn answer<T: serde::de::DeserializeOwned>(
+        &self,
+        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> Result<T, String> {
+        let mut response =
+            response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
+        let status = response.status();
+        let text = response
+            .body_mut()
+            .with_config()
+            .limit(MAX_SERVER_FRAME as u64)
+            .read_to_string()
+            .map_err(|e| format!("the server's answer cannot be read: {e}"))?;
+        if !status.is_success() {
+            let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
+            return Err(match problem {
+                Ok(problem) => problem.error,
+                Err(_) => format!("the server answered {status}"),
+            });
+        }
+        scryptic_protocol::read(&text, MAX_SERVER_FRAME)
+            .map_err(|e| format!("the server's answer is not this protocol's: {e}"))
+    }
+
+    fn post<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        body: impl serde::Serialize,
+    ) -> Result<T, String> {
+        let response = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .send(scryptic_protocol::write(body));
+        self.answer(response)
+    }
+
+    pub(super) fn matches(&self) -> Result<MatchList, String> {
+        let response = self.agent.get(format!("{}/api/matches", self.base)).call();
+        self.answer(response)
+    }
+
+    pub(super) fn create(&self, request: CreateMatch) -> Result<MatchInfo, String> {
+        self.post("/api/matches", request)
+    }
+
+    pub(super) fn take(&self, id: &str, request: TakeSeat) -> Result<SeatTaken, String> {
+        self.post(&format!("/api/matches/{id}/seats"), request)
+    }
+
+    pub(super) fn leave(&self, id: &str, token: &str) -> Result<MatchInfo, String> {
+        let token = token.to_string();
+        self.post(&format!("/api/matches/{id}/leave"), LeaveSeat { token })
+    }
+
+    /// The whole log of the match, as a save file's text (once it is over).
+    pub(super) fn save(&self, id: &str) -> Result<String, String> {
+        let response = self
+            .agent
+            .get(format!("{}/api/matches/{id}/save", self.base))
+            .call();
+        let mut response =
+            response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
+        let status = response.status();
+        let text = response
+            .body_mut()
+            .with_config()
+            .limit(MAX_SERVER_FRAME as u64)
+            .read_to_string()
+            .map_err(|e| format!("the server's answer cannot be read: {e}"))?;
+        if status.is_success() {
+            return Ok(text);
+        }
+        let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
+        Err(problem.map_or_else(|_| format!("the server answered {status}"), |p| p.error))
+    }
+}
+
+/// Where the seats' tokens are kept: `online/` in the data folder, a file per match.
+fn tokens_dir() -> Option<PathBuf> {
+    super::data_dir().map(|d| d.join("online"))
+}
+
+/// The tokens kept for the match `id` of the server at `base`: (seat, token) pairs.
+pub(super) fn kept_tokens(base: &str, id: &str) -> Vec<(String, String)> {
+    let Some(path) = tokens_dir().map(|d| d.join(token_file(base, id))) else {
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter_map(|l| l.split_once(' '))
+        .map(|(seat, token)| (seat.to_string(), token.to_string()))
+        .collect()
+}
+
+/// Keeps `token` for `seat` of match `id` (for `join` to come back with).
+pub(super) fn keep_token(base: &str, id: &str, seat: &str, token: &str) -> std::io::Result<()> {
+    let Some(dir) = tokens_dir() else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(&dir)?;
+    let mut kept: Vec<(String, String)> = kept_tokens(base, id)
+        .into_iter()
+        .filter(|(s, _)| s != seat)
+        .collect();
+    kept.push((seat.to_string(), token.to_string()));
+    let text: String = kept.iter().map(|(s, t)| format!("{s} {t}\n")).collect();
+    crate::fsutil::write_atomic(&dir.join(token_file(base, id)), text.as_bytes())
+}
+
+fn token_file(base: &str, id: &str) -> String {
+    let server: String = base
+        .trim_start_matches("http://")
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("{server}-{id}.tokens")
+}
+
+/// What the connection's thread hands over.
+pub(super) enum Incoming {
+    /// A frame of the server's.
+    Frame(Box<ServerFrame>),
+    /// The connection closed, with why.
+    Closed(String),
+}
+
+/// A seat's or a spectator's connection, run on a thread of its own.
+pub(super) struct Connection {
+    /// Frames to send.
+    outgoing: Sender<ClientFrame>,
+    /// Frames received.
+    pub(super) incoming: Receiver<Incoming>,
+}
+
+impl Connection {
+    /// Connects to match `id` at `base` and says hello with `token` (none: to watch).
+    pub(super) fn open(
+        base: &str,
+        id: &str,
+        token: Option<String>,
+        seen: Option<u64>,
+    ) -> Result<Connection, String> {
+        let url = format!(
+            "{}/api/matches/{id}/play",
+            base.replacen("http://", "ws://", 1)
+        );
+        let config = tungstenite::protocol::WebSocketConfig::default()
+            .max_message_size(Some(MAX_SERVER_FRAME))
+            .max_frame_size(Some(MAX_SERVER_FRAME));
+        let (mut socket, _) =
+            tungstenite::client::connect_with_config(url.as_str(), Some(config), 3)
+                .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
+            // The thread looks at what there is to send between short waits for frames.
+            let _ = stream.set_read_timeout(Some(Duration::from_millis(25)));
+            let _ = stream.set_nodelay(true);
+        }
+        let hello = ClientFrame::Hello { token, seen };
+        socket
+            .send(tungstenite::Message::text(scryptic_protocol::write(hello)))
+            .map_err(|e| format!("cannot greet the server: {e}"))?;
+        let (outgoing, to_send) = std::sync::mpsc::channel();
+        let (received, incoming) = std::sync::mpsc::channel();
+        std::thread::spawn(move || run_socket(socket, &to_send, &received));
+        Ok(Connection { outgoing, incoming })
+    }
+
+    /// Sends `frame`; false if the connection is gone.
+    pub(super) fn send(&self, frame: ClientFrame) -> bool {
+        self.outgoing.send(frame).is_ok()
+    }
+}
+
+type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
+
+fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Sender<Incoming>) {
+    let why = loop {
+        match to_send.try_recv() {
+            Ok(frame) => {
+                let text = scryptic_protocol::write(frame);
+                if let Err(e) = socket.send(tungstenite::Message::text(text)) {
+                    break format!("the connection broke: {e}");
+                }
+                continue;
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                let _ = socket.close(None);
+                let _ = socket.flush();
+                return;
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {}
+        }
+        match socket.read() {
+            Ok(tungstenite::Message::Text(text)) => {
+                let frame =
+                    match scryptic_protocol::read::<ServerFrame>(text.as_str(), MAX_SERVER_FRAME) {
+                        Ok(frame) => frame,
+                        Err(e) => {
+                            break format!("the server sent what this client cannot read: {e}");
+                        }
+                    };
+                if received.send(Incoming::Frame(Box::new(frame))).is_err() {
+                    return;
+                }
+            }
+            Ok(tungstenite::Message::Close(frame)) => {
+                break frame.map_or_else(
+                    || "the server closed the connection".to_string(),
+                    |f| format!("the server closed the connection: {}", f.reason),
+                );
+            }
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(e) => break format!("the connection broke: {e}"),
+        }
+    };
+    let _ = received.send(Incoming::Closed(why));
+}

@@ -1,0 +1,132 @@
+//! `scryptic serve`: the referee of online matches (the `scryptic-server` crate), started
+//! here with the command line's folders; and the server `host` starts when none is named.
+
+use super::{EXIT_PROBLEMS, EXIT_USAGE, Streams};
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `scryptic serve`.
+#[derive(Args, Debug)]
+pub(super) struct ServeArgs {
+    /// Where to listen (0.0.0.0:7878 for other machines of the network; port 0 for any free
+    /// one, printed).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    bind: String,
+    /// The folder of the matches' database (default: `server/` in the data folder).
+    #[arg(long)]
+    data: Option<PathBuf>,
+    /// A folder of packs to offer besides the installed ones. Repeat it.
+    #[arg(long = "packs", value_name = "DIR")]
+    packs: Vec<PathBuf>,
+    /// Milliseconds an AI seat waits before it acts, so people can follow.
+    #[arg(long, default_value_t = 400)]
+    ai_pace: u64,
+    /// Seconds a match's next round waits for people who have not typed `next`.
+    #[arg(long, default_value_t = 60)]
+    round_pause: u64,
+    /// Write match ID as a save file (`replay` reads it) and stop, instead of serving.
+    #[arg(long, num_args = 2, value_names = ["ID", "FILE"])]
+    export: Vec<String>,
+}
+
+fn data_folder(given: Option<PathBuf>) -> Option<PathBuf> {
+    given.or_else(|| super::data_dir().map(|d| d.join("server")))
+}
+
+fn options(bind: &str, data: PathBuf) -> Result<scryptic_server::Options, String> {
+    let bind: SocketAddr = bind
+        .parse()
+        .map_err(|e| format!("--bind {bind}: {e} (write it as 127.0.0.1:7878)"))?;
+    Ok(scryptic_server::Options::new(bind, data))
+}
+
+pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
+    let Some(data) = data_folder(args.data) else {
+        writeln!(io.err, "no data folder: name one with --data DIR")?;
+        return Ok(EXIT_USAGE);
+    };
+    if let [id, file] = args.export.as_slice() {
+        return match scryptic_server::export(&data, id) {
+            Ok(text) => {
+                crate::fsutil::write_atomic(std::path::Path::new(file), text.as_bytes())?;
+                writeln!(
+                    io.out,
+                    "match {id} written to {file} (`scryptic replay {file}` plays it back)"
+                )?;
+                Ok(0)
+            }
+            Err(e) => {
+                writeln!(io.err, "{e}")?;
+                Ok(EXIT_PROBLEMS)
+            }
+        };
+    }
+    let mut options = match options(&args.bind, data.clone()) {
+        Ok(o) => o,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_USAGE);
+        }
+    };
+    options.packs = args.packs;
+    options.ai_pace = Duration::from_millis(args.ai_pace);
+    options.round_pause = Duration::from_secs(args.round_pause);
+    let started = match scryptic_server::start(options) {
+        Ok(s) => s,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_PROBLEMS);
+        }
+    };
+    for problem in &started.unrestored {
+        writeln!(io.err, "cannot resume {problem}")?;
+    }
+    writeln!(
+        io.out,
+        "serving on http://{} ({} matches resumed from {}); Ctrl-C stops",
+        started.addr,
+        started.restored,
+        data.display()
+    )?;
+    io.out.flush()?;
+    started.run_until_interrupted()?;
+    Ok(0)
+}
+
+/// A server for `host`, listening on `bind` with the data folder's matches, as long as the
+/// value lives; `None` after saying why not.
+pub(super) fn start_local(
+    bind: &str,
+    io: &mut Streams,
+) -> anyhow::Result<Option<scryptic_server::Started>> {
+    let Some(data) = data_folder(None) else {
+        writeln!(io.err, "no data folder for the server: set SCRYPTIC_DATA")?;
+        return Ok(None);
+    };
+    let options = match options(bind, data) {
+        Ok(o) => o,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(None);
+        }
+    };
+    match scryptic_server::start(options) {
+        Ok(started) => {
+            writeln!(
+                io.out,
+                "serving on http://{} while this terminal plays",
+                started.addr
+            )?;
+            Ok(Some(started))
+        }
+        Err(e) => {
+            writeln!(
+                io.err,
+                "{e}: is a server running there already? Name it with --server, or listen elsewhere with --bind"
+            )?;
+            Ok(None)
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! Scryptic's online protocol: what a client and `scryptic serve` say to each other.
+//!
+//! The lobby is HTTP with JSON bodies (`LOBBY_ROUTES` lists the routes); play is one WebSocket
+//! per seat or spectator, whose text frames are JSON [`ClientFrame`]s up and [`ServerFrame`]s
+//! down. Every message carries the protocol's version (`"protocol": 1`) beside its `type`.
+//! The server referees: a seat's view ([`ServerFrame::View`]) is the game as that seat may see
+//! it (`Game::seen_by`), taken as a [`Snapshot`] that the client checks whole and shows; a
+//! client sends actions in the engine's own form ([`ClientFrame::Act`]), never a game state.
+//!
+//! This crate is data only (serde): the server, the command line and the editor share it, and
+//! a bot or a web page can be written against `docs/PROTOCOL.md`, which describes it.
+
+#![deny(missing_docs)]
+
+use scryptic_core::game::{Action, Event, Snapshot};
+use scryptic_core::rules::RuleSet;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The protocol's version: a frame or request of another version is refused, naming both.
+pub const VERSION: u32 = 1;
+
+/// The largest frame or request body a server reads from a client, in bytes.
+pub const MAX_CLIENT_FRAME: usize = 64 * 1024;
+
+/// The largest frame a client reads from a server, in bytes (a view of the largest board).
+pub const MAX_SERVER_FRAME: usize = 16 * 1024 * 1024;
+
+/// The lobby's routes, as `METHOD path — what it does` lines (the docs and `--help` show them).
+pub const LOBBY_ROUTES: &str = "\
+GET  /api/matches                 the matches (MatchList)
+POST /api/matches                 create a match (CreateMatch -> MatchInfo)
+GET  /api/matches/ID              one match (MatchInfo)
+POST /api/matches/ID/seats        take a seat (TakeSeat -> SeatTaken)
+POST /api/matches/ID/leave        give a seat up (LeaveSeat -> MatchInfo)
+GET  /api/matches/ID/save         the match as a save file (RON), where its setting allows
+GET  /api/matches/ID/play         the WebSocket of a seat or a spectator (ClientFrame, ServerFrame)";
+
+/// A message with the protocol's version beside its own fields.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope<T> {
+    /// The protocol's version ([`VERSION`]).
+    pub protocol: u32,
+    /// The message.
+    #[serde(flatten)]
+    pub body: T,
+}
+
+impl<T> Envelope<T> {
+    /// `body` in this version's envelope.
+    pub fn new(body: T) -> Envelope<T> {
+        Envelope {
+            protocol: VERSION,
+            body,
+        }
+    }
+}
+
+/// Why a message could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    /// Longer than the reader accepts.
+    TooLong {
+        /// Its length.
+        bytes: usize,
+        /// The most accepted.
+        most: usize,
+    },
+    /// Not JSON, or not a message of this protocol (an unknown `type`, a missing field).
+    Malformed(String),
+    /// Of another version.
+    Version {
+        /// The version the message says.
+        theirs: u32,
+    },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::TooLong { bytes, most } => write!(
+                f,
+                "a message of {bytes} bytes is longer than the {most} bytes accepted"
+            ),
+            ReadError::Malformed(why) => write!(f, "not a message of this protocol: {why}"),
+            ReadError::Version { theirs } => write!(
+                f,
+                "protocol version {theirs} is not this server's or client's ({VERSION}): update the older one"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Reads a message of this protocol from `text`, at most `most` bytes long; its version is
+/// checked before its body is read, so that another version's message is named as such.
+pub fn read<T: serde::de::DeserializeOwned>(text: &str, most: usize) -> Result<T, ReadError> {
+    if text.len() > most {
+        return Err(ReadError::TooLong {
+            bytes: text.len(),
+            most,
+        });
+    }
+    #[derive(Deserialize)]
+    struct Version {
+        protocol: Option<u32>,
+    }
+    let version: Version =
+        serde_json::from_str(text).map_err(|e| ReadError::Malformed(e.to_string()))?;
+    match version.protocol {
+        Some(VERSION) => {}
+        Some(theirs) => return Err(ReadError::Version { theirs }),
+        None => {
+            return Err(ReadError::Malformed(
+                "it has no `protocol` field (the version, 1)".to_string(),
+            ));
+        }
+    }
+    let envelope: Envelope<T> =
+        serde_json::from_str(text).map_err(|e| ReadError::Malformed(e.to_string()))?;
+    Ok(envelope.body)
+}
+
+/// `body` as the JSON text of a message of this version.
+pub fn write<T: Serialize>(body: T) -> String {
+    // The protocol's types hold no map with non-text keys and no failing serializer, so
+    // writing them cannot fail; a failure would be a bug here, said as a message.
+    serde_json::to_string(&Envelope::new(body))
+        .unwrap_or_else(|e| format!(r#"{{"protocol":{VERSION},"type":"error","message":"{e}"}}"#))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lobby.
+
+/// A pack a match is made of, as a client finds or fetches it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackRef {
+    /// The pack's id.
+    pub id: String,
+    /// Its version.
+    pub version: String,
+    /// The SHA-256 of its files (hex), as `pack info` shows it.
+    pub sha256: String,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Occupant {
+    /// Nobody yet: anyone may take it.
+    Open,
+    /// A person.
+    Person {
+        /// The name they gave.
+        name: String,
+        /// Whether their connection is open now.
+        connected: bool,
+    },
+    /// The server's AI.
+    Ai {
+        /// Its level (`easy`, `normal`, `hard`).
+        level: String,
+    },
+}
+
+/// A seat of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat's name in the match's mode (`gold`, `red`, ...).
+    pub seat: String,
+    /// Who sits there.
+    pub occupant: Occupant,
+}
+
+/// Where a match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchState {
+    /// Some seat is open: nobody acts until every seat is taken.
+    Waiting,
+    /// Under way.
+    Playing,
+    /// Over.
+    Over,
+}
+
+/// A match, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchInfo {
+    /// Its id, in the lobby's routes.
+    pub id: String,
+    /// The map's name.
+    pub title: String,
+    /// The pack and mode (`word-wars:duel`).
+    pub mode: String,
+    /// The packs it is made of, in load order.
+    pub packs: Vec<PackRef>,
+    /// The settings chosen (the pack's own names).
+    pub settings: BTreeMap<String, String>,
+    /// Its seats, in seat order.
+    pub seats: Vec<SeatInfo>,
+    /// Where it stands.
+    pub state: MatchState,
+    /// Actions played so far.
+    pub actions: u64,
+    /// Whether anyone may fetch the whole log (`save`) once it is over.
+    pub log_after_end: bool,
+}
+
+/// The lobby's matches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchList {
+    /// Newest first.
+    pub matches: Vec<MatchInfo>,
+}
+
+/// Who a seat is for when a match is made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatRequest {
+    /// A person takes it (`TakeSeat`).
+    Open,
+    /// The server's AI at `level`.
+    Ai {
+        /// `easy`, `normal` or `hard`.
+        level: String,
+    },
+}
+
+/// Make a match of a pack's mode (`POST /api/matches`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateMatch {
+    /// The pack's id.
+    pub pack: String,
+    /// The mode's id; empty: the pack's first.
+    #[serde(default)]
+    pub mode: String,
+    /// The pack's settings (`rounds` -> `4`), checked as `--set` is.
+    #[serde(default)]
+    pub settings: BTreeMap<String, String>,
+    /// Seats by name (`silver` -> AI); a seat not named is open.
+    #[serde(default)]
+    pub seats: BTreeMap<String, SeatRequest>,
+    /// The game's seed; none: the server draws one (told with the log after the end).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Whether anyone may fetch the whole log once it is over.
+    #[serde(default = "yes")]
+    pub log_after_end: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Take a seat (`POST /api/matches/ID/seats`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakeSeat {
+    /// The seat's name; none: the first open one.
+    #[serde(default)]
+    pub seat: Option<String>,
+    /// The name the others see (at most 40 characters).
+    pub name: String,
+}
+
+/// A seat taken: its token is the only key to it, kept by the client to reconnect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatTaken {
+    /// The match's id.
+    pub match_id: String,
+    /// The seat's name.
+    pub seat: String,
+    /// 128 random bits, hex.
+    pub token: String,
+}
+
+/// Give a seat up (`POST /api/matches/ID/leave`): it is open again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaveSeat {
+    /// The seat's token.
+    pub token: String,
+}
+
+/// A lobby request refused: the HTTP status says what kind, this says what and how to fix it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Problem {
+    /// The message.
+    pub error: String,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Play.
+
+/// What a client sends on its WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientFrame {
+    /// The first frame: the seat's token (none: watch as a spectator) and the last action
+    /// seen (on a reconnect; the events since then are sent with the view).
+    Hello {
+        /// The seat's token.
+        #[serde(default)]
+        token: Option<String>,
+        /// The number of actions the client had seen.
+        #[serde(default)]
+        seen: Option<u64>,
+    },
+    /// An action of the seat's, in the engine's form.
+    Act {
+        /// The action.
+        action: Action,
+    },
+    /// The seat is ready for the match's next round (it begins once every person is, or
+    /// after the server's pause).
+    Next,
+}
+
+/// What the server sends on a WebSocket.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerFrame {
+    /// The answer to `Hello`: the match, the seat (none for a spectator) and what the client
+    /// needs to show the game: the map as a map file's text, the complete rule set, and the
+    /// mode's own help if it has one.
+    Welcome {
+        /// The match.
+        #[serde(rename = "match")]
+        match_info: MatchInfo,
+        /// The seat's name.
+        seat: Option<String>,
+        /// The map, as a map file (RON).
+        map: String,
+        /// The rule set played with.
+        rules: Box<RuleSet>,
+        /// How the mode is played, from its scripts.
+        help: Option<String>,
+    },
+    /// The game as the seat sees it after `actions` actions, and what happened since the last
+    /// view as the seat saw it.
+    View(Box<View>),
+    /// The match's seats changed (someone took, left, connected).
+    Seats {
+        /// The match.
+        #[serde(rename = "match")]
+        match_info: MatchInfo,
+    },
+    /// The seat's action was refused by the rules: nothing changed.
+    Refused {
+        /// Why, in the engine's words.
+        message: String,
+    },
+    /// A frame was not accepted (malformed, too long, not the seat's to send, too many).
+    Error {
+        /// What was wrong.
+        message: String,
+    },
+}
+
+/// A seat's view (see [`ServerFrame::View`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct View {
+    /// Actions played so far.
+    pub actions: u64,
+    /// The game as the seat may see it.
+    pub snapshot: Snapshot,
+    /// What happened since the client's last view, as the seat saw it.
+    pub events: Vec<Event>,
+    /// Events before these that were not kept (a client far behind).
+    #[serde(default)]
+    pub events_dropped: u64,
+    /// In a scripted game, the moves the seat may make now, as `moves` lists them.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// What the scripts said since the last view.
+    #[serde(default)]
+    pub console: Vec<String>,
+    /// While a grace period runs, the milliseconds left on the server's clock.
+    #[serde(default)]
+    pub grace_left_ms: Option<u64>,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,264 @@
+//! `scryptic serve`: the referee of online matches.
+//!
+//! A lobby over HTTP with JSON bodies and one WebSocket per seat or spectator (the messages
+//! are `scryptic-protocol`'s). Each match runs its game (engine and scripts, through the one
+//! level loader) on the server alone, behind its own lock and off the async threads; each
+//! connection is sent only what its seat may see (`Game::seen_by`). Every accepted action is
+//! appended to the match's log ([`store`]) before anyone sees its result, so a restarted
+//! server replays every match to where it stood. AI seats and the grace period's clock are
+//! the server's: a driver task per match plays them as actions in the log.
+//!
+//! **Invariant:** this is the only crate that knows axum and tokio.
+
+#![deny(missing_docs)]
+
+mod driver;
+mod lobby;
+mod referee;
+mod socket;
+pub mod store;
+
+use referee::Match;
+use scryptic_core::lexicon::Lexicon;
+use scryptic_pack::{Catalog, Pack};
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+pub use store::{SqliteStore, Store, StoreError};
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The address to listen on (`127.0.0.1:7878`; port 0: any free port).
+    pub bind: SocketAddr,
+    /// The folder of its database (`matches.sqlite`).
+    pub data: PathBuf,
+    /// Folders of packs besides the installed ones and the search folders.
+    pub packs: Vec<PathBuf>,
+    /// How long an AI seat waits before it acts (so people can follow), and between the
+    /// actions of AIs in simultaneous play.
+    pub ai_pace: Duration,
+    /// The most matches not over that it keeps at once.
+    pub max_live_matches: usize,
+    /// How long a match's next round waits for people who have not said `next`.
+    pub round_pause: Duration,
+}
+
+impl Options {
+    /// Listening on `bind`, keeping matches in `data`.
+    pub fn new(bind: SocketAddr, data: PathBuf) -> Options {
+        Options {
+            bind,
+            data,
+            packs: Vec::new(),
+            ai_pace: Duration::from_millis(400),
+            max_live_matches: 10_000,
+            round_pause: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The data folder or the database.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// The folder could not be made, the address not bound.
+    #[error("{what}: {source}")]
+    Io {
+        /// What was being done.
+        what: String,
+        /// Why it failed.
+        source: std::io::Error,
+    },
+}
+
+/// A match and what wakes its driver.
+pub(crate) struct MatchCell {
+    pub(crate) game: Mutex<Match>,
+    pub(crate) wake: tokio::sync::Notify,
+}
+
+impl MatchCell {
+    /// The match, locked (a panic under the lock leaves the match as the engine left it: a
+    /// refused action changes nothing, so it is still whole).
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Match> {
+        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The server's shared state.
+pub(crate) struct Server {
+    pub(crate) store: Box<dyn Store>,
+    pub(crate) matches: RwLock<BTreeMap<String, Arc<MatchCell>>>,
+    pub(crate) catalog: Catalog,
+    pub(crate) lexicon: Arc<Lexicon>,
+    pub(crate) options: Options,
+}
+
+impl Server {
+    pub(crate) fn get(&self, id: &str) -> Option<Arc<MatchCell>> {
+        let matches = self.matches.read().unwrap_or_else(|e| e.into_inner());
+        matches.get(id).cloned()
+    }
+}
+
+/// A server started and listening.
+pub struct Started {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Matches restored from its log, and those that could not be (with why).
+    pub restored: usize,
+    /// Matches of the log that could not be replayed, each with why.
+    pub unrestored: Vec<String>,
+    runtime: tokio::runtime::Runtime,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    served: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Started {
+    /// Serves until Ctrl-C (or the process is ended).
+    pub fn run_until_interrupted(mut self) -> Result<(), ServeError> {
+        let served = self.served.take();
+        self.runtime.block_on(async move {
+            let _ = tokio::signal::ctrl_c().await;
+        });
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(served) = served {
+            let _ = self.runtime.block_on(served);
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Started {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// Opens the database in `options.data`, replays every match in it, and listens on
+/// `options.bind` on threads of its own; the server runs until the [`Started`] is dropped.
+pub fn start(options: Options) -> Result<Started, ServeError> {
+    std::fs::create_dir_all(&options.data).map_err(|source| ServeError::Io {
+        what: format!("cannot make the data folder {}", options.data.display()),
+        source,
+    })?;
+    let store = SqliteStore::open(&options.data.join("matches.sqlite"))?;
+    start_with(options, Box::new(store))
+}
+
+/// As [`start`], with matches kept in `store`.
+pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, ServeError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("scryptic-serve")
+        .build()
+        .map_err(|source| ServeError::Io {
+            what: "cannot start the server's threads".to_string(),
+            source,
+        })?;
+    let (mut catalog, _problems) = Catalog::discover();
+    for folder in &options.packs {
+        let (packs, _) = Pack::scan(folder);
+        for pack in packs {
+            let _ = catalog.add(pack);
+        }
+    }
+    let lexicon = Arc::new(Lexicon::english());
+    let stored = store.load_all()?;
+    let mut matches = BTreeMap::new();
+    let mut unrestored = Vec::new();
+    for kept in stored {
+        let id = kept.id.clone();
+        match Match::restore(kept, lexicon.clone()) {
+            Ok(mut restored) => {
+                restored.round_pause_ms = options.round_pause.as_millis() as u64;
+                let cell = MatchCell {
+                    game: Mutex::new(restored),
+                    wake: tokio::sync::Notify::new(),
+                };
+                matches.insert(id, Arc::new(cell));
+            }
+            Err(why) => unrestored.push(format!("match {id}: {why}")),
+        }
+    }
+    let restored = matches.len();
+    let server = Arc::new(Server {
+        store,
+        matches: RwLock::new(matches),
+        catalog,
+        lexicon,
+        options: options.clone(),
+    });
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(options.bind))
+        .map_err(|source| ServeError::Io {
+            what: format!("cannot listen on {}", options.bind),
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(|source| ServeError::Io {
+        what: "cannot tell the address listened on".to_string(),
+        source,
+    })?;
+    {
+        let _inside = runtime.enter();
+        let cells: Vec<Arc<MatchCell>> = server
+            .matches
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        for cell in cells {
+            driver::spawn(server.clone(), cell);
+        }
+    }
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let app = lobby::router(server);
+    let served = runtime.spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stopped.await;
+        })
+        .await
+    });
+    Ok(Started {
+        addr,
+        restored,
+        unrestored,
+        runtime,
+        stop: Some(stop),
+        served: Some(served),
+    })
+}
+
+/// Match `id` of the database in `data`, replayed, as a save file's text (`replay` reads it).
+pub fn export(data: &std::path::Path, id: &str) -> Result<String, String> {
+    let path = data.join("matches.sqlite");
+    if !path.is_file() {
+        return Err(format!(
+            "no matches in {}: no {} there",
+            data.display(),
+            path.display()
+        ));
+    }
+    let store = SqliteStore::open(&path).map_err(|e| e.to_string())?;
+    let stored = store.load_all().map_err(|e| e.to_string())?;
+    let Some(kept) = stored.into_iter().find(|m| m.id == id) else {
+        return Err(format!("no match {id} in {}", data.display()));
+    };
+    let restored = Match::restore(kept, Arc::new(Lexicon::english()))
+        .map_err(|e| format!("match {id}: {e}"))?;
+    Ok(restored.save_text())
+}

@@ -1,0 +1,230 @@
+//! The lobby: HTTP routes with JSON bodies (`scryptic_protocol::LOBBY_ROUTES`). Every answer
+//! is a message of the protocol; a refusal is a `Problem` with a status that says its kind.
+
+use crate::referee::{Match, Refusal, now_ms};
+use crate::{MatchCell, Server, driver};
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use scryptic_protocol::{
+    CreateMatch, LeaveSeat, MAX_CLIENT_FRAME, MatchList, MatchState, Problem, TakeSeat,
+};
+use std::sync::{Arc, Mutex};
+
+/// The lobby's and the play socket's routes.
+pub(crate) fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/api/matches", get(list).post(create))
+        .route("/api/matches/{id}", get(one))
+        .route("/api/matches/{id}/seats", post(take))
+        .route("/api/matches/{id}/leave", post(leave))
+        .route("/api/matches/{id}/save", get(save))
+        .route("/api/matches/{id}/play", get(crate::socket::play))
+        .layer(DefaultBodyLimit::max(MAX_CLIENT_FRAME))
+        .with_state(server)
+}
+
+fn json<T: serde::Serialize>(status: u16, body: T) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        scryptic_protocol::write(body),
+    )
+        .into_response()
+}
+
+/// A refusal's answer.
+pub(crate) fn problem(status: u16, error: String) -> Response {
+    json(status, Problem { error })
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        problem(self.status, self.message)
+    }
+}
+
+fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, Refusal> {
+    scryptic_protocol::read(body, MAX_CLIENT_FRAME).map_err(|e| Refusal::bad(e.to_string()))
+}
+
+fn find(server: &Server, id: &str) -> Result<Arc<MatchCell>, Refusal> {
+    server.get(id).ok_or(Refusal {
+        status: 404,
+        message: format!("there is no match {id}"),
+    })
+}
+
+/// Runs `work` off the async threads (a match's lock, the engine, the database).
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, Refusal> + Send + 'static,
+) -> Result<T, Refusal> {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|_| {
+        Err(Refusal {
+            status: 500,
+            message: "the request failed on the server; nothing changed".to_string(),
+        })
+    })
+}
+
+async fn list(State(server): State<Arc<Server>>) -> Response {
+    let cells: Vec<Arc<MatchCell>> = {
+        let matches = server.matches.read().unwrap_or_else(|e| e.into_inner());
+        matches.values().cloned().collect()
+    };
+    let listed = blocking(move || {
+        let mut infos: Vec<(u64, scryptic_protocol::MatchInfo)> = cells
+            .iter()
+            .map(|c| {
+                let game = c.lock();
+                (game.created_ms, game.info())
+            })
+            .collect();
+        infos.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
+        Ok(MatchList {
+            matches: infos.into_iter().map(|(_, info)| info).collect(),
+        })
+    })
+    .await;
+    match listed {
+        Ok(list) => json(200, list),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+async fn one(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    match find(&server, &id) {
+        Ok(cell) => json(200, cell.lock().info()),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
+    let request: CreateMatch = match read(&body) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let made = blocking({
+        let server = server.clone();
+        move || {
+            let live = {
+                let matches = server.matches.read().unwrap_or_else(|e| e.into_inner());
+                matches
+                    .values()
+                    .filter(|c| c.lock().state() != MatchState::Over)
+                    .count()
+            };
+            if live >= server.options.max_live_matches {
+                return Err(Refusal {
+                    status: 503,
+                    message: format!(
+                        "this server holds {live} matches under way, its most: try later"
+                    ),
+                });
+            }
+            let id = format!("{:016x}", rand::random::<u64>());
+            let (mut made, stored) = Match::create(
+                id.clone(),
+                request,
+                &server.catalog,
+                server.lexicon.clone(),
+                now_ms(),
+            )?;
+            made.round_pause_ms = server.options.round_pause.as_millis() as u64;
+            server.store.create(&stored).map_err(|e| Refusal {
+                status: 500,
+                message: e.to_string(),
+            })?;
+            let info = made.info();
+            let cell = Arc::new(MatchCell {
+                game: Mutex::new(made),
+                wake: tokio::sync::Notify::new(),
+            });
+            server
+                .matches
+                .write()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(id, cell.clone());
+            Ok((info, cell))
+        }
+    })
+    .await;
+    match made {
+        Ok((info, cell)) => {
+            driver::spawn(server, cell);
+            json(201, info)
+        }
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+async fn take(State(server): State<Arc<Server>>, Path(id): Path<String>, body: String) -> Response {
+    let taken = async {
+        let request: TakeSeat = read(&body)?;
+        let cell = find(&server, &id)?;
+        let (server, woken) = (server.clone(), cell.clone());
+        let taken = blocking(move || cell.lock().take_seat(&request, &*server.store)).await?;
+        woken.wake.notify_one();
+        Ok::<_, Refusal>(taken)
+    }
+    .await;
+    match taken {
+        Ok(taken) => json(200, taken),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+async fn leave(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    body: String,
+) -> Response {
+    let left = async {
+        let request: LeaveSeat = read(&body)?;
+        let cell = find(&server, &id)?;
+        let (server, woken) = (server.clone(), cell.clone());
+        let info = blocking(move || {
+            let mut game = cell.lock();
+            game.leave(&request.token, &*server.store)?;
+            Ok(game.info())
+        })
+        .await?;
+        woken.wake.notify_one();
+        Ok::<_, Refusal>(info)
+    }
+    .await;
+    match left {
+        Ok(info) => json(200, info),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+async fn save(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
+    let cell = match find(&server, &id) {
+        Ok(cell) => cell,
+        Err(refusal) => return refusal.into_response(),
+    };
+    let saved = blocking(move || {
+        let game = cell.lock();
+        let info = game.info();
+        if info.state != MatchState::Over || !info.log_after_end {
+            return Err(Refusal::forbidden(
+                "the whole log is shown once the match is over, where its setting allows (`scryptic serve --export` writes any match on the server's machine)",
+            ));
+        }
+        Ok(game.save_text())
+    })
+    .await;
+    match saved {
+        Ok(text) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            text,
+        )
+            .into_response(),
+        Err(refusal) => refusal.into_response(),
+    }
+}

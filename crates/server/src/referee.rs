@@ -1,0 +1,876 @@
+//! One match on the server: its game (the engine and its scripts, the truth nobody sees
+//! whole), its seats and their tokens, its AI seats, its connections and what each has been
+//! sent. Everything here is synchronous and runs under the match's lock, off the async
+//! threads; what a connection is sent is always made from `Game::seen_by` of its seat.
+
+use crate::store::{Entry, LoggedAction, Store, StoredMatch, StoredSeat};
+use scryptic_ai::{AiPlayer, Level as AiLevel};
+use scryptic_core::board::Player;
+use scryptic_core::game::{Action, Event, Game};
+use scryptic_core::lexicon::Lexicon;
+use scryptic_core::save::SaveFile;
+use scryptic_pack::{Catalog, Choice, Level};
+use scryptic_protocol::{
+    CreateMatch, MatchInfo, MatchState, Occupant, PackRef, SeatInfo, SeatRequest, SeatTaken,
+    ServerFrame, TakeSeat, View,
+};
+use scryptic_script::{ReplayOptions, ScriptedGame};
+use sha2::{Digest, Sha256};
+use std::collections::VecDeque;
+use std::path::Path;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// How many actions' events a match keeps for connections that fall behind (a client that
+/// reconnects later gets the view and a count of the events it missed).
+const KEPT_ACTIONS: usize = 512;
+
+/// The longest name a person may give.
+const MAX_PERSON_NAME: usize = 40;
+
+/// How long the next round of a match waits for people not ready, unless the server says.
+const ROUND_PAUSE_MS: u64 = 60_000;
+
+/// A connection's queue of frames: a reader slower than this many frames is dropped.
+pub(crate) const QUEUE_FRAMES: usize = 64;
+
+/// A lobby request or an action refused, and the HTTP status it answers with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub status: u16,
+    pub message: String,
+}
+
+impl Refusal {
+    pub(crate) fn bad(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 400,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn conflict(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 409,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn forbidden(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 403,
+            message: message.into(),
+        }
+    }
+}
+
+struct Seat {
+    player: Player,
+    occupant: Occupant,
+    token_hash: Option<String>,
+}
+
+/// What one accepted action did, kept for the connections not yet told.
+struct Told {
+    /// The number of actions after it.
+    actions: u64,
+    events: Vec<Event>,
+    console: Vec<String>,
+}
+
+struct Connection {
+    id: u64,
+    seat: Option<Player>,
+    /// Actions whose events it was sent.
+    seen: u64,
+    frames: mpsc::Sender<String>,
+}
+
+/// A match being refereed.
+pub(crate) struct Match {
+    pub id: String,
+    pub created_ms: u64,
+    request: CreateMatch,
+    title: String,
+    packs: Vec<PackRef>,
+    game: ScriptedGame,
+    seats: Vec<Seat>,
+    ais: Vec<(Player, AiPlayer)>,
+    told: VecDeque<Told>,
+    actions: u64,
+    connections: Vec<Connection>,
+    next_connection: u64,
+    /// When red light was called, while its grace period runs (milliseconds since 1970).
+    red_light_at_ms: Option<u64>,
+    /// Why the match stopped taking actions: its log could not be written.
+    broken: Option<String>,
+    /// The next AI seat asked, in simultaneous play (each in turn).
+    ai_turn: usize,
+    /// Between the rounds of a match: when the round ended, and the people ready for the
+    /// next.
+    round_over_at_ms: Option<u64>,
+    ready: Vec<Player>,
+    /// How long the next round waits for people not ready.
+    pub round_pause_ms: u64,
+}
+
+/// A token's hash, as stored.
+fn token_hash(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn new_token() -> String {
+    let bits: u128 = rand::random();
+    format!("{bits:032x}")
+}
+
+fn ai_level(level: &str) -> Result<AiLevel, Refusal> {
+    level
+        .parse()
+        .map_err(|e| Refusal::bad(format!("AI level `{level}`: {e}")))
+}
+
+impl Match {
+    /// A new match of `request`'s pack and mode from `catalog`, and what to store of it.
+    pub(crate) fn create(
+        id: String,
+        request: CreateMatch,
+        catalog: &Catalog,
+        lexicon: Arc<Lexicon>,
+        now_ms: u64,
+    ) -> Result<(Match, StoredMatch), Refusal> {
+        let choice = Choice {
+            pack: request.pack.clone(),
+            mode: request.mode.clone(),
+            chapter: 0,
+            map: String::new(),
+            set: request
+                .settings
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+            language: String::new(),
+            extensions: Vec::new(),
+        };
+        let level = Level::from_pack(catalog, &choice).map_err(|e| Refusal::bad(e.to_string()))?;
+        let seed = request.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
+        let (game, problems) = ScriptedGame::start_level(&level, lexicon, seed, None)
+            .map_err(|e| Refusal::bad(format!("the match cannot start: {e}")))?;
+        if let Some(problem) = problems.first() {
+            return Err(Refusal::bad(format!("the match cannot start: {problem}")));
+        }
+        let start = game.save().to_ron();
+        let mut seats: Vec<Seat> = game
+            .game()
+            .seats()
+            .map(|player| Seat {
+                player,
+                occupant: Occupant::Open,
+                token_hash: None,
+            })
+            .collect();
+        for (name, wanted) in &request.seats {
+            let player = seat_called(game.game(), name).map_err(Refusal::bad)?;
+            if let SeatRequest::Ai { level } = wanted {
+                ai_level(level)?;
+                seats[player.index()].occupant = Occupant::Ai {
+                    level: level.clone(),
+                };
+            }
+        }
+        let stored = StoredMatch {
+            id: id.clone(),
+            created_ms: now_ms,
+            request: request.clone(),
+            start,
+            seats: seats.iter().map(Seat::stored).collect(),
+            actions: Vec::new(),
+        };
+        let built = Match::around(id, now_ms, request, game, seats)?;
+        Ok((built, stored))
+    }
+
+    /// The match `stored` as its log leaves it: its start replayed, then every action.
+    pub(crate) fn restore(stored: StoredMatch, lexicon: Arc<Lexicon>) -> Result<Match, String> {
+        let save = SaveFile::from_text(Path::new(&stored.id), &stored.start)
+            .map_err(|e| format!("its start cannot be read: {e}"))?;
+        let options = ReplayOptions {
+            // The server wrote this save from the packs it had: it is its own.
+            allow_changed_scripts: true,
+            ..ReplayOptions::default()
+        };
+        let replayed = ScriptedGame::from_save_with(&save, lexicon, options)
+            .map_err(|e| format!("its start does not replay: {e}"))?;
+        if let Some(stop) = replayed.stopped {
+            return Err(format!("its start does not replay: {stop}"));
+        }
+        let game = replayed.game;
+        let mut seats: Vec<Seat> = game
+            .game()
+            .seats()
+            .map(|player| Seat {
+                player,
+                occupant: Occupant::Open,
+                token_hash: None,
+            })
+            .collect();
+        if stored.seats.len() != seats.len() {
+            return Err(format!(
+                "{} seats stored for a game of {}",
+                stored.seats.len(),
+                seats.len()
+            ));
+        }
+        for (seat, kept) in seats.iter_mut().zip(&stored.seats) {
+            seat.occupant = match &kept.occupant {
+                Occupant::Person { name, .. } => Occupant::Person {
+                    name: name.clone(),
+                    connected: false,
+                },
+                other => other.clone(),
+            };
+            seat.token_hash = kept.token_hash.clone();
+        }
+        let mut restored = Match::around(stored.id, stored.created_ms, stored.request, game, seats)
+            .map_err(|e| e.message)?;
+        for (i, logged) in stored.actions.into_iter().enumerate() {
+            let events = match logged.entry {
+                Entry::Action(action) => restored
+                    .game
+                    .apply(action)
+                    .map_err(|e| format!("its action {} no longer applies: {e}", i + 1))?,
+                Entry::NextRound => {
+                    restored.game = restored
+                        .next_round()
+                        .map_err(|e| format!("its entry {}: {e}", i + 1))?;
+                    Vec::new()
+                }
+            };
+            restored.record(events, logged.at_ms);
+        }
+        Ok(restored)
+    }
+
+    fn around(
+        id: String,
+        created_ms: u64,
+        request: CreateMatch,
+        game: ScriptedGame,
+        seats: Vec<Seat>,
+    ) -> Result<Match, Refusal> {
+        let save = game.save();
+        let packs = save
+            .packs
+            .iter()
+            .map(|p| PackRef {
+                id: p.id.clone(),
+                version: p.version.clone(),
+                sha256: p.hash.clone(),
+            })
+            .collect();
+        let mut ais = Vec::new();
+        for seat in &seats {
+            if let Occupant::Ai { level } = &seat.occupant {
+                let seed = game.game().seed() ^ (seat.player.index() as u64 + 1);
+                ais.push((seat.player, AiPlayer::new(ai_level(level)?, seed)));
+            }
+        }
+        let mut built = Match {
+            id,
+            created_ms,
+            title: game.game().map().name.clone(),
+            request,
+            packs,
+            game,
+            seats,
+            ais,
+            told: VecDeque::new(),
+            actions: 0,
+            connections: Vec::new(),
+            next_connection: 0,
+            red_light_at_ms: None,
+            broken: None,
+            ai_turn: 0,
+            round_over_at_ms: None,
+            ready: Vec::new(),
+            round_pause_ms: ROUND_PAUSE_MS,
+        };
+        // What the scripts said as the game began is told with the first view.
+        let console = built.drain_console();
+        built.told.push_back(Told {
+            actions: 0,
+            events: Vec::new(),
+            console,
+        });
+        Ok(built)
+    }
+
+    fn drain_console(&self) -> Vec<String> {
+        let lines = self.game.host().drain_console();
+        lines.iter().map(ToString::to_string).collect()
+    }
+
+    /// Counts an accepted action and keeps what it did for the connections.
+    fn record(&mut self, events: Vec<Event>, at_ms: u64) {
+        self.actions += 1;
+        let round_over = self.game().result().is_some();
+        if round_over && self.round_over_at_ms.is_none() {
+            self.round_over_at_ms = Some(at_ms);
+        } else if !round_over {
+            self.round_over_at_ms = None;
+            self.ready.clear();
+        }
+        if events.iter().any(|e| matches!(e, Event::RedLight { .. })) {
+            self.red_light_at_ms = Some(at_ms);
+        }
+        let console = self.drain_console();
+        self.told.push_back(Told {
+            actions: self.actions,
+            events,
+            console,
+        });
+        while self.told.len() > KEPT_ACTIONS {
+            self.told.pop_front();
+        }
+    }
+
+    pub(crate) fn game(&self) -> &Game {
+        self.game.game()
+    }
+
+    /// Where the match stands.
+    pub(crate) fn state(&self) -> MatchState {
+        if self.game().result().is_some() && !self.game().match_goes_on() {
+            MatchState::Over
+        } else if self.seats.iter().any(|s| s.occupant == Occupant::Open) {
+            MatchState::Waiting
+        } else {
+            MatchState::Playing
+        }
+    }
+
+    pub(crate) fn info(&self) -> MatchInfo {
+        let names = self.game().seat_names();
+        let mode = if self.request.mode.is_empty() {
+            self.request.pack.clone()
+        } else {
+            format!("{}:{}", self.request.pack, self.request.mode)
+        };
+        MatchInfo {
+            id: self.id.clone(),
+            title: self.title.clone(),
+            mode,
+            packs: self.packs.clone(),
+            settings: self.request.settings.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatInfo {
+                    seat: names.name(s.player).to_string(),
+                    occupant: s.occupant.clone(),
+                })
+                .collect(),
+            state: self.state(),
+            actions: self.actions,
+            log_after_end: self.request.log_after_end,
+        }
+    }
+
+    fn stored_seats(&self) -> Vec<StoredSeat> {
+        self.seats.iter().map(Seat::stored).collect()
+    }
+
+    /// Takes the seat `request` names (or the first open one) for a person: its token.
+    pub(crate) fn take_seat(
+        &mut self,
+        request: &TakeSeat,
+        store: &dyn Store,
+    ) -> Result<SeatTaken, Refusal> {
+        let name = request.name.trim();
+        if name.is_empty() || name.chars().count() > MAX_PERSON_NAME {
+            return Err(Refusal::bad(format!(
+                "a name of 1 to {MAX_PERSON_NAME} characters, please"
+            )));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(Refusal::bad("a name without control characters, please"));
+        }
+        let at = match &request.seat {
+            Some(seat) => seat_called(self.game(), seat)
+                .map_err(Refusal::bad)?
+                .index(),
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.occupant == Occupant::Open)
+                .ok_or_else(|| Refusal::conflict("every seat of this match is taken"))?,
+        };
+        let seat_name = self
+            .game()
+            .seat_names()
+            .name(self.seats[at].player)
+            .to_string();
+        if self.seats[at].occupant != Occupant::Open {
+            return Err(Refusal::conflict(format!("{seat_name} is taken")));
+        }
+        let token = new_token();
+        self.seats[at].occupant = Occupant::Person {
+            name: name.to_string(),
+            connected: false,
+        };
+        self.seats[at].token_hash = Some(token_hash(&token));
+        if let Err(e) = store.set_seats(&self.id, &self.stored_seats()) {
+            self.seats[at].occupant = Occupant::Open;
+            self.seats[at].token_hash = None;
+            return Err(Refusal {
+                status: 500,
+                message: e.to_string(),
+            });
+        }
+        self.send_seats();
+        Ok(SeatTaken {
+            match_id: self.id.clone(),
+            seat: seat_name,
+            token,
+        })
+    }
+
+    /// The seat `token` is the key to.
+    pub(crate) fn seat_of(&self, token: &str) -> Option<Player> {
+        let hash = token_hash(token);
+        let seat = self
+            .seats
+            .iter()
+            .find(|s| s.token_hash.as_deref() == Some(&hash))?;
+        Some(seat.player)
+    }
+
+    /// Gives the seat of `token` up: it is open again, and its connections are closed.
+    pub(crate) fn leave(&mut self, token: &str, store: &dyn Store) -> Result<(), Refusal> {
+        let player = self
+            .seat_of(token)
+            .ok_or_else(|| Refusal::forbidden("that token is no seat's of this match"))?;
+        let seat = &mut self.seats[player.index()];
+        let before = (seat.occupant.clone(), seat.token_hash.clone());
+        seat.occupant = Occupant::Open;
+        seat.token_hash = None;
+        if let Err(e) = store.set_seats(&self.id, &self.stored_seats()) {
+            let seat = &mut self.seats[player.index()];
+            (seat.occupant, seat.token_hash) = before;
+            return Err(Refusal {
+                status: 500,
+                message: e.to_string(),
+            });
+        }
+        self.connections.retain(|c| c.seat != Some(player));
+        self.send_seats();
+        Ok(())
+    }
+
+    /// Opens a connection for `seat` (none: a spectator) that had seen `seen` actions: its
+    /// id. It is sent the welcome and its view at once.
+    pub(crate) fn connect(
+        &mut self,
+        seat: Option<Player>,
+        seen: Option<u64>,
+        frames: mpsc::Sender<String>,
+    ) -> u64 {
+        let id = self.next_connection;
+        self.next_connection += 1;
+        let welcome = ServerFrame::Welcome {
+            match_info: self.info(),
+            seat: seat.map(|p| self.game().seat_names().name(p).to_string()),
+            map: self.game().map().to_ron(),
+            rules: Box::new(self.game().rules().clone()),
+            help: self.game().mode_help(),
+        };
+        let _ = frames.try_send(scryptic_protocol::write(welcome));
+        self.connections.push(Connection {
+            id,
+            seat,
+            // A new connection is told what happens from now on; a reconnecting one what it
+            // missed.
+            seen: seen.unwrap_or(self.actions).min(self.actions),
+            frames,
+        });
+        if let Some(player) = seat {
+            self.set_connected(player, true);
+        }
+        self.send_views();
+        id
+    }
+
+    /// Closes connection `id`.
+    pub(crate) fn disconnect(&mut self, id: u64) {
+        let Some(at) = self.connections.iter().position(|c| c.id == id) else {
+            return;
+        };
+        let gone = self.connections.remove(at);
+        if let Some(player) = gone.seat
+            && !self.connections.iter().any(|c| c.seat == Some(player))
+        {
+            self.set_connected(player, false);
+        }
+    }
+
+    fn set_connected(&mut self, player: Player, now: bool) {
+        if let Occupant::Person { connected, .. } = &mut self.seats[player.index()].occupant
+            && *connected != now
+        {
+            *connected = now;
+            self.send_seats();
+        }
+    }
+
+    fn send_seats(&mut self) {
+        let text = scryptic_protocol::write(ServerFrame::Seats {
+            match_info: self.info(),
+        });
+        self.deliver(|_| Some(text.clone()));
+    }
+
+    /// Queues a frame for each connection `frame_for` makes one for; a connection whose
+    /// queue is full (a reader that stopped reading) is closed: it may reconnect.
+    fn deliver(&mut self, mut frame_for: impl FnMut(&Connection) -> Option<String>) {
+        self.connections.retain(|c| match frame_for(c) {
+            Some(text) => c.frames.try_send(text).is_ok(),
+            None => true,
+        });
+    }
+
+    /// Sends each connection its view, with the events it has not been told.
+    fn send_views(&mut self) {
+        let mut views = Vec::with_capacity(self.connections.len());
+        for c in &self.connections {
+            views.push((
+                c.id,
+                scryptic_protocol::write(ServerFrame::View(Box::new(self.view(c.seat, c.seen)))),
+            ));
+        }
+        let actions = self.actions;
+        self.connections.retain_mut(|c| {
+            let Some((_, text)) = views.iter().find(|(id, _)| *id == c.id) else {
+                return true;
+            };
+            c.seen = actions;
+            c.frames.try_send(text.clone()).is_ok()
+        });
+    }
+
+    /// The game as `seat` sees it, and what happened after action `seen` as it saw it.
+    fn view(&self, seat: Option<Player>, seen: u64) -> View {
+        let game = self.game();
+        let mut events = Vec::new();
+        let mut console = Vec::new();
+        for told in self
+            .told
+            .iter()
+            .filter(|t| t.actions > seen || (seen == 0 && t.actions == 0))
+        {
+            events.extend(told.events.iter().filter_map(|e| e.shown_to(seat)));
+            console.extend(told.console.iter().cloned());
+        }
+        let first_kept = self.told.front().map_or(0, |t| t.actions);
+        let moves = match seat {
+            Some(p) if game.rules().flow.scripted && game.result().is_none() => {
+                game.legal_moves(p).unwrap_or_default()
+            }
+            _ => Vec::new(),
+        };
+        View {
+            actions: self.actions,
+            snapshot: game.seen_by(seat).snapshot(),
+            events,
+            events_dropped: first_kept.saturating_sub(seen + 1),
+            moves,
+            console,
+            grace_left_ms: self
+                .grace_deadline_ms()
+                .map(|at| at.saturating_sub(now_ms())),
+        }
+    }
+
+    /// When the grace period after red light ends, while it runs.
+    pub(crate) fn grace_deadline_ms(&self) -> Option<u64> {
+        let game = self.game();
+        if game.result().is_some() || game.red_light_caller().is_none() {
+            return None;
+        }
+        let grace = u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0);
+        Some(self.red_light_at_ms.unwrap_or_else(now_ms) + grace * 1000)
+    }
+
+    /// Plays `action` for `seat` (none: the server's own, its clock), logs it and sends
+    /// every connection its view; or why not, having changed nothing.
+    pub(crate) fn act(
+        &mut self,
+        seat: Option<Player>,
+        action: Action,
+        store: &dyn Store,
+    ) -> Result<(), String> {
+        if let Some(why) = &self.broken {
+            return Err(why.clone());
+        }
+        if let Some(player) = seat {
+            self.check_may_act(player, &action)?;
+        }
+        let at_ms = now_ms();
+        let events = self.game.apply(action.clone()).map_err(|e| e.to_string())?;
+        let logged = LoggedAction {
+            entry: Entry::Action(action),
+            at_ms,
+        };
+        if let Err(e) = store.append(&self.id, self.actions, &logged) {
+            // The game went on where its log could not follow: it takes no more actions,
+            // and a restart resumes it where its log ends.
+            let why = format!("the match stopped: {e}; the server must be restarted");
+            self.broken = Some(why.clone());
+            return Err(why);
+        }
+        self.record(events, logged.at_ms);
+        self.send_views();
+        Ok(())
+    }
+
+    /// Why `player` may not make `action` now, if they may not.
+    fn check_may_act(&self, player: Player, action: &Action) -> Result<(), String> {
+        let names = self.game().seat_names();
+        match self.state() {
+            MatchState::Waiting => {
+                let open: Vec<&str> = self
+                    .seats
+                    .iter()
+                    .filter(|s| s.occupant == Occupant::Open)
+                    .map(|s| names.name(s.player))
+                    .collect();
+                return Err(format!(
+                    "the match waits for every seat to be taken: {} open",
+                    open.join(", ")
+                ));
+            }
+            MatchState::Over => return Err("the match is over".to_string()),
+            MatchState::Playing if self.game().result().is_some() => {
+                return Err("the round is over: `next` when you are ready for the next".to_string());
+            }
+            MatchState::Playing => {}
+        }
+        let actor = match action {
+            Action::Layout { player, .. }
+            | Action::GreenLight { player }
+            | Action::RedLight { player }
+            | Action::Jaywalk { player, .. }
+            | Action::Move { player, .. } => *player,
+            Action::GraceOver => {
+                return Err("the server's clock ends the grace period".to_string());
+            }
+            a if a.is_reload() => {
+                return Err("the match's files are the server's: no seat reloads them".to_string());
+            }
+            _ => self.game().to_act(),
+        };
+        if actor != player {
+            return Err(format!(
+                "you play {}: that is {}'s to do",
+                names.name(player),
+                names.name(actor)
+            ));
+        }
+        Ok(())
+    }
+
+    /// The AI's next action, if an AI seat is to act: in simultaneous play the next AI seat
+    /// that has one, each in turn.
+    pub(crate) fn ai_action(&mut self) -> Option<(Player, Action)> {
+        if !self.under_way() || self.ais.is_empty() {
+            return None;
+        }
+        let game = self.game.game();
+        if game.rules().flow.simultaneous {
+            for _ in 0..self.ais.len() {
+                let at = self.ai_turn % self.ais.len();
+                self.ai_turn = self.ai_turn.wrapping_add(1);
+                let (seat, ai) = &mut self.ais[at];
+                if let Some(action) = ai.choose_at_once(game, *seat) {
+                    return Some((*seat, action));
+                }
+            }
+            return None;
+        }
+        if game.rules().flow.scripted {
+            let choosing = game.choosing();
+            let movers = if choosing.is_empty() {
+                vec![game.to_act()]
+            } else {
+                choosing
+            };
+            let (seat, ai) = self.ais.iter_mut().find(|(p, _)| movers.contains(p))?;
+            return Some((*seat, ai.choose_scripted_as(game, *seat)));
+        }
+        let actor = game.to_act();
+        let (_, ai) = self.ais.iter_mut().find(|(p, _)| *p == actor)?;
+        Some((actor, ai.choose(game)))
+    }
+
+    /// Plays the AI seats' and the clock's actions that are due: whether one was played.
+    pub(crate) fn step(&mut self, store: &dyn Store) -> bool {
+        if let Some(at) = self.next_round_due_ms()
+            && now_ms() >= at
+        {
+            return self.begin_next_round(store).is_ok();
+        }
+        if let Some(deadline) = self.grace_deadline_ms()
+            && now_ms() >= deadline
+        {
+            return self.act(None, Action::GraceOver, store).is_ok();
+        }
+        let Some((seat, action)) = self.ai_action() else {
+            return false;
+        };
+        match self.act(Some(seat), action, store) {
+            Ok(()) => true,
+            Err(e) => {
+                // An AI that cannot act would hold the match for ever: its seat opens.
+                let name = self.game().seat_names().name(seat).to_string();
+                self.ais.retain(|(p, _)| *p != seat);
+                self.seats[seat.index()].occupant = Occupant::Open;
+                let _ = store.set_seats(&self.id, &self.stored_seats());
+                self.send_seats();
+                eprintln!(
+                    "match {}: the AI for {name} is stuck ({e}); its seat is open",
+                    self.id
+                );
+                false
+            }
+        }
+    }
+
+    /// Whether an AI seat is to act now.
+    pub(crate) fn ai_due(&self) -> bool {
+        if !self.under_way() {
+            return false;
+        }
+        let game = self.game();
+        let is_ai = |p: Player| self.ais.iter().any(|(a, _)| *a == p);
+        if game.rules().flow.simultaneous {
+            return !self.ais.is_empty();
+        }
+        if game.rules().flow.scripted && !game.choosing().is_empty() {
+            return game.choosing().into_iter().any(is_ai);
+        }
+        is_ai(game.to_act())
+    }
+
+    /// Whether its seats are playing a round now (every seat taken, the round not over, the
+    /// log whole).
+    fn under_way(&self) -> bool {
+        self.state() == MatchState::Playing
+            && self.game().result().is_none()
+            && self.broken.is_none()
+    }
+
+    /// When the match's next round begins, between rounds: at once when every person is
+    /// ready, else after the pause.
+    pub(crate) fn next_round_due_ms(&self) -> Option<u64> {
+        if self.broken.is_some() || !self.game().match_goes_on() {
+            return None;
+        }
+        let people = self
+            .seats
+            .iter()
+            .filter(|s| matches!(s.occupant, Occupant::Person { .. }));
+        let all_ready = people.clone().all(|s| self.ready.contains(&s.player));
+        let ended = self.round_over_at_ms.unwrap_or_else(now_ms);
+        Some(if all_ready {
+            ended
+        } else {
+            ended + self.round_pause_ms
+        })
+    }
+
+    /// `seat` is ready for the next round: whether it was between rounds.
+    pub(crate) fn ready_for_next(&mut self, seat: Player) -> Result<(), String> {
+        if !self.game().match_goes_on() {
+            return Err("`next` is for the pause between a match's rounds".to_string());
+        }
+        if !self.ready.contains(&seat) {
+            self.ready.push(seat);
+        }
+        Ok(())
+    }
+
+    fn next_round(&self) -> Result<ScriptedGame, String> {
+        match self.game.next_round() {
+            Some(Ok((round, _problems))) => Ok(round),
+            Some(Err(e)) => Err(format!("the next round cannot start: {e}")),
+            None => Err("the match has no next round".to_string()),
+        }
+    }
+
+    /// Starts the match's next round, logged like an action.
+    fn begin_next_round(&mut self, store: &dyn Store) -> Result<(), String> {
+        let round = match self.next_round() {
+            Ok(round) => round,
+            Err(why) => {
+                self.broken = Some(why.clone());
+                return Err(why);
+            }
+        };
+        let logged = LoggedAction {
+            entry: Entry::NextRound,
+            at_ms: now_ms(),
+        };
+        if let Err(e) = store.append(&self.id, self.actions, &logged) {
+            let why = format!("the match stopped: {e}; the server must be restarted");
+            self.broken = Some(why.clone());
+            return Err(why);
+        }
+        self.game = round;
+        self.record(Vec::new(), logged.at_ms);
+        self.send_views();
+        Ok(())
+    }
+
+    /// The match as a save file, which `replay` reads.
+    pub(crate) fn save_text(&self) -> String {
+        self.game.save().to_ron()
+    }
+}
+
+impl Seat {
+    fn stored(&self) -> StoredSeat {
+        let occupant = match &self.occupant {
+            Occupant::Person { name, .. } => Occupant::Person {
+                name: name.clone(),
+                connected: false,
+            },
+            other => other.clone(),
+        };
+        StoredSeat {
+            occupant,
+            token_hash: self.token_hash.clone(),
+        }
+    }
+}
+
+/// The seat of `game` that `word` names, or a message listing its seats.
+fn seat_called(game: &Game, word: &str) -> Result<Player, String> {
+    let names = game.seat_names();
+    names
+        .seat_named(word)
+        .filter(|p| game.seats().any(|s| s == *p))
+        .ok_or_else(|| {
+            let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
+            format!(
+                "`{word}` is not a seat of this match ({})",
+                seats.join(", ")
+            )
+        })
+}
+
+/// Milliseconds since 1970.
+pub(crate) fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}

@@ -1,0 +1,308 @@
+//! Where matches outlive the server: one interface ([`Store`]) over an embedded database. A
+//! match is written when it is made (its request, and the save it started as: map, rules,
+//! scripts and seed), each accepted action is appended before any seat sees its result, and
+//! the seats are rewritten when someone takes or leaves one. A restarted server reads every
+//! match back and replays its actions through the engine, which is deterministic.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use scryptic_core::game::Action;
+use scryptic_protocol::{CreateMatch, Occupant};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// A match as stored.
+#[derive(Clone, Debug)]
+pub struct StoredMatch {
+    /// Its id.
+    pub id: String,
+    /// When it was made, in milliseconds since 1970.
+    pub created_ms: u64,
+    /// What it was made from.
+    pub request: CreateMatch,
+    /// The save it started as (RON, the format `replay` reads), with no action of a player.
+    pub start: String,
+    /// Its seats, in seat order.
+    pub seats: Vec<StoredSeat>,
+    /// Every action accepted since, in order.
+    pub actions: Vec<LoggedAction>,
+}
+
+/// A seat as stored: who sits there and the hash of its token (never the token).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSeat {
+    /// Who sits there (a person's `connected` is not kept: after a restart nobody is).
+    pub occupant: Occupant,
+    /// SHA-256 of the seat's token, hex.
+    pub token_hash: Option<String>,
+}
+
+/// What the log holds: a seat's or the server's action, or the start of a match's next
+/// round (a new game, carrying the rounds before it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Entry {
+    /// An action, in the engine's form.
+    Action(Action),
+    /// The next round began.
+    NextRound,
+}
+
+/// An accepted entry and when it was accepted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LoggedAction {
+    /// The action, or the next round.
+    pub entry: Entry,
+    /// When, in milliseconds since 1970 (the clocks resume from it).
+    pub at_ms: u64,
+}
+
+/// Storage failed: the server says so and refuses what it could not keep.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("the match database failed: {0}")]
+    Database(#[from] rusqlite::Error),
+    /// A stored row is not what this server writes.
+    #[error("match {id}: its stored {what} cannot be read ({why})")]
+    Unreadable {
+        /// The match.
+        id: String,
+        /// Which part.
+        what: &'static str,
+        /// Why.
+        why: String,
+    },
+    /// An action appended out of order.
+    #[error("match {id}: action {seq} appended after {had} actions")]
+    OutOfOrder {
+        /// The match.
+        id: String,
+        /// The action's number.
+        seq: u64,
+        /// Actions the log holds.
+        had: u64,
+    },
+}
+
+/// Where matches are kept.
+pub trait Store: Send + Sync {
+    /// Writes a new match (its actions empty).
+    fn create(&self, stored: &StoredMatch) -> Result<(), StoreError>;
+    /// Appends the match's action number `seq` (from 0): refused unless it is the next.
+    fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError>;
+    /// Rewrites the match's seats.
+    fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError>;
+    /// Every match, oldest first, with its actions.
+    fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError>;
+}
+
+/// The matches in one SQLite file (WAL: a reader never waits on the writer, and an append
+/// is in the file before `append` returns, so a killed process loses nothing acknowledged).
+pub struct SqliteStore {
+    db: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS matches (
+    id TEXT PRIMARY KEY,
+    created_ms INTEGER NOT NULL,
+    request TEXT NOT NULL,
+    start TEXT NOT NULL,
+    seats TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    match_id TEXT NOT NULL REFERENCES matches(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seq)
+);
+";
+
+impl SqliteStore {
+    /// Opens (or makes) the database at `path`.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let db = Connection::open(path)?;
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        // NORMAL: a commit is in the WAL before it returns, safe from a killed process (a
+        // power cut may lose the last commits, never corrupt the file).
+        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.busy_timeout(std::time::Duration::from_secs(5))?;
+        db.execute_batch(SCHEMA)?;
+        Ok(SqliteStore { db: Mutex::new(db) })
+    }
+
+    fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding it cannot leave a half-written row (SQLite's transaction
+        // is atomic), so a poisoned lock is still a good connection.
+        self.db.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+fn from_json<T: serde::de::DeserializeOwned>(
+    id: &str,
+    what: &'static str,
+    text: &str,
+) -> Result<T, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Unreadable {
+        id: id.to_string(),
+        what,
+        why: e.to_string(),
+    })
+}
+
+impl Store for SqliteStore {
+    fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
+        self.db().execute(
+            "INSERT INTO matches (id, created_ms, request, start, seats) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                stored.id,
+                stored.created_ms as i64,
+                to_json(&stored.request),
+                stored.start,
+                to_json(&stored.seats)
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
+        let mut db = self.db();
+        let tx = db.transaction()?;
+        let had: i64 = tx
+            .query_row(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = ?1",
+                params![id],
+                |row| row.get(0),
+            )
+            .optional()?
+            .unwrap_or(0);
+        if had as u64 != seq {
+            return Err(StoreError::OutOfOrder {
+                id: id.to_string(),
+                seq,
+                had: had as u64,
+            });
+        }
+        tx.execute(
+            "INSERT INTO actions (match_id, seq, action, at_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![id, seq as i64, to_json(&action.entry), action.at_ms as i64],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError> {
+        self.db().execute(
+            "UPDATE matches SET seats = ?2 WHERE id = ?1",
+            params![id, to_json(&seats)],
+        )?;
+        Ok(())
+    }
+
+    fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError> {
+        let db = self.db();
+        let mut statement = db.prepare(
+            "SELECT id, created_ms, request, start, seats FROM matches ORDER BY created_ms, id",
+        )?;
+        let rows = statement.query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, String>(4)?,
+            ))
+        })?;
+        let mut matches = Vec::new();
+        for row in rows {
+            let (id, created_ms, request, start, seats) = row?;
+            matches.push(StoredMatch {
+                request: from_json(&id, "request", &request)?,
+                seats: from_json(&id, "seats", &seats)?,
+                created_ms: created_ms as u64,
+                start,
+                actions: Vec::new(),
+                id,
+            });
+        }
+        let mut actions =
+            db.prepare("SELECT action, at_ms FROM actions WHERE match_id = ?1 ORDER BY seq")?;
+        for stored in &mut matches {
+            let rows = actions.query_map(params![stored.id], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+            })?;
+            for row in rows {
+                let (action, at_ms) = row?;
+                stored.actions.push(LoggedAction {
+                    entry: from_json(&stored.id, "action", &action)?,
+                    at_ms: at_ms as u64,
+                });
+            }
+        }
+        Ok(matches)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stored(id: &str) -> StoredMatch {
+        StoredMatch {
+            id: id.to_string(),
+            created_ms: 1,
+            request: CreateMatch {
+                pack: "core".into(),
+                mode: String::new(),
+                settings: Default::default(),
+                seats: Default::default(),
+                seed: Some(3),
+                log_after_end: true,
+            },
+            start: "(version: 1)".into(),
+            seats: vec![StoredSeat {
+                occupant: Occupant::Open,
+                token_hash: None,
+            }],
+            actions: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_match_and_its_actions_come_back_in_order_and_only_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("matches.sqlite");
+        let store = SqliteStore::open(&path).unwrap();
+        store.create(&stored("m1")).unwrap();
+        let end = LoggedAction {
+            entry: Entry::Action(Action::EndTurn),
+            at_ms: 5,
+        };
+        store.append("m1", 0, &end).unwrap();
+        let late = store.append("m1", 2, &end).unwrap_err();
+        assert!(
+            late.to_string().contains("action 2 appended after 1"),
+            "{late}"
+        );
+        store.append("m1", 1, &end).unwrap();
+        let seat = StoredSeat {
+            occupant: Occupant::Ai {
+                level: "easy".into(),
+            },
+            token_hash: None,
+        };
+        store.set_seats("m1", std::slice::from_ref(&seat)).unwrap();
+        drop(store);
+        let again = SqliteStore::open(&path).unwrap().load_all().unwrap();
+        assert_eq!(again.len(), 1);
+        assert_eq!(again[0].actions, vec![end.clone(), end]);
+        assert_eq!(again[0].seats, vec![seat]);
+        assert_eq!(again[0].request.seed, Some(3));
+    }
+}

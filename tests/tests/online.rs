@@ -1,0 +1,316 @@
+//! Online play through the real binary over loopback: `scryptic serve`, `host` and `join`
+//! processes, as people run them. Each client reads its own pipe; a test types a line once
+//! the client has shown what a person would wait for.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::repo_path;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a client may take to show what a test waits for.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The `scryptic` binary the workspace's tests were built with (beside this test's own).
+fn scryptic_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let binary = dir.join("scryptic");
+    assert!(
+        binary.is_file(),
+        "{} is built by `cargo test --workspace`",
+        binary.display()
+    );
+    binary
+}
+
+/// Collects what a child writes, on a thread.
+fn collect(from: impl Read + Send + 'static) -> Arc<Mutex<String>> {
+    let text = Arc::new(Mutex::new(String::new()));
+    let into = text.clone();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(from);
+        let mut chunk = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            into.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&chunk[..n]));
+        }
+    });
+    text
+}
+
+/// A `scryptic serve` of the test's own, on a free port, killed (as by `kill -9`) when
+/// dropped.
+struct Server {
+    child: Child,
+    base: String,
+    data: PathBuf,
+}
+
+impl Server {
+    fn start(data: &Path) -> Server {
+        let mut child = Command::new(scryptic_binary())
+            .args([
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--ai-pace",
+                "20",
+                "--round-pause",
+                "1",
+            ])
+            .arg("--data")
+            .arg(data)
+            .arg("--packs")
+            .arg(repo_path("packs"))
+            .env("SCRYPTIC_DATA", data.join("home"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let base = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("the server says where it listens: {first}"))
+            .to_string();
+        Server {
+            child,
+            base,
+            data: data.to_path_buf(),
+        }
+    }
+
+    /// `kill -9`: nothing is flushed, nothing is said.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Makes a match with `scryptic host --server`, every seat open unless `args` say; its id.
+    fn host(&self, args: &[&str]) -> String {
+        let out = Command::new(scryptic_binary())
+            .arg("host")
+            .args(args)
+            .args(["--server", &self.base])
+            .env("SCRYPTIC_DATA", self.data.join("host"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            out.status.success(),
+            "host: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        text.split_whitespace()
+            .skip_while(|w| *w != "match")
+            .nth(1)
+            .unwrap_or_else(|| panic!("host names the match: {text}"))
+            .to_string()
+    }
+
+    fn url(&self, id: &str) -> String {
+        format!("{}/matches/{id}", self.base)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A `scryptic join` client: its pipe in, everything it wrote.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    output: Arc<Mutex<String>>,
+    /// How far the test has read.
+    cursor: usize,
+    name: String,
+}
+
+impl Client {
+    /// Joins `url` with `args`, keeping its tokens in `home` (a machine of its own).
+    fn join(url: &str, home: &Path, args: &[&str]) -> Client {
+        let mut child = Command::new(scryptic_binary())
+            .args(["join", url])
+            .args(args)
+            .env("SCRYPTIC_DATA", home)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let output = collect(child.stdout.take().unwrap());
+        let errors = collect(child.stderr.take().unwrap());
+        // Errors go with the output, where a test's failure shows them.
+        let joined = output.clone();
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(Duration::from_millis(50));
+                let taken = std::mem::take(&mut *errors.lock().unwrap());
+                if !taken.is_empty() {
+                    joined
+                        .lock()
+                        .unwrap()
+                        .push_str(&format!("[stderr] {taken}"));
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            output,
+            cursor: 0,
+            name: args.join(" "),
+        }
+    }
+
+    /// Waits until the client has written `needle` past what was read; reads up to its end.
+    fn expect(&mut self, needle: &str) -> String {
+        let began = Instant::now();
+        loop {
+            {
+                let text = self.output.lock().unwrap();
+                if let Some(at) = text[self.cursor..].find(needle) {
+                    let seen = text[self.cursor..self.cursor + at + needle.len()].to_string();
+                    self.cursor += at + needle.len();
+                    return seen;
+                }
+            }
+            if began.elapsed() > PATIENCE {
+                let text = self.output.lock().unwrap().clone();
+                panic!(
+                    "client `{}` never wrote `{needle}`; after what was read it wrote:\n{}\n(before that:\n{})",
+                    self.name,
+                    &text[self.cursor..],
+                    &text[..self.cursor]
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn everything(&self) -> String {
+        self.output.lock().unwrap().clone()
+    }
+
+    /// Types `quit` and waits for the client to end: its exit code.
+    fn quit(mut self) -> i32 {
+        self.send("quit");
+        let began = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().unwrap_or(-1);
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "client `{}` does not quit",
+                self.name
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn two_terminals_play_a_whole_word_wars_match_and_its_save_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("server"));
+    let id = server.host(&["word-wars", "--seed", "1", "--set", "rounds=2"]);
+    let url = server.url(&id);
+    let mut gold = Client::join(
+        &url,
+        &dir.path().join("ann"),
+        &["--seat", "gold", "--name", "Ann"],
+    );
+    let mut silver = Client::join(
+        &url,
+        &dir.path().join("bob"),
+        &["--seat", "silver", "--name", "Bob"],
+    );
+    gold.expect("you play gold");
+    silver.expect("you play silver");
+    // Round 1: gold plays a word; silver sees it, and never gold's rack.
+    gold.expect("turn 1: gold to play");
+    let rack = gold.expect("pool");
+    let gold_rack = rack
+        .split("rack ")
+        .nth(1)
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        gold_rack, "W D L U T P O",
+        "the seed deals gold's rack: {rack}"
+    );
+    gold.send("commit H8 across PLOT");
+    silver.expect("gold plays PLOT at H8 across");
+    silver.expect("turn 2: silver to play");
+    // A word not in the dictionary is refused by the server, and nothing changes.
+    silver.send("commit H9 across QQQ");
+    silver.expect("refused");
+    assert!(
+        !silver.everything().contains(&gold_rack),
+        "silver never saw gold's rack:\n{}",
+        silver.everything()
+    );
+    silver.send("forfeit");
+    gold.expect("silver forfeits");
+    gold.expect("the round is over");
+    silver.expect("the round is over");
+    // Round 2 begins when both are ready.
+    gold.send("next");
+    silver.send("next");
+    gold.expect("the next round has begun");
+    silver.expect("the next round has begun");
+    gold.send("forfeit");
+    silver.send("forfeit");
+    gold.expect("the match is over");
+    silver.expect("the match is over");
+    let save = dir.path().join("match.ron");
+    gold.send(&format!("save {}", save.display()));
+    gold.expect("saved to");
+    let replayed = Command::new(scryptic_binary())
+        .args(["replay"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert!(
+        replayed.status.success(),
+        "the match's save replays: {}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    assert_eq!(gold.quit(), 0);
+    assert_eq!(silver.quit(), 0);
+}
