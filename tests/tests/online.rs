@@ -58,11 +58,25 @@ struct Server {
 
 impl Server {
     fn start(data: &Path) -> Server {
+        Server::start_at(data, "127.0.0.1:0")
+    }
+
+    /// `kill -9`, then a new server on the same port and data.
+    fn restart(&mut self) {
+        self.kill();
+        let bind = self.base.trim_start_matches("http://").to_string();
+        let again = Server::start_at(&self.data, &bind);
+        // The old one is already dead: its drop must not kill the new process.
+        let old = std::mem::replace(self, again);
+        std::mem::forget(old);
+    }
+
+    fn start_at(data: &Path, bind: &str) -> Server {
         let mut child = Command::new(scryptic_binary())
             .args([
                 "serve",
                 "--bind",
-                "127.0.0.1:0",
+                bind,
                 "--ai-pace",
                 "20",
                 "--round-pause",
@@ -313,4 +327,57 @@ fn two_terminals_play_a_whole_word_wars_match_and_its_save_replays() {
     );
     assert_eq!(gold.quit(), 0);
     assert_eq!(silver.quit(), 0);
+}
+
+#[test]
+fn a_server_killed_mid_match_resumes_it_and_the_seats_come_back_by_themselves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&dir.path().join("server"));
+    let id = server.host(&["word-wars", "--seed", "1", "--set", "rounds=2"]);
+    let url = server.url(&id);
+    let mut gold = Client::join(&url, &dir.path().join("ann"), &["--seat", "gold"]);
+    let mut silver = Client::join(&url, &dir.path().join("bob"), &["--seat", "silver"]);
+    gold.expect("turn 1: gold to play");
+    gold.send("commit H8 across PLOT");
+    silver.expect("gold plays PLOT at H8 across");
+    silver.expect("turn 2: silver to play");
+    server.restart();
+    gold.expect("back in the match");
+    silver.expect("back in the match");
+    // The restarted server replayed the log: the word and its score are where they were.
+    silver.expect("turn 2: silver to play");
+    silver.expect("gold: score 4");
+    silver.send("forfeit");
+    gold.expect("silver forfeits");
+    gold.send("quit");
+    silver.send("quit");
+    // The whole log is in the database: exported as a save, it replays.
+    let save = dir.path().join("export.ron");
+    let exported = Command::new(scryptic_binary())
+        .args(["serve", "--export", &id])
+        .arg(&save)
+        .arg("--data")
+        .arg(dir.path().join("server"))
+        .output()
+        .unwrap();
+    assert!(
+        exported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&exported.stderr)
+    );
+    let replayed = Command::new(scryptic_binary())
+        .args(["replay"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&replayed.stdout);
+    assert!(
+        replayed.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    assert!(
+        said.contains("PLOT"),
+        "the export holds the word played before the kill:\n{said}"
+    );
 }

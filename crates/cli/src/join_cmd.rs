@@ -412,7 +412,7 @@ fn play_online(
     token: Option<String>,
     io: &mut Streams,
 ) -> anyhow::Result<i32> {
-    let connection = match Connection::open(base, id, token.clone(), None) {
+    let mut connection = match Connection::open(base, id, token.clone(), None) {
         Ok(c) => c,
         Err(e) => {
             writeln!(io.err, "{e}")?;
@@ -431,10 +431,26 @@ fn play_online(
                         return Ok(EXIT_PROBLEMS);
                     }
                 }
-                Ok(Incoming::Closed(why)) => {
+                Ok(Incoming::Closed { why, retry }) => {
                     writeln!(io.out, "  {why}")?;
-                    let over = seen.as_ref().is_some_and(|s| s.announced_end);
-                    return Ok(if over { 0 } else { EXIT_PROBLEMS });
+                    let over = seen
+                        .as_ref()
+                        .is_some_and(|s| s.announced_end && s.info.state == MatchState::Over);
+                    if over || !retry {
+                        return Ok(if over { 0 } else { EXIT_PROBLEMS });
+                    }
+                    let had = seen.as_ref().map(|s| s.actions);
+                    match reconnect(base, id, token.clone(), had, io)? {
+                        Some(again) => {
+                            connection = again;
+                            // The next view is drawn whole, with what happened meanwhile.
+                            if let Some(at) = seen.as_mut() {
+                                at.game = None;
+                            }
+                        }
+                        None => return Ok(EXIT_PROBLEMS),
+                    }
+                    break;
                 }
                 Err(_) => break,
             }
@@ -471,6 +487,37 @@ fn play_online(
         )? {
             Some(code) => return Ok(code),
             None => continue,
+        }
+    }
+}
+
+/// How long a seat tries to connect again after its connection broke.
+const RECONNECT_FOR: Duration = Duration::from_secs(120);
+
+/// Connects again with `token` (the server restarted, the network dropped), every second for
+/// a while; `None` after saying it gave up.
+fn reconnect(
+    base: &str,
+    id: &str,
+    token: Option<String>,
+    seen: Option<u64>,
+    io: &mut Streams,
+) -> anyhow::Result<Option<Connection>> {
+    writeln!(io.out, "  connecting again...")?;
+    io.out.flush()?;
+    let began = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_secs(1));
+        match Connection::open(base, id, token.clone(), seen) {
+            Ok(again) => {
+                writeln!(io.out, "  back in the match")?;
+                return Ok(Some(again));
+            }
+            Err(e) if began.elapsed() > RECONNECT_FOR => {
+                writeln!(io.err, "gave up connecting again: {e}")?;
+                return Ok(None);
+            }
+            Err(_) => {}
         }
     }
 }
@@ -637,6 +684,13 @@ fn on_frame(
                 })?),
                 None => None,
             };
+            if let Some(at) = seen.as_mut() {
+                // Connected again: the same match, seen afresh.
+                at.info = match_info;
+                at.seat = seat;
+                at.help = help;
+                return Ok(());
+            }
             table.sit(seat);
             let who = match seat {
                 Some(p) => format!("you play {}", names.name(p)),

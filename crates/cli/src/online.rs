@@ -217,8 +217,15 @@ fn token_file(base: &str, id: &str) -> String {
 pub(super) enum Incoming {
     /// A frame of the server's.
     Frame(Box<ServerFrame>),
-    /// The connection closed, with why.
-    Closed(String),
+    /// The connection closed, with why, and whether connecting again may help (the
+    /// connection broke, or the server dropped a reader too far behind; not when the server
+    /// refused the seat).
+    Closed {
+        /// Why.
+        why: String,
+        /// Whether to connect again.
+        retry: bool,
+    },
 }
 
 /// A seat's or a spectator's connection, run on a thread of its own.
@@ -271,12 +278,12 @@ impl Connection {
 type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
 
 fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Sender<Incoming>) {
-    let why = loop {
+    let (why, retry) = loop {
         match to_send.try_recv() {
             Ok(frame) => {
                 let text = scryptic_protocol::write(frame);
                 if let Err(e) = socket.send(tungstenite::Message::text(text)) {
-                    break format!("the connection broke: {e}");
+                    break (format!("the connection broke: {e}"), true);
                 }
                 continue;
             }
@@ -293,7 +300,10 @@ fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Se
                     match scryptic_protocol::read::<ServerFrame>(text.as_str(), MAX_SERVER_FRAME) {
                         Ok(frame) => frame,
                         Err(e) => {
-                            break format!("the server sent what this client cannot read: {e}");
+                            break (
+                                format!("the server sent what this client cannot read: {e}"),
+                                false,
+                            );
                         }
                     };
                 if received.send(Incoming::Frame(Box::new(frame))).is_err() {
@@ -301,10 +311,11 @@ fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Se
                 }
             }
             Ok(tungstenite::Message::Close(frame)) => {
-                break frame.map_or_else(
-                    || "the server closed the connection".to_string(),
-                    |f| format!("the server closed the connection: {}", f.reason),
-                );
+                let reason = frame.map(|f| f.reason.to_string()).unwrap_or_default();
+                // The server drops a reader too far behind, which may come back for the
+                // current view; it refuses a seat for good.
+                let retry = reason.starts_with("too far behind") || reason.is_empty();
+                break (format!("the server closed the connection: {reason}"), retry);
             }
             Ok(_) => {}
             Err(tungstenite::Error::Io(e))
@@ -312,8 +323,8 @@ fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Se
                     e.kind(),
                     std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                 ) => {}
-            Err(e) => break format!("the connection broke: {e}"),
+            Err(e) => break (format!("the connection broke: {e}"), true),
         }
     };
-    let _ = received.send(Incoming::Closed(why));
+    let _ = received.send(Incoming::Closed { why, retry });
 }
