@@ -381,3 +381,95 @@ fn a_server_killed_mid_match_resumes_it_and_the_seats_come_back_by_themselves() 
         "the export holds the word played before the kill:\n{said}"
     );
 }
+
+/// Lexicon Crossing between three terminals: everyone lays out at once, green light deals to
+/// all, and after red light the server's clock ends the game with nobody typing.
+#[test]
+fn three_terminals_play_lexicon_crossing_at_once_and_the_clock_ends_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("server"));
+    let id = server.host(&[
+        "lexicon-crossing",
+        "--map",
+        "maps/deals/three.ron",
+        "--seed",
+        "1",
+        "--set",
+        "players=3",
+        "--set",
+        "grace=15",
+    ]);
+    let url = server.url(&id);
+    let mut gold = Client::join(&url, &dir.path().join("a"), &["--seat", "gold"]);
+    let mut silver = Client::join(&url, &dir.path().join("b"), &["--seat", "silver"]);
+    let mut third = Client::join(&url, &dir.path().join("c"), &["--seat", "seat3"]);
+    for client in [&mut gold, &mut silver, &mut third] {
+        client.expect("round 1: everyone plays at once");
+    }
+    // All three act at once, each in their own region.
+    gold.send("layout A1 across CAT");
+    silver.send("layout U1 across DOG");
+    third.send("layout AO1 across EMU");
+    gold.expect("your crossword is complete");
+    silver.expect("your crossword is complete");
+    third.expect("your crossword is complete");
+    // Nobody sees another's tiles: silver's screens never show gold's rack.
+    assert!(
+        !silver.everything().contains("rack C A T"),
+        "{}",
+        silver.everything()
+    );
+    third.send("green");
+    for client in [&mut gold, &mut silver, &mut third] {
+        client.expect("seat3 calls green light: round 2, every player draws");
+    }
+    gold.expect("the pool runs low: red light when complete");
+    gold.send("add A1 across CATS");
+    gold.expect("your crossword is complete");
+    gold.send("red");
+    silver.expect("gold calls red light: the others have 15 s to finish");
+    // Nobody types: the server's clock ends the grace period.
+    for client in [&mut gold, &mut silver, &mut third] {
+        client.expect("the grace period after gold's red light is over");
+    }
+    gold.send("save match.ron");
+    gold.expect("saved to");
+}
+
+/// Scryper between two terminals: both set up in secret at the same time, and neither sees
+/// the other's choice until both are made.
+#[test]
+fn scrypers_secret_setup_is_made_by_both_at_once_and_seen_by_each_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("server"));
+    let id = server.host(&["scryper", "--seed", "3"]);
+    let url = server.url(&id);
+    let mut white = Client::join(&url, &dir.path().join("a"), &["--seat", "white"]);
+    let mut brown = Client::join(&url, &dir.path().join("b"), &["--seat", "brown"]);
+    white.expect("you play white");
+    brown.expect("you play brown");
+    white.send("field 1 A8");
+    brown.send("field 4 F1");
+    white.expect("white: 1 on the board, available 15 (1 1 1 2");
+    brown.expect("brown: 1 on the board, available 15 (1 1 1 1 2 2 2 2 3 3 3 3 4 4 4)");
+    white.send("ready");
+    brown.expect("white made a secret choice");
+    // Brown still sees none of white's bricks, and white none of brown's.
+    brown.send("board");
+    let board = brown.expect("legend");
+    assert!(
+        !board.contains("1+"),
+        "white's brick is secret until both are ready:\n{board}"
+    );
+    assert!(
+        !white.everything().contains("4-"),
+        "brown's brick is secret:\n{}",
+        white.everything()
+    );
+    brown.send("ready");
+    // Both choices are made together: now each sees the other's bricks on the back lines.
+    white.expect("brown made a secret choice");
+    white.send("board");
+    let board = white.expect("legend");
+    assert!(board.contains("1+") && board.contains("?-"), "{board}");
+}

@@ -33,7 +33,7 @@ fn two_players_choose_in_secret_and_see_only_their_own_values() {
     let o = scryptic_typing(&["play", "--seed", "1", "--pack", &pack()], &typed);
     assert_eq!(o.code, 0, "{o:?}");
     for line in [
-        "move 1: white chooses in secret, then brown (no one else sees your choices until all are made)",
+        "move 1: white chooses in secret, as brown does (no one else sees your choices until all are made)",
         "white made a secret choice",
         "move 1: brown chooses in secret (no one else sees your choices until all are made)",
         "the secret choices of white and brown are revealed",

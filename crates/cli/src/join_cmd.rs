@@ -51,6 +51,9 @@ pub(super) struct HostArgs {
     /// seats not named). Repeat it.
     #[arg(long = "seat", value_name = "SEAT=WHO")]
     seats: Vec<String>,
+    /// Another board of the pack than its mode's (`maps/deals/three.ron`).
+    #[arg(long)]
+    map: Option<String>,
     /// A setting of the pack's (`--set rounds=4`). Repeat it.
     #[arg(long = "set", value_name = "ID=VALUE")]
     set: Vec<String>,
@@ -310,6 +313,7 @@ pub(super) fn host(args: HostArgs, io: &mut Streams) -> anyhow::Result<i32> {
     let request = CreateMatch {
         pack,
         mode,
+        map: args.map.clone().unwrap_or_default(),
         settings,
         seats,
         seed: args.seed,
@@ -399,8 +403,6 @@ struct Seen {
     game: Option<Game>,
     moves: Vec<String>,
     actions: u64,
-    /// Whether an action of this seat's awaits its answer.
-    awaiting: bool,
     announced_end: bool,
 }
 
@@ -455,7 +457,8 @@ fn play_online(
                 Err(_) => break,
             }
         }
-        let Some(at) = seen.as_mut() else {
+        // Lines wait until the game is there to read them against.
+        let Some(at) = seen.as_mut().filter(|s| s.game.is_some()) else {
             std::thread::sleep(Duration::from_millis(20));
             continue;
         };
@@ -608,7 +611,6 @@ fn command(
             None => writeln!(io.out, "  you are watching: `board`, `help`, `quit`")?,
             Some(seat) => match parse_command_as(game, seat, line) {
                 Ok(action) => {
-                    seen.awaiting = true;
                     if !connection.send(ClientFrame::Act { action }) {
                         writeln!(io.out, "  the connection is closed")?;
                     }
@@ -711,7 +713,6 @@ fn on_frame(
                 game: None,
                 moves: Vec::new(),
                 actions: 0,
-                awaiting: false,
                 announced_end: false,
             });
         }
@@ -730,9 +731,6 @@ fn on_frame(
             }
         }
         ServerFrame::Refused { message } => {
-            if let Some(at) = seen.as_mut() {
-                at.awaiting = false;
-            }
             writeln!(io.out, "  refused: {}", table.screen().render(&message))?;
         }
         ServerFrame::Error { message } => writeln!(io.out, "  the server: {message}")?,
@@ -757,6 +755,34 @@ fn to_act(game: &Game, seat: Option<Player>) -> bool {
     game.to_act() == seat
 }
 
+/// What `seat` sees of its own side of `game`: in simultaneous play its line (score, rack)
+/// and its crossword (the others' change all the time); else the whole status, which only
+/// its own actions change while it is to act.
+fn own_side(
+    game: &Game,
+    seat: Option<Player>,
+    table: &mut Table,
+    terminal: super::TerminalOptions,
+) -> String {
+    let Some(me) = seat else {
+        return String::new();
+    };
+    if game.rules().flow.simultaneous {
+        let line = table.screen().player_line(game, me, true);
+        return format!("{line}{:?}", game.laid_letters(me));
+    }
+    let mut text = Vec::new();
+    let mut io = Streams {
+        input: &mut std::io::empty(),
+        out: &mut text,
+        err: &mut std::io::sink(),
+        terminal,
+    };
+    // Written to memory, which cannot fail.
+    let _ = table.write_status(game, &mut io);
+    String::from_utf8_lossy(&text).into_owned()
+}
+
 fn on_view(
     view: View,
     seen: &mut Seen,
@@ -771,9 +797,17 @@ fn on_view(
         view.snapshot,
     )
     .map_err(|e| anyhow::anyhow!("the server sent a view that does not fit its match: {e}"))?;
+    // The rules name and colour the seats.
+    table.screen().use_seats_of(&game);
     let first = seen.game.is_none();
+    // Whether this seat's side changed: its own action's view is told by what it changed,
+    // whoever's views came between.
+    let before = seen
+        .game
+        .as_ref()
+        .map(|g| own_side(g, seen.seat, table, io.terminal));
+    let mine_changed = before.is_some_and(|b| b != own_side(&game, seen.seat, table, io.terminal));
     let was_to_act = seen.game.as_ref().is_some_and(|g| to_act(g, seen.seat));
-    let own = std::mem::take(&mut seen.awaiting);
     if view.events_dropped > 0 {
         writeln!(
             io.out,
@@ -820,9 +854,9 @@ fn on_view(
         return status(seen, table, io);
     }
     let show = if simultaneous {
-        first || own || signal
+        first || mine_changed || signal
     } else {
-        first || (now_to_act && (!was_to_act || own))
+        first || (now_to_act && (!was_to_act || mine_changed))
     };
     if show {
         status(seen, table, io)?;

@@ -48,10 +48,11 @@ fn to_move_line(game: &Game, viewer: Player) -> String {
             .filter(|&&p| p != viewer)
             .map(|p| p.to_string())
             .collect();
-        let then = if others.is_empty() {
-            String::new()
-        } else {
-            format!(", then {}", others.join(" and "))
+        // "As", not "then": online they choose at the same time.
+        let then = match others.len() {
+            0 => String::new(),
+            1 => format!(", as {} does", others[0]),
+            _ => format!(", as {} do", others.join(" and ")),
         };
         return format!(
             "move {}: {viewer} chooses in secret{then} (no one else sees your choices until all are made)",

@@ -236,6 +236,10 @@ pub struct CreateMatch {
     /// The mode's id; empty: the pack's first.
     #[serde(default)]
     pub mode: String,
+    /// Another board than the mode's: a map of the pack or of one it loads
+    /// (`maps/deals/three.ron`); empty: the mode's.
+    #[serde(default)]
+    pub map: String,
     /// The pack's settings (`rounds` -> `4`), checked as `--set` is.
     #[serde(default)]
     pub settings: BTreeMap<String, String>,

@@ -144,7 +144,7 @@ impl Match {
             pack: request.pack.clone(),
             mode: request.mode.clone(),
             chapter: 0,
-            map: String::new(),
+            map: request.map.clone(),
             set: request
                 .settings
                 .iter()
@@ -497,7 +497,7 @@ impl Match {
         if let Some(player) = seat {
             self.set_connected(player, true);
         }
-        self.send_views();
+        self.send_views_to(Some(id));
         id
     }
 
@@ -541,8 +541,17 @@ impl Match {
 
     /// Sends each connection its view, with the events it has not been told.
     fn send_views(&mut self) {
+        self.send_views_to(None);
+    }
+
+    /// As `send_views`, to connection `only` alone if it names one.
+    fn send_views_to(&mut self, only: Option<u64>) {
         let mut views = Vec::with_capacity(self.connections.len());
-        for c in &self.connections {
+        for c in self
+            .connections
+            .iter()
+            .filter(|c| only.is_none_or(|id| id == c.id))
+        {
             views.push((
                 c.id,
                 scryptic_protocol::write(ServerFrame::View(Box::new(self.view(c.seat, c.seen)))),

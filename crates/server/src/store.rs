@@ -260,6 +260,7 @@ mod tests {
             request: CreateMatch {
                 pack: "core".into(),
                 mode: String::new(),
+                map: String::new(),
                 settings: Default::default(),
                 seats: Default::default(),
                 seed: Some(3),
