@@ -13,6 +13,8 @@
 #![deny(missing_docs)]
 
 mod driver;
+#[cfg(test)]
+mod leak_tests;
 mod lobby;
 mod referee;
 mod socket;
@@ -26,7 +28,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
-pub use store::{SqliteStore, Store, StoreError};
+pub use store::{MemoryStore, SqliteStore, Store, StoreError};
 
 /// How a server runs.
 #[derive(Clone, Debug)]

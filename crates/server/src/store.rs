@@ -307,3 +307,57 @@ mod tests {
         assert_eq!(again[0].request.seed, Some(3));
     }
 }
+
+/// Matches kept in memory only: for tests, benchmarks, and a server that needs no restart.
+#[derive(Default)]
+pub struct MemoryStore {
+    matches: Mutex<Vec<StoredMatch>>,
+}
+
+impl MemoryStore {
+    fn with<T>(&self, work: impl FnOnce(&mut Vec<StoredMatch>) -> T) -> T {
+        work(&mut self.matches.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl Store for MemoryStore {
+    fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
+        self.with(|m| m.push(stored.clone()));
+        Ok(())
+    }
+
+    fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
+        self.with(|matches| {
+            let Some(stored) = matches.iter_mut().find(|m| m.id == id) else {
+                return Err(StoreError::Unreadable {
+                    id: id.to_string(),
+                    what: "match",
+                    why: "it was never created".to_string(),
+                });
+            };
+            let had = stored.actions.len() as u64;
+            if had != seq {
+                return Err(StoreError::OutOfOrder {
+                    id: id.to_string(),
+                    seq,
+                    had,
+                });
+            }
+            stored.actions.push(action.clone());
+            Ok(())
+        })
+    }
+
+    fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError> {
+        self.with(|matches| {
+            if let Some(stored) = matches.iter_mut().find(|m| m.id == id) {
+                stored.seats = seats.to_vec();
+            }
+        });
+        Ok(())
+    }
+
+    fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError> {
+        Ok(self.with(|m| m.clone()))
+    }
+}

@@ -1,0 +1,322 @@
+//! The leak test: whole matches of every shipped mode (and the scripted community pack
+//! Wending), every seat a person connected to the match, each seat's moves chosen by an AI
+//! that plays on the truth (the test's, not the server's). Every frame queued for each
+//! connection (what its socket sends, verbatim) is read as JSON and checked: no other seat's
+//! rack, pile, draws, crossword letters (in simultaneous play), hidden values or secret
+//! moves, and none of the other seats' racks as the truth holds them.
+
+use crate::referee::Match;
+use crate::store::MemoryStore;
+use scryptic_ai::AiPlayer;
+use scryptic_core::board::Player;
+use scryptic_core::game::{Action, Game};
+use scryptic_core::lexicon::Lexicon;
+use scryptic_pack::{Catalog, Pack};
+use scryptic_protocol::{CreateMatch, TakeSeat};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+fn catalog() -> Catalog {
+    let (mut catalog, _) = Catalog::discover();
+    let packs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs");
+    let (found, _) = Pack::scan(&packs);
+    for pack in found {
+        let _ = catalog.add(pack);
+    }
+    catalog
+}
+
+/// A seat's connection: the frames queued for it.
+struct Seat {
+    player: Player,
+    frames: mpsc::Receiver<String>,
+    got: usize,
+}
+
+/// Whose move it is, and the AI's choice for that seat, on the truth.
+fn next_action(game: &Game, ais: &mut [AiPlayer], turn: &mut usize) -> Option<(Player, Action)> {
+    if game.result().is_some() {
+        return None;
+    }
+    let seats: Vec<Player> = game.seats().collect();
+    if game.rules().flow.simultaneous {
+        for _ in 0..seats.len() {
+            let at = *turn % seats.len();
+            *turn += 1;
+            if let Some(action) = ais[at].choose_at_once(game, seats[at]) {
+                return Some((seats[at], action));
+            }
+        }
+        return None;
+    }
+    if game.rules().flow.scripted {
+        let choosing = game.choosing();
+        let seat = choosing.first().copied().unwrap_or(game.to_act());
+        return Some((seat, ais[seat.index()].choose_scripted_as(game, seat)));
+    }
+    let seat = game.to_act();
+    Some((seat, ais[seat.index()].choose(game)))
+}
+
+fn name(player: Player) -> Value {
+    serde_json::to_value(player).unwrap()
+}
+
+/// What `viewer` must not find in `frame`, checked field by field.
+fn check_frame(frame: &str, viewer: Player, truth: &Game, label: &str) {
+    let value: Value = serde_json::from_str(frame).unwrap();
+    let me = name(viewer);
+    let hidden = |v: &Value| v.as_str().is_none_or(|s| s.chars().all(|c| c == '?'));
+    let fail = |what: &str| panic!("{label}: a frame for {viewer} shows {what}:\n{frame}");
+    if value["type"] == "view" {
+        let snapshot = &value["snapshot"];
+        let over = !snapshot["result"].is_null();
+        for (i, player) in snapshot["players"].as_array().unwrap().iter().enumerate() {
+            if i == viewer.index() || over {
+                continue;
+            }
+            for item in player["rack"].as_array().unwrap() {
+                if let Some(letter) = item.get("Letter")
+                    && !hidden(letter)
+                {
+                    fail(&format!("seat {i}'s rack"));
+                }
+            }
+            if !player["pool"].as_array().unwrap().iter().all(hidden) {
+                fail(&format!("seat {i}'s pile"));
+            }
+        }
+        if !over
+            && !snapshot["shared_pool"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(hidden)
+        {
+            fail("the shared pile");
+        }
+        if truth.rules().flow.simultaneous && !over {
+            let letters = &snapshot["board"]["letters"];
+            for tile in letters["cells"].as_array().into_iter().flatten() {
+                if !tile.is_null() && tile["player"] != me && !hidden(&tile["letter"]) {
+                    fail("another crossword's letter");
+                }
+            }
+        }
+        check_table(&snapshot["table"], viewer, truth, &fail);
+        if let Some(moves) = snapshot["secret"]["moves"].as_array() {
+            for (i, made) in moves.iter().enumerate() {
+                if i != viewer.index() && !made.as_array().unwrap().is_empty() {
+                    fail(&format!("seat {i}'s secret moves"));
+                }
+            }
+        }
+        for event in value["events"].as_array().into_iter().flatten() {
+            check_event(event, &me, &fail);
+        }
+    }
+    // And the truth's racks of the others, as they are, appear nowhere.
+    let truth_json = serde_json::to_value(truth.snapshot()).unwrap();
+    for (i, player) in truth_json["players"].as_array().unwrap().iter().enumerate() {
+        let rack = &player["rack"];
+        let mine = &truth_json["players"][viewer.index()]["rack"];
+        if i != viewer.index() && rack.as_array().unwrap().len() >= 3 && rack != mine {
+            let text = serde_json::to_string(rack).unwrap();
+            if frame.contains(&text) && truth.result().is_none() {
+                fail(&format!("seat {i}'s rack as it is"));
+            }
+        }
+    }
+}
+
+fn check_table(table: &Value, viewer: Player, truth: &Game, fail: &dyn Fn(&str)) {
+    let Some(pieces) = table["pieces"].as_array() else {
+        return;
+    };
+    let truth_table = serde_json::to_value(truth.snapshot()).unwrap()["table"].clone();
+    let truth_pieces = truth_table["pieces"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let bit = 1u64 << viewer.index();
+    for (k, piece) in pieces.iter().enumerate() {
+        if piece["owner"] == name(viewer) || piece["value"].is_null() {
+            continue;
+        }
+        // A value the viewer is shown must be one the truth shows them.
+        let shown = truth_pieces
+            .get(k)
+            .and_then(|p| p["shown"].as_u64())
+            .unwrap_or(0);
+        let truth_value = truth_pieces.get(k).map(|p| &p["value"]);
+        if shown & bit == 0 && truth_value == Some(&piece["value"]) && truth.result().is_none() {
+            fail(&format!("the value of piece {k}, hidden from them"));
+        }
+    }
+}
+
+fn check_event(event: &Value, me: &Value, fail: &dyn Fn(&str)) {
+    let Some((kind, fields)) = event.as_object().and_then(|o| o.iter().next()) else {
+        return;
+    };
+    let theirs = fields.get("player").is_some_and(|p| p != me);
+    if !theirs {
+        return;
+    }
+    for field in ["letters", "drew"] {
+        if let Some(text) = fields.get(field).and_then(Value::as_str)
+            && (kind == "Drew" || kind == "TurnStarted" || kind == "Exchanged")
+            && !text.chars().all(|c| c == '?')
+        {
+            fail(&format!("another seat's draw ({kind})"));
+        }
+    }
+    if kind == "Moved"
+        && fields["secret"] == true
+        && fields["mv"].as_str().is_some_and(|m| !m.is_empty())
+    {
+        fail("another seat's secret move");
+    }
+}
+
+/// Plays a whole match of `request` with a person connected at every seat; returns the
+/// number of frames checked.
+fn play_and_check(request: CreateMatch, label: &str) -> usize {
+    let store = MemoryStore::default();
+    let lexicon = Arc::new(Lexicon::english());
+    let (mut game, stored) = Match::create("m".into(), request, &catalog(), lexicon, 0)
+        .unwrap_or_else(|e| panic!("{label}: {}", e.message));
+    keep(&store, &stored);
+    let players: Vec<Player> = game.game().seats().collect();
+    let mut seats = Vec::new();
+    for &player in &players {
+        let taken = game
+            .take_seat(
+                &TakeSeat {
+                    seat: Some(game.game().seat_names().name(player).to_string()),
+                    name: format!("person {}", player.index()),
+                },
+                &store,
+            )
+            .unwrap();
+        let (tx, frames) = mpsc::channel(100_000);
+        let seat = game.seat_of(&taken.token).unwrap();
+        game.connect(Some(seat), None, tx);
+        seats.push(Seat {
+            player,
+            frames,
+            got: 0,
+        });
+    }
+    let seed = game.game().seed();
+    let mut ais: Vec<AiPlayer> = players
+        .iter()
+        .map(|p| AiPlayer::new(scryptic_ai::Level::Easy, seed + p.index() as u64))
+        .collect();
+    let mut turn = 0;
+    let mut checked = 0;
+    for step in 0..3_000 {
+        for seat in &mut seats {
+            while let Ok(frame) = seat.frames.try_recv() {
+                check_frame(&frame, seat.player, game.game(), label);
+                seat.got += 1;
+                checked += 1;
+            }
+        }
+        if game.game().result().is_some() && !game.game().match_goes_on() {
+            break;
+        }
+        if game.game().result().is_some() {
+            for &p in &players {
+                game.ready_for_next(p).unwrap();
+            }
+            assert!(game.step(&store), "{label}: the next round begins");
+            continue;
+        }
+        if game.grace_deadline_ms().is_some() {
+            // The clock's end, at once (the test does not wait a minute).
+            game.act(None, Action::GraceOver, &store).unwrap();
+            continue;
+        }
+        let Some((seat, action)) = next_action(game.game(), &mut ais, &mut turn) else {
+            panic!("{label}: nobody can act at step {step}");
+        };
+        if let Err(e) = game.act(Some(seat), action, &store) {
+            panic!("{label}: {seat}'s AI action refused at step {step}: {e}");
+        }
+    }
+    assert!(
+        game.game().result().is_some(),
+        "{label}: the match ends within the test's steps"
+    );
+    for seat in &seats {
+        assert!(seat.got > 2, "{label}: {} got frames", seat.player);
+    }
+    checked
+}
+
+fn keep(store: &MemoryStore, stored: &crate::store::StoredMatch) {
+    use crate::store::Store;
+    store.create(stored).unwrap();
+}
+
+fn request(pack: &str, settings: &[(&str, &str)]) -> CreateMatch {
+    CreateMatch {
+        pack: pack.to_string(),
+        mode: String::new(),
+        map: String::new(),
+        settings: settings
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect::<BTreeMap<_, _>>(),
+        seats: BTreeMap::new(),
+        seed: Some(7),
+        log_after_end: true,
+    }
+}
+
+#[test]
+fn no_frame_of_any_mode_shows_a_seat_what_is_anothers() {
+    let modes = [
+        ("core", request("core", &[])),
+        ("word-wars", request("word-wars", &[("rounds", "2")])),
+        (
+            "lexicon-crossing",
+            request("lexicon-crossing", &[("players", "3")]),
+        ),
+        ("scryper", request("scryper", &[])),
+        ("wending", request("wending", &[])),
+    ];
+    for (label, create) in modes {
+        let checked = play_and_check(create, label);
+        assert!(checked > 10, "{label}: {checked} frames checked");
+    }
+}
+
+/// The check sees what it looks for: a frame of the truth fails it.
+#[test]
+#[should_panic(expected = "rack")]
+fn the_leak_check_catches_a_frame_of_the_truth() {
+    let (game, _) = Match::create(
+        "m".into(),
+        request("word-wars", &[]),
+        &catalog(),
+        Arc::new(Lexicon::english()),
+        0,
+    )
+    .unwrap();
+    let truth = game.game();
+    let view = scryptic_protocol::View {
+        actions: 0,
+        snapshot: truth.snapshot(),
+        events: Vec::new(),
+        events_dropped: 0,
+        moves: Vec::new(),
+        console: Vec::new(),
+        grace_left_ms: None,
+    };
+    let frame = scryptic_protocol::write(scryptic_protocol::ServerFrame::View(Box::new(view)));
+    check_frame(&frame, Player::Gold, truth, "truth");
+}
