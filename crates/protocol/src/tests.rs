@@ -59,3 +59,238 @@ fn a_lobby_request_fills_its_defaults() {
         }
     );
 }
+
+/// docs/protocol.schema.json with its top narrowed to the message `def`.
+fn schema_of(def: &str) -> jsonschema::Validator {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/protocol.schema.json"
+    );
+    let mut schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    schema["anyOf"] = serde_json::json!([{ "$ref": format!("#/$defs/{def}") }]);
+    jsonschema::validator_for(&schema).unwrap()
+}
+
+/// Checks that `text` is a message `def` of the documented schema.
+fn check(def: &str, text: &str) {
+    let instance: serde_json::Value = serde_json::from_str(text).unwrap();
+    let validator = schema_of(def);
+    let errors: Vec<String> = validator
+        .iter_errors(&instance)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{def}: {text}\n{}", errors.join("\n"));
+}
+
+fn sample_game() -> scryptic_core::game::Game {
+    use scryptic_core::lexicon::Lexicon;
+    use scryptic_core::map::Map;
+    let rules = RuleSet::preset("classic").unwrap();
+    let map = Map::new("sample", 15, 15);
+    scryptic_core::game::Game::new(&map, rules, std::sync::Arc::new(Lexicon::english()), 1)
+}
+
+#[test]
+fn every_message_written_is_one_the_schema_documents() {
+    use scryptic_core::board::{Player, Pos};
+    use scryptic_core::game::{Placement, WordKey};
+    use scryptic_core::map::Direction;
+    let at = Pos { x: 7, y: 7 };
+    let key = WordKey {
+        start: at,
+        dir: Direction::Across,
+        len: 3,
+    };
+    let actions = [
+        Action::Commit {
+            letters: vec![Placement { at, letter: 'A' }],
+        },
+        Action::Defend {
+            order: Some(vec![key]),
+        },
+        Action::Defend { order: None },
+        Action::Redeploy { word: key },
+        Action::Discard {
+            letters: "AB".into(),
+        },
+        Action::Exchange {
+            letters: "AB".into(),
+        },
+        Action::Invoke {
+            token: "flood_1".into(),
+        },
+        Action::Spy,
+        Action::Forfeit,
+        Action::CallSuddenDeath,
+        Action::Answer { accept: true },
+        Action::EndTurn,
+        Action::Layout {
+            player: Player::seat(2).unwrap(),
+            letters: vec![Placement { at, letter: 'Z' }],
+        },
+        Action::GreenLight {
+            player: Player::Gold,
+        },
+        Action::RedLight {
+            player: Player::Silver,
+        },
+        Action::GraceOver,
+        Action::Jaywalk {
+            player: Player::Gold,
+            letter: 'Q',
+        },
+        Action::Move {
+            player: Player::Silver,
+            mv: "C8-C6".into(),
+        },
+    ];
+    for action in actions {
+        check("client_act", &write(ClientFrame::Act { action }));
+    }
+    check(
+        "client_hello",
+        &write(ClientFrame::Hello {
+            token: None,
+            seen: None,
+        }),
+    );
+    check("client_next", &write(ClientFrame::Next));
+    // A view of a game under way, with its events, as a seat sees them.
+    let mut game = sample_game();
+    let events = game
+        .apply(Action::Exchange {
+            letters: String::new(),
+        })
+        .unwrap_or_default();
+    let events: Vec<Event> = events
+        .iter()
+        .chain(game.apply(Action::EndTurn).unwrap_or_default().iter())
+        .filter_map(|e| e.shown_to(Some(Player::Silver)))
+        .collect();
+    assert!(!events.is_empty());
+    let view = View {
+        actions: 2,
+        snapshot: game.seen_by(Some(Player::Silver)).snapshot(),
+        events,
+        events_dropped: 0,
+        moves: vec!["C8-C6".into()],
+        console: vec!["[script] hello".into()],
+        grace_left_ms: Some(3_000),
+    };
+    check("server_view", &write(ServerFrame::View(Box::new(view))));
+    let info = MatchInfo {
+        id: "0123456789abcdef".into(),
+        title: "sample".into(),
+        mode: "core:classic".into(),
+        packs: vec![PackRef {
+            id: "core".into(),
+            version: "1.0.0".into(),
+            sha256: "ab".repeat(32),
+        }],
+        settings: [("rounds".to_string(), "3".to_string())].into(),
+        seats: vec![
+            SeatInfo {
+                seat: "gold".into(),
+                occupant: Occupant::Person {
+                    name: "Ann".into(),
+                    connected: true,
+                },
+            },
+            SeatInfo {
+                seat: "silver".into(),
+                occupant: Occupant::Ai {
+                    level: "hard".into(),
+                },
+            },
+        ],
+        state: MatchState::Playing,
+        actions: 2,
+        log_after_end: true,
+    };
+    check(
+        "server_welcome",
+        &write(ServerFrame::Welcome {
+            match_info: info.clone(),
+            seat: Some("gold".into()),
+            map: scryptic_core::map::Map::new("sample", 15, 15).to_ron(),
+            rules: Box::new(game.rules().clone()),
+            help: None,
+        }),
+    );
+    check(
+        "server_seats",
+        &write(ServerFrame::Seats {
+            match_info: info.clone(),
+        }),
+    );
+    check(
+        "server_refused",
+        &write(ServerFrame::Refused {
+            message: "no".into(),
+        }),
+    );
+    check(
+        "server_error",
+        &write(ServerFrame::Error {
+            message: "no".into(),
+        }),
+    );
+    check("lobby_match_info", &write(info.clone()));
+    check(
+        "lobby_match_list",
+        &write(MatchList {
+            matches: vec![info],
+        }),
+    );
+    check(
+        "lobby_create_match",
+        &write(CreateMatch {
+            pack: "word-wars".into(),
+            mode: String::new(),
+            map: String::new(),
+            settings: [("rounds".to_string(), "2".to_string())].into(),
+            seats: [(
+                "silver".to_string(),
+                SeatRequest::Ai {
+                    level: "easy".into(),
+                },
+            )]
+            .into(),
+            seed: Some(1),
+            log_after_end: true,
+        }),
+    );
+    check(
+        "lobby_take_seat",
+        &write(TakeSeat {
+            seat: Some("gold".into()),
+            name: "Ann".into(),
+        }),
+    );
+    check(
+        "lobby_seat_taken",
+        &write(SeatTaken {
+            match_id: "m".into(),
+            seat: "gold".into(),
+            token: "0f".repeat(16),
+        }),
+    );
+    check("lobby_leave_seat", &write(LeaveSeat { token: "t".into() }));
+    check("lobby_problem", &write(Problem { error: "no".into() }));
+}
+
+/// The schema is not vacuous: a frame it does not document fails it.
+#[test]
+fn the_schema_refuses_what_it_does_not_document() {
+    let validator = schema_of("client_act");
+    for text in [
+        r#"{"protocol":1,"type":"act","action":"Fly"}"#,
+        r#"{"protocol":1,"type":"act","action":{"Commit":{"letters":[{"at":{"x":-1,"y":0},"letter":"A"}]}}}"#,
+        r#"{"protocol":2,"type":"act","action":"EndTurn"}"#,
+        r#"{"protocol":1,"type":"act","action":"EndTurn","extra":1}"#,
+    ] {
+        let instance: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert!(!validator.is_valid(&instance), "{text}");
+    }
+}
