@@ -428,7 +428,21 @@ fn play_online(
         loop {
             match connection.incoming.try_recv() {
                 Ok(Incoming::Frame(frame)) => {
-                    if let Err(e) = on_frame(*frame, &mut seen, &mut table, &lexicon, io) {
+                    // Written above the line being typed, at a terminal.
+                    let mut said = Vec::new();
+                    let mut to_say = Streams {
+                        input: &mut std::io::empty(),
+                        out: &mut said,
+                        err: io.err,
+                        terminal: io.terminal,
+                    };
+                    let shown = on_frame(*frame, &mut seen, &mut table, &lexicon, &mut to_say);
+                    let text = String::from_utf8_lossy(&said);
+                    if !text.trim().is_empty() {
+                        let keyboard = table.keyboard_and_clock().0;
+                        keyboard.say(text.trim_end_matches('\n'), io)?;
+                    }
+                    if let Err(e) = shown {
                         writeln!(io.err, "{e}")?;
                         return Ok(EXIT_PROBLEMS);
                     }
@@ -727,6 +741,9 @@ fn on_frame(
                 && at.info.seats != match_info.seats
             {
                 writeln!(io.out, "  {}", seats_line(&match_info))?;
+                if at.info.state == MatchState::Waiting && match_info.state == MatchState::Playing {
+                    writeln!(io.out, "  every seat is taken: the match is on")?;
+                }
                 at.info = match_info;
             }
         }
@@ -861,5 +878,22 @@ fn on_view(
     if show {
         status(seen, table, io)?;
     }
+    if first && seen.info.state == MatchState::Waiting {
+        writeln!(io.out, "{}", waiting_line(&seen.info))?;
+    }
     Ok(())
+}
+
+/// Who the match waits for.
+fn waiting_line(info: &MatchInfo) -> String {
+    let open: Vec<&str> = info
+        .seats
+        .iter()
+        .filter(|s| s.occupant == Occupant::Open)
+        .map(|s| s.seat.as_str())
+        .collect();
+    format!(
+        "the match begins once every seat is taken: waiting for {}",
+        open.join(", ")
+    )
 }

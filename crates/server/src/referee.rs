@@ -478,6 +478,9 @@ impl Match {
     ) -> u64 {
         let id = self.next_connection;
         self.next_connection += 1;
+        if let Some(player) = seat {
+            self.set_connected(player, true);
+        }
         let welcome = ServerFrame::Welcome {
             match_info: self.info(),
             seat: seat.map(|p| self.game().seat_names().name(p).to_string()),
@@ -494,9 +497,6 @@ impl Match {
             seen: seen.unwrap_or(self.actions).min(self.actions),
             frames,
         });
-        if let Some(player) = seat {
-            self.set_connected(player, true);
-        }
         self.send_views_to(Some(id));
         id
     }
