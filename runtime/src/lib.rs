@@ -17,8 +17,10 @@ pub use scryptic_core::{
     board, diag, fsutil, game, lexicon, limits, map, noise, ronfile, rules, save, scenario,
 };
 pub use scryptic_pack as pack;
+pub use scryptic_protocol as protocol;
 pub use scryptic_render::{render, tileset};
 pub use scryptic_script as script;
+pub use scryptic_server as server;
 
 pub use scryptic_core::board::{City, Grid, Owner, Player, Pos, Terrain, TokenSpot};
 pub use scryptic_core::diag::{FileError, Finding, Severity};

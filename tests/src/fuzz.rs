@@ -45,11 +45,15 @@ pub enum Target {
     Strings,
     /// A pack's scenario (`tests/*.ron`), as `pack test` plays it.
     Scenario,
+    /// Online frames a stranger sends a server, one a line, played on a match of their own.
+    Frames,
+    /// A seat's view a stranger's server sends a client, rebuilt and shown as `join` does.
+    View,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 11] = [
+    pub const ALL: [Target; 13] = [
         Target::Map,
         Target::Rules,
         Target::Save,
@@ -61,6 +65,8 @@ impl Target {
         Target::Archive,
         Target::Strings,
         Target::Scenario,
+        Target::Frames,
+        Target::View,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -77,6 +83,8 @@ impl Target {
             Target::Archive => "archive",
             Target::Strings => "strings",
             Target::Scenario => "scenario",
+            Target::Frames => "frames",
+            Target::View => "view",
         }
     }
 
@@ -101,6 +109,8 @@ impl Target {
             Target::Archive => archive(bytes),
             Target::Strings => strings(&text),
             Target::Scenario => scenario(&text),
+            Target::Frames => scryptic::server::fuzzing::frames(&text) > 0,
+            Target::View => view(&text),
         }
     }
 
@@ -155,6 +165,11 @@ impl Target {
                 root.join("packs/lexicon-crossing/tests/signals.ron"),
                 root.join("packs/scryper/tests/battles.ron"),
             ],
+            Target::Frames => vec![root.join("tests/fuzz/frames/seed-turns.jsonl")],
+            Target::View => vec![
+                root.join("tests/fuzz/view/seed-silver.json"),
+                root.join("tests/fuzz/view/seed-spectator.json"),
+            ],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("packs/lexicon-crossing/pack.ron"),
@@ -175,6 +190,48 @@ impl Target {
         files.sort();
         files
     }
+}
+
+/// The built-in pack's first mode, whose views the `view` seeds are.
+fn classic_level() -> &'static scryptic::pack::Level {
+    static LEVEL: OnceLock<scryptic::pack::Level> = OnceLock::new();
+    LEVEL.get_or_init(|| {
+        let (catalog, _) = scryptic::pack::Catalog::discover();
+        let choice = scryptic::pack::Choice {
+            pack: "core".into(),
+            mode: String::new(),
+            chapter: 0,
+            map: String::new(),
+            set: Vec::new(),
+            language: String::new(),
+            extensions: Vec::new(),
+        };
+        scryptic::pack::Level::from_pack(&catalog, &choice).expect("the built-in pack plays")
+    })
+}
+
+/// A view frame: read as a client reads it, the game rebuilt on its match's map and rules and
+/// its status drawn as `join` draws it.
+fn view(text: &str) -> bool {
+    use scryptic::protocol::{MAX_SERVER_FRAME, ServerFrame};
+    let Ok(ServerFrame::View(view)) =
+        scryptic::protocol::read::<ServerFrame>(text, MAX_SERVER_FRAME)
+    else {
+        return false;
+    };
+    let level = classic_level();
+    let Ok(game) = Game::from_snapshot(&level.map, level.rules.clone(), lexicon(), view.snapshot)
+    else {
+        return false;
+    };
+    // Used as a screen uses it: every seat's line, the board, the seat's own view of it.
+    let _ = game.seen_by(Some(scryptic::Player::Gold));
+    let _ = (game.scores(), game.words(), game.to_act(), game.prompt());
+    let _ = scryptic::game::describe::describe_match(&game);
+    for event in &view.events {
+        let _ = event.shown_to(None);
+    }
+    true
 }
 
 /// An archive: written to a file and unpacked (into a folder of its own, which is removed);

@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 mod driver;
+pub mod fuzzing;
 #[cfg(test)]
 mod leak_tests;
 mod lobby;
