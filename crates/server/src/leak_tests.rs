@@ -320,3 +320,65 @@ fn the_leak_check_catches_a_frame_of_the_truth() {
     let frame = scryptic_protocol::write(scryptic_protocol::ServerFrame::View(Box::new(view)));
     check_frame(&frame, Player::Gold, truth, "truth");
 }
+
+/// A connection that stops reading is dropped once its queue is full; the match and the
+/// other connections go on, and the dropped seat may connect again.
+#[test]
+fn a_reader_that_stops_reading_is_dropped_and_nothing_else_changes() {
+    let store = MemoryStore::default();
+    let (mut game, stored) = Match::create(
+        "m".into(),
+        request("lexicon-crossing", &[]),
+        &catalog(),
+        Arc::new(Lexicon::english()),
+        0,
+    )
+    .unwrap();
+    keep(&store, &stored);
+    let mut tokens = Vec::new();
+    for seat in ["gold", "silver"] {
+        let take = TakeSeat {
+            seat: Some(seat.into()),
+            name: seat.into(),
+        };
+        tokens.push(game.take_seat(&take, &store).unwrap().token);
+    }
+    let (slow, _never_read) = mpsc::channel(crate::referee::QUEUE_FRAMES);
+    let (reader, mut read) = mpsc::channel(100_000);
+    game.connect(Some(Player::Silver), None, slow);
+    game.connect(Some(Player::Gold), None, reader);
+    let empty = Action::Layout {
+        player: Player::Gold,
+        letters: Vec::new(),
+    };
+    for _ in 0..crate::referee::QUEUE_FRAMES + 5 {
+        game.act(Some(Player::Gold), empty.clone(), &store).unwrap();
+    }
+    let seats = game.info().seats;
+    assert!(
+        matches!(
+            seats[1].occupant,
+            scryptic_protocol::Occupant::Person {
+                connected: false,
+                ..
+            }
+        ),
+        "silver's connection was dropped: {seats:?}"
+    );
+    let mut got = 0;
+    while read.try_recv().is_ok() {
+        got += 1;
+    }
+    assert!(
+        got > crate::referee::QUEUE_FRAMES,
+        "gold's connection was kept: {got}"
+    );
+    let (again, mut frames) = mpsc::channel(crate::referee::QUEUE_FRAMES);
+    let silver = game.seat_of(&tokens[1]).unwrap();
+    game.connect(Some(silver), Some(0), again);
+    assert!(
+        frames.try_recv().is_ok(),
+        "silver connects again and is sent the match"
+    );
+    assert_eq!(game.info().actions, crate::referee::QUEUE_FRAMES as u64 + 5);
+}

@@ -533,10 +533,34 @@ impl Match {
     /// Queues a frame for each connection `frame_for` makes one for; a connection whose
     /// queue is full (a reader that stopped reading) is closed: it may reconnect.
     fn deliver(&mut self, mut frame_for: impl FnMut(&Connection) -> Option<String>) {
-        self.connections.retain(|c| match frame_for(c) {
-            Some(text) => c.frames.try_send(text).is_ok(),
-            None => true,
+        let mut dropped = Vec::new();
+        self.connections.retain(|c| {
+            let kept = frame_for(c).is_none_or(|text| c.frames.try_send(text).is_ok());
+            if !kept {
+                dropped.push(c.seat);
+            }
+            kept
         });
+        self.gone(&dropped);
+    }
+
+    /// Marks away the seats of connections just dropped that have no other, and tells the
+    /// rest (a bounded recursion: each round drops a connection).
+    fn gone(&mut self, dropped: &[Option<Player>]) {
+        let mut changed = false;
+        for player in dropped.iter().flatten() {
+            let still = self.connections.iter().any(|c| c.seat == Some(*player));
+            if let Occupant::Person { connected, .. } = &mut self.seats[player.index()].occupant
+                && *connected
+                && !still
+            {
+                *connected = false;
+                changed = true;
+            }
+        }
+        if changed {
+            self.send_seats();
+        }
     }
 
     /// Sends each connection its view, with the events it has not been told.
@@ -558,13 +582,19 @@ impl Match {
             ));
         }
         let actions = self.actions;
+        let mut dropped = Vec::new();
         self.connections.retain_mut(|c| {
             let Some((_, text)) = views.iter().find(|(id, _)| *id == c.id) else {
                 return true;
             };
             c.seen = actions;
-            c.frames.try_send(text.clone()).is_ok()
+            let kept = c.frames.try_send(text.clone()).is_ok();
+            if !kept {
+                dropped.push(c.seat);
+            }
+            kept
         });
+        self.gone(&dropped);
     }
 
     /// The game as `seat` sees it, and what happened after action `seen` as it saw it.
