@@ -3,7 +3,7 @@
 //!
 //! 1. Memory: the server's resident memory grown by `MATCHES` Word Wars matches made and
 //!    taken (a person and the server's AI each), before anyone connects; per match.
-//! 2. Round trips: `MATCHES` clients at once, one WebSocket each, each passing its turn
+//! 2. Round trips: `MATCHES` clients at once, one WebSocket each, each trading a letter
 //!    `ROUND_TRIPS` times while the server's AI plays the other seat of every match; the time
 //!    from an action sent to its view received, p50 and p99 over every action.
 //! 3. Restart: the server dropped with every match unfinished in its SQLite log, and started
@@ -76,7 +76,7 @@ fn gold_to_act(view: &Value) -> bool {
         && snapshot["active"] == "Gold"
 }
 
-/// Plays gold's seat: passes `round_trips` times; each pass's round trip.
+/// Plays gold's seat: trades a letter `round_trips` times; each trade's round trip.
 async fn play(addr: SocketAddr, id: String, token: String, round_trips: usize) -> Vec<Duration> {
     let url = format!("ws://{addr}/api/matches/{id}/play");
     let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
@@ -89,6 +89,7 @@ async fn play(addr: SocketAddr, id: String, token: String, round_trips: usize) -
             break;
         };
         let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        assert!(frame["type"] != "refused", "the bench's action was refused: {frame}");
         if frame["type"] != "view" {
             continue;
         }
@@ -103,9 +104,11 @@ async fn play(addr: SocketAddr, id: String, token: String, round_trips: usize) -
             break;
         }
         if sent.is_none() && gold_to_act(&frame) {
-            let pass = json!({"protocol": 1, "type": "act", "action": "EndTurn"});
+            // Word Wars allows no pass: gold trades its first letter back.
+            let letter = frame["snapshot"]["players"][0]["rack"][0]["Letter"].clone();
+            let trade = json!({"protocol": 1, "type": "act", "action": {"Exchange": {"letters": letter}}});
             sent = Some((Instant::now(), actions));
-            socket.send(Message::text(pass.to_string())).await.unwrap();
+            socket.send(Message::text(trade.to_string())).await.unwrap();
         }
     }
     let _ = socket.close(None).await;
