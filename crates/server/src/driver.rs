@@ -48,6 +48,9 @@ async fn drive(server: Arc<Server>, cell: Arc<MatchCell>) {
                 continue;
             }
         }
+        let Ok(_thinking) = server.thinking.acquire().await else {
+            return;
+        };
         let (server2, cell2) = (server.clone(), cell.clone());
         let played = tokio::task::spawn_blocking(move || cell2.lock().step(&*server2.store))
             .await

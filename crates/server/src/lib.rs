@@ -100,6 +100,9 @@ pub(crate) struct Server {
     pub(crate) catalog: Catalog,
     pub(crate) lexicon: Arc<Lexicon>,
     pub(crate) options: Options,
+    /// The AI seats and clocks thinking at once: one a core, so that a crowd of AIs never
+    /// starves the people's actions of the machine.
+    pub(crate) thinking: tokio::sync::Semaphore,
 }
 
 impl Server {
@@ -200,6 +203,9 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         catalog,
         lexicon,
         options: options.clone(),
+        thinking: tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        ),
     });
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind(options.bind))
