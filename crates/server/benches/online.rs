@@ -129,7 +129,10 @@ async fn play(
             "{} actions {} active {} sent {:?}",
             frame["type"], frame["actions"], frame["snapshot"]["active"], sent
         );
-        assert!(frame["type"] != "refused", "the bench's action was refused: {frame}");
+        assert!(
+            frame["type"] != "refused",
+            "the bench's action was refused: {frame}"
+        );
         if frame["type"] != "view" {
             continue;
         }
@@ -228,7 +231,10 @@ fn main() {
         percentile(&burst, 0.5).as_secs_f64() * 1000.0,
         burst.last().copied().unwrap_or_default().as_secs_f64() * 1000.0
     );
-    let mut times: Vec<Duration> = rounds.iter().flat_map(|r| r.iter().skip(1).copied()).collect();
+    let mut times: Vec<Duration> = rounds
+        .iter()
+        .flat_map(|r| r.iter().skip(1).copied())
+        .collect();
     times.sort();
     println!(
         "round trips after it: {} actions of {matches} matches at once, {:.1} s in all ({:.0} a second): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; server memory then {:.1} MiB",
