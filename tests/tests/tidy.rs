@@ -100,7 +100,7 @@ fn each_heavy_dependency_stays_in_its_crate() {
     check("crates", &["axum::", "tokio::"], &["crates/server/"]);
     check("editor", &["axum::", "tokio::"], &[]);
     check("runtime", &["axum::", "tokio::"], &[]);
-    check("crates", &["rusqlite::"], &["crates/server/"]);
+    check("crates", &["rusqlite::", "postgres::"], &["crates/server/"]);
     check(
         "crates",
         &["tungstenite::", "ureq::"],

@@ -26,6 +26,14 @@ pub(super) struct ServeArgs {
     /// Seconds a match's next round waits for people who have not typed `next`.
     #[arg(long, default_value_t = 60)]
     round_pause: u64,
+    /// Keep the matches in this PostgreSQL database instead of the data folder's SQLite file
+    /// (`postgres://user:password@host/db`), shared by the processes of `--shard`.
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// Serve shard K of N of the database's matches (by their ids): N processes, each with
+    /// its own K, share one database.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
     /// Write match ID as a save file (`replay` reads it) and stop, instead of serving.
     #[arg(long, num_args = 2, value_names = ["ID", "FILE"])]
     export: Vec<String>,
@@ -48,7 +56,13 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
         return Ok(EXIT_USAGE);
     };
     if let [id, file] = args.export.as_slice() {
-        return match scryptic_server::export(&data, id) {
+        let exported = match &args.database {
+            Some(url) => scryptic_server::PostgresStore::connect(url)
+                .map_err(|e| e.to_string())
+                .and_then(|store| scryptic_server::export_from(&store, id)),
+            None => scryptic_server::export(&data, id),
+        };
+        return match exported {
             Ok(text) => {
                 crate::fsutil::write_atomic(std::path::Path::new(file), text.as_bytes())?;
                 writeln!(
@@ -73,7 +87,22 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     options.packs = args.packs;
     options.ai_pace = Duration::from_millis(args.ai_pace);
     options.round_pause = Duration::from_secs(args.round_pause);
-    let started = match scryptic_server::start(options) {
+    if let Some(shard) = &args.shard {
+        match parse_shard(shard) {
+            Ok(shard) => options.shard = shard,
+            Err(e) => {
+                writeln!(io.err, "{e}")?;
+                return Ok(EXIT_USAGE);
+            }
+        }
+    }
+    let started = match &args.database {
+        Some(url) => scryptic_server::PostgresStore::connect(url)
+            .map_err(scryptic_server::ServeError::from)
+            .and_then(|store| scryptic_server::start_with(options, Box::new(store))),
+        None => scryptic_server::start(options),
+    };
+    let started = match started {
         Ok(s) => s,
         Err(e) => {
             writeln!(io.err, "{e}")?;
@@ -83,16 +112,31 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     for problem in &started.unrestored {
         writeln!(io.err, "cannot resume {problem}")?;
     }
+    let from = match &args.database {
+        Some(_) => "the database".to_string(),
+        None => data.display().to_string(),
+    };
     writeln!(
         io.out,
-        "serving on http://{} ({} matches resumed from {}); Ctrl-C stops",
-        started.addr,
-        started.restored,
-        data.display()
+        "serving on http://{} ({} matches resumed from {from}); Ctrl-C stops",
+        started.addr, started.restored,
     )?;
     io.out.flush()?;
     started.run_until_interrupted()?;
     Ok(0)
+}
+
+/// `K/N` of `--shard`.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
+    match parsed {
+        Some((k, n)) if n > 0 && k < n => Ok((k, n)),
+        _ => Err(format!(
+            "--shard {text}: write it as K/N with K below N (0/2 and 1/2 for two processes)"
+        )),
+    }
 }
 
 /// A server for `host`, listening on `bind` with the data folder's matches, as long as the

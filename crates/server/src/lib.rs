@@ -17,10 +17,12 @@ pub mod fuzzing;
 #[cfg(test)]
 mod leak_tests;
 mod lobby;
+mod postgres_store;
 mod referee;
 mod socket;
 pub mod store;
 
+pub use postgres_store::PostgresStore;
 use referee::Match;
 use scryptic_core::lexicon::Lexicon;
 use scryptic_pack::{Catalog, Pack};
@@ -47,6 +49,17 @@ pub struct Options {
     pub max_live_matches: usize,
     /// How long a match's next round waits for people who have not said `next`.
     pub round_pause: Duration,
+    /// `(k, n)`: this process serves the matches of shard `k` of `n` (by their ids), so that
+    /// `n` processes share one PostgreSQL database; `(0, 1)` serves every match.
+    pub shard: (u32, u32),
+}
+
+/// Whether match `id` is in `shard` (see `Options::shard`): FNV-1a of the id, modulo.
+pub fn in_shard(id: &str, (k, n): (u32, u32)) -> bool {
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    n <= 1 || hash % u64::from(n) == u64::from(k)
 }
 
 impl Options {
@@ -59,6 +72,7 @@ impl Options {
             ai_pace: Duration::from_millis(400),
             max_live_matches: 10_000,
             round_pause: Duration::from_secs(60),
+            shard: (0, 1),
         }
     }
 }
@@ -182,7 +196,11 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
     let stored = store.load_all()?;
     let mut matches = BTreeMap::new();
     let mut unrestored = Vec::new();
-    for kept in stored {
+    // The other shards' matches are the other processes'.
+    for kept in stored
+        .into_iter()
+        .filter(|m| in_shard(&m.id, options.shard))
+    {
         let id = kept.id.clone();
         match Match::restore(kept, lexicon.clone()) {
             Ok(mut restored) => {
@@ -263,9 +281,14 @@ pub fn export(data: &std::path::Path, id: &str) -> Result<String, String> {
         ));
     }
     let store = SqliteStore::open(&path).map_err(|e| e.to_string())?;
+    export_from(&store, id)
+}
+
+/// Match `id` of `store`, replayed, as a save file's text.
+pub fn export_from(store: &dyn Store, id: &str) -> Result<String, String> {
     let stored = store.load_all().map_err(|e| e.to_string())?;
     let Some(kept) = stored.into_iter().find(|m| m.id == id) else {
-        return Err(format!("no match {id} in {}", data.display()));
+        return Err(format!("no match {id} in the database"));
     };
     let restored = Match::restore(kept, Arc::new(Lexicon::english()))
         .map_err(|e| format!("match {id}: {e}"))?;

@@ -125,7 +125,12 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
                     ),
                 });
             }
-            let id = format!("{:016x}", rand::random::<u64>());
+            let id = loop {
+                let id = format!("{:016x}", rand::random::<u64>());
+                if crate::in_shard(&id, server.options.shard) {
+                    break id;
+                }
+            };
             let (mut made, stored) = Match::create(
                 id.clone(),
                 request,

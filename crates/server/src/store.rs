@@ -73,6 +73,9 @@ pub enum StoreError {
         /// Why.
         why: String,
     },
+    /// The shared database (PostgreSQL) refused or failed.
+    #[error("the shared match database failed: {0}")]
+    Shared(String),
     /// An action appended out of order.
     #[error("match {id}: action {seq} appended after {had} actions")]
     OutOfOrder {
@@ -250,7 +253,7 @@ impl Store for SqliteStore {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn stored(id: &str) -> StoredMatch {
@@ -275,36 +278,100 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_match_and_its_actions_come_back_in_order_and_only_in_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("matches.sqlite");
-        let store = SqliteStore::open(&path).unwrap();
-        store.create(&stored("m1")).unwrap();
+    /// The suite every store passes: a match and its entries come back in order, and only
+    /// in order; its seats as last written. `reopen` gives the store again (after a restart).
+    pub(crate) fn check(store: &dyn Store, reopen: &dyn Fn() -> Box<dyn Store>) {
+        let id = format!("test-{:016x}", rand::random::<u64>());
+        store.create(&stored(&id)).unwrap();
         let end = LoggedAction {
             entry: Entry::Action(Action::EndTurn),
             at_ms: 5,
         };
-        store.append("m1", 0, &end).unwrap();
-        let late = store.append("m1", 2, &end).unwrap_err();
+        store.append(&id, 0, &end).unwrap();
+        let late = store.append(&id, 2, &end).unwrap_err();
         assert!(
             late.to_string().contains("action 2 appended after 1"),
             "{late}"
         );
-        store.append("m1", 1, &end).unwrap();
+        let again = store.append(&id, 0, &end).unwrap_err();
+        assert!(
+            again.to_string().contains("action 0 appended after 1"),
+            "{again}"
+        );
+        let next = LoggedAction {
+            entry: Entry::NextRound,
+            at_ms: 6,
+        };
+        store.append(&id, 1, &next).unwrap();
         let seat = StoredSeat {
             occupant: Occupant::Ai {
                 level: "easy".into(),
             },
             token_hash: None,
         };
-        store.set_seats("m1", std::slice::from_ref(&seat)).unwrap();
-        drop(store);
-        let again = SqliteStore::open(&path).unwrap().load_all().unwrap();
-        assert_eq!(again.len(), 1);
-        assert_eq!(again[0].actions, vec![end.clone(), end]);
-        assert_eq!(again[0].seats, vec![seat]);
-        assert_eq!(again[0].request.seed, Some(3));
+        store.set_seats(&id, std::slice::from_ref(&seat)).unwrap();
+        assert!(store.create(&stored(&id)).is_err(), "a match is made once");
+        let all = reopen().load_all().unwrap();
+        let back = all
+            .iter()
+            .find(|m| m.id == id)
+            .expect("the match comes back");
+        assert_eq!(back.actions, vec![end, next]);
+        assert_eq!(back.seats, vec![seat]);
+        assert_eq!(back.request.seed, Some(3));
+    }
+
+    #[test]
+    fn sqlite_keeps_matches_and_their_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("matches.sqlite");
+        let store = SqliteStore::open(&path).unwrap();
+        check(&store, &|| Box::new(SqliteStore::open(&path).unwrap()));
+    }
+
+    #[test]
+    fn memory_keeps_matches_and_their_order() {
+        let store = std::sync::Arc::new(MemoryStore::default());
+        let kept = store.clone();
+        check(&*store, &move || Box::new(SharedMemory(kept.clone())));
+    }
+
+    /// The same memory store seen again (as a reopened file would be).
+    struct SharedMemory(std::sync::Arc<MemoryStore>);
+
+    impl Store for SharedMemory {
+        fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
+            self.0.create(stored)
+        }
+        fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
+            self.0.append(id, seq, action)
+        }
+        fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError> {
+            self.0.set_seats(id, seats)
+        }
+        fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError> {
+            self.0.load_all()
+        }
+    }
+
+    /// PostgreSQL, where `.ci/run` starts one (`SCRYPTIC_TEST_POSTGRES` names it; with
+    /// `SCRYPTIC_REQUIRE_POSTGRES=1` its absence is a failure, not a skip).
+    #[test]
+    fn postgres_keeps_matches_and_their_order() {
+        let Ok(url) = std::env::var("SCRYPTIC_TEST_POSTGRES") else {
+            assert!(
+                std::env::var("SCRYPTIC_REQUIRE_POSTGRES").is_err(),
+                "SCRYPTIC_REQUIRE_POSTGRES is set but SCRYPTIC_TEST_POSTGRES names no database"
+            );
+            eprintln!(
+                "no PostgreSQL named by SCRYPTIC_TEST_POSTGRES: its store is not tested here"
+            );
+            return;
+        };
+        let store = crate::PostgresStore::connect(&url).unwrap();
+        check(&store, &|| {
+            Box::new(crate::PostgresStore::connect(&url).unwrap())
+        });
     }
 }
 
@@ -322,8 +389,17 @@ impl MemoryStore {
 
 impl Store for MemoryStore {
     fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
-        self.with(|m| m.push(stored.clone()));
-        Ok(())
+        self.with(|m| {
+            if m.iter().any(|kept| kept.id == stored.id) {
+                return Err(StoreError::Unreadable {
+                    id: stored.id.clone(),
+                    what: "match",
+                    why: "a match of that id is there already".to_string(),
+                });
+            }
+            m.push(stored.clone());
+            Ok(())
+        })
     }
 
     fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
