@@ -42,10 +42,7 @@ pub(super) fn moves(args: MovesArgs, io: &mut Streams) -> anyhow::Result<i32> {
     };
     let game = scripted.game();
     let player = game.active();
-    let asked = args
-        .as_seat
-        .as_deref()
-        .map(|seat| super::play_cmd::seat_called(game, seat));
+    let asked = args.as_seat.as_deref().map(|seat| game.seat_called(seat));
     match asked {
         Some(Ok(seat)) if seat == player => {}
         Some(Err(e)) => {

@@ -134,7 +134,7 @@ fn replay_viewer(game: &Game, as_seat: Option<&str>) -> Result<Option<Player>, S
     let Some(seat) = as_seat else {
         return Ok(None);
     };
-    super::play_cmd::seat_called(game, seat)
+    game.seat_called(seat)
         .map(Some)
         .map_err(|e| format!("--as {seat}: {e}"))
 }

@@ -94,10 +94,11 @@ impl Lobby {
         }
     }
 
-    fn answer<T: serde::de::DeserializeOwned>(
+    /// The text of a successful answer, or the server's problem in its words.
+    fn text(
         &self,
         response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
-    ) -> Result<T, String> {
+    ) -> Result<String, String> {
         let mut response =
             response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
         let status = response.status();
@@ -107,13 +108,18 @@ impl Lobby {
             .limit(MAX_SERVER_FRAME as u64)
             .read_to_string()
             .map_err(|e| format!("the server's answer cannot be read: {e}"))?;
-        if !status.is_success() {
-            let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
-            return Err(match problem {
-                Ok(problem) => problem.error,
-                Err(_) => format!("the server answered {status}"),
-            });
+        if status.is_success() {
+            return Ok(text);
         }
+        let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
+        Err(problem.map_or_else(|_| format!("the server answered {status}"), |p| p.error))
+    }
+
+    fn answer<T: serde::de::DeserializeOwned>(
+        &self,
+        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> Result<T, String> {
+        let text = self.text(response)?;
         scryptic_protocol::read(&text, MAX_SERVER_FRAME)
             .map_err(|e| format!("the server's answer is not this protocol's: {e}"))
     }
@@ -155,20 +161,7 @@ impl Lobby {
             .agent
             .get(format!("{}/api/matches/{id}/save", self.base))
             .call();
-        let mut response =
-            response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
-        let status = response.status();
-        let text = response
-            .body_mut()
-            .with_config()
-            .limit(MAX_SERVER_FRAME as u64)
-            .read_to_string()
-            .map_err(|e| format!("the server's answer cannot be read: {e}"))?;
-        if status.is_success() {
-            return Ok(text);
-        }
-        let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
-        Err(problem.map_or_else(|_| format!("the server answered {status}"), |p| p.error))
+        self.text(response)
     }
 }
 

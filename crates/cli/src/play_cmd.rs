@@ -435,7 +435,9 @@ impl Table {
             let seat = parts.next().unwrap_or_default();
             let level = parts.next().unwrap_or("normal");
             let think = parts.next().unwrap_or("off");
-            let player = seat_called(game, seat).map_err(|e| format!("--ai {spec}: {e}"))?;
+            let player = game
+                .seat_called(seat)
+                .map_err(|e| format!("--ai {spec}: {e}"))?;
             let level: crate::ai::Level = level.parse().map_err(|e| format!("--ai {spec}: {e}"))?;
             let think: crate::ai::Think = think.parse().map_err(|e| format!("--ai {spec}: {e}"))?;
             self.ais.retain(|(p, _)| *p != player);
@@ -961,17 +963,4 @@ fn save(game: &ScriptedGame, command: &str, io: &mut Streams) -> anyhow::Result<
         Err(e) => writeln!(io.out, "  cannot save to {path}: {e}")?,
     }
     Ok(())
-}
-
-/// The seat of `game` that `word` names (the mode's name for it, or its own word), or a
-/// message listing the seats.
-pub(super) fn seat_called(game: &Game, word: &str) -> Result<Player, String> {
-    let names = game.seat_names();
-    names
-        .seat_named(word)
-        .filter(|p| game.seats().any(|s| s == *p))
-        .ok_or_else(|| {
-            let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
-            format!("`{word}` is not a seat of this game ({})", seats.join(", "))
-        })
 }

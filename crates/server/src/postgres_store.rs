@@ -3,7 +3,7 @@
 //! same tables as SQLite's; an entry is appended in a transaction that refuses a gap or a
 //! second writer of the same place in a match's log.
 
-use crate::store::{LoggedAction, Store, StoreError, StoredMatch, StoredSeat};
+use crate::store::{LoggedAction, Store, StoreError, StoredMatch, StoredSeat, from_json, to_json};
 use postgres::{Client, NoTls};
 use std::sync::Mutex;
 
@@ -65,22 +65,6 @@ fn without_password(url: &str) -> String {
         .filter(|part| !part.starts_with("password="))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-fn to_json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_default()
-}
-
-fn from_json<T: serde::de::DeserializeOwned>(
-    id: &str,
-    what: &'static str,
-    text: &str,
-) -> Result<T, StoreError> {
-    serde_json::from_str(text).map_err(|e| StoreError::Unreadable {
-        id: id.to_string(),
-        what,
-        why: e.to_string(),
-    })
 }
 
 impl Store for PostgresStore {

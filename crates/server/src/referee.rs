@@ -161,17 +161,9 @@ impl Match {
             return Err(Refusal::bad(format!("the match cannot start: {problem}")));
         }
         let start = game.save().to_ron();
-        let mut seats: Vec<Seat> = game
-            .game()
-            .seats()
-            .map(|player| Seat {
-                player,
-                occupant: Occupant::Open,
-                token_hash: None,
-            })
-            .collect();
+        let mut seats = open_seats(game.game());
         for (name, wanted) in &request.seats {
-            let player = seat_called(game.game(), name).map_err(Refusal::bad)?;
+            let player = game.game().seat_called(name).map_err(Refusal::bad)?;
             if let SeatRequest::Ai { level } = wanted {
                 ai_level(level)?;
                 seats[player.index()].occupant = Occupant::Ai {
@@ -206,15 +198,7 @@ impl Match {
             return Err(format!("its start does not replay: {stop}"));
         }
         let game = replayed.game;
-        let mut seats: Vec<Seat> = game
-            .game()
-            .seats()
-            .map(|player| Seat {
-                player,
-                occupant: Occupant::Open,
-                token_hash: None,
-            })
-            .collect();
+        let mut seats = open_seats(game.game());
         if stored.seats.len() != seats.len() {
             return Err(format!(
                 "{} seats stored for a game of {}",
@@ -397,9 +381,7 @@ impl Match {
             return Err(Refusal::bad("a name without control characters, please"));
         }
         let at = match &request.seat {
-            Some(seat) => seat_called(self.game(), seat)
-                .map_err(Refusal::bad)?
-                .index(),
+            Some(seat) => self.game().seat_called(seat).map_err(Refusal::bad)?.index(),
             None => self
                 .seats
                 .iter()
@@ -892,19 +874,15 @@ impl Seat {
     }
 }
 
-/// The seat of `game` that `word` names, or a message listing its seats.
-fn seat_called(game: &Game, word: &str) -> Result<Player, String> {
-    let names = game.seat_names();
-    names
-        .seat_named(word)
-        .filter(|p| game.seats().any(|s| s == *p))
-        .ok_or_else(|| {
-            let seats: Vec<&str> = game.seats().map(|p| names.name(p)).collect();
-            format!(
-                "`{word}` is not a seat of this match ({})",
-                seats.join(", ")
-            )
+/// Every seat of `game`, open.
+fn open_seats(game: &Game) -> Vec<Seat> {
+    game.seats()
+        .map(|player| Seat {
+            player,
+            occupant: Occupant::Open,
+            token_hash: None,
         })
+        .collect()
 }
 
 /// Milliseconds since 1970.

@@ -85,6 +85,21 @@ impl SeatNames {
     }
 }
 
+impl super::Game {
+    /// The seat of this game that `word` names (the mode's name for it, or its own word), or
+    /// a message listing the seats.
+    pub fn seat_called(&self, word: &str) -> Result<Player, String> {
+        let names = self.seat_names();
+        names
+            .seat_named(word)
+            .filter(|p| self.seats().any(|s| s == *p))
+            .ok_or_else(|| {
+                let seats: Vec<&str> = self.seats().map(|p| names.name(p)).collect();
+                format!("`{word}` is not a seat of this game ({})", seats.join(", "))
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
