@@ -432,8 +432,10 @@ fn three_terminals_play_lexicon_crossing_at_once_and_the_clock_ends_it() {
     for client in [&mut gold, &mut silver, &mut third] {
         client.expect("the grace period after gold's red light is over");
     }
-    gold.send("save match.ron");
+    let save = dir.path().join("match.ron");
+    gold.send(&format!("save {}", save.display()));
     gold.expect("saved to");
+    assert!(save.is_file(), "the whole log is written where asked");
 }
 
 /// Scryper between two terminals: both set up in secret at the same time, and neither sees
