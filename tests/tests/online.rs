@@ -271,8 +271,10 @@ fn two_terminals_play_a_whole_word_wars_match_and_its_save_replays() {
         &dir.path().join("bob"),
         &["--seat", "silver", "--name", "Bob"],
     );
+    let mut watcher = Client::join(&url, &dir.path().join("eve"), &["--spectate"]);
     gold.expect("you play gold");
     silver.expect("you play silver");
+    watcher.expect("you are watching");
     // Round 1: gold plays a word; silver sees it, and never gold's rack.
     gold.expect("turn 1: gold to play");
     let rack = gold.expect("pool");
@@ -299,6 +301,16 @@ fn two_terminals_play_a_whole_word_wars_match_and_its_save_replays() {
         "silver never saw gold's rack:\n{}",
         silver.everything()
     );
+    // The spectator sees the play and nobody's rack.
+    watcher.expect("gold plays PLOT at H8 across");
+    watcher.send("board");
+    let board = watcher.expect("legend");
+    assert_eq!(
+        board.matches("rack 7 letters (hidden)").count(),
+        2,
+        "{board}"
+    );
+    assert!(!watcher.everything().contains(&gold_rack));
     silver.send("forfeit");
     gold.expect("silver forfeits");
     gold.expect("the round is over");

@@ -370,6 +370,8 @@ pub(super) struct Table {
     /// the last line typed (none before the first).
     ai_turn: usize,
     ai_streak: usize,
+    /// Whether the screen is a spectator's (online, no seat): no rack is its own.
+    watching: bool,
 }
 
 impl Table {
@@ -385,6 +387,7 @@ impl Table {
             ais: Vec::new(),
             ai_turn: 0,
             ai_streak: usize::MAX,
+            watching: false,
         }
     }
 
@@ -403,6 +406,7 @@ impl Table {
             ais: Vec::new(),
             ai_turn: 0,
             ai_streak: usize::MAX,
+            watching: false,
         };
         table.sit(seat);
         table
@@ -411,6 +415,7 @@ impl Table {
     /// Shows the game from `seat`'s side from now on (none: a spectator's).
     pub(super) fn sit(&mut self, seat: Option<Player>) {
         self.shown_to = seat;
+        self.watching = seat.is_none();
         if let Some(seat) = seat {
             self.at_once.hand_to(seat);
         }
@@ -764,7 +769,7 @@ impl Table {
         // Drawn from the viewer's view of the game: what it hides cannot reach the screen.
         let seen = game.seen_by(Some(viewer));
         for p in game.seats() {
-            let show_rack = over || p == viewer;
+            let show_rack = over || (p == viewer && !self.watching);
             writeln!(io.out, "{}", self.screen.player_line(&seen, p, show_rack))?;
         }
         write!(io.out, "{}", self.screen.render(&self.screen.board(&seen)))?;
@@ -785,7 +790,7 @@ impl Table {
         let viewer = self.at_once.at_keyboard();
         let seen = game.seen_by(Some(viewer));
         for p in game.seats() {
-            let show_rack = over || p == viewer;
+            let show_rack = over || (p == viewer && !self.watching);
             writeln!(io.out, "{}", self.screen.player_line(&seen, p, show_rack))?;
         }
         let board = if over {
