@@ -18,6 +18,7 @@ pub mod fuzzing;
 mod leak_tests;
 mod lobby;
 mod postgres_store;
+mod rate;
 mod referee;
 mod socket;
 pub mod store;
@@ -49,6 +50,8 @@ pub struct Options {
     pub max_live_matches: usize,
     /// How long a match's next round waits for people who have not said `next`.
     pub round_pause: Duration,
+    /// Lobby requests an address may make a second on average, and in a burst.
+    pub lobby_rate: (f64, f64),
     /// `(k, n)`: this process serves the matches of shard `k` of `n` (by their ids), so that
     /// `n` processes share one PostgreSQL database; `(0, 1)` serves every match.
     pub shard: (u32, u32),
@@ -73,6 +76,7 @@ impl Options {
             max_live_matches: 10_000,
             round_pause: Duration::from_secs(60),
             shard: (0, 1),
+            lobby_rate: (10.0, 60.0),
         }
     }
 }
@@ -117,6 +121,8 @@ pub(crate) struct Server {
     /// The AI seats and clocks thinking at once: one a core, so that a crowd of AIs never
     /// starves the people's actions of the machine.
     pub(crate) thinking: tokio::sync::Semaphore,
+    /// Each address's lobby requests.
+    pub(crate) lobby_rate: rate::ByAddress,
 }
 
 impl Server {
@@ -221,6 +227,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         catalog,
         lexicon,
         options: options.clone(),
+        lobby_rate: rate::ByAddress::new(options.lobby_rate.0, options.lobby_rate.1),
         thinking: tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         ),

@@ -4,7 +4,7 @@
 use crate::referee::{Match, Refusal, now_ms};
 use crate::{MatchCell, Server, driver};
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -23,7 +23,27 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
         .route("/api/matches/{id}/save", get(save))
         .route("/api/matches/{id}/play", get(crate::socket::play))
         .layer(DefaultBodyLimit::max(MAX_CLIENT_FRAME))
+        .layer(axum::middleware::from_fn_with_state(server.clone(), limit))
         .with_state(server)
+}
+
+/// Refuses an address's requests past its rate (`Options::lobby_rate`), before reading them.
+async fn limit(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if !server.lobby_rate.take(from.ip()) {
+        let (per_second, _) = server.options.lobby_rate;
+        return problem(
+            429,
+            format!(
+                "too many requests from your address: at most {per_second} a second; wait a moment"
+            ),
+        );
+    }
+    next.run(request).await
 }
 
 fn json<T: serde::Serialize>(status: u16, body: T) -> Response {

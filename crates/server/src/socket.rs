@@ -3,6 +3,7 @@
 //! frames get an error frame and change nothing; a flood is slowed, then closed; a reader
 //! that stops reading is dropped by the match (its queue is bounded) and may reconnect.
 
+use crate::rate::Rate;
 use crate::referee::QUEUE_FRAMES;
 use crate::{MatchCell, Server};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -11,7 +12,7 @@ use axum::response::Response;
 use scryptic_core::board::Player;
 use scryptic_protocol::{ClientFrame, MAX_CLIENT_FRAME, ServerFrame};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// How long a new connection has to say hello.
@@ -37,34 +38,6 @@ pub(crate) async fn play(
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
         .on_upgrade(move |socket| run(socket, server, cell))
-}
-
-/// A token bucket: `FRAMES_PER_SECOND`, bursts of `BURST`.
-struct Rate {
-    tokens: f64,
-    at: Instant,
-}
-
-impl Rate {
-    fn new() -> Rate {
-        Rate {
-            tokens: BURST,
-            at: Instant::now(),
-        }
-    }
-
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * FRAMES_PER_SECOND;
-        self.tokens = (self.tokens + refill).min(BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
 }
 
 async fn send(socket: &mut WebSocket, frame: ServerFrame) -> bool {
@@ -134,7 +107,7 @@ async fn run(mut socket: WebSocket, server: Arc<Server>, cell: Arc<MatchCell>) {
         return;
     };
     cell.wake.notify_one();
-    let mut rate = Rate::new();
+    let mut rate = Rate::new(FRAMES_PER_SECOND, BURST);
     let mut strikes = 0;
     loop {
         tokio::select! {

@@ -261,5 +261,16 @@ fn bad_input_gets_an_error_and_changes_nothing() {
         .await;
         assert!(next_of(&mut again, "view").await.is_some());
         assert_eq!(actions(addr, &id).await, before);
+        // A flood of lobby requests from one address: past its burst, 429 and a message.
+        let mut refused = None;
+        for _ in 0..100 {
+            let (status, body) = http(addr, "GET", "/api/matches", "").await;
+            if status == 429 {
+                refused = Some(body);
+                break;
+            }
+        }
+        let refused = refused.expect("a flood of lobby requests is refused");
+        assert!(refused.contains("too many requests"), "{refused}");
     });
 }
