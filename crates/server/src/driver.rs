@@ -19,7 +19,11 @@ async fn drive(server: Arc<Server>, cell: Arc<MatchCell>) {
     loop {
         let (ai_due, deadline, state) = {
             let game = cell.lock();
-            let clock = [game.grace_deadline_ms(), game.next_round_due_ms()];
+            let clock = [
+                game.grace_deadline_ms(),
+                game.next_round_due_ms(),
+                game.ai_plan_due_ms(),
+            ];
             (
                 game.ai_due(),
                 clock.into_iter().flatten().min(),

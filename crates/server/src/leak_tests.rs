@@ -382,3 +382,43 @@ fn a_reader_that_stops_reading_is_dropped_and_nothing_else_changes() {
     );
     assert_eq!(game.info().actions, crate::referee::QUEUE_FRAMES as u64 + 5);
 }
+
+/// In simultaneous play an AI takes a person's time: its layout is played a pace a letter
+/// after it was chosen, not at once.
+#[test]
+fn an_ai_at_once_takes_a_pace_a_letter() {
+    let store = MemoryStore::default();
+    let mut create = request("lexicon-crossing", &[]);
+    create.seats.insert(
+        "silver".into(),
+        scryptic_protocol::SeatRequest::Ai {
+            level: "easy".into(),
+        },
+    );
+    let (mut game, stored) = Match::create(
+        "m".into(),
+        create,
+        &catalog(),
+        Arc::new(Lexicon::english()),
+        0,
+    )
+    .unwrap();
+    keep(&store, &stored);
+    let take = TakeSeat {
+        seat: Some("gold".into()),
+        name: "Ann".into(),
+    };
+    game.take_seat(&take, &store).unwrap();
+    game.ai_pace_ms = 20;
+    assert!(!game.step(&store), "the AI chooses, and waits");
+    let due = game.ai_plan_due_ms().expect("a plan");
+    let waits = due.saturating_sub(crate::referee::now_ms());
+    assert!(
+        waits >= 20 * 10,
+        "a crossword of many letters takes many paces: {waits} ms"
+    );
+    assert_eq!(game.info().actions, 0, "nothing is played before its time");
+    std::thread::sleep(std::time::Duration::from_millis(waits + 5));
+    assert!(game.step(&store), "played when due");
+    assert_eq!(game.info().actions, 1);
+}

@@ -159,6 +159,7 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
                 now_ms(),
             )?;
             made.round_pause_ms = server.options.round_pause.as_millis() as u64;
+            made.ai_pace_ms = server.options.ai_pace.as_millis() as u64;
             server.store.create(&stored).map_err(|e| Refusal {
                 status: 500,
                 message: e.to_string(),

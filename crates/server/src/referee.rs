@@ -112,6 +112,10 @@ pub(crate) struct Match {
     ready: Vec<Player>,
     /// How long the next round waits for people not ready.
     pub round_pause_ms: u64,
+    /// How long an AI seat takes to act (in simultaneous play, a letter laid).
+    pub ai_pace_ms: u64,
+    /// In simultaneous play, the AI's action chosen and when it is played.
+    ai_plan: Option<(Player, Action, u64)>,
 }
 
 /// A token's hash, as stored.
@@ -279,6 +283,8 @@ impl Match {
             round_over_at_ms: None,
             ready: Vec::new(),
             round_pause_ms: ROUND_PAUSE_MS,
+            ai_pace_ms: 0,
+            ai_plan: None,
         };
         // What the scripts said as the game began is told with the first view.
         let console = built.drain_console();
@@ -745,6 +751,9 @@ impl Match {
         {
             return self.act(None, Action::GraceOver, store).is_ok();
         }
+        if self.game().rules().flow.simultaneous {
+            return self.step_at_once(store);
+        }
         let Some((seat, action)) = self.ai_action() else {
             return false;
         };
@@ -764,6 +773,39 @@ impl Match {
                 false
             }
         }
+    }
+
+    /// In simultaneous play nobody waits for a turn, so an AI takes the time a person would:
+    /// its action, chosen now, is played `ai_pace_ms` a letter it lays later (a signal or a
+    /// jaywalk one pace later). One refused by then (the game moved on) is chosen again.
+    fn step_at_once(&mut self, store: &dyn Store) -> bool {
+        let now = now_ms();
+        match self.ai_plan.take() {
+            Some(plan) if now < plan.2 => {
+                self.ai_plan = Some(plan);
+                false
+            }
+            Some((seat, action, _)) => self.act(Some(seat), action, store).is_ok(),
+            None => {
+                let Some((seat, action)) = self.ai_action() else {
+                    return false;
+                };
+                let letters = match &action {
+                    Action::Layout { letters, .. } => letters
+                        .len()
+                        .saturating_sub(self.game().laid_letters(seat).len()),
+                    _ => 1,
+                };
+                let due = now + self.ai_pace_ms * letters.max(1) as u64;
+                self.ai_plan = Some((seat, action, due));
+                false
+            }
+        }
+    }
+
+    /// When the AI's chosen action is played, in simultaneous play.
+    pub(crate) fn ai_plan_due_ms(&self) -> Option<u64> {
+        self.ai_plan.as_ref().map(|plan| plan.2)
     }
 
     /// Whether an AI seat is to act now.
