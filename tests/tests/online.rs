@@ -137,6 +137,20 @@ impl Server {
             .to_string()
     }
 
+    /// What `scryptic matches` prints of this server.
+    fn matches(&self) -> String {
+        let out = Command::new(scryptic_binary())
+            .args(["matches", &self.base])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
     fn url(&self, id: &str) -> String {
         format!("{}/matches/{id}", self.base)
     }
@@ -261,6 +275,16 @@ fn two_terminals_play_a_whole_word_wars_match_and_its_save_replays() {
     let server = Server::start(&dir.path().join("server"));
     let id = server.host(&["word-wars", "--seed", "1", "--set", "rounds=2"]);
     let url = server.url(&id);
+    // The lobby lists it as waiting, with the address to join it.
+    let listed = server.matches();
+    assert!(
+        listed.contains(&id) && listed.contains("waiting for players"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains(&format!("join: scryptic join {url}")),
+        "{listed}"
+    );
     let mut gold = Client::join(
         &url,
         &dir.path().join("ann"),
@@ -311,6 +335,11 @@ fn two_terminals_play_a_whole_word_wars_match_and_its_save_replays() {
         "{board}"
     );
     assert!(!watcher.everything().contains(&gold_rack));
+    let listed = server.matches();
+    assert!(
+        listed.contains("under way") && listed.contains("gold Ann; silver Bob"),
+        "{listed}"
+    );
     silver.send("forfeit");
     gold.expect("silver forfeits");
     gold.expect("the round is over");
