@@ -28,9 +28,9 @@ fn catalog() -> Catalog {
     catalog
 }
 
-/// A seat's connection: the frames queued for it.
+/// A seat's connection (none: a spectator's): the frames queued for it.
 struct Seat {
-    player: Player,
+    player: Option<Player>,
     frames: mpsc::Receiver<String>,
     got: usize,
 }
@@ -64,17 +64,19 @@ fn name(player: Player) -> Value {
     serde_json::to_value(player).unwrap()
 }
 
-/// What `viewer` must not find in `frame`, checked field by field.
-fn check_frame(frame: &str, viewer: Player, truth: &Game, label: &str) {
+/// What `viewer` (none: a spectator) must not find in `frame`, checked field by field.
+fn check_frame(frame: &str, viewer: Option<Player>, truth: &Game, label: &str) {
     let value: Value = serde_json::from_str(frame).unwrap();
-    let me = name(viewer);
+    let me = viewer.map_or(Value::Null, name);
+    let mine = |i: usize| viewer.is_some_and(|p| p.index() == i);
+    let who = viewer.map_or("a spectator".to_string(), |p| p.to_string());
     let hidden = |v: &Value| v.as_str().is_none_or(|s| s.chars().all(|c| c == '?'));
-    let fail = |what: &str| panic!("{label}: a frame for {viewer} shows {what}:\n{frame}");
+    let fail = |what: &str| panic!("{label}: a frame for {who} shows {what}:\n{frame}");
     if value["type"] == "view" {
         let snapshot = &value["snapshot"];
         let over = !snapshot["result"].is_null();
         for (i, player) in snapshot["players"].as_array().unwrap().iter().enumerate() {
-            if i == viewer.index() || over {
+            if mine(i) || over {
                 continue;
             }
             for item in player["rack"].as_array().unwrap() {
@@ -108,7 +110,7 @@ fn check_frame(frame: &str, viewer: Player, truth: &Game, label: &str) {
         check_table(&snapshot["table"], viewer, truth, &fail);
         if let Some(moves) = snapshot["secret"]["moves"].as_array() {
             for (i, made) in moves.iter().enumerate() {
-                if i != viewer.index() && !made.as_array().unwrap().is_empty() {
+                if !mine(i) && !made.as_array().unwrap().is_empty() {
                     fail(&format!("seat {i}'s secret moves"));
                 }
             }
@@ -121,8 +123,8 @@ fn check_frame(frame: &str, viewer: Player, truth: &Game, label: &str) {
     let truth_json = serde_json::to_value(truth.snapshot()).unwrap();
     for (i, player) in truth_json["players"].as_array().unwrap().iter().enumerate() {
         let rack = &player["rack"];
-        let mine = &truth_json["players"][viewer.index()]["rack"];
-        if i != viewer.index() && rack.as_array().unwrap().len() >= 3 && rack != mine {
+        let own = viewer.map(|p| &truth_json["players"][p.index()]["rack"]);
+        if !mine(i) && rack.as_array().unwrap().len() >= 3 && Some(rack) != own {
             let text = serde_json::to_string(rack).unwrap();
             if frame.contains(&text) && truth.result().is_none() {
                 fail(&format!("seat {i}'s rack as it is"));
@@ -131,7 +133,7 @@ fn check_frame(frame: &str, viewer: Player, truth: &Game, label: &str) {
     }
 }
 
-fn check_table(table: &Value, viewer: Player, truth: &Game, fail: &dyn Fn(&str)) {
+fn check_table(table: &Value, viewer: Option<Player>, truth: &Game, fail: &dyn Fn(&str)) {
     let Some(pieces) = table["pieces"].as_array() else {
         return;
     };
@@ -140,9 +142,9 @@ fn check_table(table: &Value, viewer: Player, truth: &Game, fail: &dyn Fn(&str))
         .as_array()
         .cloned()
         .unwrap_or_default();
-    let bit = 1u64 << viewer.index();
+    let bit = viewer.map_or(0, |p| 1u64 << p.index());
     for (k, piece) in pieces.iter().enumerate() {
-        if piece["owner"] == name(viewer) || piece["value"].is_null() {
+        if viewer.is_some_and(|p| piece["owner"] == name(p)) || piece["value"].is_null() {
             continue;
         }
         // A value the viewer is shown must be one the truth shows them.
@@ -205,11 +207,18 @@ fn play_and_check(request: CreateMatch, label: &str) -> usize {
         let seat = game.seat_of(&taken.token).unwrap();
         game.connect(Some(seat), None, tx);
         seats.push(Seat {
-            player,
+            player: Some(player),
             frames,
             got: 0,
         });
     }
+    let (tx, frames) = mpsc::channel(100_000);
+    game.connect(None, None, tx);
+    seats.push(Seat {
+        player: None,
+        frames,
+        got: 0,
+    });
     let seed = game.game().seed();
     let mut ais: Vec<AiPlayer> = players
         .iter()
@@ -252,7 +261,7 @@ fn play_and_check(request: CreateMatch, label: &str) -> usize {
         "{label}: the match ends within the test's steps"
     );
     for seat in &seats {
-        assert!(seat.got > 2, "{label}: {} got frames", seat.player);
+        assert!(seat.got > 2, "{label}: {:?} got frames", seat.player);
     }
     checked
 }
@@ -318,7 +327,7 @@ fn the_leak_check_catches_a_frame_of_the_truth() {
         grace_left_ms: None,
     };
     let frame = scryptic_protocol::write(scryptic_protocol::ServerFrame::View(Box::new(view)));
-    check_frame(&frame, Player::Gold, truth, "truth");
+    check_frame(&frame, Some(Player::Gold), truth, "truth");
 }
 
 /// A connection that stops reading is dropped once its queue is full; the match and the
