@@ -92,7 +92,7 @@ enum Command {
     /// Build tilesets.
     #[command(subcommand)]
     Tileset(tileset_cmd::TilesetCommand),
-    /// Make, check, list, show and export packs (PACKS.md).
+    /// Make, check, list, show and export packs (the README's "Packs" tells how).
     #[command(subcommand)]
     Pack(pack_cmd::PackCommand),
     /// Referee online matches: a lobby and a connection per seat (docs/PROTOCOL.md).
