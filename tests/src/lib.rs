@@ -73,6 +73,20 @@ pub struct Output {
     pub err: String,
 }
 
+/// The `scryptic` binary the workspace's tests were built with (beside the test binary that
+/// calls this), for tests that run it as a person does (a terminal, a pipe, a network).
+pub fn scryptic_binary() -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("a test knows its own binary");
+    let dir = exe.parent().and_then(|deps| deps.parent());
+    let binary = dir.map(|d| d.join("scryptic")).unwrap_or_default();
+    assert!(
+        binary.is_file(),
+        "{} is built by `cargo test --workspace`",
+        binary.display()
+    );
+    binary
+}
+
 /// A file of the repository by its path from the root, as the command line takes it.
 pub fn repo_path(rel: &str) -> String {
     root().join(rel).display().to_string()

@@ -6,22 +6,9 @@
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
-use scryptic_tests::repo_path;
+use scryptic_tests::{repo_path, scryptic_binary};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// The `scryptic` binary the workspace's tests were built with (beside this test's own).
-fn scryptic_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let binary = dir.join("scryptic");
-    assert!(
-        binary.is_file(),
-        "{} is built by `cargo test --workspace`",
-        binary.display()
-    );
-    binary
-}
 
 /// A tmux session of its own (its own server socket), killed when dropped.
 struct Tmux {

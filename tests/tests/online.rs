@@ -6,7 +6,7 @@
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
-use scryptic_tests::repo_path;
+use scryptic_tests::{repo_path, scryptic_binary};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -15,19 +15,6 @@ use std::time::{Duration, Instant};
 
 /// How long a client may take to show what a test waits for.
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// The `scryptic` binary the workspace's tests were built with (beside this test's own).
-fn scryptic_binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let binary = dir.join("scryptic");
-    assert!(
-        binary.is_file(),
-        "{} is built by `cargo test --workspace`",
-        binary.display()
-    );
-    binary
-}
 
 /// Collects what a child writes, on a thread.
 fn collect(from: impl Read + Send + 'static) -> Arc<Mutex<String>> {

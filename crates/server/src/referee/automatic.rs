@@ -1,0 +1,211 @@
+//! What plays itself in a match: the AI seats' actions, the grace period's end on the
+//! server's clock, and the start of a match's next round; each is an entry in the log like a
+//! person's action. The match's driver (`crate::driver`) asks when the next is due and calls
+//! `step`.
+
+use super::{Match, now_ms};
+use crate::store::{Entry, LoggedAction, Store};
+use scryptic_core::board::Player;
+use scryptic_core::game::Action;
+use scryptic_protocol::{MatchState, Occupant};
+use scryptic_script::ScriptedGame;
+
+impl Match {
+    /// When the grace period after red light ends, while it runs.
+    pub(crate) fn grace_deadline_ms(&self) -> Option<u64> {
+        let game = self.game();
+        if game.result().is_some() || game.red_light_caller().is_none() {
+            return None;
+        }
+        let grace = u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0);
+        Some(self.red_light_at_ms.unwrap_or_else(now_ms) + grace * 1000)
+    }
+
+    /// The AI's next action, if an AI seat is to act: in simultaneous play the next AI seat
+    /// that has one, each in turn.
+    pub(crate) fn ai_action(&mut self) -> Option<(Player, Action)> {
+        if !self.under_way() || self.ais.is_empty() {
+            return None;
+        }
+        let game = self.game.game();
+        if game.rules().flow.simultaneous {
+            for _ in 0..self.ais.len() {
+                let at = self.ai_turn % self.ais.len();
+                self.ai_turn = self.ai_turn.wrapping_add(1);
+                let (seat, ai) = &mut self.ais[at];
+                if let Some(action) = ai.choose_at_once(game, *seat) {
+                    return Some((*seat, action));
+                }
+            }
+            return None;
+        }
+        if game.rules().flow.scripted {
+            let choosing = game.choosing();
+            let movers = if choosing.is_empty() {
+                vec![game.to_act()]
+            } else {
+                choosing
+            };
+            let (seat, ai) = self.ais.iter_mut().find(|(p, _)| movers.contains(p))?;
+            return Some((*seat, ai.choose_scripted_as(game, *seat)));
+        }
+        let actor = game.to_act();
+        let (_, ai) = self.ais.iter_mut().find(|(p, _)| *p == actor)?;
+        Some((actor, ai.choose(game)))
+    }
+
+    /// Plays the AI seats' and the clock's actions that are due: whether one was played.
+    pub(crate) fn step(&mut self, store: &dyn Store) -> bool {
+        if let Some(at) = self.next_round_due_ms()
+            && now_ms() >= at
+        {
+            return self.begin_next_round(store).is_ok();
+        }
+        if let Some(deadline) = self.grace_deadline_ms()
+            && now_ms() >= deadline
+        {
+            return self.act(None, Action::GraceOver, store).is_ok();
+        }
+        if self.game().rules().flow.simultaneous {
+            return self.step_at_once(store);
+        }
+        let Some((seat, action)) = self.ai_action() else {
+            return false;
+        };
+        match self.act(Some(seat), action, store) {
+            Ok(()) => true,
+            Err(e) => {
+                // An AI that cannot act would hold the match for ever: its seat opens.
+                let name = self.game().seat_names().name(seat).to_string();
+                self.ais.retain(|(p, _)| *p != seat);
+                self.seats[seat.index()].occupant = Occupant::Open;
+                let _ = store.set_seats(&self.id, &self.stored_seats());
+                self.send_seats();
+                eprintln!(
+                    "match {}: the AI for {name} is stuck ({e}); its seat is open",
+                    self.id
+                );
+                false
+            }
+        }
+    }
+
+    /// In simultaneous play nobody waits for a turn, so an AI takes the time a person would:
+    /// its action, chosen now, is played `ai_pace_ms` a letter it lays later (a signal or a
+    /// jaywalk one pace later). One refused by then (the game moved on) is chosen again.
+    fn step_at_once(&mut self, store: &dyn Store) -> bool {
+        let now = now_ms();
+        match self.ai_plan.take() {
+            Some(plan) if now < plan.2 => {
+                self.ai_plan = Some(plan);
+                false
+            }
+            Some((seat, action, _)) => self.act(Some(seat), action, store).is_ok(),
+            None => {
+                let Some((seat, action)) = self.ai_action() else {
+                    return false;
+                };
+                let letters = match &action {
+                    Action::Layout { letters, .. } => letters
+                        .len()
+                        .saturating_sub(self.game().laid_letters(seat).len()),
+                    _ => 1,
+                };
+                let due = now + self.ai_pace_ms * letters.max(1) as u64;
+                self.ai_plan = Some((seat, action, due));
+                false
+            }
+        }
+    }
+
+    /// When the AI's chosen action is played, in simultaneous play.
+    pub(crate) fn ai_plan_due_ms(&self) -> Option<u64> {
+        self.ai_plan.as_ref().map(|plan| plan.2)
+    }
+
+    /// Whether an AI seat is to act now.
+    pub(crate) fn ai_due(&self) -> bool {
+        if !self.under_way() {
+            return false;
+        }
+        let game = self.game();
+        let is_ai = |p: Player| self.ais.iter().any(|(a, _)| *a == p);
+        if game.rules().flow.simultaneous {
+            return !self.ais.is_empty();
+        }
+        if game.rules().flow.scripted && !game.choosing().is_empty() {
+            return game.choosing().into_iter().any(is_ai);
+        }
+        is_ai(game.to_act())
+    }
+
+    /// Whether its seats are playing a round now (every seat taken, the round not over, the
+    /// log whole).
+    fn under_way(&self) -> bool {
+        self.state() == MatchState::Playing
+            && self.game().result().is_none()
+            && self.broken.is_none()
+    }
+
+    /// When the match's next round begins, between rounds: at once when every person is
+    /// ready, else after the pause.
+    pub(crate) fn next_round_due_ms(&self) -> Option<u64> {
+        if self.broken.is_some() || !self.game().match_goes_on() {
+            return None;
+        }
+        let people = self
+            .seats
+            .iter()
+            .filter(|s| matches!(s.occupant, Occupant::Person { .. }));
+        let all_ready = people.clone().all(|s| self.ready.contains(&s.player));
+        let ended = self.round_over_at_ms.unwrap_or_else(now_ms);
+        Some(if all_ready {
+            ended
+        } else {
+            ended + self.round_pause_ms
+        })
+    }
+
+    /// `seat` is ready for the next round: whether it was between rounds.
+    pub(crate) fn ready_for_next(&mut self, seat: Player) -> Result<(), String> {
+        if !self.game().match_goes_on() {
+            return Err("`next` is for the pause between a match's rounds".to_string());
+        }
+        if !self.ready.contains(&seat) {
+            self.ready.push(seat);
+        }
+        Ok(())
+    }
+
+    pub(super) fn next_round(&self) -> Result<ScriptedGame, String> {
+        match self.game.next_round() {
+            Some(Ok((round, _problems))) => Ok(round),
+            Some(Err(e)) => Err(format!("the next round cannot start: {e}")),
+            None => Err("the match has no next round".to_string()),
+        }
+    }
+
+    /// Starts the match's next round, logged like an action.
+    fn begin_next_round(&mut self, store: &dyn Store) -> Result<(), String> {
+        let round = match self.next_round() {
+            Ok(round) => round,
+            Err(why) => {
+                self.broken = Some(why.clone());
+                return Err(why);
+            }
+        };
+        let logged = LoggedAction {
+            entry: Entry::NextRound,
+            at_ms: now_ms(),
+        };
+        if let Err(e) = store.append(&self.id, self.actions, &logged) {
+            let why = format!("the match stopped: {e}; the server must be restarted");
+            self.broken = Some(why.clone());
+            return Err(why);
+        }
+        self.game = round;
+        self.record(Vec::new(), logged.at_ms);
+        self.send_views();
+        Ok(())
+    }
+}
