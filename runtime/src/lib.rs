@@ -13,6 +13,7 @@
 
 pub use scryptic_ai as ai;
 pub use scryptic_cli as cli;
+pub use scryptic_client as client;
 pub use scryptic_core::{
     board, diag, fsutil, game, lexicon, limits, map, noise, ronfile, rules, save, scenario,
 };

@@ -104,7 +104,7 @@ fn each_heavy_dependency_stays_in_its_crate() {
     check(
         "crates",
         &["tungstenite::", "ureq::"],
-        &["crates/cli/", "crates/server/"],
+        &["crates/client/", "crates/server/"],
     );
 }
 

@@ -6,7 +6,7 @@
 
 use super::join_screen::{Seen, on_frame, seats_line, status};
 use super::keyboard::Typed;
-use super::online::{Address, Connection, Incoming, Lobby};
+use scryptic_client::{Address, Connection, Incoming, Lobby};
 use super::play_cmd::Table;
 use super::{EXIT_PROBLEMS, EXIT_USAGE, Streams};
 use crate::game::notation::parse_command_as;
@@ -193,7 +193,7 @@ fn seat_token(
     name: Option<&str>,
     io: &mut Streams,
 ) -> anyhow::Result<Option<String>> {
-    let kept = super::online::kept_tokens(base, id);
+    let kept = scryptic_client::kept_tokens(super::data_dir().as_deref(), base, id);
     let again = kept
         .iter()
         .find(|(s, _)| seat.is_none_or(|wanted| wanted.eq_ignore_ascii_case(s)));
@@ -207,7 +207,7 @@ fn seat_token(
     };
     match lobby.take(id, request) {
         Ok(taken) => {
-            if let Err(e) = super::online::keep_token(base, id, &taken.seat, &taken.token) {
+            if let Err(e) = scryptic_client::keep_token(super::data_dir().as_deref(), base, id, &taken.seat, &taken.token) {
                 writeln!(
                     io.err,
                     "warning: the seat's token cannot be kept ({e}): you cannot come back to it after quitting"
@@ -381,7 +381,7 @@ fn play_online(
     token: Option<String>,
     io: &mut Streams,
 ) -> anyhow::Result<i32> {
-    let mut connection = match Connection::open(base, id, token.clone(), None) {
+    let mut connection = match Connection::open(base, id, token.clone(), None, None) {
         Ok(c) => c,
         Err(e) => {
             writeln!(io.err, "{e}")?;
@@ -492,7 +492,7 @@ fn reconnect(
     let began = Instant::now();
     loop {
         std::thread::sleep(Duration::from_secs(1));
-        match Connection::open(base, id, token.clone(), seen) {
+        match Connection::open(base, id, token.clone(), seen, None) {
             Ok(again) => {
                 writeln!(io.out, "  back in the match")?;
                 return Ok(Some(again));

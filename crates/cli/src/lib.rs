@@ -23,7 +23,6 @@ mod join_screen;
 mod keyboard;
 mod lexicon_cmd;
 mod map_cmd;
-mod online;
 mod pack_cmd;
 mod play_cmd;
 mod position;

@@ -53,7 +53,7 @@ impl AiWorker {
             .iter()
             .map(|seat| match seat {
                 Seat::Ai(level, think) => Some(AiPlayer::new(*level, seed).thinking(*think)),
-                Seat::Human => None,
+                Seat::Human | Seat::Elsewhere => None,
             })
             .collect();
         AiWorker {

@@ -25,9 +25,13 @@ impl Session {
         (tile.player == self.at_screen).then_some(tile.letter)
     }
 
-    /// The person at the screen's crossword as laid.
+    /// The person at the screen's crossword as laid (online, as last sent: the server's
+    /// view of it may not have come back yet, and the next tile is laid beside those).
     fn own_layout(&self) -> Vec<Placement> {
-        self.game().laid_letters(self.at_screen)
+        match &self.sent_layout {
+            Some(sent) => sent.clone(),
+            None => self.game().laid_letters(self.at_screen),
+        }
     }
 
     /// Lays the person at the screen's crossword out as `letters`; the refusal, if any.
@@ -35,8 +39,17 @@ impl Session {
         let before = self.game().log().len();
         self.act(Action::Layout {
             player: self.at_screen,
-            letters,
+            letters: letters.clone(),
         });
+        if self.remote().is_some() {
+            return match &self.refusal {
+                None => {
+                    self.sent_layout = Some(letters);
+                    Ok(())
+                }
+                Some(why) => Err(why.clone()),
+            };
+        }
         if self.game().log().len() > before {
             Ok(())
         } else {
@@ -121,6 +134,22 @@ impl Session {
             Duration::from_secs(u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0));
         let began = self.red_light_at.unwrap_or_else(Instant::now);
         Some(grace.saturating_sub(began.elapsed()))
+    }
+
+    /// Online, forgets the layout sent once the server's view shows it, or when the game
+    /// moved on without it (the round over).
+    pub(super) fn catch_up_layout(&mut self) {
+        let Some(sent) = &self.sent_layout else {
+            return;
+        };
+        let mut shown = self.game().laid_letters(self.at_screen);
+        let mut sent = sent.clone();
+        let key = |p: &Placement| (p.at.y, p.at.x, p.letter);
+        shown.sort_by_key(key);
+        sent.sort_by_key(key);
+        if shown == sent || self.game().result().is_some() {
+            self.sent_layout = None;
+        }
     }
 
     /// Starts the grace period's clock at red light, and ends the period when it runs out.

@@ -8,7 +8,10 @@ pub mod at_once_panel;
 pub mod board;
 pub mod combat;
 pub mod help;
+pub mod online;
 pub mod rack;
+pub mod referee;
+pub mod remote;
 pub mod session;
 pub mod setup;
 pub mod side_panel;
@@ -38,6 +41,8 @@ pub enum Screen {
     /// Choosing what to play and who plays.
     #[default]
     Setup,
+    /// Matches on a server: host, join, watch.
+    Online,
     /// Best game and best word.
     Statistics,
     /// The rules explained.
@@ -90,6 +95,8 @@ pub struct PlayMode {
     pub statistics: Statistics,
     /// The Help screen.
     pub help: HelpScreen,
+    /// The Online screen.
+    pub online: online::OnlineScreen,
     /// A save or load being asked for.
     pub game_file: Option<GameFile>,
     /// The last problem starting, saving or loading, or what was done.
@@ -117,6 +124,19 @@ impl PlayMode {
         }
     }
 
+    /// Plays `seat` of a match on a server in the play view.
+    pub fn start_online(&mut self, ctx: &egui::Context, seat: remote::RemoteSeat) {
+        self.board.reset();
+        let tileset =
+            scryptic::pack::level::map_tileset(None, &seat.map().tileset, &crate::catalog());
+        self.board.use_tileset(ctx, tileset);
+        let mut session = Session::online(seat);
+        session.repaint_with(ctx);
+        self.session = Some(session);
+        self.screen = Screen::Play;
+        self.message = None;
+    }
+
     /// The mode's whole area.
     pub fn ui(&mut self, ui: &mut egui::Ui, doc: &Document) {
         egui::Panel::top("play screens").show(ui, |ui| self.screens_bar(ui));
@@ -130,7 +150,9 @@ impl PlayMode {
             }
             // Two AIs playing on are paced by the clock; an AI's answer wakes the window
             // itself, and a paused or finished game asks for nothing.
-            let paced = session.game().result().is_none() && !session.has_human();
+            let paced = session.game().result().is_none()
+                && !session.has_human()
+                && session.remote().is_none();
             if paced && !session.ai_paused && session.thinking().is_none() {
                 ui.ctx()
                     .request_repaint_after(std::time::Duration::from_secs_f64(session.ai_delay));
@@ -145,6 +167,14 @@ impl PlayMode {
                     }
                     self.message_line(ui);
                 });
+            }
+            Screen::Online => {
+                let joined = egui::CentralPanel::default_margins()
+                    .show(ui, |ui| self.online.ui(ui))
+                    .inner;
+                if let Some(seat) = joined {
+                    self.start_online(ui.ctx(), seat);
+                }
             }
             Screen::Statistics => {
                 egui::CentralPanel::default_margins().show(ui, |ui| self.statistics.ui(ui));
@@ -178,6 +208,7 @@ impl PlayMode {
             for (screen, label) in [
                 (Screen::Play, "Play"),
                 (Screen::Setup, "Setup"),
+                (Screen::Online, "Online"),
                 (Screen::Statistics, "Statistics"),
                 (Screen::Help, "Help"),
                 (Screen::Credits, "Credits"),

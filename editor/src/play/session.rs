@@ -4,18 +4,14 @@
 //! its panels only draw this and call its methods.
 
 use super::ai_worker::{AiAnswer, AiWorker};
+use super::referee::{Outcome, Referee};
 use scryptic::ai::{Level, Think};
 use scryptic::game::describe::describe;
 use scryptic::game::notation::cell_name;
 use scryptic::game::strength::Strength;
 use scryptic::game::{Action, CombatPreview, Event, Game, Placement, WordKey};
-use scryptic::lexicon::Lexicon;
-use scryptic::save::SaveFile;
-use scryptic::script::ScriptedGame;
 use scryptic::script::live::LiveFiles;
 use scryptic::{Player, Pos};
-use std::path::Path;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Who plays a side.
@@ -25,6 +21,8 @@ pub enum Seat {
     Human,
     /// The AI at a level, thinking so long a move (only the hard level thinks).
     Ai(Level, Think),
+    /// Someone at another screen, or the server's AI (a match on a server).
+    Elsewhere,
 }
 
 /// Where the combat dialog stands.
@@ -83,7 +81,7 @@ const LOG_LIMIT: usize = 500;
 
 /// A game in play.
 pub struct Session {
-    pub(super) game: ScriptedGame,
+    pub(super) game: Referee,
     /// Who plays each seat, gold's first.
     pub seats: Vec<Seat>,
     /// In simultaneous play, the person whose crossword the screen shows (hot-seat: they
@@ -128,17 +126,22 @@ pub struct Session {
     /// Woken when an AI's answer is ready (the window's context; none in tests that poll).
     pub(super) repaint: Option<egui::Context>,
     pub(super) last_ai_action: Option<Instant>,
-    undo_marks: Vec<usize>,
+    pub(super) undo_marks: Vec<usize>,
+    /// Online, an action of this seat's was sent and not yet answered (whether it was the
+    /// spy's, whose suggestion stays laid).
+    pub(super) awaiting: Option<bool>,
+    /// Online, in simultaneous play, the crossword last sent until the server shows it.
+    pub(super) sent_layout: Option<Vec<Placement>>,
     feats: Vec<Feat>,
     /// Steps of a combat waiting for its order of defence.
-    pending_steps: Vec<String>,
+    pub(super) pending_steps: Vec<String>,
     /// The defenders of the last combat begun, with their strengths.
     last_defenders: Vec<(WordKey, String, Strength)>,
 }
 
 impl Session {
     /// A session over `game` with `seats`.
-    pub fn new(game: ScriptedGame, seats: Vec<Seat>, live: LiveFiles, title: String) -> Session {
+    pub fn new(game: Referee, seats: Vec<Seat>, live: LiveFiles, title: String) -> Session {
         let seed = game.game().seed();
         let hide_racks = seats.iter().filter(|&&s| s == Seat::Human).count() > 1;
         let at_screen = (0..seats.len())
@@ -170,6 +173,8 @@ impl Session {
             repaint: None,
             last_ai_action: None,
             undo_marks: Vec::new(),
+            awaiting: None,
+            sent_layout: None,
             feats: Vec::new(),
             pending_steps: Vec::new(),
             last_defenders: Vec::new(),
@@ -184,14 +189,9 @@ impl Session {
         self.repaint = Some(ctx.clone());
     }
 
-    /// The game.
+    /// The game, as this screen may see it.
     pub fn game(&self) -> &Game {
         self.game.game()
-    }
-
-    /// The game with its scripts.
-    pub fn scripted(&self) -> &ScriptedGame {
-        &self.game
     }
 
     /// The seat of `player`.
@@ -475,7 +475,11 @@ impl Session {
         let mark = self.game().log().len();
         let is_spy = action == Action::Spy;
         match self.game.apply(action) {
-            Ok(events) => {
+            Ok(Outcome::Sent) => {
+                self.awaiting = Some(is_spy);
+                self.refusal = None;
+            }
+            Ok(Outcome::Played(events)) => {
                 self.generation += 1;
                 self.undo_marks.push(mark);
                 self.refusal = None;
@@ -485,7 +489,7 @@ impl Session {
                 self.discard_pick.clear();
                 self.take_events(&events);
             }
-            Err(e) => self.refusal = Some(e.to_string()),
+            Err(e) => self.refusal = Some(e),
         }
         self.drain_console();
     }
@@ -516,7 +520,7 @@ impl Session {
 
     /// Records what `events` say: the log, the spy's suggestion, the combat's steps, feats,
     /// and the cover over the next player's rack.
-    fn take_events(&mut self, events: &[Event]) {
+    pub(super) fn take_events(&mut self, events: &[Event]) {
         let mut steps = std::mem::take(&mut self.pending_steps);
         let mut combat = false;
         let viewer = self.log_viewer();
@@ -604,16 +608,23 @@ impl Session {
         std::mem::take(&mut self.feats)
     }
 
-    fn drain_console(&mut self) {
-        let lines = self.game.host().drain_console();
+    pub(super) fn drain_console(&mut self) {
+        let Referee::Here(game) = &self.game else {
+            return;
+        };
+        let lines = game.host().drain_console();
         self.console.extend(lines.iter().map(ToString::to_string));
         let excess = self.console.len().saturating_sub(LOG_LIMIT);
         self.console.drain(..excess);
     }
 
-    /// What happens between frames: live reloads, the AI's answer, the AI's next move.
+    /// What happens between frames: live reloads, the AI's answer, the AI's next move; online,
+    /// what the server said.
     pub fn update(&mut self) {
-        for notice in self.live.poll(&mut self.game) {
+        let Referee::Here(game) = &mut self.game else {
+            return self.hear();
+        };
+        for notice in self.live.poll(game) {
             let text = notice.to_string();
             self.generation += 1;
             self.console.push(text.clone());
@@ -676,7 +687,9 @@ impl Session {
             .apply(action)
             .or_else(|_| self.game.apply(Action::EndTurn));
         match result {
-            Ok(events) => {
+            // AIs play only where the game runs: here.
+            Ok(Outcome::Sent) => {}
+            Ok(Outcome::Played(events)) => {
                 self.generation += 1;
                 if !self.has_human() {
                     self.undo_marks.push(mark);
@@ -703,84 +716,6 @@ impl Session {
         }
     }
 
-    /// Whether there is an action to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.undo_marks.is_empty()
-    }
-
-    /// Undoes the last action (with the AI's answers to it): the game is replayed without it.
-    /// Rule and list reloads made since are kept.
-    pub fn undo(&mut self) -> Result<(), String> {
-        let mark = *self.undo_marks.last().ok_or("nothing to undo")?;
-        let mut save = self.game.save();
-        let reloads: Vec<Action> = save.actions[mark..]
-            .iter()
-            .filter(|a| a.is_reload())
-            .cloned()
-            .collect();
-        save.actions.truncate(mark);
-        if let Some(checks) = &mut save.checks {
-            checks.truncate(mark);
-        }
-        save.actions.extend(reloads);
-        // The game's own words: a player's word list it was loaded with stays.
-        let lexicon = self.game.game().shared_lexicon();
-        let (game, _) =
-            ScriptedGame::from_save(&save, lexicon).map_err(|e| format!("cannot undo: {e}"))?;
-        self.undo_marks.pop();
-        self.replace_game(game);
-        self.log.push("(undone)".into());
-        Ok(())
-    }
-
-    /// Whether the round has ended and the match has another.
-    pub fn has_next_round(&self) -> bool {
-        self.game().match_goes_on()
-    }
-
-    /// Starts the match's next round, once this one has ended: the storage and the rounds so
-    /// far carried in. Undo stops at the round's start (a finished round stays as it ended).
-    pub fn next_round(&mut self) -> Result<(), String> {
-        let started = self
-            .game
-            .next_round()
-            .ok_or("the match has no next round")?;
-        let (round, problems) = started.map_err(|e| format!("the next round cannot start: {e}"))?;
-        self.replace_game(round);
-        self.undo_marks.clear();
-        // At one keyboard the round's first player is handed the keyboard as at any turn.
-        self.rack_hidden = self.hide_racks;
-        self.console.extend(problems);
-        let game = self.game();
-        let first = game.to_act();
-        self.log.push(format!(
-            "round {} begins: {first} starts",
-            game.round_number()
-        ));
-        Ok(())
-    }
-
-    fn replace_game(&mut self, game: ScriptedGame) {
-        self.generation += 1;
-        self.game = game;
-        self.placed.clear();
-        self.discard_pick.clear();
-        self.combat = None;
-        self.pending_steps.clear();
-        self.refusal = None;
-        self.rack_hidden = false;
-        // A fresh worker: an AI still thinking about the game replaced is not listened to.
-        self.ai = AiWorker::new(&self.seats, self.game.game().seed());
-        self.drain_console();
-    }
-
-    /// Saves the game (atomically).
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        self.game
-            .save()
-            .save(path)
-            .map_err(|e| format!("cannot save {}: {e}", path.display()))
-    }
 }
 
 /// Whether `event` is a step of a combat's resolution.
@@ -798,15 +733,3 @@ fn is_combat_step(event: &Event) -> bool {
     )
 }
 
-/// Loads a saved game, with every event its replay made (the log the game had): with
-/// `lexicon`, unless the save was played with a player's own word list, which is read again.
-pub fn load_save(path: &Path, lexicon: Arc<Lexicon>) -> Result<(ScriptedGame, Vec<Event>), String> {
-    let save = SaveFile::load(path).map_err(|e| e.problems().join("\n"))?;
-    let lexicon = match &save.words {
-        None => lexicon,
-        Some(words) => Arc::new(
-            Lexicon::for_save(Some(words)).map_err(|e| format!("{}: {e}", path.display()))?,
-        ),
-    };
-    ScriptedGame::from_save(&save, lexicon).map_err(|e| format!("{}: {e}", path.display()))
-}

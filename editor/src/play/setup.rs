@@ -339,8 +339,9 @@ impl SetupForm {
         }
     }
 
-    /// The pack, its mode and its settings.
-    fn pack_ui(&mut self, ui: &mut egui::Ui) {
+    /// The pack, its mode and its settings (`local`: also the campaign's chapter and the
+    /// extensions, which a game here may have and a match on a server does not).
+    pub(super) fn pack_ui(&mut self, ui: &mut egui::Ui, local: bool) {
         let catalog = crate::catalog();
         let packs: Vec<(String, String)> = catalog
             .packs()
@@ -383,8 +384,10 @@ impl SetupForm {
                 }
             }
         });
-        self.chapter_ui(ui);
-        self.extensions_ui(ui);
+        if local {
+            self.chapter_ui(ui);
+            self.extensions_ui(ui);
+        }
         if manifest.settings.is_empty() {
             return;
         }
@@ -409,7 +412,7 @@ impl SetupForm {
         });
         match self.source {
             Source::OpenMap => {}
-            Source::Pack => self.pack_ui(ui),
+            Source::Pack => self.pack_ui(ui, true),
             _ => labelled_text(ui, "Path", &mut self.path),
         }
         ui.separator();

@@ -3,7 +3,7 @@
 //! return letters, end turn, spy, discard, lift a word); undo and the AI's pace; the event log
 //! and the scripts' console.
 
-use super::session::{Seat, Session};
+use super::session::Session;
 use egui::{Color32, RichText};
 use scryptic::Player;
 use scryptic::game::describe::describe_result;
@@ -87,11 +87,7 @@ impl SidePanel {
     fn player_card(&mut self, ui: &mut egui::Ui, session: &Session, player: Player) {
         let game = session.game();
         let state = game.player(player);
-        let seat = match session.seat(player) {
-            Seat::Human => "person".to_string(),
-            Seat::Ai(level, think) if think.is_on() => format!("AI {level}, think {think}"),
-            Seat::Ai(level, _) => format!("AI {level}"),
-        };
+        let seat = session.seat_label(player);
         let marker = if game.active() == player && game.result().is_none() {
             "> "
         } else {

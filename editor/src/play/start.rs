@@ -2,7 +2,8 @@
 //! lists and tileset found where a level keeps them, the live-modding watch set up, the seats
 //! filled.
 
-use super::session::{Seat, Session, load_save};
+use super::referee::{Referee, load_save};
+use super::session::{Seat, Session};
 use super::setup::{Opponents, SetupForm, Source};
 use crate::document::Document;
 use scryptic::Player;
@@ -34,7 +35,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
             &crate::catalog(),
         );
         let title = format!("{} (saved game)", game.game().map().name);
-        let mut session = Session::new(game, seats, LiveFiles::none(), title);
+        let mut session = Session::new(Referee::Here(Box::new(game)), seats, LiveFiles::none(), title);
         cover_racks_as_asked(&mut session, form);
         // The event log comes back with the game: what happened before the save is there.
         session.restore_log(&events);
@@ -48,7 +49,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), form.seed, None)
         .map_err(|e| e.to_string())?;
     let live = LiveFiles::for_level(&game, &level);
-    let mut session = Session::new(game, seats, live, level.title.clone());
+    let mut session = Session::new(Referee::Here(Box::new(game)), seats, live, level.title.clone());
     cover_racks_as_asked(&mut session, form);
     session
         .console

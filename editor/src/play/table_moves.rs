@@ -110,7 +110,7 @@ impl Session {
     /// Every legal move of the person to act (none when it is not a person's move).
     fn person_moves(&self) -> Vec<String> {
         self.human_to_act()
-            .and_then(|person| self.game().legal_moves(person).ok())
+            .map(|person| self.game.moves_of(person))
             .unwrap_or_default()
     }
 }

@@ -1,24 +1,28 @@
-//! The client side of online play: a server's address and a match's, the lobby's requests
-//! (HTTP with JSON, `ureq`), the seats' tokens kept for reconnecting, and a seat's WebSocket
-//! on a thread of its own (`tungstenite`), whose frames arrive on a channel.
+//! The client side of online play, for the command line and the editor alike: a server's
+//! address and a match's, the lobby's requests (HTTP with JSON, `ureq`), the seats' tokens
+//! kept for reconnecting, and a seat's WebSocket on a thread of its own (`tungstenite`), whose
+//! frames arrive on a channel. Blocking calls and threads: no async runtime (only the server
+//! knows one).
+
+#![deny(missing_docs)]
 
 use scryptic_protocol::{
     ClientFrame, CreateMatch, LeaveSeat, MAX_SERVER_FRAME, MatchInfo, MatchList, Problem,
     SeatTaken, ServerFrame, TakeSeat,
 };
 use std::net::TcpStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 use tungstenite::stream::MaybeTlsStream;
 
 /// The port `scryptic serve` listens on unless told otherwise.
-pub(super) const DEFAULT_PORT: u16 = 7878;
+pub const DEFAULT_PORT: u16 = 7878;
 
 /// A server's base address (`http://127.0.0.1:7878`) and, when the address named one, a
 /// match of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Address {
+pub struct Address {
     /// `http://HOST:PORT`, without a trailing slash.
     pub base: String,
     /// The match named (`.../matches/ID`).
@@ -28,7 +32,7 @@ pub(super) struct Address {
 impl Address {
     /// Reads `text`: `HOST[:PORT]`, `http://HOST[:PORT]`, either followed by `/matches/ID`
     /// (or `/api/matches/ID`).
-    pub(super) fn parse(text: &str) -> Result<Address, String> {
+    pub fn parse(text: &str) -> Result<Address, String> {
         let trimmed = text.trim().trim_end_matches('/');
         let rest = match trimmed.split_once("://") {
             Some(("http", rest)) => rest,
@@ -67,7 +71,7 @@ impl Address {
     }
 
     /// The address others type to join match `id`.
-    pub(super) fn of_match(&self, id: &str) -> String {
+    pub fn of_match(&self, id: &str) -> String {
         format!("{}/matches/{id}", self.base)
     }
 }
@@ -77,13 +81,14 @@ fn is_match_id(id: &str) -> bool {
 }
 
 /// The lobby of the server at `base`.
-pub(super) struct Lobby {
+pub struct Lobby {
     base: String,
     agent: ureq::Agent,
 }
 
 impl Lobby {
-    pub(super) fn new(base: &str) -> Lobby {
+    /// The lobby at `base` (`http://HOST:PORT`).
+    pub fn new(base: &str) -> Lobby {
         let config = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .timeout_global(Some(Duration::from_secs(30)))
@@ -137,26 +142,30 @@ impl Lobby {
         self.answer(response)
     }
 
-    pub(super) fn matches(&self) -> Result<MatchList, String> {
+    /// The matches the server holds.
+    pub fn matches(&self) -> Result<MatchList, String> {
         let response = self.agent.get(format!("{}/api/matches", self.base)).call();
         self.answer(response)
     }
 
-    pub(super) fn create(&self, request: CreateMatch) -> Result<MatchInfo, String> {
+    /// Creates a match as `request` says.
+    pub fn create(&self, request: CreateMatch) -> Result<MatchInfo, String> {
         self.post("/api/matches", request)
     }
 
-    pub(super) fn take(&self, id: &str, request: TakeSeat) -> Result<SeatTaken, String> {
+    /// Takes a seat of match `id`.
+    pub fn take(&self, id: &str, request: TakeSeat) -> Result<SeatTaken, String> {
         self.post(&format!("/api/matches/{id}/seats"), request)
     }
 
-    pub(super) fn leave(&self, id: &str, token: &str) -> Result<MatchInfo, String> {
+    /// Gives up the seat `token` holds in match `id`.
+    pub fn leave(&self, id: &str, token: &str) -> Result<MatchInfo, String> {
         let token = token.to_string();
         self.post(&format!("/api/matches/{id}/leave"), LeaveSeat { token })
     }
 
     /// The whole log of the match, as a save file's text (once it is over).
-    pub(super) fn save(&self, id: &str) -> Result<String, String> {
+    pub fn save(&self, id: &str) -> Result<String, String> {
         let response = self
             .agent
             .get(format!("{}/api/matches/{id}/save", self.base))
@@ -165,14 +174,15 @@ impl Lobby {
     }
 }
 
-/// Where the seats' tokens are kept: `online/` in the data folder, a file per match.
-fn tokens_dir() -> Option<PathBuf> {
-    super::data_dir().map(|d| d.join("online"))
+/// Where the seats' tokens are kept: `online/` in the data folder (`data`), a file per match.
+fn tokens_dir(data: Option<&Path>) -> Option<PathBuf> {
+    data.map(|d| d.join("online"))
 }
 
-/// The tokens kept for the match `id` of the server at `base`: (seat, token) pairs.
-pub(super) fn kept_tokens(base: &str, id: &str) -> Vec<(String, String)> {
-    let Some(path) = tokens_dir().map(|d| d.join(token_file(base, id))) else {
+/// The tokens kept in the data folder `data` for the match `id` of the server at `base`:
+/// (seat, token) pairs.
+pub fn kept_tokens(data: Option<&Path>, base: &str, id: &str) -> Vec<(String, String)> {
+    let Some(path) = tokens_dir(data).map(|d| d.join(token_file(base, id))) else {
         return Vec::new();
     };
     let text = std::fs::read_to_string(path).unwrap_or_default();
@@ -182,19 +192,26 @@ pub(super) fn kept_tokens(base: &str, id: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Keeps `token` for `seat` of match `id` (for `join` to come back with).
-pub(super) fn keep_token(base: &str, id: &str, seat: &str, token: &str) -> std::io::Result<()> {
-    let Some(dir) = tokens_dir() else {
+/// Keeps `token` for `seat` of match `id` in the data folder `data` (for a client to come
+/// back with).
+pub fn keep_token(
+    data: Option<&Path>,
+    base: &str,
+    id: &str,
+    seat: &str,
+    token: &str,
+) -> std::io::Result<()> {
+    let Some(dir) = tokens_dir(data) else {
         return Ok(());
     };
     std::fs::create_dir_all(&dir)?;
-    let mut kept: Vec<(String, String)> = kept_tokens(base, id)
+    let mut kept: Vec<(String, String)> = kept_tokens(data, base, id)
         .into_iter()
         .filter(|(s, _)| s != seat)
         .collect();
     kept.push((seat.to_string(), token.to_string()));
     let text: String = kept.iter().map(|(s, t)| format!("{s} {t}\n")).collect();
-    crate::fsutil::write_atomic(&dir.join(token_file(base, id)), text.as_bytes())
+    scryptic_core::fsutil::write_atomic(&dir.join(token_file(base, id)), text.as_bytes())
 }
 
 fn token_file(base: &str, id: &str) -> String {
@@ -207,7 +224,7 @@ fn token_file(base: &str, id: &str) -> String {
 }
 
 /// What the connection's thread hands over.
-pub(super) enum Incoming {
+pub enum Incoming {
     /// A frame of the server's.
     Frame(Box<ServerFrame>),
     /// The connection closed, with why, and whether connecting again may help (the
@@ -221,21 +238,27 @@ pub(super) enum Incoming {
     },
 }
 
+/// Called by a connection's thread whenever something arrives (a window wakes up to look).
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
+
 /// A seat's or a spectator's connection, run on a thread of its own.
-pub(super) struct Connection {
+pub struct Connection {
     /// Frames to send.
     outgoing: Sender<ClientFrame>,
     /// Frames received.
-    pub(super) incoming: Receiver<Incoming>,
+    pub incoming: Receiver<Incoming>,
 }
 
 impl Connection {
-    /// Connects to match `id` at `base` and says hello with `token` (none: to watch).
-    pub(super) fn open(
+    /// Connects to match `id` at `base` and says hello with `token` (none: to watch) and the
+    /// number of actions `seen` before (on a reconnect); `wake` is called whenever a frame
+    /// arrives or the connection closes.
+    pub fn open(
         base: &str,
         id: &str,
         token: Option<String>,
         seen: Option<u64>,
+        wake: Option<Waker>,
     ) -> Result<Connection, String> {
         let url = format!(
             "{}/api/matches/{id}/play",
@@ -258,19 +281,29 @@ impl Connection {
             .map_err(|e| format!("cannot greet the server: {e}"))?;
         let (outgoing, to_send) = std::sync::mpsc::channel();
         let (received, incoming) = std::sync::mpsc::channel();
-        std::thread::spawn(move || run_socket(socket, &to_send, &received));
+        std::thread::spawn(move || run_socket(socket, &to_send, &received, wake.as_ref()));
         Ok(Connection { outgoing, incoming })
     }
 
     /// Sends `frame`; false if the connection is gone.
-    pub(super) fn send(&self, frame: ClientFrame) -> bool {
+    pub fn send(&self, frame: ClientFrame) -> bool {
         self.outgoing.send(frame).is_ok()
     }
 }
 
 type Socket = tungstenite::WebSocket<MaybeTlsStream<TcpStream>>;
 
-fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Sender<Incoming>) {
+fn run_socket(
+    mut socket: Socket,
+    to_send: &Receiver<ClientFrame>,
+    received: &Sender<Incoming>,
+    wake: Option<&Waker>,
+) {
+    let wake = || {
+        if let Some(wake) = wake {
+            wake();
+        }
+    };
     let (why, retry) = loop {
         match to_send.try_recv() {
             Ok(frame) => {
@@ -302,6 +335,7 @@ fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Se
                 if received.send(Incoming::Frame(Box::new(frame))).is_err() {
                     return;
                 }
+                wake();
             }
             Ok(tungstenite::Message::Close(frame)) => {
                 let reason = frame.map(|f| f.reason.to_string()).unwrap_or_default();
@@ -320,4 +354,5 @@ fn run_socket(mut socket: Socket, to_send: &Receiver<ClientFrame>, received: &Se
         }
     };
     let _ = received.send(Incoming::Closed { why, retry });
+    wake();
 }

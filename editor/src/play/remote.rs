@@ -1,0 +1,388 @@
+//! A seat of a match on a server, as the play view sees it: the connection (the shared client's
+//! WebSocket on its own thread), the match's map and rules from the welcome, and the game as the
+//! server last showed it to this seat (its snapshot rebuilt and checked whole), with the moves
+//! it may make. Lost connections are made again on a thread of their own with the seat's
+//! token, asking for what was missed.
+
+use scryptic::client::{Connection, Incoming, Waker};
+use scryptic::game::{Action, Event, Game, SeatNames};
+use scryptic::lexicon::Lexicon;
+use scryptic::map::Map;
+use scryptic::protocol::{ClientFrame, MatchInfo, Occupant, ServerFrame, View};
+use scryptic::{Player, RuleSet};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+/// How long joining waits for the server's welcome and first view.
+const JOIN_WAIT: Duration = Duration::from_secs(15);
+
+/// How long after a connection is lost it is made again, and for how long that is tried.
+const RETRY_EVERY: Duration = Duration::from_secs(1);
+const RETRY_FOR: Duration = Duration::from_secs(120);
+
+/// What the server said since the last look, for the session to take in.
+#[derive(Debug)]
+pub enum Heard {
+    /// A new view (the game is already the new one): what happened, as this seat saw it.
+    View {
+        /// The events since the last view.
+        events: Vec<Event>,
+        /// Events before those that the server did not keep for this seat.
+        dropped: u64,
+        /// What the scripts said.
+        console: Vec<String>,
+        /// While a grace period runs, the time left on the server's clock.
+        grace_left: Option<Duration>,
+        /// Whether the view begins the match's next round.
+        new_round: bool,
+    },
+    /// An action of this seat's was refused, in the engine's words.
+    Refused(String),
+    /// The seats changed (someone came, went or left).
+    Seats(MatchInfo),
+    /// A frame was not accepted, or the server sent what cannot be shown.
+    Problem(String),
+    /// The connection was lost; whether it is being made again.
+    Lost {
+        /// Why.
+        why: String,
+        /// Whether it is tried again.
+        retrying: bool,
+    },
+    /// The connection is back.
+    Back,
+}
+
+/// The match, seen from one seat (or a spectator's chair).
+pub struct RemoteSeat {
+    /// The server's address (`http://HOST:PORT`).
+    pub base: String,
+    /// The match's id.
+    pub match_id: String,
+    /// The seat's token (none: watching).
+    token: Option<String>,
+    /// The seat played (none: watching).
+    pub seat: Option<Player>,
+    /// The match as the lobby describes it.
+    pub info: MatchInfo,
+    /// The mode's own help, if it has one.
+    pub help: Option<String>,
+    map: Map,
+    rules: RuleSet,
+    lexicon: Arc<Lexicon>,
+    game: Game,
+    moves: Vec<String>,
+    actions: u64,
+    connection: Option<Connection>,
+    /// A connection being made again, on its thread.
+    reconnecting: Option<Receiver<Result<Connection, String>>>,
+    /// When the connection was lost, and when it is next tried.
+    lost: Option<(Instant, Instant)>,
+    wake: Option<Waker>,
+}
+
+impl RemoteSeat {
+    /// Connects to match `id` at `base` with the seat's `token` (none: to watch), and waits for
+    /// the welcome and the first view. `wake` is called whenever a frame arrives. Blocks: call
+    /// it off the window's thread.
+    pub fn join(
+        base: &str,
+        id: &str,
+        token: Option<String>,
+        lexicon: Arc<Lexicon>,
+        wake: Option<Waker>,
+    ) -> Result<RemoteSeat, String> {
+        let connection = Connection::open(base, id, token.clone(), None, wake.clone())?;
+        let deadline = Instant::now() + JOIN_WAIT;
+        let mut welcome = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let incoming = connection
+                .incoming
+                .recv_timeout(left)
+                .map_err(|_| format!("the server at {base} sent no view of match {id}"))?;
+            let frame = match incoming {
+                Incoming::Frame(frame) => *frame,
+                Incoming::Closed { why, .. } => return Err(why),
+            };
+            match frame {
+                ServerFrame::Welcome {
+                    match_info,
+                    seat,
+                    map,
+                    rules,
+                    help,
+                } => welcome = Some(Welcomed::read(match_info, seat, &map, *rules, help)?),
+                ServerFrame::View(view) => {
+                    let Some(w) = welcome.take() else {
+                        return Err("the server sent a view before its welcome".into());
+                    };
+                    let View {
+                        snapshot,
+                        moves,
+                        actions,
+                        ..
+                    } = *view;
+                    let game = seen_game(&w.map, &w.rules, &lexicon, snapshot)?;
+                    return Ok(RemoteSeat {
+                        base: base.to_string(),
+                        match_id: id.to_string(),
+                        token,
+                        seat: w.seat,
+                        info: w.info,
+                        help: w.help,
+                        map: w.map,
+                        rules: w.rules,
+                        lexicon,
+                        game,
+                        moves,
+                        actions,
+                        connection: Some(connection),
+                        reconnecting: None,
+                        lost: None,
+                        wake,
+                    });
+                }
+                ServerFrame::Refused { message } | ServerFrame::Error { message } => {
+                    return Err(message);
+                }
+                ServerFrame::Seats { .. } => {}
+            }
+        }
+    }
+
+    /// The game as the server last showed it to this seat.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The match's map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// The moves this seat may make now, in a scripted game.
+    pub fn moves(&self) -> &[String] {
+        &self.moves
+    }
+
+    /// Whether this chair watches (no seat).
+    pub fn watching(&self) -> bool {
+        self.seat.is_none()
+    }
+
+    /// Sends the seat's `action`; the answer comes as a view or a refusal.
+    pub fn send(&self, action: Action) -> Result<(), String> {
+        self.send_frame(ClientFrame::Act { action })
+    }
+
+    /// Says this seat is ready for the match's next round.
+    pub fn ready_for_next(&self) -> Result<(), String> {
+        self.send_frame(ClientFrame::Next)
+    }
+
+    fn send_frame(&self, frame: ClientFrame) -> Result<(), String> {
+        if self.seat.is_none() {
+            return Err("you are watching: spectators do not act".into());
+        }
+        match &self.connection {
+            Some(c) if c.send(frame) => Ok(()),
+            _ => Err("the connection to the server is lost: it is being made again".into()),
+        }
+    }
+
+    /// What the server said since the last look; the game is brought up to date.
+    pub fn poll(&mut self) -> Vec<Heard> {
+        let mut heard = Vec::new();
+        self.poll_reconnect(&mut heard);
+        while let Some(incoming) = self.connection.as_ref().and_then(|c| c.incoming.try_recv().ok())
+        {
+            match incoming {
+                Incoming::Frame(frame) => heard.extend(self.take(*frame)),
+                Incoming::Closed { why, retry } => {
+                    self.connection = None;
+                    let now = Instant::now();
+                    if retry {
+                        self.lost = Some((now, now + RETRY_EVERY));
+                    }
+                    heard.push(Heard::Lost {
+                        why,
+                        retrying: retry,
+                    });
+                }
+            }
+        }
+        heard
+    }
+
+    /// Starts connecting again when it is time, and takes the connection once made.
+    fn poll_reconnect(&mut self, heard: &mut Vec<Heard>) {
+        if let Some(receiver) = &self.reconnecting {
+            match receiver.try_recv() {
+                Ok(Ok(connection)) => {
+                    self.connection = Some(connection);
+                    self.reconnecting = None;
+                    self.lost = None;
+                    heard.push(Heard::Back);
+                }
+                Ok(Err(_)) | Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.reconnecting = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            }
+            return;
+        }
+        let Some((since, next)) = self.lost else {
+            return;
+        };
+        let now = Instant::now();
+        if now.duration_since(since) > RETRY_FOR {
+            self.lost = None;
+            heard.push(Heard::Lost {
+                why: format!(
+                    "the server did not come back within {} s",
+                    RETRY_FOR.as_secs()
+                ),
+                retrying: false,
+            });
+            return;
+        }
+        if now < next {
+            return;
+        }
+        self.lost = Some((since, now + RETRY_EVERY));
+        let (base, id, token) = (self.base.clone(), self.match_id.clone(), self.token.clone());
+        let (seen, wake) = (Some(self.actions), self.wake.clone());
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = sender.send(Connection::open(&base, &id, token, seen, wake.clone()));
+            // The answer is looked at on the window's next frame.
+            if let Some(wake) = wake {
+                wake();
+            }
+        });
+        self.reconnecting = Some(receiver);
+    }
+
+    /// Whether a lost connection is being made again (the window looks again in a while).
+    pub fn reconnecting(&self) -> bool {
+        self.lost.is_some()
+    }
+
+    fn take(&mut self, frame: ServerFrame) -> Option<Heard> {
+        match frame {
+            ServerFrame::Welcome {
+                match_info, help, ..
+            } => {
+                self.info = match_info;
+                self.help = help;
+                None
+            }
+            ServerFrame::View(view) => Some(self.take_view(*view)),
+            ServerFrame::Seats { match_info } => {
+                self.info = match_info.clone();
+                Some(Heard::Seats(match_info))
+            }
+            ServerFrame::Refused { message } => Some(Heard::Refused(message)),
+            ServerFrame::Error { message } => Some(Heard::Problem(message)),
+        }
+    }
+
+    fn take_view(&mut self, view: View) -> Heard {
+        let game = match seen_game(&self.map, &self.rules, &self.lexicon, view.snapshot) {
+            Ok(game) => game,
+            Err(e) => return Heard::Problem(e),
+        };
+        let new_round = game.round_number() != self.game.round_number();
+        self.game = game;
+        self.actions = view.actions;
+        self.moves = view.moves;
+        Heard::View {
+            events: view.events,
+            dropped: view.events_dropped,
+            console: view.console,
+            grace_left: view.grace_left_ms.map(Duration::from_millis),
+            new_round,
+        }
+    }
+
+    /// Who sits in `player`'s seat, in words (`ada, you`, `ada (away)`, `AI hard`, `open`).
+    pub fn occupant(&self, player: Player) -> String {
+        let name = SeatNames::of(&self.rules).name(player).to_string();
+        let Some(seat) = self.info.seats.iter().find(|s| s.seat == name) else {
+            return "?".into();
+        };
+        let you = if self.seat == Some(player) {
+            ", you"
+        } else {
+            ""
+        };
+        format!("{}{you}", occupant_words(&seat.occupant))
+    }
+
+    /// The whole match as a save file's text, where the match allows it once over.
+    pub fn save_text(&self) -> Result<String, String> {
+        scryptic::client::Lobby::new(&self.base).save(&self.match_id)
+    }
+}
+
+/// Who sits in a seat, in words (`ada`, `ada (away)`, `AI hard`, `open`).
+pub fn occupant_words(occupant: &Occupant) -> String {
+    match occupant {
+        Occupant::Open => "open".into(),
+        Occupant::Person { name, connected } if *connected => name.clone(),
+        Occupant::Person { name, .. } => format!("{name} (away)"),
+        Occupant::Ai { level } => format!("AI {level}"),
+    }
+}
+
+/// The welcome, read: the map and rules checked, the seat named.
+struct Welcomed {
+    info: MatchInfo,
+    seat: Option<Player>,
+    map: Map,
+    rules: RuleSet,
+    help: Option<String>,
+}
+
+impl Welcomed {
+    fn read(
+        info: MatchInfo,
+        seat: Option<String>,
+        map: &str,
+        rules: RuleSet,
+        help: Option<String>,
+    ) -> Result<Welcomed, String> {
+        let map = Map::from_text(Path::new("the server's map"), map)
+            .map_err(|e| format!("the server's map cannot be read: {e}"))?;
+        if let Some(p) = rules.validate().first() {
+            return Err(format!("the server's rule set is not sound: {}", p.message));
+        }
+        let seat = match seat {
+            Some(name) => Some(SeatNames::of(&rules).seat_named(&name).ok_or_else(|| {
+                format!("the server seated this editor at `{name}`, not a seat of its rules")
+            })?),
+            None => None,
+        };
+        Ok(Welcomed {
+            info,
+            seat,
+            map,
+            rules,
+            help,
+        })
+    }
+}
+
+/// The game `view` shows, checked against the match's map and rules.
+fn seen_game(
+    map: &Map,
+    rules: &RuleSet,
+    lexicon: &Arc<Lexicon>,
+    snapshot: scryptic::game::Snapshot,
+) -> Result<Game, String> {
+    Game::from_snapshot(map, rules.clone(), lexicon.clone(), snapshot)
+        .map_err(|e| format!("the server's view cannot be shown: {e}"))
+}

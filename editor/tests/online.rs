@@ -1,0 +1,256 @@
+//! Online play in the editor, headless, against a server on loopback: three editors play
+//! Lexicon Crossing at once (one hosts from the Online screen, two take the open seats from
+//! its list), each laying its own crossword through the play view while the others do; and a
+//! Word Wars match against the server's AI, a word committed on the board and answered.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+mod common;
+
+use common::{harness, root};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use scryptic::Player;
+use scryptic::game::Action;
+use scryptic::pack::SettingValue;
+use scryptic_editor::EditorApp;
+use scryptic_editor::app::Mode;
+use scryptic_editor::play::Screen;
+use scryptic_editor::play::online::SeatChoice;
+use std::time::{Duration, Instant};
+
+type H = Harness<'static, EditorApp>;
+
+/// A server on a free port of loopback with the repository's packs, its matches in a folder
+/// of the test's own.
+fn server() -> (scryptic::server::Started, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut options =
+        scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().to_path_buf());
+    options.packs = vec![root().join("packs")];
+    options.ai_pace = Duration::from_millis(20);
+    (scryptic::server::start(options).unwrap(), dir)
+}
+
+/// An editor on its Online screen, its address the server's, knowing the repository's packs
+/// (as one started in the repository's folder does).
+fn editor_online(server: &scryptic::server::Started, name: &str) -> H {
+    static PACKS: std::sync::Once = std::sync::Once::new();
+    PACKS.call_once(|| {
+        for pack in scryptic::pack::Pack::scan(&root().join("packs")).0 {
+            scryptic_editor::add_opened_pack(pack).ok();
+        }
+    });
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Play;
+    h.state_mut().play.screen = Screen::Online;
+    h.state_mut().play.online.address = server.addr.to_string();
+    h.state_mut().play.online.name = name.to_string();
+    h.run();
+    h
+}
+
+/// Runs frames of `h` until `done` holds (the network answers on threads of its own).
+fn wait_for(h: &mut H, what: &str, done: impl Fn(&EditorApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "waited a minute for {what}; the screen says {:?}",
+            h.state().play.online.message
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    h.step();
+}
+
+/// Clicks the button labelled `label` (the network's spinner keeps the window repainting, so
+/// a frame is stepped rather than run to rest).
+fn press_button(h: &mut H, label: &str) {
+    h.get_by_label(label).click();
+    h.step();
+    h.step();
+}
+
+fn playing(app: &EditorApp) -> bool {
+    app.play.session.is_some() && app.play.screen == Screen::Play
+}
+
+/// Lists the server's matches and takes `seat` of the one there is.
+fn take_seat(h: &mut H, seat: &str) {
+    press_button(h, "Refresh");
+    wait_for(h, "the matches", |app| !app.play.online.matches.is_empty());
+    press_button(h, &format!("Take {seat}"));
+    wait_for(h, "the seat's first view", playing);
+}
+
+/// The crossword the AI's search would lay for `player` on what `h`'s seat sees.
+fn crossword_of(h: &H, player: Player) -> Vec<scryptic::game::Placement> {
+    let session = h.state().play.session.as_ref().unwrap();
+    let mut helper = scryptic::ai::AiPlayer::new(scryptic::ai::Level::Normal, 1);
+    match helper.choose_at_once(session.game(), player) {
+        Some(Action::Layout { letters, .. }) => letters,
+        other => panic!("no crossword for {player}'s tiles: {other:?}"),
+    }
+}
+
+#[test]
+fn three_editors_play_lexicon_crossing_at_once() {
+    let (server, _data) = server();
+    let mut gold = editor_online(&server, "ada");
+    {
+        let online = &mut gold.state_mut().play.online;
+        online.host.choose_pack("lexicon-crossing", "s98");
+        for (id, value) in &mut online.host.settings {
+            match id.as_str() {
+                "players" => *value = SettingValue::Int(3),
+                "grace" => *value = SettingValue::Int(15),
+                _ => {}
+            }
+        }
+    }
+    gold.run();
+    let seats: Vec<(String, SeatChoice)> = gold.state().play.online.seats.clone();
+    assert_eq!(seats.len(), 3, "three seats for three players: {seats:?}");
+    assert_eq!(seats[0].1, SeatChoice::Me, "the host plays the first seat");
+    assert!(seats[1..].iter().all(|(_, c)| *c == SeatChoice::Open));
+    press_button(&mut gold, "Host");
+    wait_for(&mut gold, "the host's seat", playing);
+    let third = seats[2].0.clone();
+    let mut silver = editor_online(&server, "bea");
+    take_seat(&mut silver, &seats[1].0);
+    let mut seat3 = editor_online(&server, "cy");
+    take_seat(&mut seat3, &third);
+    let mut editors = [
+        (gold, Player::Gold),
+        (silver, Player::Silver),
+        (seat3, Player::seat(2).unwrap()),
+    ];
+    for (h, me) in &mut editors {
+        wait_for(h, "every seat taken", |app| {
+            let s = app.play.session.as_ref().unwrap();
+            s.remote().unwrap().info.state == scryptic::protocol::MatchState::Playing
+        });
+        let session = h.state().play.session.as_ref().unwrap();
+        assert_eq!(session.viewer(), *me, "each editor plays its own seat");
+        assert!(session.remote().is_some_and(|r| r.seat == Some(*me)));
+        h.get_by_label_contains("Round 1: everyone plays at once");
+    }
+    // Everyone lays their crossword at once, a tile each in turn, as three people would.
+    let crosswords: Vec<_> = editors.iter().map(|(h, me)| crossword_of(h, *me)).collect();
+    let most = crosswords.iter().map(Vec::len).max().unwrap();
+    for i in 0..most {
+        for ((h, _), crossword) in editors.iter_mut().zip(&crosswords) {
+            if let Some(tile) = crossword.get(i) {
+                let session = h.state_mut().play.session.as_mut().unwrap();
+                session.place(tile.letter, tile.at).unwrap();
+                h.step();
+            }
+        }
+    }
+    for (h, me) in &mut editors {
+        let me = *me;
+        wait_for(h, "the crossword shown by the server", move |app| {
+            let game = app.play.session.as_ref().unwrap().game();
+            game.crossword_lacks(me).is_none()
+        });
+        let game = h.state().play.session.as_ref().unwrap().game();
+        // Each sees its own rack and crossword, and nothing of the others' tiles.
+        for other in game.seats().filter(|p| *p != me) {
+            assert!(
+                game.rack_letters(other).chars().all(|c| c == '?'),
+                "{me} sees {other}'s rack: {}",
+                game.rack_letters(other)
+            );
+            assert!(
+                game.board()
+                    .letters
+                    .positions()
+                    .filter_map(|p| game.board().letters[p])
+                    .filter(|t| t.player == other)
+                    .all(|t| t.letter == '?'),
+                "{me} sees {other}'s crossword"
+            );
+        }
+        h.get_by_label_contains("Your crossword is complete");
+    }
+    // Gold calls green light on its screen: every seat draws, and each hears of it.
+    let racks: Vec<usize> = editors
+        .iter()
+        .map(|(h, me)| h.state().play.session.as_ref().unwrap().game().rack_letters(*me).len())
+        .collect();
+    press_button(&mut editors[0].0, "Green light");
+    for ((h, me), before) in editors.iter_mut().zip(racks) {
+        let me = *me;
+        wait_for(h, "the draw after green light", move |app| {
+            let game = app.play.session.as_ref().unwrap().game();
+            game.rack_letters(me).len() > before
+        });
+        h.get_by_label_contains("Round 2: everyone plays at once");
+        let log = &h.state().play.session.as_ref().unwrap().log;
+        assert!(
+            log.iter().any(|l| l.contains("green light")),
+            "{me}'s log tells of the green light: {log:?}"
+        );
+    }
+    // A refused layout is told on the seat's own screen and changes nothing.
+    let (h, me) = &mut editors[1];
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    let rack = session.game().rack_letters(*me);
+    let absent = ('A'..='Z').find(|c| !rack.contains(*c)).unwrap();
+    let far = session.game().own_region_bounds(*me).unwrap().0;
+    session.place(absent, far).ok();
+    wait_for(h, "the refusal", |app| {
+        app.play.session.as_ref().unwrap().refusal.is_some()
+    });
+}
+
+#[test]
+fn a_word_wars_word_is_committed_on_the_board_and_the_server_ai_answers() {
+    let (server, _data) = server();
+    let mut h = editor_online(&server, "ada");
+    {
+        let online = &mut h.state_mut().play.online;
+        online.host.choose_pack("word-wars", "");
+    }
+    h.run();
+    h.state_mut().play.online.seats[1].1 = SeatChoice::Ai("easy".into());
+    press_button(&mut h, "Host");
+    wait_for(&mut h, "the host's seat", playing);
+    let session = h.state().play.session.as_ref().unwrap();
+    assert!(session.seat_label(Player::Silver).contains("AI"));
+    assert!(session.seat_label(Player::Gold).contains("ada, you"));
+    // Gold's word, as the AI's search would play it, laid on the board and committed.
+    let game = session.game();
+    let mut helper = scryptic::ai::AiPlayer::new(scryptic::ai::Level::Normal, 1);
+    let Action::Commit { letters } = helper.choose(game) else {
+        panic!("a word for gold's rack");
+    };
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    for p in &letters {
+        session.place(p.letter, p.at).unwrap();
+    }
+    session.request_commit();
+    assert!(session.refusal.is_none(), "{:?}", session.refusal);
+    wait_for(&mut h, "the word committed", |app| {
+        let s = app.play.session.as_ref().unwrap();
+        s.placed.is_empty() && s.game().score(Player::Gold).total > 0
+    });
+    // The turn passes; the server's AI plays and gold's turn comes back.
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    session.end_turn();
+    wait_for(&mut h, "the AI's answer", |app| {
+        let s = app.play.session.as_ref().unwrap();
+        s.game().active() == Player::Gold && s.game().turn() > 1
+    });
+    let session = h.state().play.session.as_ref().unwrap();
+    assert!(
+        session.log.iter().any(|l| l.contains("silver")),
+        "the AI's turn is in the log: {:?}",
+        session.log
+    );
+    assert!(!session.can_undo(), "a server's match is not undone here");
+}
