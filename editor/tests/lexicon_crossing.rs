@@ -128,3 +128,32 @@ fn a_word_list_of_ones_own_is_played_from_the_setup_screen() {
     let save = scryptic::save::SaveFile::load(&saved).unwrap();
     assert_eq!(save.words.as_ref(), Some(record));
 }
+
+/// A number setting takes a value typed digit by digit (it snapped to its step at each key:
+/// `3` became 0 on the way to `30`, so 30 could not be typed), and snaps once typed.
+#[test]
+fn a_setting_is_typed_digit_by_digit_and_snapped_once_typed() {
+    let mut h = setup_of_98_tiles();
+    // Key by key, as a person types.
+    common::type_into(&mut h, "Grace period", "3");
+    h.get_by_label("Grace period").type_text("0");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let grace = |h: &H| {
+        h.state()
+            .play
+            .setup
+            .settings
+            .iter()
+            .find(|(id, _)| id == "grace")
+            .map(|(_, v)| v.clone())
+    };
+    assert_eq!(grace(&h), Some(scryptic::pack::SettingValue::Int(30)));
+    // Between steps (15 s), the value goes to the step below once the field is left.
+    common::type_into(&mut h, "Grace period", "40");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert_eq!(grace(&h), Some(scryptic::pack::SettingValue::Int(30)));
+}

@@ -180,7 +180,16 @@ fn three_editors_play_lexicon_crossing_at_once() {
     // Gold calls green light on its screen: every seat draws, and each hears of it.
     let racks: Vec<usize> = editors
         .iter()
-        .map(|(h, me)| h.state().play.session.as_ref().unwrap().game().rack_letters(*me).len())
+        .map(|(h, me)| {
+            h.state()
+                .play
+                .session
+                .as_ref()
+                .unwrap()
+                .game()
+                .rack_letters(*me)
+                .len()
+        })
         .collect();
     press_button(&mut editors[0].0, "Green light");
     for ((h, me), before) in editors.iter_mut().zip(racks) {
@@ -253,4 +262,84 @@ fn a_word_wars_word_is_committed_on_the_board_and_the_server_ai_answers() {
         session.log
     );
     assert!(!session.can_undo(), "a server's match is not undone here");
+}
+
+/// Copies the folder `from` into `to`.
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_pack_only_the_server_has_travels_to_the_editor_for_its_tileset() {
+    // A pack of the server's own (Scryper under another id): the editor has never seen it.
+    let dir = tempfile::tempdir().unwrap();
+    let travelling = dir.path().join("packs/scryper-travel");
+    copy_folder(&root().join("packs/scryper"), &travelling);
+    let manifest = travelling.join("pack.ron");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replacen("id: \"scryper\"", "id: \"scryper-travel\"", 1),
+    )
+    .unwrap();
+    let mut options =
+        scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
+    options.packs = vec![dir.path().join("packs")];
+    let server = scryptic::server::start(options).unwrap();
+    let base = format!("http://{}", server.addr);
+    let request = scryptic::protocol::CreateMatch {
+        pack: "scryper-travel".into(),
+        mode: String::new(),
+        map: String::new(),
+        settings: Default::default(),
+        seats: Default::default(),
+        seed: Some(3),
+        log_after_end: true,
+    };
+    let info = scryptic::client::Lobby::new(&base).create(request).unwrap();
+    assert!(scryptic_editor::catalog().get("scryper-travel").is_none());
+    let mut h = editor_online(&server, "ada");
+    press_button(&mut h, "Refresh");
+    wait_for(&mut h, "the matches", |app| {
+        !app.play.online.matches.is_empty()
+    });
+    press_button(&mut h, "Watch");
+    wait_for(&mut h, "the spectator's view", playing);
+    let session = h.state().play.session.as_ref().unwrap();
+    let remote = session.remote().unwrap();
+    assert!(remote.watching());
+    assert!(
+        remote
+            .pack_notes
+            .iter()
+            .any(|n| n.contains("fetched pack scryper-travel")),
+        "{:?}",
+        remote.pack_notes
+    );
+    let tileset = remote.tileset.as_ref().expect("the board's tileset");
+    let wanted = info
+        .packs
+        .iter()
+        .find(|p| p.id == "scryper-travel")
+        .unwrap();
+    // Kept in the data folder's cache, by hash, apart from the installed packs.
+    let data = scryptic::pack::places::data_dir().unwrap();
+    let kept = scryptic::client::pack_cache(&data)
+        .join(&wanted.sha256)
+        .join("scryper-travel");
+    assert!(kept.join(&tileset.path).is_file(), "{}", tileset.path);
+    assert!(
+        h.state().play.board.textures().is_some(),
+        "the board is drawn with the fetched tileset"
+    );
+    h.get_by_label_contains("You are watching");
 }

@@ -117,7 +117,7 @@ fn a_mode_plays_with_the_settings_chosen_on_the_setup_screen() {
     click_label(&mut h, "Start game");
     let session = h.state().play.session.as_ref().expect("a game started");
     assert_eq!(session.game().rules().turn.draw_per_turn, 7);
-    let saved = session.scripted().save();
+    let saved = session.scripted().expect("played here").save();
     use scryptic::pack::SettingValue;
     assert_eq!(saved.settings.get("fog"), Some(&SettingValue::Bool(true)));
     assert_eq!(saved.settings.get("draw"), Some(&SettingValue::Int(7)));

@@ -6,12 +6,12 @@
 
 use super::join_screen::{Seen, on_frame, seats_line, status};
 use super::keyboard::Typed;
-use scryptic_client::{Address, Connection, Incoming, Lobby};
 use super::play_cmd::Table;
 use super::{EXIT_PROBLEMS, EXIT_USAGE, Streams};
 use crate::game::notation::parse_command_as;
 use crate::lexicon::Lexicon;
 use clap::Args;
+use scryptic_client::{Address, Connection, Incoming, Lobby};
 use scryptic_protocol::{
     ClientFrame, CreateMatch, MatchInfo, MatchState, Occupant, SeatRequest, TakeSeat,
 };
@@ -207,7 +207,13 @@ fn seat_token(
     };
     match lobby.take(id, request) {
         Ok(taken) => {
-            if let Err(e) = scryptic_client::keep_token(super::data_dir().as_deref(), base, id, &taken.seat, &taken.token) {
+            if let Err(e) = scryptic_client::keep_token(
+                super::data_dir().as_deref(),
+                base,
+                id,
+                &taken.seat,
+                &taken.token,
+            ) {
                 writeln!(
                     io.err,
                     "warning: the seat's token cannot be kept ({e}): you cannot come back to it after quitting"

@@ -57,6 +57,7 @@ pub(super) fn on_frame(
             map,
             rules,
             help,
+            ..
         } => {
             let map = Map::from_text(Path::new("the server's map"), &map)
                 .map_err(|e| anyhow::anyhow!("the server's map cannot be read: {e}"))?;

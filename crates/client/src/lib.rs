@@ -6,8 +6,10 @@
 
 #![deny(missing_docs)]
 
+use scryptic_pack::Pack;
+use scryptic_pack::record::pack_hash;
 use scryptic_protocol::{
-    ClientFrame, CreateMatch, LeaveSeat, MAX_SERVER_FRAME, MatchInfo, MatchList, Problem,
+    ClientFrame, CreateMatch, LeaveSeat, MAX_SERVER_FRAME, MatchInfo, MatchList, PackRef, Problem,
     SeatTaken, ServerFrame, TakeSeat,
 };
 use std::net::TcpStream;
@@ -164,6 +166,29 @@ impl Lobby {
         self.post(&format!("/api/matches/{id}/leave"), LeaveSeat { token })
     }
 
+    /// The archive of the pack whose files hash to `hash` (at most an archive's bytes).
+    pub fn pack_archive(&self, hash: &str) -> Result<Vec<u8>, String> {
+        let response = self
+            .agent
+            .get(format!("{}/api/packs/{hash}", self.base))
+            .call();
+        let mut response =
+            response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
+        let status = response.status();
+        let body = response
+            .body_mut()
+            .with_config()
+            .limit(scryptic_pack::archive::MAX_ARCHIVE_BYTES)
+            .read_to_vec()
+            .map_err(|e| format!("the pack's archive cannot be read: {e}"))?;
+        if status.is_success() {
+            return Ok(body);
+        }
+        let text = String::from_utf8_lossy(&body);
+        let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
+        Err(problem.map_or_else(|_| format!("the server answered {status}"), |p| p.error))
+    }
+
     /// The whole log of the match, as a save file's text (once it is over).
     pub fn save(&self, id: &str) -> Result<String, String> {
         let response = self
@@ -172,6 +197,59 @@ impl Lobby {
             .call();
         self.text(response)
     }
+}
+
+/// Where packs fetched from servers are kept in the data folder `data`: `cache/packs`, apart
+/// from the packs installed (`packs/`), each in a folder named by its hash.
+pub fn pack_cache(data: &Path) -> PathBuf {
+    data.join("cache").join("packs")
+}
+
+/// The pack `wanted` (one a match names), from `cache` (see [`pack_cache`]) or else fetched
+/// from the server at `base`: its archive checked whole as `pack install` checks one
+/// (paths inside the pack, counts and sizes bounded), unpacked beside the cache and its files
+/// hashed again; kept only when they hash to `wanted.sha256`. A mismatch is refused naming the
+/// pack, and nothing is kept.
+pub fn fetch_pack(base: &str, wanted: &PackRef, cache: &Path) -> Result<Pack, String> {
+    let hash = wanted.sha256.to_ascii_lowercase();
+    if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!(
+            "the match names pack {} by `{}`, which is not a hash",
+            wanted.id, wanted.sha256
+        ));
+    }
+    let target = cache.join(&hash).join(&wanted.id);
+    if let Ok(pack) = Pack::open(&target)
+        && pack_hash(&pack).is_ok_and(|h| h == hash)
+    {
+        return Ok(pack);
+    }
+    std::fs::create_dir_all(cache).map_err(|e| format!("cannot make {}: {e}", cache.display()))?;
+    let bytes = Lobby::new(base).pack_archive(&hash)?;
+    let named = |e: &dyn std::fmt::Display| {
+        format!("the pack {} {} from {base}: {e}", wanted.id, wanted.version)
+    };
+    let mut zip = tempfile::NamedTempFile::new_in(cache).map_err(|e| named(&e))?;
+    std::io::Write::write_all(&mut zip, &bytes).map_err(|e| named(&e))?;
+    let (staging, root) =
+        scryptic_pack::archive::unpack(zip.path(), cache).map_err(|e| named(&e))?;
+    let pack = Pack::open(&root).map_err(|e| named(&e))?;
+    let got = pack_hash(&pack).map_err(|e| named(&e))?;
+    if got != hash || pack.id() != wanted.id {
+        return Err(format!(
+            "the pack {} {} that {base} sent is not the match's: its files hash to {got} (pack {}), the match names {hash}; it was not kept",
+            wanted.id,
+            wanted.version,
+            pack.id()
+        ));
+    }
+    // A copy left by an earlier, broken fetch goes first.
+    let _ = std::fs::remove_dir_all(&target);
+    let parent = cache.join(&hash);
+    std::fs::create_dir_all(&parent).map_err(|e| named(&e))?;
+    std::fs::rename(&root, &target).map_err(|e| named(&e))?;
+    drop(staging);
+    Pack::open(&target).map_err(|e| named(&e))
 }
 
 /// Where the seats' tokens are kept: `online/` in the data folder (`data`), a file per match.

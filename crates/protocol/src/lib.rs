@@ -34,7 +34,8 @@ GET  /api/matches/ID              one match (MatchInfo)
 POST /api/matches/ID/seats        take a seat (TakeSeat -> SeatTaken)
 POST /api/matches/ID/leave        give a seat up (LeaveSeat -> MatchInfo)
 GET  /api/matches/ID/save         the match as a save file (RON), where its setting allows
-GET  /api/matches/ID/play         the WebSocket of a seat or a spectator (ClientFrame, ServerFrame)";
+GET  /api/matches/ID/play         the WebSocket of a seat or a spectator (ClientFrame, ServerFrame)
+GET  /api/packs/SHA256            the archive (zip) of a pack a match names by that hash";
 
 /// A message with the protocol's version beside its own fields.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -142,6 +143,15 @@ pub struct PackRef {
     pub version: String,
     /// The SHA-256 of its files (hex), as `pack info` shows it.
     pub sha256: String,
+}
+
+/// A file of a pack: the pack's id (one of the match's `packs`) and the file's path in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackFile {
+    /// The pack's id.
+    pub pack: String,
+    /// The file's path inside the pack (`tilesets/stone/tileset.ron`).
+    pub path: String,
 }
 
 /// Who sits in a seat.
@@ -339,6 +349,10 @@ pub enum ServerFrame {
         rules: Box<RuleSet>,
         /// How the mode is played, from its scripts.
         help: Option<String>,
+        /// The tileset the board is drawn with, as a file of one of the match's packs (a
+        /// client lacking that pack fetches it by its hash: `GET /api/packs/SHA256`).
+        #[serde(default)]
+        tileset: Option<PackFile>,
     },
     /// The game as the seat sees it after `actions` actions, and what happened since the last
     /// view as the seat saw it.

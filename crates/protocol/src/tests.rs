@@ -216,6 +216,10 @@ fn every_message_written_is_one_the_schema_documents() {
             map: scryptic_core::map::Map::new("sample", 15, 15).to_ron(),
             rules: Box::new(game.rules().clone()),
             help: None,
+            tileset: Some(PackFile {
+                pack: "core".into(),
+                path: "tilesets/stone/tileset.ron".into(),
+            }),
         }),
     );
     check(

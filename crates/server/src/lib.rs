@@ -210,6 +210,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         let id = kept.id.clone();
         match Match::restore(kept, lexicon.clone()) {
             Ok(mut restored) => {
+                restored.find_tileset(&catalog);
                 restored.round_pause_ms = options.round_pause.as_millis() as u64;
                 restored.ai_pace_ms = options.ai_pace.as_millis() as u64;
                 let cell = MatchCell {

@@ -22,6 +22,7 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
         .route("/api/matches/{id}/leave", post(leave))
         .route("/api/matches/{id}/save", get(save))
         .route("/api/matches/{id}/play", get(crate::socket::play))
+        .route("/api/packs/{hash}", get(pack_archive))
         .layer(DefaultBodyLimit::max(MAX_CLIENT_FRAME))
         .layer(axum::middleware::from_fn_with_state(server.clone(), limit))
         .with_state(server)
@@ -113,6 +114,63 @@ async fn list(State(server): State<Arc<Server>>) -> Response {
         Ok(list) => json(200, list),
         Err(refusal) => refusal.into_response(),
     }
+}
+
+/// The archive of the pack whose files hash to `hash` (a match's `PackRef::sha256`), for a
+/// client that lacks it: zipped from the server's copy, which is hashed again first, so that a
+/// pack changed on the server's disk is never served under its old hash.
+async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String>) -> Response {
+    if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return problem(
+            400,
+            format!("`{hash}` is not a pack's hash (64 hexadecimal digits, as a match lists them)"),
+        );
+    }
+    let zipped = blocking(move || {
+        let pack = server
+            .catalog
+            .packs()
+            .iter()
+            .find(|p| scryptic_pack::record::pack_hash(p).is_ok_and(|h| h.eq_ignore_ascii_case(&hash)))
+            .cloned()
+            .ok_or_else(|| Refusal {
+                status: 404,
+                message: format!(
+                    "this server has no pack whose files hash to {hash} (its copy may have changed since the match began)"
+                ),
+            })?;
+        let failed = |e: &dyn std::fmt::Display| Refusal {
+            status: 500,
+            message: format!("cannot archive the pack {}: {e}", pack.id()),
+        };
+        let dir = tempfile_dir().map_err(|e| failed(&e))?;
+        let out = dir.path().join("pack.zip");
+        scryptic_pack::archive::zip_folder(pack, &out).map_err(|e| failed(&e))?;
+        let bytes = std::fs::read(&out).map_err(|e| failed(&e))?;
+        let name = format!("{}-{}.zip", pack.id(), pack.manifest.version);
+        Ok((name, bytes))
+    })
+    .await;
+    match zipped {
+        Ok((name, bytes)) => (
+            StatusCode::OK,
+            [
+                (header::CONTENT_TYPE, "application/zip".to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{name}\""),
+                ),
+            ],
+            bytes,
+        )
+            .into_response(),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// A folder of its own in the system's temporary folder, removed when dropped.
+fn tempfile_dir() -> std::io::Result<tempfile::TempDir> {
+    tempfile::Builder::new().prefix("scryptic-pack-").tempdir()
 }
 
 async fn one(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {

@@ -11,8 +11,8 @@ use scryptic_core::lexicon::Lexicon;
 use scryptic_core::save::SaveFile;
 use scryptic_pack::{Catalog, Choice, Level};
 use scryptic_protocol::{
-    CreateMatch, MatchInfo, MatchState, Occupant, PackRef, SeatInfo, SeatRequest, SeatTaken,
-    ServerFrame, TakeSeat, View,
+    CreateMatch, MatchInfo, MatchState, Occupant, PackFile, PackRef, SeatInfo, SeatRequest,
+    SeatTaken, ServerFrame, TakeSeat, View,
 };
 use scryptic_script::{ReplayOptions, ScriptedGame};
 use sha2::{Digest, Sha256};
@@ -104,6 +104,8 @@ pub(crate) struct Match {
     next_connection: u64,
     /// When red light was called, while its grace period runs (milliseconds since 1970).
     red_light_at_ms: Option<u64>,
+    /// The tileset its board is drawn with, as a file of one of its packs.
+    tileset: Option<PackFile>,
     /// Why the match stopped taking actions: its log could not be written.
     broken: Option<String>,
     /// The next AI seat asked, in simultaneous play (each in turn).
@@ -146,20 +148,8 @@ impl Match {
         lexicon: Arc<Lexicon>,
         now_ms: u64,
     ) -> Result<(Match, StoredMatch), Refusal> {
-        let choice = Choice {
-            pack: request.pack.clone(),
-            mode: request.mode.clone(),
-            chapter: 0,
-            map: request.map.clone(),
-            set: request
-                .settings
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-            language: String::new(),
-            extensions: Vec::new(),
-        };
-        let level = Level::from_pack(catalog, &choice).map_err(|e| Refusal::bad(e.to_string()))?;
+        let level = Level::from_pack(catalog, &choice_of(&request))
+            .map_err(|e| Refusal::bad(e.to_string()))?;
         let seed = request.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
         let (game, problems) = ScriptedGame::start_level(&level, lexicon, seed, None)
             .map_err(|e| Refusal::bad(format!("the match cannot start: {e}")))?;
@@ -185,8 +175,17 @@ impl Match {
             seats: seats.iter().map(Seat::stored).collect(),
             actions: Vec::new(),
         };
-        let built = Match::around(id, now_ms, request, game, seats)?;
+        let mut built = Match::around(id, now_ms, request, game, seats)?;
+        built.tileset = tileset_file(&level, catalog);
         Ok((built, stored))
+    }
+
+    /// Finds the tileset again in `catalog` (a match restored from its log: its level is loaded
+    /// again for it; none if it no longer loads, and boards are drawn plain).
+    pub(crate) fn find_tileset(&mut self, catalog: &Catalog) {
+        self.tileset = Level::from_pack(catalog, &choice_of(&self.request))
+            .ok()
+            .and_then(|level| tileset_file(&level, catalog));
     }
 
     /// The match `stored` as its log leaves it: its start replayed, then every action.
@@ -280,6 +279,7 @@ impl Match {
             connections: Vec::new(),
             next_connection: 0,
             red_light_at_ms: None,
+            tileset: None,
             broken: None,
             ai_turn: 0,
             round_over_at_ms: None,
@@ -477,6 +477,7 @@ impl Match {
             map: self.game().map().to_ron(),
             rules: Box::new(self.game().rules().clone()),
             help: self.game().mode_help(),
+            tileset: self.tileset.clone(),
         };
         let _ = frames.try_send(scryptic_protocol::write(welcome));
         self.connections.push(Connection {
@@ -736,4 +737,37 @@ pub(crate) fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The level `request` names, as the pack loader is asked for it.
+fn choice_of(request: &CreateMatch) -> Choice {
+    Choice {
+        pack: request.pack.clone(),
+        mode: request.mode.clone(),
+        chapter: 0,
+        map: request.map.clone(),
+        set: request
+            .settings
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+        language: String::new(),
+        extensions: Vec::new(),
+    }
+}
+
+/// The tileset `level` draws its board with, as a file of the pack of `catalog` it is in.
+fn tileset_file(level: &Level, catalog: &Catalog) -> Option<PackFile> {
+    use scryptic_pack::PackFiles;
+    let tileset = level.tileset.as_ref()?;
+    let packs = catalog.packs();
+    let pack = packs.iter().find(|p| match (&p.files, &tileset.files) {
+        (PackFiles::Folder(a), PackFiles::Folder(b)) => a == b,
+        (PackFiles::Embedded { id: a, .. }, PackFiles::Embedded { id: b, .. }) => a == b,
+        _ => false,
+    })?;
+    Some(PackFile {
+        pack: pack.id().to_string(),
+        path: tileset.path.clone(),
+    })
 }

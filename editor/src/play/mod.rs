@@ -127,10 +127,10 @@ impl PlayMode {
     /// Plays `seat` of a match on a server in the play view.
     pub fn start_online(&mut self, ctx: &egui::Context, seat: remote::RemoteSeat) {
         self.board.reset();
-        let tileset =
-            scryptic::pack::level::map_tileset(None, &seat.map().tileset, &crate::catalog());
-        self.board.use_tileset(ctx, tileset);
+        self.board.use_tileset(ctx, seat.tileset.clone());
+        let notes = seat.pack_notes.clone();
         let mut session = Session::online(seat);
+        session.console.extend(notes);
         session.repaint_with(ctx);
         self.session = Some(session);
         self.screen = Screen::Play;

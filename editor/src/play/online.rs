@@ -8,9 +8,7 @@ use super::remote::{RemoteSeat, occupant_words};
 use super::setup::{SetupForm, Source};
 use scryptic::Player;
 use scryptic::client::{Address, Lobby, Waker};
-use scryptic::protocol::{
-    CreateMatch, MatchInfo, MatchState, Occupant, SeatRequest, TakeSeat,
-};
+use scryptic::protocol::{CreateMatch, MatchInfo, MatchState, Occupant, SeatRequest, TakeSeat};
 use std::collections::BTreeMap;
 use std::sync::mpsc::Receiver;
 
@@ -24,6 +22,9 @@ pub enum SeatChoice {
     /// The server's AI at a level (`easy`, `normal`, `hard`).
     Ai(String),
 }
+
+/// A pack, its mode and its settings as `--set` gives them.
+type ModeChosen = (String, String, Vec<(String, String)>);
 
 /// What a request on the lobby's thread answered.
 enum Reply {
@@ -48,7 +49,7 @@ pub struct OnlineScreen {
     /// The seats of the mode to host, by name, with who sits there.
     pub seats: Vec<(String, SeatChoice)>,
     /// What the seats were read for (pack, mode, settings): read again when it changes.
-    seats_of: Option<(String, String, Vec<(String, String)>)>,
+    seats_of: Option<ModeChosen>,
     /// Whether anyone may fetch the whole log once the match is over.
     pub log_after_end: bool,
     /// The last problem, or what was done.
@@ -150,9 +151,9 @@ impl OnlineScreen {
     pub fn serve(&mut self, ctx: &egui::Context) {
         let started = self.base().and_then(|base| {
             let bind = base.trim_start_matches("http://");
-            let bind = bind
-                .parse()
-                .map_err(|e| format!("{bind}: {e} (a server listens on an address such as 127.0.0.1:7878)"))?;
+            let bind = bind.parse().map_err(|e| {
+                format!("{bind}: {e} (a server listens on an address such as 127.0.0.1:7878)")
+            })?;
             let data = scryptic::pack::places::data_dir()
                 .ok_or("no data folder for the server: set SCRYPTIC_DATA")?
                 .join("server");
@@ -230,7 +231,9 @@ impl OnlineScreen {
                     info.id,
                     info.title,
                     info.mode,
-                    self.base().map(|b| format!("{b}/matches/{}", info.id)).unwrap_or_default()
+                    self.base()
+                        .map(|b| format!("{b}/matches/{}", info.id))
+                        .unwrap_or_default()
                 ));
                 self.matches.retain(|m| m.id != info.id);
                 self.matches.push(info);
@@ -269,11 +272,20 @@ impl OnlineScreen {
                         );
                         for seat in &m.seats {
                             ui.horizontal(|ui| {
-                                ui.label(format!("{}: {}", seat.seat, occupant_words(&seat.occupant)));
+                                ui.label(format!(
+                                    "{}: {}",
+                                    seat.seat,
+                                    occupant_words(&seat.occupant)
+                                ));
                                 let mine = kept.iter().find(|(s, _)| *s == seat.seat);
                                 if let Some((_, token)) = mine {
-                                    if m.state != MatchState::Over && ui.button("Rejoin").clicked() {
-                                        chosen = Some((m.id.clone(), Some(seat.seat.clone()), Some(token.clone())));
+                                    if m.state != MatchState::Over && ui.button("Rejoin").clicked()
+                                    {
+                                        chosen = Some((
+                                            m.id.clone(),
+                                            Some(seat.seat.clone()),
+                                            Some(token.clone()),
+                                        ));
                                     }
                                 } else if seat.occupant == Occupant::Open
                                     && ui.button(format!("Take {}", seat.seat)).clicked()
@@ -387,8 +399,16 @@ impl OnlineScreen {
             .into_iter()
             .enumerate()
             .map(|(i, name)| {
-                let kept = self.seats.iter().find(|(n, _)| *n == name).map(|(_, c)| c.clone());
-                let choice = kept.unwrap_or(if i == 0 { SeatChoice::Me } else { SeatChoice::Open });
+                let kept = self
+                    .seats
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, c)| c.clone());
+                let choice = kept.unwrap_or(if i == 0 {
+                    SeatChoice::Me
+                } else {
+                    SeatChoice::Open
+                });
                 (name, choice)
             })
             .collect();
@@ -412,7 +432,12 @@ impl OnlineScreen {
                     seats.insert(name.clone(), SeatRequest::Open);
                 }
                 SeatChoice::Ai(level) => {
-                    seats.insert(name.clone(), SeatRequest::Ai { level: level.clone() });
+                    seats.insert(
+                        name.clone(),
+                        SeatRequest::Ai {
+                            level: level.clone(),
+                        },
+                    );
                 }
             }
         }

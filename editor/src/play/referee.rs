@@ -158,11 +158,7 @@ impl Session {
                 }
                 Heard::Problem(why) => self.refusal = Some(why),
                 Heard::Lost { why, retrying } => {
-                    let then = if retrying {
-                        "; connecting again"
-                    } else {
-                        ""
-                    };
+                    let then = if retrying { "; connecting again" } else { "" };
                     self.notice = Some(format!("{why}{then}"));
                     self.log.push(format!("{why}{then}"));
                 }
@@ -184,7 +180,8 @@ impl Session {
     ) {
         self.generation += 1;
         if dropped > 0 {
-            self.log.push(format!("({dropped} earlier events not shown)"));
+            self.log
+                .push(format!("({dropped} earlier events not shown)"));
         }
         // The first view after this seat's action is its answer: the letters laid were
         // played (a spy's suggestion is laid by its event).
@@ -200,7 +197,8 @@ impl Session {
             let game = self.game();
             let first = game.seat_names().name(game.to_act()).to_string();
             let round = game.round_number();
-            self.log.push(format!("round {round} begins: {first} starts"));
+            self.log
+                .push(format!("round {round} begins: {first} starts"));
         }
         self.take_events(events);
         self.catch_up_layout();

@@ -4,11 +4,13 @@
 //! it may make. Lost connections are made again on a thread of their own with the seat's
 //! token, asking for what was missed.
 
-use scryptic::client::{Connection, Incoming, Waker};
+use scryptic::client::{Connection, Incoming, Waker, fetch_pack, pack_cache};
 use scryptic::game::{Action, Event, Game, SeatNames};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::Map;
-use scryptic::protocol::{ClientFrame, MatchInfo, Occupant, ServerFrame, View};
+use scryptic::pack::TilesetRef;
+use scryptic::pack::record::pack_hash;
+use scryptic::protocol::{ClientFrame, MatchInfo, Occupant, PackFile, ServerFrame, View};
 use scryptic::{Player, RuleSet};
 use std::path::Path;
 use std::sync::Arc;
@@ -69,6 +71,10 @@ pub struct RemoteSeat {
     pub info: MatchInfo,
     /// The mode's own help, if it has one.
     pub help: Option<String>,
+    /// The board's tileset, from the match's pack (this editor's copy, or fetched by hash).
+    pub tileset: Option<TilesetRef>,
+    /// What became of the match's packs (a pack fetched, or why it could not be).
+    pub pack_notes: Vec<String>,
     map: Map,
     rules: RuleSet,
     lexicon: Arc<Lexicon>,
@@ -114,7 +120,12 @@ impl RemoteSeat {
                     map,
                     rules,
                     help,
-                } => welcome = Some(Welcomed::read(match_info, seat, &map, *rules, help)?),
+                    tileset,
+                } => {
+                    let mut read = Welcomed::read(match_info, seat, &map, *rules, help)?;
+                    read.tileset = tileset;
+                    welcome = Some(read);
+                }
                 ServerFrame::View(view) => {
                     let Some(w) = welcome.take() else {
                         return Err("the server sent a view before its welcome".into());
@@ -126,13 +137,15 @@ impl RemoteSeat {
                         ..
                     } = *view;
                     let game = seen_game(&w.map, &w.rules, &lexicon, snapshot)?;
-                    return Ok(RemoteSeat {
+                    let mut seat = RemoteSeat {
                         base: base.to_string(),
                         match_id: id.to_string(),
                         token,
                         seat: w.seat,
                         info: w.info,
                         help: w.help,
+                        tileset: None,
+                        pack_notes: Vec::new(),
                         map: w.map,
                         rules: w.rules,
                         lexicon,
@@ -143,7 +156,9 @@ impl RemoteSeat {
                         reconnecting: None,
                         lost: None,
                         wake,
-                    });
+                    };
+                    seat.find_tileset(w.tileset.as_ref());
+                    return Ok(seat);
                 }
                 ServerFrame::Refused { message } | ServerFrame::Error { message } => {
                     return Err(message);
@@ -151,6 +166,52 @@ impl RemoteSeat {
                 ServerFrame::Seats { .. } => {}
             }
         }
+    }
+
+    /// Finds the board's tileset `file` names: in this editor's copy of its pack when that
+    /// copy's files hash as the match's, else in the pack fetched from the server by its hash
+    /// (kept in the data folder's cache, apart from installed packs). Blocks while it fetches.
+    fn find_tileset(&mut self, file: Option<&PackFile>) {
+        let Some(file) = file else {
+            return;
+        };
+        let Some(wanted) = self.info.packs.iter().find(|p| p.id == file.pack).cloned() else {
+            self.pack_notes.push(format!(
+                "the server names a tileset in pack {}, which the match does not load",
+                file.pack
+            ));
+            return;
+        };
+        let here = crate::catalog()
+            .get(&wanted.id)
+            .filter(|p| pack_hash(p).is_ok_and(|h| h == wanted.sha256))
+            .cloned();
+        let pack = match here {
+            Some(pack) => pack,
+            None => {
+                let fetched = scryptic::pack::places::data_dir()
+                    .ok_or_else(|| "no data folder to keep packs in: set SCRYPTIC_DATA".to_string())
+                    .and_then(|data| fetch_pack(&self.base, &wanted, &pack_cache(&data)));
+                match fetched {
+                    Ok(pack) => {
+                        self.pack_notes.push(format!(
+                            "fetched pack {} {} from the server (its files hash as the match's)",
+                            wanted.id, wanted.version
+                        ));
+                        pack
+                    }
+                    Err(e) => {
+                        self.pack_notes
+                            .push(format!("{e}: the board is drawn plain"));
+                        return;
+                    }
+                }
+            }
+        };
+        self.tileset = Some(TilesetRef {
+            files: pack.files.clone(),
+            path: file.path.clone(),
+        });
     }
 
     /// The game as the server last showed it to this seat.
@@ -197,7 +258,10 @@ impl RemoteSeat {
     pub fn poll(&mut self) -> Vec<Heard> {
         let mut heard = Vec::new();
         self.poll_reconnect(&mut heard);
-        while let Some(incoming) = self.connection.as_ref().and_then(|c| c.incoming.try_recv().ok())
+        while let Some(incoming) = self
+            .connection
+            .as_ref()
+            .and_then(|c| c.incoming.try_recv().ok())
         {
             match incoming {
                 Incoming::Frame(frame) => heard.extend(self.take(*frame)),
@@ -340,6 +404,7 @@ pub fn occupant_words(occupant: &Occupant) -> String {
 
 /// The welcome, read: the map and rules checked, the seat named.
 struct Welcomed {
+    tileset: Option<PackFile>,
     info: MatchInfo,
     seat: Option<Player>,
     map: Map,
@@ -367,6 +432,7 @@ impl Welcomed {
             None => None,
         };
         Ok(Welcomed {
+            tileset: None,
             info,
             seat,
             map,

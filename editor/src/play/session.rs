@@ -715,7 +715,6 @@ impl Session {
             std::thread::sleep(Duration::from_millis(5));
         }
     }
-
 }
 
 /// Whether `event` is a step of a combat's resolution.
@@ -732,4 +731,3 @@ fn is_combat_step(event: &Event) -> bool {
             | Event::GameOver { .. }
     )
 }
-

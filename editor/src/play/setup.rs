@@ -159,15 +159,19 @@ fn setting_editor(ui: &mut egui::Ui, spec: &SettingSpec, value: &mut SettingValu
                 ui.checkbox(on, "").labelled_by(label.id);
             }
             (SettingKind::Int { min, max, step, .. }, SettingValue::Int(n)) => {
-                ui.add(
-                    egui::DragValue::new(n)
-                        .range(*min..=*max)
-                        .speed(*step as f64)
-                        .custom_parser(|t| t.trim().parse::<f64>().ok()),
-                )
-                .labelled_by(label.id);
-                // A value typed between steps goes to the step below it.
-                *n = min + (*n - min) / step.max(&1) * step.max(&1);
+                let field = ui
+                    .add(
+                        egui::DragValue::new(n)
+                            .range(*min..=*max)
+                            .speed(*step as f64)
+                            .custom_parser(|t| t.trim().parse::<f64>().ok()),
+                    )
+                    .labelled_by(label.id);
+                // A value typed between steps goes to the step below it, once typed: snapped
+                // at each keystroke, `30` could never be typed (`3` became 0).
+                if !field.has_focus() {
+                    *n = min + (*n - min) / step.max(&1) * step.max(&1);
+                }
             }
             (SettingKind::Choice { options, .. }, SettingValue::Choice(chosen)) => {
                 egui::ComboBox::from_id_salt(("setting", &spec.id))

@@ -191,7 +191,8 @@ impl SidePanel {
     }
 
     fn ai_controls(&mut self, ui: &mut egui::Ui, session: &mut Session) {
-        if session.has_human() || session.game().result().is_some() {
+        // Online, the server paces its AIs.
+        if session.has_human() || session.game().result().is_some() || session.remote().is_some() {
             return;
         }
         ui.horizontal(|ui| {
@@ -238,7 +239,12 @@ impl SidePanel {
 /// The AI at work: who, for how long, and a bar that sweeps while it thinks. It asks for a
 /// repaint a little later rather than at once, so an idle window stays idle.
 /// The undo button.
+/// Undo for a game here; online, where the match stands instead (the server's log is the
+/// match's: nothing is undone).
 fn undo(ui: &mut egui::Ui, session: &mut Session) {
+    if session.remote().is_some() {
+        return online_status(ui, session);
+    }
     ui.horizontal(|ui| {
         if ui
             .add_enabled(session.can_undo(), egui::Button::new("Undo last action"))
@@ -248,6 +254,40 @@ fn undo(ui: &mut egui::Ui, session: &mut Session) {
             session.refusal = Some(e);
         }
     });
+}
+
+/// Online: whether the match waits for players (and how they join), who watches, and the
+/// connection's state.
+pub fn online_status(ui: &mut egui::Ui, session: &Session) {
+    use scryptic::protocol::MatchState;
+    let Some(remote) = session.remote() else {
+        return;
+    };
+    let address = format!("{}/matches/{}", remote.base, remote.match_id);
+    match remote.info.state {
+        MatchState::Waiting => {
+            ui.label(RichText::new("Waiting for players").strong());
+            ui.label(format!(
+                "Others take the open seats from their editor's Online screen, or with scryptic join {address}"
+            ));
+        }
+        MatchState::Playing => {
+            ui.weak(format!("Played on {address}"));
+        }
+        MatchState::Over if remote.info.log_after_end => {
+            ui.weak("The match is over: Save game... keeps its whole log");
+        }
+        MatchState::Over => {
+            ui.weak("The match is over");
+        }
+    }
+    if remote.watching() {
+        ui.label("You are watching: every rack and secret stays hidden.");
+    }
+    if remote.reconnecting() {
+        ui.colored_label(Color32::from_rgb(235, 150, 90), "Connecting again...");
+        ui.ctx().request_repaint_after(Duration::from_secs(1));
+    }
 }
 
 fn thinking_bar(ui: &mut egui::Ui, player: Player, elapsed: Duration) {

@@ -35,7 +35,12 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
             &crate::catalog(),
         );
         let title = format!("{} (saved game)", game.game().map().name);
-        let mut session = Session::new(Referee::Here(Box::new(game)), seats, LiveFiles::none(), title);
+        let mut session = Session::new(
+            Referee::Here(Box::new(game)),
+            seats,
+            LiveFiles::none(),
+            title,
+        );
         cover_racks_as_asked(&mut session, form);
         // The event log comes back with the game: what happened before the save is there.
         session.restore_log(&events);
@@ -49,7 +54,12 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), form.seed, None)
         .map_err(|e| e.to_string())?;
     let live = LiveFiles::for_level(&game, &level);
-    let mut session = Session::new(Referee::Here(Box::new(game)), seats, live, level.title.clone());
+    let mut session = Session::new(
+        Referee::Here(Box::new(game)),
+        seats,
+        live,
+        level.title.clone(),
+    );
     cover_racks_as_asked(&mut session, form);
     session
         .console

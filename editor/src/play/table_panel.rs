@@ -64,6 +64,7 @@ impl TablePanel {
         if let Some(refusal) = &session.refusal {
             ui.colored_label(egui::Color32::from_rgb(230, 120, 100), refusal);
         }
+        super::side_panel::online_status(ui, session);
         let Some(person) = session.human_to_act() else {
             return;
         };

@@ -24,8 +24,12 @@ pub fn harness_checked(app: EditorApp, accessibility: bool) -> Harness<'static, 
     DATA.call_once(|| {
         let data = tempfile::tempdir().unwrap().keep();
         // SAFETY: set once, before the editor reads it; nothing else in the tests touches
-        // the environment.
-        unsafe { std::env::set_var("SCRYPTIC_EDITOR_DATA", data) };
+        // the environment. The scryptic data folder too (online seats' tokens, packs fetched
+        // from servers): nothing a test does lands in the person's own.
+        unsafe {
+            std::env::set_var("SCRYPTIC_EDITOR_DATA", data.join("editor"));
+            std::env::set_var("SCRYPTIC_DATA", data.join("scryptic"));
+        }
     });
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
