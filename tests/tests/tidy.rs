@@ -151,3 +151,15 @@ fn the_check_sees_what_it_looks_for() {
     assert!(!mentions("crates/script/src", &["mlua::"], &[]).is_empty());
     assert!(!mentions("crates/server/src", &["tokio::"], &[]).is_empty());
 }
+
+#[test]
+fn the_play_view_stays_one_and_small() {
+    // The play view reads a game here and one on a server through one interface: the session
+    // does not grow a second copy of itself for online play.
+    let session = std::fs::read_to_string(root().join("editor/src/play/session.rs")).unwrap();
+    let lines = session.lines().count();
+    assert!(
+        lines <= 800,
+        "editor/src/play/session.rs has {lines} lines: move a part into a file of its own"
+    );
+}
