@@ -56,11 +56,15 @@ fn editor_online(server: &scryptic::server::Started, name: &str) -> H {
 fn wait_for(h: &mut H, what: &str, done: impl Fn(&EditorApp) -> bool) {
     let start = Instant::now();
     while !done(h.state()) {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "waited a minute for {what}; the screen says {:?}",
-            h.state().play.online.message
-        );
+        if start.elapsed() > Duration::from_secs(60) {
+            let session = h.state().play.session.as_ref();
+            panic!(
+                "waited a minute for {what}; the Online screen says {:?}; the game's refusal {:?}, log {:?}",
+                h.state().play.online.message,
+                session.map(|s| &s.refusal),
+                session.map(|s| &s.log)
+            );
+        }
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -342,4 +346,45 @@ fn a_pack_only_the_server_has_travels_to_the_editor_for_its_tileset() {
         "the board is drawn with the fetched tileset"
     );
     h.get_by_label_contains("You are watching");
+}
+
+#[test]
+fn a_seat_comes_back_by_itself_when_the_server_restarts() {
+    let (server, data) = server();
+    let addr = server.addr;
+    let mut h = editor_online(&server, "ada");
+    h.state_mut().play.online.host.choose_pack("word-wars", "");
+    h.run();
+    h.state_mut().play.online.seats[1].1 = SeatChoice::Ai("easy".into());
+    press_button(&mut h, "Host");
+    wait_for(&mut h, "the host's seat", playing);
+    // The server goes away and comes back on the same address with the same data folder.
+    drop(server);
+    wait_for(&mut h, "the loss noticed", |app| {
+        let s = app.play.session.as_ref().unwrap();
+        s.log.iter().any(|l| l.contains("connecting again"))
+    });
+    let mut options = scryptic::server::Options::new(addr, data.path().to_path_buf());
+    options.packs = vec![root().join("packs")];
+    let back = scryptic::server::start(options).unwrap();
+    assert_eq!(back.restored, 1, "the match resumes from the log");
+    wait_for(&mut h, "the seat back", |app| {
+        let s = app.play.session.as_ref().unwrap();
+        s.log.iter().any(|l| l == "connected again")
+    });
+    // And plays on: a letter traded back (the turn ends), the AI answers.
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    let letter = session
+        .game()
+        .rack_letters(Player::Gold)
+        .chars()
+        .next()
+        .unwrap();
+    session.act(Action::Exchange {
+        letters: letter.to_string(),
+    });
+    wait_for(&mut h, "the AI's answer after the restart", |app| {
+        let s = app.play.session.as_ref().unwrap();
+        s.game().active() == Player::Gold && s.game().turn() > 1
+    });
 }
