@@ -266,6 +266,20 @@ fn a_word_wars_word_is_committed_on_the_board_and_the_server_ai_answers() {
         session.log
     );
     assert!(!session.can_undo(), "a server's match is not undone here");
+    // Leaving gives the seat up: back on the Online screen, the seat is open again.
+    press_button(&mut h, "Leave the match");
+    assert!(h.state().play.session.is_none());
+    assert_eq!(h.state().play.screen, Screen::Online);
+    wait_for(&mut h, "the matches again", |app| {
+        !app.play.online.busy() && !app.play.online.matches.is_empty()
+    });
+    let info = &h.state().play.online.matches[0];
+    assert_eq!(
+        info.seats[0].occupant,
+        scryptic::protocol::Occupant::Open,
+        "gold's seat is open again"
+    );
+    h.get_by_label("Take gold");
 }
 
 /// Copies the folder `from` into `to`.

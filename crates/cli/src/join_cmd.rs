@@ -562,6 +562,18 @@ fn command(
             };
             match lobby.leave(id, token) {
                 Ok(_) => {
+                    if let Some(player) = seen.seat {
+                        let name = crate::game::SeatNames::of(&seen.rules)
+                            .name(player)
+                            .to_string();
+                        // A seat given up is not come back to.
+                        let _ = scryptic_client::forget_token(
+                            super::data_dir().as_deref(),
+                            lobby.base(),
+                            id,
+                            &name,
+                        );
+                    }
                     writeln!(
                         io.out,
                         "  you gave your seat up: it is open for anyone to take"

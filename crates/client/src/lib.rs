@@ -144,6 +144,11 @@ impl Lobby {
         self.answer(response)
     }
 
+    /// The server's base address.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
     /// The matches the server holds.
     pub fn matches(&self) -> Result<MatchList, String> {
         let response = self.agent.get(format!("{}/api/matches", self.base)).call();
@@ -279,6 +284,21 @@ pub fn keep_token(
     seat: &str,
     token: &str,
 ) -> std::io::Result<()> {
+    rewrite_tokens(data, base, id, seat, Some(token))
+}
+
+/// Forgets the token kept for `seat` of match `id` (the seat was given up).
+pub fn forget_token(data: Option<&Path>, base: &str, id: &str, seat: &str) -> std::io::Result<()> {
+    rewrite_tokens(data, base, id, seat, None)
+}
+
+fn rewrite_tokens(
+    data: Option<&Path>,
+    base: &str,
+    id: &str,
+    seat: &str,
+    token: Option<&str>,
+) -> std::io::Result<()> {
     let Some(dir) = tokens_dir(data) else {
         return Ok(());
     };
@@ -287,7 +307,7 @@ pub fn keep_token(
         .into_iter()
         .filter(|(s, _)| s != seat)
         .collect();
-    kept.push((seat.to_string(), token.to_string()));
+    kept.extend(token.map(|t| (seat.to_string(), t.to_string())));
     let text: String = kept.iter().map(|(s, t)| format!("{s} {t}\n")).collect();
     scryptic_core::fsutil::write_atomic(&dir.join(token_file(base, id)), text.as_bytes())
 }

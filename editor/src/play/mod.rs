@@ -226,7 +226,34 @@ impl PlayMode {
             if ui.button("Load game...").clicked() {
                 self.game_file = Some(GameFile::load());
             }
+            self.leave_button(ui);
         });
+    }
+
+    /// Online: gives the seat up (or stops watching), back to the Online screen.
+    fn leave_button(&mut self, ui: &mut egui::Ui) {
+        let Some(remote) = self.session.as_ref().and_then(Session::remote) else {
+            return;
+        };
+        let (label, hint) = if remote.watching() {
+            ("Stop watching", "Close this match's view")
+        } else {
+            (
+                "Leave the match",
+                "Give your seat up: it is open again for anyone (switching to another game keeps it, to Rejoin)",
+            )
+        };
+        if !ui.button(label).on_hover_text(hint).clicked() {
+            return;
+        }
+        let said = match remote.leave() {
+            Ok(()) => format!("you left match {}", remote.match_id),
+            Err(e) => format!("cannot leave match {}: {e}", remote.match_id),
+        };
+        self.session = None;
+        self.screen = Screen::Online;
+        self.online.message = Some(said);
+        self.online.refresh(ui.ctx());
     }
 
     fn message_line(&self, ui: &mut egui::Ui) {

@@ -277,7 +277,11 @@ impl OnlineScreen {
                                     seat.seat,
                                     occupant_words(&seat.occupant)
                                 ));
-                                let mine = kept.iter().find(|(s, _)| *s == seat.seat);
+                                // A token kept for a seat now open was given up elsewhere.
+                                let mine = kept
+                                    .iter()
+                                    .find(|(s, _)| *s == seat.seat)
+                                    .filter(|_| seat.occupant != Occupant::Open);
                                 if let Some((_, token)) = mine {
                                     if m.state != MatchState::Over && ui.button("Rejoin").clicked()
                                     {

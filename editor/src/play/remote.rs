@@ -386,6 +386,19 @@ impl RemoteSeat {
         format!("{}{you}", occupant_words(&seat.occupant))
     }
 
+    /// Gives the seat up (it is open again for anyone), or stops watching.
+    pub fn leave(&self) -> Result<(), String> {
+        let (Some(token), Some(seat)) = (&self.token, self.seat) else {
+            return Ok(());
+        };
+        scryptic::client::Lobby::new(&self.base).leave(&self.match_id, token)?;
+        let name = SeatNames::of(&self.rules).name(seat).to_string();
+        let data = scryptic::pack::places::data_dir();
+        // A seat given up is not come back to.
+        let _ = scryptic::client::forget_token(data.as_deref(), &self.base, &self.match_id, &name);
+        Ok(())
+    }
+
     /// The whole match as a save file's text, where the match allows it once over.
     pub fn save_text(&self) -> Result<String, String> {
         scryptic::client::Lobby::new(&self.base).save(&self.match_id)
