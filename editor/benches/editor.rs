@@ -279,11 +279,87 @@ fn play_frame(c: &mut Criterion) {
     });
 }
 
+/// A game of `pack`'s first mode (the repository's packs), `settings` set, seed 5.
+fn pack_game(pack: &str, settings: &[(&str, &str)]) -> scryptic::script::ScriptedGame {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let (mut catalog, _) = scryptic::pack::Catalog::discover();
+    for found in scryptic::pack::Pack::scan(&root.join("packs")).0 {
+        let _ = catalog.add(found);
+    }
+    let choice = scryptic::pack::Choice {
+        pack: pack.into(),
+        set: settings
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Default::default()
+    };
+    let level = scryptic::pack::Level::from_pack(&catalog, &choice).unwrap();
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    scryptic::script::ScriptedGame::start_level(&level, lexicon, 5, None)
+        .unwrap()
+        .0
+}
+
+/// An online seat's view taken in, as the editor takes each one (issue 43): the frame read
+/// from its JSON, the game rebuilt from its snapshot and checked whole. Every view of a match
+/// is taken in so; in simultaneous play, one comes with every tile anyone lays.
+fn online_view(c: &mut Criterion) {
+    use scryptic::game::{Action, Game};
+    use scryptic::protocol::{MAX_SERVER_FRAME, ServerFrame, View};
+    let mut word_wars = pack_game("word-wars", &[]);
+    let mut ai = [Level::Normal, Level::Normal].map(|l| AiPlayer::new(l, 3));
+    while word_wars.game().log().len() < 40 && word_wars.game().result().is_none() {
+        let seat = usize::from(word_wars.game().to_act() != scryptic::Player::Gold);
+        let action = ai[seat].choose(word_wars.game());
+        if word_wars.apply(action).is_err() {
+            word_wars.apply(Action::EndTurn).ok();
+        }
+    }
+    let mut crossing = pack_game("lexicon-crossing", &[("players", "3")]);
+    for seat in crossing.game().seats().collect::<Vec<_>>() {
+        let mut ai = AiPlayer::new(Level::Normal, 3);
+        if let Some(layout) = ai.choose_at_once(crossing.game(), seat) {
+            crossing.apply(layout).ok();
+        }
+    }
+    let mut group = c.benchmark_group("online view taken in");
+    for (name, game) in [
+        ("Word Wars after 40 actions", word_wars.game()),
+        ("Lexicon Crossing, 3 crosswords", crossing.game()),
+    ] {
+        let view = View {
+            actions: game.log().len() as u64,
+            snapshot: game.seen_by(Some(scryptic::Player::Silver)).snapshot(),
+            events: Vec::new(),
+            events_dropped: 0,
+            moves: Vec::new(),
+            console: Vec::new(),
+            grace_left_ms: None,
+        };
+        let text = scryptic::protocol::write(ServerFrame::View(Box::new(view)));
+        println!("online view, {name}: {} bytes of JSON", text.len());
+        let (map, rules, lexicon) = (game.map(), game.rules(), game.shared_lexicon());
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let Ok(ServerFrame::View(view)) =
+                    scryptic::protocol::read::<ServerFrame>(&text, MAX_SERVER_FRAME)
+                else {
+                    panic!("a view");
+                };
+                Game::from_snapshot(map, rules.clone(), lexicon.clone(), view.snapshot).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     frames,
     frames_while_painting,
     fill_and_undo,
-    play_frame
+    play_frame,
+    online_view
 );
 criterion_main!(benches);

@@ -282,26 +282,14 @@ fn a_word_wars_word_is_committed_on_the_board_and_the_server_ai_answers() {
     h.get_by_label("Take gold");
 }
 
-/// Copies the folder `from` into `to`.
-fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_folder(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 #[test]
 fn a_pack_only_the_server_has_travels_to_the_editor_for_its_tileset() {
     // A pack of the server's own (Scryper under another id): the editor has never seen it.
     let dir = tempfile::tempdir().unwrap();
+    let scryper = scryptic::pack::Pack::open(&root().join("packs/scryper")).unwrap();
+    let exported = scryptic::pack::archive::export(&scryper, &dir.path().join("packs")).unwrap();
     let travelling = dir.path().join("packs/scryper-travel");
-    copy_folder(&root().join("packs/scryper"), &travelling);
+    std::fs::rename(exported, &travelling).unwrap();
     let manifest = travelling.join("pack.ron");
     let text = std::fs::read_to_string(&manifest).unwrap();
     std::fs::write(

@@ -11,7 +11,6 @@ use crate::lexicon::Lexicon;
 use crate::map::Map;
 use crate::rules::RuleSet;
 use scryptic_protocol::{MatchInfo, MatchState, Occupant, ServerFrame, View};
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -50,61 +49,50 @@ pub(super) fn on_frame(
     lexicon: &Arc<Lexicon>,
     io: &mut Streams,
 ) -> anyhow::Result<()> {
-    match frame {
-        ServerFrame::Welcome {
-            match_info,
+    if let Some(welcome) = scryptic_client::Welcome::read(&frame) {
+        let scryptic_client::Welcome {
+            info: match_info,
             seat,
             map,
             rules,
             help,
             ..
-        } => {
-            let map = Map::from_text(Path::new("the server's map"), &map)
-                .map_err(|e| anyhow::anyhow!("the server's map cannot be read: {e}"))?;
-            let problems = rules.validate();
-            if let Some(p) = problems.first() {
-                anyhow::bail!("the server's rule set is not sound: {}", p.message);
-            }
-            let names = crate::game::SeatNames::of(&rules);
-            let seat = match seat {
-                Some(name) => Some(names.seat_named(&name).ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "the server seated this terminal at `{name}`, not a seat of its rules"
-                    )
-                })?),
-                None => None,
-            };
-            if let Some(at) = seen.as_mut() {
-                // Connected again: the same match, seen afresh.
-                at.info = match_info;
-                at.seat = seat;
-                at.help = help;
-                return Ok(());
-            }
-            table.sit(seat);
-            let who = match seat {
-                Some(p) => format!("you play {}", names.name(p)),
-                None => "you are watching".to_string(),
-            };
-            writeln!(
-                io.out,
-                "{} ({}): {who}. Type `help` for the commands.",
-                match_info.title, match_info.mode
-            )?;
-            writeln!(io.out, "{}", seats_line(&match_info))?;
-            *seen = Some(Seen {
-                map,
-                rules: *rules,
-                seat,
-                help,
-                info: match_info,
-                game: None,
-                moves: Vec::new(),
-                actions: 0,
-                announced_end: false,
-                side: String::new(),
-            });
+        } = welcome.map_err(|e| anyhow::anyhow!(e))?;
+        let names = crate::game::SeatNames::of(&rules);
+        if let Some(at) = seen.as_mut() {
+            // Connected again: the same match, seen afresh.
+            at.info = match_info;
+            at.seat = seat;
+            at.help = help;
+            return Ok(());
         }
+        table.sit(seat);
+        let who = match seat {
+            Some(p) => format!("you play {}", names.name(p)),
+            None => "you are watching".to_string(),
+        };
+        writeln!(
+            io.out,
+            "{} ({}): {who}. Type `help` for the commands.",
+            match_info.title, match_info.mode
+        )?;
+        writeln!(io.out, "{}", seats_line(&match_info))?;
+        *seen = Some(Seen {
+            map,
+            rules,
+            seat,
+            help,
+            info: match_info,
+            game: None,
+            moves: Vec::new(),
+            actions: 0,
+            announced_end: false,
+            side: String::new(),
+        });
+        return Ok(());
+    }
+    match frame {
+        ServerFrame::Welcome { .. } => {}
         ServerFrame::View(view) => {
             let Some(at) = seen.as_mut() else {
                 anyhow::bail!("the server sent a view before its welcome");

@@ -6,11 +6,15 @@
 
 #![deny(missing_docs)]
 
+use scryptic_core::board::Player;
+use scryptic_core::game::SeatNames;
+use scryptic_core::map::Map;
+use scryptic_core::rules::RuleSet;
 use scryptic_pack::Pack;
 use scryptic_pack::record::pack_hash;
 use scryptic_protocol::{
-    ClientFrame, CreateMatch, LeaveSeat, MAX_SERVER_FRAME, MatchInfo, MatchList, PackRef, Problem,
-    SeatTaken, ServerFrame, TakeSeat,
+    ClientFrame, CreateMatch, LeaveSeat, MAX_SERVER_FRAME, MatchInfo, MatchList, PackFile, PackRef,
+    Problem, SeatTaken, ServerFrame, TakeSeat,
 };
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -101,25 +105,37 @@ impl Lobby {
         }
     }
 
+    /// The body of a successful answer (at most `limit` bytes), or the server's problem in
+    /// its words.
+    fn body(
+        &self,
+        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+        limit: u64,
+    ) -> Result<Vec<u8>, String> {
+        let mut response =
+            response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
+        let status = response.status();
+        let body = response
+            .body_mut()
+            .with_config()
+            .limit(limit)
+            .read_to_vec()
+            .map_err(|e| format!("the server's answer cannot be read: {e}"))?;
+        if status.is_success() {
+            return Ok(body);
+        }
+        let text = String::from_utf8_lossy(&body);
+        let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
+        Err(problem.map_or_else(|_| format!("the server answered {status}"), |p| p.error))
+    }
+
     /// The text of a successful answer, or the server's problem in its words.
     fn text(
         &self,
         response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
     ) -> Result<String, String> {
-        let mut response =
-            response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
-        let status = response.status();
-        let text = response
-            .body_mut()
-            .with_config()
-            .limit(MAX_SERVER_FRAME as u64)
-            .read_to_string()
-            .map_err(|e| format!("the server's answer cannot be read: {e}"))?;
-        if status.is_success() {
-            return Ok(text);
-        }
-        let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
-        Err(problem.map_or_else(|_| format!("the server answered {status}"), |p| p.error))
+        let body = self.body(response, MAX_SERVER_FRAME as u64)?;
+        String::from_utf8(body).map_err(|_| "the server's answer is not text".to_string())
     }
 
     fn answer<T: serde::de::DeserializeOwned>(
@@ -177,21 +193,7 @@ impl Lobby {
             .agent
             .get(format!("{}/api/packs/{hash}", self.base))
             .call();
-        let mut response =
-            response.map_err(|e| format!("the server at {} does not answer: {e}", self.base))?;
-        let status = response.status();
-        let body = response
-            .body_mut()
-            .with_config()
-            .limit(scryptic_pack::archive::MAX_ARCHIVE_BYTES)
-            .read_to_vec()
-            .map_err(|e| format!("the pack's archive cannot be read: {e}"))?;
-        if status.is_success() {
-            return Ok(body);
-        }
-        let text = String::from_utf8_lossy(&body);
-        let problem: Result<Problem, _> = scryptic_protocol::read(&text, MAX_SERVER_FRAME);
-        Err(problem.map_or_else(|_| format!("the server answered {status}"), |p| p.error))
+        self.body(response, scryptic_pack::archive::MAX_ARCHIVE_BYTES)
     }
 
     /// The whole log of the match, as a save file's text (once it is over).
@@ -319,6 +321,63 @@ fn token_file(base: &str, id: &str) -> String {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
     format!("{server}-{id}.tokens")
+}
+
+/// A server's welcome, read and checked: the map parsed, the rule set sound, the seat one of
+/// its rules' (a client shows nothing of a welcome that fails these).
+pub struct Welcome {
+    /// The match.
+    pub info: MatchInfo,
+    /// The seat played (none: watching).
+    pub seat: Option<Player>,
+    /// The match's map.
+    pub map: Map,
+    /// The rule set played with.
+    pub rules: RuleSet,
+    /// How the mode is played, from its scripts.
+    pub help: Option<String>,
+    /// The board's tileset, as a file of one of the match's packs.
+    pub tileset: Option<PackFile>,
+}
+
+impl Welcome {
+    /// Reads `frame` if it is a welcome (`None` for any other frame); a welcome that does not
+    /// make sense is an error saying why.
+    pub fn read(frame: &ServerFrame) -> Option<Result<Welcome, String>> {
+        let ServerFrame::Welcome {
+            match_info,
+            seat,
+            map,
+            rules,
+            help,
+            tileset,
+        } = frame
+        else {
+            return None;
+        };
+        let read = || {
+            let map = Map::from_text(Path::new("the server's map"), map)
+                .map_err(|e| format!("the server's map cannot be read: {e}"))?;
+            if let Some(p) = rules.validate().first() {
+                return Err(format!("the server's rule set is not sound: {}", p.message));
+            }
+            let seat = match seat {
+                Some(name) => Some(SeatNames::of(rules).seat_named(name).ok_or_else(|| {
+                    format!("the server seated this client at `{name}`, not a seat of its rules")
+                })?),
+                None => None,
+            };
+            Ok(Welcome {
+                info: match_info.clone(),
+                seat,
+                map,
+                rules: (**rules).clone(),
+                help: help.clone(),
+                tileset: tileset.clone(),
+            })
+        };
+        Some(read())
+    }
 }
 
 /// What the connection's thread hands over.

@@ -18,23 +18,10 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Copies the folder `from` into `to`.
-fn copy_folder(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_folder(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A server on loopback whose packs folder holds a copy of the shipped Scryper pack.
 fn server(dir: &Path) -> scryptic_server::Started {
-    copy_folder(&root().join("packs/scryper"), &dir.join("packs/scryper"));
+    let scryper = Pack::open(&root().join("packs/scryper")).unwrap();
+    scryptic_pack::archive::export(&scryper, &dir.join("packs")).unwrap();
     let mut options =
         scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.join("data"));
     options.packs = vec![dir.join("packs")];

@@ -4,7 +4,7 @@
 //! it may make. Lost connections are made again on a thread of their own with the seat's
 //! token, asking for what was missed.
 
-use scryptic::client::{Connection, Incoming, Waker, fetch_pack, pack_cache};
+use scryptic::client::{Connection, Incoming, Waker, Welcome, fetch_pack, pack_cache};
 use scryptic::game::{Action, Event, Game, SeatNames};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::Map;
@@ -12,7 +12,6 @@ use scryptic::pack::TilesetRef;
 use scryptic::pack::record::pack_hash;
 use scryptic::protocol::{ClientFrame, MatchInfo, Occupant, PackFile, ServerFrame, View};
 use scryptic::{Player, RuleSet};
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -113,19 +112,11 @@ impl RemoteSeat {
                 Incoming::Frame(frame) => *frame,
                 Incoming::Closed { why, .. } => return Err(why),
             };
+            if let Some(read) = Welcome::read(&frame) {
+                welcome = Some(read?);
+                continue;
+            }
             match frame {
-                ServerFrame::Welcome {
-                    match_info,
-                    seat,
-                    map,
-                    rules,
-                    help,
-                    tileset,
-                } => {
-                    let mut read = Welcomed::read(match_info, seat, &map, *rules, help)?;
-                    read.tileset = tileset;
-                    welcome = Some(read);
-                }
                 ServerFrame::View(view) => {
                     let Some(w) = welcome.take() else {
                         return Err("the server sent a view before its welcome".into());
@@ -163,7 +154,7 @@ impl RemoteSeat {
                 ServerFrame::Refused { message } | ServerFrame::Error { message } => {
                     return Err(message);
                 }
-                ServerFrame::Seats { .. } => {}
+                ServerFrame::Seats { .. } | ServerFrame::Welcome { .. } => {}
             }
         }
     }
@@ -412,46 +403,6 @@ pub fn occupant_words(occupant: &Occupant) -> String {
         Occupant::Person { name, connected } if *connected => name.clone(),
         Occupant::Person { name, .. } => format!("{name} (away)"),
         Occupant::Ai { level } => format!("AI {level}"),
-    }
-}
-
-/// The welcome, read: the map and rules checked, the seat named.
-struct Welcomed {
-    tileset: Option<PackFile>,
-    info: MatchInfo,
-    seat: Option<Player>,
-    map: Map,
-    rules: RuleSet,
-    help: Option<String>,
-}
-
-impl Welcomed {
-    fn read(
-        info: MatchInfo,
-        seat: Option<String>,
-        map: &str,
-        rules: RuleSet,
-        help: Option<String>,
-    ) -> Result<Welcomed, String> {
-        let map = Map::from_text(Path::new("the server's map"), map)
-            .map_err(|e| format!("the server's map cannot be read: {e}"))?;
-        if let Some(p) = rules.validate().first() {
-            return Err(format!("the server's rule set is not sound: {}", p.message));
-        }
-        let seat = match seat {
-            Some(name) => Some(SeatNames::of(&rules).seat_named(&name).ok_or_else(|| {
-                format!("the server seated this editor at `{name}`, not a seat of its rules")
-            })?),
-            None => None,
-        };
-        Ok(Welcomed {
-            tileset: None,
-            info,
-            seat,
-            map,
-            rules,
-            help,
-        })
     }
 }
 
