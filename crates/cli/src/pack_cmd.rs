@@ -7,7 +7,18 @@ use clap::Subcommand;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+mod index_cmd;
 mod pack_test;
+
+/// Whether `what` names a pack archive or folder here rather than a pack of the indexes: an
+/// archive, or a path (`./harvest`, `packs/harvest`); a bare id is looked up in the indexes
+/// even where a folder of that name is.
+fn is_local(what: &str) -> bool {
+    what.ends_with(".zip")
+        || what.contains('/')
+        || what.contains(std::path::MAIN_SEPARATOR)
+        || crate::pack::manifest::id_problem(what).is_some() && Path::new(what).exists()
+}
 
 #[derive(Subcommand, Debug)]
 pub(super) enum PackCommand {
@@ -56,11 +67,14 @@ pub(super) enum PackCommand {
         /// The folder to write it in.
         dir: PathBuf,
     },
-    /// Install a pack from a .zip or a folder (checked whole before anything is written;
-    /// an installed copy of the same pack is replaced only once the new one is in place).
+    /// Install packs from the pack indexes (ID or ID@VERSIONS, with their dependencies; the
+    /// plan and its size are shown first), or one pack from a .zip or a folder. Every archive
+    /// is checked whole before anything is written; an installed copy is replaced only once
+    /// the new one is in place.
     Install {
-        /// A pack archive (.zip) or folder.
-        source: PathBuf,
+        /// Pack ids (`word-wars`, `word-wars@^1.2`), or one pack archive (.zip) or folder.
+        #[arg(required = true, value_name = "ID[@REQ]|FILE")]
+        what: Vec<String>,
         /// Where installed packs live (default: packs/ in the data folder).
         #[arg(long, value_name = "DIR")]
         packs_dir: Option<PathBuf>,
@@ -80,6 +94,54 @@ pub(super) enum PackCommand {
         /// The archive to write.
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// Write DIR/index.json, the pack index of the archives in DIR (after adding a release),
+    /// carrying each archive's signature (ZIP.sig) and thumbnail.
+    Index {
+        /// The folder of pack archives.
+        dir: PathBuf,
+    },
+    /// The pack indexes searched and installed from: `add ADDRESS` (an http(s) address or a
+    /// folder), `remove ADDRESS`, `list`.
+    Source {
+        /// add, remove or list.
+        #[arg(value_parser = ["add", "remove", "list"])]
+        action: String,
+        /// The index's address or folder.
+        address: Option<String>,
+    },
+    /// Find packs in the indexes by words of their id, title, description or tags.
+    Search {
+        /// Words that must all appear (none: every pack).
+        words: Vec<String>,
+    },
+    /// The installed packs that have newer releases in the indexes.
+    Outdated {
+        /// Where installed packs live (default: packs/ in the data folder).
+        #[arg(long, value_name = "DIR")]
+        packs_dir: Option<PathBuf>,
+    },
+    /// Install the newest release that fits of an installed pack (or of every one).
+    Update {
+        /// The pack (none: every installed pack).
+        id: Option<String>,
+        /// Where installed packs live (default: packs/ in the data folder).
+        #[arg(long, value_name = "DIR")]
+        packs_dir: Option<PathBuf>,
+    },
+    /// Make your signing key (ed25519), kept in the data folder, and show its public key.
+    Keygen,
+    /// Sign a pack archive with your key: writes ZIP.sig beside it.
+    Sign {
+        /// The pack archive.
+        zip: PathBuf,
+    },
+    /// Trust KEY for pack ID from now on (after its author announced a new key).
+    Trust {
+        /// The pack.
+        id: String,
+        /// The public key, 64 hex digits.
+        key: String,
     },
 }
 
@@ -118,12 +180,36 @@ pub(super) fn run(cmd: PackCommand, io: &mut Streams) -> anyhow::Result<i32> {
             info(&catalog, &opened.id, io)
         }
         PackCommand::Export { id, dir } => export(&catalog, &id, &dir, io),
-        PackCommand::Install { source, packs_dir } => {
+        PackCommand::Install { what, packs_dir } => {
             let Some(dir) = packs_dir.or_else(crate::pack::places::installed_dir) else {
                 return no_data_folder(io);
             };
-            install(&source, &dir, &catalog, io)
+            match what.as_slice() {
+                [one] if is_local(one) => install(Path::new(one), &dir, &catalog, io),
+                _ => index_cmd::install_from_indexes(&what, false, &dir, &catalog, io),
+            }
         }
+        PackCommand::Index { dir } => index_cmd::write_index(&dir, io),
+        PackCommand::Source { action, address } => {
+            index_cmd::source(&action, address.as_deref(), io)
+        }
+        PackCommand::Search { words } => index_cmd::search(&words, &catalog, io),
+        PackCommand::Outdated { packs_dir } => {
+            let Some(dir) = packs_dir.or_else(crate::pack::places::installed_dir) else {
+                return no_data_folder(io);
+            };
+            index_cmd::outdated(&dir, &catalog, io)
+        }
+        PackCommand::Update { id, packs_dir } => {
+            let Some(dir) = packs_dir.or_else(crate::pack::places::installed_dir) else {
+                return no_data_folder(io);
+            };
+            let wanted: Vec<String> = id.into_iter().collect();
+            index_cmd::install_from_indexes(&wanted, true, &dir, &catalog, io)
+        }
+        PackCommand::Keygen => index_cmd::keygen(io),
+        PackCommand::Sign { zip } => index_cmd::sign(&zip, io),
+        PackCommand::Trust { id, key } => index_cmd::trust(&id, &key, io),
         PackCommand::Remove { id, packs_dir } => {
             let Some(dir) = packs_dir.or_else(crate::pack::places::installed_dir) else {
                 return no_data_folder(io);

@@ -6,6 +6,8 @@
 
 #![deny(missing_docs)]
 
+pub mod indexes;
+
 use scryptic_core::board::Player;
 use scryptic_core::game::SeatNames;
 use scryptic_core::map::Map;

@@ -16,6 +16,7 @@ use scryptic_core::{diag, fsutil, lexicon, limits, map, ronfile, rules, save};
 
 pub mod archive;
 pub mod files;
+pub mod index;
 pub mod level;
 pub mod manifest;
 pub mod new;
@@ -26,6 +27,7 @@ mod settings;
 pub mod strings;
 #[cfg(test)]
 mod tests;
+pub mod trust;
 
 pub use files::{EmbeddedFile, PackFiles};
 pub use level::{Choice, Level, LevelError, TilesetRef};

@@ -1,0 +1,310 @@
+//! Packs that find their players, through the real binary: an author makes, zips, signs and
+//! indexes releases; a player adds the index (a folder, or an address served over HTTP),
+//! searches, installs with a dependency, sees what is outdated and updates. A tampered archive
+//! is refused by its hash, a release signed by another key after a pinned first install is
+//! refused naming both keys, and a download cut off leaves the installed version in place.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::scryptic_binary;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// What a run printed.
+#[derive(Debug)]
+struct Ran {
+    code: i32,
+    out: String,
+    err: String,
+}
+
+/// `scryptic ARGS` in `cwd`, with `data` as its data folder.
+fn run(cwd: &Path, data: &Path, args: &[&str]) -> Ran {
+    let output = std::process::Command::new(scryptic_binary())
+        .args(args)
+        .current_dir(cwd)
+        .env("SCRYPTIC_DATA", data)
+        .env_remove("SCRYPTIC_PACK_PATH")
+        .output()
+        .unwrap();
+    Ran {
+        code: output.status.code().unwrap_or(-1),
+        out: String::from_utf8_lossy(&output.stdout).into_owned(),
+        err: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// A folder for an author's packs and releases, and the author's and a player's data folders.
+struct World {
+    _dir: tempfile::TempDir,
+    work: PathBuf,
+    repo: PathBuf,
+    author: PathBuf,
+    player: PathBuf,
+}
+
+impl World {
+    fn new() -> World {
+        let dir = tempfile::tempdir().unwrap();
+        let work = dir.path().join("work");
+        let repo = dir.path().join("repo");
+        std::fs::create_dir_all(&work).unwrap();
+        std::fs::create_dir_all(&repo).unwrap();
+        World {
+            author: dir.path().join("author"),
+            player: dir.path().join("player"),
+            work,
+            repo,
+            _dir: dir,
+        }
+    }
+
+    fn author(&self, args: &[&str]) -> Ran {
+        let ran = run(&self.work, &self.author, args);
+        assert_eq!(ran.code, 0, "{args:?}: {ran:?}");
+        ran
+    }
+
+    fn player(&self, args: &[&str]) -> Ran {
+        run(&self.work, &self.player, args)
+    }
+
+    /// Makes pack `id` at `version` (depending on `needs`, if any), zipped into the release
+    /// folder; signed when `signed`.
+    fn release(&self, id: &str, version: &str, needs: Option<&str>, signed: bool) -> PathBuf {
+        let folder = self.work.join(id);
+        if !folder.exists() {
+            self.author(&["pack", "new", id]);
+        }
+        let manifest = folder.join("pack.ron");
+        let mut text = std::fs::read_to_string(&manifest).unwrap();
+        let at = text.find("version: \"").unwrap() + "version: \"".len();
+        let end = at + text[at..].find('"').unwrap();
+        text.replace_range(at..end, version);
+        if let Some(needs) = needs
+            && !text.contains(&format!("\"{needs}\""))
+        {
+            text = text.replacen(
+                "\"core\": \"^1\",",
+                &format!("\"core\": \"^1\",\n        \"{needs}\": \"^0\","),
+                1,
+            );
+        }
+        std::fs::write(&manifest, text).unwrap();
+        let zip = self.repo.join(format!("{id}-{version}.zip"));
+        self.author(&["pack", "zip", id, "--out", zip.to_str().unwrap()]);
+        if signed {
+            self.author(&["pack", "sign", zip.to_str().unwrap()]);
+        }
+        zip
+    }
+
+    fn index(&self) {
+        self.author(&["pack", "index", self.repo.to_str().unwrap()]);
+    }
+
+    fn installed(&self, id: &str) -> Option<String> {
+        let manifest = self.player.join("packs").join(id).join("pack.ron");
+        let text = std::fs::read_to_string(manifest).ok()?;
+        let at = text.find("version: \"")? + "version: \"".len();
+        Some(text[at..at + text[at..].find('"')?].to_string())
+    }
+}
+
+#[test]
+fn an_author_publishes_and_a_player_installs_with_a_dependency_then_updates() {
+    let w = World::new();
+    w.author(&["pack", "keygen"]);
+    w.release("harvest", "0.1.0", None, true);
+    w.release("orchard", "0.1.0", Some("harvest"), true);
+    w.index();
+    let index = std::fs::read_to_string(w.repo.join("index.json")).unwrap();
+    assert!(index.contains("\"signature\": \"") && index.contains("\"harvest\": \"^0\""));
+    let added = w.player(&["pack", "source", "add", w.repo.to_str().unwrap()]);
+    assert!(
+        added.code == 0 && added.out.contains("(2 packs)"),
+        "{added:?}"
+    );
+    let found = w.player(&["pack", "search", "orch"]);
+    assert!(
+        found.out.contains("orchard 0.1.0") && !found.out.contains("harvest 0.1.0"),
+        "{found:?}"
+    );
+    assert!(found.out.contains("fits this build"), "{found:?}");
+    let installed = w.player(&["pack", "install", "orchard"]);
+    assert_eq!(installed.code, 0, "{installed:?}");
+    let plan_at = installed.out.find("harvest 0.1.0 - harvest").unwrap();
+    assert!(
+        plan_at < installed.out.find("orchard 0.1.0 - orchard").unwrap(),
+        "the dependency comes first: {installed:?}"
+    );
+    assert!(
+        installed.out.contains("in all 3."),
+        "the total size: {installed:?}"
+    );
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.1.0"));
+    assert_eq!(w.installed("orchard").as_deref(), Some("0.1.0"));
+    let listed = w.player(&["pack", "list"]);
+    assert!(
+        listed.out.contains("orchard") && listed.err.is_empty(),
+        "{listed:?}"
+    );
+    // A new release of the dependency.
+    w.release("harvest", "0.2.0", None, true);
+    w.index();
+    let outdated = w.player(&["pack", "outdated"]);
+    assert!(
+        outdated.out.contains("harvest 0.1.0 -> 0.2.0"),
+        "{outdated:?}"
+    );
+    let updated = w.player(&["pack", "update"]);
+    assert!(
+        updated.code == 0
+            && updated
+                .out
+                .contains("installed harvest 0.2.0 (replacing 0.1.0)"),
+        "{updated:?}"
+    );
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.2.0"));
+    let again = w.player(&["pack", "update"]);
+    assert!(again.out.contains("nothing to do"), "{again:?}");
+    assert!(w.player(&["pack", "outdated"]).out.contains("up to date"));
+}
+
+#[test]
+fn a_tampered_archive_is_refused_by_its_hash_and_nothing_changes() {
+    let w = World::new();
+    let zip = w.release("harvest", "0.1.0", None, false);
+    w.index();
+    // The archive changed after the index was written (same size: a byte flipped).
+    let mut bytes = std::fs::read(&zip).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xff;
+    std::fs::write(&zip, bytes).unwrap();
+    w.player(&["pack", "source", "add", w.repo.to_str().unwrap()]);
+    let refused = w.player(&["pack", "install", "harvest"]);
+    assert_eq!(refused.code, 1, "{refused:?}");
+    assert!(
+        refused.err.contains("SHA-256") && refused.err.contains("nothing was installed"),
+        "{refused:?}"
+    );
+    assert_eq!(w.installed("harvest"), None);
+    let downloads = w.player.join("downloads");
+    let left: Vec<_> = std::fs::read_dir(&downloads)
+        .map(|d| d.filter_map(Result::ok).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "nothing left behind: {left:?}");
+}
+
+#[test]
+fn a_release_signed_by_another_key_is_refused_after_a_pinned_first_install() {
+    let w = World::new();
+    w.author(&["pack", "keygen"]);
+    w.release("harvest", "0.1.0", None, true);
+    w.index();
+    w.player(&["pack", "source", "add", w.repo.to_str().unwrap()]);
+    let first = w.player(&["pack", "install", "harvest"]);
+    assert!(first.out.contains("trusting key"), "{first:?}");
+    // 0.2.0 signed by someone else's key.
+    let zip = w.release("harvest", "0.2.0", None, false);
+    let stranger = w.work.join("stranger-data");
+    let made = run(&w.work, &stranger, &["pack", "keygen"]);
+    let stranger_key = made
+        .out
+        .lines()
+        .last()
+        .unwrap()
+        .trim_start_matches("public key: ");
+    run(&w.work, &stranger, &["pack", "sign", zip.to_str().unwrap()]);
+    w.index();
+    let refused = w.player(&["pack", "update", "harvest"]);
+    assert_eq!(refused.code, 1, "{refused:?}");
+    let pinned = std::fs::read_to_string(w.player.join("trust/pins")).unwrap();
+    let pinned_key = pinned.split_whitespace().nth(1).unwrap();
+    assert!(
+        refused.err.contains(pinned_key) && refused.err.contains(stranger_key),
+        "both keys named: {refused:?}"
+    );
+    assert!(
+        refused.err.contains("scryptic pack trust harvest"),
+        "{refused:?}"
+    );
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.1.0"));
+    // Accepted deliberately, it installs.
+    let trusted = w.player(&["pack", "trust", "harvest", stranger_key]);
+    assert_eq!(trusted.code, 0, "{trusted:?}");
+    let updated = w.player(&["pack", "update", "harvest"]);
+    assert_eq!(updated.code, 0, "{updated:?}");
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.2.0"));
+}
+
+#[test]
+fn an_unsigned_release_installs_with_a_plain_warning() {
+    let w = World::new();
+    w.release("harvest", "0.1.0", None, false);
+    w.index();
+    w.player(&["pack", "source", "add", w.repo.to_str().unwrap()]);
+    let installed = w.player(&["pack", "install", "harvest@0.1"]);
+    assert_eq!(installed.code, 0, "{installed:?}");
+    assert!(installed.err.contains("is not signed"), "{installed:?}");
+    let unknown = w.player(&["pack", "install", "nothing-here"]);
+    assert!(
+        unknown.code == 1 && unknown.err.contains("no pack index lists `nothing-here`"),
+        "{unknown:?}"
+    );
+}
+
+/// An HTTP server of the files in `dir` on loopback; the file named `cut` is sent only half
+/// (its full length announced), as a connection lost mid-download.
+fn serve_folder(dir: PathBuf, cut: Option<String>) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut request = [0u8; 4096];
+            let n = stream.read(&mut request).unwrap_or(0);
+            let line = String::from_utf8_lossy(&request[..n]);
+            let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
+            let name = path.trim_start_matches('/');
+            let Ok(body) = std::fs::read(dir.join(name)) else {
+                let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n");
+                continue;
+            };
+            let head = format!(
+                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                body.len()
+            );
+            let _ = stream.write_all(head.as_bytes());
+            let sent = if cut.as_deref() == Some(name) {
+                &body[..body.len() / 2]
+            } else {
+                &body[..]
+            };
+            let _ = stream.write_all(sent);
+        }
+    });
+    format!("http://{addr}")
+}
+
+#[test]
+fn a_download_cut_off_leaves_the_installed_version_in_place() {
+    let w = World::new();
+    w.release("harvest", "0.1.0", None, false);
+    w.index();
+    let address = serve_folder(w.repo.clone(), Some("harvest-0.2.0.zip".into()));
+    let added = w.player(&["pack", "source", "add", &address]);
+    assert!(added.out.contains("(1 packs)"), "{added:?}");
+    let first = w.player(&["pack", "install", "harvest"]);
+    assert_eq!(first.code, 0, "{first:?}");
+    w.release("harvest", "0.2.0", None, false);
+    w.index();
+    let cut = w.player(&["pack", "update"]);
+    assert_eq!(cut.code, 1, "{cut:?}");
+    assert!(cut.err.contains("harvest 0.2.0"), "{cut:?}");
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.1.0"));
+    let played = w.player(&["pack", "check", "harvest"]);
+    assert_eq!(played.code, 0, "the old version is whole: {played:?}");
+}
