@@ -49,11 +49,15 @@ pub enum Target {
     Frames,
     /// A seat's view a stranger's server sends a client, rebuilt and shown as `join` does.
     View,
+    /// A pack index (`index.json`) from a stranger's host, searched and planned from.
+    Index,
+    /// A release's signature file (`ZIP.sig`), read and verified.
+    Signature,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 13] = [
+    pub const ALL: [Target; 15] = [
         Target::Map,
         Target::Rules,
         Target::Save,
@@ -67,6 +71,8 @@ impl Target {
         Target::Scenario,
         Target::Frames,
         Target::View,
+        Target::Index,
+        Target::Signature,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -85,6 +91,8 @@ impl Target {
             Target::Scenario => "scenario",
             Target::Frames => "frames",
             Target::View => "view",
+            Target::Index => "index",
+            Target::Signature => "signature",
         }
     }
 
@@ -111,6 +119,8 @@ impl Target {
             Target::Scenario => scenario(&text),
             Target::Frames => scryptic::server::fuzzing::frames(&text) > 0,
             Target::View => view(&text),
+            Target::Index => index(&text),
+            Target::Signature => signature(&text),
         }
     }
 
@@ -170,6 +180,8 @@ impl Target {
                 root.join("tests/fuzz/view/seed-silver.json"),
                 root.join("tests/fuzz/view/seed-spectator.json"),
             ],
+            Target::Index => vec![root.join("tests/fuzz/index/seed-two-packs.json")],
+            Target::Signature => vec![root.join("tests/fuzz/signature/seed.zip.sig")],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("packs/lexicon-crossing/pack.ron"),
@@ -190,6 +202,36 @@ impl Target {
         files.sort();
         files
     }
+}
+
+/// An index read as a player's commands read one, then searched and planned from (against the
+/// built-in packs).
+fn index(text: &str) -> bool {
+    use scryptic::pack::index::{Index, parse_wanted, plan};
+    let Ok(index) = Index::parse("fuzz", text) else {
+        return false;
+    };
+    let _ = index.to_json();
+    let _ = index.search(&["a".to_string()]);
+    let (catalog, _) = scryptic::pack::Catalog::discover();
+    let ids: Vec<String> = index.packs.iter().take(8).map(|p| p.id.clone()).collect();
+    let indexes = [("fuzz".to_string(), index)];
+    for id in ids {
+        if let Ok(wanted) = parse_wanted(&id) {
+            let _ = plan(&indexes, &[wanted], &catalog, true);
+        }
+    }
+    true
+}
+
+/// A signature file read, then verified against a few bytes.
+fn signature(text: &str) -> bool {
+    use scryptic::pack::trust::{SignatureFile, verify};
+    let Ok(signed) = SignatureFile::parse(Path::new("fuzz.zip.sig"), text) else {
+        return false;
+    };
+    let _ = verify(b"archive", &signed.key, &signed.signature, "fuzz");
+    true
 }
 
 /// The built-in pack's first mode, whose views the `view` seeds are.

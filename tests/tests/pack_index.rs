@@ -308,3 +308,29 @@ fn a_download_cut_off_leaves_the_installed_version_in_place() {
     let played = w.player(&["pack", "check", "harvest"]);
     assert_eq!(played.code, 0, "the old version is whole: {played:?}");
 }
+
+#[test]
+fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
+    let w = World::new();
+    w.author(&["pack", "keygen"]);
+    w.release("harvest", "0.1.0", None, true);
+    w.release("orchard", "0.1.0", Some("harvest"), true);
+    let data = w.work.join("server-data");
+    let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data.clone());
+    options.packs = vec![w.repo.clone()];
+    let server = scryptic::server::start(options).unwrap();
+    assert_eq!(server.published, 2, "{:?}", server.unpublished);
+    let address = format!("http://{}", server.addr);
+    let added = w.player(&["pack", "source", "add", &address]);
+    assert!(added.out.contains("(2 packs)"), "{added:?}");
+    let found = w.player(&["pack", "search"]);
+    assert!(found.out.contains("harvest 0.1.0") && found.out.contains("orchard 0.1.0"));
+    let installed = w.player(&["pack", "install", "orchard"]);
+    assert_eq!(installed.code, 0, "{installed:?}");
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.1.0"));
+    assert_eq!(w.installed("orchard").as_deref(), Some("0.1.0"));
+    // Only what the index names is served.
+    let lobby = format!("{address}/packs/index.json");
+    let refused = w.player(&["pack", "source", "add", &lobby]);
+    assert!(refused.out.contains("cannot be read"), "{refused:?}");
+}

@@ -112,6 +112,16 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     for problem in &started.unrestored {
         writeln!(io.err, "cannot resume {problem}")?;
     }
+    for left_out in &started.unpublished {
+        writeln!(io.err, "not published: {left_out}")?;
+    }
+    if started.published > 0 {
+        writeln!(
+            io.out,
+            "publishing {} packs: players add http://{}/ with `scryptic pack source add`",
+            started.published, started.addr
+        )?;
+    }
     let from = match &args.database {
         Some(_) => "the database".to_string(),
         None => data.display().to_string(),

@@ -135,6 +135,16 @@ pub enum IndexError {
     },
 }
 
+impl Default for Index {
+    /// An index of no packs.
+    fn default() -> Index {
+        Index {
+            format: INDEX_FORMAT,
+            packs: Vec::new(),
+        }
+    }
+}
+
 impl Index {
     /// Reads the index `text` (from `source_name`, shown in messages), checking it whole.
     pub fn parse(source_name: &str, text: &str) -> Result<Index, IndexError> {
@@ -783,6 +793,79 @@ mod tests {
         assert_eq!(found(&["ALPHA"]), ["alpha"]);
         assert_eq!(found(&["test", "beta"]), ["beta"]);
         assert!(found(&["gamma"]).is_empty());
+    }
+
+    /// docs/index.schema.json.
+    fn schema() -> jsonschema::Validator {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/index.schema.json");
+        let schema: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        jsonschema::validator_for(&schema).unwrap()
+    }
+
+    #[test]
+    fn an_index_built_from_real_archives_is_what_the_schema_documents() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for id in ["word-wars", "wending"] {
+            let pack = crate::Pack::open(&root.join("packs").join(id)).unwrap();
+            let out = dir
+                .path()
+                .join(format!("{id}-{}.zip", pack.manifest.version));
+            crate::archive::zip_folder(&pack, &out).unwrap();
+        }
+        let zip = dir.path().join(format!(
+            "word-wars-{}.zip",
+            crate::Pack::open(&root.join("packs/word-wars"))
+                .unwrap()
+                .manifest
+                .version
+        ));
+        let signed =
+            crate::trust::SecretKey::from_bytes([9; 32]).sign(&std::fs::read(&zip).unwrap());
+        let mut sig = zip.file_name().unwrap().to_os_string();
+        sig.push(".sig");
+        std::fs::write(zip.with_file_name(sig), signed.to_text()).unwrap();
+        let (index, left_out) = build(dir.path()).unwrap();
+        assert!(left_out.is_empty(), "{left_out:?}");
+        assert_eq!(index.packs.len(), 2);
+        let word_wars = index.pack("word-wars").unwrap();
+        assert_eq!(
+            word_wars.releases[0].key.as_deref(),
+            Some(signed.key.as_str())
+        );
+        let json: serde_json::Value = serde_json::from_str(&index.to_json()).unwrap();
+        let validator = schema();
+        let errors: Vec<String> = validator
+            .iter_errors(&json)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        // What the reader refuses, the schema refuses too.
+        let mut stray = json.clone();
+        stray["packs"][0]["x"] = serde_json::json!(1);
+        assert!(!validator.is_valid(&stray));
+        let mut ftp = json.clone();
+        ftp["packs"][0]["releases"][0]["url"] = serde_json::json!("ftp://h/a.zip");
+        assert!(!validator.is_valid(&ftp));
+        assert!(Index::parse("ftp", &ftp.to_string()).is_err());
+        // A signature that does not match its archive stops the index being written.
+        std::fs::write(zip.with_file_name("x.zip.sig"), signed.to_text()).unwrap();
+        std::fs::copy(
+            dir.path().join(format!(
+                "wending-{}.zip",
+                index.pack("wending").unwrap().releases[0].version
+            )),
+            dir.path().join("x.zip"),
+        )
+        .unwrap();
+        let (_, left_out) = build(dir.path()).unwrap();
+        assert!(
+            left_out
+                .iter()
+                .any(|l| l.contains("x.zip") && l.contains("does not match")),
+            "{left_out:?}"
+        );
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod fuzzing;
 mod leak_tests;
 mod lobby;
 mod postgres_store;
+mod published;
 mod rate;
 mod referee;
 mod socket;
@@ -116,6 +117,8 @@ pub(crate) struct Server {
     pub(crate) store: Box<dyn Store>,
     pub(crate) matches: RwLock<BTreeMap<String, Arc<MatchCell>>>,
     pub(crate) catalog: Catalog,
+    /// The index of the pack archives in its `--packs` folders.
+    pub(crate) published: published::Published,
     pub(crate) lexicon: Arc<Lexicon>,
     pub(crate) options: Options,
     /// The AI seats and clocks thinking at once: one a core, so that a crowd of AIs never
@@ -140,6 +143,11 @@ pub struct Started {
     pub restored: usize,
     /// Matches of the log that could not be replayed, each with why.
     pub unrestored: Vec<String>,
+    /// The packs its index publishes (`GET /index.json`), and the archives left out of it,
+    /// each with why.
+    pub published: usize,
+    /// The archives of its `--packs` folders left out of its index, each with why.
+    pub unpublished: Vec<String>,
     runtime: tokio::runtime::Runtime,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     served: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
@@ -198,6 +206,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
             let _ = catalog.add(pack);
         }
     }
+    let published = published::Published::of(&options.packs);
     let lexicon = Arc::new(Lexicon::english());
     let stored = store.load_all()?;
     let mut matches = BTreeMap::new();
@@ -223,10 +232,12 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         }
     }
     let restored = matches.len();
+    let (published_count, unpublished) = (published.index.packs.len(), published.left_out.clone());
     let server = Arc::new(Server {
         store,
         matches: RwLock::new(matches),
         catalog,
+        published,
         lexicon,
         options: options.clone(),
         lobby_rate: rate::ByAddress::new(options.lobby_rate.0, options.lobby_rate.1),
@@ -273,6 +284,8 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         addr,
         restored,
         unrestored,
+        published: published_count,
+        unpublished,
         runtime,
         stop: Some(stop),
         served: Some(served),

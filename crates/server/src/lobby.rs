@@ -23,6 +23,8 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
         .route("/api/matches/{id}/save", get(save))
         .route("/api/matches/{id}/play", get(crate::socket::play))
         .route("/api/packs/{hash}", get(pack_archive))
+        .route("/index.json", get(published_index))
+        .route("/packs/{file}", get(published_file))
         .layer(DefaultBodyLimit::max(MAX_CLIENT_FRAME))
         .layer(axum::middleware::from_fn_with_state(server.clone(), limit))
         .with_state(server)
@@ -164,6 +166,43 @@ async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String
             bytes,
         )
             .into_response(),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// The index of the pack archives the server publishes (`pack source add` reads it).
+async fn published_index(State(server): State<Arc<Server>>) -> Response {
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        server.published.index.to_json(),
+    )
+        .into_response()
+}
+
+/// An archive or thumbnail the published index names; nothing else.
+async fn published_file(State(server): State<Arc<Server>>, Path(file): Path<String>) -> Response {
+    let Some(path) = server
+        .published
+        .file(&file)
+        .map(std::path::Path::to_path_buf)
+    else {
+        return problem(404, format!("this server publishes no file {file}"));
+    };
+    let kind = if file.ends_with(".png") {
+        "image/png"
+    } else {
+        "application/zip"
+    };
+    let read = blocking(move || {
+        std::fs::read(&path).map_err(|e| Refusal {
+            status: 500,
+            message: format!("cannot read {file}: {e}"),
+        })
+    })
+    .await;
+    match read {
+        Ok(bytes) => (StatusCode::OK, [(header::CONTENT_TYPE, kind)], bytes).into_response(),
         Err(refusal) => refusal.into_response(),
     }
 }

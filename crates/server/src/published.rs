@@ -1,0 +1,76 @@
+//! The pack index a server publishes: the pack archives (`*.zip`) in its `--packs` folders,
+//! indexed as `pack index` indexes a folder (each archive checked, its signature verified),
+//! served as `GET /index.json` with the archives and thumbnails under `GET /packs/FILE`. Only
+//! the files the index names are served.
+
+use scryptic_pack::index::{self, Index, IndexedPack};
+use std::path::{Path, PathBuf};
+
+/// The index and where each file it names is.
+#[derive(Default)]
+pub(crate) struct Published {
+    /// The index, its addresses under `packs/`.
+    pub(crate) index: Index,
+    /// Each file served: its name under `packs/` and its place on disk.
+    files: Vec<(String, PathBuf)>,
+    /// Archives left out, each with why (told at start).
+    pub(crate) left_out: Vec<String>,
+}
+
+impl Published {
+    /// The index of the archives in `folders` (a pack listed in two keeps the first's).
+    pub(crate) fn of(folders: &[PathBuf]) -> Published {
+        let mut published = Published::default();
+        for folder in folders {
+            let has_zips = std::fs::read_dir(folder).is_ok_and(|d| {
+                d.filter_map(Result::ok)
+                    .any(|e| e.path().extension().is_some_and(|x| x == "zip"))
+            });
+            if !has_zips {
+                continue;
+            }
+            match index::build(folder) {
+                Ok((built, left_out)) => {
+                    published.left_out.extend(left_out);
+                    for pack in built.packs {
+                        published.add(folder, pack);
+                    }
+                }
+                Err(e) => published
+                    .left_out
+                    .push(format!("{}: {e}", folder.display())),
+            }
+        }
+        published
+    }
+
+    fn add(&mut self, folder: &Path, mut pack: IndexedPack) {
+        if self.index.pack(&pack.id).is_some() {
+            self.left_out.push(format!(
+                "{}: pack {} is published from another folder already",
+                folder.display(),
+                pack.id
+            ));
+            return;
+        }
+        let mut serve = |name: &mut String| {
+            self.files.push((name.clone(), folder.join(&*name)));
+            *name = format!("packs/{name}");
+        };
+        for release in &mut pack.releases {
+            serve(&mut release.url);
+        }
+        if let Some(thumbnail) = &mut pack.thumbnail {
+            serve(thumbnail);
+        }
+        self.index.packs.push(pack);
+    }
+
+    /// The file served as `packs/NAME`.
+    pub(crate) fn file(&self, name: &str) -> Option<&Path> {
+        self.files
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| p.as_path())
+    }
+}
