@@ -20,6 +20,7 @@ pub mod lexicon_mode;
 pub mod map_mode;
 pub mod minimap;
 pub mod new_pack;
+pub mod packs_browse;
 pub mod packs_mode;
 pub mod paint;
 pub mod pieces;

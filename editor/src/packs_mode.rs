@@ -21,9 +21,23 @@ pub enum PacksAction {
     OpenMap(PathBuf),
 }
 
+/// The Packs screen's two views.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PacksTab {
+    /// The packs found here.
+    #[default]
+    Found,
+    /// The packs of the pack indexes, to install.
+    Browse,
+}
+
 /// The Packs screen's state.
 #[derive(Default)]
 pub struct PacksMode {
+    /// Which view is shown.
+    pub tab: PacksTab,
+    /// Browse: the pack indexes' packs.
+    pub browse: crate::packs_browse::Browse,
     /// The README renderer's cache (laid-out blocks, link states).
     readme_cache: egui_commonmark::CommonMarkCache,
     /// The pack shown in detail.
@@ -98,6 +112,16 @@ impl PacksMode {
 
     /// The screen; returns what the editor should do.
     pub fn ui(&mut self, ui: &mut egui::Ui, doc: &Document) -> Option<PacksAction> {
+        egui::Panel::top("packs tabs").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.tab, PacksTab::Found, "Found here");
+                ui.selectable_value(&mut self.tab, PacksTab::Browse, "Browse");
+            });
+        });
+        if self.tab == PacksTab::Browse {
+            self.browse.ui(ui);
+            return None;
+        }
         let mut action = None;
         egui::Panel::left("pack list")
             .default_size(260.0)

@@ -113,6 +113,14 @@ pub fn read_index(source: &str) -> Result<Index, String> {
     Index::parse(&location, &text).map_err(|e| e.to_string())
 }
 
+/// The picture at `address` of the index of `source` (a thumbnail), at most 8 MiB.
+pub fn thumbnail(source: &str, address: &str) -> Result<Vec<u8>, String> {
+    let location = resolve(&index_location(source), address);
+    let mut bytes = Vec::new();
+    fetch(&location, 8 * 1024 * 1024, &mut bytes, &mut |_, _| {})?;
+    Ok(bytes)
+}
+
 /// Downloads `planned`'s archive into a new file in `dir`: streamed, at most the size the index
 /// says (and an archive's most), its SHA-256 checked against the index's. `progress` is told
 /// the bytes so far and the size expected. A mismatch or a cut download keeps nothing.
@@ -162,6 +170,70 @@ pub fn download(
     }
     file.as_file_mut().flush().map_err(|e| named(&e))?;
     Ok(file)
+}
+
+/// What installing a release did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Installed {
+    /// `ID VERSION`.
+    pub name: String,
+    /// The version it replaced.
+    pub replaced: Option<String>,
+    /// The author's key, pinned now (the pack's first signed install).
+    pub pinned: Option<String>,
+    /// Whether the release was unsigned (it installs, with a warning to show).
+    pub unsigned: bool,
+}
+
+/// Installs `planned` into `packs_dir`: its signer checked against the key pinned in data
+/// folder `data` first (another key is refused, naming both), then downloaded (see
+/// [`download`], `progress` told), its signature verified, the archive checked whole and its
+/// manifest matched to the index, and installed in place of an installed version only once
+/// complete; a first signed install pins the key. Any refusal leaves everything as it was.
+pub fn install_release(
+    planned: &Planned,
+    packs_dir: &Path,
+    data: &Path,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Installed, String> {
+    use scryptic_pack::trust::{Pinned, Pins};
+    let mut pins = Pins::load(data).map_err(|e| e.to_string())?;
+    let key = planned.release.key.as_deref();
+    let verdict = pins.judge(&planned.id, key).map_err(|e| e.to_string())?;
+    let downloads = data.join("downloads");
+    let file = download(planned, &downloads, progress)?;
+    let name = format!("{} {}", planned.id, planned.release.version);
+    let named = |e: &dyn std::fmt::Display| format!("{name}: {e}");
+    if let (Some(key), Some(signature)) = (key, planned.release.signature.as_deref()) {
+        let bytes = std::fs::read(file.path()).map_err(|e| named(&e))?;
+        scryptic_pack::trust::verify(&bytes, key, signature, &name).map_err(|e| e.to_string())?;
+    }
+    let (_staging, root) =
+        scryptic_pack::archive::unpack(file.path(), &downloads).map_err(|e| named(&e))?;
+    let opened = scryptic_pack::Pack::open(&root).map_err(|e| named(&e))?;
+    if opened.id() != planned.id || opened.manifest.version != planned.release.version {
+        return Err(named(&format!(
+            "the archive holds {} {}, not what the index lists: refused",
+            opened.id(),
+            opened.manifest.version
+        )));
+    }
+    let installed =
+        scryptic_pack::archive::install(file.path(), packs_dir).map_err(|e| named(&e))?;
+    let pinned = match (verdict, key) {
+        (Pinned::First, Some(key)) => {
+            pins.pin(&planned.id, key);
+            pins.save(data).map_err(|e| e.to_string())?;
+            Some(key.to_string())
+        }
+        _ => None,
+    };
+    Ok(Installed {
+        name,
+        replaced: installed.replaced,
+        pinned,
+        unsigned: key.is_none(),
+    })
 }
 
 /// A writer that hashes what passes.

@@ -3,9 +3,9 @@
 //! `install ID[@REQ]` (with dependencies), `outdated`, `update`; `keygen`, `sign` and `trust`.
 
 use super::super::{EXIT_PROBLEMS, EXIT_USAGE, Streams};
+use crate::pack::Catalog;
 use crate::pack::index::{self, Index, Planned};
-use crate::pack::trust::{Pinned, Pins, SecretKey, SignatureFile};
-use crate::pack::{Catalog, Pack};
+use crate::pack::trust::{Pins, SecretKey, SignatureFile};
 use scryptic_client::indexes;
 use semver::VersionReq;
 use std::path::{Path, PathBuf};
@@ -230,9 +230,8 @@ pub(super) fn install_from_indexes(
     let Some(data) = data_folder(io)? else {
         return Ok(EXIT_PROBLEMS);
     };
-    let mut pins = Pins::load(&data)?;
     for planned in &plan {
-        if let Err(e) = install_one(planned, packs_dir, &data, &mut pins, io) {
+        if let Err(e) = install_one(planned, packs_dir, &data, io) {
             writeln!(io.err, "{e}")?;
             writeln!(
                 io.err,
@@ -281,55 +280,32 @@ fn size_words(bytes: u64) -> String {
     }
 }
 
-/// One release: downloaded (with a progress bar at a terminal), its signature checked against
-/// the pinned key, the archive checked and its manifest matched to the index, then installed.
+/// One release installed (see `indexes::install_release`), with a progress bar at a terminal.
 fn install_one(
     planned: &Planned,
     packs_dir: &Path,
     data: &Path,
-    pins: &mut Pins,
     io: &mut Streams,
 ) -> anyhow::Result<()> {
-    let key = planned.release.key.as_deref();
-    let verdict = pins.judge(&planned.id, key)?;
     let bar = progress_bar(planned);
-    let downloads = data.join("downloads");
-    let file = indexes::download(planned, &downloads, &mut |done, _| bar.set_position(done))
-        .map_err(|e| anyhow::anyhow!(e));
+    let installed = indexes::install_release(planned, packs_dir, data, &mut |done, _| {
+        bar.set_position(done);
+    });
     bar.finish_and_clear();
-    let file = file?;
-    let name = format!("{} {}", planned.id, planned.release.version);
-    if let (Some(key), Some(signature)) = (key, planned.release.signature.as_deref()) {
-        let bytes = std::fs::read(file.path())?;
-        crate::pack::trust::verify(&bytes, key, signature, &name)?;
+    let installed = installed.map_err(|e| anyhow::anyhow!(e))?;
+    let name = &installed.name;
+    if let Some(key) = &installed.pinned {
+        writeln!(
+            io.out,
+            "  trusting key {key} for {} from now on",
+            planned.id
+        )?;
     }
-    let (_staging, root) = crate::pack::archive::unpack(file.path(), &downloads)
-        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    let opened = Pack::open(&root).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    if opened.id() != planned.id || opened.manifest.version != planned.release.version {
-        anyhow::bail!(
-            "{name}: the archive holds {} {}, not what the index lists: refused",
-            opened.id(),
-            opened.manifest.version
-        );
-    }
-    let installed = crate::pack::archive::install(file.path(), packs_dir)
-        .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-    match (&verdict, key) {
-        (Pinned::First, Some(key)) => {
-            pins.pin(&planned.id, key);
-            pins.save(data)?;
-            writeln!(
-                io.out,
-                "  trusting key {key} for {} from now on",
-                planned.id
-            )?;
-        }
-        (Pinned::Unsigned, _) => writeln!(
+    if installed.unsigned {
+        writeln!(
             io.err,
             "warning: {name} is not signed: nothing says who made it (it runs in the sandbox, as every pack does)"
-        )?,
-        _ => {}
+        )?;
     }
     match &installed.replaced {
         Some(old) => writeln!(io.out, "installed {name} (replacing {old})")?,
