@@ -168,6 +168,15 @@ fn an_author_publishes_and_a_player_installs_with_a_dependency_then_updates() {
         "{updated:?}"
     );
     assert_eq!(w.installed("harvest").as_deref(), Some("0.2.0"));
+    // A release that would break what needs it (orchard takes harvest ^0) is not installed
+    // by an update.
+    w.release("harvest", "1.0.0", None, true);
+    w.index();
+    let held = w.player(&["pack", "update", "harvest"]);
+    assert!(held.out.contains("nothing to do"), "{held:?}");
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.2.0"));
+    std::fs::remove_file(w.repo.join("harvest-1.0.0.zip")).unwrap();
+    w.index();
     let again = w.player(&["pack", "update"]);
     assert!(again.out.contains("nothing to do"), "{again:?}");
     assert!(w.player(&["pack", "outdated"]).out.contains("up to date"));

@@ -558,9 +558,23 @@ fn plan_one(
             by: needed_by,
         });
     }
+    // The packs installed that need this one hold it to their requirements: an update never
+    // breaks them.
+    let held: Vec<VersionReq> = catalog
+        .packs()
+        .iter()
+        .filter(|p| p.id() != id)
+        .filter_map(|p| p.manifest.depends.get(id).cloned())
+        .collect();
     let best = listed
         .iter()
-        .filter_map(|(source, pack)| pack.best(req).map(|r| (*source, *pack, r)))
+        .flat_map(|(source, pack)| {
+            pack.releases
+                .iter()
+                .filter(|r| r.fits() && req.matches(&r.version))
+                .filter(|r| held.iter().all(|h| h.matches(&r.version)))
+                .map(move |r| (*source, *pack, r))
+        })
         .max_by(|a, b| a.2.version.cmp(&b.2.version));
     let Some((source, pack, release)) = best else {
         if fits_installed {
