@@ -23,6 +23,7 @@ mod rate;
 mod referee;
 mod socket;
 pub mod store;
+mod web;
 
 pub use postgres_store::PostgresStore;
 use referee::Match;

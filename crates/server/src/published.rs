@@ -15,7 +15,12 @@ pub(crate) struct Published {
     files: Vec<(String, PathBuf)>,
     /// Archives left out, each with why (told at start).
     pub(crate) left_out: Vec<String>,
+    /// Each pack's README (its newest release's), rendered to HTML.
+    readmes: std::collections::BTreeMap<String, String>,
 }
+
+/// The most bytes of a README read from an archive.
+const MAX_README_BYTES: u64 = 512 * 1024;
 
 impl Published {
     /// The index of the archives in `folders` (a pack listed in two keeps the first's).
@@ -53,6 +58,12 @@ impl Published {
             ));
             return;
         }
+        if let Some(newest) = pack.newest()
+            && let Some(readme) = readme_of(&folder.join(&newest.url))
+        {
+            self.readmes
+                .insert(pack.id.clone(), crate::web::render_markdown(&readme));
+        }
         let mut serve = |name: &mut String| {
             self.files.push((name.clone(), folder.join(&*name)));
             *name = format!("packs/{name}");
@@ -66,6 +77,11 @@ impl Published {
         self.index.packs.push(pack);
     }
 
+    /// Pack `id`'s README, rendered.
+    pub(crate) fn readme(&self, id: &str) -> Option<&str> {
+        self.readmes.get(id).map(String::as_str)
+    }
+
     /// The file served as `packs/NAME`.
     pub(crate) fn file(&self, name: &str) -> Option<&Path> {
         self.files
@@ -73,4 +89,12 @@ impl Published {
             .find(|(n, _)| n == name)
             .map(|(_, p)| p.as_path())
     }
+}
+
+/// The README of the pack archive `zip`, read bounded.
+fn readme_of(zip: &Path) -> Option<String> {
+    let (_staging, root) = scryptic_pack::archive::unpack(zip, &std::env::temp_dir()).ok()?;
+    let pack = scryptic_pack::Pack::open(&root).ok()?;
+    let bytes = pack.files.read_bytes("README.md", MAX_README_BYTES).ok()?;
+    String::from_utf8(bytes).ok()
 }

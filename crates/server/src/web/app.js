@@ -1,0 +1,160 @@
+// The server's page: its packs (from /index.json, searched as typed, each README rendered by
+// the server, each archive to download) and its matches (from the lobby, each to watch live
+// as a spectator over the seat WebSocket: the public view, every rack hidden). No build step.
+"use strict";
+
+const packList = document.getElementById("pack-list");
+const search = document.getElementById("search");
+const packCount = document.getElementById("pack-count");
+let packs = [];
+
+document.getElementById("source-command").textContent =
+  "scryptic pack source add " + location.origin;
+
+function element(tag, attributes, text) {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    made.setAttribute(name, value);
+  }
+  if (text !== undefined) made.textContent = text;
+  return made;
+}
+
+function newest(pack) {
+  return pack.releases[0];
+}
+
+function packItem(pack) {
+  const release = newest(pack);
+  const item = element("li", { class: "pack", "data-id": pack.id });
+  if (pack.thumbnail) {
+    item.append(element("img", { class: "thumbnail", src: "/" + pack.thumbnail, alt: "" }));
+  }
+  const heading = element("h3", {}, pack.title + " ");
+  heading.append(element("span", { class: "version" }, pack.id + " " + release.version));
+  item.append(heading);
+  item.append(element("p", { class: "description" }, pack.description));
+  if (pack.tags.length) item.append(element("p", { class: "tags" }, pack.tags.join(", ")));
+  const signed = release.key ? "signed by " + release.key.slice(0, 16) + "..." : "unsigned";
+  const kib = Math.ceil(release.size / 1024);
+  item.append(element("p", { class: "version" },
+    "needs scripting API " + release.scryptic + " · " + kib + " KiB · " + signed));
+  const name = release.url.split("/").pop();
+  item.append(element("a", { class: "download", href: "/" + release.url, download: name,
+    "data-sha256": release.sha256 }, "Download " + name));
+  item.append(document.createTextNode(" "));
+  const button = element("button", { class: "readme", type: "button" }, "README");
+  const body = element("div", { class: "readme-body", hidden: "" });
+  button.addEventListener("click", async () => {
+    if (body.hidden && !body.dataset.loaded) {
+      const answer = await fetch("/packs/" + encodeURIComponent(pack.id) + "/readme");
+      // The server renders the README and leaves out any HTML of its own.
+      body.innerHTML = answer.ok ? await answer.text() : "<p>No README.</p>";
+      body.dataset.loaded = "yes";
+    }
+    body.hidden = !body.hidden;
+  });
+  item.append(button, body);
+  return item;
+}
+
+function matches(pack, words) {
+  const text = [pack.id, pack.title, pack.description, pack.tags.join(" ")]
+    .join(" ").toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+function showPacks() {
+  const words = search.value.toLowerCase().split(/\s+/).filter((w) => w);
+  const shown = packs.filter((pack) => matches(pack, words));
+  packList.replaceChildren(...shown.map(packItem));
+  packCount.textContent = shown.length + " of " + packs.length + " packs";
+}
+
+async function loadPacks() {
+  const answer = await fetch("/index.json");
+  const index = await answer.json();
+  packs = index.packs;
+  showPacks();
+}
+
+search.addEventListener("input", showPacks);
+
+// Matches, and one watched.
+const matchList = document.getElementById("match-list");
+let watching = null;
+
+function seatWords(seat) {
+  const who = seat.occupant;
+  if (who.kind === "open") return seat.seat + ": open";
+  if (who.kind === "ai") return seat.seat + ": AI " + who.level;
+  return seat.seat + ": " + who.name + (who.connected ? "" : " (away)");
+}
+
+async function loadMatches() {
+  const answer = await fetch("/api/matches");
+  if (!answer.ok) return;
+  const list = await answer.json();
+  matchList.replaceChildren(...list.matches.map((m) => {
+    const item = element("li", { class: "match", "data-id": m.id });
+    item.append(element("strong", {}, m.title + " "));
+    item.append(element("span", { class: "version" }, m.mode + " · " + m.state));
+    item.append(element("p", { class: "seats" }, m.seats.map(seatWords).join(" · ")));
+    const button = element("button", { type: "button", class: "watch" }, "Watch");
+    button.addEventListener("click", () => watch(m));
+    item.append(button);
+    return item;
+  }));
+}
+
+function drawBoard(snapshot) {
+  const board = document.getElementById("board");
+  const terrain = snapshot.board.terrain;
+  const letters = snapshot.board.letters.cells;
+  const cities = new Set(snapshot.board.cities.map((c) => c.at.y * terrain.width + c.at.x));
+  board.style.gridTemplateColumns = "repeat(" + terrain.width + ", 18px)";
+  const cells = terrain.cells.map((kind, i) => {
+    const cell = element("div", { class: "cell " + kind + (cities.has(i) ? " city" : "") });
+    const tile = letters[i];
+    if (tile) {
+      const player = tile.player === "Gold" || tile.player === "Silver" ? tile.player : "other";
+      cell.classList.add("p-" + player);
+      cell.textContent = tile.letter;
+    }
+    return cell;
+  });
+  board.replaceChildren(...cells);
+}
+
+function watch(info) {
+  if (watching) watching.close();
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const socket = new WebSocket(scheme + location.host + "/api/matches/" + info.id + "/play");
+  watching = socket;
+  document.getElementById("watching").hidden = false;
+  document.getElementById("watching-title").textContent = info.title;
+  const status = document.getElementById("watching-status");
+  status.textContent = "connecting...";
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ protocol: 1, type: "hello", token: null, seen: null }));
+  });
+  socket.addEventListener("message", (message) => {
+    const frame = JSON.parse(message.data);
+    if (frame.type === "view") {
+      drawBoard(frame.snapshot);
+      const snapshot = frame.snapshot;
+      status.textContent = snapshot.result
+        ? "over after " + frame.actions + " actions"
+        : "turn " + snapshot.turn + ", " + snapshot.active + " to play (" + frame.actions + " actions)";
+    } else if (frame.type === "error" || frame.type === "refused") {
+      status.textContent = frame.message;
+    }
+  });
+  socket.addEventListener("close", () => {
+    if (watching === socket) status.textContent += " (disconnected)";
+  });
+}
+
+loadPacks();
+loadMatches();
+setInterval(loadMatches, 5000);

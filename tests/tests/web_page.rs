@@ -1,0 +1,282 @@
+//! The server's web page in a real browser: Debian's chromium, headless, driven over the
+//! WebDriver protocol (chromedriver; the few requests the test needs are made here with a plain
+//! HTTP client). The page lists the packs the server publishes, a search narrows them, a README
+//! is rendered, a download's SHA-256 (taken in the page) is the index's, and a match is watched
+//! live. Skipped where chromium or chromedriver is missing, unless `SCRYPTIC_REQUIRE_BROWSER`
+//! is set (CI sets it: `.ci/run` installs both).
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests and benchmarks unwrap: a panic there is a failure"
+)]
+
+use scryptic_tests::root;
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// The key WebDriver names an element by.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// A browser session of chromedriver's, closed with the driver when dropped.
+struct Browser {
+    driver: std::process::Child,
+    base: String,
+    session: String,
+    agent: ureq::Agent,
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless chromium session, or says why not.
+    fn start() -> Option<Browser> {
+        let required = std::env::var_os("SCRYPTIC_REQUIRE_BROWSER").is_some();
+        let present =
+            std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
+        if !present {
+            assert!(
+                !required,
+                "SCRYPTIC_REQUIRE_BROWSER is set but {CHROMIUM} or {CHROMEDRIVER} is missing"
+            );
+            eprintln!(
+                "skipped: no {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
+            );
+            return None;
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = std::process::Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        let base = format!("http://127.0.0.1:{port}");
+        let mut browser = Browser {
+            driver,
+            base,
+            session: String::new(),
+            agent,
+        };
+        let start = Instant::now();
+        while browser.get("/status").is_err() {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().unwrap().keep();
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    "--disable-dev-shm-usage", "--window-size=1100,1400",
+                    format!("--user-data-dir={}", profile.display())]
+            }
+        }}});
+        let made = browser.post("/session", &capabilities).unwrap();
+        browser.session = made["sessionId"].as_str().unwrap().to_string();
+        Some(browser)
+    }
+
+    fn answer(
+        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
+    ) -> Result<Value, String> {
+        let mut response = response.map_err(|e| e.to_string())?;
+        let status = response.status();
+        let body: Value = response.body_mut().read_json().map_err(|e| e.to_string())?;
+        if !status.is_success() {
+            return Err(format!("{status}: {body}"));
+        }
+        Ok(body["value"].clone())
+    }
+
+    fn get(&self, path: &str) -> Result<Value, String> {
+        Browser::answer(self.agent.get(format!("{}{path}", self.base)).call())
+    }
+
+    fn post(&self, path: &str, body: &Value) -> Result<Value, String> {
+        Browser::answer(
+            self.agent
+                .post(format!("{}{path}", self.base))
+                .send_json(body),
+        )
+    }
+
+    fn command(&self, path: &str, body: Value) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        self.post(&path, &body)
+            .unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    fn open(&self, url: &str) {
+        self.command("/url", json!({ "url": url }));
+    }
+
+    /// Runs `script` in the page (its `return` is the answer).
+    fn run(&self, script: &str) -> Value {
+        self.command("/execute/sync", json!({ "script": script, "args": [] }))
+    }
+
+    /// Runs `script`, which ends by calling `done(value)`.
+    fn run_async(&self, script: &str) -> Value {
+        let script = format!("const done = arguments[arguments.length - 1]; {script}");
+        self.command("/execute/async", json!({ "script": script, "args": [] }))
+    }
+
+    fn element(&self, css: &str) -> String {
+        let found = self.command("/element", json!({ "using": "css selector", "value": css }));
+        found[ELEMENT].as_str().unwrap().to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.element(css);
+        self.command(&format!("/element/{id}/click"), json!({}));
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.element(css);
+        self.command(&format!("/element/{id}/value"), json!({ "text": text }));
+    }
+
+    /// Polls `script` until it answers `true`.
+    fn wait_for(&self, what: &str, script: &str) {
+        let start = Instant::now();
+        while self.run(script) != json!(true) {
+            let page = self.run("return document.body.innerText");
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "waited 30 s for {what}; the page says {page}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = self
+                .agent
+                .delete(format!("{}/session/{}", self.base, self.session))
+                .call();
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+#[test]
+fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    // Two shipped packs published as releases, and a match of AIs to watch.
+    let dir = tempfile::tempdir().unwrap();
+    let releases = dir.path().join("releases");
+    std::fs::create_dir_all(&releases).unwrap();
+    for id in ["word-wars", "wending"] {
+        let pack = scryptic::pack::Pack::open(&root().join("packs").join(id)).unwrap();
+        let zip = releases.join(format!("{id}-{}.zip", pack.manifest.version));
+        scryptic::pack::archive::zip_folder(&pack, &zip).unwrap();
+    }
+    let mut options =
+        scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
+    options.packs = vec![releases, root().join("packs")];
+    options.ai_pace = Duration::from_millis(20);
+    let server = scryptic::server::start(options).unwrap();
+    assert_eq!(server.published, 2, "{:?}", server.unpublished);
+    let address = format!("http://{}", server.addr);
+    let seats = [("gold", "easy"), ("silver", "easy")]
+        .into_iter()
+        .map(|(seat, level)| {
+            (
+                seat.to_string(),
+                scryptic::protocol::SeatRequest::Ai {
+                    level: level.into(),
+                },
+            )
+        })
+        .collect();
+    let made = scryptic::client::Lobby::new(&address)
+        .create(scryptic::protocol::CreateMatch {
+            pack: "word-wars".into(),
+            mode: String::new(),
+            map: String::new(),
+            settings: Default::default(),
+            seats,
+            seed: Some(4),
+            log_after_end: true,
+        })
+        .unwrap();
+
+    browser.open(&address);
+    browser.wait_for(
+        "the packs listed",
+        "return document.querySelectorAll('#pack-list li.pack').length === 2",
+    );
+    browser.type_into("#search", "campaign ford");
+    browser.wait_for(
+        "the search to narrow the list",
+        "const shown = [...document.querySelectorAll('#pack-list li.pack')].map(l => l.dataset.id); \
+         return shown.length === 1 && shown[0] === 'wending'",
+    );
+    browser.click("#pack-list li.pack .readme");
+    browser.wait_for(
+        "the README rendered",
+        "const body = document.querySelector('#pack-list li.pack .readme-body'); \
+         return !body.hidden && body.querySelector('h1, h2') !== null",
+    );
+    // The download, hashed in the page, is the index's.
+    let hashed = browser.run_async(
+        "const link = document.querySelector('#pack-list li.pack a.download'); \
+         fetch(link.href).then(r => r.arrayBuffer()).then(b => crypto.subtle.digest('SHA-256', b)) \
+         .then(d => done({ got: [...new Uint8Array(d)].map(x => x.toString(16).padStart(2, '0')).join(''), \
+           listed: link.dataset.sha256 })).catch(e => done({ error: String(e) }));",
+    );
+    let index: Value = serde_json::from_str(
+        &ureq::get(format!("{address}/index.json"))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_to_string()
+            .unwrap(),
+    )
+    .unwrap();
+    let wending = index["packs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "wending")
+        .unwrap();
+    assert_eq!(hashed["got"], wending["releases"][0]["sha256"], "{hashed}");
+    assert_eq!(hashed["got"], hashed["listed"], "{hashed}");
+    // The match, watched live: the board drawn and letters coming onto it.
+    browser.wait_for(
+        "the match listed",
+        &format!(
+            "return document.querySelector('li.match[data-id=\"{}\"]') !== null",
+            made.id
+        ),
+    );
+    browser.click(&format!("li.match[data-id=\"{}\"] .watch", made.id));
+    browser.wait_for(
+        "the board with letters",
+        "const cells = document.querySelectorAll('#board .cell'); \
+         const letters = [...cells].filter(c => c.textContent.length === 1); \
+         return cells.length > 100 && letters.length > 0",
+    );
+    let status = browser.run("return document.getElementById('watching-status').textContent");
+    assert!(status.as_str().unwrap().contains("actions"), "{status}");
+}
