@@ -323,6 +323,13 @@ fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
     let w = World::new();
     w.author(&["pack", "keygen"]);
     w.release("harvest", "0.1.0", None, true);
+    // Orchard has a picture: the index carries it, the server serves it.
+    w.author(&["pack", "new", "orchard"]);
+    std::fs::copy(
+        scryptic_tests::root().join("tilesets/stone/forest_0.png"),
+        w.work.join("orchard/thumbnail.png"),
+    )
+    .unwrap();
     w.release("orchard", "0.1.0", Some("harvest"), true);
     let data = w.work.join("server-data");
     let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data.clone());
@@ -338,8 +345,58 @@ fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
     assert_eq!(installed.code, 0, "{installed:?}");
     assert_eq!(w.installed("harvest").as_deref(), Some("0.1.0"));
     assert_eq!(w.installed("orchard").as_deref(), Some("0.1.0"));
+    let index: serde_json::Value = serde_json::from_str(
+        &ureq::get(format!("{address}/index.json"))
+            .call()
+            .unwrap()
+            .body_mut()
+            .read_to_string()
+            .unwrap(),
+    )
+    .unwrap();
+    let orchard = index["packs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == "orchard")
+        .unwrap();
+    assert_eq!(orchard["thumbnail"], "packs/orchard-0.1.0.png");
+    let picture = ureq::get(format!("{address}/packs/orchard-0.1.0.png"))
+        .call()
+        .unwrap()
+        .body_mut()
+        .read_to_vec()
+        .unwrap();
+    assert!(picture.starts_with(b"\x89PNG"), "the thumbnail is served");
     // Only what the index names is served.
     let lobby = format!("{address}/packs/index.json");
     let refused = w.player(&["pack", "source", "add", &lobby]);
     assert!(refused.out.contains("cannot be read"), "{refused:?}");
+}
+
+/// An HTTP server whose every answer is a redirect to `to`.
+fn redirecting_to(to: &'static str) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let mut request = [0u8; 4096];
+            let _ = stream.read(&mut request);
+            let answer =
+                format!("HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\n\r\n");
+            let _ = stream.write_all(answer.as_bytes());
+        }
+    });
+    format!("http://{addr}")
+}
+
+#[test]
+fn a_redirect_to_another_scheme_is_not_followed() {
+    let w = World::new();
+    let address = redirecting_to("https://127.0.0.1:9/index.json");
+    let added = w.player(&["pack", "source", "add", &address]);
+    assert!(added.out.contains("another scheme: refused"), "{added:?}");
+    let search = w.player(&["pack", "search"]);
+    assert!(search.err.contains("another scheme"), "{search:?}");
 }
