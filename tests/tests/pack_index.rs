@@ -305,7 +305,7 @@ fn a_download_cut_off_leaves_the_installed_version_in_place() {
     w.index();
     let address = serve_folder(w.repo.clone(), Some("harvest-0.2.0.zip".into()));
     let added = w.player(&["pack", "source", "add", &address]);
-    assert!(added.out.contains("(1 packs)"), "{added:?}");
+    assert!(added.out.contains("(1 pack)"), "{added:?}");
     let first = w.player(&["pack", "install", "harvest"]);
     assert_eq!(first.code, 0, "{first:?}");
     w.release("harvest", "0.2.0", None, false);

@@ -118,8 +118,9 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     if started.published > 0 {
         writeln!(
             io.out,
-            "publishing {} packs: players add http://{}/ with `scryptic pack source add`",
-            started.published, started.addr
+            "publishing {}: players add http://{}/ with `scryptic pack source add`",
+            super::pack_cmd::counted(started.published, "pack"),
+            started.addr
         )?;
     }
     let from = match &args.database {

@@ -39,9 +39,10 @@ pub(super) fn write_index(dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
         .count();
     writeln!(
         io.out,
-        "wrote {} ({} packs, {releases} releases, {signed} signed): serve the folder, and players add it with `scryptic pack source add ADDRESS`",
+        "wrote {} ({}, {}, {signed} signed): serve the folder, and players add it with `scryptic pack source add ADDRESS`",
         path.display(),
-        index.packs.len()
+        counted(index.packs.len(), "pack"),
+        counted(releases, "release")
     )?;
     Ok(if left_out.is_empty() {
         0
@@ -73,7 +74,11 @@ pub(super) fn source(action: &str, address: Option<&str>, io: &mut Streams) -> a
             Ok(kept) => {
                 // Read at once, so a mistyped address is found now rather than at a search.
                 match indexes::read_index(&kept) {
-                    Ok(index) => writeln!(io.out, "added {kept} ({} packs)", index.packs.len())?,
+                    Ok(index) => writeln!(
+                        io.out,
+                        "added {kept} ({})",
+                        counted(index.packs.len(), "pack")
+                    )?,
                     Err(e) => {
                         writeln!(io.out, "added {kept}; warning: it cannot be read now: {e}")?
                     }
@@ -472,4 +477,13 @@ pub(super) fn trust(id: &str, key: &str, io: &mut Streams) -> anyhow::Result<i32
         None => writeln!(io.out, "{id}: key {key} trusted")?,
     }
     Ok(0)
+}
+
+/// `n THING`, or `n THINGs` when n is not one.
+pub(in super::super) fn counted(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
 }
