@@ -23,7 +23,8 @@ pub const INDEX_FORMAT: u32 = 1;
 /// An index's file name in a folder, and after a server's or host's address.
 pub const INDEX_FILE: &str = "index.json";
 /// The most bytes of an index document.
-pub const MAX_INDEX_BYTES: u64 = 16 * 1024 * 1024;
+/// (10,000 packs of three signed releases are about 19 MiB of JSON.)
+pub const MAX_INDEX_BYTES: u64 = 64 * 1024 * 1024;
 /// The most packs an index lists.
 pub const MAX_INDEX_PACKS: usize = 10_000;
 /// The most releases of one pack.
