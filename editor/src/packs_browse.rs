@@ -327,6 +327,12 @@ impl Browse {
             Ok(plan) => plan,
             Err(e) => return self.message = Some(e.to_string()),
         };
+        if plan.is_empty() {
+            self.message = Some(format!(
+                "nothing to do: {id} is installed, and the packs that need it accept no newer release"
+            ));
+            return;
+        }
         let (done, total) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
         let (sender, answer) = std::sync::mpsc::channel();
         let what = plan_words(&plan);
