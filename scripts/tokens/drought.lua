@@ -1,4 +1,4 @@
--- Drought (amber jewel), RULES.md section 9: water within `tokens.drought_radius` of the spot
+-- Drought (amber jewel), docs/RULES.md section 9: water within `tokens.drought_radius` of the spot
 -- (a straight-line distance) becomes plains. Letters are unharmed.
 scryptic.token {
     id = "drought",

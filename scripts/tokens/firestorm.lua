@@ -1,4 +1,4 @@
--- Firestorm (green jewel), RULES.md section 9: forest within `tokens.firestorm_radius` of the
+-- Firestorm (green jewel), docs/RULES.md section 9: forest within `tokens.firestorm_radius` of the
 -- spot burns down to plains. No letter is harmed.
 scryptic.token {
     id = "firestorm",

@@ -1,4 +1,4 @@
--- Flood (blue jewel), RULES.md section 9: plains and forest within `tokens.flood_radius` of the
+-- Flood (blue jewel), docs/RULES.md section 9: plains and forest within `tokens.flood_radius` of the
 -- spot become water and the letters there are destroyed; cities and mountains stay.
 scryptic.token {
     id = "flood",

@@ -1,4 +1,4 @@
--- Volcano (red jewel), RULES.md section 9: lava spreads over `tokens.volcano_cells` cells,
+-- Volcano (red jewel), docs/RULES.md section 9: lava spreads over `tokens.volcano_cells` cells,
 -- grown at random from the token's spot one neighbouring cell at a time; letters and cities
 -- it covers are destroyed.
 --

@@ -148,7 +148,7 @@ fn tutorial_save(dir: &Path) -> String {
 /// refusal must hold.
 type SaveEdit = (&'static str, &'static str, String, &'static str);
 
-/// RULES.md's bounds hold inside a save exactly as in files of their own: every command that
+/// docs/RULES.md's bounds hold inside a save exactly as in files of their own: every command that
 /// reads a save refuses a damaged one with file:line:column and exit code 1, never a panic or
 /// an allocation the size of the damage.
 #[test]

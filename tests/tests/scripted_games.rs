@@ -796,7 +796,7 @@ fn ended_after_the_combat(script: &str) -> scryptic::game::GameResult {
     result
 }
 
-/// RULES.md 11: no ending cuts a combat in half. A script that ends the game when a word is
+/// docs/RULES.md 11: no ending cuts a combat in half. A script that ends the game when a word is
 /// committed waits until the defender has ordered the defence and the attack is resolved.
 #[test]
 fn a_script_ending_the_game_waits_for_the_combat_it_interrupts() {

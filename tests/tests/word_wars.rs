@@ -1,4 +1,4 @@
-//! The Word Wars pack (MODES.md WW-1 to WW-10), as far as it is built: checked, its scenarios
+//! The Word Wars pack (packs/word-wars/README.md), as far as it is built: checked, its scenarios
 //! and AI games played by `pack test`, and its rules file holding the seed's numbers.
 #![allow(
     clippy::unwrap_used,

@@ -1,4 +1,4 @@
-//! The spy (RULES.md section 3): the strongest placement for the rack, by attack strength and
+//! The spy (docs/RULES.md section 3): the strongest placement for the rack, by attack strength and
 //! then face value.
 //!
 //! A branch-and-bound search over the move generator. Only a word with a connotation can take

@@ -1,4 +1,4 @@
-//! Packs: the unit of content a person installs, shares or plays (PACKS.md).
+//! Packs: the unit of content a person installs, shares or plays (the README's "Packs").
 //!
 //! A [`Pack`] is a manifest ([`Manifest`], `pack.ron`) and its files ([`PackFiles`]: a folder,
 //! or built into the binary). A [`Catalog`] holds the packs found and resolves which of them a

@@ -69,7 +69,7 @@ pub struct Manifest {
     pub extension: Option<ExtensionSpec>,
 }
 
-/// What an extension pack adds to the games it is ticked for (`PACKS.md`: tokens, strength
+/// What an extension pack adds to the games it is ticked for (the README's "Packs": tokens, strength
 /// modifiers, events, words), and which modes it fits.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

@@ -95,7 +95,7 @@ mod tests {
     #[test]
     fn a_readme_is_rendered_without_its_own_html_or_script_links() {
         let html = render_markdown(
-            "# Harvest\n\nA *pack*. <script>alert(1)</script>\n\n[go](javascript:alert(1)) [ok](https://x.org/a) [here](docs/a.md)\n",
+            "# Harvest\n\nA *pack*. <script>alert(1)</script>\n\n[go](javascript:alert(1)) [ok](https://x.org/a) [here](docs/INDEX.md)\n",
         );
         assert!(
             html.contains("<h1>Harvest</h1>") && html.contains("<em>pack</em>"),
@@ -104,6 +104,8 @@ mod tests {
         assert!(!html.contains("<script>"), "{html}");
         assert!(html.contains("&lt;script&gt;"), "{html}");
         assert!(!html.contains("javascript:"), "{html}");
-        assert!(html.contains("href=\"https://x.org/a\"") && html.contains("href=\"docs/a.md\""));
+        assert!(
+            html.contains("href=\"https://x.org/a\"") && html.contains("href=\"docs/INDEX.md\"")
+        );
     }
 }

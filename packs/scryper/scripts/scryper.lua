@@ -1,4 +1,4 @@
--- Scryper (MODES.md SC-1 to SC-11), the whole game: the engine keeps the bricks, who sees
+-- Scryper (its rules are the pack's README.md), the whole game: the engine keeps the bricks, who sees
 -- which value, and the secret set-up; this script says what the moves are and what they do.
 --
 -- White is the seat "gold", brown "silver" (the mode's rules name them). Cells are x, y from
@@ -26,7 +26,7 @@ local function setting(game, id, default)
     return game:setting(id, default)
 end
 
--- SC-1: a player's back line is their edge row; white's is the bottom one.
+-- a player's back line is their edge row; white's is the bottom one.
 local function back_row(game, player)
     if player == WHITE then return game:height() - 1 end
     return 0
@@ -44,7 +44,7 @@ local function cell_name(game, x, y)
     return name
 end
 
--- SC-7: the higher value wins; equal values, the attacker; a 1 beats a 4.
+-- the higher value wins; equal values, the attacker; a 1 beats a 4.
 local function attacker_wins(attack, defence)
     if attack == 1 and defence == 4 then return true end
     if attack == 4 and defence == 1 then return false end
@@ -59,7 +59,7 @@ local function can_field(game, player)
     return game:count(player, "available") > 0
 end
 
--- SC-10: when neither player can field a brick, more bricks in the Score pit win; the end says
+-- when neither player can field a brick, more bricks in the Score pit win; the end says
 -- so, with the sets each won (a set won because the other had no brick scores no brick).
 local function end_by_score(game)
     local white, brown = score(game, WHITE), score(game, BROWN)
@@ -75,7 +75,7 @@ local function end_by_score(game)
     end
 end
 
--- SC-4, SC-10: a set begins with the secret set-up of every player who has bricks left.
+-- a set begins with the secret set-up of every player who has bricks left.
 local function start_set(game)
     for _, player in ipairs(game:seats()) do
         if score(game, player) >= setting(game, "sets_to_win", 3) then return end
@@ -91,14 +91,14 @@ local function start_set(game)
     game:choose_in_secret(choosing)
 end
 
--- SC-8: the set's winner; `scorer` (if any) goes to their Score pit, every other brick on
--- the board to its owner's Used pit, shown. SC-5: the loser starts the next set.
+-- the set's winner; `scorer` (if any) goes to their Score pit, every other brick on
+-- the board to its owner's Used pit, shown. the loser starts the next set.
 local function end_set(game, winner, scorer, why)
     for _, player in ipairs(game:seats()) do
         for _, brick in ipairs(game:pieces(player)) do
             if scorer and brick.id == scorer.id then
                 game:to_pit(brick.id, "score")
-                -- Shown "for the rest of the set" (SC-7): hidden again in the Score pit.
+                -- Shown "for the rest of the set": hidden again in the Score pit.
                 game:hide(brick.id)
             else
                 game:to_pit(brick.id, "used")
@@ -123,7 +123,7 @@ local function setup(game)
         end
     end
     game:set("set", 1)
-    -- White starts the first set (SC-5), unless a match gives this game to the loser of the last.
+    -- White starts the first set, unless a match gives this game to the loser of the last.
     game:set("starter", game:first())
     start_set(game)
 end
@@ -151,7 +151,7 @@ local function setup_moves(game, player)
     return moves
 end
 
--- SC-6: one or two steps in one of eight directions, through an empty first cell, never
+-- one or two steps in one of eight directions, through an empty first cell, never
 -- onto an own brick; onto an opponent's is a battle.
 local function brick_moves(game, player)
     local moves = {}
@@ -250,7 +250,7 @@ local function play_setup(game, player, move)
     game:move(bricks[math.random(#bricks)].id, x, y)
 end
 
--- SC-7: a battle; returns the brick that stands on the cell afterwards.
+-- a battle; returns the brick that stands on the cell afterwards.
 local function battle(game, attacker, defender, x, y)
     local winner, loser = defender, attacker
     if attacker_wins(attacker.value, defender.value) then
@@ -278,12 +278,12 @@ local function play_brick(game, player, move)
         game:move(brick.id, x, y)
         standing = game:piece_at(x, y)
     end
-    -- SC-8: a brick on the opponent's back line wins the set.
+    -- a brick on the opponent's back line wins the set.
     if standing.owner == player and y == back_row(game, other(player)) then
         end_set(game, player, standing, "a brick reached the back line")
         return
     end
-    -- SC-10: a player with no brick left on the board loses the set.
+    -- a player with no brick left on the board loses the set.
     for _, seat in ipairs(game:seats()) do
         if #game:pieces(seat) == 0 then
             end_set(game, other(seat), nil, seat .. " has no brick left on the board")
@@ -303,8 +303,8 @@ local function play(game, player, move)
     end
 end
 
--- The set-ups are made together: a player who fielded nothing loses the set (SC-10);
--- otherwise the set's starter moves first (SC-5).
+-- The set-ups are made together: a player who fielded nothing loses the set;
+-- otherwise the set's starter moves first.
 local function revealed(game)
     for _, player in ipairs(game:seats()) do
         if #game:pieces(player) == 0 then
@@ -315,7 +315,7 @@ local function revealed(game)
     game:turn(game:get("starter"))
 end
 
--- SC-3: the first with enough bricks in the Score pit wins.
+-- the first with enough bricks in the Score pit wins.
 local function end_if(game)
     local needed = setting(game, "sets_to_win", 3)
     for _, player in ipairs(game:seats()) do

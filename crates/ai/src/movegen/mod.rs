@@ -1,4 +1,4 @@
-//! Move generation: every legal placement of a rack for a player (RULES.md section 4), the
+//! Move generation: every legal placement of a rack for a player (docs/RULES.md section 4), the
 //! hot loop of the AI and the spy.
 //!
 //! Appel and Jacobson's algorithm over the dictionary's letter graph, with Scryptic's board:

@@ -1,4 +1,4 @@
-//! Combat (RULES.md section 7): the committed word attacks the opponent's valid words that it
+//! Combat (docs/RULES.md section 7): the committed word attacks the opponent's valid words that it
 //! touches, one by one in the defender's order, until it is repelled or all have fallen.
 
 use super::commit::CommitPlan;

@@ -1,4 +1,4 @@
-//! What scripts may do to a game (DESIGN.md, scripting): each command is checked like a
+//! What scripts may do to a game (SCRIPTING.md): each command is checked like a
 //! player's action, and a refused command changes nothing.
 
 use super::{ActionError, Event, Game, RackItem, TokenState};

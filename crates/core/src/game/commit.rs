@@ -1,4 +1,4 @@
-//! Committing a word (RULES.md section 4): every check first, without changing anything;
+//! Committing a word (docs/RULES.md section 4): every check first, without changing anything;
 //! then the placement, combat, ice and captures, in that order.
 
 use super::strength::placement_strength;

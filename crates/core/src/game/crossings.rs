@@ -1,10 +1,10 @@
-//! Crossing scores (`crossword.scoring: CrossingRatio`, MODES.md LC-8): a crossword scored by
+//! Crossing scores (`crossword.scoring: CrossingRatio`): a crossword scored by
 //! its crossings. The points are the face values of the letters that are part of two words;
 //! the score is the points over the words plus the leftover tiles (each leftover counting as
 //! one more word), kept as an exact fraction and shown `9/4 = 2.25`.
 //!
 //! A leftover is a tile on the rack, a letter in no run of two or more, or a letter in a run
-//! that is not a word (MODES.md's decided point); a word whose run holds such a letter still
+//! that is not a word (as decided for the rules that use it); a word whose run holds such a letter still
 //! counts as a word, and the letter earns no crossing points.
 
 use super::Game;
@@ -310,7 +310,7 @@ mod tests {
         assert_eq!(score.to_string(), shown, "{words:?}: {score:?}");
     }
 
-    /// Table: MODES.md's example and what counts as a leftover.
+    /// Table: the worked example and what counts as a leftover.
     #[test]
     fn crossings_over_words_and_leftovers() {
         use Direction::{Across, Down};

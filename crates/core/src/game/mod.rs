@@ -1,4 +1,4 @@
-//! The game: a deterministic state machine over RULES.md. `Game::apply` takes an action and
+//! The game: a deterministic state machine over docs/RULES.md. `Game::apply` takes an action and
 //! returns the events it caused, or an error that says why it was refused; a refused action
 //! changes nothing, because every action is checked completely before anything is changed.
 //!

@@ -1,4 +1,4 @@
-//! Redeployment (RULES.md section 8): lifting one own word back to the rack.
+//! Redeployment (docs/RULES.md section 8): lifting one own word back to the rack.
 
 use super::words::{WordKey, connected, find_runs};
 use super::{ActionError, Event, Game, RackItem};

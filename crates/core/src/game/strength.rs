@@ -1,4 +1,4 @@
-//! Word strength (RULES.md section 5), explained: every strength comes with the named
+//! Word strength (docs/RULES.md section 5), explained: every strength comes with the named
 //! modifiers that produced it, so a client can show why (the design document's ideograms).
 
 use crate::rules::{Mountain, RuleSet};
@@ -118,7 +118,7 @@ pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
     }
 }
 
-/// The strength of a word whose face value with mountains counted is `base` (RULES.md
+/// The strength of a word whose face value with mountains counted is `base` (docs/RULES.md
 /// section 5 from step 2 on; the letters of `facts` are not read). The spy bounds its search
 /// with it.
 pub fn strength_from_base(rules: &RuleSet, facts: &WordFacts, role: Role, base: f64) -> i64 {

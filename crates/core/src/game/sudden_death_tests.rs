@@ -1,4 +1,4 @@
-//! Sudden death (`flow.sudden_death`, MODES.md WW-8): the call, the prompt it makes, refusal,
+//! Sudden death (`flow.sudden_death`): the call, the prompt it makes, refusal,
 //! and acceptance won or lost, each with what the end awards.
 
 use super::flow_tests::{across_the_centre, game_awarding};

@@ -1,4 +1,4 @@
-//! Tokens (RULES.md section 9). The engine owns capture, rack slots, when an invoke is
+//! Tokens (docs/RULES.md section 9). The engine owns capture, rack slots, when an invoke is
 //! allowed, and applying an effect; what an effect does comes through [`TokenEffects`], which
 //! the scripting host implements in Lua. [`StandardElementals`] is the built-in version of the
 //! four standard elementals, with their sizes from the rule set.
@@ -59,7 +59,7 @@ pub trait TokenEffects: Send + Sync {
     ) -> Result<Effect, EffectError>;
 }
 
-/// The volcano, drought, flood and firestorm of RULES.md section 9.
+/// The volcano, drought, flood and firestorm of docs/RULES.md section 9.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StandardElementals;
 

@@ -1,4 +1,4 @@
-//! Pools, racks, draws and discards (RULES.md section 2); ending a turn (section 3); and the
+//! Pools, racks, draws and discards (docs/RULES.md section 2); ending a turn (section 3); and the
 //! end of the game (section 11).
 
 use super::{ActionError, EndReason, Event, Game, GameResult, PlayerState, RackItem, opponent};

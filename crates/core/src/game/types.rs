@@ -20,7 +20,7 @@ pub struct Placement {
 /// whose turn it is, or the defender while a combat waits for its order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
-    /// Commit letters from the rack as one word (RULES.md section 4).
+    /// Commit letters from the rack as one word (docs/RULES.md section 4).
     Commit {
         /// The letters and their cells.
         letters: Vec<Placement>,

@@ -1,4 +1,4 @@
-//! Rule sets: every constant and either/or of RULES.md, read from RON at run time.
+//! Rule sets: every constant and either/or of docs/RULES.md, read from RON at run time.
 //!
 //! A [`RuleSet`] is complete: every constant has a value. The shipped presets (`gdd-1.6`,
 //! `classic`) are complete rule sets in RON. What designers write is a [`RuleSpec`]: a preset

@@ -20,7 +20,7 @@ fn every_preset_loads_and_is_sound() {
         assert_eq!(rules.name, name);
         assert_eq!(rules.validate(), vec![], "{name}");
         let total: i64 = rules.letters.tiles.values().map(|t| t.count).sum();
-        assert_eq!(total, 98, "{name}: RULES.md section 2 says 98 letters");
+        assert_eq!(total, 98, "{name}: docs/RULES.md section 2 says 98 letters");
     }
 }
 
