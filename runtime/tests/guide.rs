@@ -103,7 +103,7 @@ fn the_first_pack_walk_through_works_from_a_blank_folder() {
                     if words[1] == "play" {
                         played = output;
                     } else if words[2] == "test" {
-                        assert!(output.contains("1 scenarios passed"), "{output}");
+                        assert!(output.contains("1 scenario passed"), "{output}");
                     }
                 }
             }

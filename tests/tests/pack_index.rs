@@ -151,6 +151,24 @@ fn an_author_publishes_and_a_player_installs_with_a_dependency_then_updates() {
         listed.out.contains("orchard") && listed.err.is_empty(),
         "{listed:?}"
     );
+    // A pack another needs is not removed by mistake; forced, `pack list` says what broke.
+    let refused = w.player(&["pack", "remove", "harvest"]);
+    assert!(
+        refused.code == 1 && refused.err.contains("orchard (^0) needs harvest"),
+        "{refused:?}"
+    );
+    assert_eq!(w.installed("harvest").as_deref(), Some("0.1.0"));
+    let forced = w.player(&["pack", "remove", "harvest", "--force"]);
+    assert_eq!(forced.code, 0, "{forced:?}");
+    let listed = w.player(&["pack", "list"]);
+    assert!(
+        listed
+            .out
+            .contains("cannot load: `orchard` needs pack `harvest`"),
+        "{listed:?}"
+    );
+    let back = w.player(&["pack", "install", "harvest@0.1"]);
+    assert_eq!(back.code, 0, "{back:?}");
     // A new release of the dependency.
     w.release("harvest", "0.2.0", None, true);
     w.index();

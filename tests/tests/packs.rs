@@ -502,7 +502,7 @@ fn pack_test_plays_and_replays_every_board_and_catches_failing_scripts() {
 fn pack_test_plays_the_packs_scenarios() {
     let o = scryptic(&["pack", "test", &path("packs/wending"), "--games", "0"]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("1 scenarios passed"), "{}", o.out);
+    assert!(o.out.contains("1 scenario passed"), "{}", o.out);
 
     let dir = tempfile::tempdir().unwrap();
     scryptic(&["pack", "new", "storied", "--dir", text(dir.path())]);
@@ -521,7 +521,7 @@ fn pack_test_plays_the_packs_scenarios() {
     std::fs::write(pack.join("tests/told.ron"), scenario("Once upon")).unwrap();
     let o = scryptic(&["pack", "test", text(&pack), "--games", "0"]);
     assert_eq!(o.code, 0, "{o:?}");
-    assert!(o.out.contains("1 scenarios passed"), "{}", o.out);
+    assert!(o.out.contains("1 scenario passed"), "{}", o.out);
 
     std::fs::write(pack.join("tests/told.ron"), scenario("Happily ever after")).unwrap();
     let o = scryptic(&["pack", "test", text(&pack), "--games", "0"]);
@@ -757,7 +757,7 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
     let o = scryptic(&["pack", "check", text(&shrines)]);
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
-        o.out.contains("1 games started"),
+        o.out.contains("1 game started"),
         "the mode it fits, with it: {}",
         o.out
     );
@@ -765,7 +765,7 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
         o.out
-            .contains("1 games played and replayed, 1 scenarios passed"),
+            .contains("1 game played and replayed, 1 scenario passed"),
         "{}",
         o.out
     );
@@ -859,4 +859,80 @@ fn extensions_join_the_modes_they_fit_when_ticked() {
     assert_eq!(save.pack, "core");
     let (replayed, _) = scryptic::script::ScriptedGame::from_save(&save, lexicon).unwrap();
     assert_eq!(replayed.save().pack, "core");
+}
+
+/// An extension naming a mode or a pack that does not exist is refused by `pack check`,
+/// naming what is there.
+#[test]
+fn an_extension_for_a_mode_that_does_not_exist_fails_its_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for (id, fits, wanted) in [
+        (
+            "omens",
+            "core:tutorail",
+            "pack core has no mode `tutorail`: its modes are",
+        ),
+        ("signs", "nowhere:classic", "no pack `nowhere` is found"),
+    ] {
+        write_pack(
+            dir.path(),
+            id,
+            &format!(
+                r#"(format: 1, id: "{id}", title: "X", version: "0.1.0", scryptic: "^0.5",
+                depends: {{ "core": "^1.0" }},
+                extension: (modes: ["{fits}"], scripts: []))"#
+            ),
+            &[],
+        );
+        let o = scryptic(&["pack", "check", text(&dir.path().join(id))]);
+        assert_eq!(o.code, 1, "{id}: {o:?}");
+        assert!(o.err.contains(wanted), "{id}: {}", o.err);
+        assert!(
+            o.err.contains(": 1 problem\n"),
+            "one problem, in words: {}",
+            o.err
+        );
+    }
+}
+
+/// `campaign --pack` plays a campaign mode only: a pack without one, or a mode that is not
+/// one, is refused naming the pack's campaigns.
+#[test]
+fn a_campaign_is_refused_for_a_mode_that_is_not_one() {
+    let o = scryptic_typing(&["campaign", "--pack", &path("packs/word-wars")], "quit\n");
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err.contains("pack word-wars has no campaign"),
+        "{}",
+        o.err
+    );
+    let o = scryptic_typing(&["campaign", "--pack", "core:classic"], "quit\n");
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(o.err.contains("has no campaign"), "{}", o.err);
+}
+
+/// `--version` says which scripting API packs' `scryptic:` requirements are checked against.
+#[test]
+fn the_version_names_the_scripting_api() {
+    let o = scryptic(&["--version"]);
+    let api = scryptic::pack::manifest::API_VERSION.to_string();
+    assert!(o.out.contains(&format!("scripting API {api}")), "{o:?}");
+}
+
+/// `pack info` counts a pack's files by what they are.
+#[test]
+fn pack_info_counts_files_by_kind() {
+    let o = scryptic(&["pack", "info", &path("packs/lexicon-crossing")]);
+    assert!(
+        o.out.contains("4 maps, 2 rule sets, 10 scenarios"),
+        "{}",
+        o.out
+    );
+    let o = scryptic(&["pack", "info", &path("packs/scryper")]);
+    assert!(
+        o.out
+            .contains("1 map, 1 rule set, 6 scenarios, 1 tileset, 39 pictures, 1 script"),
+        "{}",
+        o.out
+    );
 }

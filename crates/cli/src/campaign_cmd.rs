@@ -203,7 +203,34 @@ fn chapter_count(catalog: &Catalog, choice: &mut Choice) -> Result<usize, LevelE
     let Some(pack) = packs.iter().find(|p| p.id() == choice.pack) else {
         return Ok(0);
     };
-    let mode = crate::pack::level::find_mode(&pack.manifest, &choice.mode)?;
+    let campaigns: Vec<&str> = pack
+        .manifest
+        .modes
+        .iter()
+        .filter(|m| !m.campaign.is_empty())
+        .map(|m| m.id.as_str())
+        .collect();
+    let named = if choice.mode.is_empty() {
+        // No mode named: the pack's first campaign, not its first mode.
+        campaigns.first().copied().unwrap_or_default()
+    } else {
+        choice.mode.as_str()
+    };
+    let mode = crate::pack::level::find_mode(&pack.manifest, named)?;
+    if mode.campaign.is_empty() {
+        let id = &choice.pack;
+        return Err(LevelError::Setting(match campaigns.as_slice() {
+            [] => format!(
+                "pack {id} has no campaign: play its modes with `scryptic play --pack {id}:MODE`"
+            ),
+            some => format!(
+                "{id}'s mode `{}` is not a campaign: its campaigns are {} (`scryptic campaign --pack {id}:{}`)",
+                mode.id,
+                some.join(", "),
+                some[0]
+            ),
+        }));
+    }
     choice.mode = mode.id.clone();
     Ok(crate::pack::level::boards(&packs, pack, mode)?.len())
 }

@@ -45,11 +45,24 @@ pub const EXIT_PROBLEMS: i32 = 1;
 /// Exit code when the command line itself is wrong.
 pub const EXIT_USAGE: i32 = 2;
 
+/// `--version`: the program's version and the scripting API a pack's `scryptic:` requirement
+/// is checked against.
+fn version_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        format!(
+            "{} (scripting API {})",
+            env!("CARGO_PKG_VERSION"),
+            crate::pack::manifest::API_VERSION
+        )
+    })
+}
+
 /// Scryptic's command line: rule sets, maps, the lexicon, tilesets, and games in the terminal.
 #[derive(Parser, Debug)]
 #[command(
     name = "scryptic",
-    version,
+    version = version_text(),
     about,
     long_about = None,
     after_help = "Exit codes: 0 success, 1 a refused file or action (the problems are printed, \

@@ -81,13 +81,16 @@ pub(super) enum PackCommand {
         #[arg(long, value_name = "DIR")]
         packs_dir: Option<PathBuf>,
     },
-    /// Remove an installed pack.
+    /// Remove an installed pack (refused while a pack found needs it, unless --force).
     Remove {
         /// The pack's id.
         id: String,
         /// Where installed packs live (default: packs/ in the data folder).
         #[arg(long, value_name = "DIR")]
         packs_dir: Option<PathBuf>,
+        /// Remove it even though other packs need it (they will not load until it is back).
+        #[arg(long)]
+        force: bool,
     },
     /// Write a pack folder as a .zip to share (ID-VERSION.zip, or --out).
     Zip {
@@ -212,10 +215,25 @@ pub(super) fn run(cmd: PackCommand, io: &mut Streams) -> anyhow::Result<i32> {
         PackCommand::Keygen => index_cmd::keygen(io),
         PackCommand::Sign { zip } => index_cmd::sign(&zip, io),
         PackCommand::Trust { id, key } => index_cmd::trust(&id, &key, io),
-        PackCommand::Remove { id, packs_dir } => {
+        PackCommand::Remove {
+            id,
+            packs_dir,
+            force,
+        } => {
             let Some(dir) = packs_dir.or_else(crate::pack::places::installed_dir) else {
                 return no_data_folder(io);
             };
+            let needing = dependents(&catalog, &id);
+            if !needing.is_empty() && !force {
+                writeln!(
+                    io.err,
+                    "{} {} {id}: remove {} first, or remove {id} anyway with --force",
+                    needing.join(", "),
+                    if needing.len() == 1 { "needs" } else { "need" },
+                    if needing.len() == 1 { "it" } else { "them" },
+                )?;
+                return Ok(EXIT_PROBLEMS);
+            }
             match crate::pack::archive::remove(&id, &dir) {
                 Ok(pack) => {
                     writeln!(io.out, "removed {}", pack.label())?;
@@ -426,9 +444,14 @@ fn list(catalog: &Catalog, io: &mut Streams) -> anyhow::Result<i32> {
             PackFiles::Embedded { .. } => "built in".to_string(),
         };
         let modes: Vec<&str> = pack.manifest.modes.iter().map(|m| m.id.as_str()).collect();
+        // A pack that cannot load says why at once (a dependency missing, too old, ...).
+        let unloadable = match catalog.resolve(&[pack.id()]) {
+            Ok(_) => String::new(),
+            Err(e) => format!("\n    cannot load: {e}"),
+        };
         writeln!(
             io.out,
-            "{:<20} {:<10} {}  [{}]  ({place})",
+            "{:<20} {:<10} {}  [{}]  ({place}){unloadable}",
             pack.manifest.id,
             pack.manifest.version.to_string(),
             pack.manifest.title,
@@ -440,6 +463,18 @@ fn list(catalog: &Catalog, io: &mut Streams) -> anyhow::Result<i32> {
         )?;
     }
     Ok(0)
+}
+
+/// The packs found that depend on `id`, each with the versions it needs.
+fn dependents(catalog: &Catalog, id: &str) -> Vec<String> {
+    catalog
+        .packs()
+        .iter()
+        .filter_map(|p| {
+            let req = p.manifest.depends.get(id)?;
+            Some(format!("{} ({req})", p.id()))
+        })
+        .collect()
 }
 
 fn info(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
@@ -502,21 +537,51 @@ fn info(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
     if !languages.is_empty() {
         writeln!(out, "texts in: {}", languages.join(", "))?;
     }
-    let count = |ext: &str| files.iter().filter(|f| f.ends_with(ext)).count();
-    let lua = count(".lua");
-    writeln!(
-        out,
-        "holds {} files: {} maps or rule sets (.ron), {} pictures (.png), {lua} scripts (.lua){}",
-        files.len(),
-        count(".ron"),
-        count(".png"),
-        if lua > 0 {
-            " — it runs Lua, in the sandbox"
-        } else {
-            ""
-        }
-    )?;
+    writeln!(out, "{}", holdings(&files))?;
     Ok(0)
+}
+
+/// What a pack's files are, kind by kind, in words.
+fn holdings(files: &[String]) -> String {
+    let count = |folders: &[&str], ext: &str| {
+        files
+            .iter()
+            .filter(|f| f.ends_with(ext) && folders.iter().any(|d| f.starts_with(d)))
+            .count()
+    };
+    // The manifest is the pack itself, not one of its data files.
+    let ron = files
+        .iter()
+        .filter(|f| f.ends_with(".ron") && f.as_str() != crate::pack::MANIFEST_FILE)
+        .count();
+    let kinds = [
+        (count(&["maps/", "campaigns/"], ".ron"), "map"),
+        (count(&["rules/"], ".ron"), "rule set"),
+        (count(&["tests/"], ".ron"), "scenario"),
+        (count(&["locale/"], ".ron"), "string table"),
+        (count(&["tilesets/"], ".ron"), "tileset"),
+        (count(&[""], ".png"), "picture"),
+        (count(&[""], ".lua"), "script"),
+    ];
+    let mut parts: Vec<String> = kinds
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, kind)| counted(*n, kind))
+        .collect();
+    let named: usize = kinds[..5].iter().map(|(n, _)| n).sum();
+    if ron > named {
+        parts.push(counted(ron - named, "other data file"));
+    }
+    let runs_lua = if kinds[6].0 > 0 {
+        " — it runs Lua, in the sandbox"
+    } else {
+        ""
+    };
+    format!(
+        "holds {}: {}{runs_lua}",
+        counted(files.len(), "file"),
+        parts.join(", ")
+    )
 }
 
 /// Every problem `pack check` finds in pack `id`.
@@ -535,6 +600,7 @@ fn check(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
     if let Err(e) = catalog.resolve(&[id]) {
         problems.push(e.to_string());
     }
+    check_extension_modes(catalog, pack, &mut problems);
     check_files(pack, &files, &mut problems);
     let mut started = 0;
     if problems.is_empty() {
@@ -546,15 +612,54 @@ fn check(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
     if problems.is_empty() {
         writeln!(
             io.out,
-            "ok: {} ({} files, {} modes, {started} games started)",
+            "ok: {} ({}, {}, {} started)",
             pack.label(),
-            files.len(),
-            pack.manifest.modes.len()
+            counted(files.len(), "file"),
+            counted(pack.manifest.modes.len(), "mode"),
+            counted(started, "game")
         )?;
         Ok(0)
     } else {
-        writeln!(io.err, "{}: {} problems", pack.label(), problems.len())?;
+        writeln!(
+            io.err,
+            "{}: {}",
+            pack.label(),
+            counted(problems.len(), "problem")
+        )?;
         Ok(EXIT_PROBLEMS)
+    }
+}
+
+/// An extension's `modes`: each `PACK:MODE` names a mode that exists, each `PACK` a pack.
+fn check_extension_modes(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) {
+    let Some(extension) = &pack.manifest.extension else {
+        return;
+    };
+    let manifest = pack
+        .files
+        .shown(crate::pack::MANIFEST_FILE)
+        .display()
+        .to_string();
+    for named in &extension.modes {
+        let (pack_id, mode) = match named.split_once(':') {
+            Some((p, m)) => (p, Some(m)),
+            None => (named.as_str(), None),
+        };
+        let Some(other) = catalog.get(pack_id) else {
+            problems.push(format!(
+                "{manifest}: the extension fits `{named}`, but no pack `{pack_id}` is found (`scryptic pack list` shows the packs)"
+            ));
+            continue;
+        };
+        if let Some(mode) = mode
+            && other.manifest.mode(mode).is_none()
+        {
+            let modes: Vec<&str> = other.manifest.modes.iter().map(|m| m.id.as_str()).collect();
+            problems.push(format!(
+                "{manifest}: the extension fits `{named}`, but pack {pack_id} has no mode `{mode}`: its modes are {}",
+                modes.join(", ")
+            ));
+        }
     }
 }
 

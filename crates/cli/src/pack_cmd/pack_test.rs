@@ -34,12 +34,19 @@ pub(super) fn test(
     if problems.is_empty() {
         writeln!(
             io.out,
-            "ok: {} ({played} games played and replayed, {scenarios} scenarios passed)",
-            pack.label()
+            "ok: {} ({} played and replayed, {} passed)",
+            pack.label(),
+            super::counted(played, "game"),
+            super::counted(scenarios, "scenario")
         )?;
         Ok(0)
     } else {
-        writeln!(io.err, "{}: {} problems", pack.label(), problems.len())?;
+        writeln!(
+            io.err,
+            "{}: {}",
+            pack.label(),
+            super::counted(problems.len(), "problem")
+        )?;
         Ok(EXIT_PROBLEMS)
     }
 }
