@@ -936,3 +936,52 @@ fn pack_info_counts_files_by_kind() {
         o.out
     );
 }
+
+/// A map naming another pack's tileset (`core:tilesets/...`) renders with it, and `map
+/// validate` refuses a misspelt one or a path that is no pack's.
+#[test]
+fn a_core_tileset_is_found_by_render_and_a_wrong_one_refused_by_validate() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("ford.png");
+    let o = scryptic(&[
+        "map",
+        "render",
+        &path("packs/wending/campaigns/wending/1-the-ford.ron"),
+        "--out",
+        text(&png),
+    ]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(png.is_file());
+    let ford =
+        std::fs::read_to_string(root().join("packs/wending/campaigns/wending/1-the-ford.ron"))
+            .unwrap()
+            .replace("\"../../scripts/1-the-ford.lua\",", "");
+    let named = "core:tilesets/stone/tileset.ron";
+    for (name, tileset, wanted) in [
+        ("right", named, None),
+        (
+            "misspelt",
+            "core:tilesets/stonee/tileset.ron",
+            Some("cannot read"),
+        ),
+        (
+            "climbing",
+            "../../core:tilesets/stone/tileset.ron",
+            Some("a pack that is not found"),
+        ),
+    ] {
+        let map = dir.path().join(format!("{name}.ron"));
+        std::fs::write(&map, ford.replace(named, tileset)).unwrap();
+        let o = scryptic(&["map", "validate", text(&map)]);
+        match wanted {
+            None => assert!(
+                o.code == 0 && o.out.contains("0 errors, 0 warnings"),
+                "{name}: {o:?}"
+            ),
+            Some(wanted) => {
+                assert_eq!(o.code, 1, "{name}: {o:?}");
+                assert!(o.err.contains(wanted), "{name}: {}", o.err);
+            }
+        }
+    }
+}

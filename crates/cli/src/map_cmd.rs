@@ -191,7 +191,7 @@ fn validate(
         };
         let report = match Map::load(path).map(|m| (m.rule_set(), m)) {
             Ok((Ok(rules), map)) => {
-                let load_errors = load_parts(&map, &map_dir, &mut ctx)?;
+                let load_errors = load_parts(&map, path, &map_dir, &mut ctx)?;
                 ValidateReport {
                     map: path.clone(),
                     loaded: load_errors.is_empty(),
@@ -242,6 +242,7 @@ fn validate(
 /// validator's finding.
 fn load_parts(
     map: &Map,
+    path: &Path,
     map_dir: &Path,
     ctx: &mut ValidationContext,
 ) -> anyhow::Result<Vec<String>> {
@@ -265,14 +266,47 @@ fn load_parts(
         }));
         ctx.script_token_kinds.extend(host.token_kinds());
     }
-    let tileset = map_dir.join(&map.tileset);
-    if !map.tileset.is_empty()
-        && tileset.is_file()
-        && let Err(e) = Tileset::load(&tileset)
-    {
-        errors.extend(e.problems());
+    // A tileset missing beside the map is the validator's finding; one of a pack, or one
+    // there that does not read, is a load error.
+    let in_folder = scryptic_core::limits::split_pack_reference(&map.tileset)
+        .0
+        .is_none();
+    let missing_beside = in_folder && !map_dir.join(&map.tileset).is_file();
+    if !missing_beside && let Err(problems) = named_tileset(path, map) {
+        errors.extend(problems);
     }
     Ok(errors)
+}
+
+/// The tileset `map` (the file at `path`) names, found as a level finds it: a file beside the
+/// map, a file of the pack the map is in, or another pack's (`core:tilesets/...`); none when
+/// it names none; why not when it cannot be found or read.
+fn named_tileset(path: &Path, map: &Map) -> Result<Option<Tileset>, Vec<String>> {
+    if map.tileset.is_empty() {
+        return Ok(None);
+    }
+    let (catalog, _) = crate::pack::Catalog::discover();
+    let Some(found) = crate::pack::level::map_tileset(Some(path), &map.tileset, &catalog) else {
+        return Err(vec![format!(
+            "{}: the map's tileset `{}` is in a pack that is not found (`scryptic pack list` shows the packs)",
+            path.display(),
+            map.tileset
+        )]);
+    };
+    Tileset::from_pack(&found.files, &found.path)
+        .map(Some)
+        .map_err(|e| {
+            e.problems()
+                .into_iter()
+                .map(|p| {
+                    format!(
+                        "{p} (the tileset `{}` the map {} names)",
+                        map.tileset,
+                        path.display()
+                    )
+                })
+                .collect()
+        })
 }
 
 fn print_validation(r: &ValidateReport, io: &mut Streams) -> anyhow::Result<()> {
@@ -291,8 +325,10 @@ fn print_validation(r: &ValidateReport, io: &mut Streams) -> anyhow::Result<()> 
         let warnings = r.findings.len() - errors;
         writeln!(
             io.out,
-            "{}: {errors} errors, {warnings} warnings",
-            r.map.display()
+            "{}: {}, {}",
+            r.map.display(),
+            super::pack_cmd::counted(errors, "error"),
+            super::pack_cmd::counted(warnings, "warning")
         )?;
     }
     Ok(())
@@ -438,26 +474,24 @@ fn render_png(
             return Ok(EXIT_PROBLEMS);
         }
     }
-    let tileset_path = tileset.or_else(|| {
-        (!map.tileset.is_empty())
-            .then(|| path.parent().unwrap_or(Path::new(".")).join(&map.tileset))
-    });
-    let tiles = match &tileset_path {
-        Some(p) => match Tileset::load(p) {
-            Ok(t) => Some(t),
-            Err(e) => {
-                for problem in e.problems() {
-                    writeln!(io.err, "{problem}")?;
-                }
-                return Ok(EXIT_PROBLEMS);
-            }
-        },
-        None => {
+    let found = match &tileset {
+        Some(p) => Tileset::load(p).map(Some).map_err(|e| e.problems()),
+        None => named_tileset(path, &map),
+    };
+    let tiles = match found {
+        Ok(Some(t)) => Some(t),
+        Ok(None) => {
             writeln!(
                 io.err,
                 "note: the map names no tileset; drawing flat colours (use --tileset)"
             )?;
             None
+        }
+        Err(problems) => {
+            for problem in problems {
+                writeln!(io.err, "{problem}")?;
+            }
+            return Ok(EXIT_PROBLEMS);
         }
     };
     let img = render(&map, &rules, tiles.as_ref(), options);
