@@ -87,6 +87,22 @@ pub fn scryptic_binary() -> std::path::PathBuf {
     binary
 }
 
+/// Pack `id` as the index the server at `address` publishes lists it (`/index.json`).
+pub fn published_pack(address: &str, id: &str) -> serde_json::Value {
+    let text = ureq::get(format!("{address}/index.json"))
+        .call()
+        .expect("the server answers")
+        .body_mut()
+        .read_to_string()
+        .expect("an index is text");
+    let index: serde_json::Value = serde_json::from_str(&text).expect("an index is JSON");
+    index["packs"]
+        .as_array()
+        .and_then(|packs| packs.iter().find(|p| p["id"] == id))
+        .cloned()
+        .unwrap_or_else(|| panic!("{address} publishes no pack {id}"))
+}
+
 /// A file of the repository by its path from the root, as the command line takes it.
 pub fn repo_path(rel: &str) -> String {
     root().join(rel).display().to_string()

@@ -283,9 +283,8 @@ fn an_unsigned_release_installs_with_a_plain_warning() {
     );
 }
 
-/// An HTTP server of the files in `dir` on loopback; the file named `cut` is sent only half
-/// (its full length announced), as a connection lost mid-download.
-fn serve_folder(dir: PathBuf, cut: Option<String>) -> String {
+/// An HTTP server on loopback whose answer to each request is `respond(path)`, whole bytes.
+fn http_server(respond: impl Fn(&str) -> Vec<u8> + Send + 'static) -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     std::thread::spawn(move || {
@@ -295,25 +294,33 @@ fn serve_folder(dir: PathBuf, cut: Option<String>) -> String {
             let n = stream.read(&mut request).unwrap_or(0);
             let line = String::from_utf8_lossy(&request[..n]);
             let path = line.split_whitespace().nth(1).unwrap_or("/").to_string();
-            let name = path.trim_start_matches('/');
-            let Ok(body) = std::fs::read(dir.join(name)) else {
-                let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n");
-                continue;
-            };
-            let head = format!(
-                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-                body.len()
-            );
-            let _ = stream.write_all(head.as_bytes());
-            let sent = if cut.as_deref() == Some(name) {
-                &body[..body.len() / 2]
-            } else {
-                &body[..]
-            };
-            let _ = stream.write_all(sent);
+            let _ = stream.write_all(&respond(&path));
         }
     });
     format!("http://{addr}")
+}
+
+/// An HTTP server of the files in `dir`; the file named `cut` is sent only half (its full
+/// length announced), as a connection lost mid-download.
+fn serve_folder(dir: PathBuf, cut: Option<String>) -> String {
+    http_server(move |path| {
+        let name = path.trim_start_matches('/');
+        let Ok(body) = std::fs::read(dir.join(name)) else {
+            return b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".to_vec();
+        };
+        let mut answer = format!(
+            "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        let sent = if cut.as_deref() == Some(name) {
+            &body[..body.len() / 2]
+        } else {
+            &body[..]
+        };
+        answer.extend_from_slice(sent);
+        answer
+    })
 }
 
 #[test]
@@ -363,21 +370,7 @@ fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
     assert_eq!(installed.code, 0, "{installed:?}");
     assert_eq!(w.installed("harvest").as_deref(), Some("0.1.0"));
     assert_eq!(w.installed("orchard").as_deref(), Some("0.1.0"));
-    let index: serde_json::Value = serde_json::from_str(
-        &ureq::get(format!("{address}/index.json"))
-            .call()
-            .unwrap()
-            .body_mut()
-            .read_to_string()
-            .unwrap(),
-    )
-    .unwrap();
-    let orchard = index["packs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["id"] == "orchard")
-        .unwrap();
+    let orchard = scryptic_tests::published_pack(&address, "orchard");
     assert_eq!(orchard["thumbnail"], "packs/orchard-0.1.0.png");
     let picture = ureq::get(format!("{address}/packs/orchard-0.1.0.png"))
         .call()
@@ -394,19 +387,9 @@ fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
 
 /// An HTTP server whose every answer is a redirect to `to`.
 fn redirecting_to(to: &'static str) -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { continue };
-            let mut request = [0u8; 4096];
-            let _ = stream.read(&mut request);
-            let answer =
-                format!("HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\n\r\n");
-            let _ = stream.write_all(answer.as_bytes());
-        }
-    });
-    format!("http://{addr}")
+    http_server(move |_| {
+        format!("HTTP/1.1 302 Found\r\nLocation: {to}\r\nContent-Length: 0\r\n\r\n").into_bytes()
+    })
 }
 
 #[test]

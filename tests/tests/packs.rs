@@ -985,3 +985,42 @@ fn a_core_tileset_is_found_by_render_and_a_wrong_one_refused_by_validate() {
         }
     }
 }
+
+/// A scenario that fails says seats by their names and "nobody yet" for a game not over, not
+/// the engine's `Some(Gold)`.
+#[test]
+fn a_scenario_failure_names_seats_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(
+        dir.path(),
+        "wording",
+        r#"(format: 1, id: "wording", title: "W", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            extension: (modes: ["core:tutorial"], scripts: []))"#,
+        &[(
+            "tests/early.ron",
+            r#"(title: "early", pack: "core", mode: "tutorial",
+                steps: [Expect((winner: Silver, to_act: Silver))])"#,
+        )],
+    );
+    let o = scryptic(&[
+        "pack",
+        "test",
+        text(&dir.path().join("wording")),
+        "--games",
+        "0",
+    ]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err
+            .contains("winner: expected silver, got nobody yet (the game is not over)"),
+        "{}",
+        o.err
+    );
+    assert!(
+        o.err.contains("to act: expected silver, got gold"),
+        "{}",
+        o.err
+    );
+    assert!(!o.err.contains("Some("), "{}", o.err);
+}

@@ -245,21 +245,7 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
          .then(d => done({ got: [...new Uint8Array(d)].map(x => x.toString(16).padStart(2, '0')).join(''), \
            listed: link.dataset.sha256 })).catch(e => done({ error: String(e) }));",
     );
-    let index: Value = serde_json::from_str(
-        &ureq::get(format!("{address}/index.json"))
-            .call()
-            .unwrap()
-            .body_mut()
-            .read_to_string()
-            .unwrap(),
-    )
-    .unwrap();
-    let wending = index["packs"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["id"] == "wending")
-        .unwrap();
+    let wending = scryptic_tests::published_pack(&address, "wending");
     assert_eq!(hashed["got"], wending["releases"][0]["sha256"], "{hashed}");
     assert_eq!(hashed["got"], hashed["listed"], "{hashed}");
     // The match, watched live: the board drawn and letters coming onto it.

@@ -305,12 +305,8 @@ fn expect_all(
             .cities
             .iter()
             .find(|c| *c.id == **id)
-            .map(|c| format!("{:?}", c.owner));
-        want(
-            &format!("city {id}"),
-            format!("{:?}", Some(format!("{owner:?}"))),
-            format!("{got:?}"),
-        );
+            .map_or_else(|| "no such city".to_string(), |c| format!("{:?}", c.owner));
+        want(&format!("city {id}"), format!("{owner:?}"), got);
     }
     for id in &e.destroyed_cities {
         let got = game
@@ -324,11 +320,14 @@ fn expect_all(
             got.to_string(),
         );
     }
+    // Seats are said by their names in the mode (`white`, not `Some(Gold)`).
+    let names = game.seat_names();
+    let seat = |p: Player| names.name(p).to_string();
     if let Some(p) = e.to_act {
-        want("to act", format!("{p:?}"), format!("{:?}", game.to_act()));
+        want("to act", seat(p), seat(game.to_act()));
     }
     if let Some(p) = e.active {
-        want("active", format!("{p:?}"), format!("{:?}", game.active()));
+        want("active", seat(p), seat(game.active()));
     }
     if let Some(over) = e.over {
         want(
@@ -338,11 +337,13 @@ fn expect_all(
         );
     }
     if let Some(w) = e.winner {
-        want(
-            "winner",
-            format!("{:?}", Some(w)),
-            format!("{:?}", game.result().and_then(|r| r.winner)),
-        );
+        let got = match game.result() {
+            None => "nobody yet (the game is not over)".to_string(),
+            Some(result) => result
+                .winner
+                .map_or_else(|| "nobody (a draw)".to_string(), seat),
+        };
+        want("winner", seat(w), got);
     }
     if let Some(true) = e.draw {
         want(
