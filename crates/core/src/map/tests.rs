@@ -537,3 +537,27 @@ fn a_symmetric_map_is_checked_for_fairness() {
         "the terrain is not symmetric: it claims nothing"
     );
 }
+
+#[test]
+fn an_unknown_token_kind_lists_each_known_kind_once() {
+    let mut map = Map::from_text(Path::new("m.ron"), GOOD).unwrap();
+    map.tokens[0].kind = "quake".into();
+    let rules = map.rule_set().unwrap();
+    // The standard kinds' scripts define them again, as a map with scripts loads them.
+    let ctx = ValidationContext {
+        script_token_kinds: ["volcano", "drought", "flood", "firestorm", "omen"]
+            .map(String::from)
+            .into(),
+        base_dir: None,
+    };
+    let findings = validate(&map, &rules, &ctx);
+    let message = &findings
+        .iter()
+        .find(|f| f.code == "unknown-token-kind")
+        .unwrap()
+        .message;
+    assert!(
+        message.contains("known kinds: volcano, drought, flood, firestorm, omen ("),
+        "{message}"
+    );
+}

@@ -194,7 +194,12 @@ fn check_tokens(map: &Map, ctx: &ValidationContext, out: &mut Vec<Finding>) {
             || ctx.script_token_kinds.contains(&token.kind);
         if !known {
             let mut kinds: Vec<&str> = STANDARD_TOKEN_KINDS.to_vec();
-            kinds.extend(ctx.script_token_kinds.iter().map(String::as_str));
+            // The standard kinds' own scripts define them again: each kind is named once.
+            for kind in &ctx.script_token_kinds {
+                if !kinds.contains(&kind.as_str()) {
+                    kinds.push(kind);
+                }
+            }
             out.push(Finding::error(
                 "unknown-token-kind",
                 format!(
