@@ -1024,3 +1024,36 @@ fn a_scenario_failure_names_seats_in_words() {
     );
     assert!(!o.err.contains("Some("), "{}", o.err);
 }
+
+/// A map token whose kind the pack's own script defines passes `pack check`, as it passes
+/// `map validate` and plays (one judgement of a pack).
+#[test]
+fn a_token_kind_the_packs_script_defines_passes_its_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = scryptic(&["pack", "new", "shrines", "--dir", text(dir.path())]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let pack = dir.path().join("shrines");
+    let script = pack.join("scripts/main.lua");
+    let mut lua = std::fs::read_to_string(&script).unwrap();
+    lua.push_str(
+        "\nscryptic.token { id = \"shrine\", name = \"Shrine\", color = \"#ccaa44\",\n    invoke = function(game, token) game:message(\"The shrine glows.\") end }\n",
+    );
+    std::fs::write(&script, lua).unwrap();
+    let map = pack.join("maps/first.ron");
+    let text_of_map = std::fs::read_to_string(&map).unwrap();
+    let with_shrine = text_of_map.replacen(
+        "tokens: [",
+        "tokens: [\n        (id: \"shrine_1\", kind: \"shrine\", at: (x: 2, y: 8)),",
+        1,
+    );
+    assert_ne!(
+        with_shrine, text_of_map,
+        "the map has a token list to add to"
+    );
+    std::fs::write(&map, with_shrine).unwrap();
+    let o = scryptic(&["map", "validate", text(&map)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let o = scryptic(&["pack", "check", text(&pack)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(!o.err.contains("nothing defines"), "{}", o.err);
+}

@@ -714,14 +714,18 @@ fn check_modes(catalog: &Catalog, pack: &Pack, problems: &mut Vec<String>) -> us
     let lexicon = std::sync::Arc::new(crate::lexicon::Lexicon::english());
     let mut started = 0;
     for (choice, level) in every_board(catalog, pack, problems) {
+        // The token kinds the level's scripts define are kinds the map may name, as `play`
+        // and `map validate` take them.
+        let mut kinds = std::collections::BTreeSet::new();
         match crate::script::ScriptedGame::start_level(&level, lexicon.clone(), 1, None) {
-            Ok((_, errors)) => {
+            Ok((game, errors)) => {
                 problems.extend(errors);
                 started += 1;
+                kinds.extend(game.host().token_kinds());
             }
             Err(e) => problems.push(e.to_string()),
         }
-        check_map_design(&level, problems);
+        check_map_design(&level, kinds, problems);
         check_shuffled(catalog, &choice, &level, problems);
     }
     started
@@ -790,8 +794,15 @@ fn extended_modes(
 }
 
 /// The errors the map validator finds on a level's map.
-fn check_map_design(level: &Level, problems: &mut Vec<String>) {
-    let ctx = crate::map::ValidationContext::default();
+fn check_map_design(
+    level: &Level,
+    script_token_kinds: std::collections::BTreeSet<String>,
+    problems: &mut Vec<String>,
+) {
+    let ctx = crate::map::ValidationContext {
+        script_token_kinds,
+        ..crate::map::ValidationContext::default()
+    };
     for finding in crate::map::validate(&level.map, &level.rules, &ctx) {
         if finding.severity == crate::diag::Severity::Error {
             problems.push(format!("{}: {}", level.map.name, finding.message));
