@@ -126,3 +126,26 @@ fn a_campaign_resumes_at_a_chapter_or_a_saved_game() {
     let o = campaign(other.path(), &["--continue", save.to_str().unwrap()], "");
     assert_eq!(o.code, 1, "{o:?}");
 }
+
+/// Winning chapter 1 and quitting says `--chapter 2` goes on, and it does, with the storage
+/// chapter 1 gave (one truth about progress).
+#[test]
+fn quitting_after_a_won_chapter_keeps_the_next_reached() {
+    let dir = tempfile::tempdir().unwrap();
+    two_chapter_campaign(dir.path(), false);
+    let o = campaign(dir.path(), &[], "quit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out
+            .contains("the campaign stops here; `--chapter 2` goes on"),
+        "{}",
+        o.out
+    );
+    let o = campaign(dir.path(), &["--chapter", "2"], "quit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.out.contains("== Second (2 of 2)") && o.out.contains("» you carry a silver crown"),
+        "{}",
+        o.out
+    );
+}

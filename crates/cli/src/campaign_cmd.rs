@@ -324,17 +324,15 @@ impl Run<'_> {
                 )?;
                 return Ok(0);
             }
-            if left != Left::Next {
-                let resume = if left == Left::Unfinished {
-                    format!(
-                        "`--chapter {chapter}` starts this chapter again, or save the game and `--continue` it"
-                    )
-                } else {
-                    format!("`--chapter {}` goes on", chapter + 1)
-                };
-                writeln!(io.out, "the campaign stops here; {resume}")?;
+            if left == Left::Unfinished {
+                writeln!(
+                    io.out,
+                    "the campaign stops here; `--chapter {chapter}` starts this chapter again, or save the game and `--continue` it"
+                )?;
                 return Ok(0);
             }
+            // The chapter is won: the next is reached now, whether the person goes on at
+            // once or quits (one truth about progress: what the message below promises).
             // Storage refuses what it cannot keep when it is stored, so only its size can
             // fail here; then the next chapter gets what this one began with.
             let (storage, unstored) = scripted.storage_to_carry();
@@ -347,6 +345,14 @@ impl Run<'_> {
             if chapter < self.chapters.len() {
                 self.progress
                     .reached(chapter, &storage, self.progress_path)?;
+            }
+            if left != Left::Next && chapter < self.chapters.len() {
+                writeln!(
+                    io.out,
+                    "the campaign stops here; `--chapter {}` goes on",
+                    chapter + 1
+                )?;
+                return Ok(0);
             }
         }
         writeln!(io.out, "the campaign is won")?;
