@@ -1057,3 +1057,33 @@ fn a_token_kind_the_packs_script_defines_passes_its_check() {
     assert_eq!(o.code, 0, "{o:?}");
     assert!(!o.err.contains("nothing defines"), "{}", o.err);
 }
+
+/// A pack's map played by its path plays as part of its pack: the pack's settings are there
+/// for its scripts, at their defaults.
+#[test]
+fn a_packs_map_played_by_path_has_the_packs_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = scryptic(&["pack", "new", "harvest", "--dir", text(dir.path())]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let pack = dir.path().join("harvest");
+    let manifest = pack.join("pack.ron");
+    let with_setting = std::fs::read_to_string(&manifest).unwrap().replacen(
+        "    modes: [",
+        "    settings: [(id: \"bounty\", title: \"Bounty\", kind: Int(min: 0, max: 10, default: 3))],\n    modes: [",
+        1,
+    );
+    std::fs::write(&manifest, with_setting).unwrap();
+    let script = pack.join("scripts/main.lua");
+    std::fs::write(
+        &script,
+        "scryptic.on(\"game_start\", function(game)\n    game:message(\"bounty \" .. game:setting(\"bounty\"))\nend)\n",
+    )
+    .unwrap();
+    let o = scryptic(&["pack", "check", text(&pack)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let map = pack.join("maps/first.ron");
+    let o = scryptic_typing(&["play", text(&map), "--seed", "1"], "quit\n");
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("bounty 3"), "{}\n{}", o.out, o.err);
+    assert!(!o.err.contains("no setting"), "{}", o.err);
+}

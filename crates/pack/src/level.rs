@@ -248,10 +248,14 @@ impl Level {
         let packs = catalog.resolve(&[id.as_str()])?;
         let pack = the_pack(&packs, &id)?;
         let map_path = pack_path(root, path);
-        let rules = match rules_file {
+        let mut rules = match rules_file {
             Some(file) => RuleSet::load(file)?,
             None => map_rules(&map)?,
         };
+        // Played as part of its pack, the map has the pack's settings at their defaults, as
+        // its scripts expect (`game:setting`), bound to the rule constants they bind.
+        let settings = super::settings::values(&pack.manifest, &[])?;
+        super::settings::bind(&pack.manifest, &settings, &mut rules)?;
         let mut level = assemble(
             &packs,
             pack,
@@ -260,6 +264,7 @@ impl Level {
             (rules, None),
             (&[], &[]),
         )?;
+        level.settings = settings;
         level.strings = super::strings::string_tables(&packs, "")?;
         level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
         level.watch.rules_file = rules_file.map(Path::to_path_buf);
