@@ -77,6 +77,11 @@ impl Browse {
         self.job.is_some()
     }
 
+    /// Whether the indexes are being read.
+    pub fn reading(&self) -> bool {
+        self.loading.is_some()
+    }
+
     /// Reads every index of the player's list again, on a thread.
     pub fn reload(&mut self, ctx: &egui::Context) {
         let Some(data) = scryptic::pack::places::data_dir() else {

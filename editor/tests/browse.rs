@@ -7,7 +7,8 @@
 
 mod common;
 
-use common::{harness, root, type_into};
+use common::{harness, root};
+use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
@@ -31,6 +32,18 @@ fn wait_for(h: &mut H, what: &str, done: impl Fn(&EditorApp) -> bool) {
     h.step();
 }
 
+/// Types `text` into the field labelled `label`, a frame stepped at a time (the indexes'
+/// spinner keeps the window repainting, so frames are not run to rest).
+fn type_into(h: &mut H, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.step();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.step();
+    h.get_by_label(label).type_text(text);
+    h.step();
+    h.step();
+}
+
 #[test]
 fn a_pack_of_an_index_is_found_and_installed_from_browse() {
     // An index of one release: Word Wars, zipped and indexed as an author would.
@@ -46,12 +59,14 @@ fn a_pack_of_an_index_is_found_and_installed_from_browse() {
     h.state_mut().mode = Mode::Packs;
     h.state_mut().packs.tab = PacksTab::Browse;
     h.step();
-    h.step();
+    wait_for(&mut h, "the first read of the indexes", |app| {
+        !app.packs.browse.reading()
+    });
     type_into(&mut h, "Add", &repo.path().display().to_string());
     h.get_by_label("Add index").click();
     h.step();
     wait_for(&mut h, "the index read", |app| {
-        !app.packs.browse.indexes.is_empty()
+        !app.packs.browse.reading() && !app.packs.browse.indexes.is_empty()
     });
     type_into(&mut h, "Search", "scrabble");
     h.step();
