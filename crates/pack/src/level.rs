@@ -248,14 +248,14 @@ impl Level {
         let packs = catalog.resolve(&[id.as_str()])?;
         let pack = the_pack(&packs, &id)?;
         let map_path = pack_path(root, path);
-        let mut rules = match rules_file {
+        let rules = match rules_file {
             Some(file) => RuleSet::load(file)?,
             None => map_rules(&map)?,
         };
         // Played as part of its pack, the map has the pack's settings at their defaults, as
-        // its scripts expect (`game:setting`), bound to the rule constants they bind.
+        // its scripts expect (`game:setting`). They are not bound to rule constants: a map
+        // played by its path plays its own rules, or the rule-set file given.
         let settings = super::settings::values(&pack.manifest, &[])?;
-        super::settings::bind(&pack.manifest, &settings, &mut rules)?;
         let mut level = assemble(
             &packs,
             pack,
