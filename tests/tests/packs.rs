@@ -1087,3 +1087,32 @@ fn a_packs_map_played_by_path_has_the_packs_settings() {
     assert!(o.out.contains("bounty 3"), "{}\n{}", o.out, o.err);
     assert!(!o.err.contains("no setting"), "{}", o.err);
 }
+
+/// A script that cannot be read is named as written, at the line and column where it is
+/// named (it was the first missing folder of its path, with no place).
+#[test]
+fn a_missing_script_is_named_as_written_where_it_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = scryptic(&["pack", "new", "harvest", "--dir", text(dir.path())]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let map = dir.path().join("harvest/maps/first.ron");
+    let named = std::fs::read_to_string(&map)
+        .unwrap()
+        .replace("\"../scripts/main.lua\"", "\"lua/missing.lua\"");
+    std::fs::write(&map, named).unwrap();
+    let o = scryptic(&["pack", "check", text(&dir.path().join("harvest"))]);
+    assert_eq!(o.code, 1, "{o:?}");
+    let line = o
+        .err
+        .lines()
+        .find(|l| l.contains("the script `lua/missing.lua` cannot be read"))
+        .unwrap_or_else(|| panic!("{}", o.err));
+    let place = format!("{}:", map.display());
+    assert!(line.starts_with(&place), "{line}");
+    let rest = &line[place.len()..];
+    let numbers: Vec<&str> = rest.split(':').take(2).collect();
+    assert!(
+        numbers.iter().all(|n| n.parse::<usize>().is_ok()),
+        "line and column: {line}"
+    );
+}

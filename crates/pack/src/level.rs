@@ -691,7 +691,6 @@ fn read_script(
     (scripts, unreadable, used): (&mut Vec<ScriptSource>, &mut Vec<String>, &mut Vec<Read>),
 ) -> Result<(), LevelError> {
     let (owner, path) = locate(packs, from, from_file, reference)?;
-    used.push((owner.id().to_string(), path.clone()));
     let name = if owner.id() == own.id() && own.files.folder().is_some() {
         path.clone()
     } else {
@@ -702,10 +701,35 @@ fn read_script(
         .read_bytes(&path, crate::limits::MAX_SCRIPT_BYTES as u64)
         .and_then(|bytes| crate::fsutil::text_from_bytes(&owner.files.shown(&path), bytes));
     match read {
-        Ok(source) => scripts.push(ScriptSource { name, source }),
-        Err(e) => unreadable.extend(e.problems()),
+        Ok(source) => {
+            // Only a file read is recorded (and hashed) as one the level used.
+            used.push((owner.id().to_string(), path.clone()));
+            scripts.push(ScriptSource { name, source });
+        }
+        Err(e) => unreadable.push(unreadable_script(from, from_file, reference, &e)),
     }
     Ok(())
+}
+
+/// A script that cannot be read, said as the file that names it names it, and where: the
+/// reason (often the first folder of its path that is missing) comes after.
+fn unreadable_script(from: &Pack, from_file: &str, reference: &str, error: &LoadError) -> String {
+    let shown = from.files.shown(from_file);
+    let at = from
+        .files
+        .read_text(from_file)
+        .ok()
+        .and_then(|text| {
+            let offset = text.find(&format!("\"{reference}\""))? + 1;
+            Some(crate::diag::line_col_of(&text, offset))
+        })
+        .map(|(line, column)| format!(":{line}:{column}"))
+        .unwrap_or_default();
+    let why = error.problems().join("; ");
+    format!(
+        "{}{at}: the script `{reference}` cannot be read ({why}); paths are relative to the file that names them",
+        shown.display()
+    )
 }
 
 /// A loose map's scripts, read from its folder (the names as the map gives them).
