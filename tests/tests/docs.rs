@@ -125,7 +125,7 @@ fn constants_page() -> String {
         "# Rule constants\n\n\
          Every constant of a rule set, by the name a rule-set file and `--set` use, with its\n\
          range and its value in the two presets. Generated from the rule sets' own registry\n\
-         (a test fails when this page and the registry differ); [RULES.md](RULES.md) says\n\
+         (a test fails when this page and the registry differ); [docs/RULES.md](RULES.md) says\n\
          what the game does with them, `scryptic rules show PRESET` prints a whole rule set.\n\n\
          | constant | what it is | range | classic | gdd-1.6 |\n\
          | --- | --- | --- | --- | --- |\n",
