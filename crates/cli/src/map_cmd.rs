@@ -327,8 +327,8 @@ fn print_validation(r: &ValidateReport, io: &mut Streams) -> anyhow::Result<()> 
             io.out,
             "{}: {}, {}",
             r.map.display(),
-            super::pack_cmd::counted(errors, "error"),
-            super::pack_cmd::counted(warnings, "warning")
+            crate::screen::counted(errors, "error"),
+            crate::screen::counted(warnings, "warning")
         )?;
     }
     Ok(())

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 mod index_cmd;
 mod pack_test;
 
-pub(super) use index_cmd::counted;
+use crate::screen::counted;
 
 /// Whether `what` names a pack archive or folder here rather than a pack of the indexes: an
 /// archive, or a path (`./harvest`, `packs/harvest`); a bare id is looked up in the indexes

@@ -526,6 +526,15 @@ fn token_glyphs(game: &Game) -> BTreeMap<String, char> {
     out
 }
 
+/// `n THING`, or `n THINGs` when n is not one (`1 problem`, `3 cities`).
+pub(crate) fn counted(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {}", plural(thing))
+    }
+}
+
 /// `letter` as `letters`, `city` as `cities`.
 fn plural(thing: &str) -> String {
     match thing.strip_suffix('y') {

@@ -119,7 +119,7 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
         writeln!(
             io.out,
             "publishing {}: players add http://{}/ with `scryptic pack source add`",
-            super::pack_cmd::counted(started.published, "pack"),
+            crate::screen::counted(started.published, "pack"),
             started.addr
         )?;
     }

@@ -6,6 +6,7 @@ use super::super::{EXIT_PROBLEMS, EXIT_USAGE, Streams};
 use crate::pack::Catalog;
 use crate::pack::index::{self, Index, Planned};
 use crate::pack::trust::{Pins, SecretKey, SignatureFile};
+use crate::screen::counted;
 use scryptic_client::indexes;
 use semver::VersionReq;
 use std::path::{Path, PathBuf};
@@ -477,13 +478,4 @@ pub(super) fn trust(id: &str, key: &str, io: &mut Streams) -> anyhow::Result<i32
         None => writeln!(io.out, "{id}: key {key} trusted")?,
     }
     Ok(0)
-}
-
-/// `n THING`, or `n THINGs` when n is not one.
-pub(in super::super) fn counted(n: usize, thing: &str) -> String {
-    if n == 1 {
-        format!("1 {thing}")
-    } else {
-        format!("{n} {thing}s")
-    }
 }

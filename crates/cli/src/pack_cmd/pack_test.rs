@@ -36,8 +36,8 @@ pub(super) fn test(
             io.out,
             "ok: {} ({} played and replayed, {} passed)",
             pack.label(),
-            super::counted(played, "game"),
-            super::counted(scenarios, "scenario")
+            crate::screen::counted(played, "game"),
+            crate::screen::counted(scenarios, "scenario")
         )?;
         Ok(0)
     } else {
@@ -45,7 +45,7 @@ pub(super) fn test(
             io.err,
             "{}: {}",
             pack.label(),
-            super::counted(problems.len(), "problem")
+            crate::screen::counted(problems.len(), "problem")
         )?;
         Ok(EXIT_PROBLEMS)
     }
