@@ -332,6 +332,15 @@ fn address_problem(address: &str) -> Option<String> {
 /// beside it as `ID-VERSION.png`. Addresses are the files' names, relative to the index.
 /// Answers the index and what was left out, each with why.
 pub fn build(dir: &Path) -> Result<(Index, Vec<String>), LoadError> {
+    build_seeing(dir, &mut |_| {})
+}
+
+/// As [`build`], showing `see` each archive's pack while it is unpacked (a server reads its
+/// README there, rather than unpacking every archive a second time).
+pub fn build_seeing(
+    dir: &Path,
+    see: &mut dyn FnMut(&crate::Pack),
+) -> Result<(Index, Vec<String>), LoadError> {
     let io = crate::archive::io_at;
     let mut zips: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(io(dir))?
@@ -343,7 +352,7 @@ pub fn build(dir: &Path) -> Result<(Index, Vec<String>), LoadError> {
     let mut packs: BTreeMap<String, IndexedPack> = BTreeMap::new();
     let mut left_out = Vec::new();
     for zip in &zips {
-        match indexed_release(zip, dir) {
+        match indexed_release(zip, dir, see) {
             Ok((pack, release)) => add_release(&mut packs, pack, release, &mut left_out),
             Err(e) => left_out.push(format!("{}: {e}", zip.display())),
         }
@@ -386,7 +395,11 @@ fn add_release(
 }
 
 /// One archive's entry: checked, its manifest read, its hash and signature taken.
-fn indexed_release(zip: &Path, dir: &Path) -> Result<(IndexedPack, Release), LoadError> {
+fn indexed_release(
+    zip: &Path,
+    dir: &Path,
+    see: &mut dyn FnMut(&crate::Pack),
+) -> Result<(IndexedPack, Release), LoadError> {
     let bytes = std::fs::read(zip).map_err(crate::archive::io_at(zip))?;
     let (_staging, root) = crate::archive::unpack(zip, &std::env::temp_dir())?;
     let opened = crate::Pack::open(&root)?;
@@ -412,6 +425,7 @@ fn indexed_release(zip: &Path, dir: &Path) -> Result<(IndexedPack, Release), Loa
     } else {
         None
     };
+    see(&opened);
     let pack = IndexedPack {
         id: manifest.id.clone(),
         title: manifest.title.clone(),

@@ -4,6 +4,7 @@
 //! the files the index names are served.
 
 use scryptic_pack::index::{self, Index, IndexedPack};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The index and where each file it names is.
@@ -16,7 +17,7 @@ pub(crate) struct Published {
     /// Archives left out, each with why (told at start).
     pub(crate) left_out: Vec<String>,
     /// Each pack's README (its newest release's), rendered to HTML.
-    readmes: std::collections::BTreeMap<String, String>,
+    readmes: BTreeMap<String, String>,
 }
 
 /// The most bytes of a README read from an archive.
@@ -34,11 +35,23 @@ impl Published {
             if !has_zips {
                 continue;
             }
-            match index::build(folder) {
+            // Each release's README is read while the index unpacks its archive; the newest
+            // release's is kept.
+            let mut readmes: BTreeMap<(String, String), String> = BTreeMap::new();
+            let mut see = |pack: &scryptic_pack::Pack| {
+                let readme = pack.files.read_bytes("README.md", MAX_README_BYTES).ok();
+                if let Some(text) = readme.and_then(|b| String::from_utf8(b).ok()) {
+                    let key = (pack.id().to_string(), pack.manifest.version.to_string());
+                    readmes.insert(key, text);
+                }
+            };
+            match index::build_seeing(folder, &mut see) {
                 Ok((built, left_out)) => {
                     published.left_out.extend(left_out);
                     for pack in built.packs {
-                        published.add(folder, pack);
+                        let newest = pack.newest().map(|r| r.version.to_string());
+                        let readme = newest.and_then(|v| readmes.remove(&(pack.id.clone(), v)));
+                        published.add(folder, pack, readme);
                     }
                 }
                 Err(e) => published
@@ -49,7 +62,7 @@ impl Published {
         published
     }
 
-    fn add(&mut self, folder: &Path, mut pack: IndexedPack) {
+    fn add(&mut self, folder: &Path, mut pack: IndexedPack, readme: Option<String>) {
         if self.index.pack(&pack.id).is_some() {
             self.left_out.push(format!(
                 "{}: pack {} is published from another folder already",
@@ -58,9 +71,7 @@ impl Published {
             ));
             return;
         }
-        if let Some(newest) = pack.newest()
-            && let Some(readme) = readme_of(&folder.join(&newest.url))
-        {
+        if let Some(readme) = readme {
             self.readmes
                 .insert(pack.id.clone(), crate::web::render_markdown(&readme));
         }
@@ -89,12 +100,4 @@ impl Published {
             .find(|(n, _)| n == name)
             .map(|(_, p)| p.as_path())
     }
-}
-
-/// The README of the pack archive `zip`, read bounded.
-fn readme_of(zip: &Path) -> Option<String> {
-    let (_staging, root) = scryptic_pack::archive::unpack(zip, &std::env::temp_dir()).ok()?;
-    let pack = scryptic_pack::Pack::open(&root).ok()?;
-    let bytes = pack.files.read_bytes("README.md", MAX_README_BYTES).ok()?;
-    String::from_utf8(bytes).ok()
 }
