@@ -44,6 +44,9 @@ pub struct OnlineScreen {
     pub name: String,
     /// The matches the lobby listed last.
     pub matches: Vec<MatchInfo>,
+    /// The seats' tokens kept in the data folder for those matches, by match id (read when
+    /// the list comes, not at every frame).
+    kept: BTreeMap<String, Vec<(String, String)>>,
     /// The pack, mode and settings of a match to host.
     pub host: SetupForm,
     /// The seats of the mode to host, by name, with who sits there.
@@ -66,6 +69,7 @@ impl Default for OnlineScreen {
             address: format!("127.0.0.1:{}", scryptic::client::DEFAULT_PORT),
             name: std::env::var("USER").unwrap_or_else(|_| "player".into()),
             matches: Vec::new(),
+            kept: BTreeMap::new(),
             host: SetupForm {
                 source: Source::Pack,
                 ..SetupForm::default()
@@ -224,6 +228,7 @@ impl OnlineScreen {
                 self.message = (matches.is_empty())
                     .then(|| "no matches on this server yet: host one below".to_string());
                 self.matches = matches;
+                self.read_kept();
             }
             Reply::Made(Ok(info)) => {
                 self.message = Some(format!(
@@ -237,6 +242,7 @@ impl OnlineScreen {
                 ));
                 self.matches.retain(|m| m.id != info.id);
                 self.matches.push(info);
+                self.read_kept();
             }
             Reply::Joined(Ok(seat)) => {
                 self.message = None;
@@ -249,6 +255,20 @@ impl OnlineScreen {
         None
     }
 
+    /// The tokens kept for the matches listed.
+    fn read_kept(&mut self) {
+        let base = self.base().unwrap_or_default();
+        let data = scryptic::pack::places::data_dir();
+        self.kept = self
+            .matches
+            .iter()
+            .map(|m| {
+                let kept = scryptic::client::kept_tokens(data.as_deref(), &base, &m.id);
+                (m.id.clone(), kept)
+            })
+            .collect();
+    }
+
     fn matches_ui(&mut self, ui: &mut egui::Ui) {
         ui.strong("Matches");
         if self.matches.is_empty() {
@@ -256,7 +276,6 @@ impl OnlineScreen {
             return;
         }
         let mut chosen: Option<(String, Option<String>, Option<String>)> = None;
-        let base = self.base().unwrap_or_default();
         egui::Grid::new("online matches")
             .striped(true)
             .num_columns(4)
@@ -265,11 +284,7 @@ impl OnlineScreen {
                     ui.label(&m.title).on_hover_text(format!("match {}", m.id));
                     ui.label(format!("{} · {}", m.mode, state_words(m.state)));
                     ui.vertical(|ui| {
-                        let kept = scryptic::client::kept_tokens(
-                            scryptic::pack::places::data_dir().as_deref(),
-                            &base,
-                            &m.id,
-                        );
+                        let kept = self.kept.get(&m.id).map_or(&[][..], Vec::as_slice);
                         for seat in &m.seats {
                             ui.horizontal(|ui| {
                                 ui.label(format!(
