@@ -212,6 +212,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
     let stored = store.load_all()?;
     let mut matches = BTreeMap::new();
     let mut unrestored = Vec::new();
+    let mut tilesets = referee::TilesetsFound::new();
     // The other shards' matches are the other processes'.
     for kept in stored
         .into_iter()
@@ -220,7 +221,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         let id = kept.id.clone();
         match Match::restore(kept, lexicon.clone()) {
             Ok(mut restored) => {
-                restored.find_tileset(&catalog);
+                restored.find_tileset(&catalog, &mut tilesets);
                 restored.round_pause_ms = options.round_pause.as_millis() as u64;
                 restored.ai_pace_ms = options.ai_pace.as_millis() as u64;
                 let cell = MatchCell {

@@ -181,11 +181,25 @@ impl Match {
     }
 
     /// Finds the tileset again in `catalog` (a match restored from its log: its level is loaded
-    /// again for it; none if it no longer loads, and boards are drawn plain).
-    pub(crate) fn find_tileset(&mut self, catalog: &Catalog) {
-        self.tileset = Level::from_pack(catalog, &choice_of(&self.request))
-            .ok()
-            .and_then(|level| tileset_file(&level, catalog));
+    /// again for it, once for every match of the same pack, mode, board and settings; none if
+    /// it no longer loads, and boards are drawn plain).
+    pub(crate) fn find_tileset(&mut self, catalog: &Catalog, found: &mut TilesetsFound) {
+        let r = &self.request;
+        let key = (
+            r.pack.clone(),
+            r.mode.clone(),
+            r.map.clone(),
+            r.settings.clone(),
+        );
+        let request = &self.request;
+        self.tileset = found
+            .entry(key)
+            .or_insert_with(|| {
+                Level::from_pack(catalog, &choice_of(request))
+                    .ok()
+                    .and_then(|level| tileset_file(&level, catalog))
+            })
+            .clone();
     }
 
     /// The match `stored` as its log leaves it: its start replayed, then every action.
@@ -738,6 +752,18 @@ pub(crate) fn now_ms() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
 }
+
+/// The tilesets found for restored matches, by the pack, mode, board and settings their
+/// levels are made of.
+pub(crate) type TilesetsFound = std::collections::BTreeMap<
+    (
+        String,
+        String,
+        String,
+        std::collections::BTreeMap<String, String>,
+    ),
+    Option<PackFile>,
+>;
 
 /// The level `request` names, as the pack loader is asked for it.
 fn choice_of(request: &CreateMatch) -> Choice {
