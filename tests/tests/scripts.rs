@@ -314,8 +314,68 @@ fn the_luals_definitions_are_generated_from_the_api_registry() {
     let committed = std::fs::read_to_string(root().join("scripts/types/scryptic.lua")).unwrap();
     assert!(
         committed == scryptic::script::api::luals_definitions(),
-        "scripts/types/scryptic.lua is out of date: run `scryptic script types`"
+        "scripts/types/scryptic.lua is out of date: run `scryptic script types --out scripts/types/scryptic.lua`"
     );
+}
+
+/// The reference pages are written from the same registry as the definitions: one drifting
+/// from it fails here (`SCRYPTIC_BLESS=1` writes them anew).
+#[test]
+fn the_api_reference_for_people_and_for_tools_is_generated_from_the_registry() {
+    use scryptic::script::api_docs::{json_reference_text, markdown_reference};
+    for (file, made, format) in [
+        ("docs/lua-api.md", markdown_reference(), "markdown"),
+        ("docs/lua-api.json", json_reference_text(), "json"),
+    ] {
+        let path = root().join(file);
+        if std::env::var_os("SCRYPTIC_BLESS").is_some() {
+            std::fs::write(&path, &made).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == made,
+            "{file} is out of date: run `scryptic script types --format {format}`"
+        );
+    }
+}
+
+/// Every function, method and event the engine answers to is in the JSON reference, with
+/// each parameter typed: a tool reading it knows the whole API.
+#[test]
+fn the_json_reference_names_every_function_event_and_type() {
+    use scryptic::script::api::{EVENT_FIELDS, OBJECTS, SCRYPTIC};
+    let json = scryptic::script::api_docs::json_reference();
+    let names = |key: &str| -> Vec<String> {
+        json[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names("functions").len(), SCRYPTIC.len());
+    assert_eq!(names("events").len(), EVENT_FIELDS.len());
+    for object in OBJECTS {
+        let found = json["objects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == object.name)
+            .unwrap_or_else(|| panic!("{} missing", object.name));
+        assert_eq!(found["methods"].as_array().unwrap().len(), object.methods.len());
+    }
+    for function in json["functions"].as_array().unwrap() {
+        for p in function["parameters"].as_array().unwrap() {
+            assert!(!p["type"].as_str().unwrap().is_empty(), "{function}");
+        }
+    }
+    let types = scryptic::script::api::luals_definitions();
+    for class in names("classes") {
+        assert!(types.contains(&format!("---@class {class}\n")), "{class} is not in the definitions");
+    }
+    for alias in names("aliases") {
+        assert!(types.contains(&format!("---@alias {alias} ")), "{alias} is not in the definitions");
+    }
 }
 
 #[test]

@@ -25,12 +25,46 @@ pub(super) enum ScriptCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Write the LuaLS definitions of the scripting API (for editors' completion and checks).
+    /// Write the scripting API's definitions: for editors' completion and checks (LuaLS, as
+    /// `.luarc.json` in a new pack expects them), or its reference as Markdown or JSON.
     Types {
-        /// The file to write.
-        #[arg(long, default_value = "scripts/types/scryptic.lua")]
-        out: PathBuf,
+        /// The file to write [default: types/scryptic.lua, docs/lua-api.md or
+        /// docs/lua-api.json, by format].
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// What to write.
+        #[arg(long, value_enum, default_value_t = TypesFormat::Luals)]
+        format: TypesFormat,
     },
+}
+
+/// The forms of the scripting API's description.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub(super) enum TypesFormat {
+    /// LuaLS definitions (`---@meta`), for editors.
+    Luals,
+    /// The reference page for people.
+    Markdown,
+    /// The reference for tools.
+    Json,
+}
+
+impl TypesFormat {
+    fn default_out(self) -> &'static str {
+        match self {
+            TypesFormat::Luals => "types/scryptic.lua",
+            TypesFormat::Markdown => "docs/lua-api.md",
+            TypesFormat::Json => "docs/lua-api.json",
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            TypesFormat::Luals => crate::script::api::luals_definitions(),
+            TypesFormat::Markdown => crate::script::api_docs::markdown_reference(),
+            TypesFormat::Json => crate::script::api_docs::json_reference_text(),
+        }
+    }
 }
 
 #[derive(Serialize, Default)]
@@ -46,11 +80,12 @@ struct CheckReport {
 pub(super) fn run(cmd: ScriptCommand, io: &mut Streams) -> anyhow::Result<i32> {
     match cmd {
         ScriptCommand::Check { files, map, json } => check(&files, map.as_deref(), json, io),
-        ScriptCommand::Types { out } => {
+        ScriptCommand::Types { out, format } => {
+            let out = out.unwrap_or_else(|| PathBuf::from(format.default_out()));
             if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir)?;
             }
-            crate::fsutil::write_atomic(&out, crate::script::api::luals_definitions().as_bytes())
+            crate::fsutil::write_atomic(&out, format.text().as_bytes())
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
             writeln!(io.out, "wrote {}", out.display())?;
             Ok(0)

@@ -806,16 +806,6 @@ fn overloads(name: &str) -> String {
     }
 }
 
-/// `---@alias ScrypticNumberRule "board.min_side"|...`: the rule constants that are numbers.
-fn number_rules_alias() -> String {
-    let keys: Vec<String> = crate::rules::RuleSet::constants()
-        .iter()
-        .filter(|c| c.range.is_some())
-        .map(|c| format!("\"{}\"", c.key))
-        .collect();
-    format!("---@alias ScrypticNumberRule {}\n\n", keys.join("|"))
-}
-
 fn method_class(out: &mut String, class: &str, doc: &str, methods: &[ApiFunction]) {
     out.push_str(&format!(
         "--- {doc}\n---@class {class}\nlocal {class} = {{}}\n\n"
@@ -833,67 +823,317 @@ fn method_class(out: &mut String, class: &str, doc: &str, methods: &[ApiFunction
     }
 }
 
+/// A table type scripts are handed or hand over: its fields (a name ending in `?` may be
+/// left out).
+pub struct ApiClass {
+    /// Its LuaLS name.
+    pub name: &'static str,
+    /// What it is.
+    pub doc: &'static str,
+    /// Its fields: name, LuaLS type, meaning.
+    pub fields: &'static [Field],
+}
+
+/// A name for a type, with the type it stands for.
+pub struct ApiAlias {
+    /// Its LuaLS name.
+    pub name: &'static str,
+    /// The type, in LuaLS notation.
+    pub ty: String,
+    /// What it is.
+    pub doc: &'static str,
+}
+
+/// A group of methods on a `game` object scripts are handed.
+pub struct ApiObject {
+    /// Its LuaLS name.
+    pub name: &'static str,
+    /// Where scripts meet it.
+    pub doc: &'static str,
+    /// Its methods.
+    pub methods: &'static [ApiFunction],
+}
+
+/// The tables scripts hand to the API or are handed by it, besides events and `game`s.
+pub const CLASSES: &[ApiClass] = &[
+    ApiClass {
+        name: "ScrypticCell",
+        doc: "A cell of the board.",
+        fields: &XY,
+    },
+    ApiClass {
+        name: "ScrypticCity",
+        doc: "A city, as `game:cities()` lists it.",
+        fields: &[
+            ("id", "string", "its id in the map"),
+            ("name", "string", "its name"),
+            XY[0],
+            XY[1],
+            ("owner", "ScrypticOwner", "who holds it"),
+            (
+                "bonus",
+                "integer?",
+                "its own capture bonus (nil: the rule set's)",
+            ),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticChange",
+        doc: "What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.",
+        fields: &[
+            XY[0],
+            XY[1],
+            ("within", "number?", "a distance from the cell"),
+            ("region", "number?", "a whole number of cells"),
+            ("from", "ScrypticTerrain[]?", "the terrains changed (all if absent)"),
+            ("spare_cities", "boolean?", "leave cities' cells as they are"),
+            ("to", "ScrypticTerrain?", "the terrain the cells become"),
+            ("destroy_letters", "boolean?", "remove the letters on the cells"),
+            ("destroy_cities", "boolean?", "remove the cities on the cells"),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticToken",
+        doc: "The token being invoked, as `invoke` is handed it.",
+        fields: &[
+            ("kind", "string", "its kind's id"),
+            ("id", "string", "the token spot's id"),
+            XY[0],
+            XY[1],
+            ("player", "ScrypticPlayer", "who invokes it"),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticTokenDefinition",
+        doc: "A token kind, as `scryptic.token` takes it.",
+        fields: &[
+            ("id", "string", "the kind's id, which maps' token spots name"),
+            ("name", "string?", "its name shown to players"),
+            ("color", "string?", "its colour, `#rrggbb`"),
+            (
+                "invoke",
+                "fun(game: ScrypticTokenGame, token: ScrypticToken)",
+                "makes its effect",
+            ),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticWinCondition",
+        doc: "A win condition, as `scryptic.win_condition` takes it.",
+        fields: &[
+            ("id", "string", "its id"),
+            (
+                "check",
+                "fun(game: ScrypticGame): (ScrypticPlayer|\"draw\"|nil)",
+                "asked after every action: the winner, \"draw\", or nil while the game goes on",
+            ),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticStrengthModifier",
+        doc: "A strength modifier, as `scryptic.strength_modifier` takes it.",
+        fields: &[
+            ("id", "string", "its id"),
+            (
+                "apply",
+                "fun(game: ScrypticTokenGame, word: ScrypticWord, role: \"attack\"|\"defence\"): number?",
+                "asked for every attacking and defending word, with the board read only: a multiplier of its strength, or nil",
+            ),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticWord",
+        doc: "A word in a combat, as a strength modifier's `apply` is handed it.",
+        fields: &[
+            ("text", "string", "its letters"),
+            ("player", "ScrypticPlayer", "whose word"),
+            ("x", "integer", "its first letter's column"),
+            ("y", "integer", "its first letter's row"),
+            ("dir", "\"across\"|\"down\"", "its direction"),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticPiece",
+        doc: "A piece on the table of a game mode, as `game:pieces()` lists it.",
+        fields: &[
+            ("id", "integer", "its number"),
+            ("owner", "ScrypticPlayer", "whose it is"),
+            ("kind", "string", "its kind"),
+            (
+                "value",
+                "integer?",
+                "nil where it has none, or it is hidden from the viewer",
+            ),
+            (
+                "hidden",
+                "boolean",
+                "whether it has a value the viewer may not see",
+            ),
+            ("x", "integer?", "on the board"),
+            ("y", "integer?", "on the board"),
+            ("pit", "string?", "in a pit"),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticNewPiece",
+        doc: "A piece a game mode adds: on the board (`x`, `y`) or in a pit.",
+        fields: &[
+            ("owner", "ScrypticPlayer", "whose it is"),
+            ("kind", "string", "its kind"),
+            ("value", "integer?", "its value, if it has one"),
+            ("x", "integer?", "on the board"),
+            ("y", "integer?", "on the board"),
+            ("pit", "string?", "in a pit"),
+        ],
+    },
+    ApiClass {
+        name: "ScrypticGameMode",
+        doc: "A whole game mode, as `scryptic.game_mode` takes it.",
+        fields: &[
+            ("setup", "fun(game: ScrypticTable)", "lays out the table"),
+            (
+                "moves",
+                "fun(game: ScrypticTable, player: ScrypticPlayer): string[]",
+                "the moves a player may make, seeing the table as they do",
+            ),
+            (
+                "play",
+                "fun(game: ScrypticTable, player: ScrypticPlayer, move: string)",
+                "makes a move",
+            ),
+            (
+                "revealed?",
+                "fun(game: ScrypticTable)",
+                "called when everyone has chosen, in simultaneous play",
+            ),
+            (
+                "end_if?",
+                "fun(game: ScrypticTable): ScrypticPlayer|\"draw\"|nil, string?",
+                "whether the game is over, and why",
+            ),
+            (
+                "score?",
+                "fun(game: ScrypticTable, player: ScrypticPlayer): number",
+                "a player's score",
+            ),
+            (
+                "why_not?",
+                "fun(game: ScrypticTable, player: ScrypticPlayer, move: string): string?",
+                "why a move is refused",
+            ),
+            ("help?", "string", "the mode's rules, shown to players"),
+        ],
+    },
+];
+
+/// The `game` objects scripts are handed, each with its methods.
+pub const OBJECTS: &[ApiObject] = &[
+    ApiObject {
+        name: "ScrypticGame",
+        doc: "The game, as event handlers and win conditions see it.",
+        methods: GAME,
+    },
+    ApiObject {
+        name: "ScrypticTokenGame",
+        doc: "The board, as a token's invoke sees it; its commands make the effect.",
+        methods: TOKEN_GAME,
+    },
+    ApiObject {
+        name: "ScrypticTable",
+        doc: "The table of pieces, as a game mode's functions see it.",
+        methods: MODE_GAME,
+    },
+];
+
+/// The global tables scripts find: name, LuaLS type, meaning.
+pub const GLOBALS: &[Field] = &[
+    ("scryptic", "scryptic", "The Scryptic API (read-only)."),
+    (
+        "storage",
+        "table<string, any>",
+        "What scripts keep between reloads, in saves, and from one campaign map to the next: strings, numbers, booleans and tables of them.",
+    ),
+];
+
+/// The type names the API uses.
+pub fn aliases() -> Vec<ApiAlias> {
+    fn quoted(names: impl Iterator<Item = String>) -> String {
+        names.map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join("|")
+    }
+    let seats = (0..crate::board::MAX_SEATS)
+        .filter_map(crate::board::Player::seat)
+        .map(|p| p.to_string());
+    let owners = crate::board::Owner::ALL.iter().map(|o| o.name().to_string());
+    let terrains = crate::board::Terrain::ALL.iter().map(|t| t.name().to_string());
+    let events = EVENT_FIELDS.iter().map(|(e, _, _)| e.to_string());
+    let constants = crate::rules::RuleSet::constants();
+    let numbers = constants
+        .iter()
+        .filter(|c| c.range.is_some())
+        .map(|c| c.key.to_string());
+    vec![
+        ApiAlias {
+            name: "ScrypticPlayer",
+            ty: quoted(seats),
+            doc: "a seat",
+        },
+        ApiAlias {
+            name: "ScrypticOwner",
+            ty: quoted(owners),
+            doc: "who holds a city",
+        },
+        ApiAlias {
+            name: "ScrypticTerrain",
+            ty: quoted(terrains),
+            doc: "a cell's terrain",
+        },
+        ApiAlias {
+            name: "ScrypticEvent",
+            ty: quoted(events),
+            doc: "an event's name",
+        },
+        ApiAlias {
+            name: "ScrypticNumberRule",
+            ty: quoted(numbers),
+            doc: "a rule constant that is a number, `section.name`",
+        },
+        ApiAlias {
+            name: "ScrypticEventFilter",
+            ty: "table<string, string|integer|boolean|{every: integer}>".into(),
+            doc: "fields an event must have: a value must be equal, `{every = n}` a multiple of n",
+        },
+    ]
+}
+
+fn field_line(out: &mut String, (name, ty, doc): &Field) {
+    out.push_str(&format!("---@field {name} {ty} {doc}\n"));
+}
+
 /// The LuaLS definitions (`---@meta`) of the whole API.
 pub fn luals_definitions() -> String {
     let mut out = String::from(
         "---@meta\n-- Generated by `scryptic script types` from crates/script/src/api.rs; do not edit.\n\n",
     );
-    let seats: Vec<String> = (0..crate::board::MAX_SEATS)
-        .filter_map(crate::board::Player::seat)
-        .map(|p| format!("\"{p}\""))
-        .collect();
-    out.push_str(&format!("---@alias ScrypticPlayer {}\n", seats.join("|")));
-    out.push_str("---@alias ScrypticOwner \"gold\"|\"silver\"|\"neutral\"\n");
-    out.push_str(
-        "---@alias ScrypticTerrain \"plains\"|\"forest\"|\"water\"|\"mountain\"|\"ice\"|\"lava\"\n",
-    );
-    let events: Vec<String> = EVENT_FIELDS
-        .iter()
-        .map(|(e, _, _)| format!("\"{e}\""))
-        .collect();
-    out.push_str(&format!("---@alias ScrypticEvent {}\n\n", events.join("|")));
-    out.push_str(&number_rules_alias());
-    out.push_str(
-        "---@alias ScrypticEventFilter table<string, string|integer|boolean|{every: integer}>\n\n",
-    );
-    out.push_str("---@class ScrypticCell\n---@field x integer\n---@field y integer\n\n");
-    out.push_str("---@class ScrypticCity\n---@field id string\n---@field name string\n---@field x integer\n---@field y integer\n---@field owner ScrypticOwner\n---@field bonus integer? its own capture bonus (nil: the rule set's)\n\n");
-    out.push_str("--- What `game:change` does: one area (`within` a distance of the cell, or a `region` of that many cells grown at random from it), its cells of the terrains `from` (all if absent) except cities if `spare_cities`, turned `to` a terrain, their letters and cities destroyed if asked.\n---@class ScrypticChange\n---@field x integer\n---@field y integer\n---@field within number?\n---@field region number? a whole number of cells\n---@field from ScrypticTerrain[]?\n---@field spare_cities boolean?\n---@field to ScrypticTerrain?\n---@field destroy_letters boolean?\n---@field destroy_cities boolean?\n\n");
-    out.push_str("---@class ScrypticToken\n---@field kind string\n---@field id string the token spot's id\n---@field x integer\n---@field y integer\n---@field player ScrypticPlayer who invokes it\n\n");
-    out.push_str("---@class ScrypticTokenDefinition\n---@field id string\n---@field name string?\n---@field color string?\n---@field invoke fun(game: ScrypticTokenGame, token: ScrypticToken)\n\n");
-    out.push_str("---@class ScrypticWinCondition\n---@field id string\n---@field check fun(game: ScrypticGame): (ScrypticPlayer|\"draw\"|nil)\n\n");
-    out.push_str(
-        "---@class ScrypticStrengthModifier\n---@field id string\n---@field apply function\n\n",
-    );
-    for (event, doc, fields) in EVENT_FIELDS {
-        out.push_str(&format!("--- {doc}\n---@class ScrypticEvent_{event}\n"));
-        for (name, ty, field_doc) in *fields {
-            out.push_str(&format!("---@field {name} {ty} {field_doc}\n"));
-        }
+    for alias in aliases() {
+        out.push_str(&format!(
+            "--- {}\n---@alias {} {}\n\n",
+            alias.doc, alias.name, alias.ty
+        ));
+    }
+    for class in CLASSES {
+        out.push_str(&format!("--- {}\n---@class {}\n", class.doc, class.name));
+        class.fields.iter().for_each(|f| field_line(&mut out, f));
         out.push('\n');
     }
-    method_class(
-        &mut out,
-        "ScrypticGame",
-        "The game, as event handlers and win conditions see it.",
-        GAME,
-    );
-    method_class(
-        &mut out,
-        "ScrypticTokenGame",
-        "The board, as a token's invoke sees it; its commands make the effect.",
-        TOKEN_GAME,
-    );
-    out.push_str("---@class ScrypticPiece\n---@field id integer\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer? nil where it has none, or it is hidden from the viewer\n---@field hidden boolean whether it has a value the viewer may not see\n---@field x integer? on the board\n---@field y integer? on the board\n---@field pit string? in a pit\n\n");
-    out.push_str("---@class ScrypticNewPiece\n---@field owner ScrypticPlayer\n---@field kind string\n---@field value integer?\n---@field x integer?\n---@field y integer?\n---@field pit string?\n\n");
-    out.push_str("---@class ScrypticGameMode\n---@field setup fun(game: ScrypticTable)\n---@field moves fun(game: ScrypticTable, player: ScrypticPlayer): string[]\n---@field play fun(game: ScrypticTable, player: ScrypticPlayer, move: string)\n---@field revealed? fun(game: ScrypticTable)\n---@field end_if? fun(game: ScrypticTable): ScrypticPlayer|\"draw\"|nil, string?\n---@field score? fun(game: ScrypticTable, player: ScrypticPlayer): number\n---@field why_not? fun(game: ScrypticTable, player: ScrypticPlayer, move: string): string?\n---@field help? string\n\n");
-    method_class(
-        &mut out,
-        "ScrypticTable",
-        "The table of pieces, as a game mode's functions see it.",
-        MODE_GAME,
-    );
-    out.push_str("--- The Scryptic API (read-only).\n---@class scryptic\nscryptic = {}\n\n");
+    for (event, doc, fields) in EVENT_FIELDS {
+        out.push_str(&format!("--- {doc}\n---@class ScrypticEvent_{event}\n"));
+        fields.iter().for_each(|f| field_line(&mut out, f));
+        out.push('\n');
+    }
+    for object in OBJECTS {
+        method_class(&mut out, object.name, object.doc, object.methods);
+    }
+    out.push_str(&format!("--- {}\n---@class scryptic\nscryptic = {{}}\n\n", GLOBALS[0].2));
     for f in SCRYPTIC {
         function_doc(&mut out, f);
         let params: Vec<&str> = f.params.iter().map(|p| p.0).collect();
@@ -903,6 +1143,7 @@ pub fn luals_definitions() -> String {
             params.join(", ")
         ));
     }
-    out.push_str("--- What scripts keep between reloads, in saves, and from one campaign map to the next:\n--- strings, numbers, booleans and tables of them.\n---@type table<string, any>\nstorage = {}\n");
+    let (name, ty, doc) = GLOBALS[1];
+    out.push_str(&format!("--- {doc}\n---@type {ty}\n{name} = {{}}\n"));
     out
 }

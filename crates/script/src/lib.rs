@@ -13,6 +13,7 @@ use scryptic_core::{board, diag, fsutil, game, lexicon, limits, map, rules, save
 use scryptic_pack as pack;
 
 pub mod api;
+pub mod api_docs;
 mod bounded;
 mod errors;
 mod filter;
