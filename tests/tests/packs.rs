@@ -1116,3 +1116,48 @@ fn a_missing_script_is_named_as_written_where_it_is_named() {
         "line and column: {line}"
     );
 }
+
+/// A scenario's `chapter` counts from 1, as `campaign --chapter` does: `chapter: 2` plays the
+/// second chapter, and `chapter: 0` is refused where it is written.
+#[test]
+fn a_scenarios_chapter_counts_from_one_as_the_campaign_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("wending");
+    for entry in walk(&root().join("packs/wending")) {
+        let to = pack.join(entry.strip_prefix(root().join("packs/wending")).unwrap());
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, &to).unwrap();
+    }
+    let scenario = |chapter: u32| {
+        format!(
+            "(title: \"the pass\", mode: \"campaign\",\n    chapter: {chapter},\n    steps: [Expect((messages: [\"Chapter 2: the Frozen Pass\"]))])\n"
+        )
+    };
+    std::fs::write(pack.join("tests/2-the-pass.ron"), scenario(2)).unwrap();
+    let o = scryptic(&["pack", "test", text(&pack), "--games", "0"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("2 scenarios passed"), "{}", o.out);
+
+    std::fs::write(pack.join("tests/2-the-pass.ron"), scenario(0)).unwrap();
+    let o = scryptic(&["pack", "check", text(&pack)]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err.contains("2-the-pass.ron:2:5") && o.err.contains("chapters count from 1"),
+        "{}",
+        o.err
+    );
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(walk(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found
+}

@@ -162,8 +162,8 @@ pub struct PackScenario {
     /// Settings, as `--set` takes them.
     #[serde(default)]
     pub set: BTreeMap<String, String>,
-    /// Which campaign chapter, from 0.
-    #[serde(default)]
+    /// Which campaign chapter, from 1 (as `scryptic campaign --chapter` counts).
+    #[serde(default = "first_chapter")]
     pub chapter: usize,
     /// The game's seed.
     #[serde(default)]
@@ -174,6 +174,10 @@ pub struct PackScenario {
     pub words: String,
     /// The steps.
     pub steps: Vec<Step>,
+}
+
+fn first_chapter() -> usize {
+    1
 }
 
 impl PackScenario {
@@ -189,6 +193,13 @@ impl PackScenario {
                     "{} steps; a scenario takes at most {MAX_SCENARIO_STEPS}: split it in several files",
                     scenario.steps.len()
                 ),
+            )));
+        }
+        if scenario.chapter == 0 {
+            return Err(LoadError::one(crate::diag::FileError::at(
+                path,
+                crate::rules::locate_key(text, "chapter"),
+                "chapter 0: chapters count from 1, as `scryptic campaign --chapter` does (the first is `chapter: 1`)",
             )));
         }
         Ok(scenario)

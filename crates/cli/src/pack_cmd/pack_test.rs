@@ -100,7 +100,8 @@ fn run_scenario(
             pack.id().to_string()
         },
         mode: scenario.mode.clone(),
-        chapter: scenario.chapter,
+        // A scenario counts chapters from 1, as `campaign --chapter` does; a choice from 0.
+        chapter: scenario.chapter - 1,
         map: scenario.board.clone(),
         set: scenario.set.clone().into_iter().collect(),
         extensions: if extends {
