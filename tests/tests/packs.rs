@@ -1161,3 +1161,67 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
     }
     found
 }
+
+/// A token's message is told once at the table (the console tells it; the event's line does
+/// not tell it again), and once in the replay, which has no console.
+#[test]
+fn a_tokens_message_is_told_once_in_play_and_in_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let terrain = "        \"........\",\n".repeat(8);
+    write_pack(
+        dir.path(),
+        "shrine",
+        r#"(format: 1, id: "shrine", title: "Shrine", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            modes: [(id: "one", title: "One", map: "maps/one.ron", scripts: ["scripts/shrine.lua"])])"#,
+        &[
+            (
+                "scripts/shrine.lua",
+                "scryptic.token { id = \"shrine\", invoke = function(game, token) game:message(\"The shrine glows.\") end }\n",
+            ),
+            (
+                "maps/one.ron",
+                &format!(
+                    "(version: 1, name: \"one\", size: (width: 8, height: 8), terrain: [\n{terrain}],
+                    cities: [(id: \"g\", name: \"G\", at: (x: 1, y: 6), owner: Gold),
+                             (id: \"s\", name: \"S\", at: (x: 6, y: 1), owner: Silver)],
+                    tokens: [(id: \"shrine_1\", kind: \"shrine\", at: (x: 3, y: 6))],
+                    scenario: (racks: {{Gold: \"BOOTSEA\"}}))"
+                ),
+            ),
+        ],
+    );
+    let save = dir.path().join("g.json");
+    let o = scryptic_typing(
+        &["play", "--pack", text(&dir.path().join("shrine"))],
+        &format!(
+            "commit B7 across BOOTS\nend\nend\ninvoke shrine_1\nsave {}\nquit\n",
+            save.display()
+        ),
+    );
+    assert_eq!(o.out.matches("The shrine glows.").count(), 1, "{o:?}");
+    let o = scryptic(&["replay", text(&save)]);
+    assert_eq!(o.out.matches("The shrine glows.").count(), 1, "{o:?}");
+}
+
+/// A campaign whose folder holds no map (misspelt, or not made yet) fails `pack check`,
+/// naming the mode and the folder, as playing it would.
+#[test]
+fn a_campaign_of_no_chapters_fails_its_check() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(
+        dir.path(),
+        "empty",
+        r#"(format: 1, id: "empty", title: "Empty", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            modes: [(id: "tale", title: "Tale", campaign: "campaigns/tale")])"#,
+        &[("campaigns/tale/README.md", "maps go here\n")],
+    );
+    let o = scryptic(&["pack", "check", text(&dir.path().join("empty"))]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err.contains("mode `tale`") && o.err.contains("campaigns/tale holds no map"),
+        "{}",
+        o.err
+    );
+}

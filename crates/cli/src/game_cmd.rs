@@ -148,12 +148,7 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
     let Some((scripted, events)) = super::load_saved_game_with(&args.save, &how, io)? else {
         return Ok(EXIT_PROBLEMS);
     };
-    let console: Vec<String> = scripted
-        .host()
-        .drain_console()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let console = console_without_token_messages(scripted.host().drain_console(), &events);
     let game = scripted.game();
     let viewer = match replay_viewer(game, args.as_seat.as_deref()) {
         Ok(viewer) => viewer,
@@ -199,6 +194,35 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
         }
     }
     Ok(0)
+}
+
+/// The console's lines without the tokens' messages, which a replay tells with their events
+/// (each once, in the place it was said).
+fn console_without_token_messages(
+    console: Vec<crate::script::ConsoleLine>,
+    events: &[Event],
+) -> Vec<String> {
+    let mut told: Vec<&String> = events
+        .iter()
+        .flat_map(|e| match e {
+            Event::TokenInvoked { messages, .. } => messages.iter().collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    console
+        .into_iter()
+        .filter(|line| match line {
+            crate::script::ConsoleLine::Message(m) => match told.iter().position(|t| *t == m) {
+                Some(i) => {
+                    told.remove(i);
+                    false
+                }
+                None => true,
+            },
+            _ => true,
+        })
+        .map(|line| line.to_string())
+        .collect()
 }
 
 /// The game's status as `seat` saw it at the end of the replay: its own rack (every rack once

@@ -924,12 +924,25 @@ impl Table {
             .filter(|e| !matches!(e, Event::GameOver { .. }));
         // Every player reads this screen: nobody's draws are shown in the events (each sees
         // their own rack when the keyboard is theirs).
-        let seen: Vec<Event> = told.filter_map(|e| e.shown_to(None)).collect();
+        let seen: Vec<Event> = told
+            .filter_map(|e| e.shown_to(None))
+            .map(without_token_messages)
+            .collect();
         super::table_play::told_lines(&seen)
             .iter()
             .map(|line| self.screen.render(line))
             .collect()
     }
+}
+
+/// `event` without a token's messages: at the table they come on the scripts' console, with
+/// every other message, so the event's line would tell them a second time (a replay, which
+/// has no console, tells them with the event).
+fn without_token_messages(mut event: Event) -> Event {
+    if let Event::TokenInvoked { messages, .. } = &mut event {
+        messages.clear();
+    }
+    event
 }
 
 /// How players leave who type `quit` or end the input.

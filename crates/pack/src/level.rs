@@ -378,12 +378,17 @@ pub fn boards(packs: &[&Pack], pack: &Pack, mode: &ModeSpec) -> Result<Vec<Strin
     } else {
         format!("{}:", owner.id())
     };
-    Ok(owner
+    let maps: Vec<String> = owner
         .files
         .list(&folder, "ron")?
         .into_iter()
         .map(|path| format!("{prefix}{path}"))
-        .collect())
+        .collect();
+    // A campaign of no chapters (a folder misspelt, or not made yet) cannot be played.
+    if maps.is_empty() {
+        return Err(LevelError::NoMap(owner.files.shown(&folder)));
+    }
+    Ok(maps)
 }
 
 /// The mode `id` of the pack (its first when `id` is empty).
