@@ -42,6 +42,8 @@ pub struct BalancePanel {
     pub message: Option<String>,
     /// How long the last run took.
     pub elapsed: Option<Duration>,
+    /// The scripts and word lists that took part in the last run's games.
+    pub taking_part: Vec<String>,
     /// The search of a rule constant that evens the map.
     pub tune: crate::balance_tune::TunePanel,
     running: Option<Running>,
@@ -59,6 +61,7 @@ impl Default for BalancePanel {
             export_path: "balance.json".into(),
             message: None,
             elapsed: None,
+            taking_part: Vec::new(),
             tune: Default::default(),
             running: None,
         }
@@ -78,7 +81,7 @@ impl BalancePanel {
             .map(|r| (r.done.load(Ordering::Relaxed), r.total))
     }
 
-    /// Starts the simulation on `doc`'s map (scripts do not take part: the AI plays the rules).
+    /// Starts the simulation on `doc`'s map, as it is played: its scripts take part.
     pub fn run(&mut self, doc: &Document) {
         let batch = crate::balance_tune::Batch {
             levels: self.levels,
@@ -86,7 +89,15 @@ impl BalancePanel {
             first_seed: self.first_seed,
         };
         let setup = match setup_of(doc, batch, self.max_actions) {
-            Ok(setup) => setup,
+            Ok((setup, level)) => {
+                self.taking_part = level
+                    .scripts
+                    .iter()
+                    .map(|s| s.name.clone())
+                    .chain(level.connotations.iter().map(|c| c.name.clone()))
+                    .collect();
+                setup
+            }
             Err(message) => {
                 self.message = Some(message);
                 return;
@@ -237,6 +248,11 @@ impl BalancePanel {
         };
         ui.separator();
         summary(ui, &report, self.elapsed);
+        ui.label(if self.taking_part.is_empty() {
+            "Scripts taking part: none (the map has no scripts or word lists)".to_string()
+        } else {
+            format!("Scripts taking part: {}", self.taking_part.join(", "))
+        });
         ui.horizontal(|ui| {
             let l = ui.label("Export to");
             ui.add(egui::TextEdit::singleline(&mut self.export_path).desired_width(280.0))
@@ -259,20 +275,19 @@ impl BalancePanel {
     }
 }
 
-/// The games `batch` asks for on `doc`'s map under its rules (the AI plays the rules; scripts
-/// do not take part), or why the rules cannot be played.
+/// The games `batch` asks for on `doc`'s map as it is played (its rules, with its scripts and
+/// word lists taking part, from the files beside it or its pack), with the level they are
+/// games of; or why it cannot be played.
 pub fn setup_of(
     doc: &Document,
     batch: crate::balance_tune::Batch,
     max_actions: usize,
-) -> Result<Setup, String> {
-    let rules = doc.map.rule_set().map_err(|problems| {
-        let text: Vec<String> = problems.iter().map(ToString::to_string).collect();
-        format!("the map's rules do not make sense: {}", text.join("; "))
-    })?;
-    Ok(Setup {
-        map: Arc::new(doc.map.clone()),
-        rules,
+) -> Result<(Setup, scryptic::pack::Level), String> {
+    let level = scryptic::pack::Level::from_map(doc.map.clone(), doc.path.as_deref(), None, &crate::catalog())
+        .map_err(|e| format!("the map cannot be played: {e}"))?;
+    let setup = Setup {
+        map: Arc::new(level.map.clone()),
+        rules: level.rules.clone(),
         lexicon: crate::lexicon_mode::dictionary(),
         levels: batch.levels.to_vec(),
         thinks: Vec::new(),
@@ -280,7 +295,27 @@ pub fn setup_of(
         games: batch.games,
         max_actions,
         start: None,
-    })
+    };
+    Ok((with_rules(&setup, &level, level.map.clone(), level.rules.clone()), level))
+}
+
+/// `setup` on `map` under `rules` (a value tried while tuning), each game begun with the
+/// level's scripts and word lists.
+pub fn with_rules(
+    setup: &Setup,
+    level: &scryptic::pack::Level,
+    map: scryptic::map::Map,
+    rules: scryptic::rules::RuleSet,
+) -> Setup {
+    let mut played = level.clone();
+    played.map = map.clone();
+    played.rules = rules.clone();
+    Setup {
+        start: scryptic::script::ScriptedGame::simulation_starter(&played, &setup.lexicon),
+        map: Arc::new(map),
+        rules,
+        ..setup.clone()
+    }
 }
 
 fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>) {

@@ -73,8 +73,8 @@ impl TunePanel {
 
     /// Starts searching `doc`'s map for the value of the chosen constant that evens it.
     pub fn run(&mut self, doc: &Document, batch: Batch) {
-        let setup = match crate::balance::setup_of(doc, batch, 5000) {
-            Ok(setup) => setup,
+        let (setup, level) = match crate::balance::setup_of(doc, batch, 5000) {
+            Ok(made) => made,
             Err(message) => {
                 self.message = Some(message);
                 return;
@@ -105,9 +105,8 @@ impl TunePanel {
                 &range,
                 max_steps,
                 &mut |value| {
-                    let mut tuned = setup.clone();
                     let (map, rules) = balance::tuned(&setup.map, &setup.rules, &range.key, value)?;
-                    (tuned.map, tuned.rules) = (std::sync::Arc::new(map), rules);
+                    let tuned = crate::balance::with_rules(&setup, &level, map, rules);
                     Ok(balance::advantage(&tuned, &|_| {
                         done.fetch_add(1, Ordering::Relaxed);
                     }))

@@ -352,6 +352,41 @@ fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
     assert_eq!(csv.lines().count(), 5, "a header and a row per game");
 }
 
+/// The Balance panel plays the open map as it is played, its scripts taking part, and says
+/// which: a script beside the map that pays silver for every word shows in silver's scores.
+#[test]
+fn the_balance_panel_plays_the_maps_scripts() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = std::fs::read_to_string(root().join("maps/tutorial.ron")).unwrap();
+    let with_script = map.trim_end().strip_suffix(')').unwrap().to_string()
+        + "    scripts: [\"pay.lua\"],\n)\n";
+    std::fs::write(dir.path().join("paid.ron"), with_script).unwrap();
+    std::fs::write(
+        dir.path().join("pay.lua"),
+        "scryptic.on(\"word_committed\", function(game, event) game:award(\"silver\", 40) end)\n",
+    )
+    .unwrap();
+    let mut h = harness(EditorApp::new(Some(&dir.path().join("paid.ron"))));
+    h.state_mut().mode = Mode::Balance;
+    h.run();
+    h.get_by_label("Games").set_value_accesskit(2.0);
+    h.run();
+    click_label(&mut h, "Run simulation");
+    h.state_mut().balance.wait(Duration::from_secs(600));
+    h.run();
+    let report = h.state().balance.report.clone().expect("the run finished");
+    assert!(
+        report.average_scores[1] >= 40.0,
+        "silver is paid for words: {:?}",
+        report.average_scores
+    );
+    assert!(
+        h.query_by_label_contains("Scripts taking part: ").is_some(),
+        "the panel says which scripts took part"
+    );
+    assert!(h.state().balance.taking_part[0].ends_with("pay.lua"));
+}
+
 /// The Balance panel's tuning: a constant searched over its range with the games above for
 /// each value, a progress bar while it runs, then every value's advantage plotted and the one
 /// closest to even named.

@@ -1,6 +1,7 @@
 //! Scripting costs (issue 5 targets): one event to one handler (under 5 us), a whole scripted
 //! game against the same game unscripted (overhead under 20%), and a file saved to its new
-//! handlers active (under 300 ms). Run: `cargo bench -p scryptic-tests --bench scripts`.
+//! handlers active (under 300 ms); `simulate` with a level's scripts against without them
+//! (at most 1.5 times the time). Run: `cargo bench -p scryptic-tests --bench scripts`.
 #![allow(
     clippy::unwrap_used,
     reason = "tests and benchmarks unwrap: a panic there is a failure"
@@ -206,5 +207,40 @@ fn scripts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, scripts);
+/// `simulate` on the Wending's first chapter with its scripts taking part, against the same
+/// map and rules without them (issue 45's target: at most 1.5 times the time).
+fn simulation_with_scripts(c: &mut Criterion) {
+    use scryptic::ai::Level;
+    use scryptic::ai::simulate::{self, Setup};
+    let level = scryptic_tests::pack_level("wending", &[]);
+    let lexicon = Arc::new(Lexicon::english());
+    let bare = Setup {
+        map: Arc::new(level.map.clone()),
+        rules: level.rules.clone(),
+        lexicon: lexicon.clone(),
+        levels: vec![Level::Normal, Level::Normal],
+        thinks: Vec::new(),
+        first_seed: 1,
+        games: 20,
+        max_actions: 5000,
+        start: None,
+    };
+    let scripted = Setup {
+        start: ScriptedGame::simulation_starter(&level, &lexicon),
+        ..bare.clone()
+    };
+    assert!(scripted.start.is_some(), "the chapter has scripts");
+    let mut group = c.benchmark_group("simulation with scripts");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("20 normal games, wending chapter 1, without its scripts", |b| {
+        b.iter(|| simulate::run(&bare, &|_| {}))
+    });
+    group.bench_function("20 normal games, wending chapter 1, with its scripts", |b| {
+        b.iter(|| simulate::run(&scripted, &|_| {}))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, scripts, simulation_with_scripts);
 criterion_main!(benches);

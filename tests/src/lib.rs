@@ -331,6 +331,17 @@ pub mod golden {
 /// A game of a shipped pack's mode (`packs/ID`), started as every client starts one, with
 /// settings as typed (`("of_each", "1")`).
 pub fn pack_game(id: &str, seed: u64, set: &[(&str, &str)]) -> scryptic::script::ScriptedGame {
+    let level = pack_level(id, set);
+    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
+    let (game, problems) = scryptic::script::ScriptedGame::start_level(&level, lexicon, seed, None)
+        .expect("the game starts");
+    assert!(problems.is_empty(), "{problems:?}");
+    game
+}
+
+/// The level of the first mode (its first chapter) of the shipped pack `packs/ID`, with the
+/// settings `set`.
+pub fn pack_level(id: &str, set: &[(&str, &str)]) -> scryptic::pack::Level {
     let (mut catalog, _) = scryptic::pack::Catalog::discover();
     let pack = scryptic::pack::Pack::open(&root().join("packs").join(id)).expect("the pack opens");
     catalog.add(pack).expect("a shipped pack's id is its own");
@@ -342,12 +353,7 @@ pub fn pack_game(id: &str, seed: u64, set: &[(&str, &str)]) -> scryptic::script:
             .collect(),
         ..Default::default()
     };
-    let level = scryptic::pack::Level::from_pack(&catalog, &choice).expect("the level assembles");
-    let lexicon = std::sync::Arc::new(scryptic::lexicon::Lexicon::english());
-    let (game, problems) = scryptic::script::ScriptedGame::start_level(&level, lexicon, seed, None)
-        .expect("the game starts");
-    assert!(problems.is_empty(), "{problems:?}");
-    game
+    scryptic::pack::Level::from_pack(&catalog, &choice).expect("the level assembles")
 }
 
 /// The game's kind of generator, seeded: what a token's effect draws from.

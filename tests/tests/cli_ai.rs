@@ -398,3 +398,47 @@ fn replay_as_a_seat_hides_the_others_racks_in_every_mode() {
     let spaced: String = gold_rack.chars().map(|c| format!("{c} ")).collect();
     assert!(!text.out.contains(spaced.trim_end()), "{}", text.out);
 }
+
+/// `simulate` and `balance` play a pack's games with its scripts taking part, and say so: a
+/// script that pays silver for every word committed moves silver's average score and the first
+/// player's advantage, which the engine's rules alone would leave where they were.
+#[test]
+fn simulate_and_balance_play_the_levels_scripts() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = scryptic(&["pack", "new", "patron", "--dir", dir.path().to_str().unwrap()]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let pack = dir.path().join("patron");
+    let script = pack.join("scripts/main.lua");
+    let run = |lua: &str| {
+        std::fs::write(&script, lua).unwrap();
+        let args = ["--pack", pack.to_str().unwrap(), "--games", "4", "--json"];
+        let simulated = scryptic(&[&["simulate"], &args[..]].concat());
+        assert_eq!(simulated.code, 0, "{simulated:?}");
+        let balanced = scryptic(&[&["balance"], &args[..]].concat());
+        assert_eq!(balanced.code, 0, "{balanced:?}");
+        let read = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
+        (read(&simulated.out), read(&balanced.out))
+    };
+    let (plain, plain_balance) = run("-- nothing\n");
+    let (paid, paid_balance) =
+        run("scryptic.on(\"word_committed\", function(game, event) game:award(\"silver\", 40) end)\n");
+    assert_eq!(paid["scripts"], serde_json::json!(["scripts/main.lua"]));
+    assert_eq!(paid_balance["scripts"], paid["scripts"]);
+    let silver = |report: &serde_json::Value| report["summary"]["average_scores"][1].as_f64().unwrap();
+    assert!(
+        silver(&paid) >= silver(&plain) + 40.0,
+        "silver's average: {} with the award, {} without",
+        silver(&paid),
+        silver(&plain)
+    );
+    assert_ne!(
+        paid_balance["advantage"], plain_balance["advantage"],
+        "the award weighs in the first player's advantage"
+    );
+    let o = scryptic(&["balance", "--pack", pack.to_str().unwrap(), "--games", "2"]);
+    assert!(
+        o.out.contains("scripts taking part: scripts/main.lua"),
+        "{}",
+        o.out
+    );
+}

@@ -45,7 +45,36 @@ pub struct Setup {
 }
 
 /// The game a seed begins (see `Setup::start`).
-pub type Starter = Arc<dyn Fn(u64) -> Result<Game, String> + Send + Sync>;
+pub type Starter = Arc<dyn Fn(u64) -> Result<Box<dyn Simulated>, String> + Send + Sync>;
+
+/// A game as a simulation plays it: the engine's alone, or one whose level's scripts take
+/// part (their handlers award points, their tokens act, their win conditions end it), so that
+/// the figures are those of the game players play.
+pub trait Simulated {
+    /// The game as it stands.
+    fn game(&self) -> &Game;
+    /// Plays `action`, with whatever takes part in the game; its events, or why it was
+    /// refused.
+    fn apply(&mut self, action: crate::game::Action) -> Result<Vec<Event>, String>;
+    /// The match's next round, when the rules make one: the game it begins, or why it
+    /// cannot.
+    fn next_round(&self) -> Option<Result<Box<dyn Simulated>, String>>;
+}
+
+impl Simulated for Game {
+    fn game(&self) -> &Game {
+        self
+    }
+
+    fn apply(&mut self, action: crate::game::Action) -> Result<Vec<Event>, String> {
+        Game::apply(self, action).map_err(|e| e.to_string())
+    }
+
+    fn next_round(&self) -> Option<Result<Box<dyn Simulated>, String>> {
+        self.next_round_game()
+            .map(|next| next.map(|g| Box::new(g) as Box<dyn Simulated>))
+    }
+}
 
 /// How one game went.
 #[derive(Clone, Debug, Serialize)]
@@ -114,25 +143,30 @@ fn seat_of(a: usize, index: usize, seats: usize) -> usize {
 pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
     let seed = setup.first_seed.wrapping_add(index as u64);
     let seats = seating(&setup.levels, index);
-    let mut game = match &setup.start {
+    let mut game: Box<dyn Simulated> = match &setup.start {
         Some(start) => match start(seed) {
             Ok(game) => game,
             Err(reason) => return GameRecord::not_started(index, seed, seats, reason),
         },
-        None => Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed),
+        None => {
+            let mut game =
+                Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
+            // The AI's spy judges whether a player can make a word, as in every game the
+            // toolkit starts (a starter's games have it from where they are made).
+            game.set_advisor(crate::spy());
+            Box::new(game)
+        }
     };
-    // The AI's spy judges whether a player can make a word, as in every game the toolkit starts.
-    game.set_advisor(crate::spy());
     let mut players = players_of(setup, index, seed);
     let mut tally = Tally::new(seats.len());
     let mut endings = Vec::new();
     loop {
-        tally.play_round(setup, &mut game, &mut players);
-        endings.push(match game.result() {
+        tally.play_round(setup, game.as_mut(), &mut players);
+        endings.push(match game.game().result() {
             Some(r) => reason_name(&r.reason),
             None => "unfinished".to_string(),
         });
-        let next = match game.next_round_game() {
+        let next = match game.next_round() {
             None => break,
             Some(Ok(next)) => next,
             Some(Err(reason)) => {
@@ -140,10 +174,11 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
                 break;
             }
         };
-        tally.turns += game_length(&game);
+        tally.turns += game_length(game.game());
         game = next;
     }
-    tally.turns += game_length(&game);
+    let game = game.game();
+    tally.turns += game_length(game);
     let rounds = game.rounds_with_this();
     let score = crate::game::MatchScore::new(&setup.rules.series, &rounds);
     let (winner, scores) = match score.outcome() {
@@ -153,7 +188,7 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
         }
         _ => (
             game.result().and_then(|r| r.winner),
-            game.seats().map(|p| final_score(&game, p)).collect(),
+            game.seats().map(|p| final_score(game, p)).collect(),
         ),
     };
     GameRecord {
@@ -225,10 +260,10 @@ impl Tally {
     }
 
     /// Plays `game` to its end (or the action limit), counting captures and tokens.
-    fn play_round(&mut self, setup: &Setup, game: &mut Game, players: &mut AiTable) {
-        while game.log().len() < setup.max_actions {
+    fn play_round(&mut self, setup: &Setup, game: &mut dyn Simulated, players: &mut AiTable) {
+        while game.game().log().len() < setup.max_actions {
             // No AI acting: the game is over, or nobody can go on (unfinished).
-            let Some(action) = players.next_action(game) else {
+            let Some(action) = players.next_action(game.game()) else {
                 break;
             };
             let events = match game.apply(action) {

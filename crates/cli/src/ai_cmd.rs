@@ -272,6 +272,7 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         return Ok(EXIT_PROBLEMS);
     };
     let start = starter(&level, &lexicon);
+    let scripts = taking_part(&level);
     let setup = Setup {
         start,
         map: Arc::new(level.map),
@@ -298,35 +299,45 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
                 "ai": levels,
                 "think": setup.thinks.iter().map(ToString::to_string).collect::<Vec<_>>(),
                 "first_seed": args.seed,
+                "scripts": scripts,
                 "summary": report,
                 "games": records,
             }),
         )?;
     } else {
         write_report(&setup, &report, io)?;
+        writeln!(io.out, "{}", taking_part_line(&scripts))?;
     }
     Ok(0)
 }
 
-/// How each game begins when its rules are its scripts' (`flow.scripted`): through the level's
-/// scripts, as every client starts games. Other games begin as the engine makes them.
+/// How each game of `level` begins: with its scripts and word lists taking part, as every
+/// client starts games (`None`: it has none, and the engine's game is the same game).
 pub(super) fn starter(
     level: &crate::pack::Level,
     lexicon: &Arc<crate::lexicon::Lexicon>,
 ) -> Option<simulate::Starter> {
-    if !level.rules.flow.scripted {
-        return None;
+    crate::script::ScriptedGame::simulation_starter(level, lexicon)
+}
+
+/// What of `level` takes part in every game besides the engine, as a report says it: its
+/// scripts and word lists by name, or that nothing does.
+pub(super) fn taking_part(level: &crate::pack::Level) -> Vec<String> {
+    level
+        .scripts
+        .iter()
+        .map(|s| s.name.clone())
+        .chain(level.connotations.iter().map(|c| c.name.clone()))
+        .collect()
+}
+
+/// The report's line on what takes part in the games besides the engine.
+pub(super) fn taking_part_line(names: &[String]) -> String {
+    if names.is_empty() {
+        "scripts taking part: none (the level has no scripts or word lists)".to_string()
+    } else {
+        format!("scripts taking part: {}", names.join(", "))
     }
-    let (level, lexicon) = (level.clone(), lexicon.clone());
-    Some(Arc::new(move |seed| {
-        let (scripted, problems) =
-            crate::script::ScriptedGame::start_level(&level, lexicon.clone(), seed, None)
-                .map_err(|e| e.to_string())?;
-        if !scripted.game().has_game_mode() {
-            return Err(problems.join("; "));
-        }
-        Ok(scripted.game().clone())
-    }))
 }
 
 /// The games' progress on standard error, drawn only on a terminal (indicatif hides it

@@ -1,7 +1,7 @@
 //! `scryptic balance`: the first player's advantage on a map, with its interval, and the search
 //! of a rule constant for the value that evens it (`--tune KEY=LO..HI`).
 
-use super::ai_cmd::{Levels, parse_levels, progress_bar, starter};
+use super::ai_cmd::{Levels, parse_levels, progress_bar, starter, taking_part, taking_part_line};
 use super::{EXIT_PROBLEMS, EXIT_USAGE, Streams, print_json};
 use crate::ai::Level;
 use crate::ai::balance::{self, Advantage, TuneRange, TuneStep};
@@ -78,6 +78,7 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
         }
     };
     let first = map.scenario.first_player();
+    let scripts = taking_part(&level);
     let head = format!(
         "{}: {} moves first; {} against {}, seats swapped every game, {} games a value from seed {}",
         map.name, first, levels[0], levels[1], args.games, args.seed
@@ -88,16 +89,18 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
         if args.json {
             print_json(
                 io.out,
-                &serde_json::json!({ "map": map.name, "first": first, "ai": levels, "advantage": advantage }),
+                &serde_json::json!({ "map": map.name, "first": first, "ai": levels, "scripts": scripts, "advantage": advantage }),
             )?;
         } else {
             writeln!(io.out, "{head}")?;
+            writeln!(io.out, "{}", taking_part_line(&scripts))?;
             writeln!(io.out, "first player: {advantage}{}", verdict(&advantage))?;
         }
         return Ok(0);
     };
     if !args.json {
         writeln!(io.out, "{head}")?;
+        writeln!(io.out, "{}", taking_part_line(&scripts))?;
         writeln!(
             io.out,
             "tuning {} from {} to {}:",
@@ -139,7 +142,7 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
     if json {
         print_json(
             io.out,
-            &serde_json::json!({ "map": map.name, "first": first, "ai": levels, "key": range.key, "steps": steps, "closest": best }),
+            &serde_json::json!({ "map": map.name, "first": first, "ai": levels, "scripts": scripts, "key": range.key, "steps": steps, "closest": best }),
         )?;
         return Ok(0);
     }

@@ -55,6 +55,56 @@ impl ScriptedGame {
     }
 }
 
+impl ScriptedGame {
+    /// How a simulation (`simulate`, `balance`, the editor's balance) begins each game of
+    /// `level`: with its scripts and word lists taking part, as players play it. `None` when
+    /// the level has neither, so the engine's game alone is the same game, faster. A game
+    /// whose scripts do not load does not start (figures without them would be another game's).
+    pub fn simulation_starter(
+        level: &Level,
+        lexicon: &Arc<Lexicon>,
+    ) -> Option<crate::ai::simulate::Starter> {
+        if level.scripts.is_empty() && level.connotations.is_empty() && !level.rules.flow.scripted
+        {
+            return None;
+        }
+        let (level, lexicon) = (level.clone(), lexicon.clone());
+        Some(Arc::new(move |seed| {
+            let (scripted, problems) =
+                ScriptedGame::start_level(&level, lexicon.clone(), seed, None)
+                    .map_err(|e| e.to_string())?;
+            if !problems.is_empty() {
+                return Err(problems.join("; "));
+            }
+            if level.rules.flow.scripted && !scripted.game().has_game_mode() {
+                return Err("its scripts define no game mode".into());
+            }
+            Ok(Box::new(scripted) as Box<dyn crate::ai::simulate::Simulated>)
+        }))
+    }
+}
+
+impl crate::ai::simulate::Simulated for ScriptedGame {
+    fn game(&self) -> &crate::game::Game {
+        ScriptedGame::game(self)
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<crate::game::Event>, String> {
+        ScriptedGame::apply(self, action).map_err(|e| e.to_string())
+    }
+
+    fn next_round(&self) -> Option<Result<Box<dyn crate::ai::simulate::Simulated>, String>> {
+        let next = ScriptedGame::next_round(self)?;
+        Some(match next {
+            Ok((game, problems)) if problems.is_empty() => {
+                Ok(Box::new(game) as Box<dyn crate::ai::simulate::Simulated>)
+            }
+            Ok((_, problems)) => Err(problems.join("; ")),
+            Err(e) => Err(e.to_string()),
+        })
+    }
+}
+
 impl LiveFiles {
     /// Watches what `level` keeps on disk for the game `scripted` plays: its own scripts (not
     /// those of packs it depends on), its rule-set source and its connotation lists.
