@@ -283,8 +283,13 @@ pub fn setup_of(
     batch: crate::balance_tune::Batch,
     max_actions: usize,
 ) -> Result<(Setup, scryptic::pack::Level), String> {
-    let level = scryptic::pack::Level::from_map(doc.map.clone(), doc.path.as_deref(), None, &crate::catalog())
-        .map_err(|e| format!("the map cannot be played: {e}"))?;
+    let level = scryptic::pack::Level::from_map(
+        doc.map.clone(),
+        doc.path.as_deref(),
+        None,
+        &crate::catalog(),
+    )
+    .map_err(|e| format!("the map cannot be played: {e}"))?;
     let setup = Setup {
         map: Arc::new(level.map.clone()),
         rules: level.rules.clone(),
@@ -296,7 +301,10 @@ pub fn setup_of(
         max_actions,
         start: None,
     };
-    Ok((with_rules(&setup, &level, level.map.clone(), level.rules.clone()), level))
+    Ok((
+        with_rules(&setup, &level, level.map.clone(), level.rules.clone()),
+        level,
+    ))
 }
 
 /// `setup` on `map` under `rules` (a value tried while tuning), each game begun with the

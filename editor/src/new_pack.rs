@@ -26,8 +26,10 @@ pub fn make(id: &str, dir: &Path, doc: &Document) -> Result<Made, String> {
         map: doc.map.clone(),
         scripts,
         tileset: tileset_reference(doc),
+        scenario: scryptic::pack::new::FIRST_TURN_SCENARIO.into(),
     };
-    scryptic::pack::new::make(id, dir, seed).map_err(|e| e.to_string())
+    let definitions = scryptic::script::api::luals_definitions();
+    scryptic::pack::new::make(id, dir, seed, &definitions).map_err(|e| e.to_string())
 }
 
 /// How the new pack names the open map's tileset: as the pack that holds it (`core:...`); a

@@ -86,6 +86,7 @@ fn a_mode_plays_with_the_settings_chosen_on_the_setup_screen() {
         "tuned",
         dir.path(),
         scryptic::pack::new::tutorial_seed("tuned").unwrap(),
+        "",
     )
     .unwrap();
     let manifest = std::fs::read_to_string(made.folder.join("pack.ron")).unwrap();

@@ -358,8 +358,8 @@ fn the_balance_panel_simulates_the_open_map_plots_and_exports() {
 fn the_balance_panel_plays_the_maps_scripts() {
     let dir = tempfile::tempdir().unwrap();
     let map = std::fs::read_to_string(root().join("maps/tutorial.ron")).unwrap();
-    let with_script = map.trim_end().strip_suffix(')').unwrap().to_string()
-        + "    scripts: [\"pay.lua\"],\n)\n";
+    let with_script =
+        map.trim_end().strip_suffix(')').unwrap().to_string() + "    scripts: [\"pay.lua\"],\n)\n";
     std::fs::write(dir.path().join("paid.ron"), with_script).unwrap();
     std::fs::write(
         dir.path().join("pay.lua"),

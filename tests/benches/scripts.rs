@@ -233,12 +233,14 @@ fn simulation_with_scripts(c: &mut Criterion) {
     let mut group = c.benchmark_group("simulation with scripts");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    group.bench_function("20 normal games, wending chapter 1, without its scripts", |b| {
-        b.iter(|| simulate::run(&bare, &|_| {}))
-    });
-    group.bench_function("20 normal games, wending chapter 1, with its scripts", |b| {
-        b.iter(|| simulate::run(&scripted, &|_| {}))
-    });
+    group.bench_function(
+        "20 normal games, wending chapter 1, without its scripts",
+        |b| b.iter(|| simulate::run(&bare, &|_| {})),
+    );
+    group.bench_function(
+        "20 normal games, wending chapter 1, with its scripts",
+        |b| b.iter(|| simulate::run(&scripted, &|_| {})),
+    );
     group.finish();
 }
 

@@ -53,11 +53,13 @@ pub enum Target {
     Index,
     /// A release's signature file (`ZIP.sig`), read and verified.
     Signature,
+    /// A pack's `.packignore`, read and asked about paths.
+    PackIgnore,
 }
 
 impl Target {
     /// Every target.
-    pub const ALL: [Target; 15] = [
+    pub const ALL: [Target; 16] = [
         Target::Map,
         Target::Rules,
         Target::Save,
@@ -73,6 +75,7 @@ impl Target {
         Target::View,
         Target::Index,
         Target::Signature,
+        Target::PackIgnore,
     ];
 
     /// The target's name, as `fuzz/fuzz_targets/NAME.rs` and `tests/fuzz/NAME/` name it.
@@ -93,6 +96,7 @@ impl Target {
             Target::View => "view",
             Target::Index => "index",
             Target::Signature => "signature",
+            Target::PackIgnore => "packignore",
         }
     }
 
@@ -121,6 +125,7 @@ impl Target {
             Target::View => view(&text),
             Target::Index => index(&text),
             Target::Signature => signature(&text),
+            Target::PackIgnore => packignore(&text),
         }
     }
 
@@ -182,6 +187,7 @@ impl Target {
             ],
             Target::Index => vec![root.join("tests/fuzz/index/seed-two-packs.json")],
             Target::Signature => vec![root.join("tests/fuzz/signature/seed.zip.sig")],
+            Target::PackIgnore => vec![root.join("tests/fuzz/packignore/seed.packignore")],
             Target::Manifest => vec![
                 root.join("packs/wending/pack.ron"),
                 root.join("packs/lexicon-crossing/pack.ron"),
@@ -231,6 +237,23 @@ fn signature(text: &str) -> bool {
         return false;
     };
     let _ = verify(b"archive", &signed.key, &signed.signature, "fuzz");
+    true
+}
+
+/// A `.packignore` read, then asked about a few paths.
+fn packignore(text: &str) -> bool {
+    let Ok(ignore) = scryptic::pack::ignore::PackIgnore::parse(Path::new(".packignore"), text)
+    else {
+        return false;
+    };
+    for path in [
+        "pack.ron",
+        "types/scryptic.lua",
+        "maps/a/b.ron",
+        ".luarc.json",
+    ] {
+        let _ = ignore.leaves_out(path);
+    }
     true
 }
 

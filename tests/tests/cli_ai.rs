@@ -405,7 +405,13 @@ fn replay_as_a_seat_hides_the_others_racks_in_every_mode() {
 #[test]
 fn simulate_and_balance_play_the_levels_scripts() {
     let dir = tempfile::tempdir().unwrap();
-    let o = scryptic(&["pack", "new", "patron", "--dir", dir.path().to_str().unwrap()]);
+    let o = scryptic(&[
+        "pack",
+        "new",
+        "patron",
+        "--dir",
+        dir.path().to_str().unwrap(),
+    ]);
     assert_eq!(o.code, 0, "{o:?}");
     let pack = dir.path().join("patron");
     let script = pack.join("scripts/main.lua");
@@ -420,11 +426,13 @@ fn simulate_and_balance_play_the_levels_scripts() {
         (read(&simulated.out), read(&balanced.out))
     };
     let (plain, plain_balance) = run("-- nothing\n");
-    let (paid, paid_balance) =
-        run("scryptic.on(\"word_committed\", function(game, event) game:award(\"silver\", 40) end)\n");
+    let (paid, paid_balance) = run(
+        "scryptic.on(\"word_committed\", function(game, event) game:award(\"silver\", 40) end)\n",
+    );
     assert_eq!(paid["scripts"], serde_json::json!(["scripts/main.lua"]));
     assert_eq!(paid_balance["scripts"], paid["scripts"]);
-    let silver = |report: &serde_json::Value| report["summary"]["average_scores"][1].as_f64().unwrap();
+    let silver =
+        |report: &serde_json::Value| report["summary"]["average_scores"][1].as_f64().unwrap();
     assert!(
         silver(&paid) >= silver(&plain) + 40.0,
         "silver's average: {} with the award, {} without",

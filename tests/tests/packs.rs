@@ -512,7 +512,8 @@ fn pack_test_plays_the_packs_scenarios() {
         "scryptic.on('game_start', function(game) game:message('Once upon a time') end)\n",
     )
     .unwrap();
-    std::fs::create_dir_all(pack.join("tests")).unwrap();
+    // The greeting's scenario `pack new` wrote is this test's own below.
+    std::fs::remove_file(pack.join("tests/first.ron")).unwrap();
     let scenario = |said: &str| {
         format!(
             "(title: \"told\", steps: [Expect((messages: [\"{said}\"], active: Gold)), Do(\"end\"), Expect((active: Silver))])"
@@ -1215,7 +1216,7 @@ fn a_campaign_of_no_chapters_fails_its_check() {
         r#"(format: 1, id: "empty", title: "Empty", version: "0.1.0", scryptic: "^0.5",
             depends: { "core": "^1.0" },
             modes: [(id: "tale", title: "Tale", campaign: "campaigns/tale")])"#,
-        &[("campaigns/tale/README.md", "maps go here\n")],
+        &[("campaigns/tale/notes.txt", "maps go here\n")],
     );
     let o = scryptic(&["pack", "check", text(&dir.path().join("empty"))]);
     assert_eq!(o.code, 1, "{o:?}");
@@ -1224,4 +1225,93 @@ fn a_campaign_of_no_chapters_fails_its_check() {
         "{}",
         o.err
     );
+}
+
+/// `pack new` sets an author up: a scenario that `pack test` plays, `.luarc.json` pointing a Lua
+/// editor at `types/scryptic.lua` (the API's definitions, which `script types` writes anew
+/// there), and a `.packignore` that `pack zip` and a folder's install honour, so the tooling is
+/// never shipped; `pack info` counts what ships and gives settings' ranges.
+#[test]
+fn a_new_pack_has_its_authors_tooling_and_ships_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = scryptic(&["pack", "new", "tooled", "--dir", text(dir.path())]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let pack = dir.path().join("tooled");
+    let luarc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(pack.join(".luarc.json")).unwrap()).unwrap();
+    assert_eq!(luarc["workspace.library"], serde_json::json!(["types"]));
+    let definitions = std::fs::read_to_string(pack.join("types/scryptic.lua")).unwrap();
+    assert_eq!(definitions, scryptic::script::api::luals_definitions());
+    std::fs::remove_file(pack.join("types/scryptic.lua")).unwrap();
+    let out = pack.join("types/scryptic.lua");
+    let o = scryptic(&["script", "types", "--out", text(&out)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(out.is_file());
+
+    let o = scryptic(&["pack", "test", text(&pack), "--games", "0"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(o.out.contains("1 scenario passed"), "{}", o.out);
+
+    std::fs::write(pack.join("notes.bak"), "mine\n").unwrap();
+    let mut ignore = std::fs::read_to_string(pack.join(".packignore")).unwrap();
+    ignore.push_str("*.bak\n");
+    std::fs::write(pack.join(".packignore"), ignore).unwrap();
+    let zip = dir.path().join("tooled.zip");
+    let o = scryptic(&["pack", "zip", text(&pack), "--out", text(&zip)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let archive = zip::ZipArchive::new(std::fs::File::open(&zip).unwrap()).unwrap();
+    let names: Vec<String> = archive
+        .file_names()
+        .map(|n| n.unwrap().to_string())
+        .collect();
+    assert!(
+        names.contains(&"tooled/tests/first.ron".to_string()),
+        "{names:?}"
+    );
+    for left in [".luarc.json", "types/scryptic.lua", "notes.bak"] {
+        assert!(
+            !names.contains(&format!("tooled/{left}")),
+            "{left} shipped: {names:?}"
+        );
+    }
+    let o = scryptic(&["pack", "info", text(&pack)]);
+    assert!(
+        o.out.contains("holds 6 files")
+            && o.out
+                .contains("3 more, the author's own, left out of its archive"),
+        "{}",
+        o.out
+    );
+
+    let data = tempfile::tempdir().unwrap();
+    let installed = scryptic::pack::archive::install(&pack, data.path()).unwrap();
+    let folder = installed.pack.files.folder().unwrap().to_path_buf();
+    assert!(!folder.join("types").exists() && !folder.join("notes.bak").exists());
+}
+
+/// `pack info` gives each setting's range, default and the rule it binds.
+#[test]
+fn pack_info_gives_settings_ranges() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(
+        dir.path(),
+        "ranged",
+        r#"(format: 1, id: "ranged", title: "R", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            modes: [(id: "one", title: "One", map: "core:maps/tutorial.ron")],
+            settings: [
+                (id: "bounty", title: "Bounty", kind: Int(min: 0, max: 20, step: 5, default: 10)),
+                (id: "length", title: "Length", kind: Choice(options: ["short", "long"], default: "short")),
+                (id: "draw", title: "Draw", kind: Int(min: 2, max: 5, default: 3), binds: "turn.draw_per_turn"),
+            ])"#,
+        &[],
+    );
+    let o = scryptic(&["pack", "info", text(&dir.path().join("ranged"))]);
+    for line in [
+        "setting bounty: Bounty (0 to 20 in steps of 5, default 10)",
+        "setting length: Length (one of short, long, default short)",
+        "setting draw: Draw (2 to 5, default 3, sets turn.draw_per_turn)",
+    ] {
+        assert!(o.out.contains(line), "{line}\n{}", o.out);
+    }
 }

@@ -362,7 +362,10 @@ fn the_json_reference_names_every_function_event_and_type() {
             .iter()
             .find(|o| o["name"] == object.name)
             .unwrap_or_else(|| panic!("{} missing", object.name));
-        assert_eq!(found["methods"].as_array().unwrap().len(), object.methods.len());
+        assert_eq!(
+            found["methods"].as_array().unwrap().len(),
+            object.methods.len()
+        );
     }
     for function in json["functions"].as_array().unwrap() {
         for p in function["parameters"].as_array().unwrap() {
@@ -371,10 +374,16 @@ fn the_json_reference_names_every_function_event_and_type() {
     }
     let types = scryptic::script::api::luals_definitions();
     for class in names("classes") {
-        assert!(types.contains(&format!("---@class {class}\n")), "{class} is not in the definitions");
+        assert!(
+            types.contains(&format!("---@class {class}\n")),
+            "{class} is not in the definitions"
+        );
     }
     for alias in names("aliases") {
-        assert!(types.contains(&format!("---@alias {alias} ")), "{alias} is not in the definitions");
+        assert!(
+            types.contains(&format!("---@alias {alias} ")),
+            "{alias} is not in the definitions"
+        );
     }
 }
 

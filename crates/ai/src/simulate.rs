@@ -149,8 +149,7 @@ pub fn play_one(setup: &Setup, index: usize) -> GameRecord {
             Err(reason) => return GameRecord::not_started(index, seed, seats, reason),
         },
         None => {
-            let mut game =
-                Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
+            let mut game = Game::new(&setup.map, setup.rules.clone(), setup.lexicon.clone(), seed);
             // The AI's spy judges whether a player can make a word, as in every game the
             // toolkit starts (a starter's games have it from where they are made).
             game.set_advisor(crate::spy());

@@ -524,9 +524,10 @@ fn info(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
         };
         writeln!(
             out,
-            "setting {}: {} (default {}{bound})",
+            "setting {}: {} ({}, default {}{bound})",
             s.id,
             s.title,
+            s.range_words(),
             s.default_value()
         )?;
     }
@@ -537,7 +538,18 @@ fn info(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
     if !languages.is_empty() {
         writeln!(out, "texts in: {}", languages.join(", "))?;
     }
-    writeln!(out, "{}", holdings(&files))?;
+    // What a player receives: the archive leaves out what `.packignore` names.
+    let shipped = crate::pack::archive::shipped_files(pack)?;
+    let left_out = files.len() - shipped.len();
+    write!(out, "{}", holdings(&shipped))?;
+    if left_out > 0 {
+        write!(
+            out,
+            " ({} more, the author's own, left out of its archive by .packignore)",
+            left_out
+        )?;
+    }
+    writeln!(out)?;
     Ok(0)
 }
 
@@ -873,8 +885,10 @@ fn export(catalog: &Catalog, id: &str, dir: &Path, io: &mut Streams) -> anyhow::
 
 /// Makes pack `id` in `dir`: a manifest, a map, a script and a README.
 fn new(id: &str, dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
-    let made =
-        crate::pack::new::tutorial_seed(id).and_then(|seed| crate::pack::new::make(id, dir, seed));
+    let made = crate::pack::new::tutorial_seed(id).and_then(|seed| {
+        let definitions = crate::script::api::luals_definitions();
+        crate::pack::new::make(id, dir, seed, &definitions)
+    });
     match made {
         Ok(made) => {
             let shown = made.folder.display();

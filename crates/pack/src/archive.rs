@@ -57,6 +57,16 @@ fn stage_copy(pack: &Pack, parent: &Path) -> Result<(tempfile::TempDir, PathBuf)
     Ok((staging, root))
 }
 
+/// As `stage_copy`, leaving out what the pack's `.packignore` names, as a release would.
+fn stage_release(pack: &Pack, parent: &Path) -> Result<(tempfile::TempDir, PathBuf), LoadError> {
+    let staging = staging_in(parent, "pack-copying")?;
+    let root = staging.path().join(pack.id());
+    for file in shipped_files(pack)? {
+        write_file(&root, &file, &pack.files.read_bytes(&file, MAX_PACK_BYTES)?)?;
+    }
+    Ok((staging, root))
+}
+
 /// Writes `pack` (a built-in one too) out as the ordinary pack folder `dir/ID`, copied beside
 /// and renamed when complete; refused if `dir/ID` exists.
 pub fn export(pack: &Pack, dir: &Path) -> Result<PathBuf, LoadError> {
@@ -238,11 +248,22 @@ fn manifest_id(zip: &Path, bytes: &[u8]) -> Result<String, LoadError> {
     Ok(super::Manifest::parse(&shown, &text)?.id)
 }
 
+/// The files of `pack` a release holds: all but those its `.packignore` leaves out.
+pub fn shipped_files(pack: &Pack) -> Result<Vec<String>, LoadError> {
+    let ignore = crate::ignore::PackIgnore::of(&pack.files)?;
+    Ok(pack
+        .files
+        .all_files()?
+        .into_iter()
+        .filter(|f| !ignore.leaves_out(f))
+        .collect())
+}
+
 /// Writes the pack folder `dir` as the archive `out` (its files under a top folder named as
 /// its id), by way of a file beside `out`, renamed when complete.
 pub fn zip_folder(pack: &Pack, out: &Path) -> Result<usize, LoadError> {
     let io = io_at;
-    let files = pack.files.all_files()?;
+    let files = shipped_files(pack)?;
     let parent = out
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -290,7 +311,7 @@ pub struct Installed {
 pub fn install(source: &Path, packs_dir: &Path) -> Result<Installed, LoadError> {
     std::fs::create_dir_all(packs_dir).map_err(io_at(packs_dir))?;
     let (staging, root) = if source.is_dir() {
-        stage_copy(&Pack::open(source)?, packs_dir)?
+        stage_release(&Pack::open(source)?, packs_dir)?
     } else {
         unpack(source, packs_dir)?
     };

@@ -16,6 +16,7 @@ use scryptic_core::{diag, fsutil, lexicon, limits, map, ronfile, rules, save};
 
 pub mod archive;
 pub mod files;
+pub mod ignore;
 pub mod index;
 pub mod level;
 pub mod manifest;

@@ -239,6 +239,19 @@ impl SettingSpec {
         }
     }
 
+    /// What values it takes, in words: `0 to 20 in steps of 5`, `one of short, long`, `on or
+    /// off`.
+    pub fn range_words(&self) -> String {
+        match &self.kind {
+            SettingKind::Bool { .. } => "on or off".into(),
+            SettingKind::Int { min, max, step, .. } if *step > 1 => {
+                format!("{min} to {max} in steps of {step}")
+            }
+            SettingKind::Int { min, max, .. } => format!("{min} to {max}"),
+            SettingKind::Choice { options, .. } => format!("one of {}", options.join(", ")),
+        }
+    }
+
     /// Whether `value` is one this setting allows; if not, what it allows.
     pub fn check(&self, value: &SettingValue) -> Result<(), String> {
         match (&self.kind, value) {

@@ -418,7 +418,7 @@ fn a_new_pack_refuses_two_scripts_of_one_name_and_leaves_nothing() {
         ("a/main.lua".into(), "-- a\n".into()),
         ("b/main.lua".into(), "-- b\n".into()),
     ];
-    let e = super::new::make("twins", root.path(), seed)
+    let e = super::new::make("twins", root.path(), seed, "")
         .unwrap_err()
         .to_string();
     assert!(

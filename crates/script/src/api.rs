@@ -885,11 +885,27 @@ pub const CLASSES: &[ApiClass] = &[
             XY[1],
             ("within", "number?", "a distance from the cell"),
             ("region", "number?", "a whole number of cells"),
-            ("from", "ScrypticTerrain[]?", "the terrains changed (all if absent)"),
-            ("spare_cities", "boolean?", "leave cities' cells as they are"),
+            (
+                "from",
+                "ScrypticTerrain[]?",
+                "the terrains changed (all if absent)",
+            ),
+            (
+                "spare_cities",
+                "boolean?",
+                "leave cities' cells as they are",
+            ),
             ("to", "ScrypticTerrain?", "the terrain the cells become"),
-            ("destroy_letters", "boolean?", "remove the letters on the cells"),
-            ("destroy_cities", "boolean?", "remove the cities on the cells"),
+            (
+                "destroy_letters",
+                "boolean?",
+                "remove the letters on the cells",
+            ),
+            (
+                "destroy_cities",
+                "boolean?",
+                "remove the cities on the cells",
+            ),
         ],
     },
     ApiClass {
@@ -907,7 +923,11 @@ pub const CLASSES: &[ApiClass] = &[
         name: "ScrypticTokenDefinition",
         doc: "A token kind, as `scryptic.token` takes it.",
         fields: &[
-            ("id", "string", "the kind's id, which maps' token spots name"),
+            (
+                "id",
+                "string",
+                "the kind's id, which maps' token spots name",
+            ),
             ("name", "string?", "its name shown to players"),
             ("color", "string?", "its colour, `#rrggbb`"),
             (
@@ -1058,13 +1078,20 @@ pub const GLOBALS: &[Field] = &[
 /// The type names the API uses.
 pub fn aliases() -> Vec<ApiAlias> {
     fn quoted(names: impl Iterator<Item = String>) -> String {
-        names.map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join("|")
+        names
+            .map(|n| format!("\"{n}\""))
+            .collect::<Vec<_>>()
+            .join("|")
     }
     let seats = (0..crate::board::MAX_SEATS)
         .filter_map(crate::board::Player::seat)
         .map(|p| p.to_string());
-    let owners = crate::board::Owner::ALL.iter().map(|o| o.name().to_string());
-    let terrains = crate::board::Terrain::ALL.iter().map(|t| t.name().to_string());
+    let owners = crate::board::Owner::ALL
+        .iter()
+        .map(|o| o.name().to_string());
+    let terrains = crate::board::Terrain::ALL
+        .iter()
+        .map(|t| t.name().to_string());
     let events = EVENT_FIELDS.iter().map(|(e, _, _)| e.to_string());
     let constants = crate::rules::RuleSet::constants();
     let numbers = constants
@@ -1133,7 +1160,10 @@ pub fn luals_definitions() -> String {
     for object in OBJECTS {
         method_class(&mut out, object.name, object.doc, object.methods);
     }
-    out.push_str(&format!("--- {}\n---@class scryptic\nscryptic = {{}}\n\n", GLOBALS[0].2));
+    out.push_str(&format!(
+        "--- {}\n---@class scryptic\nscryptic = {{}}\n\n",
+        GLOBALS[0].2
+    ));
     for f in SCRYPTIC {
         function_doc(&mut out, f);
         let params: Vec<&str> = f.params.iter().map(|p| p.0).collect();

@@ -2,7 +2,7 @@
 //! (`docs/lua-api.json`), written from the same registry as the LuaLS definitions
 //! (`api`), so that the three never disagree.
 
-use crate::api::{ApiFunction, EVENT_FIELDS, Field, GLOBALS, OBJECTS, SCRYPTIC, aliases, CLASSES};
+use crate::api::{ApiFunction, CLASSES, EVENT_FIELDS, Field, GLOBALS, OBJECTS, SCRYPTIC, aliases};
 use serde_json::{Value, json};
 
 /// The version of the scripting API a pack's manifest names in its `scryptic:` field.

@@ -64,8 +64,7 @@ impl ScriptedGame {
         level: &Level,
         lexicon: &Arc<Lexicon>,
     ) -> Option<crate::ai::simulate::Starter> {
-        if level.scripts.is_empty() && level.connotations.is_empty() && !level.rules.flow.scripted
-        {
+        if level.scripts.is_empty() && level.connotations.is_empty() && !level.rules.flow.scripted {
             return None;
         }
         let (level, lexicon) = (level.clone(), lexicon.clone());
