@@ -177,3 +177,68 @@ fn lines_pasted_at_once_are_all_read() {
         "the pasted lines were not all read:\n{after}"
     );
 }
+
+/// A pack of one map whose script is `lua`, in a folder of its own.
+fn pack_with_script(lua: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("told");
+    std::fs::create_dir_all(pack.join("scripts")).unwrap();
+    std::fs::write(
+        pack.join("pack.ron"),
+        r#"(format: 1, id: "told", title: "Told", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            modes: [(id: "one", title: "One", map: "core:maps/tutorial.ron", scripts: ["scripts/main.lua"])])"#,
+    )
+    .unwrap();
+    std::fs::write(pack.join("scripts/main.lua"), lua).unwrap();
+    dir
+}
+
+/// What a script tells the player whose turn begins (`turn_start`) is on that player's screen
+/// after the hand-over has cleared the last one's.
+#[test]
+fn a_turn_start_message_is_shown_to_the_player_whose_turn_it_is() {
+    let dir = pack_with_script(
+        "scryptic.on(\"turn_start\", function(game, event) game:message(\"Dawn breaks for \" .. event.player) end)\n",
+    );
+    let tmux = playing(&format!("--pack {}", dir.path().join("told").display()));
+    tmux.wait_for("gold>");
+    tmux.send("end");
+    tmux.wait_for("press Enter when ready");
+    tmux.send("");
+    let after = tmux.wait_for("silver>");
+    assert!(
+        after.contains("» Dawn breaks for silver"),
+        "silver does not see the message of their turn:\n{after}"
+    );
+    tmux.send("quit");
+}
+
+/// A script saved while a player types is in force for the command they send next (the old
+/// handler never answers it), and the reload is announced once.
+#[test]
+fn a_script_saved_while_typing_answers_the_next_command_and_is_announced_once() {
+    let dir = pack_with_script(
+        "scryptic.on(\"turn_end\", function(game) game:message(\"the old handler\") end)\n",
+    );
+    // Against the AI: no hand-over clears the screen.
+    let tmux = playing(&format!(
+        "--pack {} --ai silver",
+        dir.path().join("told").display()
+    ));
+    tmux.wait_for("gold>");
+    std::fs::write(
+        dir.path().join("told/scripts/main.lua"),
+        "scryptic.on(\"turn_end\", function(game) game:message(\"the new handler\") end)\n",
+    )
+    .unwrap();
+    // At once, before the watcher's event can have come.
+    tmux.send("end");
+    let after = tmux.wait_for("silver (AI)");
+    assert!(
+        after.contains("the new handler") && !after.contains("the old handler"),
+        "{after}"
+    );
+    assert_eq!(after.matches("was reloaded").count(), 1, "{after}");
+    tmux.send("quit");
+}

@@ -372,6 +372,9 @@ pub(super) struct Table {
     ai_streak: usize,
     /// Whether the screen is a spectator's (online, no seat): no rack is its own.
     watching: bool,
+    /// What the scripts told the players since the keyboard last passed: told again after a
+    /// hand-over clears the screen (a `turn_start` message is for the player it hands to).
+    told: Vec<String>,
 }
 
 impl Table {
@@ -388,6 +391,7 @@ impl Table {
             ai_turn: 0,
             ai_streak: usize::MAX,
             watching: false,
+            told: Vec::new(),
         }
     }
 
@@ -407,6 +411,7 @@ impl Table {
             ai_turn: 0,
             ai_streak: usize::MAX,
             watching: false,
+            told: Vec::new(),
         };
         table.sit(seat);
         table
@@ -585,7 +590,7 @@ impl Table {
         io: &mut Streams,
     ) -> anyhow::Result<Left> {
         self.shown_to = None;
-        write_console(scripted, io)?;
+        self.write_console(scripted, io)?;
         let mut announced_end = false;
         loop {
             // The rules (reloaded, or a new round's) name and colour the seats.
@@ -600,7 +605,7 @@ impl Table {
                 for notice in live.poll(scripted) {
                     writeln!(io.out, "  {notice}")?;
                 }
-                write_console(scripted, io)?;
+                self.write_console(scripted, io)?;
                 if let Some((seat, action)) = self.ai_action(scripted.game()) {
                     self.play_ai(scripted, seat, action, io)?;
                     continue;
@@ -636,6 +641,14 @@ impl Table {
                     "  too late: the grace period ended before that line; it counts for nothing"
                 )?;
                 continue;
+            }
+            // A file saved while the player typed is in force before the command runs (not
+            // after it: the old handler would answer the command).
+            if !announced_end {
+                for notice in live.poll_all(scripted) {
+                    writeln!(io.out, "  {notice}")?;
+                }
+                self.write_console(scripted, io)?;
             }
             let command = line.trim();
             // A line typed: the AIs of a simultaneous game may act again.
@@ -716,6 +729,8 @@ impl Table {
     fn hand_over(&mut self, game: &Game, io: &mut Streams) -> anyhow::Result<bool> {
         let player = self.actor(game);
         if self.shown_to == Some(player) {
+            // The same player reads on: what was told is on their screen.
+            self.told.clear();
             return Ok(true);
         }
         if self.pause && self.shown_to.is_some() {
@@ -728,8 +743,20 @@ impl Table {
             if self.keyboard.read(&prompt, io)?.is_none() {
                 return Ok(false);
             }
+            self.shown_to = Some(player);
+            self.write_status(game, io)?;
+            // What the scripts said on the way (the new turn's greeting among it) was cleared
+            // with the screen; the player now at the keyboard reads it here.
+            if self.clear_screen {
+                for line in &self.told {
+                    writeln!(io.out, "  {line}")?;
+                }
+            }
+            self.told.clear();
+            return Ok(true);
         }
         self.shown_to = Some(player);
+        self.told.clear();
         self.write_status(game, io)?;
         Ok(true)
     }
@@ -887,7 +914,7 @@ impl Table {
                 for line in lines {
                     writeln!(io.out, "  {line}")?;
                 }
-                write_console(scripted, io)
+                self.write_console(scripted, io)
             }
             Err(e) => {
                 // An AI that cannot act would wait for ever: its seat goes to the keyboard.
@@ -905,7 +932,7 @@ impl Table {
 
     /// Tells what `events` did, every draw face down, and what the scripts said.
     fn tell(
-        &self,
+        &mut self,
         scripted: &ScriptedGame,
         events: &[Event],
         io: &mut Streams,
@@ -913,7 +940,20 @@ impl Table {
         for line in self.told_lines(events) {
             writeln!(io.out, "  {line}")?;
         }
-        write_console(scripted, io)
+        self.write_console(scripted, io)
+    }
+
+    /// Prints the scripts' console, keeping what they told the players to tell again after a
+    /// hand-over.
+    fn write_console(&mut self, scripted: &ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
+        for line in scripted.host().drain_console() {
+            let text = line.to_string();
+            if matches!(line, crate::script::ConsoleLine::Message(_)) {
+                self.told.push(text.clone());
+            }
+            writeln!(io.out, "  {text}")?;
+        }
+        Ok(())
     }
 
     /// The lines that tell what `events` did, as everyone at the screen may read them.
@@ -952,13 +992,6 @@ fn left(ended: bool) -> Left {
     } else {
         Left::Unfinished
     }
-}
-
-pub(super) fn write_console(game: &ScriptedGame, io: &mut Streams) -> anyhow::Result<()> {
-    for line in game.host().drain_console() {
-        writeln!(io.out, "  {line}")?;
-    }
-    Ok(())
 }
 
 /// `preview commit H8 across SWORD` (or `preview H8 across SWORD`): the combat preview.

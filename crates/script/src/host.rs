@@ -542,19 +542,28 @@ impl ScriptHost {
         self.push_notice(ConsoleLine::Notice(message));
     }
 
-    /// Reloads script `name` with new text. On failure the old definitions stay.
+    /// Reloads script `name` with new text, and says so on the console. On failure the old
+    /// definitions stay.
     pub fn reload(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
-        self.in_event(|h| h.reload_now(name, source))
+        self.in_event(|h| h.reload_now(name, source, true))
     }
 
-    fn reload_now(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+    /// As `reload`, saying nothing of it on the console: for a caller that tells the player
+    /// itself (a file saved while playing is announced once, by what watches the files).
+    pub fn reload_untold(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
+        self.in_event(|h| h.reload_now(name, source, false))
+    }
+
+    fn reload_now(&mut self, name: &str, source: &str, tell: bool) -> Result<(), ScriptError> {
         match self.load(name, source) {
             Ok(()) => {
                 self.generation += 1;
-                self.push_notice(ConsoleLine::Notice(format!(
-                    "reloaded {name} (generation {})",
-                    self.generation
-                )));
+                if tell {
+                    self.push_notice(ConsoleLine::Notice(format!(
+                        "reloaded {name} (generation {})",
+                        self.generation
+                    )));
+                }
                 let index = self.state_of_script(name)?;
                 let reload_errors = self.states[index].dispatch_for(name, "on_reload");
                 if let Some(e) = reload_errors.into_iter().next() {
@@ -566,9 +575,11 @@ impl ScriptHost {
             }
             Err(e) => {
                 // `load` undid everything the new text did; the old version stays.
-                self.push_notice(ConsoleLine::Notice(format!(
-                    "{name} did not reload; its previous version stays"
-                )));
+                if tell {
+                    self.push_notice(ConsoleLine::Notice(format!(
+                        "{name} did not reload; its previous version stays"
+                    )));
+                }
                 Err(e)
             }
         }

@@ -217,6 +217,28 @@ impl LiveFiles {
             .collect()
     }
 
+    /// As `poll`, and every watched file read as well, so that a file saved a moment ago (its
+    /// event not yet come) is in force too: what runs before a player's command, so the
+    /// command meets what is on disk. A file whose content did not change reloads nothing.
+    pub fn poll_all(&self, scripted: &mut ScriptedGame) -> Vec<LiveNotice> {
+        if self.watcher.is_none() {
+            return Vec::new();
+        }
+        let mut notices = self.poll(scripted);
+        let watched = self
+            .scripts
+            .iter()
+            .map(|(_, p)| p.clone())
+            .chain(self.rules.as_ref().map(|r| r.path().to_path_buf()))
+            .chain(self.connotations.iter().cloned());
+        for path in watched {
+            if let Ok(real) = std::fs::canonicalize(&path) {
+                notices.extend(self.reload(scripted, &real));
+            }
+        }
+        notices
+    }
+
     /// Reloads `path` (already reported changed) into the game, if what it holds changed
     /// since it was last read.
     pub fn reload(&self, scripted: &mut ScriptedGame, path: &Path) -> Option<LiveNotice> {
@@ -239,7 +261,10 @@ impl LiveFiles {
         let (name, _) = self.scripts.iter().find(|(_, p)| same_file(p, path))?;
         Some(match super::read_script_file(path) {
             Ok(source) => match scripted.reload_script(name, &source) {
-                Ok(()) => LiveNotice::Reloaded(format!("the script {name} was reloaded")),
+                Ok(()) => LiveNotice::Reloaded(format!(
+                    "the script {name} was reloaded (generation {})",
+                    scripted.host().generation()
+                )),
                 Err(e) => LiveNotice::Failed(format!(
                     "the script {name} did not reload (the old one stays): {e}"
                 )),

@@ -681,14 +681,20 @@ impl ScriptedGame {
 
     /// Reloads script `name` with new text (see `ScriptHost::reload`) and logs it as
     /// `Action::ReloadScript`, so that a replay of the save reloads it at the same moment.
-    /// If the game or the host refuses, nothing changes.
+    /// If the game or the host refuses, nothing changes. The console is not told: the caller
+    /// tells the player (once), with the host's `generation`.
     pub fn reload_script(&mut self, name: &str, source: &str) -> Result<(), ScriptError> {
-        let reloaded = self.reload_and_log(name, source).map(drop);
+        let reloaded = self.reload_and_log(name, source, false).map(drop);
         self.note_checksums(true);
         reloaded
     }
 
-    fn reload_and_log(&mut self, name: &str, source: &str) -> Result<Vec<Event>, ScriptError> {
+    fn reload_and_log(
+        &mut self,
+        name: &str,
+        source: &str,
+        tell: bool,
+    ) -> Result<Vec<Event>, ScriptError> {
         if let Err(e) = self.game().check_script_reload(name, source) {
             return Err(ScriptError {
                 script: name.chars().take(crate::limits::MAX_PATH_CHARS).collect(),
@@ -699,7 +705,11 @@ impl ScriptedGame {
                 traceback: String::new(),
             });
         }
-        self.host().reload(name, source)?;
+        if tell {
+            self.host().reload(name, source)?;
+        } else {
+            self.host().reload_untold(name, source)?;
+        }
         let action = Action::ReloadScript {
             name: name.to_string(),
             source: source.to_string(),
@@ -778,7 +788,7 @@ impl ScriptedGame {
     fn apply_in_event(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         if let Action::ReloadScript { name, source } = &action {
             return self
-                .reload_and_log(name, source)
+                .reload_and_log(name, source, true)
                 .map_err(|e| ActionError::BadReload {
                     what: format!("script {}", e.script),
                     reason: e.message,
