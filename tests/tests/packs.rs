@@ -1315,3 +1315,70 @@ fn pack_info_gives_settings_ranges() {
         assert!(o.out.contains(line), "{line}\n{}", o.out);
     }
 }
+
+/// `pack check` reads a pack's texts as players would meet them: a key a script asks for
+/// that `locale/en.ron` lacks is a problem at the call; a key another language lacks is a
+/// warning. A game speaks the system's language (`LANG`, `LC_ALL`), `SCRYPTIC_LANG` over it.
+#[test]
+fn translations_are_checked_and_the_language_follows_the_locale() {
+    let dir = tempfile::tempdir().unwrap();
+    write_pack(
+        dir.path(),
+        "bilingual",
+        r#"(format: 1, id: "bilingual", title: "B", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            modes: [(id: "one", title: "One", map: "core:maps/tutorial.ron", scripts: ["scripts/main.lua"])])"#,
+        &[
+            (
+                "scripts/main.lua",
+                "scryptic.on(\"game_start\", function(game)\n    game:message(scryptic.t(\"hello\"))\nend)\n",
+            ),
+            (
+                "locale/en.ron",
+                "{ \"hello\": \"Hello!\", \"bye\": \"Bye.\" }",
+            ),
+            ("locale/fr.ron", "{ \"hello\": \"Bonjour !\" }"),
+        ],
+    );
+    let pack = dir.path().join("bilingual");
+    let o = scryptic(&["pack", "check", text(&pack)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(
+        o.err
+            .contains("fr.ron lacks 1 key that locale/en.ron has (bye)")
+            && o.out.contains("1 warning"),
+        "{o:?}"
+    );
+
+    let script = pack.join("scripts/main.lua");
+    let lua = std::fs::read_to_string(&script).unwrap();
+    std::fs::write(&script, lua.replace("\"hello\"", "\"helo\"")).unwrap();
+    let o = scryptic(&["pack", "check", text(&pack)]);
+    assert_eq!(o.code, 1, "{o:?}");
+    assert!(
+        o.err
+            .contains("main.lua:2:30: the text `helo` is not in locale/en.ron"),
+        "{}",
+        o.err
+    );
+    std::fs::write(&script, lua).unwrap();
+
+    let play = |env: &[(&str, &str)]| {
+        let mut command = std::process::Command::new(scryptic_tests::scryptic_binary());
+        command
+            .args(["play", "--pack", text(&pack)])
+            .env_remove("SCRYPTIC_LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("SCRYPTIC_DATA", dir.path().join("data"))
+            .stdin(std::process::Stdio::null());
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        String::from_utf8_lossy(&command.output().unwrap().stdout).into_owned()
+    };
+    assert!(play(&[("LANG", "fr_FR.UTF-8")]).contains("» Bonjour !"));
+    assert!(play(&[("LANG", "en_GB.UTF-8"), ("LC_ALL", "fr_CA.UTF-8")]).contains("» Bonjour !"));
+    assert!(play(&[("LANG", "fr_FR.UTF-8"), ("SCRYPTIC_LANG", "en")]).contains("» Hello!"));
+    assert!(play(&[("LANG", "C.UTF-8")]).contains("» Hello!"));
+}

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 mod index_cmd;
 mod pack_test;
+mod strings_check;
 
 use crate::screen::counted;
 
@@ -431,7 +432,7 @@ pub(super) fn choose(
         map: map.unwrap_or_default().to_string(),
         set: pairs,
         // The packs' texts in the player's language, when they have it (`SCRYPTIC_LANG=fr`).
-        language: std::env::var("SCRYPTIC_LANG").unwrap_or_default(),
+        language: crate::pack::strings::system_language(),
         extensions,
     };
     Ok(Some((choice, opened)))
@@ -602,7 +603,8 @@ fn check(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
         return Ok(EXIT_PROBLEMS);
     };
     let mut problems = Vec::new();
-    let files = match pack.files.all_files() {
+    // What ships: the files `.packignore` leaves out (the author's tooling) are not the pack's.
+    let files = match crate::pack::archive::shipped_files(pack) {
         Ok(files) => files,
         Err(e) => {
             problems.extend(e.problems());
@@ -614,6 +616,7 @@ fn check(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
     }
     check_extension_modes(catalog, pack, &mut problems);
     check_files(pack, &files, &mut problems);
+    let warnings = strings_check::check(pack, &files, &mut problems);
     let mut started = 0;
     if problems.is_empty() {
         started = check_modes(catalog, pack, &mut problems);
@@ -621,10 +624,18 @@ fn check(catalog: &Catalog, id: &str, io: &mut Streams) -> anyhow::Result<i32> {
     for p in &problems {
         writeln!(io.err, "{p}")?;
     }
+    for w in &warnings {
+        writeln!(io.err, "warning: {w}")?;
+    }
+    let warned = if warnings.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", counted(warnings.len(), "warning"))
+    };
     if problems.is_empty() {
         writeln!(
             io.out,
-            "ok: {} ({}, {}, {} started)",
+            "ok: {} ({}, {}, {} started{warned})",
             pack.label(),
             counted(files.len(), "file"),
             counted(pack.manifest.modes.len(), "mode"),

@@ -137,7 +137,7 @@ fn find_level(form: &SetupForm, doc: &Document) -> Result<Level, scryptic::pack:
                 mode: form.mode.clone(),
                 chapter: form.chapter,
                 set: form.settings_typed(),
-                language: std::env::var("SCRYPTIC_LANG").unwrap_or_default(),
+                language: scryptic::pack::strings::system_language(),
                 extensions: form.extensions.clone(),
                 ..Default::default()
             },
