@@ -12,34 +12,43 @@ use std::process::{Command, Stdio};
 
 /// The guide's walk-through, as fenced blocks in order: (language, text).
 fn guide_blocks() -> Vec<(String, String)> {
-    section_blocks("## Write your first pack")
+    section_blocks("SCRIPTING.md", "## Write your first pack")
 }
 
-/// The fenced blocks of the guide's section headed `heading`, in order: (language, text).
-fn section_blocks(heading: &str) -> Vec<(String, String)> {
+/// The fenced blocks of the section headed `heading` of the repository's document `file`,
+/// in order: (language, text).
+fn section_blocks(file: &str, heading: &str) -> Vec<(String, String)> {
     let guide =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../SCRIPTING.md"))
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(file))
             .unwrap();
     let section = guide
         .split(heading)
         .nth(1)
-        .expect("SCRIPTING.md has the section")
+        .unwrap_or_else(|| panic!("{file} has the section {heading}"))
         .split("\n## ")
         .next()
         .unwrap();
     let mut blocks = Vec::new();
-    let mut current: Option<(String, Vec<String>)> = None;
+    // The language, the fence's indent and the lines so far.
+    let mut current: Option<(String, usize, Vec<String>)> = None;
     for line in section.lines() {
         let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
         match (&mut current, trimmed.strip_prefix("```")) {
-            (None, Some(lang)) => current = Some((lang.to_string(), Vec::new())),
+            (None, Some(lang)) => current = Some((lang.to_string(), indent, Vec::new())),
             (Some(_), Some(_)) => {
-                let (lang, lines) = current.take().unwrap();
+                let (lang, _, lines) = current.take().unwrap();
                 blocks.push((lang, lines.join("\n") + "\n"));
             }
-            (Some((_, lines)), None) => {
-                // The blocks are indented under their list items.
-                lines.push(line.strip_prefix("   ").unwrap_or(line).to_string());
+            (Some((_, indent, lines)), None) => {
+                // The blocks are indented under their list items, as deep as their fences.
+                let cut = line.len().min(*indent);
+                let text = if line[..cut].trim().is_empty() {
+                    &line[cut..]
+                } else {
+                    line
+                };
+                lines.push(text.to_string());
             }
             (None, None) => {}
         }
@@ -49,8 +58,19 @@ fn section_blocks(heading: &str) -> Vec<(String, String)> {
 
 /// Runs `scryptic ARGS` in `dir` (its data folder inside `dir` too), typing `input`.
 fn scryptic(dir: &Path, args: &[&str], input: &str) -> (bool, String) {
+    scryptic_with(dir, &[], args, input)
+}
+
+/// As `scryptic`, with the environment's `env` besides.
+fn scryptic_with(dir: &Path, env: &[(&str, &str)], args: &[&str], input: &str) -> (bool, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_scryptic"))
         .args(args)
+        // English, whatever this machine speaks, unless `env` says otherwise.
+        .env_remove("SCRYPTIC_LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .envs(env.iter().copied())
         .current_dir(dir)
         .env("SCRYPTIC_DATA", dir.join("data"))
         .env_remove("SCRYPTIC_PACK_PATH")
@@ -124,7 +144,10 @@ fn the_first_pack_walk_through_works_from_a_blank_folder() {
 #[test]
 fn the_guides_rule_set_models_example_holds() {
     let dir = tempfile::tempdir().unwrap();
-    let blocks = section_blocks("## Rule-set models: games other than Scryptic");
+    let blocks = section_blocks(
+        "SCRIPTING.md",
+        "## Rule-set models: games other than Scryptic",
+    );
     let (_, text) = blocks
         .iter()
         .find(|(lang, _)| lang == "ron")
@@ -167,4 +190,98 @@ fn the_guides_rule_set_models_example_holds() {
         [0, 2],
         "silver's trade point, in half points"
     );
+}
+
+/// The file a block of the pack guide writes, named on its first line (`// harvest/pack.ron:
+/// ...`, `-- harvest/scripts/x.lua: ...`, `<!-- harvest/README.md -->`).
+fn named_file(text: &str) -> Option<&str> {
+    let first = text.lines().next()?;
+    let named = first
+        .strip_prefix("// ")
+        .or_else(|| first.strip_prefix("-- "))
+        .or_else(|| first.strip_prefix("<!-- "))?;
+    Some(named.split([':', ' ']).next().unwrap_or(named))
+}
+
+/// docs/PACKS.md's complete pack, built as an author would from an empty folder with the
+/// docs alone: every file as written there, every command run as given; then what the page
+/// says happens is checked (the scripts take part in the balance, both languages speak, the
+/// granary and the omen pay, the save replays).
+#[test]
+fn the_complete_pack_of_the_pack_format_page_works_from_a_blank_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocks = section_blocks("docs/PACKS.md", "## A complete pack, from an empty folder");
+    let mut outputs: Vec<(String, String)> = Vec::new();
+    for (i, (lang, text)) in blocks.iter().enumerate() {
+        if lang == "text" {
+            continue; // What is typed at the `play` before it.
+        }
+        if lang != "sh" {
+            let path = named_file(text).unwrap_or_else(|| panic!("block {i} names no file"));
+            let file = dir.path().join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+            continue;
+        }
+        let typed = match blocks.get(i + 1) {
+            Some((lang, typed)) if lang == "text" => typed.as_str(),
+            _ => "",
+        };
+        for command in text.lines().filter(|l| !l.trim().is_empty()) {
+            let mut words: Vec<&str> = command.split_whitespace().collect();
+            if words[0] == "rm" {
+                for file in &words[1..] {
+                    std::fs::remove_file(dir.path().join(file)).unwrap();
+                }
+                continue;
+            }
+            let env: Vec<(&str, &str)> = words.iter().map_while(|w| w.split_once('=')).collect();
+            words.drain(..env.len());
+            assert_eq!(words[0], "scryptic", "{command}");
+            let (ok, output) = scryptic_with(dir.path(), &env, &words[1..], typed);
+            assert!(ok, "`{command}` failed:\n{output}");
+            outputs.push((command.to_string(), output));
+        }
+    }
+    let said = |start: &str| -> &str {
+        &outputs
+            .iter()
+            .find(|(c, _)| c.starts_with(start))
+            .unwrap_or_else(|| panic!("the page runs `{start}`"))
+            .1
+    };
+    assert!(said("scryptic pack test harvest ").contains("2 scenarios passed"));
+    assert!(said("scryptic pack test harvest-omens").contains("1 scenario passed"));
+    assert!(
+        said("scryptic balance").contains("scripts taking part: scripts/harvest.lua"),
+        "{}",
+        said("scryptic balance")
+    );
+    let played = said("SCRYPTIC_LANG=fr scryptic play");
+    for line in [
+        "» La première ville prise rapporte 10 points.",
+        "» Des oies survolent les champs de silver : bon présage (+1).",
+        "» gold ouvre le grenier : 5 points.",
+    ] {
+        assert!(played.contains(line), "{line} is not told:\n{played}");
+        assert!(
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/PACKS.md"))
+                .unwrap()
+                .contains(&format!("`{line}`")),
+            "the page says {line}"
+        );
+    }
+    let replayed = said("scryptic replay");
+    assert!(replayed.contains("gold ouvre le grenier"), "{replayed}");
+    for id in ["harvest", "harvest-omens"] {
+        assert!(
+            dir.path()
+                .join(format!("data/packs/{id}/pack.ron"))
+                .is_file()
+        );
+        assert!(
+            !dir.path().join(format!("data/packs/{id}/types")).exists(),
+            "the author's tooling is not shipped"
+        );
+    }
 }

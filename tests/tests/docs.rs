@@ -71,6 +71,10 @@ fn every_file_named_exists_in_the_repository() {
             continue;
         }
         for named in references(&text, markdown) {
+            // The example pack docs/PACKS.md builds from an empty folder is made, not shipped.
+            if named.starts_with("harvest/") {
+                continue;
+            }
             // A name is found from the file's folder or one of its parents within the
             // repository (`../README.md` from a crate's manifest folder), never elsewhere.
             let exists = file

@@ -25,8 +25,11 @@ fn is_local(what: &str) -> bool {
 
 #[derive(Subcommand, Debug)]
 pub(super) enum PackCommand {
-    /// Make a new pack folder ID (in the current folder, or --dir) with a manifest, a map and a
-    /// script: a mode that plays as it is, to change into your own.
+    /// Make a new pack folder ID (in the current folder, or --dir) with a manifest, a map, a
+    /// script and a scenario: a mode that plays as it is, to change into your own (the format
+    /// is docs/PACKS.md in the Scryptic repository). For your Lua editor it writes
+    /// `.luarc.json` and the API's definitions in `types/` (`scryptic script types` renews
+    /// them), and a `.packignore` that keeps both out of the pack's archive.
     New {
         /// The pack's id: a-z, 0-9 and `-` (it is also the folder's name).
         id: String,
@@ -43,8 +46,8 @@ pub(super) enum PackCommand {
     },
     /// Play a few AI games of every mode (each chapter of a campaign) with the pack's scripts
     /// taking part: every action must be legal, no script may fail, and each game must
-    /// replay from its save to the same end. Then play the pack's scenarios (`tests/*.ron`):
-    /// each step must go as written.
+    /// replay from its save to the same end. Then play the pack's scenarios (`tests/*.ron`,
+    /// whose format is docs/SCENARIOS.md): each step must go as written.
     Test {
         /// A pack folder, .zip or id.
         pack: String,
