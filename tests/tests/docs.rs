@@ -204,3 +204,61 @@ fn the_reference_finder_sees_what_it_looks_for() {
     found.dedup();
     assert_eq!(found, ["Y.md", "a/b.md", "docs/X.md"]);
 }
+
+/// A game's rule named by its number (`WW-8`, `LC-5`, `SC-7`) anywhere in the repository is
+/// one its pack's README numbers, where a reader can look it up.
+#[test]
+fn every_numbered_rule_named_is_in_its_packs_readme() {
+    let root = root();
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let numbered = |readme: &str| -> Vec<String> {
+        let text = std::fs::read_to_string(root.join(readme)).unwrap();
+        rule_numbers(&text)
+    };
+    let known = [
+        ("WW", numbered("packs/word-wars/README.md")),
+        ("LC", numbered("packs/lexicon-crossing/README.md")),
+        ("SC", numbered("packs/scryper/README.md")),
+    ];
+    let mut unknown = Vec::new();
+    for file in &all {
+        let Ok(text) = std::fs::read_to_string(file) else {
+            continue;
+        };
+        if file.ends_with("tests/tests/docs.rs") {
+            continue;
+        }
+        for named in rule_numbers(&text) {
+            let (game, _) = named.split_once('-').unwrap();
+            let (_, listed) = known.iter().find(|(g, _)| *g == game).unwrap();
+            if !listed.contains(&named) {
+                let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+                unknown.push(format!("{shown}: {named}"));
+            }
+        }
+    }
+    unknown.sort();
+    unknown.dedup();
+    assert!(
+        unknown.is_empty(),
+        "rules named that no pack README numbers:\n{}",
+        unknown.join("\n")
+    );
+}
+
+/// Every `WW-n`, `LC-n` and `SC-n` in `text`, ranges (`LC-4 to LC-7`) counted by their ends.
+fn rule_numbers(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')) {
+        for game in ["WW", "LC", "SC"] {
+            if let Some(n) = word.strip_prefix(game).and_then(|r| r.strip_prefix('-'))
+                && !n.is_empty()
+                && n.chars().all(|c| c.is_ascii_digit())
+            {
+                found.push(word.to_string());
+            }
+        }
+    }
+    found
+}
