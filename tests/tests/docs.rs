@@ -233,7 +233,11 @@ fn every_numbered_rule_named_is_in_its_packs_readme() {
             let (game, _) = named.split_once('-').unwrap();
             let (_, listed) = known.iter().find(|(g, _)| *g == game).unwrap();
             if !listed.contains(&named) {
-                let shown = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+                let shown = file
+                    .strip_prefix(&root)
+                    .unwrap_or(file)
+                    .display()
+                    .to_string();
                 unknown.push(format!("{shown}: {named}"));
             }
         }
