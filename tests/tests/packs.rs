@@ -1382,3 +1382,40 @@ fn translations_are_checked_and_the_language_follows_the_locale() {
     assert!(play(&[("LANG", "fr_FR.UTF-8"), ("SCRYPTIC_LANG", "en")]).contains("» Hello!"));
     assert!(play(&[("LANG", "C.UTF-8")]).contains("» Hello!"));
 }
+
+/// A pack's map named by its path plays as the mode that plays it: with the mode's scripts
+/// (whose token kinds `map validate` then accepts on the map) and its rules, the pack's
+/// settings at their defaults bound to them, as `--pack ID:MODE` plays it.
+#[test]
+fn a_packs_map_by_its_path_plays_as_its_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let terrain = "        \"........\",\n".repeat(8);
+    write_pack(
+        dir.path(),
+        "moded",
+        r#"(format: 1, id: "moded", title: "Moded", version: "0.1.0", scryptic: "^0.5",
+            depends: { "core": "^1.0" },
+            modes: [(id: "one", title: "One", rules: "core:classic", map: "maps/one.ron", scripts: ["scripts/mode.lua"])],
+            settings: [(id: "draw", title: "Draw", kind: Int(min: 2, max: 5, default: 5), binds: "turn.draw_per_turn")])"#,
+        &[
+            (
+                "scripts/mode.lua",
+                "scryptic.token { id = \"well\", invoke = function(game, token) end }\nscryptic.on(\"game_start\", function(game) game:message(\"The mode speaks: draw \" .. game:rule(\"turn.draw_per_turn\")) end)\n",
+            ),
+            (
+                "maps/one.ron",
+                &format!(
+                    "(version: 1, name: \"one\", size: (width: 8, height: 8), terrain: [\n{terrain}],
+                    cities: [(id: \"g\", name: \"G\", at: (x: 1, y: 6), owner: Gold),
+                             (id: \"s\", name: \"S\", at: (x: 6, y: 1), owner: Silver)],
+                    tokens: [(id: \"well_1\", kind: \"well\", at: (x: 3, y: 6))])"
+                ),
+            ),
+        ],
+    );
+    let map = dir.path().join("moded/maps/one.ron");
+    let o = scryptic(&["map", "validate", text(&map)]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let o = scryptic_typing(&["play", text(&map)], "quit\n");
+    assert!(o.out.contains("» The mode speaks: draw 5"), "{o:?}");
+}

@@ -247,6 +247,59 @@ fn load_parts(
     ctx: &mut ValidationContext,
 ) -> anyhow::Result<Vec<String>> {
     let mut errors = Vec::new();
+    if crate::pack::level::enclosing_pack(path).is_some() {
+        // A pack's map is judged as it is played: with the scripts of the mode that plays it
+        // and of the packs it names (`core:`), whose token kinds it may place.
+        load_level_scripts(path, ctx, &mut errors)?;
+    } else {
+        load_scripts_beside(map, map_dir, ctx, &mut errors)?;
+    }
+    // A tileset missing beside the map is the validator's finding; one of a pack, or one
+    // there that does not read, is a load error.
+    let in_folder = scryptic_core::limits::split_pack_reference(&map.tileset)
+        .0
+        .is_none();
+    let missing_beside = in_folder && !map_dir.join(&map.tileset).is_file();
+    if !missing_beside && let Err(problems) = named_tileset(path, map) {
+        errors.extend(problems);
+    }
+    Ok(errors)
+}
+
+/// The scripts of the level a pack's map at `path` makes, loaded: their errors to `errors`,
+/// their token kinds to `ctx`.
+fn load_level_scripts(
+    path: &Path,
+    ctx: &mut ValidationContext,
+    errors: &mut Vec<String>,
+) -> anyhow::Result<()> {
+    let (catalog, _) = crate::pack::Catalog::discover();
+    let level = match crate::pack::Level::from_map_file(path, None, &catalog) {
+        Ok(level) => level,
+        Err(e) => {
+            errors.push(format!("{}: {e}", path.display()));
+            return Ok(());
+        }
+    };
+    errors.extend(level.unreadable.iter().cloned());
+    let mut host =
+        crate::script::ScriptHost::with_standard_tokens(crate::script::ScriptLimits::default(), 1)?;
+    for script in &level.scripts {
+        if let Err(e) = host.load(&script.name, &script.source) {
+            errors.push(e.to_string());
+        }
+    }
+    ctx.script_token_kinds.extend(host.token_kinds());
+    Ok(())
+}
+
+/// The scripts a map outside any pack names beside it, loaded as `load_level_scripts` does.
+fn load_scripts_beside(
+    map: &Map,
+    map_dir: &Path,
+    ctx: &mut ValidationContext,
+    errors: &mut Vec<String>,
+) -> anyhow::Result<()> {
     let present: Vec<String> = map
         .scripts
         .iter()
@@ -266,16 +319,7 @@ fn load_parts(
         }));
         ctx.script_token_kinds.extend(host.token_kinds());
     }
-    // A tileset missing beside the map is the validator's finding; one of a pack, or one
-    // there that does not read, is a load error.
-    let in_folder = scryptic_core::limits::split_pack_reference(&map.tileset)
-        .0
-        .is_none();
-    let missing_beside = in_folder && !map_dir.join(&map.tileset).is_file();
-    if !missing_beside && let Err(problems) = named_tileset(path, map) {
-        errors.extend(problems);
-    }
-    Ok(errors)
+    Ok(())
 }
 
 /// The tileset `map` (the file at `path`) names, found as a level finds it: a file beside the

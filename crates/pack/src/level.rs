@@ -248,21 +248,33 @@ impl Level {
         let packs = catalog.resolve(&[id.as_str()])?;
         let pack = the_pack(&packs, &id)?;
         let map_path = pack_path(root, path);
-        let rules = match rules_file {
-            Some(file) => RuleSet::load(file)?,
-            None => map_rules(&map)?,
-        };
         // Played as part of its pack, the map has the pack's settings at their defaults, as
-        // its scripts expect (`game:setting`). They are not bound to rule constants: a map
-        // played by its path plays its own rules, or the rule-set file given.
+        // its scripts expect (`game:setting`), and a mode that plays it gives its rules and
+        // scripts, as `--pack ID:MODE` would (the settings bound to its rules as there). A
+        // rule-set file given replaces the rules, and nothing is bound to it.
         let settings = super::settings::values(&pack.manifest, &[])?;
+        let mode = pack
+            .manifest
+            .modes
+            .iter()
+            .find(|m| plays_board(m, &map_path));
+        let (rules, rules_read) = match (rules_file, mode) {
+            (Some(file), _) => (RuleSet::load(file)?, None),
+            (None, Some(mode)) => {
+                let (mut rules, read) = mode_rules(&packs, pack, mode, &map)?;
+                super::settings::bind(&pack.manifest, &settings, &mut rules)?;
+                (rules, read)
+            }
+            (None, None) => (map_rules(&map)?, None),
+        };
+        let mode_scripts: &[String] = mode.map_or(&[], |m| &m.scripts);
         let mut level = assemble(
             &packs,
             pack,
             (pack, &map_path),
             map,
-            (rules, None),
-            (&[], &[]),
+            (rules, rules_read),
+            (mode_scripts, &[]),
         )?;
         level.settings = settings;
         level.strings = super::strings::string_tables(&packs, "")?;
@@ -391,6 +403,20 @@ pub fn boards(packs: &[&Pack], pack: &Pack, mode: &ModeSpec) -> Result<Vec<Strin
     Ok(maps)
 }
 
+/// Whether `mode` plays the board at `map_path` (a path in its pack): its map, or a chapter
+/// of its campaign.
+fn plays_board(mode: &ModeSpec, map_path: &str) -> bool {
+    if !mode.map.is_empty() {
+        return mode.map == map_path;
+    }
+    let folder = mode.campaign.trim_end_matches('/');
+    !folder.is_empty()
+        && map_path
+            .strip_prefix(folder)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .is_some_and(|file| !file.contains('/'))
+}
+
 /// The mode `id` of the pack (its first when `id` is empty).
 pub fn find_mode<'a>(manifest: &'a Manifest, id: &str) -> Result<&'a ModeSpec, LevelError> {
     let found = if id.is_empty() {
@@ -502,7 +528,7 @@ pub fn map_tileset(path: Option<&Path>, reference: &str, catalog: &Catalog) -> O
 }
 
 /// The folder of the pack a file is in: the nearest parent holding `pack.ron`.
-fn enclosing_pack(path: &Path) -> Option<PathBuf> {
+pub fn enclosing_pack(path: &Path) -> Option<PathBuf> {
     // A map not saved yet has no file: its folder is where it will be.
     let absolute = std::fs::canonicalize(path)
         .or_else(|_| {
