@@ -347,9 +347,12 @@ fn a_pack_mode_assembles_with_its_settings_scripts_lists_and_tileset() {
             .to_string();
         assert!(e.contains(wanted), "{set:?}: {e}");
     }
-    // The map played on its own is still part of its pack.
+    // The map played on its own is still part of its pack, played as the mode that plays it:
+    // the mode's scripts, its settings at their defaults bound to its rules.
     let alone = Level::from_map_file(&dir.join("maps/m.ron"), None, &catalog).unwrap();
-    assert_eq!(alone.scripts.len(), 1);
+    let names: Vec<&str> = alone.scripts.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["scripts/mode.lua", "scripts/hello.lua"]);
+    assert_eq!(alone.rules.turn.draw_per_turn, 4);
     assert!(alone.tileset.is_some());
 }
 
