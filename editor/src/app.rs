@@ -199,9 +199,15 @@ impl EditorApp {
         save_recent(&self.recent);
     }
 
-    /// Autosaves when unsaved changes have waited long enough.
-    fn autosave(&mut self, now: f64) {
-        if now - self.last_autosave < AUTOSAVE_SECONDS {
+    /// Autosaves when unsaved changes have waited long enough; until then, asks to be woken
+    /// when they will have (a window at rest paints no frame to look at the clock).
+    fn autosave(&mut self, ctx: &egui::Context, now: f64) {
+        if !self.doc.needs_autosave() {
+            return;
+        }
+        let wait = AUTOSAVE_SECONDS - (now - self.last_autosave);
+        if wait > 0.0 {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait));
             return;
         }
         self.last_autosave = now;
@@ -221,7 +227,7 @@ impl EditorApp {
             .paint(ui.ctx());
         self.show_title(ui.ctx());
         let now = ui.input(|i| i.time);
-        self.autosave(now);
+        self.autosave(ui.ctx(), now);
         if ui.input(|i| i.viewport().close_requested())
             && self.doc.is_dirty()
             && !self.quit_confirmed

@@ -291,9 +291,14 @@ impl Document {
         }
     }
 
+    /// Whether there are unsaved changes not yet written to the autosave file.
+    pub fn needs_autosave(&self) -> bool {
+        self.is_dirty() && self.autosaved_generation != self.generation
+    }
+
     /// Writes unsaved changes to the autosave file, if there are any not yet written there.
     pub fn autosave(&mut self) -> Result<(), String> {
-        if !self.is_dirty() || self.autosaved_generation == self.generation {
+        if !self.needs_autosave() {
             return Ok(());
         }
         let Some(path) = self.autosave_path() else {

@@ -157,3 +157,34 @@ fn a_setting_is_typed_digit_by_digit_and_snapped_once_typed() {
     h.run();
     assert_eq!(grace(&h), Some(scryptic::pack::SettingValue::Int(30)));
 }
+
+/// The AIs of a simultaneous game keep their pace while the person thinks: between two AI
+/// moves the window asks to be woken when the next may come (the AIs once waited for the
+/// pointer to move, over half a minute).
+#[test]
+fn the_ais_pace_wakes_the_window_while_the_person_thinks() {
+    let mut h = three_against_the_ai();
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    session.ai_paused = false;
+    let pace = Duration::from_secs_f64(session.ai_delay * 10.0);
+    // Frames until the window may sleep (an AI thinking is waited for: its answer would wake
+    // the window itself); then what it asks for is the next AI's turn.
+    let mut delay = Duration::ZERO;
+    for _ in 0..200 {
+        h.step();
+        h.state_mut()
+            .play
+            .session
+            .as_mut()
+            .unwrap()
+            .wait_for_ai(Duration::from_secs(60));
+        delay = h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay;
+        if !delay.is_zero() {
+            break;
+        }
+    }
+    assert!(
+        !delay.is_zero() && delay <= pace,
+        "the window sleeps {delay:?} with the AIs paced at {pace:?}"
+    );
+}

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{at, click, drag, harness, key, type_into};
+use common::{at, click, click_label, drag, harness, key, root, type_into};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -16,6 +16,7 @@ use scryptic::{Map, Pos, Terrain};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::{Dialog, Mode};
 use std::path::Path;
+use std::time::Duration;
 
 fn blank(width: u32, height: u32) -> EditorApp {
     let mut app = EditorApp::default();
@@ -745,4 +746,79 @@ fn the_status_bar_speaks_of_the_map_only_in_map_mode() {
     h.run();
     assert!(h.query_by_label_contains("tool: ").is_none());
     assert!(h.query_by_label_contains("zoom ").is_none());
+}
+
+/// A script saved while the editor watches it reloads once: the editor's own reading of it
+/// (and of the scripts beside it) is no change (it once reloaded without end, "load 300,
+/// 301, ...", at full CPU). Reload scripts reads them again, and starts nothing either.
+#[test]
+fn a_saved_script_reloads_once_and_never_loops() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("wending");
+    copy_folder(&root().join("packs/wending"), &pack);
+    let map = pack.join("campaigns/wending/1-the-ford.ron");
+    let mut h = harness(EditorApp::new(Some(&map)));
+    h.state_mut().mode = Mode::Scripts;
+    h.run();
+    click_label(&mut h, "Reload scripts");
+    let settle = |h: &mut Harness<'static, EditorApp>| {
+        // The watcher's events come on its own thread, after a debounce.
+        for _ in 0..15 {
+            std::thread::sleep(Duration::from_millis(100));
+            h.step();
+        }
+        h.state().scripts.generation
+    };
+    let loaded = settle(&mut h);
+    let script = pack.join("scripts/1-the-ford.lua");
+    let mut text = std::fs::read_to_string(&script).unwrap();
+    text.push_str("-- a line more\n");
+    std::fs::write(&script, text).unwrap();
+    let after_save = settle(&mut h);
+    assert_eq!(after_save, loaded + 1, "the save reloads once");
+    assert_eq!(settle(&mut h), after_save, "and nothing more");
+}
+
+/// Every file under `from`, copied to `to`.
+fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// A change waits for its autosave with the window asleep: the window asks to be woken when
+/// the autosave is due, not for the pointer to move (it once waited for a frame).
+#[test]
+fn an_autosave_is_woken_for_not_waited_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("painted.ron");
+    let mut doc = scryptic_editor::document::Document::new(Map::new("painted", 8, 8));
+    doc.save_as(&path).unwrap();
+    let mut h = harness(EditorApp::new(Some(&path)));
+    h.run();
+    let asleep = |h: &Harness<'static, EditorApp>| {
+        h.output().viewport_output[&egui::ViewportId::ROOT].repaint_delay
+    };
+    assert_eq!(
+        asleep(&h),
+        Duration::MAX,
+        "nothing to do: the window sleeps"
+    );
+    h.state_mut()
+        .doc
+        .paint_step("brush", &[Pos::new(0, 0)], Terrain::Lava);
+    h.run();
+    let woken_in = asleep(&h);
+    assert!(
+        woken_in > Duration::ZERO
+            && woken_in.as_secs_f64() <= scryptic_editor::app::AUTOSAVE_SECONDS,
+        "the autosave's wake-up: {woken_in:?}"
+    );
 }

@@ -1,10 +1,12 @@
 //! Watching script and rule files for changes (notify, debounced). Directories are watched, not
 //! files, because editors save atomically: the file is replaced by a new one, which a watch on
-//! the old file would never see.
+//! the old file would never see. A file is reported only when what it holds changed: the
+//! system also reports a file opened or read (by the watcher's own user reloading it, say),
+//! and a reload that answered its own reading would never stop.
 
 use notify_debouncer_mini::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -17,6 +19,17 @@ pub struct Watcher {
     _debouncer: Debouncer<RecommendedWatcher>,
     events: Receiver<DebounceEventResult>,
     files: BTreeSet<PathBuf>,
+    /// What each file held when last reported (a hash; `None` when it could not be read).
+    seen: std::sync::Mutex<HashMap<PathBuf, Option<u64>>>,
+}
+
+/// A hash of what `path` holds, or `None` if it cannot be read.
+fn content_hash(path: &Path) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let bytes = crate::fsutil::read_bytes_at_most(path, crate::fsutil::MAX_TEXT_FILE_BYTES).ok()?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    Some(hasher.finish())
 }
 
 fn absolute(path: &Path) -> PathBuf {
@@ -74,10 +87,12 @@ impl Watcher {
                     source,
                 })?;
         }
+        let seen = files.iter().map(|f| (f.clone(), content_hash(f))).collect();
         Ok(Watcher {
             _debouncer: debouncer,
             events,
             files,
+            seen: std::sync::Mutex::new(seen),
         })
     }
 
@@ -109,10 +124,20 @@ impl Watcher {
         if let Ok(events) = batch {
             for event in events {
                 let path = absolute(&event.path);
-                if self.files.contains(&path) {
+                if self.files.contains(&path) && self.content_changed(&path) {
                     changed.insert(path);
                 }
             }
         }
+    }
+
+    /// Whether `path` holds something else than when last reported (and remembers it).
+    fn content_changed(&self, path: &Path) -> bool {
+        let now = content_hash(path);
+        let mut seen = match self.seen.lock() {
+            Ok(seen) => seen,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        seen.insert(path.to_path_buf(), now) != Some(now)
     }
 }

@@ -173,10 +173,16 @@ impl Session {
         } else {
             self.ai_delay
         };
-        let paced = self
+        let waited = self
             .last_ai_action
-            .is_some_and(|t| t.elapsed().as_secs_f64() < pace);
-        if paced {
+            .map(|t| t.elapsed().as_secs_f64())
+            .filter(|waited| *waited < pace);
+        if let Some(waited) = waited {
+            // Woken when the pace has passed: a person thinking moves no pointer, and the
+            // AIs must not wait for one.
+            if let Some(ctx) = &self.repaint {
+                ctx.request_repaint_after(Duration::from_secs_f64(pace - waited));
+            }
             return;
         }
         let started = self

@@ -152,6 +152,9 @@ impl Game {
     }
 
     fn combatants(&self, plan: &CommitPlan) -> (Strength, Vec<Defender>) {
+        if !self.contact_is_attack() {
+            return (self.attack_of(plan), Vec::new());
+        }
         let touching = self.touching(plan);
         let enemy = opponent(plan.player);
         let connected = self.connected_grid(enemy);
@@ -240,11 +243,15 @@ impl Game {
         }
     }
 
+    /// Whether a word touching another player's letters attacks them: not in a shared
+    /// crossword, where contact is how words are built.
+    pub fn contact_is_attack(&self) -> bool {
+        self.rules.crossword.model == crate::rules::CrosswordModel::Separate
+    }
+
     /// Starts the combat a commit causes, resolving it now unless the defender must choose.
     pub(super) fn start_combat(&mut self, plan: CommitPlan, events: &mut Vec<Event>) {
-        // In a shared crossword, contact is no attack.
-        let shared = self.rules.crossword.model == crate::rules::CrosswordModel::Shared;
-        if shared || self.touching(&plan).is_empty() {
+        if !self.contact_is_attack() || self.touching(&plan).is_empty() {
             self.place_letters(&plan);
             self.finish_commit(&plan, events);
             return;

@@ -49,6 +49,14 @@ fn check(
 ) {
     let placed = letters(game, word, at.0, at.1, dir);
     let before = game.board().letters.clone();
+    // What a player is shown before committing agrees with what the commit does: no combat
+    // ahead (the editor asked the preview and showed "Combat ahead" in Word Wars).
+    if let Ok(preview) = game.preview_commit(&placed) {
+        assert!(
+            preview.defenders.is_empty(),
+            "{word}: the preview shows defenders in a shared crossword"
+        );
+    }
     let result = game.apply(Action::Commit { letters: placed });
     match (refused, result) {
         (None, Ok(events)) => assert!(
