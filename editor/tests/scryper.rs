@@ -169,3 +169,54 @@ fn scryper_setup() -> egui_kittest::Harness<'static, EditorApp> {
     click_label(&mut h, "Play Scryper");
     h
 }
+
+/// An attack is made on the board as any move is: the attacker's cell, then the attacked
+/// brick's (a click on each, or a drag), though its text joins the cells with an `x`
+/// (`C6xC5`; the board once answered "no move of yours brings that piece to C5").
+#[test]
+fn an_attack_is_made_by_its_cells_on_the_board() {
+    use scryptic::game::Action;
+    let mut h = scryper_setup();
+    h.state_mut().play.setup.seed = 1;
+    h.get_by_label("Start game").click();
+    h.run();
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    // The set-ups and moves of the pack's own battle scenario, up to white's attack.
+    for mv in [
+        "white field 1 C8",
+        "white field 3 D8",
+        "white field 4 E8",
+        "white ready",
+        "brown field 4 C1",
+        "brown field 3 D1",
+        "brown field 2 E1",
+        "brown ready",
+        "white C8-C6",
+        "brown C1-C3",
+        "white D8-D6",
+        "brown C3-C5",
+    ] {
+        let (seat, mv) = mv.split_once(' ').unwrap();
+        let player = scryptic::Player::seat(if seat == "white" { 0 } else { 1 }).unwrap();
+        session.act(Action::Move {
+            player,
+            mv: mv.into(),
+        });
+        assert!(session.refusal.is_none(), "{mv}: {:?}", session.refusal);
+    }
+    assert!(session.offered_moves().iter().any(|m| m == "C6xC5"));
+    let (c6, c5) = (Pos::new(2, 5), Pos::new(2, 4));
+    session.pick_cell(c6);
+    assert!(
+        session.offered_moves().iter().any(|m| m == "C6xC5"),
+        "the attack is among the picked brick's moves: {:?}",
+        session.offered_moves()
+    );
+    session.pick_cell(c5);
+    assert!(session.refusal.is_none(), "{:?}", session.refusal);
+    assert_eq!(
+        session.game().table().rows()[4],
+        ". . g1 . . .",
+        "white's 1 took brown's 4 at C5"
+    );
+}

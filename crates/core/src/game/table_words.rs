@@ -239,10 +239,63 @@ impl super::Table {
     }
 }
 
-/// The cells a move's text names, in order (`C8-C6`: C8 then C6; `field 3 C8`: C8), so that a
-/// client can offer the moves of a cell picked on the board.
+/// The cells a move's text names, in order (`C8-C6`: C8 then C6; `field 3 C8`: C8; an attack
+/// written as chess writes a capture, `C4xE2`: C4 then E2), so that a client can offer the
+/// moves of a cell picked on the board.
 pub fn cells_named(mv: &str) -> Vec<crate::board::Pos> {
     mv.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter_map(|word| super::notation::parse_cell(word).ok())
+        .flat_map(|word| match super::notation::parse_cell(word) {
+            Ok(cell) => vec![cell],
+            Err(_) => cells_run_together(word),
+        })
         .collect()
+}
+
+/// The cells in a word that joins them with letters (`C4xE2`): it is cut after each run of
+/// digits, and each piece's cell is its trailing capital letters and digits.
+fn cells_run_together(word: &str) -> Vec<crate::board::Pos> {
+    let mut cells = Vec::new();
+    let mut start = 0;
+    let bytes = word.as_bytes();
+    for i in 0..bytes.len() {
+        let ends_piece = bytes[i].is_ascii_digit()
+            && bytes.get(i + 1).is_none_or(|next| !next.is_ascii_digit());
+        if !ends_piece {
+            continue;
+        }
+        let piece = &word[start..=i];
+        let digits = piece.len() - piece.bytes().rev().take_while(u8::is_ascii_digit).count();
+        let capitals = piece[..digits]
+            .bytes()
+            .rev()
+            .take_while(u8::is_ascii_uppercase)
+            .count();
+        if let Ok(cell) = super::notation::parse_cell(&piece[digits - capitals..]) {
+            cells.push(cell);
+        }
+        start = i + 1;
+    }
+    cells
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cells_named;
+    use crate::board::Pos;
+
+    fn check(mv: &str, cells: &[(u32, u32)]) {
+        let expected: Vec<Pos> = cells.iter().map(|&(x, y)| Pos::new(x, y)).collect();
+        assert_eq!(cells_named(mv), expected, "{mv}");
+    }
+
+    #[test]
+    fn every_move_notation_names_its_cells() {
+        check("C8-C6", &[(2, 7), (2, 5)]);
+        check("field 3 C8", &[(2, 7)]);
+        check("C6xC5", &[(2, 5), (2, 4)]);
+        check("AA10xAB12", &[(26, 9), (27, 11)]);
+        check("ready", &[]);
+        check("pass", &[]);
+        check("x", &[]);
+    }
 }
