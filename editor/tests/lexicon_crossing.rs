@@ -188,3 +188,45 @@ fn the_ais_pace_wakes_the_window_while_the_person_thinks() {
         "the window sleeps {delay:?} with the AIs paced at {pace:?}"
     );
 }
+
+/// A rack shows every tile, however many: three players of the 120 tiles hold 20 each, and
+/// all 20 are on the screen (it showed 17, the others cut off past the window's edge).
+#[test]
+fn a_rack_of_twenty_tiles_shows_every_tile() {
+    let mut h = harness(EditorApp::default());
+    h.state_mut().mode = Mode::Packs;
+    h.run();
+    h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
+    click_label(&mut h, "Open");
+    click_label(&mut h, "Play Lexicon Crossing (120 tiles)");
+    let players = scryptic::save::SettingValue::Int(3);
+    h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
+    h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run_steps(2);
+    let session = h.state_mut().play.session.as_mut().expect("a game started");
+    session.ai_paused = true;
+    session.wait_for_ai(Duration::from_secs(60));
+    let held = session.game().rack_letters(Player::Gold).len();
+    assert_eq!(held, 20, "three players of the 120 tiles start with 20");
+    h.run();
+    // The rack lies under the board, left of the side panel (where the round is told).
+    let screen = h.ctx.content_rect();
+    let side = h
+        .get_by_label_contains("Round 1: everyone plays at once")
+        .rect()
+        .min
+        .x;
+    let coins: Vec<egui::Rect> = h
+        .query_all_by_label_contains("Rack letter ")
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(coins.len(), held, "a coin a tile");
+    for coin in &coins {
+        assert!(
+            screen.contains_rect(*coin) && coin.max.x <= side,
+            "a coin at {coin:?} is cut off (the side panel begins at {side})"
+        );
+    }
+}

@@ -40,7 +40,7 @@ impl RackPanel {
                     "{}'s rack",
                     session.game().seat_names().name(player)
                 ));
-                self.coins(ui, session, board);
+                ui.vertical(|ui| self.coins(ui, session, board));
                 ui.separator();
                 self.tokens(ui, session, player);
             });
@@ -57,47 +57,76 @@ impl RackPanel {
         let letters = session.rack_left(player);
         let discarding = session.picking();
         let mut picked = session.discard_pick.clone();
-        for (i, letter) in letters.iter().copied().enumerate() {
-            let pips = session.game().rules().letter_value(letter).unwrap_or(1);
-            let is_picked = picked
-                .iter()
-                .position(|&c| c == letter)
-                .map(|at| picked.remove(at))
-                .is_some();
-            let paint = |ui: &mut egui::Ui| {
-                let (rect, response) = ui.allocate_exact_size(vec2(COIN, COIN), Sense::click());
-                let label = rack_label(letter);
-                response
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-                let look = CoinLook {
-                    player,
-                    letter,
-                    pips,
-                    grey: false,
-                    colour: super::board::mode_colour(session.game(), player),
-                };
-                look.paint(ui.painter(), rect, board.textures());
-                if is_picked {
-                    ui.painter().circle_stroke(
-                        rect.center(),
-                        COIN * 0.5,
-                        Stroke::new(3.0, Color32::from_rgb(220, 60, 60)),
-                    );
+        // As many coins a row as the width leaves room for (the tokens' buttons beside them
+        // keep a coin's width or two), every tile shown however many there are.
+        let spacing = ui.spacing().item_spacing.x;
+        let per_row =
+            (((ui.available_width() - 2.0 * COIN) / (COIN + spacing)).floor() as usize).max(1);
+        let rows: Vec<Vec<(usize, char)>> = letters
+            .iter()
+            .copied()
+            .enumerate()
+            .collect::<Vec<_>>()
+            .chunks(per_row)
+            .map(<[_]>::to_vec)
+            .collect();
+        for row in rows {
+            ui.horizontal(|ui| {
+                for (i, letter) in row {
+                    self.coin(ui, session, board, (i, letter), (discarding, &mut picked));
                 }
-                response
+            });
+        }
+    }
+
+    /// One coin of the rack, the `i`th, showing `letter`.
+    fn coin(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &mut Session,
+        board: &mut PlayBoard,
+        (i, letter): (usize, char),
+        (discarding, picked): (bool, &mut Vec<char>),
+    ) {
+        let player = session.viewer();
+        let pips = session.game().rules().letter_value(letter).unwrap_or(1);
+        let is_picked = picked
+            .iter()
+            .position(|&c| c == letter)
+            .map(|at| picked.remove(at))
+            .is_some();
+        let paint = |ui: &mut egui::Ui| {
+            let (rect, response) = ui.allocate_exact_size(vec2(COIN, COIN), Sense::click());
+            let label = rack_label(letter);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            let look = CoinLook {
+                player,
+                letter,
+                pips,
+                grey: false,
+                colour: super::board::mode_colour(session.game(), player),
             };
-            let inner = if session.can_place() && !discarding {
-                ui.dnd_drag_source(
-                    egui::Id::unique(("rack coin", i)),
-                    Dragged::Rack(letter),
-                    paint,
-                )
-            } else {
-                ui.scope(paint)
-            };
-            if inner.inner.clicked() {
-                self.clicked(session, board, letter, discarding, is_picked);
+            look.paint(ui.painter(), rect, board.textures());
+            if is_picked {
+                ui.painter().circle_stroke(
+                    rect.center(),
+                    COIN * 0.5,
+                    Stroke::new(3.0, Color32::from_rgb(220, 60, 60)),
+                );
             }
+            response
+        };
+        let inner = if session.can_place() && !discarding {
+            ui.dnd_drag_source(
+                egui::Id::unique(("rack coin", i)),
+                Dragged::Rack(letter),
+                paint,
+            )
+        } else {
+            ui.scope(paint)
+        };
+        if inner.inner.clicked() {
+            self.clicked(session, board, letter, discarding, is_picked);
         }
     }
 

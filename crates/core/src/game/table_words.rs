@@ -258,8 +258,8 @@ fn cells_run_together(word: &str) -> Vec<crate::board::Pos> {
     let mut start = 0;
     let bytes = word.as_bytes();
     for i in 0..bytes.len() {
-        let ends_piece = bytes[i].is_ascii_digit()
-            && bytes.get(i + 1).is_none_or(|next| !next.is_ascii_digit());
+        let ends_piece =
+            bytes[i].is_ascii_digit() && bytes.get(i + 1).is_none_or(|next| !next.is_ascii_digit());
         if !ends_piece {
             continue;
         }
