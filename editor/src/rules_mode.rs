@@ -309,23 +309,89 @@ impl RulesMode {
                     .then_some(Value::Bool(b))
             }
             Value::Number(n) => self.number_ui(ui, key, n, range, label),
-            other => {
-                let draft = self
-                    .drafts
-                    .entry(key.to_string())
-                    .or_insert_with(|| other.to_string());
-                let response = ui
-                    .add(egui::TextEdit::singleline(draft).desired_width(260.0))
-                    .labelled_by(label);
-                if response.lost_focus() {
-                    let parsed = serde_json::from_str(draft).ok();
-                    self.drafts.remove(key);
-                    return parsed.filter(|v| v != other);
-                }
+            Value::String(current) if !RuleSet::constant_choices(key).is_empty() => {
+                self.choice_ui(ui, key, current, label)
+            }
+            other => self.text_ui(ui, key, other, label),
+        }
+    }
+
+    /// A constant that is one of a list: a drop-down of its values (typing one wrong was
+    /// silently undone).
+    fn choice_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        key: &str,
+        current: &str,
+        label: egui::Id,
+    ) -> Option<Value> {
+        let mut chosen = current.to_string();
+        ui.horizontal(|ui| {
+            egui::ComboBox::from_id_salt(("rule", key))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for choice in RuleSet::constant_choices(key) {
+                        ui.selectable_value(&mut chosen, choice.to_string(), choice);
+                    }
+                })
+                .response
+                .labelled_by(label);
+            if let Some(refusal) = self.refusals.get(key) {
+                ui.colored_label(ui.visuals().error_fg_color, refusal);
+            }
+        });
+        (chosen != current).then_some(Value::String(chosen))
+    }
+
+    /// Any other constant (a table, a value with data) as text, written as a rule file writes
+    /// it (`Table`, `{'A': (value: 1, count: 9)}`) or as JSON; Enter or leaving the field
+    /// commits it, and text that is not such a value is refused beside the field.
+    fn text_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        key: &str,
+        now: &Value,
+        label: egui::Id,
+    ) -> Option<Value> {
+        let mut committed = None;
+        ui.horizontal(|ui| {
+            let mut draft = self.drafts.remove(key).unwrap_or_else(|| now.to_string());
+            let response = ui
+                .add(
+                    egui::TextEdit::singleline(&mut draft)
+                        .id_salt(("rule", key))
+                        .desired_width(260.0),
+                )
+                .labelled_by(label);
+            if response.lost_focus() {
+                committed = Some(parse_value(key, &draft));
+            } else if response.has_focus() {
+                self.drafts.insert(key.to_string(), draft);
+            }
+            if let Some(refusal) = self.refusals.get(key) {
+                ui.colored_label(ui.visuals().error_fg_color, refusal);
+            }
+        });
+        match committed? {
+            Ok(value) => (value != *now).then_some(value),
+            Err(refusal) => {
+                self.refusals.insert(key.to_string(), refusal);
                 None
             }
         }
     }
+}
+
+/// `text` as the value of the constant `key`: JSON, or as a rule file writes it (RON).
+fn parse_value(key: &str, text: &str) -> Result<Value, String> {
+    if let Ok(value) = serde_json::from_str::<Value>(text) {
+        return Ok(value);
+    }
+    let overrides = RuleSet::constant_override(key, text.trim())
+        .map_err(|e| format!("`{}` is not a value of {key}: {e}", text.trim()))?;
+    value_at(&overrides_json(&overrides), key)
+        .cloned()
+        .ok_or_else(|| format!("`{}` is not a value of {key}", text.trim()))
 }
 
 impl RulesMode {

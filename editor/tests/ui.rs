@@ -309,6 +309,42 @@ fn change_a_rule_through_the_ui_and_save_it_into_the_map() {
     );
 }
 
+/// A constant that is one of a list is chosen from a drop-down of its values (typed as text,
+/// `Exceed` without quotes was undone without a word); a table typed wrong is refused beside
+/// its field, and one typed as a rule file writes it is taken.
+#[test]
+fn a_listed_constant_is_chosen_and_a_wrong_value_is_refused_beside_its_field() {
+    let mut app = blank(8, 8);
+    app.mode = Mode::Rules;
+    let mut h = harness(app);
+    let rules = |h: &Harness<'static, EditorApp>| h.state().doc.map.rule_set().unwrap();
+    assert_eq!(
+        rules(&h).placement.forest_cut,
+        scryptic::rules::ForestCut::Match
+    );
+    h.get_by_label("placement.forest_cut").click();
+    h.run();
+    h.get_by_label("Exceed").click();
+    h.run();
+    assert_eq!(
+        rules(&h).placement.forest_cut,
+        scryptic::rules::ForestCut::Exceed
+    );
+    type_into(&mut h, "letters.tiles", "{'A': (value: 1");
+    h.key_press(Key::Enter);
+    h.run();
+    let refusal = h.state().rules.refusals.get("letters.tiles").cloned();
+    let refusal = refusal.expect("the refusal is kept for the field");
+    assert!(
+        refusal.contains("is not a value of letters.tiles"),
+        "{refusal}"
+    );
+    assert!(
+        h.query_by_label(&refusal).is_some(),
+        "shown beside the field"
+    );
+}
+
 #[test]
 fn the_shipped_duel_opens_with_its_tileset_and_validates() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();

@@ -372,6 +372,23 @@ impl RuleSet {
             .map_err(|e| e.code.to_string())
     }
 
+    /// The values the constant `key` takes by name, when it is one of a list (`Match`,
+    /// `Exceed`): read from the rule set's own reader, which names them when asked for one it
+    /// lacks. Empty for numbers, flags, tables and unknown keys.
+    pub fn constant_choices(key: &str) -> Vec<&'static str> {
+        let Some((section, field)) = key.split_once('.') else {
+            return Vec::new();
+        };
+        let text = format!("({section}: ({field}: NoSuchChoice))");
+        match crate::ronfile::options().from_str::<RuleOverrides>(&text) {
+            Err(e) => match e.code {
+                ron::Error::NoSuchEnumVariant { expected, .. } => expected.to_vec(),
+                _ => Vec::new(),
+            },
+            Ok(_) => Vec::new(),
+        }
+    }
+
     /// This rule set with the constant `key` set to `value` (see `constant_override`), refused
     /// with the reason when the key names no constant, the value does not fit it, or the rules
     /// it makes do not make sense.

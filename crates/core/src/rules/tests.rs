@@ -223,3 +223,20 @@ fn a_rule_set_missing_a_sections_later_constants_reads_them_as_before() {
     let read: RuleSet = crate::ronfile::options().from_str(&older).unwrap();
     assert_eq!(read, classic);
 }
+
+#[test]
+fn a_constant_of_a_list_names_its_choices() {
+    for (key, some) in [
+        ("placement.forest_cut", Some("Exceed")),
+        ("crossword.model", Some("Shared")),
+        ("turn.rack_limit", None),
+        ("letters.tiles", None),
+        ("nothing.here", None),
+    ] {
+        let choices = RuleSet::constant_choices(key);
+        match some {
+            Some(choice) => assert!(choices.contains(&choice), "{key}: {choices:?}"),
+            None => assert!(choices.is_empty(), "{key}: {choices:?}"),
+        }
+    }
+}
