@@ -26,6 +26,9 @@ impl Default for Anchor {
 pub struct PropertiesPanel {
     /// The size asked for, until Resize is clicked (`None`: the map's).
     pub size: Option<(u32, u32)>,
+    /// The map's size when `size` was typed: a map resized since (an undo, a redo) drops the
+    /// draft, so the fields show the map.
+    drafted_on: Option<(u32, u32)>,
     /// Which side stays put when resizing.
     pub anchor: Anchor,
     /// A script path to add.
@@ -174,7 +177,11 @@ impl PropertiesPanel {
     }
 
     fn resize_ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
-        let (mut w, mut h) = self.size.unwrap_or((doc.map.width(), doc.map.height()));
+        let current = (doc.map.width(), doc.map.height());
+        if self.drafted_on.is_some_and(|base| base != current) {
+            self.size = None;
+        }
+        let (mut w, mut h) = self.size.unwrap_or(current);
         ui.horizontal(|ui| {
             let label = ui.label("Width");
             ui.add(egui::DragValue::new(&mut w).range(1..=1024))
@@ -183,7 +190,12 @@ impl PropertiesPanel {
             ui.add(egui::DragValue::new(&mut h).range(1..=1024))
                 .labelled_by(label.id);
         });
-        self.size = Some((w, h));
+        // A draft is kept only while it differs from the map.
+        (self.size, self.drafted_on) = if (w, h) == current {
+            (None, None)
+        } else {
+            (Some((w, h)), Some(current))
+        };
         ui.label("Anchor (the side that stays):");
         egui::Grid::new("resize anchor").show(ui, |ui| {
             for y in 0..3u8 {
@@ -232,7 +244,7 @@ impl PropertiesPanel {
         doc.edit_all(&format!("resize to {width}x{height}"), |map| {
             *map = resized(map, width, height, anchor);
         });
-        self.size = None;
+        (self.size, self.drafted_on) = (None, None);
         Ok(())
     }
 }

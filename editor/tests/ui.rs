@@ -11,7 +11,7 @@ mod common;
 use common::{at, click, click_label, drag, harness, key, root, type_into};
 use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use scryptic::{Map, Pos, Terrain};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::{Dialog, Mode};
@@ -552,6 +552,32 @@ fn map_properties_are_edited_and_the_map_resized_from_the_panel() {
     h.state_mut().doc.undo();
     assert_eq!(h.state().doc.map.width(), 12, "a resize is one step");
     assert_eq!(h.state().doc.map.name, "Twin Fords");
+}
+
+/// The size fields follow the map: after a resize is undone (or redone), Width and Height
+/// show the map's size, not the size it had (they kept the old width).
+#[test]
+fn the_size_fields_follow_the_map_through_undo() {
+    let mut h = harness(blank(12, 12));
+    h.get_by_label("Map properties").click();
+    h.run();
+    h.state_mut().map_mode.properties.size = Some((14, 13));
+    h.run();
+    h.get_by_label("Resize").click();
+    h.run();
+    let shown = |h: &Harness<'static, EditorApp>, field: &str| {
+        h.get_by_label(field).accesskit_node().numeric_value()
+    };
+    assert_eq!(shown(&h, "Width"), Some(14.0));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.map.width(), 12);
+    assert_eq!(shown(&h, "Width"), Some(12.0), "the field follows the undo");
+    assert_eq!(shown(&h, "Height"), Some(12.0));
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().doc.map.width(), 14);
+    assert_eq!(shown(&h, "Width"), Some(14.0), "and the redo");
 }
 
 /// A new map draws with the stone tileset's art from the start, saved or not.
