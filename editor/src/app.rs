@@ -92,6 +92,10 @@ impl EditorApp {
                 let mut map = app.doc.map.clone();
                 map.tileset = NEW_MAP_TILESET.to_string();
                 app.doc = Document::new(map);
+                // An untitled map's changes autosaved before a crash are offered back.
+                if let Some(autosave) = app.doc.recovery() {
+                    app.dialog = Some(Dialog::Recover(autosave));
+                }
             }
         }
         app
@@ -341,31 +345,59 @@ impl EditorApp {
             .map_or_else(|| "maps/".to_string(), |p| p.display().to_string())
     }
 
+    /// Undo and redo, then the map's selection: cut, copy, paste (into the layers chosen),
+    /// delete, select all; each with its shortcut, as Tiled's and LDtk's menus show them.
+    fn edit_menu(&mut self, ui: &mut egui::Ui) {
+        let item = |ui: &mut egui::Ui, enabled: bool, text: String, keys: &str| {
+            ui.add_enabled(enabled, egui::Button::new(text).shortcut_text(keys))
+                .clicked()
+        };
+        let undo = self.doc.history().next_undo().map(|l| format!("Undo {l}"));
+        if item(ui, undo.is_some(), undo.unwrap_or("Undo".into()), "Ctrl+Z") {
+            self.undo();
+        }
+        let redo = self.doc.history().next_redo().map(|l| format!("Redo {l}"));
+        if item(ui, redo.is_some(), redo.unwrap_or("Redo".into()), "Ctrl+Y") {
+            self.redo();
+        }
+        ui.separator();
+        let in_map = self.mode == Mode::Map;
+        let selected = in_map && self.map_mode.selection.is_some();
+        let has_clip = in_map && self.map_mode.clip.is_some();
+        if item(ui, selected, "Cut".into(), "Ctrl+X") {
+            self.map_mode.cut(&mut self.doc);
+            self.copy_clip_text(ui.ctx());
+        }
+        if item(ui, selected, "Copy".into(), "Ctrl+C") {
+            self.map_mode.copy(&self.doc);
+            self.copy_clip_text(ui.ctx());
+        }
+        if item(ui, has_clip, "Paste".into(), "Ctrl+V") {
+            self.map_mode.paste(&mut self.doc);
+        }
+        if item(ui, selected, "Delete".into(), "Delete") {
+            self.map_mode.delete(&mut self.doc);
+        }
+        if item(ui, in_map, "Select all".into(), "Ctrl+A") {
+            self.map_mode.select_all(&self.doc);
+        }
+        ui.separator();
+        let layers = &mut self.map_mode.paste_layers;
+        ui.checkbox(&mut layers.terrain, "Paste terrain");
+        ui.checkbox(&mut layers.pieces, "Paste cities and tokens");
+    }
+
+    /// The clipboard's clip as text on the system's clipboard too (another window pastes it).
+    fn copy_clip_text(&self, ctx: &egui::Context) {
+        if let Some(clip) = &self.map_mode.clip {
+            ctx.copy_text(clip.to_text());
+        }
+    }
+
     fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| self.file_menu(ui));
-            ui.menu_button("Edit", |ui| {
-                let undo = self.doc.history().next_undo().map(|l| format!("Undo {l}"));
-                if ui
-                    .add_enabled(
-                        undo.is_some(),
-                        egui::Button::new(undo.unwrap_or("Undo".into())),
-                    )
-                    .clicked()
-                {
-                    self.undo();
-                }
-                let redo = self.doc.history().next_redo().map(|l| format!("Redo {l}"));
-                if ui
-                    .add_enabled(
-                        redo.is_some(),
-                        egui::Button::new(redo.unwrap_or("Redo".into())),
-                    )
-                    .clicked()
-                {
-                    self.redo();
-                }
-            });
+            ui.menu_button("Edit", |ui| self.edit_menu(ui));
             ui.menu_button("View", |ui| {
                 ui.checkbox(&mut self.map_mode.view.grid, "Grid (G)");
                 if ui.button("Keyboard map (F1)").clicked() {
@@ -385,7 +417,10 @@ impl EditorApp {
                 (Mode::Balance, "Balance"),
                 (Mode::Packs, "Packs"),
             ] {
-                ui.selectable_value(&mut self.mode, mode, label);
+                // What the status bar said belongs to the mode it was said in.
+                if ui.selectable_value(&mut self.mode, mode, label).clicked() {
+                    self.status.clear();
+                }
             }
             ui.separator();
             ui.label(self.doc.title());
@@ -470,7 +505,11 @@ impl EditorApp {
             ui.label(format!("tool: {}", self.map_mode.tools.tool.label()));
             ui.separator();
             let (errors, warnings) = self.map_mode.validation.counts();
-            ui.label(format!("{errors} errors, {warnings} warnings"));
+            ui.label(format!(
+                "{}, {}",
+                scryptic::diag::counted(errors, "error"),
+                scryptic::diag::counted(warnings, "warning")
+            ));
             ui.separator();
             ui.label(&self.status);
         });

@@ -131,9 +131,11 @@ impl Clip {
         (self.width, self.height)
     }
 
-    /// Pastes with its top-left corner at `at` (what falls off the map is dropped). Pasted
-    /// cities and tokens replace those under them and get fresh ids when theirs are taken.
-    pub fn paste(&self, map: &mut Map, at: Pos) {
+    /// Pastes with its top-left corner at `at` (what falls off the map is dropped), the layers
+    /// `layers` says, as Tiled pastes into the layers chosen: terrain replaces terrain; a
+    /// pasted city or token replaces the one on its own cell (others under the region stay)
+    /// and gets a fresh id when its own is taken.
+    pub fn paste(&self, map: &mut Map, at: Pos, layers: Layers) {
         let (width, height) = (map.width(), map.height());
         let target = |dx: u32, dy: u32| {
             let p = Pos::new(at.x + dx, at.y + dy);
@@ -147,12 +149,20 @@ impl Clip {
                 }
             }
         }
-        for (p, t) in &placed {
-            map.terrain.set(*p, *t);
+        if layers.terrain {
+            for (p, t) in &placed {
+                map.terrain.set(*p, *t);
+            }
         }
-        let region = Region::new(at, Pos::new(at.x + self.width - 1, at.y + self.height - 1));
-        map.cities.retain(|c| !region.contains(c.at));
-        map.tokens.retain(|t| !region.contains(t.at));
+        if !layers.pieces {
+            return;
+        }
+        let pieces: Vec<Pos> = (self.cities.iter().map(|c| c.at))
+            .chain(self.tokens.iter().map(|t| t.at))
+            .filter_map(|p| target(p.x, p.y))
+            .collect();
+        map.cities.retain(|c| !pieces.contains(&c.at));
+        map.tokens.retain(|t| !pieces.contains(&t.at));
         for city in &self.cities {
             if let Some(p) = target(city.at.x, city.at.y) {
                 let id = fresh_id(map, &city.id);
@@ -172,6 +182,24 @@ impl Clip {
                     ..token.clone()
                 });
             }
+        }
+    }
+}
+
+/// Which layers a paste writes: the terrain, the pieces (cities and tokens), or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// The terrain.
+    pub terrain: bool,
+    /// Cities and tokens.
+    pub pieces: bool,
+}
+
+impl Default for Layers {
+    fn default() -> Layers {
+        Layers {
+            terrain: true,
+            pieces: true,
         }
     }
 }
@@ -218,13 +246,13 @@ mod tests {
         });
         let clip = Clip::copy(&map, Region::new(Pos::new(3, 3), Pos::new(1, 1)));
         assert_eq!(clip.size(), (3, 3));
-        clip.paste(&mut map, Pos::new(6, 6));
+        clip.paste(&mut map, Pos::new(6, 6), Layers::default());
         assert_eq!(map.terrain.get(Pos::new(6, 6)), Some(&Terrain::Lava));
         assert_eq!(map.cities.len(), 2);
         assert_eq!(map.cities[1].at, Pos::new(7, 7));
         assert_eq!(map.cities[1].id, "keep-2");
         assert_eq!(map.cities[1].bonus, Some(55), "its own bonus goes with it");
-        clip.paste(&mut map, Pos::new(9, 9));
+        clip.paste(&mut map, Pos::new(9, 9), Layers::default());
         assert_eq!(map.terrain.get(Pos::new(9, 9)), Some(&Terrain::Lava));
         assert_eq!(
             map.cities.len(),
@@ -233,6 +261,51 @@ mod tests {
         );
         clear(&mut map, Region::new(Pos::new(0, 0), Pos::new(9, 9)));
         assert!(map.cities.is_empty());
+    }
+
+    /// Terrain pasted over a city leaves the city (pasting over Argentum deleted it); the
+    /// pieces' layer alone leaves the terrain; a pasted city replaces only the one on its cell.
+    #[test]
+    fn layers_paste_apart() {
+        let city = |id: &str, x, y| City {
+            id: id.into(),
+            name: id.into(),
+            at: Pos::new(x, y),
+            owner: Owner::Neutral,
+            bonus: None,
+        };
+        let mut from = Map::new("from", 4, 4);
+        from.terrain.set(Pos::new(0, 0), Terrain::Water);
+        let water = Clip::copy(&from, Region::new(Pos::new(0, 0), Pos::new(3, 3)));
+        let mut map = Map::new("to", 8, 8);
+        map.cities.push(city("argentum", 1, 1));
+        water.paste(&mut map, Pos::new(1, 1), Layers::default());
+        assert_eq!(map.terrain.get(Pos::new(1, 1)), Some(&Terrain::Water));
+        assert_eq!(map.cities.len(), 1, "a clip without cities leaves them");
+        from.cities.push(city("mill", 1, 0));
+        let with_mill = Clip::copy(&from, Region::new(Pos::new(0, 0), Pos::new(3, 3)));
+        let mut map = Map::new("to", 8, 8);
+        map.cities.push(city("argentum", 1, 1));
+        map.cities.push(city("ford", 2, 1));
+        let pieces = Layers {
+            terrain: false,
+            pieces: true,
+        };
+        with_mill.paste(&mut map, Pos::new(1, 1), pieces);
+        assert_eq!(map.terrain.get(Pos::new(1, 1)), Some(&Terrain::Plains));
+        let ids: Vec<&str> = map.cities.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(
+            ids,
+            ["argentum", "mill"],
+            "the mill replaced the ford on its cell"
+        );
+        let terrain = Layers {
+            terrain: true,
+            pieces: false,
+        };
+        with_mill.paste(&mut map, Pos::new(4, 4), terrain);
+        assert_eq!(map.terrain.get(Pos::new(4, 4)), Some(&Terrain::Water));
+        assert_eq!(map.cities.len(), 2, "the terrain alone brings no city");
     }
 
     /// A clip's text reads back as the same clip; text that is not a clip, or a clip whose

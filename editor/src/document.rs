@@ -355,7 +355,11 @@ impl Document {
                 .zip(ours.terrain.cells())
                 .filter(|(a, b)| a != b)
                 .count();
-            lines.push(format!("{cells} terrain cells differ"));
+            let verb = if cells == 1 { "differs" } else { "differ" };
+            lines.push(format!(
+                "{} {verb}",
+                scryptic::diag::counted(cells, "terrain cell")
+            ));
         }
         let ids = |cities: &[scryptic::City]| -> Vec<String> {
             cities

@@ -28,6 +28,7 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ("map", "Ctrl+X", "cut the selection"),
     ("map", "Ctrl+V", "paste at the pointer"),
     ("map", "Delete, Backspace", "clear the selection"),
+    ("map", "Ctrl+A", "select the whole map"),
     ("map", "arrows", "move the selection by a cell"),
     ("map", "Escape", "drop the selection"),
     ("map", "wheel; middle drag or Space+drag", "zoom; pan"),
@@ -46,25 +47,40 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
 pub struct KeyboardMap;
 
 impl KeyboardMap {
-    /// The map as a table.
+    /// The map as a table, in two columns side by side, so that the title and Close stay
+    /// on a short window's screen (in one, the table was taller than a laptop's window).
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        egui::Grid::new("keyboard map")
-            .striped(true)
-            .show(ui, |ui| {
-                for tool in Tool::ALL {
-                    if let Some(key) = tool.shortcut() {
-                        ui.label("map");
-                        ui.monospace(key.name());
-                        ui.label(format!("{} tool", tool.label()));
-                        ui.end_row();
-                    }
-                }
-                for &(place, keys, action) in SHORTCUTS {
-                    ui.label(place);
-                    ui.monospace(keys);
-                    ui.label(action);
-                    ui.end_row();
-                }
-            });
+        let rows: Vec<(&str, String, String)> = Tool::ALL
+            .iter()
+            .filter_map(|tool| {
+                let key = tool.shortcut()?;
+                Some((
+                    "map",
+                    key.name().to_string(),
+                    format!("{} tool", tool.label()),
+                ))
+            })
+            .chain(
+                SHORTCUTS
+                    .iter()
+                    .map(|&(place, keys, action)| (place, keys.to_string(), action.to_string())),
+            )
+            .collect();
+        let half = rows.len().div_ceil(2);
+        ui.horizontal_top(|ui| {
+            for (i, column) in rows.chunks(half.max(1)).enumerate() {
+                egui::Grid::new(("keyboard map", i))
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for (place, keys, action) in column {
+                            ui.label(*place);
+                            ui.monospace(keys);
+                            ui.label(action);
+                            ui.end_row();
+                        }
+                    });
+                ui.add_space(24.0);
+            }
+        });
     }
 }

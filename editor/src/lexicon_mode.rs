@@ -238,7 +238,11 @@ impl LexiconMode {
                 .clicked()
             {
                 self.message = Some(match self.save() {
-                    Ok(n) => format!("saved {n} lists to {}", self.dir),
+                    Ok(n) => format!(
+                        "saved {} to {}",
+                        scryptic::diag::counted(n, "list"),
+                        self.dir
+                    ),
                     Err(e) => e,
                 });
             }

@@ -33,6 +33,8 @@ pub struct MapMode {
     pub canvas: Canvas,
     /// The Map properties panel.
     pub properties: crate::properties::PropertiesPanel,
+    /// Which layers Paste writes (the Edit menu's choice).
+    pub paste_layers: crate::clipboard::Layers,
     inspector: Inspector,
     minimap: Minimap,
 }
@@ -65,9 +67,13 @@ impl MapMode {
             .default_size(260.0)
             .show(ui, |ui| {
                 let texture = self.canvas.flat_texture_id();
-                let size = (doc.map.width(), doc.map.height());
-                self.minimap
-                    .ui(ui, texture, size, &mut self.view, self.canvas.last_rect());
+                self.minimap.ui(
+                    ui,
+                    texture,
+                    &doc.map,
+                    &mut self.view,
+                    self.canvas.last_rect(),
+                );
                 ui.separator();
                 // Below the minimap the panel scrolls: a city's fields and the validation
                 // findings run past the bottom of a small window.
@@ -102,6 +108,9 @@ impl MapMode {
     }
 
     fn edit_shortcuts(&mut self, ui: &egui::Ui, doc: &mut Document) {
+        if ui.input(|i| i.modifiers.command && i.key_pressed(Key::A)) {
+            self.select_all(doc);
+        }
         let (copy, cut, pasted, paste_key) = ui.input(|i| {
             let key = |k: Key| i.modifiers.command && i.key_pressed(k);
             let event = |e: &egui::Event| i.events.iter().any(|x| x == e);
@@ -193,11 +202,18 @@ impl MapMode {
             .hovered
             .or(self.selection.map(|r| r.min))
             .unwrap_or(Pos::new(0, 0));
-        doc.edit_all("paste", |map| clip.paste(map, at));
+        let layers = self.paste_layers;
+        doc.edit_all("paste", |map| clip.paste(map, at, layers));
         let (w, h) = clip.size();
         let (mw, mh) = (doc.map.width(), doc.map.height());
         let max = Pos::new((at.x + w - 1).min(mw - 1), (at.y + h - 1).min(mh - 1));
         self.selection = Some(Region::new(at, max));
+    }
+
+    /// Selects the whole map.
+    pub fn select_all(&mut self, doc: &Document) {
+        let (w, h) = (doc.map.width(), doc.map.height());
+        self.selection = Some(Region::new(Pos::new(0, 0), Pos::new(w - 1, h - 1)));
     }
 
     /// Moves the selection's contents by one cell, as one step.
@@ -215,7 +231,7 @@ impl MapMode {
         let to = Pos::new(x as u32, y as u32);
         doc.edit_all("move region", |map| {
             clear(map, region);
-            clip.paste(map, to);
+            clip.paste(map, to, crate::clipboard::Layers::default());
         });
         self.selection = Some(Region::new(to, Pos::new(to.x + rw - 1, to.y + rh - 1)));
     }

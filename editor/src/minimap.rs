@@ -1,5 +1,5 @@
-//! The minimap: the whole map in flat colours with the canvas's view framed; a click or drag
-//! moves the view there.
+//! The minimap: the whole map in flat colours, its cities and tokens marked, with the
+//! canvas's view framed; a click or drag moves the view there.
 
 use crate::view::MapView;
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, pos2};
@@ -9,16 +9,17 @@ use egui::{Color32, Rect, Sense, Stroke, StrokeKind, pos2};
 pub struct Minimap;
 
 impl Minimap {
-    /// Draws `texture` (one texel per cell of a `width` x `height` map) and the frame of the
-    /// canvas (`canvas` is its last screen rectangle).
+    /// Draws `texture` (one texel per cell of `map`), the map's cities and tokens, and the
+    /// frame of the canvas (`canvas` is its last screen rectangle).
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         texture: Option<egui::TextureId>,
-        (width, height): (u32, u32),
+        map: &scryptic::Map,
         view: &mut MapView,
         canvas: Option<Rect>,
     ) {
+        let (width, height) = (map.width(), map.height());
         let side = ui.available_width().min(180.0);
         let scale = side / width.max(height).max(1) as f32;
         let size = egui::vec2(width as f32 * scale, height as f32 * scale);
@@ -27,6 +28,23 @@ impl Minimap {
         if let Some(texture) = texture {
             let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
             painter.image(texture, rect, uv, Color32::WHITE);
+        }
+        // A piece is drawn at least a few points across, however small a cell is here.
+        let mark = (scale * 0.8).max(3.0);
+        let centre = |at: scryptic::Pos| {
+            rect.min + egui::vec2((at.x as f32 + 0.5) * scale, (at.y as f32 + 0.5) * scale)
+        };
+        for token in &map.tokens {
+            let cell = Rect::from_center_size(centre(token.at), egui::vec2(mark, mark) * 2.0);
+            crate::pieces::paint_token(&painter, cell, &token.kind, Color32::WHITE, None);
+        }
+        for city in &map.cities {
+            painter.circle(
+                centre(city.at),
+                mark,
+                crate::pieces::owner_colour(city.owner),
+                Stroke::new(1.0, Color32::BLACK),
+            );
         }
         if let Some(canvas) = canvas {
             let cells = view.visible_cells(canvas);

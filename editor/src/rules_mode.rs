@@ -177,7 +177,11 @@ impl RulesMode {
                 self.message = self.set_preset(doc, &preset).err();
             }
             let changed = doc.map.rules.overrides.count();
-            ui.label(format!("{changed} constants differ from the preset"));
+            let verb = if changed == 1 { "differs" } else { "differ" };
+            ui.label(format!(
+                "{} {verb} from the preset",
+                scryptic::diag::counted(changed, "constant")
+            ));
             ui.checkbox(&mut self.only_changed, "only those");
             if ui
                 .add_enabled(changed > 0, egui::Button::new("Reset all to the preset"))

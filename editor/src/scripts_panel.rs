@@ -74,9 +74,10 @@ impl ScriptsPanel {
             }
         }
         self.console.push(format!(
-            "-- load {}: {loaded} scripts loaded, {} errors",
+            "-- load {}: {} loaded, {}",
             self.generation,
-            errors.len()
+            scryptic::diag::counted(loaded, "script"),
+            scryptic::diag::counted(errors.len(), "error")
         ));
         for e in errors {
             self.console.push(format!("error: {e}"));

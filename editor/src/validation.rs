@@ -73,7 +73,11 @@ impl ValidationPanel {
         // The display font's figures are old-style, so counts go in the body text, not the
         // heading.
         ui.heading("Validation");
-        ui.label(format!("{errors} errors, {warnings} warnings"));
+        ui.label(format!(
+            "{}, {}",
+            scryptic::diag::counted(errors, "error"),
+            scryptic::diag::counted(warnings, "warning")
+        ));
         if self.findings.is_empty() {
             ui.label("No problems found.");
             return None;

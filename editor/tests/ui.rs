@@ -293,7 +293,7 @@ fn change_a_rule_through_the_ui_and_save_it_into_the_map() {
         "the refusal is shown beside the field: {refusal}"
     );
     assert!(
-        h.query_by_label("1 constants differ from the preset")
+        h.query_by_label("1 constant differs from the preset")
             .is_some()
     );
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
@@ -449,6 +449,64 @@ fn a_found_autosave_is_compared_and_kept_beside_the_map() {
     );
 }
 
+/// In a short window the keyboard map's title and Close stay on the screen (they were cut
+/// off): its table runs in two columns.
+#[test]
+fn the_keyboard_map_fits_a_short_window() {
+    let mut h = harness(blank(8, 8));
+    h.set_size(egui::vec2(1280.0, 620.0));
+    h.key_press(Key::F1);
+    h.run();
+    let screen = h.ctx.content_rect();
+    for label in ["Keyboard map", "Close"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            screen.contains_rect(rect),
+            "{label} at {rect:?} is off {screen:?}"
+        );
+    }
+    h.get_by_label("Close").click();
+    h.run();
+    assert_eq!(h.state().dialog, None);
+}
+
+/// The Edit menu has what Tiled's has, each with its shortcut: select all, copy, and paste
+/// into the layers chosen (terrain alone leaves the cities under it).
+#[test]
+fn the_edit_menu_selects_copies_and_pastes_by_layer() {
+    let mut h = harness(blank(8, 8));
+    h.state_mut()
+        .doc
+        .paint_step("water", &[Pos::new(0, 0)], Terrain::Water);
+    h.state_mut().doc.map.cities.push(scryptic::City {
+        id: "argentum".into(),
+        name: "Argentum".into(),
+        at: Pos::new(4, 4),
+        owner: scryptic::Owner::Silver,
+        bonus: None,
+    });
+    h.run();
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label_contains("Select all").click();
+    h.run();
+    assert!(h.state().map_mode.selection.is_some());
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label_contains("Copy").click();
+    h.run();
+    assert!(h.state().map_mode.clip.is_some(), "copied");
+    // Pasted over Argentum with the terrain's layer alone: the water comes, the city stays.
+    let app = h.state_mut();
+    app.map_mode.paste_layers.pieces = false;
+    app.map_mode.hovered = Some(Pos::new(4, 4));
+    app.map_mode.paste(&mut app.doc);
+    let map = &h.state().doc.map;
+    assert_eq!(map.terrain.get(Pos::new(4, 4)), Some(&Terrain::Water));
+    let ids: Vec<&str> = map.cities.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["argentum"], "the terrain alone leaves Argentum");
+}
+
 /// F1 shows the keyboard map: every tool's letter (Tiled's B, E, R, F, I among them) and every
 /// other shortcut.
 #[test]
@@ -600,6 +658,42 @@ fn the_editor_starts_on_a_map_with_the_stone_tileset() {
     let app = EditorApp::new(None);
     assert_eq!(app.doc.map.tileset, scryptic_editor::app::NEW_MAP_TILESET);
     assert!(!app.doc.is_dirty(), "nothing to save yet");
+}
+
+/// An untitled map's autosave, left by a session that crashed, is offered when the editor
+/// starts again on no file (it was found only beside a map opened).
+#[test]
+fn an_untitled_maps_autosave_is_offered_at_restart() {
+    // The data folder is the tests' own (common::harness sets it before anything reads it).
+    let _ = harness(blank(4, 4));
+    let mut crashed = scryptic_editor::document::Document::new(Map::new("lost work", 9, 9));
+    crashed.paint_step("lava", &[Pos::new(1, 1)], Terrain::Lava);
+    crashed.autosave().unwrap();
+    let autosave = crashed.autosave_path().unwrap();
+    assert!(autosave.is_file());
+    let app = EditorApp::new(None);
+    let offered = matches!(&app.dialog, Some(Dialog::Recover(path)) if *path == autosave);
+    std::fs::remove_file(&autosave).unwrap();
+    assert!(offered, "{:?}", app.dialog);
+}
+
+/// A message is about the screen or mode it was said on: going to another leaves it behind
+/// (an old "saved the game" showed on Setup, an old pack's message in the status bar).
+#[test]
+fn messages_do_not_outlive_their_screen() {
+    let mut h = harness(blank(8, 8));
+    h.state_mut().mode = Mode::Play;
+    h.state_mut().play.message = Some("saved the game to old.json".into());
+    h.state_mut().status = "installed an old pack".into();
+    h.run();
+    // The screens' bar comes first (the screen shown has a heading of its name too).
+    h.get_all_by_label("Setup").next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().play.message, None);
+    assert!(h.query_by_label("saved the game to old.json").is_none());
+    h.get_by_label("Map").click();
+    h.run();
+    assert!(h.state().status.is_empty(), "{}", h.state().status);
 }
 
 /// "Open in editor" with no editor that starts says so, with the script's path and how to

@@ -526,22 +526,7 @@ fn token_glyphs(game: &Game) -> BTreeMap<String, char> {
     out
 }
 
-/// `n THING`, or `n THINGs` when n is not one (`1 problem`, `3 cities`).
-pub(crate) fn counted(n: usize, thing: &str) -> String {
-    if n == 1 {
-        format!("1 {thing}")
-    } else {
-        format!("{n} {}", plural(thing))
-    }
-}
-
-/// `letter` as `letters`, `city` as `cities`.
-fn plural(thing: &str) -> String {
-    match thing.strip_suffix('y') {
-        Some(stem) => format!("{stem}ies"),
-        None => format!("{thing}s"),
-    }
-}
+pub(crate) use crate::diag::{counted, plural};
 
 /// `a`, `a or b`, `a, b or c` (with `word` between the last two).
 fn or_list(items: &[String], word: &str) -> String {

@@ -307,3 +307,41 @@ mod tests {
         assert_eq!(line_col_of(text, text.len()), (3, 2));
     }
 }
+
+/// `n THING`, or `n THINGs` when n is not one (`1 problem`, `3 cities`, `2 keys`), for
+/// messages that count.
+pub fn counted(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {}", plural(thing))
+    }
+}
+
+/// `letter` as `letters`, `city` as `cities`, `key` as `keys`.
+pub fn plural(thing: &str) -> String {
+    let vowel_before_y = thing
+        .strip_suffix('y')
+        .and_then(|stem| stem.chars().last())
+        .is_some_and(|c| "aeiou".contains(c));
+    match thing.strip_suffix('y') {
+        Some(stem) if !vowel_before_y => format!("{stem}ies"),
+        _ => format!("{thing}s"),
+    }
+}
+
+#[cfg(test)]
+mod counted_tests {
+    #[test]
+    fn counts_read_as_words() {
+        for (n, thing, said) in [
+            (1, "problem", "1 problem"),
+            (0, "problem", "0 problems"),
+            (3, "city", "3 cities"),
+            (2, "key", "2 keys"),
+            (2, "terrain cell", "2 terrain cells"),
+        ] {
+            assert_eq!(super::counted(n, thing), said);
+        }
+    }
+}

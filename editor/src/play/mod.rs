@@ -213,7 +213,14 @@ impl PlayMode {
                 (Screen::Help, "Help"),
                 (Screen::Credits, "Credits"),
             ] {
-                ui.selectable_value(&mut self.screen, screen, label);
+                // A message belongs to the screen it was said on ("saved the game" is not
+                // news on Setup).
+                if ui
+                    .selectable_value(&mut self.screen, screen, label)
+                    .clicked()
+                {
+                    self.message = None;
+                }
             }
             ui.separator();
             let playing = self.session.is_some();
