@@ -230,3 +230,51 @@ fn a_rack_of_twenty_tiles_shows_every_tile() {
         );
     }
 }
+
+/// Against the AI with three players, the person may take any seat, the third among them
+/// (the setup offered gold and silver only).
+#[test]
+fn the_person_may_play_any_of_three_seats() {
+    let mut h = setup_of_98_tiles();
+    let players = scryptic::save::SettingValue::Int(3);
+    h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
+    h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
+    h.run();
+    h.get_by_label("seat3").click();
+    h.run();
+    let third = Player::seat(2).unwrap();
+    assert_eq!(h.state().play.setup.human, third);
+    h.get_by_label("Start game").click();
+    h.run_steps(2);
+    let session = h.state_mut().play.session.as_mut().expect("a game started");
+    session.ai_paused = true;
+    session.wait_for_ai(Duration::from_secs(60));
+    assert_eq!(session.seats.len(), 3);
+    assert_eq!(session.viewer(), third, "the person's seat is the third");
+}
+
+/// A crossword laid tile by tile is one line in the log, the latest (it was a line a tile).
+#[test]
+fn a_crossword_laid_tile_by_tile_is_one_log_line() {
+    let mut h = three_against_the_ai();
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    let mut helper = scryptic::ai::AiPlayer::new(scryptic::ai::Level::Normal, 1);
+    let Some(Action::Layout { letters, .. }) = helper.choose_at_once(session.game(), Player::Gold)
+    else {
+        panic!("a crossword for gold's tiles");
+    };
+    for p in &letters {
+        session.place(p.letter, p.at).unwrap();
+    }
+    let lines: Vec<&String> = session
+        .log
+        .iter()
+        .filter(|l| l.starts_with("gold lays out"))
+        .collect();
+    assert_eq!(lines.len(), 1, "{:?}", session.log);
+    assert!(
+        lines[0].contains(&format!("of {} letters", letters.len())),
+        "the latest: {}",
+        lines[0]
+    );
+}

@@ -125,6 +125,9 @@ pub struct Session {
     pub(super) ai: AiWorker,
     /// Woken when an AI's answer is ready (the window's context; none in tests that poll).
     pub(super) repaint: Option<egui::Context>,
+    /// The log's length when its last line told a crossword laid out, so that the next
+    /// layout of the same player replaces that line.
+    last_laid_out: Option<usize>,
     pub(super) last_ai_action: Option<Instant>,
     pub(super) undo_marks: Vec<usize>,
     /// Online, an action of this seat's was sent and not yet answered (whether it was the
@@ -171,6 +174,7 @@ impl Session {
             picked: None,
             ai: AiWorker::default(),
             repaint: None,
+            last_laid_out: None,
             last_ai_action: None,
             undo_marks: Vec::new(),
             awaiting: None,
@@ -526,8 +530,17 @@ impl Session {
         let viewer = self.log_viewer();
         for event in events {
             if let Some(seen) = event.shown_to(viewer) {
-                let text = describe(&seen);
-                self.log.push(self.game().seat_names().render(&text));
+                let text = self.game().seat_names().render(&describe(&seen));
+                // A crossword laid out tile by tile is one line, the latest, not a line a tile.
+                let laid_out_again = matches!(event, Event::LaidOut { .. })
+                    && self.last_laid_out == Some(self.log.len())
+                    && self.log.last().is_some_and(|last| same_layer(last, &text));
+                if laid_out_again {
+                    self.log.pop();
+                }
+                self.log.push(text);
+                self.last_laid_out =
+                    matches!(event, Event::LaidOut { .. }).then_some(self.log.len());
             }
             match event {
                 Event::SpyReport { letters } => self.placed = letters.clone(),
@@ -730,4 +743,11 @@ fn is_combat_step(event: &Event) -> bool {
             | Event::TokenCaptured { .. }
             | Event::GameOver { .. }
     )
+}
+
+/// Whether two log lines tell of the same player (`gold lays out ...`): a layout's line is
+/// replaced by the same player's next one.
+fn same_layer(last: &str, next: &str) -> bool {
+    let who = |line: &str| line.split_whitespace().next().map(str::to_string);
+    who(last) == who(next)
 }

@@ -71,14 +71,17 @@ pub struct SetupForm {
     pub words: String,
     /// What the form shows of the chosen pack mode's rules.
     pub facts: ModeFacts,
+    /// The pack, mode and settings `facts` were read for: a setting changed (the number of
+    /// players) reads them again.
+    pub(crate) facts_of: Option<(String, String, Vec<(String, SettingValue)>)>,
 }
 
 /// What the Setup screen shows of a pack mode's rules: the seats' names (white and brown for
 /// Scryper) and whether its game is the scripts' own, which deals no letters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModeFacts {
-    /// The first two seats' names.
-    pub seats: [String; 2],
+    /// The seats' names, in seat order (gold's first).
+    pub seats: Vec<String>,
     /// Whether the mode's game is a scripted one (no rack, no word list).
     pub scripted: bool,
 }
@@ -86,7 +89,7 @@ pub struct ModeFacts {
 impl Default for ModeFacts {
     fn default() -> ModeFacts {
         ModeFacts {
-            seats: [Player::Gold.name().into(), Player::Silver.name().into()],
+            seats: vec![Player::Gold.name().into(), Player::Silver.name().into()],
             scripted: false,
         }
     }
@@ -108,8 +111,12 @@ impl ModeFacts {
         match scryptic::pack::Level::from_pack(&crate::catalog(), &choice) {
             Ok(level) => {
                 let names = scryptic::game::SeatNames::of(&level.rules);
+                let count = usize::try_from(level.rules.seats.count).unwrap_or(2);
                 ModeFacts {
-                    seats: [Player::Gold, Player::Silver].map(|p| names.name(p).to_string()),
+                    seats: (0..count)
+                        .filter_map(Player::seat)
+                        .map(|p| names.name(p).to_string())
+                        .collect(),
                     scripted: level.rules.flow.scripted,
                 }
             }
@@ -137,6 +144,7 @@ impl Default for SetupForm {
             extensions: Vec::new(),
             words: String::new(),
             facts: ModeFacts::default(),
+            facts_of: None,
         }
     }
 }
@@ -427,11 +435,21 @@ impl SetupForm {
             ui.radio_value(&mut self.opponents, Opponents::AiVersusAi, "AI against AI");
         });
         let facts = if self.source == Source::Pack {
+            let of = (self.pack.clone(), self.mode.clone(), self.settings.clone());
+            if self.facts_of.as_ref() != Some(&of) {
+                self.facts = ModeFacts::of(self);
+                self.facts_of = Some(of);
+            }
             self.facts.clone()
         } else {
             ModeFacts::default()
         };
-        let [first, second] = &facts.seats;
+        let first = facts.seats.first().cloned().unwrap_or_default();
+        // With more than two seats, every seat but the first is played at one level.
+        let others = match facts.seats.as_slice() {
+            [_, second] => capitalised(second),
+            _ => "The other seats'".to_string(),
+        };
         match self.opponents {
             Opponents::HotSeat => {
                 let hide = if facts.scripted {
@@ -442,14 +460,26 @@ impl SetupForm {
                 ui.checkbox(&mut self.hide_racks, hide);
             }
             Opponents::VersusAi => {
-                ui.horizontal(|ui| {
+                // A seat the mode no longer has (fewer players chosen) is given back to gold.
+                let seated = (0..facts.seats.len())
+                    .filter_map(Player::seat)
+                    .any(|p| p == self.human);
+                if !seated {
+                    self.human = Player::Gold;
+                }
+                ui.horizontal_wrapped(|ui| {
                     ui.label("You play");
-                    ui.radio_value(
-                        &mut self.human,
-                        Player::Gold,
-                        format!("{first} (moves first)"),
-                    );
-                    ui.radio_value(&mut self.human, Player::Silver, second.as_str());
+                    for (i, name) in facts.seats.iter().enumerate() {
+                        let Some(seat) = Player::seat(i) else {
+                            continue;
+                        };
+                        let label = if i == 0 {
+                            format!("{name} (moves first)")
+                        } else {
+                            name.clone()
+                        };
+                        ui.radio_value(&mut self.human, seat, label);
+                    }
                 });
                 let ai = usize::from(self.human == Player::Gold);
                 level_picker(ui, "AI level", &mut self.levels[ai], &mut self.thinks[ai]);
@@ -457,13 +487,13 @@ impl SetupForm {
             Opponents::AiVersusAi => {
                 level_picker(
                     ui,
-                    &format!("{} AI", capitalised(first)),
+                    &format!("{} AI", capitalised(&first)),
                     &mut self.levels[0],
                     &mut self.thinks[0],
                 );
                 level_picker(
                     ui,
-                    &format!("{} AI", capitalised(second)),
+                    &format!("{others} AI"),
                     &mut self.levels[1],
                     &mut self.thinks[1],
                 );
