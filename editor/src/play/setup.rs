@@ -73,8 +73,11 @@ pub struct SetupForm {
     pub facts: ModeFacts,
     /// The pack, mode and settings `facts` were read for: a setting changed (the number of
     /// players) reads them again.
-    pub(crate) facts_of: Option<(String, String, Vec<(String, SettingValue)>)>,
+    pub facts_of: Option<FactsOf>,
 }
+
+/// The pack, the mode and the settings a mode's facts are read for.
+pub type FactsOf = (String, String, Vec<(String, SettingValue)>);
 
 /// What the Setup screen shows of a pack mode's rules: the seats' names (white and brown for
 /// Scryper) and whether its game is the scripts' own, which deals no letters.
