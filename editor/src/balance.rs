@@ -368,17 +368,27 @@ fn win_rate_plot(ui: &mut egui::Ui, report: &Report) {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let name = if i == 0 { "gold seat" } else { "silver seat" };
             Bar::new(i as f64, r.rate)
-                .name(name)
+                .name(seat_name(i as f64, report.seat_wins.len()))
                 .fill(if i == 0 { GOLD } else { SILVER })
         })
         .collect();
+    let seats = report.seat_wins.len();
+    // The axes read as a person expects: the seats named under their bars, the rate in
+    // percent, nothing to drag or zoom away.
     Plot::new("win rates")
         .height(160.0)
+        .include_x(-0.5)
+        .include_x(seats as f64 - 0.5)
         .include_y(0.0)
         .include_y(1.0)
         .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
+        .x_axis_formatter(move |mark, _| seat_name(mark.value, seats))
+        .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value * 100.0))
+        .y_axis_label("games won")
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("win rate", bars).width(0.6));
             for (i, r) in report.seat_wins.iter().enumerate() {
@@ -389,6 +399,15 @@ fn win_rate_plot(ui: &mut egui::Ui, report: &Report) {
                 );
             }
         });
+}
+
+/// The seat whose bar stands at `x` (`gold seat`), or nothing between bars.
+fn seat_name(x: f64, seats: usize) -> String {
+    let i = x.round();
+    if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= seats {
+        return String::new();
+    }
+    scryptic::Player::seat(i as usize).map_or_else(String::new, |p| format!("{p} seat"))
 }
 
 /// A histogram of `values` in about `bins` bins: each bin's start and count.
@@ -409,11 +428,14 @@ pub fn histogram(values: &[i64], bins: i64) -> (f64, Vec<(f64, usize)>) {
     (width as f64, bars)
 }
 
+/// A histogram's bars: each over its bin (`offset` shifts a series beside another, which
+/// then takes half a bin), so that a bin's bar stands between the ticks of its range.
 fn histogram_chart(name: &str, values: &[i64], colour: egui::Color32, offset: f64) -> BarChart {
     let (width, bins) = histogram(values, 15);
+    let share = if offset == 0.0 { 0.9 } else { 0.45 };
     let bars = bins
         .into_iter()
-        .map(|(start, n)| Bar::new(start + width * (0.5 + offset), n as f64).width(width * 0.45))
+        .map(|(start, n)| Bar::new(start + width * (0.5 + offset), n as f64).width(width * share))
         .collect();
     BarChart::new(name, bars).color(colour)
 }
@@ -426,6 +448,9 @@ fn score_plot(ui: &mut egui::Ui, records: &[GameRecord]) {
     Plot::new("scores")
         .height(160.0)
         .legend(Legend::default())
+        .include_y(0.0)
+        .x_axis_label("points")
+        .y_axis_label("games")
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.bar_chart(histogram_chart("gold", &gold, GOLD, -0.25));
@@ -438,6 +463,9 @@ fn length_plot(ui: &mut egui::Ui, records: &[GameRecord]) {
     let turns: Vec<i64> = records.iter().map(|r| i64::from(r.turns)).collect();
     Plot::new("lengths")
         .height(160.0)
+        .include_y(0.0)
+        .x_axis_label("turns")
+        .y_axis_label("games")
         .allow_scroll(false)
         .show(ui, |plot| {
             plot.bar_chart(histogram_chart(
@@ -497,5 +525,21 @@ mod tests {
                 assert_eq!(inside, *n, "bin at {start}");
             }
         }
+    }
+
+    /// The win-rate plot names the seats under their bars, and nothing between them (its
+    /// axis ran from -0.3 to 1.3).
+    #[test]
+    fn the_win_rate_axis_names_the_seats() {
+        for (x, said) in [
+            (0.0, "gold seat"),
+            (1.0, "silver seat"),
+            (0.5, ""),
+            (-1.0, ""),
+            (2.0, ""),
+        ] {
+            assert_eq!(super::seat_name(x, 2), said, "{x}");
+        }
+        assert_eq!(super::seat_name(2.0, 3), "seat3 seat");
     }
 }
