@@ -219,4 +219,9 @@ fn an_attack_is_made_by_its_cells_on_the_board() {
         ". . g1 . . .",
         "white's 1 took brown's 4 at C5"
     );
+    // The side panel tells the battle in its log, under a heading that does not wrap.
+    session.rack_hidden = false;
+    h.run();
+    h.get_by_label_contains("white's 1 beats brown's 4 at C5");
+    h.get_by_label("brown to move");
 }

@@ -51,7 +51,7 @@ impl SidePanel {
             ui.colored_label(Color32::from_rgb(235, 110, 90), refusal);
         }
         ui.separator();
-        self.log(ui, session);
+        log(ui, session);
     }
 
     fn status(&mut self, ui: &mut egui::Ui, session: &mut Session) {
@@ -205,35 +205,37 @@ impl SidePanel {
             ui.add(slider);
         });
     }
+}
 
-    fn log(&mut self, ui: &mut egui::Ui, session: &Session) {
-        egui::CollapsingHeader::new("Events")
-            .default_open(true)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("events")
-                    .max_height(220.0)
-                    .stick_to_bottom(true)
-                    .show(ui, |ui| {
-                        for line in &session.log {
-                            ui.label(line);
-                        }
-                    });
-            });
-        egui::CollapsingHeader::new("Console")
-            .default_open(!session.console.is_empty())
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("console")
-                    .max_height(160.0)
-                    .stick_to_bottom(true)
-                    .show(ui, |ui| {
-                        for line in &session.console {
-                            ui.monospace(line);
-                        }
-                    });
-            });
-    }
+/// The game's events, told as they happen (the AI's moves and battles among them), and the
+/// scripts' console.
+pub(super) fn log(ui: &mut egui::Ui, session: &Session) {
+    egui::CollapsingHeader::new("Events")
+        .default_open(true)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("events")
+                .max_height(220.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &session.log {
+                        ui.label(line);
+                    }
+                });
+        });
+    egui::CollapsingHeader::new("Console")
+        .default_open(!session.console.is_empty())
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("console")
+                .max_height(160.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &session.console {
+                        ui.monospace(line);
+                    }
+                });
+        });
 }
 
 /// The AI at work: who, for how long, and a bar that sweeps while it thinks. It asks for a

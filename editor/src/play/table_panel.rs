@@ -47,7 +47,13 @@ impl TablePanel {
                 ui.heading(names.render(&said));
             }
             None => {
-                ui.heading(names.render(&to_move(game.choosing(), table.secret(), viewer)));
+                // A short heading, and what a secret choice means below it (as one heading it
+                // wrapped over three lines).
+                let (heading, detail) = to_move(game.choosing(), table.secret(), viewer);
+                ui.heading(names.render(&heading));
+                if let Some(detail) = detail {
+                    ui.label(names.render(&detail));
+                }
             }
         }
         if let Some(vars) = table.vars_text() {
@@ -65,31 +71,38 @@ impl TablePanel {
             ui.colored_label(egui::Color32::from_rgb(230, 120, 100), refusal);
         }
         super::side_panel::online_status(ui, session);
-        let Some(person) = session.human_to_act() else {
-            return;
-        };
-        ui.separator();
-        match session.picked {
-            Some(cell) => ui.label(format!(
-                "{}'s moves with {} (click another cell to play one, or the same to see all)",
-                names.name(person),
-                scryptic::game::notation::cell_name(cell)
-            )),
-            None => ui.label(format!("{}'s moves", names.name(person))),
-        };
-        let moves = session.offered_moves();
-        let mut chosen = None;
-        ui.horizontal_wrapped(|ui| {
-            for mv in &moves {
-                if ui.button(mv).clicked() {
-                    chosen = Some(mv.clone());
-                }
-            }
-        });
-        if let Some(mv) = chosen {
-            session.picked = None;
-            session.act(Action::Move { player: person, mv });
+        if let Some(person) = session.human_to_act() {
+            moves_ui(ui, session, person);
         }
+        ui.separator();
+        super::side_panel::log(ui, session);
+    }
+}
+
+/// The moves of `person`, the one to act: those of the picked cell, or all, as buttons.
+fn moves_ui(ui: &mut egui::Ui, session: &mut Session, person: Player) {
+    let names = session.game().seat_names().clone();
+    ui.separator();
+    match session.picked {
+        Some(cell) => ui.label(format!(
+            "{}'s moves with {} (click another cell to play one, or the same to see all)",
+            names.name(person),
+            scryptic::game::notation::cell_name(cell)
+        )),
+        None => ui.label(format!("{}'s moves", names.name(person))),
+    };
+    let moves = session.offered_moves();
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        for mv in &moves {
+            if ui.button(mv).clicked() {
+                chosen = Some(mv.clone());
+            }
+        }
+    });
+    if let Some(mv) = chosen {
+        session.picked = None;
+        session.act(Action::Move { player: person, mv });
     }
 }
 
@@ -116,14 +129,17 @@ fn pits_ui(
     }
 }
 
-/// Who moves now, in the engine's words (the caller renders the seats' names).
-fn to_move(choosing: Vec<Player>, secret: bool, viewer: Player) -> String {
+/// Who moves now, in the engine's words (the caller renders the seats' names), and what a
+/// secret choice means.
+fn to_move(choosing: Vec<Player>, secret: bool, viewer: Player) -> (String, Option<String>) {
     let names: Vec<String> = choosing.iter().map(|p| p.to_string()).collect();
     if secret {
-        return format!(
-            "{} choose in secret: {viewer}'s choices stay {viewer}'s until all are made",
-            names.join(" and ")
+        return (
+            format!("{} choose in secret", names.join(" and ")),
+            Some(format!(
+                "{viewer}'s choices stay {viewer}'s until all are made"
+            )),
         );
     }
-    format!("{} to move", names.join(" and "))
+    (format!("{} to move", names.join(" and ")), None)
 }
