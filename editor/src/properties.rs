@@ -160,7 +160,9 @@ impl PropertiesPanel {
         }
         ui.horizontal(|ui| {
             let label = ui.label("add");
-            ui.text_edit_singleline(&mut self.new_script)
+            // Room left for the button beside it: the field never widens the panel.
+            let room = (ui.available_width() - 90.0).max(60.0);
+            ui.add(egui::TextEdit::singleline(&mut self.new_script).desired_width(room))
                 .labelled_by(label.id);
             let path = self.new_script.trim().to_string();
             if ui.button("Add script").clicked() && !path.is_empty() {
@@ -274,6 +276,9 @@ fn text_property(
     } else {
         egui::TextEdit::singleline(&mut draft)
     };
+    // As wide as the panel is, no wider: a field wider than the panel widened it, and the
+    // canvas beside it shrank.
+    let edit = edit.desired_width(ui.available_width());
     let response = ui.add(edit.id_salt(id)).labelled_by(shown.id);
     if response.has_focus() {
         ui.data_mut(|d| d.insert_temp(id, draft));

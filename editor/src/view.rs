@@ -22,6 +22,9 @@ pub struct MapView {
     pub grid: bool,
     /// Whether the view must be fitted to the map on the next frame (a map was opened).
     pub fit_pending: bool,
+    /// The map's size at the last fit: a map resized since (Resize, or its undo) is fitted
+    /// again.
+    pub fitted_map: Option<(u32, u32)>,
     /// The canvas size the view was last fitted to, until the user zooms or pans: while the
     /// fit stands, a canvas that changes size (a panel opening beside it) is fitted again, so
     /// the map is never left clipped.
@@ -35,6 +38,7 @@ impl Default for MapView {
             centre: [0.0, 0.0],
             grid: true,
             fit_pending: true,
+            fitted_map: None,
             fitted_to: None,
         }
     }
@@ -48,6 +52,7 @@ impl MapView {
         self.centre = [width as f32 / 2.0, height as f32 / 2.0];
         self.fit_pending = false;
         self.fitted_to = Some(size);
+        self.fitted_map = Some((width, height));
     }
 
     /// Shows the cells from `low` to `high` (a player's region) in a canvas of `size`.
@@ -61,7 +66,8 @@ impl MapView {
     /// last fit stood.
     pub fn keep_fitted(&mut self, width: u32, height: u32, size: Vec2) {
         let resized = self.fitted_to.is_some_and(|fitted| fitted != size);
-        if self.fit_pending || resized {
+        let map_resized = self.fitted_map.is_some_and(|map| map != (width, height));
+        if self.fit_pending || resized || map_resized {
             self.fit(width, height, size);
         }
     }

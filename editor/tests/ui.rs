@@ -638,6 +638,35 @@ fn the_size_fields_follow_the_map_through_undo() {
     assert_eq!(shown(&h, "Width"), Some(14.0), "and the redo");
 }
 
+/// The canvas keeps its place: opening Map properties does not narrow it (a field wider than
+/// the panel widened the panel), and a map resized (or its resize undone) is fitted again.
+#[test]
+fn the_canvas_keeps_its_size_and_a_resized_map_is_fitted() {
+    let mut h = harness(blank(12, 12));
+    h.run();
+    let canvas = |h: &Harness<'static, EditorApp>| h.state().map_mode.canvas.last_rect();
+    let before = canvas(&h);
+    h.get_by_label("Map properties").click();
+    h.run();
+    assert_eq!(canvas(&h), before, "the canvas did not move");
+    h.state_mut().map_mode.properties.size = Some((24, 12));
+    h.run();
+    h.get_by_label("Resize").click();
+    h.run();
+    assert_eq!(
+        h.state().map_mode.view.centre,
+        [12.0, 6.0],
+        "fitted to 24x12"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().map_mode.view.centre,
+        [6.0, 6.0],
+        "fitted back to 12x12"
+    );
+}
+
 /// A new map draws with the stone tileset's art from the start, saved or not.
 #[test]
 fn a_new_map_starts_with_the_stone_tileset() {
