@@ -144,6 +144,7 @@ impl Session {
                 Heard::Refused(why) => {
                     self.awaiting = None;
                     self.sent_layout = None;
+                    self.log.push(format!("refused: {why}"));
                     self.refusal = Some(why);
                 }
                 Heard::Seats(info) => {
@@ -156,7 +157,10 @@ impl Session {
                     self.log.push(format!("seats: {line}"));
                     self.generation += 1;
                 }
-                Heard::Problem(why) => self.refusal = Some(why),
+                Heard::Problem(why) => {
+                    self.log.push(format!("the server says: {why}"));
+                    self.refusal = Some(why);
+                }
                 Heard::Lost { why, retrying } => {
                     let then = if retrying { "; connecting again" } else { "" };
                     self.notice = Some(format!("{why}{then}"));
