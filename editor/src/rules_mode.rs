@@ -357,18 +357,37 @@ impl RulesMode {
         now: &Value,
         label: egui::Id,
     ) -> Option<Value> {
+        self.typed_ui(ui, (key, label), (&now.to_string(), 260.0), |draft| {
+            parse_value(key, draft).map(|value| (value != *now).then_some(value))
+        })
+    }
+
+    /// A constant typed as text (`shown` its value, in a field `width` wide): nothing applies
+    /// while it is typed; Enter or leaving the field reads it with `read` (a value that
+    /// changes the constant, none that does not, or why the text is refused), and a refusal
+    /// is said beside the field, changing nothing.
+    fn typed_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        (key, label): (&str, egui::Id),
+        (shown, width): (&str, f32),
+        read: impl FnOnce(&str) -> Result<Option<Value>, String>,
+    ) -> Option<Value> {
         let mut committed = None;
         ui.horizontal(|ui| {
-            let mut draft = self.drafts.remove(key).unwrap_or_else(|| now.to_string());
+            // A draft is kept only while the field is typed into; otherwise it shows the value
+            // (after an undo, a reset).
+            let mut draft = self.drafts.remove(key).unwrap_or_else(|| shown.to_string());
+            // A stable id: a message shown above must not make the field another widget.
             let response = ui
                 .add(
                     egui::TextEdit::singleline(&mut draft)
                         .id_salt(("rule", key))
-                        .desired_width(260.0),
+                        .desired_width(width),
                 )
                 .labelled_by(label);
             if response.lost_focus() {
-                committed = Some(parse_value(key, &draft));
+                committed = Some(read(&draft));
             } else if response.has_focus() {
                 self.drafts.insert(key.to_string(), draft);
             }
@@ -377,7 +396,9 @@ impl RulesMode {
             }
         });
         match committed? {
-            Ok(value) => (value != *now).then_some(value),
+            // The refusal goes when a value is taken (`ui` clears it), not when the field is
+            // left holding the value it had.
+            Ok(value) => value,
             Err(refusal) => {
                 self.refusals.insert(key.to_string(), refusal);
                 None
@@ -410,37 +431,10 @@ impl RulesMode {
         range: Option<(f64, f64)>,
         label: egui::Id,
     ) -> Option<Value> {
-        let mut committed = None;
-        ui.horizontal(|ui| {
-            // A draft is kept only while the field is typed into; otherwise it shows the value
-            // (after an undo, a reset).
-            let mut draft = self.drafts.remove(key).unwrap_or_else(|| now.to_string());
-            // A stable id: a message shown above must not make the field another widget.
-            let response = ui
-                .add(
-                    egui::TextEdit::singleline(&mut draft)
-                        .id_salt(("rule", key))
-                        .desired_width(80.0),
-                )
-                .labelled_by(label);
-            if response.lost_focus() {
-                committed = Some(parse_number(&draft, now.is_i64(), range));
-            } else if response.has_focus() {
-                self.drafts.insert(key.to_string(), draft);
-            }
-            if let Some(refusal) = self.refusals.get(key) {
-                ui.colored_label(ui.visuals().error_fg_color, refusal);
-            }
-        });
-        match committed? {
-            // The refusal goes when a value is taken (`ui` clears it), not when the field is
-            // left holding the value it had.
-            Ok(value) => (value.as_f64() != now.as_f64()).then_some(value),
-            Err(refusal) => {
-                self.refusals.insert(key.to_string(), refusal);
-                None
-            }
-        }
+        self.typed_ui(ui, (key, label), (&now.to_string(), 80.0), |draft| {
+            parse_number(draft, now.is_i64(), range)
+                .map(|value| (value.as_f64() != now.as_f64()).then_some(value))
+        })
     }
 }
 

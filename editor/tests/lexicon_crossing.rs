@@ -21,23 +21,29 @@ type H = Harness<'static, EditorApp>;
 
 /// The setup screen of the 98-tile mode, reached from the Packs screen with the pack opened.
 fn setup_of_98_tiles() -> H {
+    setup_of("Play Lexicon Crossing (98 tiles)")
+}
+
+/// The setup screen of the mode its button (`label`) plays, from the Packs screen.
+fn setup_of(label: &str) -> H {
     let mut h = harness(EditorApp::default());
     h.state_mut().mode = Mode::Packs;
     h.run();
     h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
     click_label(&mut h, "Open");
-    click_label(&mut h, "Play Lexicon Crossing (98 tiles)");
+    click_label(&mut h, label);
     h
 }
 
 /// Three players of the 98 tiles, the person gold against two AIs.
 fn three_against_the_ai() -> H {
-    let mut h = setup_of_98_tiles();
-    let players = scryptic::save::SettingValue::Int(3);
-    h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
-    // The settings fill the screen: the radio below them is set as a click would.
-    h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
-    h.run();
+    three_of(setup_of_98_tiles())
+}
+
+/// Three players at the setup screen `h`, the person against two AIs, the game started and
+/// the AIs held.
+fn three_of(mut h: H) -> H {
+    three_players_against_the_ai(&mut h);
     // The AIs start at once and wake the window when they answer: the test holds them and
     // waits for any already thinking, so that every frame after settles.
     h.get_by_label("Start game").click();
@@ -47,6 +53,15 @@ fn three_against_the_ai() -> H {
     session.wait_for_ai(Duration::from_secs(60));
     h.run();
     h
+}
+
+/// Three players chosen at the setup screen, the person against the AI.
+fn three_players_against_the_ai(h: &mut H) {
+    let players = scryptic::save::SettingValue::Int(3);
+    h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
+    // The settings fill the screen: the radio below them is set as a click would.
+    h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
+    h.run();
 }
 
 #[test]
@@ -193,24 +208,10 @@ fn the_ais_pace_wakes_the_window_while_the_person_thinks() {
 /// all 20 are on the screen (it showed 17, the others cut off past the window's edge).
 #[test]
 fn a_rack_of_twenty_tiles_shows_every_tile() {
-    let mut h = harness(EditorApp::default());
-    h.state_mut().mode = Mode::Packs;
-    h.run();
-    h.state_mut().packs.open_path = root().join("packs/lexicon-crossing").display().to_string();
-    click_label(&mut h, "Open");
-    click_label(&mut h, "Play Lexicon Crossing (120 tiles)");
-    let players = scryptic::save::SettingValue::Int(3);
-    h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
-    h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
-    h.run();
-    h.get_by_label("Start game").click();
-    h.run_steps(2);
-    let session = h.state_mut().play.session.as_mut().expect("a game started");
-    session.ai_paused = true;
-    session.wait_for_ai(Duration::from_secs(60));
+    let h = three_of(setup_of("Play Lexicon Crossing (120 tiles)"));
+    let session = h.state().play.session.as_ref().unwrap();
     let held = session.game().rack_letters(Player::Gold).len();
     assert_eq!(held, 20, "three players of the 120 tiles start with 20");
-    h.run();
     // The rack lies under the board, left of the side panel (where the round is told).
     let screen = h.ctx.content_rect();
     let side = h
@@ -236,10 +237,7 @@ fn a_rack_of_twenty_tiles_shows_every_tile() {
 #[test]
 fn the_person_may_play_any_of_three_seats() {
     let mut h = setup_of_98_tiles();
-    let players = scryptic::save::SettingValue::Int(3);
-    h.state_mut().play.setup.settings = vec![("players".to_string(), players)];
-    h.state_mut().play.setup.opponents = scryptic_editor::play::setup::Opponents::VersusAi;
-    h.run();
+    three_players_against_the_ai(&mut h);
     h.get_by_label("seat3").click();
     h.run();
     let third = Player::seat(2).unwrap();
