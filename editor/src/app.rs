@@ -450,7 +450,14 @@ impl EditorApp {
         }
         ui.separator();
         if ui.button("Import terrain from PNG...").clicked() {
-            self.dialog = Some(Dialog::import_png());
+            // The browser starts in the map's folder, where its pictures usually are.
+            let folder = self
+                .doc
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map_or_else(String::new, |d| format!("{}/", d.display()));
+            self.dialog = Some(Dialog::import_png(folder));
         }
         if ui
             .button("Export terrain PNG (a pixel a cell)...")

@@ -64,37 +64,29 @@ impl Dialog {
         Dialog::SaveAs(FilePrompt::new("Save map as", "Save", Access::Write, path).extension("ron"))
     }
 
-    /// Asks for a PNG to import terrain from.
-    pub fn import_png() -> Dialog {
+    /// Asks for a PNG to import terrain from (a pixel a cell), starting at `path` (the map's
+    /// folder).
+    pub fn import_png(path: impl Into<String>) -> Dialog {
         Dialog::ImportPng(
-            FilePrompt::new(
-                "Import terrain from a PNG (a pixel a cell)",
-                "Import",
-                Access::Read,
-                "",
-            )
-            .extension("png"),
+            FilePrompt::new("Import terrain", "Import", Access::Read, path)
+                .field_label("a PNG of a pixel a cell")
+                .extension("png"),
         )
     }
 
     /// Asks where to export the terrain as a PNG, starting at `path`.
     pub fn export_terrain_png(path: impl Into<String>) -> Dialog {
         Dialog::ExportTerrainPng(
-            FilePrompt::new(
-                "Export the terrain as a PNG of a pixel a cell (Import reads it back)",
-                "Export",
-                Access::Write,
-                path,
-            )
-            .extension("png"),
+            FilePrompt::new("Export terrain", "Export", Access::Write, path)
+                .field_label("a PNG of a pixel a cell (Import terrain reads it back)")
+                .extension("png"),
         )
     }
 
     /// Asks where to export a picture of the map, starting at `path`.
     pub fn export_png(path: impl Into<String>) -> Dialog {
         Dialog::ExportPng(
-            FilePrompt::new("Export the map as a PNG", "Export", Access::Write, path)
-                .extension("png"),
+            FilePrompt::new("Export PNG", "Export", Access::Write, path).extension("png"),
         )
     }
 

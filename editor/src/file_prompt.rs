@@ -244,6 +244,13 @@ impl FilePrompt {
         Answer::Waiting
     }
 
+    /// The prompt opened straight on its folder browser (Browse... beside a field of its own:
+    /// a prompt with a Browse... of its own in between was one window too many).
+    pub fn browsing(mut self, centre: egui::Pos2) -> FilePrompt {
+        self.open_browser(centre);
+        self
+    }
+
     /// Opens the folder browser where the typed path points, in the middle of the window
     /// (around `centre`), where the prompt was.
     fn open_browser(&mut self, centre: egui::Pos2) {
@@ -275,6 +282,13 @@ impl FilePrompt {
             dialog = dialog.show_files_filter(Box::new(move |p: &Path| {
                 p.extension().is_some_and(|e| e == ext)
             }));
+        }
+        if self.access == Access::Folder {
+            // A folder is chosen: files are not listed, and no folder is made here.
+            dialog = dialog
+                .show_files_filter(Box::new(|p: &Path| p.is_dir()))
+                .show_new_folder(false)
+                .open_button_text("Choose this folder".into());
         }
         dialog.open();
         self.browser = Some(Browser(Box::new(dialog)));

@@ -214,7 +214,9 @@ impl LexiconMode {
 
     /// The mode's panels.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::left("lists").show(ui, |ui| self.lists_ui(ui));
+        egui::Panel::left("lists")
+            .default_size(300.0)
+            .show(ui, |ui| self.lists_ui(ui));
         egui::Panel::right("search")
             .default_size(280.0)
             .show(ui, |ui| self.search_ui(ui));
@@ -225,7 +227,10 @@ impl LexiconMode {
         ui.heading("Connotation lists");
         ui.horizontal(|ui| {
             let label = ui.label("folder");
-            ui.text_edit_singleline(&mut self.dir).labelled_by(label.id);
+            // Fields as wide as the panel leaves them: wider, they pushed the buttons past
+            // its edge on the first frame.
+            ui.add(egui::TextEdit::singleline(&mut self.dir).desired_width(ui.available_width()))
+                .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             if ui.button("Load").clicked() {
@@ -264,8 +269,13 @@ impl LexiconMode {
         ui.separator();
         ui.horizontal(|ui| {
             let label = ui.label("list name");
-            ui.add(egui::TextEdit::singleline(&mut self.new_list).hint_text("new list name"))
-                .labelled_by(label.id);
+            let room = (ui.available_width() - 80.0).max(60.0);
+            ui.add(
+                egui::TextEdit::singleline(&mut self.new_list)
+                    .hint_text("new list name")
+                    .desired_width(room),
+            )
+            .labelled_by(label.id);
             if ui.button("New list").clicked() {
                 let name = std::mem::take(&mut self.new_list);
                 self.message = self.new_list(&name).err();

@@ -154,12 +154,16 @@ impl PacksMode {
                 self.open(&path);
             }
             if ui.button("Browse...").clicked() {
-                self.prompt = Some(crate::file_prompt::FilePrompt::new(
-                    "Open a pack folder",
-                    "Open",
-                    crate::file_prompt::Access::Folder,
-                    self.open_path.clone(),
-                ));
+                let centre = ui.ctx().content_rect().center();
+                self.prompt = Some(
+                    crate::file_prompt::FilePrompt::new(
+                        "Open a pack folder",
+                        "Open",
+                        crate::file_prompt::Access::Folder,
+                        self.open_path.clone(),
+                    )
+                    .browsing(centre),
+                );
             }
             if ui.button("Look again").clicked() {
                 self.refresh();

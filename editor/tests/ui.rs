@@ -1007,3 +1007,48 @@ fn an_autosave_is_woken_for_not_waited_on() {
         "the autosave's wake-up: {woken_in:?}"
     );
 }
+
+/// Import terrain starts in the map's folder (it started in the working folder), under a
+/// short title; the pack folder's Browse... opens the folder browser itself (a prompt with a
+/// Browse... of its own came first), listing folders only.
+#[test]
+fn file_prompts_start_where_the_user_is_and_browse_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("here.ron");
+    Map::new("here", 8, 8).save(&path).unwrap();
+    std::fs::create_dir_all(dir.path().join("a-pack")).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "not a folder\n").unwrap();
+    let mut h = common::harness_checked(EditorApp::new(Some(&path)), false);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Import terrain from PNG...").click();
+    h.run();
+    match &h.state().dialog {
+        Some(Dialog::ImportPng(prompt)) => {
+            assert_eq!(prompt.title, "Import terrain");
+            assert!(
+                prompt.path.starts_with(&dir.path().display().to_string()),
+                "{}",
+                prompt.path
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    h.key_press(Key::Escape);
+    h.run();
+    h.state_mut().mode = Mode::Packs;
+    h.state_mut().packs.open_path = format!("{}/", dir.path().display());
+    h.run();
+    h.get_by_label("Browse...").click();
+    h.run();
+    let prompt = h.state().packs.prompt.as_ref().expect("a prompt");
+    assert!(prompt.is_browsing(), "the browser is open at once");
+    assert!(
+        h.query_by_label_contains("a-pack").is_some(),
+        "folders are listed"
+    );
+    assert!(
+        h.query_by_label_contains("notes.txt").is_none(),
+        "files are not"
+    );
+}
