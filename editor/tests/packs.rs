@@ -10,7 +10,7 @@ mod common;
 
 use common::{click_label, harness, root};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
 use std::path::Path;
@@ -315,7 +315,14 @@ fn a_pack_folder_is_chosen_through_browse() {
     h.state_mut().packs.open_path = format!("{}/", root().join("packs").display());
     click_label(&mut h, "Browse...");
     assert!(h.state().packs.prompt.as_ref().unwrap().is_browsing());
-    h.get_by_label_contains("word-wars").click();
+    // The browser's entry (the Packs screen may list the pack by its title and id too).
+    h.get_all_by_label_contains("word-wars")
+        .find(|n| {
+            let label = n.accesskit_node().label().unwrap_or_default();
+            label == "word-wars" || label.ends_with(" word-wars")
+        })
+        .expect("the folder is listed")
+        .click();
     h.run();
     click_label(&mut h, "Choose this folder");
     assert!(h.state().packs.prompt.is_none(), "the browser closed");
