@@ -90,12 +90,7 @@ impl BalancePanel {
         };
         let setup = match setup_of(doc, batch, self.max_actions) {
             Ok((setup, level)) => {
-                self.taking_part = level
-                    .scripts
-                    .iter()
-                    .map(|s| s.name.clone())
-                    .chain(level.connotations.iter().map(|c| c.name.clone()))
-                    .collect();
+                self.taking_part = level.taking_part();
                 setup
             }
             Err(message) => {

@@ -272,7 +272,7 @@ pub(super) fn simulate(args: SimulateArgs, io: &mut Streams) -> anyhow::Result<i
         return Ok(EXIT_PROBLEMS);
     };
     let start = starter(&level, &lexicon);
-    let scripts = taking_part(&level);
+    let scripts = level.taking_part();
     let setup = Setup {
         start,
         map: Arc::new(level.map),
@@ -318,17 +318,6 @@ pub(super) fn starter(
     lexicon: &Arc<crate::lexicon::Lexicon>,
 ) -> Option<simulate::Starter> {
     crate::script::ScriptedGame::simulation_starter(level, lexicon)
-}
-
-/// What of `level` takes part in every game besides the engine, as a report says it: its
-/// scripts and word lists by name, or that nothing does.
-pub(super) fn taking_part(level: &crate::pack::Level) -> Vec<String> {
-    level
-        .scripts
-        .iter()
-        .map(|s| s.name.clone())
-        .chain(level.connotations.iter().map(|c| c.name.clone()))
-        .collect()
 }
 
 /// The report's line on what takes part in the games besides the engine.

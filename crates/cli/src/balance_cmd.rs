@@ -1,7 +1,7 @@
 //! `scryptic balance`: the first player's advantage on a map, with its interval, and the search
 //! of a rule constant for the value that evens it (`--tune KEY=LO..HI`).
 
-use super::ai_cmd::{Levels, parse_levels, progress_bar, starter, taking_part, taking_part_line};
+use super::ai_cmd::{Levels, parse_levels, progress_bar, starter, taking_part_line};
 use super::{EXIT_PROBLEMS, EXIT_USAGE, Streams, print_json};
 use crate::ai::Level;
 use crate::ai::balance::{self, Advantage, TuneRange, TuneStep};
@@ -78,7 +78,7 @@ pub(super) fn balance(args: BalanceArgs, io: &mut Streams) -> anyhow::Result<i32
         }
     };
     let first = map.scenario.first_player();
-    let scripts = taking_part(&level);
+    let scripts = level.taking_part();
     let head = format!(
         "{}: {} moves first; {} against {}, seats swapped every game, {} games a value from seed {}",
         map.name, first, levels[0], levels[1], args.games, args.seed

@@ -417,6 +417,18 @@ fn plays_board(mode: &ModeSpec, map_path: &str) -> bool {
             .is_some_and(|file| !file.contains('/'))
 }
 
+impl Level {
+    /// What takes part in every game of the level besides the engine, by name: its scripts
+    /// and its connotation lists (the reports of `simulate` and `balance` name them).
+    pub fn taking_part(&self) -> Vec<String> {
+        self.scripts
+            .iter()
+            .map(|s| s.name.clone())
+            .chain(self.connotations.iter().map(|c| c.name.clone()))
+            .collect()
+    }
+}
+
 /// The mode `id` of the pack (its first when `id` is empty).
 pub fn find_mode<'a>(manifest: &'a Manifest, id: &str) -> Result<&'a ModeSpec, LevelError> {
     let found = if id.is_empty() {

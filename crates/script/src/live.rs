@@ -128,14 +128,8 @@ pub struct LiveFiles {
     seen: Mutex<HashMap<PathBuf, u64>>,
 }
 
-/// A hash of a file's content, or `None` if it cannot be read (a reload then says why).
-fn content_hash(path: &Path) -> Option<u64> {
-    use std::hash::{Hash, Hasher};
-    let bytes = crate::fsutil::read_bytes_at_most(path, crate::fsutil::MAX_TEXT_FILE_BYTES).ok()?;
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    Some(hasher.finish())
-}
+// What a file holds is hashed as the watcher hashes it (`watch::content_hash`).
+use super::watch::content_hash;
 
 impl LiveFiles {
     /// Watches the scripts of `scripted` (named relative to `map_dir`), the rule-set source and

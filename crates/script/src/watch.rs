@@ -24,7 +24,7 @@ pub struct Watcher {
 }
 
 /// A hash of what `path` holds, or `None` if it cannot be read.
-fn content_hash(path: &Path) -> Option<u64> {
+pub(crate) fn content_hash(path: &Path) -> Option<u64> {
     use std::hash::{Hash, Hasher};
     let bytes = crate::fsutil::read_bytes_at_most(path, crate::fsutil::MAX_TEXT_FILE_BYTES).ok()?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
