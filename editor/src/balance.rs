@@ -6,8 +6,10 @@
 use crate::document::Document;
 use egui_plot::{Bar, BarChart, Legend, Line, Plot};
 use rayon::prelude::*;
+use scryptic::Player;
 use scryptic::ai::Level;
 use scryptic::ai::simulate::{GameRecord, Report, Setup, play_one, report};
+use scryptic::game::SeatNames;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -46,6 +48,8 @@ pub struct BalancePanel {
     pub taking_part: Vec<String>,
     /// The search of a rule constant that evens the map.
     pub tune: crate::balance_tune::TunePanel,
+    /// The names and colours the last run's rules give the seats.
+    pub seat_names: SeatNames,
     running: Option<Running>,
 }
 
@@ -63,6 +67,7 @@ impl Default for BalancePanel {
             elapsed: None,
             taking_part: Vec::new(),
             tune: Default::default(),
+            seat_names: SeatNames::default(),
             running: None,
         }
     }
@@ -91,6 +96,7 @@ impl BalancePanel {
         let setup = match setup_of(doc, batch, self.max_actions) {
             Ok((setup, level)) => {
                 self.taking_part = level.taking_part();
+                self.seat_names = SeatNames::of(&setup.rules);
                 setup
             }
             Err(message) => {
@@ -242,7 +248,8 @@ impl BalancePanel {
             return;
         };
         ui.separator();
-        summary(ui, &report, self.elapsed);
+        let seats = &self.seat_names;
+        summary(ui, &report, self.elapsed, seats);
         ui.label(if self.taking_part.is_empty() {
             "Scripts taking part: none (the map has no scripts or word lists)".to_string()
         } else {
@@ -264,8 +271,8 @@ impl BalancePanel {
                 });
             }
         });
-        win_rate_plot(ui, &report);
-        score_plot(ui, &self.records);
+        win_rate_plot(ui, &report, &self.seat_names);
+        score_plot(ui, &self.records, &self.seat_names);
         length_plot(ui, &self.records);
     }
 }
@@ -321,17 +328,19 @@ pub fn with_rules(
     }
 }
 
-fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>) {
+fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>, seats: &SeatNames) {
     let no_wins = scryptic::ai::simulate::Rate::new(0, 0);
     let gold = report.seat_wins.first().copied().unwrap_or(no_wins);
     let silver = report.seat_wins.get(1).copied().unwrap_or(no_wins);
     ui.label(format!(
-        "{} games{}: gold seat won {:.0}% ({:.0}-{:.0}%), silver seat {:.0}% ({:.0}-{:.0}%), {} draws, {} unfinished",
+        "{} games{}: {} won {:.0}% ({:.0}-{:.0}%), {} {:.0}% ({:.0}-{:.0}%), {} draws, {} unfinished",
         report.games,
         elapsed.map_or_else(String::new, |e| format!(" in {:.1} s", e.as_secs_f64())),
+        seat_name(0.0, 2, seats),
         gold.rate * 100.0,
         gold.low * 100.0,
         gold.high * 100.0,
+        seat_name(1.0, 2, seats),
         silver.rate * 100.0,
         silver.low * 100.0,
         silver.high * 100.0,
@@ -339,8 +348,10 @@ fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>) {
         report.unfinished,
     ));
     ui.label(format!(
-        "average scores: gold {:.1}, silver {:.1}; average length {:.1} turns; endings: {}",
+        "average scores: {} {:.1}, {} {:.1}; average length {:.1} turns; endings: {}",
+        seats.name(Player::Gold),
         report.average_scores[0],
+        seats.name(Player::Silver),
         report.average_scores[1],
         report.average_turns,
         report
@@ -352,11 +363,19 @@ fn summary(ui: &mut egui::Ui, report: &Report, elapsed: Option<Duration>) {
     ));
 }
 
-const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 180, 40);
-const SILVER: egui::Color32 = egui::Color32::from_rgb(170, 178, 195);
+/// The colour of seat `i`'s bars: the mode's, else the seat's on the board.
+fn seat_fill(i: usize, seats: &SeatNames) -> egui::Color32 {
+    let Some(player) = Player::seat(i) else {
+        return egui::Color32::GRAY;
+    };
+    seats.colour(player).map_or_else(
+        || crate::play::board::seat_colour(player),
+        |[r, g, b]| egui::Color32::from_rgb(r, g, b),
+    )
+}
 
 /// Wins per seat with their 95% intervals.
-fn win_rate_plot(ui: &mut egui::Ui, report: &Report) {
+fn win_rate_plot(ui: &mut egui::Ui, report: &Report, names: &SeatNames) {
     ui.label("Win rate per seat (95% interval)");
     let bars = report
         .seat_wins
@@ -364,8 +383,8 @@ fn win_rate_plot(ui: &mut egui::Ui, report: &Report) {
         .enumerate()
         .map(|(i, r)| {
             Bar::new(i as f64, r.rate)
-                .name(seat_name(i as f64, report.seat_wins.len()))
-                .fill(if i == 0 { GOLD } else { SILVER })
+                .name(seat_name(i as f64, report.seat_wins.len(), names))
+                .fill(seat_fill(i, names))
         })
         .collect();
     let seats = report.seat_wins.len();
@@ -381,7 +400,10 @@ fn win_rate_plot(ui: &mut egui::Ui, report: &Report) {
         .allow_drag(false)
         .allow_zoom(false)
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 4.0]))
-        .x_axis_formatter(move |mark, _| seat_name(mark.value, seats))
+        .x_axis_formatter({
+            let names = names.clone();
+            move |mark, _| seat_name(mark.value, seats, &names)
+        })
         .y_axis_formatter(|mark, _| format!("{:.0}%", mark.value * 100.0))
         .y_axis_label("games won")
         .show(ui, |plot| {
@@ -396,13 +418,14 @@ fn win_rate_plot(ui: &mut egui::Ui, report: &Report) {
         });
 }
 
-/// The seat whose bar stands at `x` (`gold seat`), or nothing between bars.
-fn seat_name(x: f64, seats: usize) -> String {
+/// The seat whose bar stands at `x` (`gold seat`, by the mode's name), or nothing between
+/// bars.
+fn seat_name(x: f64, seats: usize, names: &SeatNames) -> String {
     let i = x.round();
     if (x - i).abs() > 1e-6 || i < 0.0 || i as usize >= seats {
         return String::new();
     }
-    scryptic::Player::seat(i as usize).map_or_else(String::new, |p| format!("{p} seat"))
+    Player::seat(i as usize).map_or_else(String::new, |p| format!("{} seat", names.name(p)))
 }
 
 /// A histogram of `values` in about `bins` bins: each bin's start and count.
@@ -435,7 +458,7 @@ fn histogram_chart(name: &str, values: &[i64], colour: egui::Color32, offset: f6
     BarChart::new(name, bars).color(colour)
 }
 
-fn score_plot(ui: &mut egui::Ui, records: &[GameRecord]) {
+fn score_plot(ui: &mut egui::Ui, records: &[GameRecord], seats: &SeatNames) {
     ui.label("Final scores");
     // A match's totals may hold half points; the bars count whole ones.
     let gold: Vec<i64> = records.iter().map(|r| r.scores[0].floor() as i64).collect();
@@ -448,8 +471,9 @@ fn score_plot(ui: &mut egui::Ui, records: &[GameRecord]) {
         .y_axis_label("games")
         .allow_scroll(false)
         .show(ui, |plot| {
-            plot.bar_chart(histogram_chart("gold", &gold, GOLD, -0.25));
-            plot.bar_chart(histogram_chart("silver", &silver, SILVER, 0.25));
+            let (first, second) = (seats.name(Player::Gold), seats.name(Player::Silver));
+            plot.bar_chart(histogram_chart(first, &gold, seat_fill(0, seats), -0.25));
+            plot.bar_chart(histogram_chart(second, &silver, seat_fill(1, seats), 0.25));
         });
 }
 
@@ -533,8 +557,17 @@ mod tests {
             (-1.0, ""),
             (2.0, ""),
         ] {
-            assert_eq!(super::seat_name(x, 2), said, "{x}");
+            assert_eq!(super::seat_name(x, 2, &SeatNames::default()), said, "{x}");
         }
-        assert_eq!(super::seat_name(2.0, 3), "seat3 seat");
+        assert_eq!(
+            super::seat_name(2.0, 3, &SeatNames::default()),
+            "seat3 seat"
+        );
+        // A mode's names stand for the seats' own words (Scryper's white and brown).
+        let scryper = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../packs/scryper/rules/scryper.ron");
+        let rules = scryptic::rules::RuleSet::load(&scryper).unwrap();
+        let names = SeatNames::of(&rules);
+        assert_eq!(super::seat_name(1.0, 2, &names), "brown seat");
     }
 }

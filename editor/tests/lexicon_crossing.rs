@@ -238,7 +238,8 @@ fn a_rack_of_twenty_tiles_shows_every_tile() {
 fn the_person_may_play_any_of_three_seats() {
     let mut h = setup_of_98_tiles();
     three_players_against_the_ai(&mut h);
-    h.get_by_label("seat3").click();
+    // The third seat goes by the mode's name for it.
+    h.get_by_label("bronze").click();
     h.run();
     let third = Player::seat(2).unwrap();
     assert_eq!(h.state().play.setup.human, third);
@@ -249,6 +250,13 @@ fn the_person_may_play_any_of_three_seats() {
     session.wait_for_ai(Duration::from_secs(60));
     assert_eq!(session.seats.len(), 3);
     assert_eq!(session.viewer(), third, "the person's seat is the third");
+    // Everywhere on the screen the seat goes by the mode's name, never its own word.
+    h.run_steps(2);
+    h.get_by_label("bronze's rack");
+    assert!(
+        h.query_by_label_contains("seat3").is_none(),
+        "a label still says seat3"
+    );
 }
 
 /// A crossword laid tile by tile is one line in the log, the latest (it was a line a tile).

@@ -53,13 +53,13 @@ fn three_players_share_one_keyboard_and_the_clock_ends_the_game() {
         "your crossword is complete; you may jaywalk",
         "round 1: everyone plays at once; silver at the keyboard (`pass` hands it on)",
         "refused: A1 is outside your region (the one from U1): each player builds in their own",
-        "seat3 calls green light: round 2, every player draws",
+        "bronze calls green light: round 2, every player draws",
         // Draws are told face down: every player reads this screen.
         "gold draws 1 letter",
         "the pool runs low: red light when complete",
         "gold calls red light: the others have 0 s to finish their crosswords",
         "time is up: the grace period is over",
-        "game over: gold, silver and seat3 share the win (the grace period after gold's red light is over)",
+        "game over: gold, silver and bronze share the win (the grace period after gold's red light is over)",
     ] {
         assert!(out.contains(line), "{line}\n{out}");
     }
@@ -126,7 +126,7 @@ fn ais_play_it_for_three_and_five() {
         assert_eq!(o.code, 0, "{o:?}");
         assert!(o.out.contains("endings: red light 3"), "{}", o.out);
         assert!(o.out.contains("unfinished 0"), "{}", o.out);
-        assert!(o.out.contains("seat3 "), "{}", o.out);
+        assert!(o.out.contains("bronze "), "{}", o.out);
     }
 }
 
@@ -323,7 +323,10 @@ fn ais_take_seats_at_the_terminal() {
         "layout A1 across CAT\npass silver\nboard\nboard\nquit\n",
     );
     assert_eq!(o.code, 0, "{o:?}");
-    let first = o.out.find("seat3 (AI):").expect("seat3's AI acts");
+    let first = o
+        .out
+        .find("bronze (AI):")
+        .expect("the third seat's AI acts, by the mode's name");
     let typed = o.out.find("gold lays out").expect("gold's line");
     assert!(typed < first, "the AIs wait for the first line: {}", o.out);
     assert!(o.out.contains("silver (AI):"), "{}", o.out);
@@ -365,7 +368,7 @@ fn a_region_past_z_names_the_columns_to_type() {
     );
     assert!(
         o.out
-            .contains("seat3 lays out a crossword of 4 letters, 13 left on the rack"),
+            .contains("bronze lays out a crossword of 4 letters, 13 left on the rack"),
         "{}",
         o.out
     );
@@ -373,7 +376,7 @@ fn a_region_past_z_names_the_columns_to_type() {
     // Alone with the AIs, there is nobody to pass the keyboard to.
     assert!(!o.out.contains("`pass` hands it on"), "{}", o.out);
     // The layout is on the board shown right after it, in the region's first row.
-    let after = o.out.split("seat3 lays out").nth(1).unwrap_or_default();
+    let after = o.out.split("bronze lays out").nth(1).unwrap_or_default();
     assert!(after.contains("\n 1 H3I3L3L3. ."), "{after}");
     // The region is plain: the lava walls around it are not in its legend.
     assert!(after.contains("legend: . plains\n"), "{after}");

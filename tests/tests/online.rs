@@ -430,7 +430,7 @@ fn three_terminals_play_lexicon_crossing_at_once_and_the_clock_ends_it() {
     let url = server.url(&id);
     let mut gold = Client::join(&url, &dir.path().join("a"), &["--seat", "gold"]);
     let mut silver = Client::join(&url, &dir.path().join("b"), &["--seat", "silver"]);
-    let mut third = Client::join(&url, &dir.path().join("c"), &["--seat", "seat3"]);
+    let mut third = Client::join(&url, &dir.path().join("c"), &["--seat", "bronze"]);
     for client in [&mut gold, &mut silver, &mut third] {
         client.expect("round 1: everyone plays at once");
     }
@@ -449,7 +449,7 @@ fn three_terminals_play_lexicon_crossing_at_once_and_the_clock_ends_it() {
     );
     third.send("green");
     for client in [&mut gold, &mut silver, &mut third] {
-        client.expect("seat3 calls green light: round 2, every player draws");
+        client.expect("bronze calls green light: round 2, every player draws");
     }
     gold.expect("the pool runs low: red light when complete");
     gold.send("add A1 across CATS");

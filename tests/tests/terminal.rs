@@ -295,7 +295,7 @@ fn the_legend_names_every_seat_of_the_game() {
     let o = scryptic_typing(&args, "quit\n");
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
-        o.out.contains("says whose: + gold, - silver, 3 seat3\n"),
+        o.out.contains("says whose: + gold, - silver, 3 bronze\n"),
         "{}",
         o.out
     );
@@ -306,7 +306,7 @@ fn the_legend_names_every_seat_of_the_game() {
     let o = at_terminal(&args, colour, "quit\n");
     assert_eq!(o.code, 0, "{o:?}");
     assert!(
-        o.out.contains("letters are in their seat's colour: \u{1b}[1;33mgold\u{1b}[0m, \u{1b}[1;36msilver\u{1b}[0m, \u{1b}[1;35mseat3\u{1b}[0m"),
+        o.out.contains("letters are in their seat's colour: \u{1b}[1;38;2;230;180;40mgold\u{1b}[0m, \u{1b}[1;38;2;200;205;215msilver\u{1b}[0m, \u{1b}[1;38;2;184;115;58mbronze\u{1b}[0m"),
         "{}",
         o.out
     );

@@ -418,12 +418,19 @@ fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<(
         setup.first_seed,
         setup.first_seed + r.games.saturating_sub(1) as u64
     )?;
+    // Seats go by the mode's names (Scryper's white and brown, Lexicon Crossing's bronze).
+    let seat_names = crate::game::SeatNames::of(&setup.rules);
+    let seat_name = |s: usize| {
+        crate::board::Player::seat(s)
+            .map_or("", |p| seat_names.name(p))
+            .to_string()
+    };
     writeln!(io.out, "wins by seat (95% interval):")?;
     for (s, wins) in r.seat_wins.iter().enumerate() {
         let name = match (s, rounds > 1) {
-            (0, true) => "gold (first round)".to_string(),
-            (0, false) => "gold (moves first)".to_string(),
-            _ => crate::board::Player::seat(s).map_or_else(String::new, |p| p.to_string()),
+            (0, true) => format!("{} (first round)", seat_name(0)),
+            (0, false) => format!("{} (moves first)", seat_name(0)),
+            _ => seat_name(s),
         };
         writeln!(io.out, "  {name:<18}  {}", percent(wins))?;
     }
@@ -436,10 +443,7 @@ fn write_report(setup: &Setup, r: &Report, io: &mut Streams) -> anyhow::Result<(
         .average_scores
         .iter()
         .enumerate()
-        .map(|(s, score)| {
-            let seat = crate::board::Player::seat(s).map_or_else(String::new, |p| p.to_string());
-            format!("{seat} {score:.1}")
-        })
+        .map(|(s, score)| format!("{} {score:.1}", seat_name(s)))
         .collect();
     let by_ai: Vec<String> = names
         .iter()

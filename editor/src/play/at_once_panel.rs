@@ -32,7 +32,7 @@ impl AtOncePanel {
         if let Some(left) = session.grace_left() {
             let caller = game
                 .red_light_caller()
-                .map_or(String::new(), |p| p.to_string());
+                .map_or(String::new(), |p| game.seat_names().name(p).to_string());
             ui.label(format!(
                 "{caller} called red light: {} s left to finish",
                 left.as_secs()

@@ -144,7 +144,9 @@ impl PlayMode {
             session.update();
             let feats = session.drain_feats();
             if !feats.is_empty()
-                && let Err(e) = self.statistics.record(&feats, &session.title)
+                && let Err(e) =
+                    self.statistics
+                        .record(&feats, &session.title, &session.game().seat_names())
             {
                 self.message = Some(e);
             }

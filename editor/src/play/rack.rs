@@ -23,11 +23,12 @@ impl RackPanel {
     pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session, board: &mut PlayBoard) {
         let player = session.viewer();
         if session.rack_hidden {
+            let name = session.game().seat_names().name(player).to_string();
             ui.horizontal(|ui| {
                 ui.label(format!(
-                    "{player}'s letters are hidden until {player} is at the keyboard."
+                    "{name}'s letters are hidden until {name} is at the keyboard."
                 ));
-                if ui.button(format!("Show {player}'s letters")).clicked() {
+                if ui.button(format!("Show {name}'s letters")).clicked() {
                     session.rack_hidden = false;
                 }
             });

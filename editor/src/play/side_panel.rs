@@ -30,7 +30,7 @@ impl SidePanel {
             }
             self.at_once.ui(ui, session);
             if let Some((player, elapsed)) = session.thinking() {
-                thinking_bar(ui, player, elapsed);
+                thinking_bar(ui, session.game().seat_names().name(player), elapsed);
             }
         } else {
             self.status(ui, session);
@@ -80,7 +80,7 @@ impl SidePanel {
         ui.label(RichText::new(waiting).strong());
         answer_offer(ui, session);
         if let Some((player, elapsed)) = session.thinking() {
-            thinking_bar(ui, player, elapsed);
+            thinking_bar(ui, session.game().seat_names().name(player), elapsed);
         }
     }
 
@@ -292,9 +292,9 @@ pub fn online_status(ui: &mut egui::Ui, session: &Session) {
     }
 }
 
-fn thinking_bar(ui: &mut egui::Ui, player: Player, elapsed: Duration) {
+fn thinking_bar(ui: &mut egui::Ui, name: &str, elapsed: Duration) {
     let seconds = elapsed.as_secs_f32();
-    ui.label(format!("{player} (AI) is thinking... {seconds:.1} s"));
+    ui.label(format!("{name} (AI) is thinking... {seconds:.1} s"));
     let sweep = (seconds * 0.8).fract();
     ui.add(egui::ProgressBar::new(sweep).desired_height(6.0));
     ui.ctx().request_repaint_after(Duration::from_millis(60));

@@ -3,7 +3,7 @@
 
 use super::session::Feat;
 use crate::document::data_dir;
-use scryptic::Player;
+use scryptic::game::SeatNames;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -68,11 +68,11 @@ impl Statistics {
     }
 
     /// Takes `feats` of a game on `map` into account; saves when something changed.
-    pub fn record(&mut self, feats: &[Feat], map: &str) -> Result<(), String> {
+    pub fn record(&mut self, feats: &[Feat], map: &str, seats: &SeatNames) -> Result<(), String> {
         self.ensure_loaded();
         let before = self.clone();
         for feat in feats {
-            self.take(feat, map);
+            self.take(feat, map, seats);
         }
         if *self == before {
             return Ok(());
@@ -80,14 +80,14 @@ impl Statistics {
         self.save()
     }
 
-    fn take(&mut self, feat: &Feat, map: &str) {
+    fn take(&mut self, feat: &Feat, map: &str, seats: &SeatNames) {
         match feat {
             Feat::Word { word, face, player } => {
                 if self.best_word.as_ref().is_none_or(|b| *face > b.face) {
                     self.best_word = Some(BestWord {
                         word: word.clone(),
                         face: *face,
-                        player: name(*player),
+                        player: seats.name(*player).to_string(),
                         map: map.into(),
                     });
                 }
@@ -102,7 +102,7 @@ impl Statistics {
                 if self.best_game.as_ref().is_none_or(|b| *score > b.score) {
                     self.best_game = Some(BestGame {
                         map: map.into(),
-                        winner: name(*winner),
+                        winner: seats.name(*winner).to_string(),
                         score: *score,
                         other: *other,
                         turns: *turns,
@@ -153,8 +153,4 @@ impl Statistics {
             }
         }
     }
-}
-
-fn name(player: Player) -> String {
-    player.name().to_string()
 }

@@ -7,14 +7,15 @@ pub const MAX_SEAT_NAME_CHARS: usize = 16;
 
 impl SeatRules {
     /// Why the names and colours do not do, if they do not, with the constant at fault: more
-    /// than the seats, a name that is not a lowercase word or names two seats or another seat's
-    /// own name, a colour that is not `#rrggbb`.
+    /// than the most seats a game has, a name that is not a lowercase word or names two seats
+    /// or another seat's own name, a colour that is not `#rrggbb`. A mode may name more seats
+    /// than `count`: a setting that seats more players finds them named.
     pub fn looks_problem(&self) -> Option<(&'static str, String)> {
-        let seats = usize::try_from(self.count).unwrap_or(0);
-        if self.names.len() > seats || self.colours.len() > seats {
+        let most = crate::board::MAX_SEATS;
+        if self.names.len() > most || self.colours.len() > most {
             return Some((
                 "seats.names",
-                format!("seats.names and seats.colours give at most one a seat ({seats})"),
+                format!("seats.names and seats.colours give at most one a seat, {most} in all"),
             ));
         }
         self.names_problem()

@@ -754,9 +754,9 @@ rule_section! {
     "seats" => SeatRules / SeatOverrides {
         /// How many players take part (gold, silver, then seat 3 and on, in turn order); more than two only where nothing is played between two (a shared crossword without the two-player rules: sudden death, forfeits, the no-word end, an award at the end, matches).
         count: i64, range(2, 8);
-        /// The mode's names for the seats, in seat order (["white", "brown"]); a seat left out keeps its own (gold, silver, seat3...). Lowercase letters, digits and hyphens, up to 16.
+        /// The mode's names for the seats, in seat order (["white", "brown"]); a seat left out keeps its own (gold, silver, seat3...). Lowercase letters, digits and hyphens, up to 16. Name every seat a setting may add: names past `count` wait for them.
         names: Vec<String>;
-        /// The mode's colours for the seats, in seat order, as "#rrggbb"; a seat left out keeps the toolkit's.
+        /// The mode's colours for the seats, in seat order, as "#rrggbb"; a seat left out keeps the toolkit's. Like the names, they may go past `count`.
         colours: Vec<String>;
     }
 }

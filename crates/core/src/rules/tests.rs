@@ -122,6 +122,10 @@ fn bad_rule_files_say_what_and_where() {
             ],
         ),
         (
+            "(version: 1, preset: \"classic\", overrides: (seats: (names: [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\", \"i\"])))",
+            &["r.ron:1:53: seats.names and seats.colours give at most one a seat, 8 in all"],
+        ),
+        (
             "(version: 1, preset: \"classic\", overrides: (seats: (colours: [\"white\"])))",
             &["r.ron:1:53: seats.colours: \"white\" is not a colour written #rrggbb"],
         ),
