@@ -28,6 +28,7 @@ pub mod play;
 pub mod png;
 pub mod properties;
 pub mod rules_mode;
+mod rules_table;
 pub mod scripts_panel;
 pub mod textures;
 pub mod theme;

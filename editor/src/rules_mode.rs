@@ -26,6 +26,8 @@ pub struct RulesMode {
     pub message: Option<String>,
     /// Only constants that differ from the preset are listed.
     pub only_changed: bool,
+    /// The table constant open beside the list, if one is (`letters.tiles`).
+    pub open_table: Option<String>,
     /// The map's rules and the preset's, serialized, for the spec they were made from: made
     /// again only when the map's rules change, not on every frame.
     shown: Option<(RuleSpec, Value, Value)>,
@@ -155,11 +157,65 @@ impl RulesMode {
 
     /// The mode's panel.
     pub fn ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
+        self.refresh_shown(doc);
+        let open = self.open_table.clone().zip(self.shown.clone());
+        if let Some((key, (_, current, preset))) = open
+            && let (Some(now), Some(base)) = (value_at(&current, &key), value_at(&preset, &key))
+        {
+            let mut change = None;
+            egui::Panel::right("rule table")
+                .default_size(340.0)
+                .show(ui, |ui| change = self.table_panel(ui, &key, (now, base)));
+            if let Some(value) = change {
+                let value = (value != *base).then_some(value);
+                self.apply(doc, key, value);
+            }
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             self.header_ui(ui, doc);
             ui.separator();
             self.constants_ui(ui, doc);
         });
+    }
+
+    /// The map's rules and the preset's as JSON, made again when the map's rules changed.
+    fn refresh_shown(&mut self, doc: &Document) {
+        if self
+            .shown
+            .as_ref()
+            .is_some_and(|(spec, _, _)| *spec == doc.map.rules)
+        {
+            return;
+        }
+        self.shown = match (
+            resolve(&doc.map.rules),
+            RuleSet::preset(&doc.map.rules.preset),
+        ) {
+            (Ok(current), Ok(preset)) => Some((
+                doc.map.rules.clone(),
+                rules_json(&current),
+                rules_json(&preset),
+            )),
+            _ => None,
+        };
+    }
+
+    /// Sets constant `key` to `value` (the preset's with `None`); a refusal is said beside
+    /// the field it came from, as well as above.
+    fn apply(&mut self, doc: &mut Document, key: String, value: Option<Value>) {
+        match self.set(doc, &key, value) {
+            Ok(()) => {
+                self.message = None;
+                // The constant's refusals go, its table's fields' (`key[...]`) with them.
+                let cell = format!("{key}[");
+                self.refusals
+                    .retain(|field, _| *field != key && !field.starts_with(&cell));
+            }
+            Err(refusal) => {
+                self.refusals.insert(key, refusal.clone());
+                self.message = Some(refusal);
+            }
+        }
     }
 
     fn header_ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
@@ -218,23 +274,7 @@ impl RulesMode {
     }
 
     fn constants_ui(&mut self, ui: &mut egui::Ui, doc: &mut Document) {
-        if self
-            .shown
-            .as_ref()
-            .is_none_or(|(spec, _, _)| *spec != doc.map.rules)
-        {
-            self.shown = match (
-                resolve(&doc.map.rules),
-                RuleSet::preset(&doc.map.rules.preset),
-            ) {
-                (Ok(current), Ok(preset)) => Some((
-                    doc.map.rules.clone(),
-                    rules_json(&current),
-                    rules_json(&preset),
-                )),
-                _ => None,
-            };
-        }
+        self.refresh_shown(doc);
         let Some((_, current, preset)) = self.shown.clone() else {
             ui.label("The map's rules do not resolve; pick a preset.");
             return;
@@ -266,13 +306,15 @@ impl RulesMode {
                         if let Some(v) =
                             self.value_ui(ui, constant.key, now, constant.range, label.id)
                         {
-                            change = Some((constant.key.to_string(), Some(v)));
+                            // The preset's value again is no override at all.
+                            let v = (v != *base).then_some(v);
+                            change = Some((constant.key.to_string(), v));
                         }
                         let range = constant
                             .range
                             .map(|(lo, hi)| format!("{lo} to {hi}"))
                             .unwrap_or_default();
-                        ui.label(format!("{range}  preset: {}", short(base)));
+                        ui.label(format!("{range}  preset: {}", short(constant.key, base)));
                         if differs && ui.small_button("reset").clicked() {
                             change = Some((constant.key.to_string(), None));
                         }
@@ -281,21 +323,13 @@ impl RulesMode {
                 });
         });
         if let Some((key, value)) = change {
-            // A refusal is said beside the field it came from, as well as above.
-            match self.set(doc, &key, value) {
-                Ok(()) => {
-                    self.message = None;
-                    self.refusals.remove(&key);
-                }
-                Err(refusal) => {
-                    self.refusals.insert(key, refusal.clone());
-                    self.message = Some(refusal);
-                }
-            }
+            self.apply(doc, key, value);
         }
     }
 
-    /// An editor for one value: a number box with its range, a checkbox, or the JSON text.
+    /// An editor for one value: a number box with its range, a checkbox, a drop-down of the
+    /// values it may take, a table's button (its rows open beside the list), or the text of a
+    /// value with data.
     fn value_ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -304,6 +338,8 @@ impl RulesMode {
         range: Option<(f64, f64)>,
         label: egui::Id,
     ) -> Option<Value> {
+        // A value with data (`PerLetter(factor: 1.5)`) is one of a list too; a table is not.
+        let listed = !RuleSet::constant_choices(key).is_empty();
         match now {
             Value::Bool(b) => {
                 let mut b = *b;
@@ -313,8 +349,14 @@ impl RulesMode {
                     .then_some(Value::Bool(b))
             }
             Value::Number(n) => self.number_ui(ui, key, n, range, label),
-            Value::String(current) if !RuleSet::constant_choices(key).is_empty() => {
-                self.choice_ui(ui, key, current, label)
+            Value::String(current) if listed => self.choice_ui(ui, key, current, label),
+            Value::Array(_) => {
+                self.table_button(ui, key, now, label);
+                None
+            }
+            Value::Object(_) if !listed => {
+                self.table_button(ui, key, now, label);
+                None
             }
             other => self.text_ui(ui, key, other, label),
         }
@@ -357,7 +399,8 @@ impl RulesMode {
         now: &Value,
         label: egui::Id,
     ) -> Option<Value> {
-        self.typed_ui(ui, (key, label), (&now.to_string(), 260.0), |draft| {
+        let shown = ron_text(key, now).unwrap_or_else(|| now.to_string());
+        self.typed_ui(ui, (key, &[label]), (&shown, 260.0), |draft| {
             parse_value(key, draft).map(|value| (value != *now).then_some(value))
         })
     }
@@ -366,10 +409,10 @@ impl RulesMode {
     /// while it is typed; Enter or leaving the field reads it with `read` (a value that
     /// changes the constant, none that does not, or why the text is refused), and a refusal
     /// is said beside the field, changing nothing.
-    fn typed_ui(
+    pub(crate) fn typed_ui(
         &mut self,
         ui: &mut egui::Ui,
-        (key, label): (&str, egui::Id),
+        (key, labels): (&str, &[egui::Id]),
         (shown, width): (&str, f32),
         read: impl FnOnce(&str) -> Result<Option<Value>, String>,
     ) -> Option<Value> {
@@ -379,13 +422,14 @@ impl RulesMode {
             // (after an undo, a reset).
             let mut draft = self.drafts.remove(key).unwrap_or_else(|| shown.to_string());
             // A stable id: a message shown above must not make the field another widget.
-            let response = ui
-                .add(
-                    egui::TextEdit::singleline(&mut draft)
-                        .id_salt(("rule", key))
-                        .desired_width(width),
-                )
-                .labelled_by(label);
+            let mut response = ui.add(
+                egui::TextEdit::singleline(&mut draft)
+                    .id_salt(("rule", key))
+                    .desired_width(width),
+            );
+            for label in labels {
+                response = response.labelled_by(*label);
+            }
             if response.lost_focus() {
                 committed = Some(read(&draft));
             } else if response.has_focus() {
@@ -405,6 +449,25 @@ impl RulesMode {
             }
         }
     }
+}
+
+/// The value `value` of the constant `key` as a rule file writes it (`PerLetter(factor: 1.5)`),
+/// if the rule set's writer takes it.
+fn ron_text(key: &str, value: &Value) -> Option<String> {
+    let (section, field) = key.split_once('.')?;
+    let overrides = with_override(&RuleOverrides::default(), key, Some(value.clone())).ok()?;
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let config = ron::ser::PrettyConfig::new()
+        .compact_structs(true)
+        .compact_maps(true)
+        .compact_arrays(true);
+    let text = options.to_string_pretty(&overrides, config).ok()?;
+    let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let inner = text
+        .strip_prefix(&format!("({section}: ({field}: "))?
+        .strip_suffix("))")?;
+    Some(inner.trim_end_matches(',').to_string())
 }
 
 /// `text` as the value of the constant `key`: JSON, or as a rule file writes it (RON).
@@ -431,7 +494,7 @@ impl RulesMode {
         range: Option<(f64, f64)>,
         label: egui::Id,
     ) -> Option<Value> {
-        self.typed_ui(ui, (key, label), (&now.to_string(), 80.0), |draft| {
+        self.typed_ui(ui, (key, &[label]), (&now.to_string(), 80.0), |draft| {
             parse_number(draft, now.is_i64(), range)
                 .map(|value| (value.as_f64() != now.as_f64()).then_some(value))
         })
@@ -439,7 +502,11 @@ impl RulesMode {
 }
 
 /// `text` as a rule's number (a whole number when `integer`), within `range`.
-fn parse_number(text: &str, integer: bool, range: Option<(f64, f64)>) -> Result<Value, String> {
+pub(crate) fn parse_number(
+    text: &str,
+    integer: bool,
+    range: Option<(f64, f64)>,
+) -> Result<Value, String> {
     let text = text.trim();
     let (value, x) = if integer {
         let v: i64 = text
@@ -460,13 +527,18 @@ fn parse_number(text: &str, integer: bool, range: Option<(f64, f64)>) -> Result<
     }
 }
 
-fn short(v: &Value) -> String {
-    let s = v.to_string();
-    if s.len() > 40 {
-        format!("{}...", &s[..40])
-    } else {
-        s
-    }
+/// The value `v` of constant `key` in a few words: a word without quotes, a table by its
+/// count of entries, a value with data as a rule file writes it.
+fn short(key: &str, v: &Value) -> String {
+    let s = match v {
+        Value::String(word) => word.clone(),
+        Value::Array(items) => scryptic::diag::counted(items.len(), "entry"),
+        Value::Object(entries) if entries.len() > 1 => {
+            scryptic::diag::counted(entries.len(), "entry")
+        }
+        other => ron_text(key, other).unwrap_or_else(|| other.to_string()),
+    };
+    scryptic::diag::shorten(&s, 40)
 }
 
 #[cfg(test)]
@@ -492,6 +564,15 @@ mod tests {
         assert!(doc.map.rules.overrides.is_empty());
         doc.undo();
         assert_eq!(doc.map.rule_set().unwrap().turn.rack_limit, 12);
+    }
+
+    /// A value with data is shown as a rule file writes it, and read back the same.
+    #[test]
+    fn a_value_with_data_reads_as_a_rule_file_writes_it() {
+        let json: Value = serde_json::json!({"PerLetter": {"factor": 1.5}});
+        let text = ron_text("strength.mountain", &json).unwrap();
+        assert_eq!(text, "PerLetter(factor: 1.5)");
+        assert_eq!(parse_value("strength.mountain", &text).unwrap(), json);
     }
 
     #[test]

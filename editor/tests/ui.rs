@@ -330,19 +330,79 @@ fn a_listed_constant_is_chosen_and_a_wrong_value_is_refused_beside_its_field() {
         rules(&h).placement.forest_cut,
         scryptic::rules::ForestCut::Exceed
     );
-    type_into(&mut h, "letters.tiles", "{'A': (value: 1");
+}
+
+/// A table constant opens into a row per entry with a field per value (a letter's value and
+/// count, a seat's name typed without quotes): an entry is changed, removed and added, each
+/// an undoable step; a wrong value is refused beside its field and changes nothing.
+#[test]
+fn a_table_constant_is_edited_row_by_row() {
+    let mut app = blank(8, 8);
+    app.mode = Mode::Rules;
+    let mut h = harness(app);
+    let rules = |h: &Harness<'static, EditorApp>| h.state().doc.map.rule_set().unwrap();
+    let q = |h: &Harness<'static, EditorApp>| rules(h).letters.tiles.get(&'Q').copied();
+    let before = q(&h).unwrap();
+    h.get_by_label("letters.tiles").click();
+    h.run();
+    type_into(&mut h, "Q value", "10");
     h.key_press(Key::Enter);
     h.run();
-    let refusal = h.state().rules.refusals.get("letters.tiles").cloned();
+    assert_eq!(q(&h).unwrap().value, 10);
+    assert_eq!(q(&h).unwrap().count, before.count, "the count is kept");
+    // Not a number: refused beside the field, nothing changed.
+    type_into(&mut h, "Q count", "x");
+    h.key_press(Key::Enter);
+    h.run();
+    let refusal = h
+        .state()
+        .rules
+        .refusals
+        .get("letters.tiles[Q].count")
+        .cloned();
     let refusal = refusal.expect("the refusal is kept for the field");
-    assert!(
-        refusal.contains("is not a value of letters.tiles"),
-        "{refusal}"
+    assert!(h.query_by_label(&refusal).is_some(), "shown: {refusal}");
+    assert_eq!(q(&h).unwrap().count, before.count);
+    // The preset's letters are changed, never removed (its own would come back).
+    assert!(h.query_by_label("Remove").is_none());
+    // A meaning of the connotation lists' is added as a copy of the last row, then removed.
+    h.get_by_label("strength.connotations").click();
+    h.run();
+    type_into(&mut h, "New entry", "freezing");
+    h.get_by_label("Add").click();
+    h.run();
+    let connotations = |h: &Harness<'static, EditorApp>| rules(h).strength.connotations;
+    assert_eq!(
+        connotations(&h).get("freezing"),
+        connotations(&h).get("sneaking"),
+        "a new row copies the last"
     );
+    h.get_by_label("Remove").click();
+    h.run();
+    assert!(!connotations(&h).contains_key("freezing"));
     assert!(
-        h.query_by_label(&refusal).is_some(),
-        "shown beside the field"
+        h.state().doc.map.rules.overrides.strength.is_none(),
+        "the preset's table again is no override"
     );
+    // A list of words (far down the list): a name typed without quotes.
+    h.get_by_label("seats.names").scroll_to_me();
+    h.run();
+    h.get_by_label("seats.names").click();
+    h.run();
+    type_into(&mut h, "New item", "white");
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(rules(&h).seats.names, ["white"]);
+    h.get_by_label("Close").click();
+    h.run();
+    assert_eq!(
+        h.state().rules.open_table,
+        None,
+        "Close folds the table away"
+    );
+    // Every change was a step of its own.
+    h.state_mut().doc.undo();
+    assert!(rules(&h).seats.names.is_empty());
 }
 
 #[test]
