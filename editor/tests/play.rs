@@ -105,10 +105,16 @@ fn drag_letter(h: &mut H, letter: char, cell: Pos) {
 }
 
 /// Answers whatever combat dialog is open; returns how many attacks were made through it.
-fn settle_dialogs(h: &mut H) -> usize {
+/// The board stays where it was drawn before the action (`board`) while the dialog is open.
+fn settle_dialogs(h: &mut H, board: Option<egui::Rect>) -> usize {
     let mut attacks = 0;
     while let Some(stage) = session(h).combat.clone() {
         assert_docked_beside_the_board(h);
+        assert_eq!(
+            h.state().play.board.last_rect(),
+            board,
+            "the board moved when the fight's dialog opened"
+        );
         match stage {
             CombatStage::Preview { .. } => {
                 click_label(h, "Attack");
@@ -145,6 +151,7 @@ fn assert_docked_beside_the_board(h: &H) {
 /// Carries out `action` through the UI; returns the attacks made.
 fn act_through_ui(h: &mut H, action: &Action) -> usize {
     uncover(h);
+    let board = h.state().play.board.last_rect();
     match action {
         Action::Commit { letters } => {
             for p in letters {
@@ -194,7 +201,15 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
         Action::Defend { .. } => {}
         other => panic!("the AI chose {other:?}, which the test does not play"),
     }
-    settle_dialogs(h)
+    let attacks = settle_dialogs(h, board);
+    // The rack's panel never gives back height it took this game: the board never grows as
+    // tiles or messages come and go below it (it jumped).
+    let (before, after) = (board.unwrap(), h.state().play.board.last_rect().unwrap());
+    assert!(
+        after.height() <= before.height(),
+        "the board grew from {before:?} to {after:?}"
+    );
+    attacks
 }
 
 #[test]

@@ -54,6 +54,8 @@ pub struct PlayBoard {
     last_rect: Option<Rect>,
     /// Whose region the view was last fitted to (simultaneous play).
     region_of: Option<Player>,
+    /// The tallest the rack's panel below the board has been this game.
+    pub(super) rack_height: f32,
 }
 
 impl PlayBoard {
@@ -90,6 +92,7 @@ impl PlayBoard {
         self.view = MapView::default();
         self.cursor = None;
         self.facts = None;
+        self.rack_height = 0.0;
     }
 
     /// The board, filling the space left in `ui`.

@@ -1,4 +1,5 @@
-//! The combat dialog, docked beside the board so the fight stays in view: before an attack, its strength and each defender's, with the modifiers
+//! The combat dialog, in the side panel's place beside the board so the fight stays in view
+//! and the board keeps its place: before an attack, its strength and each defender's, with the modifiers
 //! as small ideograms (the design document's), to cancel or proceed; the defender's order of
 //! defence; then the resolution, one step at a time.
 
@@ -120,15 +121,31 @@ pub enum Glyph {
     Penalty,
 }
 
-/// An ideogram with its amount beside it, as one hoverable widget.
+/// An ideogram with its amount beside it, as one hoverable widget (one, so that a row of them
+/// wraps between ideograms rather than running past the panel).
 fn ideogram_label(ui: &mut egui::Ui, glyph: Glyph, amount: &str) -> egui::Response {
-    ui.horizontal(|ui| {
-        ui.spacing_mut().item_spacing.x = 2.0;
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        paint_glyph(ui.painter(), rect, glyph);
-        ui.label(amount);
-    })
-    .response
+    const GLYPH: f32 = 16.0;
+    const GAP: f32 = 2.0;
+    let colour = ui.visuals().text_color();
+    let galley = ui.painter().layout_no_wrap(
+        amount.to_string(),
+        egui::TextStyle::Body.resolve(ui.style()),
+        colour,
+    );
+    let size = egui::vec2(GLYPH + GAP + galley.size().x, GLYPH.max(galley.size().y));
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let glyph_rect = egui::Rect::from_min_size(
+        egui::pos2(rect.left(), rect.center().y - GLYPH / 2.0),
+        egui::vec2(GLYPH, GLYPH),
+    );
+    paint_glyph(ui.painter(), glyph_rect, glyph);
+    let text_at = egui::pos2(
+        glyph_rect.right() + GAP,
+        rect.center().y - galley.size().y / 2.0,
+    );
+    ui.painter().galley(text_at, galley, colour);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, amount));
+    response
 }
 
 /// Draws `glyph` in `rect` with shapes (no font needed).

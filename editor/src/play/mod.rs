@@ -107,6 +107,9 @@ pub struct PlayMode {
     combat: CombatDialog,
 }
 
+/// The width of the panel beside the board: the game's state, or a fight being settled.
+const SIDE_WIDTH: f32 = 360.0;
+
 impl PlayMode {
     /// Starts the game the Setup screen describes (`doc`: the map open in the editor).
     pub fn start(&mut self, ctx: &egui::Context, doc: &Document) {
@@ -283,34 +286,39 @@ impl PlayMode {
             });
             return;
         };
-        // While a fight is being settled its dialog is docked beside the board, and the rest
-        // of the game waits: nothing else can be played until the fight is over.
         if session.game().rules().flow.scripted {
             return self.table_screen(ui);
         }
+        // While a fight is being settled its dialog takes the side panel's place beside the
+        // board, and the rest of the game waits: nothing else can be played until the fight
+        // is over. The board keeps its place and size (a panel appearing beside it moved it).
         let fighting = session.combat.is_some();
         egui::Panel::right("play side")
-            .default_size(320.0)
+            .exact_size(SIDE_WIDTH)
+            .show(ui, |ui| {
+                // The panel keeps its width whatever it shows (it took the width of a fight).
+                let scroll = egui::ScrollArea::vertical().auto_shrink([false, false]);
+                if fighting {
+                    scroll
+                        .id_salt("combat")
+                        .show(ui, |ui| self.combat.ui(ui, session));
+                } else {
+                    scroll.show(ui, |ui| self.side.ui(ui, session));
+                }
+            });
+        // The rack's panel keeps the tallest height it had this game, so that a row of tiles
+        // played away or a message gone does not stretch the board.
+        let rack = egui::Panel::bottom("play rack")
+            .min_size(self.board.rack_height)
             .show(ui, |ui| {
                 ui.add_enabled_ui(!fighting, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.side.ui(ui, session));
+                    self.rack.ui(ui, session, &mut self.board);
                 });
+                if let Some(m) = &self.message {
+                    ui.label(m);
+                }
             });
-        egui::Panel::bottom("play rack").show(ui, |ui| {
-            ui.add_enabled_ui(!fighting, |ui| {
-                self.rack.ui(ui, session, &mut self.board);
-            });
-            if let Some(m) = &self.message {
-                ui.label(m);
-            }
-        });
-        if fighting {
-            egui::Panel::left("combat")
-                .default_size(340.0)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| self.combat.ui(ui, session));
-                });
-        }
+        self.board.rack_height = self.board.rack_height.max(rack.response.rect.height());
         egui::CentralPanel::no_frame().show(ui, |ui| {
             // The board stays bright during a fight (it is what the fight is about); it only
             // stops taking input.
