@@ -264,8 +264,14 @@ impl FilePrompt {
                 typed.file_name().map(|n| n.to_string_lossy().into_owned()),
             )
         };
+        // A file to read is picked in egui_file's save dialog under an Open button: its open
+        // dialog takes a name typed into its field for Open, then does nothing with it
+        // (only a file clicked in the list opens); its save dialog takes the typed name (a
+        // name of no file is then refused by what reads it, as a typed path is).
         let mut dialog = match self.access {
-            Access::Read => egui_file::FileDialog::open_file(),
+            Access::Read => egui_file::FileDialog::save_file()
+                .save_button_text("Open".into())
+                .show_new_folder(false),
             Access::Write => egui_file::FileDialog::save_file(),
             Access::Folder => egui_file::FileDialog::select_folder(),
         }

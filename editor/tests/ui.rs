@@ -938,6 +938,34 @@ fn open_offers_recent_maps_and_browses_folders() {
     h.get_by_label("Open").click();
     h.run();
     assert_eq!(h.state().doc.map.name, "browsed one");
+
+    // A name typed into the browser's own field, then Open (it did nothing).
+    Map::new("typed one", 10, 10)
+        .save(&dir.path().join("typed.ron"))
+        .unwrap();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    type_into(&mut h, "path", &format!("{}/", dir.path().display()));
+    h.get_by_label("Browse...").click();
+    h.run();
+    let name_field = h
+        .root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
+        .last()
+        .expect("the browser's name field");
+    name_field.focus();
+    h.run();
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::TextInput)
+        .last()
+        .unwrap()
+        .type_text("typed.ron");
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert_eq!(h.state().doc.map.name, "typed one");
 }
 
 /// The window wears the stone look, not stock egui grey: brass-rimmed buttons, a gold
