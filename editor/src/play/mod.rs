@@ -167,7 +167,7 @@ impl PlayMode {
             Screen::Play => self.play_screen(ui, doc),
             Screen::Setup => {
                 egui::CentralPanel::default_margins().show(ui, |ui| {
-                    if self.setup.ui(ui) {
+                    if self.setup.ui(ui, doc.path.as_deref()) {
                         self.start(ui.ctx(), doc);
                     }
                     self.message_line(ui);

@@ -5,6 +5,7 @@
 use scryptic::Player;
 use scryptic::ai::{Level, Think};
 use scryptic::pack::{SettingKind, SettingSpec, SettingValue};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// What a game is started on.
@@ -213,6 +214,25 @@ fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String) {
     });
 }
 
+/// The rules a game on `map` (from `source`) plays with when no rule-set file is given, in
+/// words: a level folder's, a pack's mode's for a map of a pack, the file beside a map, or the
+/// map's own.
+fn default_rules(source: Source, map: Option<&Path>) -> &'static str {
+    if source == Source::Folder {
+        return "the level's rules";
+    }
+    let Some(map) = map.filter(|m| !m.as_os_str().is_empty()) else {
+        return "the map's own rules";
+    };
+    if scryptic::pack::level::enclosing_pack(map).is_some() {
+        "the rules of its pack's mode that plays it"
+    } else if map.with_file_name("rules.ron").is_file() {
+        "rules.ron beside the map"
+    } else {
+        "the map's own rules"
+    }
+}
+
 /// The think times the Setup screen offers the hard level, in seconds (0: none).
 const THINK_SECONDS: [u64; 4] = [0, 1, 3, 10];
 
@@ -414,8 +434,9 @@ impl SetupForm {
         }
     }
 
-    /// The form; answers whether Start was clicked.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> bool {
+    /// The form (`open_map`: where the map open in the editor is saved); answers whether
+    /// Start was clicked.
+    pub fn ui(&mut self, ui: &mut egui::Ui, open_map: Option<&Path>) -> bool {
         ui.heading("Setup");
         ui.label("Play on:");
         ui.horizontal(|ui| {
@@ -509,16 +530,59 @@ impl SetupForm {
                 .labelled_by(l.id);
         });
         if !matches!(self.source, Source::Save | Source::Pack) {
-            labelled_text(
-                ui,
-                "Rule-set file (empty: the map's rules)",
-                &mut self.rules_file,
-            );
+            let map = match self.source {
+                Source::OpenMap => open_map.map(Path::to_path_buf),
+                _ => Some(PathBuf::from(self.path.trim())),
+            };
+            let default = default_rules(self.source, map.as_deref());
+            ui.horizontal(|ui| {
+                let l = ui.label("Rule-set file");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.rules_file)
+                        .hint_text(format!("empty: {default}"))
+                        .desired_width(360.0),
+                )
+                .labelled_by(l.id);
+            });
         }
         if self.source != Source::Save && !facts.scripted {
             labelled_text(ui, "Word list (empty: the dictionary)", &mut self.words);
         }
         ui.add_space(8.0);
         ui.button("Start game").clicked()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Setup screen says which rules an empty rule-set file means, for where the map is.
+    #[test]
+    fn an_empty_rule_set_file_is_said_in_words() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("rules.ron"), "").unwrap();
+        for (source, map, said) in [
+            (Source::Folder, None, "the level's rules"),
+            (Source::OpenMap, None, "the map's own rules"),
+            (
+                Source::MapFile,
+                Some(root.join("maps/duel-24.ron")),
+                "the map's own rules",
+            ),
+            (
+                Source::MapFile,
+                Some(root.join("packs/lexicon-crossing/maps/table.ron")),
+                "the rules of its pack's mode that plays it",
+            ),
+            (
+                Source::OpenMap,
+                Some(dir.path().join("m.ron")),
+                "rules.ron beside the map",
+            ),
+        ] {
+            assert_eq!(default_rules(source, map.as_deref()), said, "{map:?}");
+        }
     }
 }
