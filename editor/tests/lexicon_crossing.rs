@@ -130,7 +130,7 @@ fn a_word_list_of_ones_own_is_played_from_the_setup_screen() {
     let words = dir.path().join("mine.txt");
     std::fs::write(&words, "cat\ncats\ntsac\n").unwrap();
     let mut h = setup_of_98_tiles();
-    h.get_by_label("Word list (empty: the dictionary)");
+    h.get_by_label("Word list");
     h.state_mut().play.setup.words = words.display().to_string();
     click_label(&mut h, "Start game");
     let session = h.state().play.session.as_ref().expect("a game started");

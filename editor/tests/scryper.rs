@@ -105,10 +105,7 @@ fn click_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, cell: Pos) {
 fn the_setup_screen_names_white_and_brown() {
     let mut h = scryper_setup();
     h.get_by_label("Hide each player's side between turns");
-    assert!(
-        h.query_by_label("Word list (empty: the dictionary)")
-            .is_none()
-    );
+    assert!(h.query_by_label("Word list").is_none());
     click_label(&mut h, "Against the AI");
     h.get_by_label("white (moves first)");
     h.get_by_label("brown");

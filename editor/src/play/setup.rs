@@ -206,11 +206,16 @@ fn setting_editor(ui: &mut egui::Ui, spec: &SettingSpec, value: &mut SettingValu
     });
 }
 
-fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String) {
+/// A text field under `label`; while empty it shows `hint` (what it takes, or what empty means).
+fn labelled_text(ui: &mut egui::Ui, label: &str, hint: &str, text: &mut String) {
     ui.horizontal(|ui| {
         let l = ui.label(label);
-        ui.add(egui::TextEdit::singleline(text).desired_width(360.0))
-            .labelled_by(l.id);
+        ui.add(
+            egui::TextEdit::singleline(text)
+                .hint_text(hint)
+                .desired_width(360.0),
+        )
+        .labelled_by(l.id);
     });
 }
 
@@ -449,7 +454,14 @@ impl SetupForm {
         match self.source {
             Source::OpenMap => {}
             Source::Pack => self.pack_ui(ui, true),
-            _ => labelled_text(ui, "Path", &mut self.path),
+            source => {
+                let hint = match source {
+                    Source::Folder => "a level's folder",
+                    Source::Save => "a saved game (.ron)",
+                    _ => "a map file (.ron)",
+                };
+                labelled_text(ui, "Path", hint, &mut self.path);
+            }
         }
         ui.separator();
         ui.label("Players:");
@@ -535,18 +547,11 @@ impl SetupForm {
                 _ => Some(PathBuf::from(self.path.trim())),
             };
             let default = default_rules(self.source, map.as_deref());
-            ui.horizontal(|ui| {
-                let l = ui.label("Rule-set file");
-                ui.add(
-                    egui::TextEdit::singleline(&mut self.rules_file)
-                        .hint_text(format!("empty: {default}"))
-                        .desired_width(360.0),
-                )
-                .labelled_by(l.id);
-            });
+            let hint = format!("empty: {default}");
+            labelled_text(ui, "Rule-set file", &hint, &mut self.rules_file);
         }
         if self.source != Source::Save && !facts.scripted {
-            labelled_text(ui, "Word list (empty: the dictionary)", &mut self.words);
+            labelled_text(ui, "Word list", "empty: the dictionary", &mut self.words);
         }
         ui.add_space(8.0);
         ui.button("Start game").clicked()
