@@ -526,6 +526,12 @@ fn undo_save_and_load_a_game_through_the_ui() {
         !session(&h).rack_hidden,
         "racks left uncovered, as the Setup screen said"
     );
+    // Saved in a folder of its own, away from the map's, the game still shows the map's
+    // tileset (it was named from the map's folder, and the board fell back to flat colours).
+    assert!(
+        h.state().play.board.textures().is_some(),
+        "the loaded game's board has its tileset"
+    );
 }
 
 #[test]

@@ -539,6 +539,40 @@ pub fn map_tileset(path: Option<&Path>, reference: &str, catalog: &Catalog) -> O
     Some(TilesetRef::file(&dir.join(reference)))
 }
 
+/// How a map written to `file` (a saved game's copy of it) names `tileset`, the tileset its
+/// game was shown with: `id:path` inside a pack of `catalog` (or built in), else the path
+/// from `file`'s folder. The map's own reference was written from the map's folder, and a
+/// save kept elsewhere lost its art. `None` when no such path can be written.
+pub fn tileset_reference_from(
+    file: &Path,
+    tileset: &TilesetRef,
+    catalog: &Catalog,
+) -> Option<String> {
+    let root = match &tileset.files {
+        PackFiles::Embedded { id, .. } => return Some(format!("{id}:{}", tileset.path)),
+        PackFiles::Folder(root) => std::fs::canonicalize(root).ok()?,
+    };
+    let in_pack = catalog.packs().into_iter().find(|pack| {
+        pack.files
+            .folder()
+            .and_then(|f| std::fs::canonicalize(f).ok())
+            .is_some_and(|f| f == root)
+    });
+    if let Some(pack) = in_pack {
+        return Some(format!("{}:{}", pack.manifest.id, tileset.path));
+    }
+    let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
+    let dir = std::fs::canonicalize(dir.unwrap_or(Path::new("."))).ok()?;
+    let relative =
+        pathdiff::diff_paths(root.join(&tileset.path), dir).filter(|p| p.is_relative())?;
+    // A map names its files with forward slashes on every system.
+    let parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    Some(parts.join("/"))
+}
+
 /// The folder of the pack a file is in: the nearest parent holding `pack.ron`.
 pub fn enclosing_pack(path: &Path) -> Option<PathBuf> {
     // A map not saved yet has no file: its folder is where it will be.

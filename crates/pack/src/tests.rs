@@ -434,3 +434,42 @@ fn a_new_pack_refuses_two_scripts_of_one_name_and_leaves_nothing() {
         "nothing is left"
     );
 }
+
+/// A saved game's map names its tileset for the save's own folder: inside a pack by the
+/// pack's id (built in, or a folder the catalog has), else by the path from the save's folder
+/// (the map's reference was written from the map's folder).
+#[test]
+fn a_saved_map_names_its_tileset_from_where_the_save_is() {
+    use super::level::{TilesetRef, tileset_reference_from};
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let demo = demo_pack(root);
+    write_files(root, &[("art/tiles/tileset.ron", "()")]);
+    std::fs::create_dir_all(root.join("saves/old")).unwrap();
+    let core = super::core().unwrap();
+    let catalog = Catalog::new(vec![core.clone(), Pack::open(&demo).unwrap()]);
+    let save = root.join("saves/old/game.ron");
+    let in_folder = |files: PackFiles, path: &str| TilesetRef {
+        files,
+        path: path.to_string(),
+    };
+    for (tileset, named) in [
+        (
+            in_folder(core.files.clone(), "tilesets/stone/tileset.ron"),
+            "core:tilesets/stone/tileset.ron",
+        ),
+        (
+            in_folder(PackFiles::Folder(demo.clone()), "tiles/t.ron"),
+            "demo:tiles/t.ron",
+        ),
+        (
+            in_folder(PackFiles::Folder(root.join("art")), "tiles/tileset.ron"),
+            "../../art/tiles/tileset.ron",
+        ),
+    ] {
+        assert_eq!(
+            tileset_reference_from(&save, &tileset, &catalog).as_deref(),
+            Some(named)
+        );
+    }
+}

@@ -116,8 +116,9 @@ impl PlayMode {
         match start::start(&self.setup, doc, crate::lexicon_mode::dictionary()) {
             Ok(started) => {
                 self.board.reset();
-                self.board.use_tileset(ctx, started.tileset);
+                self.board.use_tileset(ctx, started.tileset.clone());
                 let mut session = started.session;
+                session.tileset = started.tileset;
                 session.repaint_with(ctx);
                 self.session = Some(session);
                 self.screen = Screen::Play;

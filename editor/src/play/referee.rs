@@ -301,7 +301,18 @@ impl Session {
     pub fn save_to(&self, path: &Path) -> Result<(), String> {
         let cannot = |e: &dyn std::fmt::Display| format!("cannot save {}: {e}", path.display());
         match &self.game {
-            Referee::Here(game) => game.save().save(path).map_err(|e| cannot(&e)),
+            Referee::Here(game) => {
+                let mut save = game.save();
+                // The map's tileset was named from the map's folder; the save may be elsewhere.
+                let named = self.tileset.as_ref().and_then(|tileset| {
+                    let catalog = crate::catalog();
+                    scryptic::pack::level::tileset_reference_from(path, tileset, &catalog)
+                });
+                if let Some(reference) = named {
+                    save.map.tileset = reference;
+                }
+                save.save(path).map_err(|e| cannot(&e))
+            }
             Referee::Server(seat) => {
                 let text = seat.save_text().map_err(|e| cannot(&e))?;
                 scryptic::fsutil::write_atomic(path, text.as_bytes()).map_err(|e| cannot(&e))

@@ -91,6 +91,8 @@ pub struct Session {
     pub(super) red_light_at: Option<Instant>,
     /// The map's title, or the save's.
     pub title: String,
+    /// The tileset the board shows, which a saved game names for wherever it is written.
+    pub tileset: Option<scryptic::pack::TilesetRef>,
     /// Letters laid on the board this turn and not yet committed.
     pub placed: Vec<Placement>,
     /// The letters picked on the rack, for discarding or trading.
@@ -167,6 +169,7 @@ impl Session {
             notice: None,
             live,
             generation: 0,
+            tileset: None,
             ai_paused: false,
             ai_delay: 0.4,
             rack_hidden: hide_racks,
