@@ -248,8 +248,7 @@ impl BalancePanel {
             return;
         };
         ui.separator();
-        let seats = &self.seat_names;
-        summary(ui, &report, self.elapsed, seats);
+        summary(ui, &report, self.elapsed, &self.seat_names);
         ui.label(if self.taking_part.is_empty() {
             "Scripts taking part: none (the map has no scripts or word lists)".to_string()
         } else {

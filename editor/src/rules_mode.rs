@@ -376,7 +376,7 @@ impl RulesMode {
             egui::ComboBox::from_id_salt(("rule", key))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
-                    for choice in RuleSet::constant_choices(key) {
+                    for &choice in RuleSet::constant_choices(key) {
                         ui.selectable_value(&mut chosen, choice.to_string(), choice);
                     }
                 })
@@ -533,10 +533,12 @@ fn short(key: &str, v: &Value) -> String {
     let s = match v {
         Value::String(word) => word.clone(),
         Value::Array(items) => scryptic::diag::counted(items.len(), "entry"),
-        Value::Object(entries) if entries.len() > 1 => {
+        // A value with data is one of a list; a table is not.
+        Value::Object(entries) if RuleSet::constant_choices(key).is_empty() => {
             scryptic::diag::counted(entries.len(), "entry")
         }
-        other => ron_text(key, other).unwrap_or_else(|| other.to_string()),
+        Value::Object(_) => ron_text(key, v).unwrap_or_else(|| v.to_string()),
+        other => other.to_string(),
     };
     scryptic::diag::shorten(&s, 40)
 }

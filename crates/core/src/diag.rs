@@ -320,12 +320,8 @@ pub fn counted(n: usize, thing: &str) -> String {
 
 /// `letter` as `letters`, `city` as `cities`, `key` as `keys`.
 pub fn plural(thing: &str) -> String {
-    let vowel_before_y = thing
-        .strip_suffix('y')
-        .and_then(|stem| stem.chars().last())
-        .is_some_and(|c| "aeiou".contains(c));
     match thing.strip_suffix('y') {
-        Some(stem) if !vowel_before_y => format!("{stem}ies"),
+        Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
         _ => format!("{thing}s"),
     }
 }

@@ -63,17 +63,10 @@ impl RackPanel {
         let spacing = ui.spacing().item_spacing.x;
         let per_row =
             (((ui.available_width() - 2.0 * COIN) / (COIN + spacing)).floor() as usize).max(1);
-        let rows: Vec<Vec<(usize, char)>> = letters
-            .iter()
-            .copied()
-            .enumerate()
-            .collect::<Vec<_>>()
-            .chunks(per_row)
-            .map(<[_]>::to_vec)
-            .collect();
-        for row in rows {
+        for (r, row) in letters.chunks(per_row).enumerate() {
             ui.horizontal(|ui| {
-                for (i, letter) in row {
+                for (j, &letter) in row.iter().enumerate() {
+                    let i = r * per_row + j;
                     self.coin(ui, session, board, (i, letter), (discarding, &mut picked));
                 }
             });

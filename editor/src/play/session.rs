@@ -127,9 +127,9 @@ pub struct Session {
     pub(super) ai: AiWorker,
     /// Woken when an AI's answer is ready (the window's context; none in tests that poll).
     pub(super) repaint: Option<egui::Context>,
-    /// The log's length when its last line told a crossword laid out, so that the next
-    /// layout of the same player replaces that line.
-    last_laid_out: Option<usize>,
+    /// Whose crossword the log's last line told laid out, and the log's length then, so that
+    /// the same player's next layout replaces that line.
+    last_laid_out: Option<(Player, usize)>,
     pub(super) last_ai_action: Option<Instant>,
     pub(super) undo_marks: Vec<usize>,
     /// Online, an action of this seat's was sent and not yet answered (whether it was the
@@ -535,15 +535,17 @@ impl Session {
             if let Some(seen) = event.shown_to(viewer) {
                 let text = self.game().seat_names().render(&describe(&seen));
                 // A crossword laid out tile by tile is one line, the latest, not a line a tile.
-                let laid_out_again = matches!(event, Event::LaidOut { .. })
-                    && self.last_laid_out == Some(self.log.len())
-                    && self.log.last().is_some_and(|last| same_layer(last, &text));
-                if laid_out_again {
+                let laid_out = match event {
+                    Event::LaidOut { player, .. } => Some(*player),
+                    _ => None,
+                };
+                let again =
+                    laid_out.is_some_and(|p| self.last_laid_out == Some((p, self.log.len())));
+                if again {
                     self.log.pop();
                 }
                 self.log.push(text);
-                self.last_laid_out =
-                    matches!(event, Event::LaidOut { .. }).then_some(self.log.len());
+                self.last_laid_out = laid_out.map(|p| (p, self.log.len()));
             }
             match event {
                 Event::SpyReport { letters } => self.placed = letters.clone(),
@@ -746,11 +748,4 @@ fn is_combat_step(event: &Event) -> bool {
             | Event::TokenCaptured { .. }
             | Event::GameOver { .. }
     )
-}
-
-/// Whether two log lines tell of the same player (`gold lays out ...`): a layout's line is
-/// replaced by the same player's next one.
-fn same_layer(last: &str, next: &str) -> bool {
-    let who = |line: &str| line.split_whitespace().next().map(str::to_string);
-    who(last) == who(next)
 }

@@ -263,6 +263,22 @@ impl RuleProblem {
     }
 }
 
+/// The names the rule set's reader gives for the constant `key` when asked for a value it
+/// lacks (none when the constant is no list of names).
+fn read_choices(key: &str) -> Vec<&'static str> {
+    let Some((section, field)) = key.split_once('.') else {
+        return Vec::new();
+    };
+    let text = format!("({section}: ({field}: NoSuchChoice))");
+    match crate::ronfile::options().from_str::<RuleOverrides>(&text) {
+        Err(e) => match e.code {
+            ron::Error::NoSuchEnumVariant { expected, .. } => expected.to_vec(),
+            _ => Vec::new(),
+        },
+        Ok(_) => Vec::new(),
+    }
+}
+
 impl RuleSet {
     /// The names of the shipped presets.
     pub fn preset_names() -> impl Iterator<Item = &'static str> {
@@ -373,20 +389,18 @@ impl RuleSet {
     }
 
     /// The values the constant `key` takes by name, when it is one of a list (`Match`,
-    /// `Exceed`): read from the rule set's own reader, which names them when asked for one it
-    /// lacks. Empty for numbers, flags, tables and unknown keys.
-    pub fn constant_choices(key: &str) -> Vec<&'static str> {
-        let Some((section, field)) = key.split_once('.') else {
-            return Vec::new();
-        };
-        let text = format!("({section}: ({field}: NoSuchChoice))");
-        match crate::ronfile::options().from_str::<RuleOverrides>(&text) {
-            Err(e) => match e.code {
-                ron::Error::NoSuchEnumVariant { expected, .. } => expected.to_vec(),
-                _ => Vec::new(),
-            },
-            Ok(_) => Vec::new(),
-        }
+    /// `Exceed`): read once from the rule set's own reader, which names them when asked for
+    /// one it lacks. Empty for numbers, flags, tables and unknown keys.
+    pub fn constant_choices(key: &str) -> &'static [&'static str] {
+        static CHOICES: std::sync::OnceLock<std::collections::HashMap<&str, Vec<&str>>> =
+            std::sync::OnceLock::new();
+        let choices = CHOICES.get_or_init(|| {
+            RuleSet::constants()
+                .into_iter()
+                .map(|c| (c.key, read_choices(c.key)))
+                .collect()
+        });
+        choices.get(key).map_or(&[], Vec::as_slice)
     }
 
     /// This rule set with the constant `key` set to `value` (see `constant_override`), refused
