@@ -102,6 +102,12 @@ impl ScriptsPanel {
         self.watch(files);
     }
 
+    /// How many batches of file events the watcher has seen in the scripts' folders (`None`:
+    /// nothing is watched). Only those that may change a script wake the window.
+    pub fn watcher_batches(&self) -> Option<u64> {
+        self.watcher.as_ref().map(Watcher::batches_seen)
+    }
+
     /// The map's script files, where a game of it would read them.
     fn script_files(doc: &Document) -> Vec<PathBuf> {
         let dir = map_dir(doc);

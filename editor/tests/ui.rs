@@ -1052,6 +1052,44 @@ fn a_saved_script_reloads_once_and_never_loops() {
     assert_eq!(settle(&mut h), after_save, "and nothing more");
 }
 
+/// A watched script wakes the editor only when what it holds changes: reading it (the editor
+/// reads every script at each load) asks for no frame. The ford's map once kept a core busy at
+/// rest: each frame read the script, the read was reported as an event, and the event woke the
+/// window for another frame, 16 times a second.
+#[test]
+fn reading_a_watched_script_asks_for_no_frame() {
+    let map = root().join("packs/wending/campaigns/wending/1-the-ford.ron");
+    let script = root().join("packs/wending/scripts/1-the-ford.lua");
+    let mut h = harness(EditorApp::new(Some(&map)));
+    h.run();
+    for read in 0..3 {
+        let batches = |h: &Harness<'static, EditorApp>| {
+            h.state()
+                .scripts
+                .watcher_batches()
+                .expect("the map's script is watched")
+        };
+        let before = batches(&h);
+        std::fs::read(&script).unwrap();
+        // Wait for the watcher to have seen the read (its thread reports after a debounce).
+        let waited = std::time::Instant::now();
+        while batches(&h) == before {
+            assert!(
+                waited.elapsed() < Duration::from_secs(60),
+                "the watcher never reported the read"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(
+            !h.ctx.has_requested_repaint(),
+            "read {read}: the script's reading asked for a frame: {:?}",
+            h.ctx.repaint_causes()
+        );
+        h.step();
+    }
+    assert_eq!(h.state().scripts.generation, 1, "nothing was reloaded");
+}
+
 /// Every file under `from`, copied to `to`.
 fn copy_folder(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
