@@ -30,6 +30,11 @@ fn the(name: &str) -> Hostile {
 
 /// A game of `hostile_map` with `hostile` as the level's script, its turns ended `turns` times.
 fn played(hostile: &Hostile, turns: usize) -> ScriptedGame {
+    played_passing(hostile, turns, None)
+}
+
+/// As `played`, the game ending after `passes` passes in a row (else the preset's count).
+fn played_passing(hostile: &Hostile, turns: usize, passes: Option<i64>) -> ScriptedGame {
     let mut map = hostile_map();
     // Empty pools, so that ending turns never fills a rack past its limit.
     for seat in [Player::Gold, Player::Silver] {
@@ -39,15 +44,12 @@ fn played(hostile: &Hostile, turns: usize) -> ScriptedGame {
         name: hostile.name.clone(),
         source: hostile.source.clone(),
     };
-    let (mut game, errors) = ScriptedGame::start(
-        &map,
-        map.rule_set().unwrap(),
-        lexicon(),
-        3,
-        vec![script],
-        None,
-    )
-    .unwrap();
+    let mut rules = map.rule_set().unwrap();
+    if let Some(passes) = passes {
+        rules.end.passes_to_end = passes;
+    }
+    let (mut game, errors) =
+        ScriptedGame::start(&map, rules, lexicon(), 3, vec![script], None).unwrap();
     assert!(errors.is_empty(), "{errors:?}");
     for _ in 0..turns {
         if game.game().result().is_some() {
@@ -174,11 +176,11 @@ fn a_replay_is_bounded_and_can_be_stopped() {
     let save = played(&hostile, 20).save();
     assert!(save.actions.len() >= 4, "{}", save.actions.len());
     let options = ReplayOptions {
-        max_script_instructions: 3_000_000,
+        max_work: 3_000_000,
         ..ReplayOptions::default()
     };
     let replayed = ScriptedGame::from_save_with(&save, lexicon(), options).unwrap();
-    let Some(ReplayStop::ScriptTime { at, spent, most }) = replayed.stopped.clone() else {
+    let Some(ReplayStop::Work { at, spent, most }) = replayed.stopped.clone() else {
         panic!("not stopped: {:?}", replayed.stopped);
     };
     assert!(at < save.actions.len() && spent > most, "{at} {spent}");
@@ -287,4 +289,63 @@ fn a_save_with_another_script_or_settings_out_of_range_is_refused() {
         o.code == 1 && o.err.contains("setting `bonus` is 1 to 5"),
         "{o:?}"
     );
+}
+
+/// A save of the most actions a save may hold, each running a small handler, is refused before
+/// anything is replayed: its actions alone are more work than a replay may do (it once kept
+/// `replay` busy 52 s and 436 MB). A long save within the bound replays whole, and `replay`
+/// prints the first and last hundred of its events unless `--events` asks for all.
+#[test]
+fn a_save_of_a_million_actions_is_refused_unreplayed() {
+    let hostile = the("small-handler-every-turn.lua");
+    let mut save = played(&hostile, 2).save();
+    let pass = save.actions[0].clone();
+    save.actions = vec![pass; scryptic::limits::MAX_SAVE_ACTIONS];
+    save.checks = None;
+    assert!(save.problems().is_empty(), "a save may hold that many");
+    let mut looked = 0;
+    let mut look = |_: usize, _: usize| {
+        looked += 1;
+        true
+    };
+    let options = ReplayOptions {
+        progress: Some(&mut look),
+        ..ReplayOptions::default()
+    };
+    let refused = ScriptedGame::from_save_with(&save, lexicon(), options)
+        .err()
+        .expect("refused");
+    assert!(refused.to_string().contains(&hostile.expect), "{refused}");
+    assert_eq!(looked, 0, "nothing was replayed");
+
+    // The longest game the rules allow here (a thousand passes) replays whole.
+    let game = played_passing(&hostile, 999, Some(1000));
+    let save = game.save();
+    assert_eq!(save.actions.len(), 999);
+    let (replayed, events) = ScriptedGame::from_save(&save, lexicon()).unwrap();
+    assert!(replayed.departure().is_none());
+    assert!(events.len() > 1000, "{}", events.len());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.ron");
+    save.save(&path).unwrap();
+    let path = path.display().to_string();
+    let o = scryptic(&["replay", &path]);
+    assert_eq!(o.code, 0, "{o:?}");
+    let numbered = |out: &str| out.lines().filter(|l| l.contains(". ")).count();
+    let hidden = events.len() - 200;
+    assert!(
+        o.out.contains(&format!(
+            "... {hidden} events not shown (`--events` prints them all)"
+        )),
+        "{}",
+        o.out
+    );
+    assert!(
+        o.out.contains(&format!("{:>4}. ", events.len())),
+        "the last is shown"
+    );
+    let o = scryptic(&["replay", &path, "--events"]);
+    assert_eq!(o.code, 0, "{o:?}");
+    assert!(!o.out.contains("not shown"));
+    assert!(numbered(&o.out) >= events.len(), "{}", numbered(&o.out));
 }

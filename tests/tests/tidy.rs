@@ -85,7 +85,12 @@ fn fst_is_used_only_behind_the_lexicon() {
 fn each_heavy_dependency_stays_in_its_crate() {
     check(
         "crates",
-        &["mlua::", "notify::", "notify_debouncer_mini", "notify_debouncer_full"],
+        &[
+            "mlua::",
+            "notify::",
+            "notify_debouncer_mini",
+            "notify_debouncer_full",
+        ],
         &["crates/script/"],
     );
     check(

@@ -32,7 +32,14 @@ pub(super) struct ReplayArgs {
     /// (the save records other hashes for them): only for a save you trust.
     #[arg(long)]
     allow_changed_scripts: bool,
+    /// Print every event, however many: a replay of more than 200 shows the first and last
+    /// hundred and counts the rest.
+    #[arg(long)]
+    events: bool,
 }
+
+/// How many events a replay prints before it shows only the first and last half of them.
+const EVENTS_SHOWN: usize = 200;
 
 #[derive(Serialize)]
 struct PlayerReport {
@@ -184,7 +191,24 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
     let mut screen = Screen::new(io.terminal);
     screen.use_seats_of(game);
     writeln!(io.out, "events:")?;
+    let shown = if args.events {
+        usize::MAX
+    } else {
+        EVENTS_SHOWN
+    };
     for (i, e) in events.iter().enumerate() {
+        let from_end = events.len() - i;
+        if events.len() > shown && i >= shown / 2 && from_end > shown / 2 {
+            if i == shown / 2 {
+                let hidden = events.len() - shown;
+                writeln!(
+                    io.out,
+                    "      ... {} not shown (`--events` prints them all)",
+                    crate::diag::counted(hidden, "event")
+                )?;
+            }
+            continue;
+        }
         writeln!(io.out, "{:>4}. {}", i + 1, screen.render(&describe(e)))?;
     }
     if !console.is_empty() {

@@ -44,7 +44,7 @@ pub use host::{MAX_STATES, ScriptHost};
 pub use lua_values::EventField;
 pub use rounds::Carried;
 pub use session::{
-    Departure, MAX_REPLAY_INSTRUCTIONS, ReplayOptions, ReplayStop, Replayed, ScriptedGame,
+    ACTION_WORK, Departure, MAX_REPLAY_WORK, ReplayOptions, ReplayStop, Replayed, ScriptedGame,
 };
 pub use storage::StorageError;
 pub use tokens::{ScriptModifiers, ScriptTokens};
