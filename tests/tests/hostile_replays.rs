@@ -349,3 +349,73 @@ fn a_save_of_a_million_actions_is_refused_unreplayed() {
     assert!(!o.out.contains("not shown"));
     assert!(numbered(&o.out) >= events.len(), "{}", numbered(&o.out));
 }
+
+/// A save's settings are judged against the declarations it carries, so that a save edited to
+/// values its pack never allows is refused the same, naming the setting, wherever it is
+/// opened: with its pack at hand or not (replayed elsewhere it once failed only later, with
+/// what the scripts made of the value).
+#[test]
+fn a_saves_settings_are_judged_the_same_without_its_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = award_pack(dir.path());
+    let pack_arg = pack.display().to_string();
+    let save_path = dir.path().join("game.ron");
+    let o = scryptic_tests::scryptic_typing(
+        &["play", "--seed", "1", "--pack", &pack_arg],
+        &format!("end\nend\nsave {}\nquit\n", save_path.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    let save = SaveFile::load(&save_path).unwrap();
+    assert!(
+        save.declared.contains_key("bonus"),
+        "the save carries its settings' declarations: {:?}",
+        save.declared
+    );
+    let save_arg = save_path.display().to_string();
+    let o = scryptic(&["replay", &save_arg]);
+    assert_eq!(o.code, 0, "the save replays without its pack: {o:?}");
+    use scryptic::save::SettingValue;
+    let cases = [
+        (
+            SettingValue::Int(1000),
+            "setting `bonus` is 1 to 5; 1000 is not allowed",
+        ),
+        (
+            SettingValue::Int(-5),
+            "setting `bonus` is 1 to 5; -5 is not allowed",
+        ),
+        (
+            SettingValue::Choice("lots".into()),
+            "setting `bonus` is not of that type",
+        ),
+    ];
+    for (value, expect) in cases {
+        let mut edited = save.clone();
+        edited.settings.insert("bonus".into(), value.clone());
+        edited.save(&save_path).unwrap();
+        for with_pack in [false, true] {
+            let mut args = vec!["replay", save_arg.as_str()];
+            if with_pack {
+                args.extend(["--pack", pack_arg.as_str()]);
+            }
+            let o = scryptic(&args);
+            assert!(
+                o.code == 1 && o.err.contains(expect),
+                "{value:?}, pack given: {with_pack}: {o:?}"
+            );
+        }
+        let problems = edited.problems();
+        assert!(
+            problems.iter().any(|p| p.to_string().contains(expect)),
+            "{problems:?}"
+        );
+    }
+    let mut undeclared = save.clone();
+    undeclared
+        .settings
+        .insert("extra".into(), SettingValue::Int(1));
+    assert!(undeclared.problems().iter().any(|p| {
+        p.to_string()
+            .contains("the save sets `extra`, which it declares nowhere")
+    }));
+}

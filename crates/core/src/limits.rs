@@ -110,3 +110,6 @@ mod tests {
         }
     }
 }
+
+/// The most settings a pack declares, and so the most a save sets and carries declarations of.
+pub const MAX_SETTINGS: usize = 64;

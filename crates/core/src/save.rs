@@ -51,6 +51,12 @@ pub struct SaveFile {
     /// The settings the game was created with.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub settings: std::collections::BTreeMap<String, SettingValue>,
+    /// The declarations of those settings, as their packs made them: each value is judged
+    /// against them, so that a save is refused the same wherever it is opened, its packs
+    /// installed or not (a save written before they were carried has none, and is judged
+    /// against its packs where they are installed).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub declared: std::collections::BTreeMap<String, SettingKind>,
     /// The packs' string tables in the game's language (`scryptic.t`), by pack id, so that the
     /// save replays anywhere as it was played.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -212,6 +218,81 @@ impl std::fmt::Display for SettingValue {
     }
 }
 
+/// The type of a pack setting, with its bounds and default, as its pack declares it (a save
+/// carries the declarations of its settings, so that it is judged the same wherever it is
+/// opened).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SettingKind {
+    /// On or off.
+    Bool {
+        /// The value when the player changes nothing.
+        default: bool,
+    },
+    /// A whole number from `min` to `max` in steps of `step` from `min`.
+    Int {
+        /// The lowest value.
+        min: i64,
+        /// The highest value.
+        max: i64,
+        /// The distance between allowed values.
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        step: i64,
+        /// The value when the player changes nothing.
+        default: i64,
+    },
+    /// One of a list of names.
+    Choice {
+        /// The names offered.
+        options: Vec<String>,
+        /// The name chosen when the player changes nothing.
+        default: String,
+    },
+}
+
+fn one() -> i64 {
+    1
+}
+
+fn is_one(n: &i64) -> bool {
+    *n == 1
+}
+
+impl SettingKind {
+    /// Whether `value` is one setting `id` of this kind allows; if not, what it allows.
+    pub fn check(&self, id: &str, value: &SettingValue) -> Result<(), String> {
+        let id = crate::diag::shorten(id, 64);
+        match (self, value) {
+            (SettingKind::Bool { .. }, SettingValue::Bool(_)) => Ok(()),
+            (SettingKind::Int { min, max, step, .. }, SettingValue::Int(n)) => {
+                if n < min || n > max || (n - min) % step.max(&1) != 0 {
+                    Err(format!(
+                        "setting `{id}` is {min} to {max}{}; {n} is not allowed",
+                        if *step > 1 {
+                            format!(" in steps of {step}")
+                        } else {
+                            String::new()
+                        }
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (SettingKind::Choice { options, .. }, SettingValue::Choice(s)) => {
+                if options.contains(s) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "setting `{id}` is one of {}; `{}` is not",
+                        options.join(", "),
+                        crate::diag::shorten(s, 64)
+                    ))
+                }
+            }
+            _ => Err(format!("setting `{id}` is not of that type")),
+        }
+    }
+}
+
 /// A pack a game was made from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -324,6 +405,7 @@ impl SaveFile {
             rounds: game.earlier_rounds().to_vec(),
             packs: Vec::new(),
             settings: std::collections::BTreeMap::new(),
+            declared: std::collections::BTreeMap::new(),
             strings: StringTables::new(),
             pack: String::new(),
             words: game.lexicon().word_list().cloned(),
@@ -442,6 +524,7 @@ impl SaveFile {
             );
         }
         self.round_problems(&mut refuse);
+        self.setting_problems(&mut refuse);
         if let Some(problem) = self
             .checks
             .as_ref()
@@ -460,6 +543,34 @@ impl SaveFile {
             );
         }
         out
+    }
+
+    /// Settings the save's own declarations do not allow (a value out of its range or of
+    /// another type, a setting it declares nowhere), or more declarations than a pack may make.
+    fn setting_problems(&self, refuse: &mut impl FnMut(&'static str, String)) {
+        if self.declared.len() > limits::MAX_SETTINGS || self.settings.len() > limits::MAX_SETTINGS
+        {
+            refuse(
+                "settings",
+                format!("a save has at most {} settings", limits::MAX_SETTINGS),
+            );
+            return;
+        }
+        if self.declared.is_empty() {
+            return;
+        }
+        for (id, value) in &self.settings {
+            let judged = match self.declared.get(id) {
+                Some(kind) => kind.check(id, value),
+                None => Err(format!(
+                    "the save sets `{}`, which it declares nowhere",
+                    crate::diag::shorten(id, 64)
+                )),
+            };
+            if let Err(problem) = judged {
+                refuse("settings", problem);
+            }
+        }
     }
 
     /// Rounds the match cannot have had: as many as it has or more, or descriptions too long.

@@ -41,6 +41,8 @@ pub struct Level {
     pub records: Vec<crate::save::PackRecord>,
     /// The value of every setting of the mode's pack.
     pub settings: Vec<(String, SettingValue)>,
+    /// How the mode's pack declares each of its settings (a save carries them).
+    pub declared: std::collections::BTreeMap<String, crate::save::SettingKind>,
     /// Each loaded pack's string table in the game's language (`locale/LANG.ron` over
     /// `locale/en.ron`), for `scryptic.t`.
     pub strings: crate::save::StringTables,
@@ -228,6 +230,7 @@ impl Level {
         )?;
         level.title = title;
         level.settings = settings;
+        level.declared = declarations(&pack.manifest);
         level.strings = super::strings::string_tables(&packs, &choice.language)?;
         Ok(level)
     }
@@ -277,6 +280,7 @@ impl Level {
             (mode_scripts, &[]),
         )?;
         level.settings = settings;
+        level.declared = declarations(&pack.manifest);
         level.strings = super::strings::string_tables(&packs, "")?;
         level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
         level.watch.rules_file = rules_file.map(Path::to_path_buf);
@@ -353,6 +357,7 @@ impl Level {
             watch,
             records: Vec::new(),
             settings: Vec::new(),
+            declared: std::collections::BTreeMap::new(),
             strings: crate::save::StringTables::new(),
             pack: String::new(),
         })
@@ -711,6 +716,7 @@ fn assemble(
         watch,
         records: super::record::records(packs, &used)?,
         settings: Vec::new(),
+        declared: std::collections::BTreeMap::new(),
         strings: crate::save::StringTables::new(),
     })
 }
@@ -871,4 +877,15 @@ fn pack_connotations(files: &PackFiles) -> Result<Vec<(String, ConnotationList)>
         }
     }
     Ok(lists)
+}
+
+/// How `manifest` declares each of its settings, by id.
+fn declarations(
+    manifest: &Manifest,
+) -> std::collections::BTreeMap<String, crate::save::SettingKind> {
+    manifest
+        .settings
+        .iter()
+        .map(|s| (s.id.clone(), s.kind.clone()))
+        .collect()
 }

@@ -162,42 +162,9 @@ pub struct SettingSpec {
     pub binds: String,
 }
 
-/// The type of a setting, with its bounds and default.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum SettingKind {
-    /// On or off.
-    Bool {
-        /// The value when the player changes nothing.
-        default: bool,
-    },
-    /// A whole number from `min` to `max` in steps of `step` from `min`.
-    Int {
-        /// The lowest value.
-        min: i64,
-        /// The highest value.
-        max: i64,
-        /// The distance between allowed values.
-        #[serde(default = "one", skip_serializing_if = "is_one")]
-        step: i64,
-        /// The value when the player changes nothing.
-        default: i64,
-    },
-    /// One of a list of names.
-    Choice {
-        /// The names offered.
-        options: Vec<String>,
-        /// The name chosen when the player changes nothing.
-        default: String,
-    },
-}
-
-fn one() -> i64 {
-    1
-}
-
-fn is_one(n: &i64) -> bool {
-    *n == 1
-}
+/// The type of a setting, with its bounds and default (a save carries it, so it lives in the
+/// core).
+pub use crate::save::SettingKind;
 
 /// A setting's value (the save keeps it, so it lives in the core).
 pub use crate::save::SettingValue;
@@ -254,37 +221,7 @@ impl SettingSpec {
 
     /// Whether `value` is one this setting allows; if not, what it allows.
     pub fn check(&self, value: &SettingValue) -> Result<(), String> {
-        match (&self.kind, value) {
-            (SettingKind::Bool { .. }, SettingValue::Bool(_)) => Ok(()),
-            (SettingKind::Int { min, max, step, .. }, SettingValue::Int(n)) => {
-                if n < min || n > max || (n - min) % step.max(&1) != 0 {
-                    Err(format!(
-                        "setting `{}` is {min} to {max}{}; {n} is not allowed",
-                        self.id,
-                        if *step > 1 {
-                            format!(" in steps of {step}")
-                        } else {
-                            String::new()
-                        }
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
-            (SettingKind::Choice { options, .. }, SettingValue::Choice(s)) => {
-                if options.contains(s) {
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "setting `{}` is one of {}; `{}` is not",
-                        self.id,
-                        options.join(", "),
-                        crate::diag::shorten(s, 64)
-                    ))
-                }
-            }
-            _ => Err(format!("setting `{}` is not of that type", self.id)),
-        }
+        self.kind.check(&self.id, value)
     }
 }
 

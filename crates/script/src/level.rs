@@ -35,6 +35,7 @@ impl ScriptedGame {
             packs: level.records.clone(),
             pack: level.pack.clone(),
             settings: level.settings.iter().cloned().collect(),
+            declared: level.declared.clone(),
             strings: level.strings.clone(),
         };
         let game_files = (&level.map, level.rules.clone(), level.scripts.clone());

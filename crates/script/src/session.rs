@@ -70,6 +70,8 @@ pub(super) struct Origin {
     /// The pack the level is of (empty: the last of `packs`).
     pub(super) pack: String,
     pub(super) settings: std::collections::BTreeMap<String, crate::save::SettingValue>,
+    /// How their packs declare them.
+    pub(super) declared: std::collections::BTreeMap<String, crate::save::SettingKind>,
     /// The packs' string tables in the game's language.
     pub(super) strings: crate::save::StringTables,
 }
@@ -256,6 +258,7 @@ impl ScriptedGame {
             packs: self.origin.packs.clone(),
             pack: self.origin.pack.clone(),
             settings: self.origin.settings.clone(),
+            declared: self.origin.declared.clone(),
             strings: self.origin.strings.clone(),
             checks: Some(self.checks()),
             ..SaveFile::of(self.game())

@@ -187,6 +187,7 @@ impl ScriptedGame {
             packs: save.packs.clone(),
             pack: save.pack.clone(),
             settings: save.settings.clone(),
+            declared: save.declared.clone(),
             strings: save.strings.clone(),
         };
         let level = (&save.map, save.rules.clone(), save.scripts.clone());
