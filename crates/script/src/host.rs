@@ -12,79 +12,18 @@ use super::{
     ScriptLimits, State, StorageError, lock, read_script, sandbox, text,
 };
 use mlua::Table;
-use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, Weak};
 
-/// The host's notices and the scripts' errors, for the console, shared by a game's states so
-/// that they stay in order.
-pub(crate) type Notices = Arc<Mutex<NoticeLines>>;
+mod blame;
+mod notices;
 
-/// The console's notices and errors, with a line repeated one after another (an error of one
-/// script with one message, or a notice) counted instead of kept again: 256 handlers failing
-/// alike make one line and a count, not 256.
-#[derive(Default)]
-pub(crate) struct NoticeLines {
-    lines: VecDeque<ConsoleLine>,
-    /// How many times the last error was repeated since it was kept.
-    repeats: usize,
-}
-
-impl NoticeLines {
-    fn push(&mut self, line: ConsoleLine) {
-        let same = match (&line, self.lines.back()) {
-            (ConsoleLine::Error(new), Some(ConsoleLine::Error(last))) => {
-                new.script == last.script && new.message == last.message
-            }
-            (ConsoleLine::Notice(new), Some(ConsoleLine::Notice(last))) => new == last,
-            _ => false,
-        };
-        if same {
-            self.repeats += 1;
-            return;
-        }
-        self.flush_repeats();
-        self.keep(line);
-    }
-
-    /// Writes how often the last error was repeated, if it was.
-    fn flush_repeats(&mut self) {
-        if self.repeats > 0 {
-            let repeats = std::mem::take(&mut self.repeats);
-            self.keep(ConsoleLine::Notice(format!(
-                "the same again {repeats} more time{}",
-                if repeats == 1 { "" } else { "s" }
-            )));
-        }
-    }
-
-    fn keep(&mut self, line: ConsoleLine) {
-        if self.lines.len() >= text::MAX_CONSOLE_LINES {
-            self.lines.pop_front();
-        }
-        self.lines.push_back(line);
-    }
-
-    fn drain(&mut self) -> Vec<ConsoleLine> {
-        self.flush_repeats();
-        self.lines.drain(..).collect()
-    }
-}
+pub(crate) use notices::{Notices, push_notice};
 
 /// The pack the standard elementals belong to.
 const STANDARD_PACK: &str = "core";
 
 /// The most states (packs with scripts) one game runs.
 pub const MAX_STATES: usize = 64;
-
-/// Keeps a notice or an error for the console; past `MAX_CONSOLE_LINES` the oldest goes, so a
-/// flood of errors cannot grow the host.
-pub(crate) fn push_notice(notices: &Notices, line: ConsoleLine) {
-    let mut notices = match notices.lock() {
-        Ok(n) => n,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    notices.push(line);
-}
 
 /// What a game's states share.
 #[derive(Default)]
@@ -465,81 +404,6 @@ impl ScriptHost {
         let result = call(self);
         self.close_event();
         result
-    }
-
-    /// Names the pack that spent the most of an event the scripts stopped (and its handler
-    /// that spent the most, if a handler did); a pack named so `failures_before_disable`
-    /// times has its handlers and win conditions switched off, as a failing handler is.
-    fn blame(&mut self, spent: &sandbox::Spent) {
-        let Some(why) = spent.stopped else {
-            return;
-        };
-        let event = self.event.event_id();
-        // The handler whose calls spent the most (with what they made other packs' interfaces
-        // do) answers for the event; if no handler ran, the pack that spent the most.
-        let top_handler = self
-            .states
-            .iter()
-            .enumerate()
-            .filter_map(|(at, s)| {
-                s.top_handler_of(event)
-                    .map(|(index, used)| (at, index, used))
-            })
-            .max_by_key(|&(at, _, used)| (used, std::cmp::Reverse(at)));
-        let top_pack = spent
-            .by_slot
-            .iter()
-            .enumerate()
-            .max_by_key(|(slot, used)| (**used, std::cmp::Reverse(*slot)))
-            .and_then(|(slot, used)| {
-                let at = self.states.iter().position(|s| s.slot() == slot)?;
-                Some((at, *used))
-            });
-        let (at, handler, used) = match (top_handler, top_pack) {
-            (Some((at, index, used)), _) => (at, Some(index), used),
-            (None, Some((at, used))) => (at, None, used),
-            (None, None) => return,
-        };
-        let state = &mut self.states[at];
-        let limit = match why {
-            sandbox::Stop::Budget => format!(
-                "spent the whole budget of the event ({} instructions, shared by every script it runs)",
-                spent.granted
-            ),
-            sandbox::Stop::Deadline => format!(
-                "ran the event past its time limit ({} ms, shared by every script it runs)",
-                self.limits.deadline.as_millis()
-            ),
-        };
-        let by = match handler {
-            Some(index) => {
-                let (handler, place) = state.handler_place(index);
-                let own = spent.by_slot.get(state.slot()).copied().unwrap_or(0);
-                let others = if own < used {
-                    format!(", {} of them in other packs' interfaces", used - own)
-                } else {
-                    String::new()
-                };
-                format!(" in its {handler} handler at {place}{others}")
-            }
-            None => String::new(),
-        };
-        let pack = state.shown_pack();
-        let strikes = self.spenders.entry(state.pack.clone()).or_default();
-        *strikes += 1;
-        let strikes = *strikes;
-        let mut message = format!(
-            "{pack} {limit}: it spent {used} instructions{by}; the rest of the event's script \
-             work was cut"
-        );
-        if strikes == self.limits.failures_before_disable {
-            state.switch_off();
-            message.push_str(&format!(
-                "; {pack} has done so {strikes} times: its handlers and win conditions are \
-                 switched off"
-            ));
-        }
-        self.push_notice(ConsoleLine::Notice(message));
     }
 
     /// Reloads script `name` with new text, and says so on the console. On failure the old
