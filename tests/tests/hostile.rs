@@ -230,3 +230,88 @@ fn every_hostile_token_is_refused_and_changes_nothing() {
         check_goes_on(&hostile, &mut host);
     }
 }
+
+/// A handler, timer, win condition or strength modifier that fails every time it runs (the
+/// scripts of `tests/hostile/failing/`) is switched off after `failures_before_disable`
+/// failures, as a pack that spends whole events is, saying so once; the game goes on. (A
+/// strength modifier failing at every combat was once never switched off.)
+#[test]
+fn whatever_fails_every_time_is_switched_off_once() {
+    use scryptic::game::strength::Role;
+    use scryptic::game::words::{Word, WordKey};
+    use scryptic::script::{ConsoleLine, ScriptedGame};
+    let limit = ScriptLimits::default().failures_before_disable as usize;
+    let all = corpus("failing");
+    assert!(all.len() >= 5, "the corpus is there");
+    for hostile in all {
+        let mut map = scryptic_tests::hostile::hostile_map();
+        for seat in [Player::Gold, Player::Silver] {
+            map.scenario.pools.insert(seat, String::new());
+        }
+        let mut rules = map.rule_set().unwrap();
+        rules.end.passes_to_end = 40;
+        let script = scryptic::save::ScriptSource {
+            name: hostile.name.clone(),
+            source: hostile.source.clone(),
+        };
+        let lexicon = Arc::new(Lexicon::english());
+        // The first turn's start is the first time a turn_start handler fails.
+        let (mut game, _) =
+            ScriptedGame::start(&map, rules, lexicon, 1, vec![script], None).unwrap();
+        for _ in 0..12 {
+            game.apply(Action::EndTurn).unwrap();
+        }
+        let word = Word {
+            player: Player::Gold,
+            key: WordKey {
+                start: scryptic::Pos::new(1, 1),
+                dir: scryptic::map::Direction::Across,
+                len: 3,
+            },
+            text: "CAT".into(),
+        };
+        let (board, rules) = (game.game().board().clone(), game.game().rules().clone());
+        for _ in 0..12 {
+            game.host()
+                .strength_modifiers_for(&word, Role::Attack, &board, &rules);
+        }
+        assert!(
+            game.game().result().is_none(),
+            "{}: the game goes on",
+            hostile.name
+        );
+        let console = game.host().drain_console();
+        // Its errors, counting those the console kept as "the same again N more times".
+        let mut failures = 0;
+        let mut last_was_its = false;
+        for line in &console {
+            match line {
+                ConsoleLine::Error(e) => {
+                    last_was_its = e.script == hostile.name;
+                    failures += usize::from(last_was_its);
+                    assert!(!e.message.contains("0x"), "an address: {e}");
+                }
+                ConsoleLine::Notice(n) if last_was_its && n.starts_with("the same again ") => {
+                    let more = n["the same again ".len()..].split(' ').next().unwrap();
+                    failures += more.parse::<usize>().unwrap();
+                }
+                _ => last_was_its = false,
+            }
+        }
+        let told = console
+            .iter()
+            .filter(|l| matches!(l, ConsoleLine::Notice(n) if n.contains(&hostile.expect)))
+            .count();
+        assert_eq!(
+            (failures, told),
+            (limit, 1),
+            "{}: {}",
+            hostile.name,
+            console
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}

@@ -98,8 +98,8 @@ pub(super) fn describe_error(
         other => other.to_string(),
     };
     let (message, traceback) = match text.split_once("\nstack traceback:") {
-        Some((m, t)) => (m.to_string(), format!("stack traceback:{t}")),
-        None => (text, traceback_of(err)),
+        Some((m, t)) => (without_addresses(m), format!("stack traceback:{t}")),
+        None => (without_addresses(&text), traceback_of(err)),
     };
     // A limit's message replaces Lua's, but keeps the place it names (`file:line: `).
     let place = match split_location("", &message) {
@@ -130,6 +130,33 @@ pub(super) fn describe_error(
         None => return (message, traceback),
     };
     (place + &message, traceback)
+}
+
+/// `message` with the addresses Lua names an error object by (`table: 0x55e2dcc37ab0`, when a
+/// script raises a table without `__tostring`) left out: they differ from run to run, so a
+/// game and its replay would tell different errors, and an address says where the host's
+/// memory lies.
+fn without_addresses(message: &str) -> String {
+    const KINDS: [&str; 4] = ["table: 0x", "function: 0x", "userdata: 0x", "thread: 0x"];
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some((at, kind)) = KINDS
+        .iter()
+        .filter_map(|k| rest.find(k).map(|at| (at, *k)))
+        .min_by_key(|(at, _)| *at)
+    {
+        let digits_from = at + kind.len();
+        let digits = rest[digits_from..]
+            .bytes()
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
+        out.push_str(&rest[..at]);
+        out.push_str(&kind[..kind.len() - ": 0x".len()]);
+        out.push_str(" (an error object)");
+        rest = &rest[digits_from + digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn root_cause(err: &mlua::Error) -> &mlua::Error {
@@ -172,4 +199,24 @@ pub(super) fn first_lua_frame(traceback: &str) -> Option<(String, u32)> {
         keep.then(|| Some((file.to_string(), line.parse().ok()?)))
             .flatten()
     })
+}
+
+#[cfg(test)]
+mod address_tests {
+    use super::without_addresses;
+
+    #[test]
+    fn addresses_are_left_out_of_messages() {
+        for (message, shown) in [
+            ("table: 0x55e2dcc37ab0", "table (an error object)"),
+            (
+                "x table: 0x7f54 and function: 0xab y",
+                "x table (an error object) and function (an error object) y",
+            ),
+            ("no address here: 0xyz", "no address here: 0xyz"),
+            ("", ""),
+        ] {
+            assert_eq!(without_addresses(message), shown, "{message}");
+        }
+    }
 }
