@@ -8,11 +8,16 @@
 use super::manifest::split_reference;
 use super::{Catalog, Manifest, ModeSpec, Pack, PackFiles, ResolveError, SettingValue};
 use crate::diag::LoadError;
-use crate::lexicon::listfile;
 use crate::map::Map;
 use crate::rules::RuleSet;
 use crate::save::ScriptSource;
 use std::path::{Path, PathBuf};
+
+mod files;
+mod tileset;
+
+use files::{pack_connotations, read_loose_scripts, read_script};
+pub use tileset::{TilesetRef, enclosing_pack, map_tileset, tileset_reference_from};
 
 /// A level ready to start: everything a game needs, read and checked.
 #[derive(Clone, Debug)]
@@ -46,37 +51,6 @@ pub struct Level {
     /// Each loaded pack's string table in the game's language (`locale/LANG.ron` over
     /// `locale/en.ron`), for `scryptic.t`.
     pub strings: crate::save::StringTables,
-}
-
-/// Where a tileset's manifest is: a file of a pack (or of a level's folder).
-#[derive(Clone, Debug)]
-pub struct TilesetRef {
-    /// The files it is among.
-    pub files: PackFiles,
-    /// Its manifest's path among them (`tilesets/stone/tileset.ron`).
-    pub path: String,
-}
-
-impl TilesetRef {
-    /// The tileset manifest `path` on disk, read from its own folder.
-    pub fn file(path: &Path) -> TilesetRef {
-        let dir = path
-            .parent()
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        TilesetRef {
-            files: PackFiles::Folder(dir),
-            path: name,
-        }
-    }
-
-    /// The manifest's path as messages show it.
-    pub fn shown(&self) -> PathBuf {
-        self.files.shown(&self.path)
-    }
 }
 
 /// A connotation list a level brings.
@@ -517,87 +491,6 @@ fn pack_path(root: &Path, path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The tileset a map names, seen from where the map is saved (`path`, if it is): inside a pack
-/// folder or as `ID:path`, a pack's file (`catalog` holds the other packs); else a file
-/// relative to the map's folder.
-pub fn map_tileset(path: Option<&Path>, reference: &str, catalog: &Catalog) -> Option<TilesetRef> {
-    if reference.is_empty() {
-        return None;
-    }
-    if let (Some(id), file) = split_reference(reference) {
-        let pack = catalog.get(id)?;
-        return Some(TilesetRef {
-            files: pack.files.clone(),
-            path: file.to_string(),
-        });
-    }
-    let dir = path.and_then(Path::parent).unwrap_or(Path::new("."));
-    if let Some(path) = path
-        && let Some(root) = enclosing_pack(path)
-    {
-        let inside = super::files::relative_to(&pack_path(&root, path), reference).ok()?;
-        return Some(TilesetRef {
-            files: PackFiles::Folder(root),
-            path: inside,
-        });
-    }
-    Some(TilesetRef::file(&dir.join(reference)))
-}
-
-/// How a map written to `file` (a saved game's copy of it) names `tileset`, the tileset its
-/// game was shown with: `id:path` inside a pack of `catalog` (or built in), else the path
-/// from `file`'s folder. The map's own reference was written from the map's folder, and a
-/// save kept elsewhere lost its art. `None` when no such path can be written.
-pub fn tileset_reference_from(
-    file: &Path,
-    tileset: &TilesetRef,
-    catalog: &Catalog,
-) -> Option<String> {
-    let root = match &tileset.files {
-        PackFiles::Embedded { id, .. } => return Some(format!("{id}:{}", tileset.path)),
-        PackFiles::Folder(root) => std::fs::canonicalize(root).ok()?,
-    };
-    let in_pack = catalog.packs().into_iter().find(|pack| {
-        pack.files
-            .folder()
-            .and_then(|f| std::fs::canonicalize(f).ok())
-            .is_some_and(|f| f == root)
-    });
-    if let Some(pack) = in_pack {
-        return Some(format!("{}:{}", pack.manifest.id, tileset.path));
-    }
-    let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
-    let dir = std::fs::canonicalize(dir.unwrap_or(Path::new("."))).ok()?;
-    let relative =
-        pathdiff::diff_paths(root.join(&tileset.path), dir).filter(|p| p.is_relative())?;
-    // A map names its files with forward slashes on every system.
-    let parts: Vec<String> = relative
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    Some(parts.join("/"))
-}
-
-/// The folder of the pack a file is in: the nearest parent holding `pack.ron`.
-pub fn enclosing_pack(path: &Path) -> Option<PathBuf> {
-    // A map not saved yet has no file: its folder is where it will be.
-    let absolute = std::fs::canonicalize(path)
-        .or_else(|_| {
-            let parent = path
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            std::fs::canonicalize(parent).map(|p| p.join(path.file_name().unwrap_or_default()))
-        })
-        .ok()?;
-    absolute
-        .ancestors()
-        .skip(1)
-        .take(super::files::MAX_PACK_DEPTH)
-        .find(|dir| dir.join(super::MANIFEST_FILE).is_file())
-        .map(Path::to_path_buf)
-}
-
 /// The map's own rule set.
 fn map_rules(map: &Map) -> Result<RuleSet, LevelError> {
     map.rule_set().map_err(|problems| {
@@ -762,121 +655,6 @@ fn require_seats_of(mode: &ModeSpec, rules: &RuleSet) -> Result<(), LevelError> 
         "mode `{}` is for {least} to {most} players, but its rules seat {seated} (seats.count); choose another number of players, or another mode",
         mode.id
     )))
-}
-
-/// Reads a script a pack names (`from`: the pack and the file naming it) into `scripts`, or
-/// its problem into `unreadable`; a script of another pack than the level's `own` (or of a
-/// built-in pack) is named `ID:path`, and runs in that pack's state.
-fn read_script(
-    packs: &[&Pack],
-    ((from, from_file), own): ((&Pack, &str), &Pack),
-    reference: &str,
-    (scripts, unreadable, used): (&mut Vec<ScriptSource>, &mut Vec<String>, &mut Vec<Read>),
-) -> Result<(), LevelError> {
-    let (owner, path) = locate(packs, from, from_file, reference)?;
-    let name = if owner.id() == own.id() && own.files.folder().is_some() {
-        path.clone()
-    } else {
-        format!("{}:{path}", owner.id())
-    };
-    let read = owner
-        .files
-        .read_bytes(&path, crate::limits::MAX_SCRIPT_BYTES as u64)
-        .and_then(|bytes| crate::fsutil::text_from_bytes(&owner.files.shown(&path), bytes));
-    match read {
-        Ok(source) => {
-            // Only a file read is recorded (and hashed) as one the level used.
-            used.push((owner.id().to_string(), path.clone()));
-            scripts.push(ScriptSource { name, source });
-        }
-        Err(e) => unreadable.push(unreadable_script(from, from_file, reference, &e)),
-    }
-    Ok(())
-}
-
-/// A script that cannot be read, said as the file that names it names it, and where: the
-/// reason (often the first folder of its path that is missing) comes after.
-fn unreadable_script(from: &Pack, from_file: &str, reference: &str, error: &LoadError) -> String {
-    let shown = from.files.shown(from_file);
-    let at = from
-        .files
-        .read_text(from_file)
-        .ok()
-        .and_then(|text| {
-            let offset = text.find(&format!("\"{reference}\""))? + 1;
-            Some(crate::diag::line_col_of(&text, offset))
-        })
-        .map(|(line, column)| format!(":{line}:{column}"))
-        .unwrap_or_default();
-    let why = error.problems().join("; ");
-    format!(
-        "{}{at}: the script `{reference}` cannot be read ({why}); paths are relative to the file that names them",
-        shown.display()
-    )
-}
-
-/// A loose map's scripts, read from its folder (the names as the map gives them).
-fn read_loose_scripts(dir: &Path, names: &[String]) -> (Vec<ScriptSource>, Vec<String>) {
-    let mut scripts = Vec::new();
-    let mut problems = Vec::new();
-    for name in names {
-        let read = match crate::limits::relative_path_problem(name) {
-            Some(problem) => Err(format!("{name}: {problem}")),
-            None => crate::fsutil::read_text_at_most(
-                &dir.join(name),
-                crate::limits::MAX_SCRIPT_BYTES as u64,
-            )
-            .map_err(|e| e.to_string()),
-        };
-        match read {
-            Ok(source) => scripts.push(ScriptSource {
-                name: name.clone(),
-                source,
-            }),
-            Err(problem) => problems.push(problem),
-        }
-    }
-    (scripts, problems)
-}
-
-/// The connotation lists in a pack's (or a level folder's) `connotations/` and
-/// `lexicon/connotations/` folders.
-fn pack_connotations(files: &PackFiles) -> Result<Vec<(String, ConnotationList)>, LevelError> {
-    let mut lists = Vec::new();
-    for dir in ["lexicon/connotations", "connotations"] {
-        for path in files.list(dir, "txt")? {
-            let shown = files.shown(&path);
-            let file_name = path.rsplit('/').next().unwrap_or_default();
-            let Some(name) = listfile::list_name(file_name) else {
-                return Err(LoadError::one(crate::diag::FileError::whole(
-                    &shown,
-                    "a connotation list's name is lowercase letters, digits, `_` and `-` (burning.txt)",
-                ))
-                .into());
-            };
-            let parsed = listfile::parse_word_list(&files.read_text(&path)?);
-            let fatal: Vec<crate::diag::FileError> = parsed
-                .problems
-                .iter()
-                .filter(|p| p.fatal)
-                .map(|p| {
-                    crate::diag::FileError::at(&shown, Some((p.line, p.column)), p.message.clone())
-                })
-                .collect();
-            if !fatal.is_empty() {
-                return Err(LoadError::Problems(fatal).into());
-            }
-            lists.push((
-                path.clone(),
-                ConnotationList {
-                    name: name.to_string(),
-                    words: parsed.words,
-                    file: shown,
-                },
-            ));
-        }
-    }
-    Ok(lists)
 }
 
 /// How `manifest` declares each of its settings, by id.
