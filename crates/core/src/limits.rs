@@ -90,6 +90,9 @@ pub fn too_long(what: &str, text: &str, most: usize) -> Option<String> {
     (n > most).then(|| format!("{what} has {n} characters; the most is {most}"))
 }
 
+/// The most settings a pack declares, and so the most a save sets and carries declarations of.
+pub const MAX_SETTINGS: usize = 64;
+
 #[cfg(test)]
 mod tests {
     use super::relative_path_problem;
@@ -110,6 +113,3 @@ mod tests {
         }
     }
 }
-
-/// The most settings a pack declares, and so the most a save sets and carries declarations of.
-pub const MAX_SETTINGS: usize = 64;
