@@ -157,6 +157,61 @@ fn the_check_sees_what_it_looks_for() {
     assert!(!mentions("crates/server/src", &["tokio::"], &[]).is_empty());
 }
 
+/// The most lines a source file that is not a test may have: past it, split it by concept.
+const MOST_LINES: usize = 800;
+
+/// Whether `path` (from the root) is a test's source: an integration test or benchmark, a
+/// crate's `tests.rs` or `*_tests.rs`, or the tests crate's helpers.
+fn is_test(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    path.starts_with("tests/")
+        || path.contains("/tests/")
+        || path.contains("/benches/")
+        || name == "tests.rs"
+        || name.ends_with("_tests.rs")
+}
+
+/// The sources that are not tests and have more than `most` lines, as `file: N lines`.
+fn long_sources(most: usize) -> Vec<String> {
+    let mut long = Vec::new();
+    for dir in ["crates", "runtime", "editor"] {
+        for file in sources(&root().join(dir)) {
+            let shown = file.strip_prefix(root()).unwrap().display().to_string();
+            if is_test(&shown) {
+                continue;
+            }
+            let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+            if lines > most {
+                long.push(format!("{shown}: {lines} lines"));
+            }
+        }
+    }
+    long
+}
+
+#[test]
+fn no_source_but_a_tests_passes_800_lines() {
+    let long = long_sources(MOST_LINES);
+    assert!(
+        long.is_empty(),
+        "split these by concept (a part of their own in a file of its own):\n{}",
+        long.join("\n")
+    );
+    // The check reads what it means to: a smaller bound finds the largest sources, and the
+    // tests it leaves out are tests.
+    assert!(!long_sources(600).is_empty());
+    for (path, test) in [
+        ("crates/script/src/tests.rs", true),
+        ("crates/script/src/host_tests.rs", true),
+        ("editor/tests/ui/main.rs", true),
+        ("crates/pack/benches/index.rs", true),
+        ("crates/script/src/session.rs", false),
+        ("editor/src/play/session.rs", false),
+    ] {
+        assert_eq!(is_test(path), test, "{path}");
+    }
+}
+
 #[test]
 fn the_play_view_stays_one_and_small() {
     // The play view reads a game here and one on a server through one interface: the session
