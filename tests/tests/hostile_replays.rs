@@ -229,6 +229,19 @@ fn award_pack(dir: &std::path::Path) -> std::path::PathBuf {
     pack
 }
 
+/// A game of the `award` pack (in `dir`) of three turns, saved: the pack's folder as an
+/// argument, and the save's path.
+fn award_game(dir: &std::path::Path) -> (String, std::path::PathBuf) {
+    let pack_arg = award_pack(dir).display().to_string();
+    let save_path = dir.join("game.ron");
+    let o = scryptic_tests::scryptic_typing(
+        &["play", "--seed", "1", "--pack", &pack_arg],
+        &format!("end\nend\nend\nsave {}\nquit\n", save_path.display()),
+    );
+    assert_eq!(o.code, 0, "{o:?}");
+    (pack_arg, save_path)
+}
+
 /// A save whose script is not the file its game was played with (edited by hand, or by a
 /// stranger) is refused, naming the script; replayed only with `--allow-changed-scripts`,
 /// with a warning, and the replay says where it departs from the game. Settings out of the
@@ -236,14 +249,7 @@ fn award_pack(dir: &std::path::Path) -> std::path::PathBuf {
 #[test]
 fn a_save_with_another_script_or_settings_out_of_range_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = award_pack(dir.path());
-    let pack_arg = pack.display().to_string();
-    let save_path = dir.path().join("game.ron");
-    let o = scryptic_tests::scryptic_typing(
-        &["play", "--seed", "1", "--pack", &pack_arg],
-        &format!("end\nend\nend\nsave {}\nquit\n", save_path.display()),
-    );
-    assert_eq!(o.code, 0, "{o:?}");
+    let (pack_arg, save_path) = award_game(dir.path());
     let save_arg = save_path.display().to_string();
     let o = scryptic(&["replay", &save_arg, "--pack", &pack_arg]);
     assert_eq!(o.code, 0, "the save replays as played: {o:?}");
@@ -357,14 +363,7 @@ fn a_save_of_a_million_actions_is_refused_unreplayed() {
 #[test]
 fn a_saves_settings_are_judged_the_same_without_its_pack() {
     let dir = tempfile::tempdir().unwrap();
-    let pack = award_pack(dir.path());
-    let pack_arg = pack.display().to_string();
-    let save_path = dir.path().join("game.ron");
-    let o = scryptic_tests::scryptic_typing(
-        &["play", "--seed", "1", "--pack", &pack_arg],
-        &format!("end\nend\nsave {}\nquit\n", save_path.display()),
-    );
-    assert_eq!(o.code, 0, "{o:?}");
+    let (pack_arg, save_path) = award_game(dir.path());
     let save = SaveFile::load(&save_path).unwrap();
     assert!(
         save.declared.contains_key("bonus"),
