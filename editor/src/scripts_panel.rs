@@ -102,10 +102,10 @@ impl ScriptsPanel {
         self.watch(files);
     }
 
-    /// How many batches of file events the watcher has seen in the scripts' folders (`None`:
-    /// nothing is watched). Only those that may change a script wake the window.
-    pub fn watcher_batches(&self) -> Option<u64> {
-        self.watcher.as_ref().map(Watcher::batches_seen)
+    /// How many of the system's file events in the scripts' folders the watcher has dealt
+    /// with (`None`: nothing is watched). Only those that may change a script wake the window.
+    pub fn watcher_events(&self) -> Option<u64> {
+        self.watcher.as_ref().map(Watcher::events_handled)
     }
 
     /// The map's script files, where a game of it would read them.

@@ -1,31 +1,38 @@
-//! Watching script and rule files for changes (notify, debounced). Directories are watched, not
-//! files, because editors save atomically: the file is replaced by a new one, which a watch on
-//! the old file would never see. A file is reported only when what it holds changed, and only
-//! events that can change a file wake anybody: the system also reports a file opened or read,
-//! and a window woken by its own reading of a script would read it again, and again.
+//! Watching script and rule files for changes (notify). Directories are watched, not files,
+//! because editors save atomically: the file is replaced by a new one, which a watch on the old
+//! file would never see. A file is reported only when what it holds changed, and only events
+//! that can change a file wake anybody: the system also reports a file opened or read, and a
+//! window woken by its own reading of a script would read it again, and again.
+//!
+//! The burst of events a save makes is gathered here (`DEBOUNCE`) rather than by a debouncer
+//! crate: notify-debouncer-mini drops each event's kind, which tells a read from a write, and
+//! notify-debouncer-full wakes its thread 80 times a second for as long as it watches, so a
+//! window at rest would never be. Here the thread sleeps until a change comes.
 
 use notify::event::{AccessKind, AccessMode, EventKind};
-use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use notify::{RecommendedWatcher, RecursiveMode, Watcher as _};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// How long the watcher waits for a burst of writes to settle before reporting a change.
 pub const DEBOUNCE: Duration = Duration::from_millis(50);
 
+/// The longest a burst is gathered: a file written without pause is reported this often.
+const LONGEST_BURST: Duration = Duration::from_millis(500);
+
 /// Reports changes to a set of files.
 pub struct Watcher {
-    _debouncer: Debouncer<RecommendedWatcher, RecommendedCache>,
-    /// The watched files each batch of events may have changed.
+    _watcher: RecommendedWatcher,
+    /// The watched files each burst of events may have changed.
     events: Receiver<Vec<PathBuf>>,
     /// What each file held when last reported (a hash; `None` when it could not be read).
     seen: std::sync::Mutex<HashMap<PathBuf, Option<u64>>>,
-    /// How many batches of events the system reported in the watched folders.
-    batches: Arc<AtomicU64>,
+    /// How many of the system's events in the watched folders have been dealt with.
+    handled: Arc<AtomicU64>,
 }
 
 /// A hash of what `path` holds, or `None` if it cannot be read.
@@ -55,24 +62,60 @@ fn may_change_content(kind: &EventKind) -> bool {
     }
 }
 
-/// The watched files among `batch`'s events that may have changed.
-fn touched(batch: DebounceEventResult, files: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
-    let Ok(events) = batch else {
+/// The watched files among `event`'s paths, if it may have changed them.
+fn touched(event: &notify::Result<notify::Event>, files: &BTreeSet<PathBuf>) -> Vec<PathBuf> {
+    let Ok(event) = event else {
         return Vec::new();
     };
-    let mut touched = BTreeSet::new();
-    for event in events {
-        if !may_change_content(&event.event.kind) {
-            continue;
-        }
-        for path in &event.event.paths {
-            let path = absolute(path);
-            if files.contains(&path) {
-                touched.insert(path);
+    if !may_change_content(&event.kind) {
+        return Vec::new();
+    }
+    let touched: BTreeSet<PathBuf> = event
+        .paths
+        .iter()
+        .map(|p| absolute(p))
+        .filter(|p| files.contains(p))
+        .collect();
+    touched.into_iter().collect()
+}
+
+/// Gathers each burst of changes from `changes` (waiting for the first without a timeout, so
+/// that nothing runs at rest), sends the files it touched to `out` and calls `wake`; counts
+/// the events it dealt with in `handled`. Ends when the watcher is dropped.
+fn gather_bursts(
+    changes: Receiver<Vec<PathBuf>>,
+    out: Sender<Vec<PathBuf>>,
+    wake: impl Fn(),
+    handled: Arc<AtomicU64>,
+) {
+    while let Ok(first) = changes.recv() {
+        let mut burst: BTreeSet<PathBuf> = first.into_iter().collect();
+        let mut count = 1;
+        let until = Instant::now() + LONGEST_BURST;
+        loop {
+            let left = until
+                .saturating_duration_since(Instant::now())
+                .min(DEBOUNCE);
+            if left.is_zero() {
+                break;
+            }
+            match changes.recv_timeout(left) {
+                Ok(more) => {
+                    burst.extend(more);
+                    count += 1;
+                }
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
             }
         }
+        let sent = out.send(burst.into_iter().collect()).is_ok();
+        if sent {
+            wake();
+        }
+        handled.fetch_add(count, Ordering::SeqCst);
+        if !sent {
+            return;
+        }
     }
-    touched.into_iter().collect()
 }
 
 /// Why files cannot be watched (the game then plays unwatched).
@@ -104,42 +147,50 @@ impl Watcher {
             .filter_map(|f| f.parent().map(Path::to_path_buf))
             .collect();
         let seen = files.iter().map(|f| (f.clone(), content_hash(f))).collect();
-        let (sender, events) = channel();
-        let batches = Arc::new(AtomicU64::new(0));
-        let counted = Arc::clone(&batches);
-        let handler = move |batch: DebounceEventResult| {
-            let touched = touched(batch, &files);
-            // A closed channel means the watcher is being dropped: nobody to wake.
-            if !touched.is_empty() && sender.send(touched).is_ok() {
-                wake();
+        let handled = Arc::new(AtomicU64::new(0));
+        let (changes, gathered) = channel();
+        let counted = Arc::clone(&handled);
+        let handler = move |event: notify::Result<notify::Event>| {
+            let touched = touched(&event, &files);
+            // An event that changes nothing watched is dealt with here; a change, once its
+            // burst is reported.
+            if touched.is_empty() || changes.send(touched).is_err() {
+                counted.fetch_add(1, Ordering::SeqCst);
             }
-            counted.fetch_add(1, Ordering::SeqCst);
         };
-        let mut debouncer =
-            new_debouncer(DEBOUNCE, None, handler).map_err(|source| WatchError {
-                folder: None,
-                source,
-            })?;
+        let mut watcher = notify::recommended_watcher(handler).map_err(|source| WatchError {
+            folder: None,
+            source,
+        })?;
         for folder in &folders {
-            debouncer
+            watcher
                 .watch(folder, RecursiveMode::NonRecursive)
                 .map_err(|source| WatchError {
                     folder: Some(folder.clone()),
                     source,
                 })?;
         }
+        let (out, events) = channel();
+        let counted = Arc::clone(&handled);
+        std::thread::Builder::new()
+            .name("scryptic watcher".into())
+            .spawn(move || gather_bursts(gathered, out, wake, counted))
+            .map_err(|e| WatchError {
+                folder: None,
+                source: notify::Error::io(e),
+            })?;
         Ok(Watcher {
-            _debouncer: debouncer,
+            _watcher: watcher,
             events,
             seen: std::sync::Mutex::new(seen),
-            batches,
+            handled,
         })
     }
 
-    /// How many batches of file events the system has reported in the watched folders so far,
-    /// whether or not they woke anybody (events that only read a file wake nobody).
-    pub fn batches_seen(&self) -> u64 {
-        self.batches.load(Ordering::SeqCst)
+    /// How many of the system's events in the watched folders have been dealt with so far:
+    /// dropped (a file opened or read, another file) or reported (a watched file changed).
+    pub fn events_handled(&self) -> u64 {
+        self.handled.load(Ordering::SeqCst)
     }
 
     /// The watched files that changed since the last call (without waiting).

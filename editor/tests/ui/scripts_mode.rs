@@ -84,17 +84,17 @@ fn reading_a_watched_script_asks_for_no_frame() {
     let mut h = harness(EditorApp::new(Some(&map)));
     h.run();
     for read in 0..3 {
-        let batches = |h: &Harness<'static, EditorApp>| {
+        let handled = |h: &Harness<'static, EditorApp>| {
             h.state()
                 .scripts
-                .watcher_batches()
+                .watcher_events()
                 .expect("the map's script is watched")
         };
-        let before = batches(&h);
+        let before = handled(&h);
         std::fs::read(&script).unwrap();
         // Wait for the watcher to have seen the read (its thread reports after a debounce).
         let waited = std::time::Instant::now();
-        while batches(&h) == before {
+        while handled(&h) == before {
             assert!(
                 waited.elapsed() < Duration::from_secs(60),
                 "the watcher never reported the read"
