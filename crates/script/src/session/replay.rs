@@ -176,8 +176,12 @@ impl ScriptedGame {
                 changed.join("; ")
             )));
         }
-        if let Some(refusal) = too_long(save.actions.len(), options.max_work) {
-            return Err(SaveError::Scripts(refusal));
+        if let Some(message) = too_long(save.actions.len(), options.max_work) {
+            let problem = crate::save::SaveProblem {
+                key: "actions",
+                message,
+            };
+            return Err(SaveError::Invalid(vec![problem]));
         }
         let carried = crate::Carried {
             storage: save.storage.clone(),
@@ -320,8 +324,8 @@ fn too_long(actions: usize, most: u64) -> Option<String> {
         .saturating_mul(ACTION_WORK);
     (least > most).then(|| {
         format!(
-            "its {actions} actions are more than a replay may do (at most {} actions, \
-             fewer as its scripts spend: about ten seconds of work); it is refused unreplayed",
+            "its {actions} actions are more than a replay may do (at most {} actions, fewer as \
+             its scripts spend: about ten seconds of work), so nothing is replayed",
             most / ACTION_WORK
         )
     })
