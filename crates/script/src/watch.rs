@@ -6,8 +6,8 @@
 //!
 //! The burst of events a save makes is gathered here (`DEBOUNCE`) rather than by a debouncer
 //! crate: notify-debouncer-mini drops each event's kind, which tells a read from a write, and
-//! notify-debouncer-full wakes its thread 80 times a second for as long as it watches, so a
-//! window at rest would never be. Here the thread sleeps until a change comes.
+//! notify-debouncer-full wakes its thread 80 times a second for as long as it watches (the
+//! editor never rested on a map with a script). Here the thread sleeps until a change comes.
 
 use notify::event::{AccessKind, AccessMode, EventKind};
 use notify::{RecommendedWatcher, RecursiveMode, Watcher as _};
