@@ -2,7 +2,7 @@
 //! WebDriver protocol (chromedriver; the few requests the test needs are made here with a plain
 //! HTTP client). The page lists the packs the server publishes, a search narrows them, a README
 //! is rendered, a download's SHA-256 (taken in the page) is the index's, and a match is watched
-//! live. Skipped where chromium or chromedriver is missing, unless `SCRYPTIC_REQUIRE_BROWSER`
+//! live; each match says where it stands, and a match's link opens the page on it. Skipped where chromium or chromedriver is missing, unless `SCRYPTIC_REQUIRE_BROWSER`
 //! is set (CI sets it: `.ci/run` installs both).
 #![allow(
     clippy::unwrap_used,
@@ -265,4 +265,152 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
     );
     let status = browser.run("return document.getElementById('watching-status').textContent");
     assert!(status.as_str().unwrap().contains("actions"), "{status}");
+}
+
+/// A server publishing nothing that plays the shipped packs from their folders (the AI quick).
+fn playing_server(data: &std::path::Path) -> scryptic::server::Started {
+    let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data.into());
+    options.packs = vec![root().join("packs")];
+    options.ai_pace = Duration::from_millis(5);
+    scryptic::server::start(options).unwrap()
+}
+
+/// A Word Wars match at `address` with `seats` (seat, AI level) played by the server's AI,
+/// the others open.
+fn word_wars(address: &str, seats: &[(&str, &str)]) -> scryptic::protocol::MatchInfo {
+    let seats = seats
+        .iter()
+        .map(|(seat, level)| {
+            (
+                seat.to_string(),
+                scryptic::protocol::SeatRequest::Ai {
+                    level: level.to_string(),
+                },
+            )
+        })
+        .collect();
+    scryptic::client::Lobby::new(address)
+        .create(scryptic::protocol::CreateMatch {
+            pack: "word-wars".into(),
+            mode: String::new(),
+            map: String::new(),
+            settings: Default::default(),
+            seats,
+            seed: Some(7),
+            log_after_end: true,
+        })
+        .unwrap()
+}
+
+/// The match list says where each match stands (waiting for players, or over with its winner
+/// and scores), its id, when it started and last moved, and gives its link and, once it is
+/// over, its log; a match's link (`/matches/ID`, the address `scryptic join` takes) opens the
+/// page on that match, watching it; the page asks for nothing the server lacks (its icon).
+#[test]
+fn each_match_says_where_it_stands_and_its_link_opens_it() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"));
+    let address = format!("http://{}", server.addr);
+    let waiting = word_wars(&address, &[("silver", "easy")]);
+    let played = word_wars(&address, &[("gold", "easy"), ("silver", "easy")]);
+    // Wait for the AIs' match to end (the server's own word, not a clock).
+    let lobby = scryptic::client::Lobby::new(&address);
+    let start = Instant::now();
+    let over = loop {
+        let list = lobby.matches().unwrap();
+        let info = list
+            .matches
+            .into_iter()
+            .find(|m| m.id == played.id)
+            .unwrap();
+        if info.state == scryptic::protocol::MatchState::Over {
+            break info;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "the AIs' match never ended: {info:?}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let ended = over.ended.clone().expect("an ended match says how");
+    assert_eq!(over.scores.len(), 2, "{over:?}");
+    assert!(over.last_moved_ms >= over.started_ms && over.to_act.is_empty());
+
+    // The waiting match's link opens the page on it.
+    browser.open(&format!("{address}/matches/{}", waiting.id));
+    let item = |id: &str| format!("li.match[data-id=\"{id}\"]");
+    browser.wait_for(
+        "the linked match chosen and watched",
+        &format!(
+            "const item = document.querySelector('{}'); \
+             return item !== null && item.classList.contains('chosen') && \
+             !document.getElementById('watching').hidden && \
+             document.getElementById('watching-title').textContent === '{}'",
+            item(&waiting.id),
+            waiting.title
+        ),
+    );
+    let text = |css: &str| {
+        browser.run(&format!(
+            "return document.querySelector('{css}').textContent"
+        ))
+    };
+    let waiting_text = text(&item(&waiting.id));
+    let waiting_text = waiting_text.as_str().unwrap();
+    assert!(
+        waiting_text.contains("waiting for 1 player")
+            && waiting_text.contains(&waiting.id)
+            && waiting_text.contains("started ")
+            && waiting_text.contains(&format!("scryptic join {address}/matches/{}", waiting.id)),
+        "{waiting_text}"
+    );
+    // The finished match: its winner (or a draw), why, the scores, and its log to download.
+    let over_text = text(&item(&over.id));
+    let over_text = over_text.as_str().unwrap();
+    let who = match &ended.winner {
+        Some(seat) => format!("{seat} won"),
+        None => "a draw".to_string(),
+    };
+    assert!(
+        over_text.contains(&format!("over: {who} ({})", ended.why))
+            && over_text.contains(&format!("gold {}", over.scores[0]))
+            && over_text.contains(&format!("silver {}", over.scores[1])),
+        "{over_text}"
+    );
+    let log = browser.run_async(&format!(
+        "fetch(document.querySelector('{} a.log').href).then(async r => \
+         done({{ status: r.status, text: (await r.text()).slice(0, 40) }}))",
+        item(&over.id)
+    ));
+    assert_eq!(log["status"], 200, "{log}");
+    assert!(
+        log["text"].as_str().unwrap().trim_start().starts_with('('),
+        "{log}"
+    );
+    assert!(
+        browser
+            .run(&format!(
+                "return document.querySelector('{} a.log') === null",
+                item(&waiting.id)
+            ))
+            .as_bool()
+            .unwrap(),
+        "no log before the end"
+    );
+    // The icon the page names, and the one a browser asks for unasked, are there.
+    let icons = browser.run_async(
+        "Promise.all(['/favicon.svg', '/favicon.ico'].map(u => fetch(u).then(r => r.status))) \
+         .then(done)",
+    );
+    assert_eq!(icons, json!([200, 200]));
+    // A link to a match the server does not have says so.
+    browser.open(&format!("{address}/matches/0000000000000000"));
+    browser.wait_for(
+        "the missing match named",
+        "const missing = document.getElementById('match-missing'); \
+         return !missing.hidden && missing.textContent.includes('0000000000000000')",
+    );
 }

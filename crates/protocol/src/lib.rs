@@ -216,6 +216,35 @@ pub struct MatchInfo {
     pub actions: u64,
     /// Whether anyone may fetch the whole log (`save`) once it is over.
     pub log_after_end: bool,
+    /// The game's turn (of its round, in a match of rounds).
+    #[serde(default)]
+    pub turn: u32,
+    /// The seats that must act now, by name: the one whose turn it is, none while the match
+    /// waits for players or is over, or in a game played at once.
+    #[serde(default)]
+    pub to_act: Vec<String>,
+    /// Each seat's score, in seat order, as every seat sees it; empty in a scripted game, whose
+    /// rules keep their own count.
+    #[serde(default)]
+    pub scores: Vec<i64>,
+    /// How the game ended, once it has: the winner's seat name (none for a draw) and why.
+    #[serde(default)]
+    pub ended: Option<MatchEnd>,
+    /// When it was made and when its last action was played (milliseconds since 1970).
+    #[serde(default)]
+    pub started_ms: u64,
+    /// See `started_ms`.
+    #[serde(default)]
+    pub last_moved_ms: u64,
+}
+
+/// How a game ended, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchEnd {
+    /// The winner's seat name; none for a draw.
+    pub winner: Option<String>,
+    /// Why, in words (`silver holds no city`).
+    pub why: String,
 }
 
 /// The lobby's matches.

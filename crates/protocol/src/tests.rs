@@ -207,6 +207,12 @@ fn every_message_written_is_one_the_schema_documents() {
         state: MatchState::Playing,
         actions: 2,
         log_after_end: true,
+        turn: 2,
+        to_act: vec!["silver".into()],
+        scores: vec![12, 0],
+        ended: None,
+        started_ms: 1_764_000_000_000,
+        last_moved_ms: 1_764_000_060_000,
     };
     check(
         "server_welcome",
@@ -241,10 +247,27 @@ fn every_message_written_is_one_the_schema_documents() {
         }),
     );
     check("lobby_match_info", &write(info.clone()));
+    let over = MatchInfo {
+        state: MatchState::Over,
+        to_act: Vec::new(),
+        ended: Some(MatchEnd {
+            winner: Some("gold".into()),
+            why: "silver holds no city".into(),
+        }),
+        ..info.clone()
+    };
+    let drawn = MatchInfo {
+        ended: Some(MatchEnd {
+            winner: None,
+            why: "both pools are empty and the players passed".into(),
+        }),
+        ..over.clone()
+    };
+    check("lobby_match_info", &write(over.clone()));
     check(
         "lobby_match_list",
         &write(MatchList {
-            matches: vec![info],
+            matches: vec![info, over, drawn],
         }),
     );
     check(

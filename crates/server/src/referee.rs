@@ -94,6 +94,8 @@ struct Connection {
 pub(crate) struct Match {
     pub id: String,
     pub created_ms: u64,
+    /// When its last action was played (milliseconds since 1970; its making, before any).
+    last_moved_ms: u64,
     request: CreateMatch,
     title: String,
     packs: Vec<PackRef>,
@@ -284,6 +286,7 @@ impl Match {
         let mut built = Match {
             id,
             created_ms,
+            last_moved_ms: created_ms,
             title: game.game().map().name.clone(),
             request,
             packs,
@@ -322,6 +325,7 @@ impl Match {
     /// Counts an accepted action and keeps what it did for the connections.
     fn record(&mut self, events: Vec<Event>, at_ms: u64) {
         self.actions += 1;
+        self.last_moved_ms = at_ms;
         let round_over = self.game().result().is_some();
         if round_over && self.round_over_at_ms.is_none() {
             self.round_over_at_ms = Some(at_ms);

@@ -1,5 +1,6 @@
-//! The server's web page (`GET /`): its published packs, searched as typed, each README
-//! rendered here and each archive to download, and its matches, each to watch live as a
+//! The server's web page (`GET /`, and `GET /matches/ID`, a match's link, which opens the page
+//! on that match): its published packs, searched as typed, each README rendered here and each
+//! archive to download, and its matches, where each stands, each to watch live as a
 //! spectator. Plain HTML, CSS and a small script compiled into the binary; no build step.
 
 use crate::Server;
@@ -11,6 +12,7 @@ use std::sync::Arc;
 const PAGE: &str = include_str!("web/index.html");
 const SCRIPT: &str = include_str!("web/app.js");
 const STYLE: &str = include_str!("web/style.css");
+const ICON: &str = include_str!("web/favicon.svg");
 
 /// The page.
 pub(crate) async fn page() -> Response {
@@ -25,6 +27,11 @@ pub(crate) async fn script() -> Response {
 /// Its style.
 pub(crate) async fn style() -> Response {
     asset("text/css; charset=utf-8", STYLE)
+}
+
+/// Its icon (also at `/favicon.ico`, where a browser looks when a page names none).
+pub(crate) async fn icon() -> Response {
+    asset("image/svg+xml", ICON)
 }
 
 fn asset(kind: &'static str, text: &'static str) -> Response {

@@ -236,7 +236,28 @@ pub fn dir_name(dir: crate::map::Direction) -> &'static str {
 
 /// How a game ended, in words.
 pub fn describe_result(result: &GameResult) -> String {
-    let why = match &result.reason {
+    let why = end_reason(result);
+    let names: Vec<String> = match &result.reason {
+        EndReason::RedLight { shared, .. } => shared.iter().map(ToString::to_string).collect(),
+        _ => Vec::new(),
+    };
+    if let Some((last, others)) = names.split_last()
+        && !others.is_empty()
+    {
+        return format!(
+            "game over: {} and {last} share the win ({why})",
+            others.join(", ")
+        );
+    }
+    match result.winner {
+        Some(w) => format!("game over: {w} wins ({why})"),
+        None => format!("game over: a draw ({why})"),
+    }
+}
+
+/// Why a game ended, in words (`silver holds no city`), without who won.
+pub fn end_reason(result: &GameResult) -> String {
+    match &result.reason {
         // Under classic rules a conquest ends the game and the higher score wins, which may
         // be the player left without a city: said so, it does not read as a mistake.
         EndReason::Conquest { loser } if result.winner == Some(*loser) => {
@@ -260,22 +281,6 @@ pub fn describe_result(result: &GameResult) -> String {
         EndReason::RedLight { caller, .. } => {
             format!("the grace period after {caller}'s red light is over")
         }
-    };
-    let names: Vec<String> = match &result.reason {
-        EndReason::RedLight { shared, .. } => shared.iter().map(ToString::to_string).collect(),
-        _ => Vec::new(),
-    };
-    if let Some((last, others)) = names.split_last()
-        && !others.is_empty()
-    {
-        return format!(
-            "game over: {} and {last} share the win ({why})",
-            others.join(", ")
-        );
-    }
-    match result.winner {
-        Some(w) => format!("game over: {w} wins ({why})"),
-        None => format!("game over: a draw ({why})"),
     }
 }
 

@@ -1,6 +1,8 @@
 // The server's page: its packs (from /index.json, searched as typed, each README rendered by
-// the server, each archive to download) and its matches (from the lobby, each to watch live
-// as a spectator over the seat WebSocket: the public view, every rack hidden). No build step.
+// the server, each archive to download) and its matches (from the lobby: where each stands,
+// its link, its log once over, each to watch live as a spectator over the seat WebSocket: the
+// public view, every rack hidden). Opened by a match's link (`/matches/ID`), it watches that
+// match. No build step.
 "use strict";
 
 const packList = document.getElementById("pack-list");
@@ -91,20 +93,82 @@ function seatWords(seat) {
   return seat.seat + ": " + who.name + (who.connected ? "" : " (away)");
 }
 
+// Where a match stands, in words: waiting for players, whose turn, or how it ended.
+function standing(m) {
+  if (m.state === "waiting") {
+    const open = m.seats.filter((s) => s.occupant.kind === "open").length;
+    return "waiting for " + open + (open === 1 ? " player" : " players");
+  }
+  // A scripted game's rules keep their own count: no scores then.
+  const scores = m.scores.length
+    ? "; " + m.seats.map((s, i) => s.seat + " " + m.scores[i]).join(" · ")
+    : "";
+  if (m.ended && m.state === "over") {
+    const who = m.ended.winner ? m.ended.winner + " won" : "a draw";
+    return "over: " + who + " (" + m.ended.why + ")" + scores;
+  }
+  const acting = m.to_act.length ? m.to_act.join(" and ") + " to play" : "played at once";
+  return "turn " + m.turn + ", " + acting + scores;
+}
+
+// How long ago `ms` (milliseconds since 1970) was, in words.
+function ago(ms) {
+  const seconds = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (seconds < 60) return seconds + " s ago";
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return minutes + " min ago";
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return hours + " h ago";
+  return Math.round(hours / 24) + " days ago";
+}
+
+// The match a link names (`/matches/ID`), if the page was opened by one.
+const linked = (location.pathname.match(/^\/matches\/([^/]+)\/?$/) || [])[1];
+let linkedShown = false;
+
+function matchItem(m) {
+  const link = location.origin + "/matches/" + m.id;
+  const item = element("li", { class: "match", "data-id": m.id });
+  if (m.id === linked) item.classList.add("chosen");
+  item.append(element("strong", {}, m.title + " "));
+  item.append(element("span", { class: "version" }, m.mode + " "));
+  item.append(element("span", { class: "match-id" }, m.id));
+  item.append(element("p", { class: "standing" }, standing(m)));
+  item.append(element("p", { class: "seats" }, m.seats.map(seatWords).join(" · ")));
+  item.append(element("p", { class: "times" },
+    "started " + ago(m.started_ms) + " · last move " + ago(m.last_moved_ms) +
+    " · " + m.actions + " actions"));
+  if (m.state === "waiting") {
+    item.append(element("p", { class: "join" }, "Play: scryptic join " + link + " --seat NAME"));
+  }
+  const button = element("button", { type: "button", class: "watch" }, "Watch");
+  button.addEventListener("click", () => watch(m));
+  item.append(button);
+  item.append(element("a", { class: "link", href: "/matches/" + m.id }, "Link"));
+  if (m.state === "over" && m.log_after_end) {
+    item.append(element("a", { class: "log", href: "/api/matches/" + m.id + "/save",
+      download: m.id + ".ron" }, "Log"));
+  }
+  return item;
+}
+
 async function loadMatches() {
   const answer = await fetch("/api/matches");
   if (!answer.ok) return;
   const list = await answer.json();
-  matchList.replaceChildren(...list.matches.map((m) => {
-    const item = element("li", { class: "match", "data-id": m.id });
-    item.append(element("strong", {}, m.title + " "));
-    item.append(element("span", { class: "version" }, m.mode + " · " + m.state));
-    item.append(element("p", { class: "seats" }, m.seats.map(seatWords).join(" · ")));
-    const button = element("button", { type: "button", class: "watch" }, "Watch");
-    button.addEventListener("click", () => watch(m));
-    item.append(button);
-    return item;
-  }));
+  matchList.replaceChildren(...list.matches.map(matchItem));
+  if (linked && !linkedShown) {
+    linkedShown = true;
+    const chosen = list.matches.find((m) => m.id === linked);
+    const missing = document.getElementById("match-missing");
+    if (chosen) {
+      watch(chosen);
+      document.getElementById("matches").scrollIntoView();
+    } else {
+      missing.textContent = "This server has no match " + linked + ".";
+      missing.hidden = false;
+    }
+  }
 }
 
 function drawBoard(snapshot) {
