@@ -31,7 +31,7 @@ enum Reply {
     /// The matches listed.
     Matches(Result<Vec<MatchInfo>, String>),
     /// A match made with no seat for this editor (it is listed).
-    Made(Result<MatchInfo, String>),
+    Made(Result<Box<MatchInfo>, String>),
     /// A seat joined (or a chair to watch from).
     Joined(Result<Box<RemoteSeat>, String>),
 }
@@ -241,7 +241,7 @@ impl OnlineScreen {
                         .unwrap_or_default()
                 ));
                 self.matches.retain(|m| m.id != info.id);
-                self.matches.push(info);
+                self.matches.push(*info);
                 self.read_kept();
             }
             Reply::Joined(Ok(seat)) => {
@@ -490,7 +490,7 @@ impl OnlineScreen {
                 Err(e) => return Reply::Made(Err(e)),
             };
             let Some(seat) = mine else {
-                return Reply::Made(Ok(info));
+                return Reply::Made(Ok(Box::new(info)));
             };
             let joined = take_seat(&base, &info.id, &seat, &name).and_then(|token| {
                 let lexicon = crate::lexicon_mode::dictionary();
