@@ -362,7 +362,7 @@ fn a_download_cut_off_leaves_the_installed_version_in_place() {
 }
 
 #[test]
-fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
+fn scryptic_serve_publishes_its_releases_folder_and_each_release_added() {
     let w = World::new();
     w.author(&["pack", "keygen"]);
     w.release("harvest", "0.1.0", None, true);
@@ -376,7 +376,7 @@ fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
     w.release("orchard", "0.1.0", Some("harvest"), true);
     let data = w.work.join("server-data");
     let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data.clone());
-    options.packs = vec![w.repo.clone()];
+    options.publish = vec![w.repo.clone()];
     let server = scryptic::server::start(options).unwrap();
     assert_eq!(server.published, 2, "{:?}", server.unpublished);
     let address = format!("http://{}", server.addr);
@@ -401,6 +401,19 @@ fn scryptic_serve_publishes_the_archives_of_its_packs_folder() {
     let lobby = format!("{address}/packs/index.json");
     let refused = w.player(&["pack", "source", "add", &lobby]);
     assert!(refused.out.contains("cannot be read"), "{refused:?}");
+    // A release added to the published folder is published at once, without a restart.
+    w.release("orchard", "0.2.0", Some("harvest"), true);
+    let orchard = scryptic_tests::published_pack(&address, "orchard");
+    let versions: Vec<&str> = orchard["releases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["version"].as_str().unwrap())
+        .collect();
+    assert_eq!(versions, ["0.2.0", "0.1.0"], "{orchard}");
+    let updated = w.player(&["pack", "update"]);
+    assert_eq!(updated.code, 0, "{updated:?}");
+    assert_eq!(w.installed("orchard").as_deref(), Some("0.2.0"));
 }
 
 /// An HTTP server whose every answer is a redirect to `to`.

@@ -193,7 +193,8 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
     }
     let mut options =
         scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
-    options.packs = vec![releases, root().join("packs")];
+    options.packs = vec![root().join("packs")];
+    options.publish = vec![releases];
     options.ai_pace = Duration::from_millis(20);
     let server = scryptic::server::start(options).unwrap();
     assert_eq!(server.published, 2, "{:?}", server.unpublished);

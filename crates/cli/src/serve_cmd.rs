@@ -17,9 +17,15 @@ pub(super) struct ServeArgs {
     /// The folder of the matches' database (default: `server/` in the data folder).
     #[arg(long)]
     data: Option<PathBuf>,
-    /// A folder of packs to offer besides the installed ones. Repeat it.
+    /// A folder of packs (each a folder with its pack.ron) this server plays besides the
+    /// installed ones. Repeat it.
     #[arg(long = "packs", value_name = "DIR")]
     packs: Vec<PathBuf>,
+    /// A folder of release archives (`pack zip`'s `.zip`, signed beside it or not) to publish:
+    /// its index at /index.json, which players add with `scryptic pack source add`, and the
+    /// web page's pack list. A release added to it is published at once. Repeat it.
+    #[arg(long = "publish", value_name = "DIR")]
+    publish: Vec<PathBuf>,
     /// Milliseconds an AI seat waits before it acts, so people can follow.
     #[arg(long, default_value_t = 400)]
     ai_pace: u64,
@@ -84,7 +90,19 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
             return Ok(EXIT_USAGE);
         }
     };
+    for folder in &args.packs {
+        if holds_archives(folder) && !args.publish.contains(folder) {
+            writeln!(
+                io.err,
+                "note: {} holds release archives: --packs plays pack folders; publish the \
+                 archives with --publish {}",
+                folder.display(),
+                folder.display()
+            )?;
+        }
+    }
     options.packs = args.packs;
+    options.publish = args.publish;
     options.ai_pace = Duration::from_millis(args.ai_pace);
     options.round_pause = Duration::from_secs(args.round_pause);
     if let Some(shard) = &args.shard {
@@ -184,4 +202,13 @@ pub(super) fn start_local(
             Ok(None)
         }
     }
+}
+
+/// Whether `folder` holds a pack archive (`*.zip`).
+fn holds_archives(folder: &std::path::Path) -> bool {
+    std::fs::read_dir(folder).is_ok_and(|entries| {
+        entries
+            .filter_map(Result::ok)
+            .any(|e| e.path().extension().is_some_and(|x| x == "zip"))
+    })
 }

@@ -43,8 +43,13 @@ pub struct Options {
     pub bind: SocketAddr,
     /// The folder of its database (`matches.sqlite`).
     pub data: PathBuf,
-    /// Folders of packs besides the installed ones and the search folders.
+    /// Folders of packs to play besides the installed ones and the search folders (each holds
+    /// pack folders).
     pub packs: Vec<PathBuf>,
+    /// Folders of release archives (`*.zip`, each signed beside it or not) to publish as the
+    /// server's pack index (`GET /index.json`); a release added to one is served without a
+    /// restart.
+    pub publish: Vec<PathBuf>,
     /// How long an AI seat waits before it acts (so people can follow), and between the
     /// actions of AIs in simultaneous play.
     pub ai_pace: Duration,
@@ -74,6 +79,7 @@ impl Options {
             bind,
             data,
             packs: Vec::new(),
+            publish: Vec::new(),
             ai_pace: Duration::from_millis(400),
             max_live_matches: 10_000,
             round_pause: Duration::from_secs(60),
@@ -118,8 +124,9 @@ pub(crate) struct Server {
     pub(crate) store: Box<dyn Store>,
     pub(crate) matches: RwLock<BTreeMap<String, Arc<MatchCell>>>,
     pub(crate) catalog: Catalog,
-    /// The index of the pack archives in its `--packs` folders.
-    pub(crate) published: published::Published,
+    /// The index of the release archives in its `--publish` folders, made again when they
+    /// change.
+    pub(crate) published: published::Watched,
     pub(crate) lexicon: Arc<Lexicon>,
     pub(crate) options: Options,
     /// The AI seats and clocks thinking at once: one a core, so that a crowd of AIs never
@@ -147,7 +154,7 @@ pub struct Started {
     /// The packs its index publishes (`GET /index.json`), and the archives left out of it,
     /// each with why.
     pub published: usize,
-    /// The archives of its `--packs` folders left out of its index, each with why.
+    /// The archives of its `--publish` folders left out of its index, each with why.
     pub unpublished: Vec<String>,
     runtime: tokio::runtime::Runtime,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -207,7 +214,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
             let _ = catalog.add(pack);
         }
     }
-    let published = published::Published::of(&options.packs);
+    let published = published::Watched::of(&options.publish);
     let lexicon = Arc::new(Lexicon::english());
     let stored = store.load_all()?;
     let mut matches = BTreeMap::new();
@@ -234,7 +241,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         }
     }
     let restored = matches.len();
-    let (published_count, unpublished) = (published.index.packs.len(), published.left_out.clone());
+    let (published_count, unpublished) = published.counts();
     let server = Arc::new(Server {
         store,
         matches: RwLock::new(matches),

@@ -179,18 +179,24 @@ async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String
 
 /// The index of the pack archives the server publishes (`pack source add` reads it).
 async fn published_index(State(server): State<Arc<Server>>) -> Response {
-    (
-        StatusCode::OK,
-        [(header::CONTENT_TYPE, "application/json")],
-        server.published.index.to_json(),
-    )
-        .into_response()
+    // Looking at the folders (and indexing a release added since) reads the disk.
+    let published = tokio::task::spawn_blocking(move || server.published.current()).await;
+    match published {
+        Ok(published) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "application/json")],
+            published.index.to_json(),
+        )
+            .into_response(),
+        Err(_) => problem(500, "the index could not be made".into()),
+    }
 }
 
 /// An archive or thumbnail the published index names; nothing else.
 async fn published_file(State(server): State<Arc<Server>>, Path(file): Path<String>) -> Response {
     let Some(path) = server
         .published
+        .current()
         .file(&file)
         .map(std::path::Path::to_path_buf)
     else {

@@ -1,11 +1,14 @@
-//! The pack index a server publishes: the pack archives (`*.zip`) in its `--packs` folders,
-//! indexed as `pack index` indexes a folder (each archive checked, its signature verified),
-//! served as `GET /index.json` with the archives and thumbnails under `GET /packs/FILE`. Only
-//! the files the index names are served.
+//! The pack index a server publishes: the release archives (`*.zip`) in its `--publish`
+//! folders, indexed as `pack index` indexes a folder (each archive checked, its signature
+//! verified), served as `GET /index.json` with the archives and thumbnails under
+//! `GET /packs/FILE`. Only the files the index names are served. The folders are looked at
+//! again at each request for the index (a listing of names, sizes and times, not the files):
+//! a release added, replaced or removed is published at once, without a restart.
 
 use scryptic_pack::index::{self, Index, IndexedPack};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
 
 /// The index and where each file it names is.
 #[derive(Default)]
@@ -100,4 +103,72 @@ impl Published {
             .find(|(n, _)| n == name)
             .map(|(_, p)| p.as_path())
     }
+}
+
+/// The published index of some folders, made again whenever what they hold changes.
+pub(crate) struct Watched {
+    folders: Vec<PathBuf>,
+    /// The index, and the listing of the folders it was made from.
+    now: RwLock<(Arc<Published>, u64)>,
+}
+
+impl Watched {
+    /// The index of `folders`, as they are now.
+    pub(crate) fn of(folders: &[PathBuf]) -> Watched {
+        let listing = listing(folders);
+        Watched {
+            folders: folders.to_vec(),
+            now: RwLock::new((Arc::new(Published::of(folders)), listing)),
+        }
+    }
+
+    /// The index as the folders hold it now: made again if a file was added, removed or
+    /// changed since it was made.
+    pub(crate) fn current(&self) -> Arc<Published> {
+        let listing = listing(&self.folders);
+        {
+            let now = self.now.read().unwrap_or_else(|e| e.into_inner());
+            if now.1 == listing {
+                return now.0.clone();
+            }
+        }
+        let made = Arc::new(Published::of(&self.folders));
+        let mut now = self.now.write().unwrap_or_else(|e| e.into_inner());
+        *now = (made.clone(), listing);
+        made
+    }
+
+    /// How many packs it publishes now, and the archives left out, each with why.
+    pub(crate) fn counts(&self) -> (usize, Vec<String>) {
+        let now = self.current();
+        (now.index.packs.len(), now.left_out.clone())
+    }
+}
+
+/// A fingerprint of what `folders` hold: each file's name, size and time of change (read from
+/// the folders' listings, no file opened).
+fn listing(folders: &[PathBuf]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for folder in folders {
+        let mut entries: Vec<(String, u64, Option<std::time::SystemTime>)> =
+            std::fs::read_dir(folder)
+                .map(|d| {
+                    d.filter_map(Result::ok)
+                        .map(|e| {
+                            let meta = e.metadata().ok();
+                            (
+                                e.file_name().to_string_lossy().into_owned(),
+                                meta.as_ref().map_or(0, std::fs::Metadata::len),
+                                meta.and_then(|m| m.modified().ok()),
+                            )
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+        entries.sort();
+        folder.hash(&mut hasher);
+        entries.hash(&mut hasher);
+    }
+    hasher.finish()
 }
