@@ -306,7 +306,8 @@ fn word_wars(address: &str, seats: &[(&str, &str)]) -> scryptic::protocol::Match
 /// The match list says where each match stands (waiting for players, or over with its winner
 /// and scores), its id, when it started and last moved, and gives its link and, once it is
 /// over, its log; a match's link (`/matches/ID`, the address `scryptic join` takes) opens the
-/// page on that match, watching it; the page asks for nothing the server lacks (its icon).
+/// page on that match, watching it; the packs the server plays are listed with their modes and
+/// settings; the page asks for nothing the server lacks (its icon).
 #[test]
 fn each_match_says_where_it_stands_and_its_link_opens_it() {
     let Some(browser) = Browser::start() else {
@@ -407,6 +408,15 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
          .then(done)",
     );
     assert_eq!(icons, json!([200, 200]));
+    // The packs the server plays, each with its modes and its settings' ranges.
+    browser.wait_for(
+        "the packs played listed",
+        "const scryper = document.querySelector('#played-list li.played[data-id=\"scryper\"]'); \
+         return scryper !== null && \
+         scryper.querySelector('li.mode[data-id=\"scryper\"]') !== null && \
+         scryper.textContent.includes('Bricks of each value: 1 to 4 (4)') && \
+         document.querySelector('#played-list li.played[data-id=\"word-wars\"]') !== null",
+    );
     // A link to a match the server does not have says so.
     browser.open(&format!("{address}/matches/0000000000000000"));
     browser.wait_for(

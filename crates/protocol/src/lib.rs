@@ -35,6 +35,7 @@ POST /api/matches/ID/seats        take a seat (TakeSeat -> SeatTaken)
 POST /api/matches/ID/leave        give a seat up (LeaveSeat -> MatchInfo)
 GET  /api/matches/ID/save         the match as a save file (RON), where its setting allows
 GET  /api/matches/ID/play         the WebSocket of a seat or a spectator (ClientFrame, ServerFrame)
+GET  /api/packs                   the packs this server plays: their modes and settings (PackList)
 GET  /api/packs/SHA256            the archive (zip) of a pack a match names by that hash";
 
 /// A message with the protocol's version beside its own fields.
@@ -245,6 +246,64 @@ pub struct MatchEnd {
     pub winner: Option<String>,
     /// Why, in words (`silver holds no city`).
     pub why: String,
+}
+
+/// The packs a server plays (`GET /api/packs`): what a match can be made of.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PackList {
+    /// By id, the newest version of each.
+    pub packs: Vec<PlayedPack>,
+}
+
+/// A pack a server plays, with its modes and its settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayedPack {
+    /// Its id.
+    pub id: String,
+    /// The name players see.
+    pub title: String,
+    /// Its version.
+    pub version: String,
+    /// What it is.
+    pub description: String,
+    /// Its tags.
+    pub tags: Vec<String>,
+    /// Its authors.
+    pub authors: Vec<String>,
+    /// Its licence.
+    pub license: String,
+    /// The modes a match can be made of (`CreateMatch::mode`), the first by default.
+    pub modes: Vec<ModeInfo>,
+    /// Its settings (`CreateMatch::settings`), each with its range and default.
+    pub settings: Vec<SettingInfo>,
+}
+
+/// A pack's mode, as a match is made of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModeInfo {
+    /// Its id within its pack.
+    pub id: String,
+    /// The name players see.
+    pub title: String,
+    /// How it plays.
+    pub description: String,
+    /// The fewest players it seats.
+    pub min_seats: u32,
+    /// The most.
+    pub max_seats: u32,
+}
+
+/// A pack's setting: what a match may set it to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SettingInfo {
+    /// Its id (`rounds`).
+    pub id: String,
+    /// The name players see.
+    pub title: String,
+    /// What it changes.
+    pub description: String,
+    /// Its type, bounds and default, as the pack declares them.
+    pub kind: scryptic_core::save::SettingKind,
 }
 
 /// The lobby's matches.

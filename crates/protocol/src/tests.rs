@@ -271,6 +271,49 @@ fn every_message_written_is_one_the_schema_documents() {
         }),
     );
     check(
+        "lobby_pack_list",
+        &write(PackList {
+            packs: vec![PlayedPack {
+                id: "word-wars".into(),
+                title: "Word Wars".into(),
+                version: "0.1.0".into(),
+                description: "Two players, one board.".into(),
+                tags: vec!["two players".into()],
+                authors: vec!["The Scryptic toolkit".into()],
+                license: "MIT OR Apache-2.0".into(),
+                modes: vec![ModeInfo {
+                    id: "duel".into(),
+                    title: "Duel".into(),
+                    description: "Three rounds.".into(),
+                    min_seats: 2,
+                    max_seats: 2,
+                }],
+                settings: [
+                    scryptic_core::save::SettingKind::Bool { default: true },
+                    scryptic_core::save::SettingKind::Int {
+                        min: 1,
+                        max: 9,
+                        step: 2,
+                        default: 3,
+                    },
+                    scryptic_core::save::SettingKind::Choice {
+                        options: vec!["short".into(), "long".into()],
+                        default: "short".into(),
+                    },
+                ]
+                .into_iter()
+                .enumerate()
+                .map(|(i, kind)| SettingInfo {
+                    id: format!("s{i}"),
+                    title: format!("Setting {i}"),
+                    description: String::new(),
+                    kind,
+                })
+                .collect(),
+            }],
+        }),
+    );
+    check(
         "lobby_create_match",
         &write(CreateMatch {
             pack: "word-wars".into(),

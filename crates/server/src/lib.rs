@@ -17,6 +17,7 @@ pub mod fuzzing;
 #[cfg(test)]
 mod leak_tests;
 mod lobby;
+mod packs_played;
 mod postgres_store;
 mod published;
 mod rate;

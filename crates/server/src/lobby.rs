@@ -22,6 +22,7 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
         .route("/api/matches/{id}/leave", post(leave))
         .route("/api/matches/{id}/save", get(save))
         .route("/api/matches/{id}/play", get(crate::socket::play))
+        .route("/api/packs", get(played_packs))
         .route("/api/packs/{hash}", get(pack_archive))
         .route("/index.json", get(published_index))
         .route("/packs/{file}", get(published_file))
@@ -175,6 +176,12 @@ async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String
             .into_response(),
         Err(refusal) => refusal.into_response(),
     }
+}
+
+/// The packs the server plays (installed, built in, or in its `--packs` folders), the newest
+/// version of each, with the modes a match can be made of and their settings.
+async fn played_packs(State(server): State<Arc<Server>>) -> Response {
+    json(200, crate::packs_played::list(&server.catalog))
 }
 
 /// The index of the pack archives the server publishes (`pack source add` reads it).

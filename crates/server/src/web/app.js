@@ -70,7 +70,9 @@ function showPacks() {
   const words = search.value.toLowerCase().split(/\s+/).filter((w) => w);
   const shown = packs.filter((pack) => matches(pack, words));
   packList.replaceChildren(...shown.map(packItem));
-  packCount.textContent = shown.length + " of " + packs.length + " packs";
+  packCount.textContent = packs.length
+    ? shown.length + " of " + packs.length + " packs"
+    : "This server publishes no pack archives (its owner publishes a folder of them with scryptic serve --publish DIR).";
 }
 
 async function loadPacks() {
@@ -81,6 +83,47 @@ async function loadPacks() {
 }
 
 search.addEventListener("input", showPacks);
+
+// The packs the server plays (from /api/packs), each with its modes and settings.
+function settingWords(setting) {
+  const [kind, spec] = Object.entries(setting.kind)[0];
+  if (kind === "Bool") return setting.title + ": on or off (" + (spec.default ? "on" : "off") + ")";
+  if (kind === "Int") {
+    const step = spec.step && spec.step > 1 ? " in steps of " + spec.step : "";
+    return setting.title + ": " + spec.min + " to " + spec.max + step + " (" + spec.default + ")";
+  }
+  return setting.title + ": " + spec.options.join(", ") + " (" + spec.default + ")";
+}
+
+function playedItem(pack) {
+  const item = element("li", { class: "pack played", "data-id": pack.id });
+  const heading = element("h3", {}, pack.title + " ");
+  heading.append(element("span", { class: "version" }, pack.id + " " + pack.version));
+  item.append(heading);
+  item.append(element("p", { class: "description" }, pack.description));
+  const modes = element("ul", { class: "modes" });
+  for (const mode of pack.modes) {
+    const seats = mode.min_seats === mode.max_seats
+      ? mode.min_seats + " players"
+      : mode.min_seats + " to " + mode.max_seats + " players";
+    const line = element("li", { class: "mode", "data-id": mode.id });
+    line.append(element("strong", {}, mode.title), " (" + seats + ")");
+    if (mode.description) line.append(": " + mode.description);
+    modes.append(line);
+  }
+  item.append(modes);
+  if (pack.settings.length) {
+    item.append(element("p", { class: "settings" }, pack.settings.map(settingWords).join(" · ")));
+  }
+  return item;
+}
+
+async function loadPlayed() {
+  const answer = await fetch("/api/packs");
+  if (!answer.ok) return;
+  const list = await answer.json();
+  document.getElementById("played-list").replaceChildren(...list.packs.map(playedItem));
+}
 
 // Matches, and one watched.
 const matchList = document.getElementById("match-list");
@@ -220,5 +263,6 @@ function watch(info) {
 }
 
 loadPacks();
+loadPlayed();
 loadMatches();
 setInterval(loadMatches, 5000);

@@ -1,0 +1,53 @@
+//! The packs a server plays, as the lobby lists them (`GET /api/packs`): each pack's newest
+//! version with a mode to play, its modes and its settings, so that a client can offer to make
+//! a match of any of them.
+
+use scryptic_pack::{Catalog, Pack};
+use scryptic_protocol::{ModeInfo, PackList, PlayedPack, SettingInfo};
+
+/// The packs of `catalog` that have a mode to play, the newest version of each, by id.
+pub(crate) fn list(catalog: &Catalog) -> PackList {
+    let mut ids: Vec<&str> = catalog.packs().iter().map(|p| p.id()).collect();
+    ids.dedup();
+    let packs = ids
+        .into_iter()
+        .filter_map(|id| catalog.get(id))
+        .filter(|pack| !pack.manifest.modes.is_empty())
+        .map(played)
+        .collect();
+    PackList { packs }
+}
+
+fn played(pack: &Pack) -> PlayedPack {
+    let manifest = &pack.manifest;
+    PlayedPack {
+        id: manifest.id.clone(),
+        title: manifest.title.clone(),
+        version: manifest.version.to_string(),
+        description: manifest.description.clone(),
+        tags: manifest.tags.clone(),
+        authors: manifest.authors.clone(),
+        license: manifest.license.clone(),
+        modes: manifest
+            .modes
+            .iter()
+            .map(|mode| ModeInfo {
+                id: mode.id.clone(),
+                title: mode.title.clone(),
+                description: mode.description.clone(),
+                min_seats: mode.seats.0,
+                max_seats: mode.seats.1,
+            })
+            .collect(),
+        settings: manifest
+            .settings
+            .iter()
+            .map(|setting| SettingInfo {
+                id: setting.id.clone(),
+                title: setting.title.clone(),
+                description: setting.description.clone(),
+                kind: setting.kind.clone(),
+            })
+            .collect(),
+    }
+}
