@@ -268,11 +268,12 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
     assert!(status.as_str().unwrap().contains("actions"), "{status}");
 }
 
-/// A server publishing nothing that plays the shipped packs from their folders (the AI quick).
-fn playing_server(data: &std::path::Path) -> scryptic::server::Started {
+/// A server publishing nothing that plays the shipped packs from their folders, its AI seats
+/// acting every `pace`.
+fn playing_server(data: &std::path::Path, pace: Duration) -> scryptic::server::Started {
     let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data.into());
     options.packs = vec![root().join("packs")];
-    options.ai_pace = Duration::from_millis(5);
+    options.ai_pace = pace;
     scryptic::server::start(options).unwrap()
 }
 
@@ -314,7 +315,7 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let server = playing_server(&dir.path().join("data"));
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(5));
     let address = format!("http://{}", server.addr);
     let waiting = word_wars(&address, &[("silver", "easy")]);
     let played = word_wars(&address, &[("gold", "easy"), ("silver", "easy")]);
@@ -360,6 +361,16 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
             "return document.querySelector('{css}').textContent"
         ))
     };
+    assert!(
+        browser
+            .run(&format!(
+                "return document.querySelector('{} #watching') !== null",
+                item(&waiting.id)
+            ))
+            .as_bool()
+            .unwrap(),
+        "the board is shown under the match watched, where the eye is"
+    );
     let waiting_text = text(&item(&waiting.id));
     let waiting_text = waiting_text.as_str().unwrap();
     assert!(
@@ -423,5 +434,53 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
         "the missing match named",
         "const missing = document.getElementById('match-missing'); \
          return !missing.hidden && missing.textContent.includes('0000000000000000')",
+    );
+}
+
+/// A Scryper match watched: its bricks are drawn on their cells, each value a spectator may not
+/// see as `?` (the page once drew letters only, and a Scryper match showed an empty grid).
+#[test]
+fn a_scryper_match_is_watched_with_its_bricks() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // Paced so that the match is still under way while it is watched.
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(300));
+    let address = format!("http://{}", server.addr);
+    let seats = [("white", "easy"), ("brown", "easy")]
+        .into_iter()
+        .map(|(seat, level)| {
+            (
+                seat.to_string(),
+                scryptic::protocol::SeatRequest::Ai {
+                    level: level.into(),
+                },
+            )
+        })
+        .collect();
+    let made = scryptic::client::Lobby::new(&address)
+        .create(scryptic::protocol::CreateMatch {
+            pack: "scryper".into(),
+            mode: String::new(),
+            map: String::new(),
+            settings: Default::default(),
+            seats,
+            seed: Some(5),
+            log_after_end: true,
+        })
+        .unwrap();
+    browser.open(&format!("{address}/matches/{}", made.id));
+    browser.wait_for(
+        "bricks on the board, their values hidden from a spectator",
+        "const pieces = [...document.querySelectorAll('#board .cell.piece')]; \
+         return pieces.length > 0 && pieces.every(p => p.textContent === '?' || /^[1-4]$/.test(p.textContent)) \
+           && pieces.some(p => p.textContent === '?')",
+    );
+    // Seats by the mode's names.
+    browser.wait_for(
+        "whose move, by the mode's names",
+        "const status = document.getElementById('watching-status').textContent; \
+         return /(white|brown) to play/.test(status) || status.startsWith('over')",
     );
 }

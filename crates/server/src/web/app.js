@@ -127,7 +127,16 @@ async function loadPlayed() {
 
 // Matches, and one watched.
 const matchList = document.getElementById("match-list");
+// The watched match's panel: shown inside the match's item, where the eye is.
+const watchingPanel = document.getElementById("watching");
 let watching = null;
+let watchedId = null;
+
+// Puts the panel under the watched match's item (again, after the list is made anew).
+function placeWatchingPanel() {
+  const item = watchedId && matchList.querySelector('li.match[data-id="' + watchedId + '"]');
+  if (item && watchingPanel.parentElement !== item) item.append(watchingPanel);
+}
 
 function seatWords(seat) {
   const who = seat.occupant;
@@ -200,13 +209,14 @@ async function loadMatches() {
   if (!answer.ok) return;
   const list = await answer.json();
   matchList.replaceChildren(...list.matches.map(matchItem));
+  placeWatchingPanel();
   if (linked && !linkedShown) {
     linkedShown = true;
     const chosen = list.matches.find((m) => m.id === linked);
     const missing = document.getElementById("match-missing");
     if (chosen) {
       watch(chosen);
-      document.getElementById("matches").scrollIntoView();
+      watchingPanel.parentElement.scrollIntoView();
     } else {
       missing.textContent = "This server has no match " + linked + ".";
       missing.hidden = false;
@@ -215,22 +225,41 @@ async function loadMatches() {
 }
 
 function drawBoard(snapshot) {
-  const board = document.getElementById("board");
+  const board = watchingPanel.querySelector("#board");
   const terrain = snapshot.board.terrain;
   const letters = snapshot.board.letters.cells;
   const cities = new Set(snapshot.board.cities.map((c) => c.at.y * terrain.width + c.at.x));
   board.style.gridTemplateColumns = "repeat(" + terrain.width + ", 18px)";
+  // A scripted game's pieces (Scryper's bricks): on their cells, with their value, or ? where
+  // it is hidden from the spectator.
+  const table = snapshot.table || {};
+  const pieces = table.pieces || [];
+  const pieceAt = table.at || [];
+  const owned = (player) => (player === "Gold" || player === "Silver" ? player : "other");
   const cells = terrain.cells.map((kind, i) => {
     const cell = element("div", { class: "cell " + kind + (cities.has(i) ? " city" : "") });
     const tile = letters[i];
+    const piece = pieceAt[i] !== null && pieceAt[i] !== undefined ? pieces[pieceAt[i]] : null;
     if (tile) {
-      const player = tile.player === "Gold" || tile.player === "Silver" ? tile.player : "other";
-      cell.classList.add("p-" + player);
+      cell.classList.add("p-" + owned(tile.player));
       cell.textContent = tile.letter;
+    } else if (piece) {
+      cell.classList.add("piece", "p-" + owned(piece.owner));
+      cell.textContent = piece.value === null || piece.value === undefined ? "?" : String(piece.value);
+      cell.title = piece.kind;
     }
     return cell;
   });
   board.replaceChildren(...cells);
+}
+
+// A seat as the match's mode names it (`brown`), from the protocol's word for it (`Silver`,
+// `Seat3`: seats in order).
+function seatName(info, player) {
+  const order = { Gold: 0, Silver: 1 };
+  const index = player in order ? order[player] : Number((String(player).match(/\d+/) || [0])[0]) - 1;
+  const seat = info.seats[index];
+  return seat ? seat.seat : String(player).toLowerCase();
 }
 
 function watch(info) {
@@ -238,9 +267,11 @@ function watch(info) {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const socket = new WebSocket(scheme + location.host + "/api/matches/" + info.id + "/play");
   watching = socket;
-  document.getElementById("watching").hidden = false;
-  document.getElementById("watching-title").textContent = info.title;
-  const status = document.getElementById("watching-status");
+  watchedId = info.id;
+  placeWatchingPanel();
+  watchingPanel.hidden = false;
+  watchingPanel.querySelector("#watching-title").textContent = info.title;
+  const status = watchingPanel.querySelector("#watching-status");
   status.textContent = "connecting...";
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({ protocol: 1, type: "hello", token: null, seen: null }));
@@ -252,7 +283,8 @@ function watch(info) {
       const snapshot = frame.snapshot;
       status.textContent = snapshot.result
         ? "over after " + frame.actions + " actions"
-        : "turn " + snapshot.turn + ", " + snapshot.active + " to play (" + frame.actions + " actions)";
+        : "turn " + snapshot.turn + ", " + seatName(info, snapshot.active) + " to play (" +
+          frame.actions + " actions)";
     } else if (frame.type === "error" || frame.type === "refused") {
       status.textContent = frame.message;
     }
