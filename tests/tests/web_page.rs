@@ -428,6 +428,49 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
          scryper.textContent.includes('Bricks of each value: 1 to 4 (4)') && \
          document.querySelector('#played-list li.played[data-id=\"word-wars\"]') !== null",
     );
+    // Host a match from the page: Scryper's seats go by its names; Word Wars with silver the
+    // server's easy AI gives a link, and the match is listed, waiting for one player.
+    browser.run(
+        "const pack = document.getElementById('host-pack'); pack.value = 'scryper'; \
+         pack.dispatchEvent(new Event('change')); return true",
+    );
+    browser.wait_for(
+        "Scryper's seats by its names",
+        "const seats = [...document.querySelectorAll('#host-seat-list [data-seat]')].map(s => s.dataset.seat); \
+         return seats.join(',') === 'white,brown'",
+    );
+    browser.run(
+        "const pack = document.getElementById('host-pack'); pack.value = 'word-wars'; \
+         pack.dispatchEvent(new Event('change')); \
+         document.querySelector('#host-seat-list [data-seat=\"silver\"]').value = 'easy'; \
+         return true",
+    );
+    browser.click("#host-submit");
+    browser.wait_for(
+        "the hosted match's link",
+        "return document.querySelector('#host-result a.hosted') !== null",
+    );
+    let hosted = browser.run(
+        "return document.querySelector('#host-result a.hosted').getAttribute('href').split('/').pop()",
+    );
+    let hosted = hosted.as_str().unwrap().to_string();
+    let made = lobby.matches().unwrap();
+    let info = made.matches.iter().find(|m| m.id == hosted).unwrap();
+    assert_eq!(info.mode, "word-wars:standard", "{info:?}");
+    assert_eq!(info.settings.get("rounds").map(String::as_str), Some("3"));
+    assert_eq!(
+        info.state,
+        scryptic::protocol::MatchState::Waiting,
+        "{info:?}"
+    );
+    browser.wait_for(
+        "the hosted match listed, waiting for one player",
+        &format!(
+            "const item = document.querySelector('{}'); \
+             return item !== null && item.textContent.includes('waiting for 1 player')",
+            item(&hosted)
+        ),
+    );
     // A link to a match the server does not have says so.
     browser.open(&format!("{address}/matches/0000000000000000"));
     browser.wait_for(

@@ -291,6 +291,10 @@ pub struct ModeInfo {
     pub min_seats: u32,
     /// The most.
     pub max_seats: u32,
+    /// Its seats' names in seat order, as many as it may seat (`CreateMatch::seats` is keyed
+    /// by them): `gold`, `silver`, or the mode's own (`white`, `brown`).
+    #[serde(default)]
+    pub seat_names: Vec<String>,
 }
 
 /// A pack's setting: what a match may set it to.

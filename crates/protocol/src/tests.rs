@@ -287,6 +287,7 @@ fn every_message_written_is_one_the_schema_documents() {
                     description: "Three rounds.".into(),
                     min_seats: 2,
                     max_seats: 2,
+                    seat_names: vec!["gold".into(), "silver".into()],
                 }],
                 settings: [
                     scryptic_core::save::SettingKind::Bool { default: true },

@@ -125,6 +125,8 @@ pub(crate) struct Server {
     pub(crate) store: Box<dyn Store>,
     pub(crate) matches: RwLock<BTreeMap<String, Arc<MatchCell>>>,
     pub(crate) catalog: Catalog,
+    /// The packs it plays, as `GET /api/packs` lists them (made once: the catalog is fixed).
+    pub(crate) played: scryptic_protocol::PackList,
     /// The index of the release archives in its `--publish` folders, made again when they
     /// change.
     pub(crate) published: published::Watched,
@@ -246,6 +248,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
     let server = Arc::new(Server {
         store,
         matches: RwLock::new(matches),
+        played: packs_played::list(&catalog),
         catalog,
         published,
         lexicon,

@@ -181,7 +181,7 @@ async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String
 /// The packs the server plays (installed, built in, or in its `--packs` folders), the newest
 /// version of each, with the modes a match can be made of and their settings.
 async fn played_packs(State(server): State<Arc<Server>>) -> Response {
-    json(200, crate::packs_played::list(&server.catalog))
+    json(200, &server.played)
 }
 
 /// The index of the pack archives the server publishes (`pack source add` reads it).

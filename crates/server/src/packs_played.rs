@@ -2,7 +2,8 @@
 //! version with a mode to play, its modes and its settings, so that a client can offer to make
 //! a match of any of them.
 
-use scryptic_pack::{Catalog, Pack};
+use scryptic_core::board::Player;
+use scryptic_pack::{Catalog, Choice, Level, Pack};
 use scryptic_protocol::{ModeInfo, PackList, PlayedPack, SettingInfo};
 
 /// The packs of `catalog` that have a mode to play, the newest version of each, by id.
@@ -13,12 +14,12 @@ pub(crate) fn list(catalog: &Catalog) -> PackList {
         .into_iter()
         .filter_map(|id| catalog.get(id))
         .filter(|pack| !pack.manifest.modes.is_empty())
-        .map(played)
+        .map(|pack| played(catalog, pack))
         .collect();
     PackList { packs }
 }
 
-fn played(pack: &Pack) -> PlayedPack {
+fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
     let manifest = &pack.manifest;
     PlayedPack {
         id: manifest.id.clone(),
@@ -37,6 +38,7 @@ fn played(pack: &Pack) -> PlayedPack {
                 description: mode.description.clone(),
                 min_seats: mode.seats.0,
                 max_seats: mode.seats.1,
+                seat_names: seat_names(catalog, &manifest.id, &mode.id, mode.seats.1),
             })
             .collect(),
         settings: manifest
@@ -50,4 +52,22 @@ fn played(pack: &Pack) -> PlayedPack {
             })
             .collect(),
     }
+}
+
+/// The names of the first `most` seats of mode `mode` of pack `pack`, as its rules name them
+/// (none if the mode cannot be assembled: a game of it could not be made either).
+fn seat_names(catalog: &Catalog, pack: &str, mode: &str, most: u32) -> Vec<String> {
+    let choice = Choice {
+        pack: pack.to_string(),
+        mode: mode.to_string(),
+        ..Choice::default()
+    };
+    let Ok(level) = Level::from_pack(catalog, &choice) else {
+        return Vec::new();
+    };
+    let names = scryptic_core::game::SeatNames::of(&level.rules);
+    (0..most as usize)
+        .filter_map(Player::seat)
+        .map(|p| names.name(p).to_string())
+        .collect()
 }

@@ -123,7 +123,99 @@ async function loadPlayed() {
   if (!answer.ok) return;
   const list = await answer.json();
   document.getElementById("played-list").replaceChildren(...list.packs.map(playedItem));
+  offerToHost(list.packs);
 }
+
+// Host a match: a pack's mode, its settings within their ranges, each seat open or the AI.
+const hostPack = document.getElementById("host-pack");
+const hostMode = document.getElementById("host-mode");
+let hostable = [];
+
+function offerToHost(packs) {
+  hostable = packs;
+  hostPack.replaceChildren(...packs.map((p) => element("option", { value: p.id }, p.title)));
+  showModes();
+}
+
+function chosenPack() {
+  return hostable.find((p) => p.id === hostPack.value);
+}
+
+function showModes() {
+  const pack = chosenPack();
+  if (!pack) return;
+  hostMode.replaceChildren(...pack.modes.map((m) => element("option", { value: m.id }, m.title)));
+  showSettings(pack);
+  showSeats();
+}
+
+// A field for each setting, bounded as the pack declares it.
+function showSettings(pack) {
+  const fields = pack.settings.map((setting) => {
+    const [kind, spec] = Object.entries(setting.kind)[0];
+    const label = element("label", { class: "setting" }, setting.title + " ");
+    let input;
+    if (kind === "Bool") {
+      input = element("input", { type: "checkbox" });
+      input.checked = spec.default;
+    } else if (kind === "Int") {
+      input = element("input", { type: "number", min: spec.min, max: spec.max,
+        step: spec.step || 1, value: spec.default, required: "" });
+    } else {
+      input = element("select", {});
+      input.replaceChildren(...spec.options.map((o) => element("option", { value: o }, o)));
+      input.value = spec.default;
+    }
+    input.dataset.setting = setting.id;
+    label.append(input);
+    return label;
+  });
+  document.getElementById("host-settings").replaceChildren(...fields);
+}
+
+function showSeats() {
+  const pack = chosenPack();
+  const mode = pack && pack.modes.find((m) => m.id === hostMode.value);
+  if (!mode) return;
+  const seats = mode.seat_names.map((name) => {
+    const label = element("label", { class: "seat" }, name + " ");
+    const who = element("select", { "data-seat": name });
+    who.replaceChildren(...[["open", "open"], ["easy", "AI easy"], ["normal", "AI normal"],
+      ["hard", "AI hard"]].map(([value, text]) => element("option", { value }, text)));
+    label.append(who);
+    return label;
+  });
+  document.getElementById("host-seat-list").replaceChildren(...seats);
+}
+
+hostPack.addEventListener("change", showModes);
+hostMode.addEventListener("change", showSeats);
+
+document.getElementById("host-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const result = document.getElementById("host-result");
+  const settings = {};
+  for (const input of document.querySelectorAll("#host-settings [data-setting]")) {
+    settings[input.dataset.setting] = input.type === "checkbox" ? String(input.checked) : input.value;
+  }
+  const seats = {};
+  for (const who of document.querySelectorAll("#host-seat-list [data-seat]")) {
+    if (who.value !== "open") seats[who.dataset.seat] = { kind: "ai", level: who.value };
+  }
+  const request = { protocol: 1, pack: hostPack.value, mode: hostMode.value, settings, seats,
+    log_after_end: document.getElementById("host-log").checked };
+  const answer = await fetch("/api/matches", { method: "POST",
+    headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+  const body = await answer.json();
+  if (!answer.ok) {
+    result.textContent = "Not hosted: " + body.error;
+    return;
+  }
+  const link = location.origin + "/matches/" + body.id;
+  result.replaceChildren("Match " + body.id + " hosted. Send this link: ",
+    element("a", { href: "/matches/" + body.id, class: "hosted" }, link));
+  loadMatches();
+});
 
 // Matches, and one watched.
 const matchList = document.getElementById("match-list");
