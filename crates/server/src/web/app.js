@@ -301,6 +301,9 @@ async function loadMatches() {
   if (!answer.ok) return;
   const list = await answer.json();
   matchList.replaceChildren(...list.matches.map(matchItem));
+  if (!list.matches.length) {
+    matchList.append(element("li", { class: "hint" }, "No matches yet: host one below."));
+  }
   placeWatchingPanel();
   if (linked && !linkedShown) {
     linkedShown = true;
