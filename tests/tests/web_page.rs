@@ -199,28 +199,12 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
     let server = scryptic::server::start(options).unwrap();
     assert_eq!(server.published, 2, "{:?}", server.unpublished);
     let address = format!("http://{}", server.addr);
-    let seats = [("gold", "easy"), ("silver", "easy")]
-        .into_iter()
-        .map(|(seat, level)| {
-            (
-                seat.to_string(),
-                scryptic::protocol::SeatRequest::Ai {
-                    level: level.into(),
-                },
-            )
-        })
-        .collect();
-    let made = scryptic::client::Lobby::new(&address)
-        .create(scryptic::protocol::CreateMatch {
-            pack: "word-wars".into(),
-            mode: String::new(),
-            map: String::new(),
-            settings: Default::default(),
-            seats,
-            seed: Some(4),
-            log_after_end: true,
-        })
-        .unwrap();
+    let made = ai_match(
+        &address,
+        "word-wars",
+        &[("gold", "easy"), ("silver", "easy")],
+        4,
+    );
 
     browser.open(&address);
     browser.wait_for(
@@ -277,9 +261,14 @@ fn playing_server(data: &std::path::Path, pace: Duration) -> scryptic::server::S
     scryptic::server::start(options).unwrap()
 }
 
-/// A Word Wars match at `address` with `seats` (seat, AI level) played by the server's AI,
-/// the others open.
-fn word_wars(address: &str, seats: &[(&str, &str)]) -> scryptic::protocol::MatchInfo {
+/// A match of `pack` at `address` dealt by `seed`, with `seats` (seat, AI level) played by the
+/// server's AI, the others open.
+fn ai_match(
+    address: &str,
+    pack: &str,
+    seats: &[(&str, &str)],
+    seed: u64,
+) -> scryptic::protocol::MatchInfo {
     let seats = seats
         .iter()
         .map(|(seat, level)| {
@@ -293,12 +282,12 @@ fn word_wars(address: &str, seats: &[(&str, &str)]) -> scryptic::protocol::Match
         .collect();
     scryptic::client::Lobby::new(address)
         .create(scryptic::protocol::CreateMatch {
-            pack: "word-wars".into(),
+            pack: pack.into(),
             mode: String::new(),
             map: String::new(),
             settings: Default::default(),
             seats,
-            seed: Some(7),
+            seed: Some(seed),
             log_after_end: true,
         })
         .unwrap()
@@ -317,8 +306,13 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
     let dir = tempfile::tempdir().unwrap();
     let server = playing_server(&dir.path().join("data"), Duration::from_millis(5));
     let address = format!("http://{}", server.addr);
-    let waiting = word_wars(&address, &[("silver", "easy")]);
-    let played = word_wars(&address, &[("gold", "easy"), ("silver", "easy")]);
+    let waiting = ai_match(&address, "word-wars", &[("silver", "easy")], 7);
+    let played = ai_match(
+        &address,
+        "word-wars",
+        &[("gold", "easy"), ("silver", "easy")],
+        7,
+    );
     // Wait for the AIs' match to end (the server's own word, not a clock).
     let lobby = scryptic::client::Lobby::new(&address);
     let start = Instant::now();
@@ -491,28 +485,12 @@ fn a_scryper_match_is_watched_with_its_bricks() {
     // Paced so that the match is still under way while it is watched.
     let server = playing_server(&dir.path().join("data"), Duration::from_millis(300));
     let address = format!("http://{}", server.addr);
-    let seats = [("white", "easy"), ("brown", "easy")]
-        .into_iter()
-        .map(|(seat, level)| {
-            (
-                seat.to_string(),
-                scryptic::protocol::SeatRequest::Ai {
-                    level: level.into(),
-                },
-            )
-        })
-        .collect();
-    let made = scryptic::client::Lobby::new(&address)
-        .create(scryptic::protocol::CreateMatch {
-            pack: "scryper".into(),
-            mode: String::new(),
-            map: String::new(),
-            settings: Default::default(),
-            seats,
-            seed: Some(5),
-            log_after_end: true,
-        })
-        .unwrap();
+    let made = ai_match(
+        &address,
+        "scryper",
+        &[("white", "easy"), ("brown", "easy")],
+        5,
+    );
     browser.open(&format!("{address}/matches/{}", made.id));
     browser.wait_for(
         "bricks on the board, their values hidden from a spectator",
