@@ -191,25 +191,27 @@ pub(super) fn replay(args: ReplayArgs, io: &mut Streams) -> anyhow::Result<i32> 
     let mut screen = Screen::new(io.terminal);
     screen.use_seats_of(game);
     writeln!(io.out, "events:")?;
-    let shown = if args.events {
-        usize::MAX
+    // A long replay shows its first and last half of `EVENTS_SHOWN`, and counts the rest.
+    let half = if args.events || events.len() <= EVENTS_SHOWN {
+        events.len()
     } else {
-        EVENTS_SHOWN
+        EVENTS_SHOWN / 2
     };
-    for (i, e) in events.iter().enumerate() {
-        let from_end = events.len() - i;
-        if events.len() > shown && i >= shown / 2 && from_end > shown / 2 {
-            if i == shown / 2 {
-                let hidden = events.len() - shown;
-                writeln!(
-                    io.out,
-                    "      ... {} not shown (`--events` prints them all)",
-                    crate::diag::counted(hidden, "event")
-                )?;
-            }
-            continue;
+    let tail_from = events.len().saturating_sub(half).max(half);
+    for i in (0..half).chain(tail_from..events.len()) {
+        if i == tail_from && tail_from > half {
+            writeln!(
+                io.out,
+                "      ... {} not shown (`--events` prints them all)",
+                crate::diag::counted(tail_from - half, "event")
+            )?;
         }
-        writeln!(io.out, "{:>4}. {}", i + 1, screen.render(&describe(e)))?;
+        writeln!(
+            io.out,
+            "{:>4}. {}",
+            i + 1,
+            screen.render(&describe(&events[i]))
+        )?;
     }
     if !console.is_empty() {
         writeln!(io.out, "scripts:")?;

@@ -203,7 +203,7 @@ async fn published_index(State(server): State<Arc<Server>>) -> Response {
 async fn published_file(State(server): State<Arc<Server>>, Path(file): Path<String>) -> Response {
     let Some(path) = server
         .published
-        .current()
+        .last()
         .file(&file)
         .map(std::path::Path::to_path_buf)
     else {

@@ -3,7 +3,8 @@
 //! verified), served as `GET /index.json` with the archives and thumbnails under
 //! `GET /packs/FILE`. Only the files the index names are served. The folders are looked at
 //! again at each request for the index (a listing of names, sizes and times, not the files):
-//! a release added, replaced or removed is published at once, without a restart.
+//! a release added, replaced or removed is published at once, without a restart; a download
+//! is served from the index as last made.
 
 use scryptic_pack::index::{self, Index, IndexedPack};
 use std::collections::BTreeMap;
@@ -138,9 +139,16 @@ impl Watched {
         made
     }
 
-    /// How many packs it publishes now, and the archives left out, each with why.
+    /// The index as it was last made: what a download or a README is served from (a client
+    /// reads the index first, and that looks at the folders).
+    pub(crate) fn last(&self) -> Arc<Published> {
+        let now = self.now.read().unwrap_or_else(|e| e.into_inner());
+        now.0.clone()
+    }
+
+    /// How many packs it publishes, and the archives left out, each with why.
     pub(crate) fn counts(&self) -> (usize, Vec<String>) {
-        let now = self.current();
+        let now = self.last();
         (now.index.packs.len(), now.left_out.clone())
     }
 }

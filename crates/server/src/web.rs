@@ -40,7 +40,7 @@ fn asset(kind: &'static str, text: &'static str) -> Response {
 
 /// A published pack's README, rendered to HTML (its own HTML left out as text).
 pub(crate) async fn readme(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    match server.published.current().readme(&id) {
+    match server.published.last().readme(&id) {
         Some(html) => (
             StatusCode::OK,
             [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
