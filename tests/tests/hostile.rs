@@ -231,18 +231,18 @@ fn every_hostile_token_is_refused_and_changes_nothing() {
     }
 }
 
-/// A handler, timer, win condition or strength modifier that fails every time it runs (the
-/// scripts of `tests/hostile/failing/`) is switched off after `failures_before_disable`
-/// failures, as a pack that spends whole events is, saying so once; the game goes on. (A
-/// strength modifier failing at every combat was once never switched off.)
+/// A handler, timer or win condition that fails every time it runs (the scripts of
+/// `tests/hostile/failing/`) is switched off after `failures_before_disable` failures, as a
+/// pack that spends whole events is, saying so once, and no error names a memory address
+/// (an error object once showed `table: 0x...`, which differs between a game and its
+/// replay); the game goes on. A strength modifier is left out on purpose: it is asked at every
+/// preview and search, so counting its failures would make a game depend on how often.
 #[test]
 fn whatever_fails_every_time_is_switched_off_once() {
-    use scryptic::game::strength::Role;
-    use scryptic::game::words::{Word, WordKey};
     use scryptic::script::{ConsoleLine, ScriptedGame};
     let limit = ScriptLimits::default().failures_before_disable as usize;
     let all = corpus("failing");
-    assert!(all.len() >= 5, "the corpus is there");
+    assert!(all.len() >= 4, "the corpus is there");
     for hostile in all {
         let mut map = scryptic_tests::hostile::hostile_map();
         for seat in [Player::Gold, Player::Silver] {
@@ -260,20 +260,6 @@ fn whatever_fails_every_time_is_switched_off_once() {
             ScriptedGame::start(&map, rules, lexicon, 1, vec![script], None).unwrap();
         for _ in 0..12 {
             game.apply(Action::EndTurn).unwrap();
-        }
-        let word = Word {
-            player: Player::Gold,
-            key: WordKey {
-                start: scryptic::Pos::new(1, 1),
-                dir: scryptic::map::Direction::Across,
-                len: 3,
-            },
-            text: "CAT".into(),
-        };
-        let (board, rules) = (game.game().board().clone(), game.game().rules().clone());
-        for _ in 0..12 {
-            game.host()
-                .strength_modifiers_for(&word, Role::Attack, &board, &rules);
         }
         assert!(
             game.game().result().is_none(),

@@ -541,7 +541,7 @@ impl TokenEffects for ScriptTokens {
 impl State {
     /// The multipliers the scripts' strength modifiers give `word` in `role`; a modifier that
     /// fails or returns something other than a number adds nothing (its error goes to the
-    /// console), and one that fails too often is switched off, as a failing handler is.
+    /// console).
     pub fn strength_modifiers_for(
         &mut self,
         word: &crate::game::Word,
@@ -553,7 +553,6 @@ impl State {
             Ok(r) => r
                 .modifiers
                 .iter()
-                .filter(|d| d.failures < self.limits.failures_before_disable)
                 .filter_map(|d| Some((d.script.clone(), d.id.clone(), d.table.get("apply").ok()?)))
                 .collect(),
             Err(_) => return Vec::new(),
@@ -577,32 +576,11 @@ impl State {
                 Ok(Some(factor)) => found.push((id, factor)),
                 Ok(None) => {}
                 Err(e) => {
-                    let error = self.error(&script, "strength_modifier", None, &e);
-                    self.count_modifier_failure(&id, &error);
+                    self.error(&script, "strength_modifier", None, &e);
                 }
             }
         }
         found
-    }
-
-    /// Counts a failure of strength modifier `id`; at the limit it is switched off (no longer
-    /// asked) and a notice says so once, as for handlers and win conditions.
-    fn count_modifier_failure(&mut self, id: &str, error: &crate::ScriptError) {
-        let Ok(mut registry) = self.registry.lock() else {
-            return;
-        };
-        let Some(definition) = registry.modifiers.iter_mut().find(|d| d.id == id) else {
-            return;
-        };
-        definition.failures += 1;
-        if definition.failures == self.limits.failures_before_disable {
-            let notice = crate::ConsoleLine::Notice(format!(
-                "the strength modifier `{id}` of {} failed {} times and is switched off (last: {})",
-                definition.script, definition.failures, error.message
-            ));
-            drop(registry);
-            self.push_notice(notice);
-        }
     }
 
     fn word_table(&self, word: &crate::game::Word) -> mlua::Result<Table> {
