@@ -23,20 +23,18 @@ pub mod new_pack;
 pub mod packs_browse;
 pub mod packs_mode;
 pub mod paint;
-pub mod pieces;
 pub mod play;
 pub mod png;
 pub mod properties;
 pub mod rules_mode;
 mod rules_table;
 pub mod scripts_panel;
-pub mod textures;
-pub mod theme;
 pub mod tools;
 pub mod validation;
-pub mod view;
 
 pub use app::EditorApp;
+// The board's drawing and the look are the play view's, shared with the browser.
+pub use scryptic_play::{pieces, textures, theme, view};
 
 /// The packs found (built in, installed, in the search folders) and those opened in the Packs
 /// screen: what a map's `core:` references, the Packs screen and the setup screen resolve

@@ -14,6 +14,7 @@ use egui_kittest::kittest::Queryable;
 use scryptic::{Map, Owner, Pos, Terrain};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
+use scryptic_editor::play::EditorSession;
 use std::time::Duration;
 
 fn press_button(h: &mut egui_kittest::Harness<'_, EditorApp>, label: &str) {

@@ -15,6 +15,7 @@ use scryptic::Player;
 use scryptic::game::Action;
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
+use scryptic_editor::play::EditorSession;
 use std::time::Duration;
 
 type H = Harness<'static, EditorApp>;
@@ -49,7 +50,7 @@ fn three_of(mut h: H) -> H {
     h.get_by_label("Start game").click();
     h.run_steps(2);
     let session = h.state_mut().play.session.as_mut().expect("a game started");
-    session.ai_paused = true;
+    session.pace().unwrap().paused = true;
     session.wait_for_ai(Duration::from_secs(60));
     h.run();
     h
@@ -98,9 +99,9 @@ fn three_play_at_once_and_the_green_light_waits_for_a_complete_crossword() {
     h.get_by_label_contains("Round 2: everyone plays at once");
     // The AIs build their own crosswords in their own regions.
     let session = h.state_mut().play.session.as_mut().unwrap();
-    session.ai_paused = false;
+    session.pace().unwrap().paused = false;
     // No pause between the AIs' moves: the test does not lay tiles by hand.
-    session.ai_delay = 0.0;
+    session.pace().unwrap().delay = 0.0;
     for _ in 0..6 {
         session.update();
         session.wait_for_ai(Duration::from_secs(60));
@@ -139,7 +140,7 @@ fn a_word_list_of_ones_own_is_played_from_the_setup_screen() {
     let record = game.lexicon().word_list().expect("the list is recorded");
     assert_eq!(record.words, 3);
     let saved = dir.path().join("game.ron");
-    session.save_to(&saved).unwrap();
+    scryptic_editor::play::referee::save_session(session, &saved).unwrap();
     let save = scryptic::save::SaveFile::load(&saved).unwrap();
     assert_eq!(save.words.as_ref(), Some(record));
 }
@@ -180,8 +181,8 @@ fn a_setting_is_typed_digit_by_digit_and_snapped_once_typed() {
 fn the_ais_pace_wakes_the_window_while_the_person_thinks() {
     let mut h = three_against_the_ai();
     let session = h.state_mut().play.session.as_mut().unwrap();
-    session.ai_paused = false;
-    let pace = Duration::from_secs_f64(session.ai_delay * 10.0);
+    session.pace().unwrap().paused = false;
+    let pace = Duration::from_secs_f64(session.pace().unwrap().delay * 10.0);
     // Frames until the window may sleep (an AI thinking is waited for: its answer would wake
     // the window itself); then what it asks for is the next AI's turn.
     let mut delay = Duration::ZERO;
@@ -246,7 +247,7 @@ fn the_person_may_play_any_of_three_seats() {
     h.get_by_label("Start game").click();
     h.run_steps(2);
     let session = h.state_mut().play.session.as_mut().expect("a game started");
-    session.ai_paused = true;
+    session.pace().unwrap().paused = true;
     session.wait_for_ai(Duration::from_secs(60));
     assert_eq!(session.seats.len(), 3);
     assert_eq!(session.viewer(), third, "the person's seat is the third");

@@ -17,6 +17,7 @@ use scryptic::game::Action;
 use scryptic::pack::SettingValue;
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
+use scryptic_editor::play::EditorSession;
 use scryptic_editor::play::Screen;
 use scryptic_editor::play::online::SeatChoice;
 use std::time::{Duration, Instant};
@@ -383,7 +384,7 @@ fn a_pack_only_the_server_has_travels_to_the_editor_for_its_tileset() {
         .join("scryper-travel");
     assert!(kept.join(&tileset.path).is_file(), "{}", tileset.path);
     assert!(
-        h.state().play.board.textures().is_some(),
+        h.state().play.view.board.textures().is_some(),
         "the board is drawn with the fetched tileset"
     );
     h.get_by_label_contains("You are watching");

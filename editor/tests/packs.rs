@@ -13,6 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
+use scryptic_editor::play::EditorSession;
 use std::path::Path;
 
 type H = Harness<'static, EditorApp>;

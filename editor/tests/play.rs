@@ -18,7 +18,8 @@ use scryptic::{Player, Pos};
 use scryptic_editor::EditorApp;
 use scryptic_editor::app::Mode;
 use scryptic_editor::play::rack::rack_label;
-use scryptic_editor::play::session::{CombatStage, Seat, Session};
+use scryptic_editor::play::session::{CombatStage, Session};
+use scryptic_editor::play::{EditorSession, LocalSeat};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -83,7 +84,7 @@ fn uncover(h: &mut H) {
 }
 
 fn centre(h: &H, cell: Pos) -> Pos2 {
-    h.state().play.board.cell_centre(cell).unwrap()
+    h.state().play.view.board.cell_centre(cell).unwrap()
 }
 
 /// Drags the first rack coin of `letter` onto `cell`.
@@ -111,7 +112,7 @@ fn settle_dialogs(h: &mut H, board: Option<egui::Rect>) -> usize {
     while let Some(stage) = session(h).combat.clone() {
         assert_docked_beside_the_board(h);
         assert_eq!(
-            h.state().play.board.last_rect(),
+            h.state().play.view.board.last_rect(),
             board,
             "the board moved when the fight's dialog opened"
         );
@@ -136,7 +137,7 @@ fn settle_dialogs(h: &mut H, board: Option<egui::Rect>) -> usize {
 
 /// The combat dialog is beside the board, not over it: its buttons lie outside the board.
 fn assert_docked_beside_the_board(h: &H) {
-    let board = h.state().play.board.last_rect().unwrap();
+    let board = h.state().play.view.board.last_rect().unwrap();
     for label in ["Attack", "Defend in this order", "Next step", "Close"] {
         if let Some(button) = h.query_by_label(label) {
             assert!(
@@ -151,7 +152,7 @@ fn assert_docked_beside_the_board(h: &H) {
 /// Carries out `action` through the UI; returns the attacks made.
 fn act_through_ui(h: &mut H, action: &Action) -> usize {
     uncover(h);
-    let board = h.state().play.board.last_rect();
+    let board = h.state().play.view.board.last_rect();
     match action {
         Action::Commit { letters } => {
             for p in letters {
@@ -204,7 +205,10 @@ fn act_through_ui(h: &mut H, action: &Action) -> usize {
     let attacks = settle_dialogs(h, board);
     // The rack's panel never gives back height it took this game: the board never grows as
     // tiles or messages come and go below it (it jumped).
-    let (before, after) = (board.unwrap(), h.state().play.board.last_rect().unwrap());
+    let (before, after) = (
+        board.unwrap(),
+        h.state().play.view.board.last_rect().unwrap(),
+    );
     assert!(
         after.height() <= before.height(),
         "the board grew from {before:?} to {after:?}"
@@ -529,7 +533,7 @@ fn undo_save_and_load_a_game_through_the_ui() {
     // Saved in a folder of its own, away from the map's, the game still shows the map's
     // tileset (it was named from the map's folder, and the board fell back to flat colours).
     assert!(
-        h.state().play.board.textures().is_some(),
+        h.state().play.view.board.textures().is_some(),
         "the loaded game's board has its tileset"
     );
 }
@@ -556,7 +560,7 @@ fn a_shared_level_folder_plays_with_its_rules_and_word_lists() {
             .any(|a| matches!(a, Action::ReloadConnotations { list, .. } if list == "frosty")),
         "the level's list is played with"
     );
-    assert!(session(&h).live.is_watching());
+    assert!(session(&h).here().unwrap().live.is_watching());
 }
 
 #[test]
@@ -587,8 +591,8 @@ fn the_hard_ai_thinks_for_the_time_the_setup_gives_it() {
     click_label(&mut h, "Start game");
     let one_second = Think::Time(Duration::from_secs(1));
     assert_eq!(
-        session(&h).seat(Player::Silver),
-        Seat::Ai(Level::Hard, one_second)
+        session(&h).here().unwrap().seats[Player::Silver.index()],
+        LocalSeat::Ai(Level::Hard, one_second)
     );
     assert!(h.query_by_label_contains("AI hard, think 1s").is_some());
     end_turn_for_the_ai(&mut h);
@@ -607,7 +611,7 @@ fn the_event_log_survives_saving_and_loading_a_game() {
     let before = session(&h).log.clone();
     let turn = session(&h).game().turn();
     assert!(before.len() >= 3, "{before:?}");
-    session(&h).save_to(&save).unwrap();
+    scryptic_editor::play::referee::save_session(session(&h), &save).unwrap();
     let ctx = h.ctx.clone();
     h.state_mut()
         .play

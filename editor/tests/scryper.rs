@@ -64,7 +64,13 @@ fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
     assert_eq!(game.table().rows()[5], "g4 . . . . .");
     // Brown drags the brick on F1 two steps down the board (the pointer is over F2 by the
     // time the drag is told from a click: the drag is the brick's where the button went down).
-    let f1 = h.state().play.board.cell_centre(Pos::new(5, 0)).unwrap();
+    let f1 = h
+        .state()
+        .play
+        .view
+        .board
+        .cell_centre(Pos::new(5, 0))
+        .unwrap();
     drag_to_cell(&mut h, f1, Pos::new(5, 2));
     let game = h.state().play.session.as_ref().unwrap().game();
     assert_eq!(game.table().rows()[2], ". . . . . s1");
@@ -74,7 +80,7 @@ fn two_people_make_their_secret_set_ups_and_see_only_their_own_values() {
 /// A drag from `from` to the centre of `cell` on the play board, the pointer moving through
 /// frames as a hand does.
 fn drag_to_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, from: egui::Pos2, cell: Pos) {
-    let to = h.state().play.board.cell_centre(cell).unwrap();
+    let to = h.state().play.view.board.cell_centre(cell).unwrap();
     press(h, from, true, egui::Modifiers::NONE);
     for step in 1..=2 {
         let at = from + (to - from) * (step as f32 / 2.0);
@@ -87,7 +93,7 @@ fn drag_to_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, from: egui::Pos2, 
 /// Clicks `cell` of the play board: pressed and released in one frame (held over several, a
 /// press is a long one, not a click).
 fn click_cell(h: &mut egui_kittest::Harness<'_, EditorApp>, cell: Pos) {
-    let at = h.state().play.board.cell_centre(cell).unwrap();
+    let at = h.state().play.view.board.cell_centre(cell).unwrap();
     h.event(egui::Event::PointerMoved(at));
     for pressed in [true, false] {
         h.event(egui::Event::PointerButton {

@@ -98,9 +98,16 @@ fn each_heavy_dependency_stays_in_its_crate() {
         &["clap::", "rustyline::", "indicatif::"],
         &["crates/cli/"],
     );
-    check("crates", &["image::"], &["crates/render/"]);
+    // The play view (a client, not the runtime) uploads the tileset's images as textures.
+    check("crates", &["image::"], &["crates/render/", "crates/play/"]);
     check("crates", &["rayon::"], &["crates/ai/"]);
-    check("crates", &["egui", "eframe"], &[]);
+    // The runtime knows no GUI: only the play view, a client of it, draws with egui.
+    check("crates", &["egui", "eframe"], &["crates/play/"]);
+    let runtime = std::fs::read_to_string(root().join("runtime/Cargo.toml")).unwrap();
+    assert!(
+        !runtime.contains("scryptic-play"),
+        "the runtime uses the play view"
+    );
     // Only the server knows the async world; clients speak the protocol without it.
     check("crates", &["axum::", "tokio::"], &["crates/server/"]);
     check("editor", &["axum::", "tokio::"], &[]);
@@ -206,20 +213,46 @@ fn no_source_but_a_tests_passes_800_lines() {
         ("editor/tests/ui/main.rs", true),
         ("crates/pack/benches/index.rs", true),
         ("crates/script/src/session.rs", false),
-        ("editor/src/play/session.rs", false),
+        ("crates/play/src/session.rs", false),
     ] {
         assert_eq!(is_test(path), test, "{path}");
     }
 }
 
 #[test]
-fn the_play_view_stays_one_and_small() {
-    // The play view reads a game here and one on a server through one interface: the session
-    // does not grow a second copy of itself for online play.
-    let session = std::fs::read_to_string(root().join("editor/src/play/session.rs")).unwrap();
-    let lines = session.lines().count();
-    assert!(
-        lines <= 800,
-        "editor/src/play/session.rs has {lines} lines: move a part into a file of its own"
+fn the_play_view_knows_no_lua_threads_files_or_runtime() {
+    // The play view is one for the editor and the browser: it stands on the engine, the
+    // protocol and egui, and what it cannot do in a browser (scripts, threads, files, a clock
+    // of `std`'s, which panics there) it leaves to its referee.
+    let manifest = std::fs::read_to_string(root().join("crates/play/Cargo.toml")).unwrap();
+    let dependencies = manifest.split("[dev-dependencies]").next().unwrap();
+    for crate_name in [
+        "scryptic-script",
+        "scryptic-ai",
+        "scryptic-client",
+        "scryptic-server",
+        "scryptic-cli",
+        "mlua",
+        "notify",
+        "tokio",
+        "rusqlite",
+        "postgres",
+        "tungstenite",
+        "ureq",
+        "eframe",
+    ] {
+        assert!(
+            !dependencies.contains(&format!("\n{crate_name}")),
+            "crates/play depends on {crate_name}"
+        );
+    }
+    assert!(sources(&root().join("crates/play/src")).len() > 10);
+    let found = mentions(
+        "crates/play/src",
+        &["std::fs", "std::thread", "std::time::Instant", "std::net"],
+        &[],
     );
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // The check finds what it looks for.
+    assert!(!mentions("crates/play/src", &["std::time::Duration"], &[]).is_empty());
 }

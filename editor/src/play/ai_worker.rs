@@ -2,7 +2,7 @@
 //! game on its own thread, so the window keeps drawing while it thinks. The session decides
 //! when an AI may act and applies what it answers.
 
-use super::session::Seat;
+use super::here::LocalSeat;
 use scryptic::Player;
 use scryptic::ai::AiPlayer;
 use scryptic::game::{Action, Game};
@@ -48,12 +48,12 @@ impl AiWorker {
     /// `scryptic simulate` seed theirs: a game found in a simulation's report (a seed and the
     /// levels) plays the same here. (Each AI's chances still differ from seat to seat: they
     /// follow the game's moment, which differs from seat to seat.)
-    pub fn new(seats: &[Seat], seed: u64) -> AiWorker {
+    pub fn new(seats: &[LocalSeat], seed: u64) -> AiWorker {
         let players = seats
             .iter()
             .map(|seat| match seat {
-                Seat::Ai(level, think) => Some(AiPlayer::new(*level, seed).thinking(*think)),
-                Seat::Human | Seat::Elsewhere => None,
+                LocalSeat::Ai(level, think) => Some(AiPlayer::new(*level, seed).thinking(*think)),
+                LocalSeat::Human => None,
             })
             .collect();
         AiWorker {
@@ -214,7 +214,7 @@ mod tests {
         let flag = woken.clone();
         ctx.set_request_repaint_callback(move |_| flag.store(true, Ordering::SeqCst));
         let mut worker = AiWorker::new(
-            &[Seat::Ai(Level::Easy, Think::Off), Seat::Human],
+            &[LocalSeat::Ai(Level::Easy, Think::Off), LocalSeat::Human],
             game.seed(),
         );
         assert!(worker.start(&game, Some(ctx)));
@@ -239,7 +239,7 @@ mod tests {
         let mut game = tutorial_game();
         let seed = game.seed();
         let levels = [Level::Hard, Level::Easy];
-        let mut worker = AiWorker::new(&levels.map(|l| Seat::Ai(l, Think::Off)), seed);
+        let mut worker = AiWorker::new(&levels.map(|l| LocalSeat::Ai(l, Think::Off)), seed);
         let mut command_line = levels.map(|l| AiPlayer::new(l, seed));
         for _ in 0..60 {
             if game.result().is_some() {
@@ -269,7 +269,7 @@ mod tests {
     fn a_persons_seat_never_thinks() {
         let game = tutorial_game();
         let mut worker = AiWorker::new(
-            &[Seat::Human, Seat::Ai(Level::Easy, Think::Off)],
+            &[LocalSeat::Human, LocalSeat::Ai(Level::Easy, Think::Off)],
             game.seed(),
         );
         assert_eq!(game.to_act(), Player::Gold);

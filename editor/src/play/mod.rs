@@ -3,33 +3,26 @@
 //! combat dialog over a [`session::Session`], with saving and loading games.
 
 pub mod ai_worker;
-mod at_once;
-pub mod at_once_panel;
-pub mod board;
-pub mod combat;
-pub mod help;
+pub mod here;
 pub mod online;
-pub mod rack;
 pub mod referee;
 pub mod remote;
-pub mod session;
 pub mod setup;
-pub mod side_panel;
 pub mod start;
 pub mod statistics;
-pub mod table_board;
-mod table_moves;
-pub mod table_panel;
+
+// The play view is its own crate, shared with the browser; its parts keep their names here.
+pub use scryptic_play::{
+    at_once_panel, board, combat, help, rack, session, side_panel, table_board, table_panel,
+};
 
 use crate::document::Document;
 use crate::file_prompt::{Access, Answer, FilePrompt};
-use board::PlayBoard;
-use combat::CombatDialog;
 use help::HelpScreen;
-use rack::RackPanel;
+pub use here::{EditorSession, Here, LocalSeat};
+use scryptic_play::PlayView;
 use session::Session;
 use setup::{SetupForm, Source};
-use side_panel::SidePanel;
 use statistics::Statistics;
 use std::path::Path;
 
@@ -89,8 +82,8 @@ pub struct PlayMode {
     pub setup: SetupForm,
     /// The game, once one is started.
     pub session: Option<Session>,
-    /// The board's view and textures.
-    pub board: PlayBoard,
+    /// The board, the rack and the panels.
+    pub view: PlayView,
     /// Best game and best word.
     pub statistics: Statistics,
     /// The Help screen.
@@ -101,24 +94,19 @@ pub struct PlayMode {
     pub game_file: Option<GameFile>,
     /// The last problem starting, saving or loading, or what was done.
     pub message: Option<String>,
-    rack: RackPanel,
-    side: SidePanel,
-    table: table_panel::TablePanel,
-    combat: CombatDialog,
 }
-
-/// The width of the panel beside the board: the game's state, or a fight being settled.
-const SIDE_WIDTH: f32 = 360.0;
 
 impl PlayMode {
     /// Starts the game the Setup screen describes (`doc`: the map open in the editor).
     pub fn start(&mut self, ctx: &egui::Context, doc: &Document) {
         match start::start(&self.setup, doc, crate::lexicon_mode::dictionary()) {
             Ok(started) => {
-                self.board.reset();
-                self.board.use_tileset(ctx, started.tileset.clone());
+                self.view.board.reset();
+                self.view.board.use_tileset(ctx, started.tileset.clone());
                 let mut session = started.session;
-                session.tileset = started.tileset;
+                if let Some(here) = session.here_mut() {
+                    here.tileset = started.tileset;
+                }
                 session.repaint_with(ctx);
                 self.session = Some(session);
                 self.screen = Screen::Play;
@@ -130,10 +118,10 @@ impl PlayMode {
 
     /// Plays `seat` of a match on a server in the play view.
     pub fn start_online(&mut self, ctx: &egui::Context, seat: remote::RemoteSeat) {
-        self.board.reset();
-        self.board.use_tileset(ctx, seat.tileset.clone());
+        self.view.board.reset();
+        self.view.board.use_tileset(ctx, seat.tileset.clone());
         let notes = seat.pack_notes.clone();
-        let mut session = Session::online(seat);
+        let mut session = remote::online_session(seat);
         session.console.extend(notes);
         session.repaint_with(ctx);
         self.session = Some(session);
@@ -156,12 +144,11 @@ impl PlayMode {
             }
             // Two AIs playing on are paced by the clock; an AI's answer wakes the window
             // itself, and a paused or finished game asks for nothing.
-            let paced = session.game().result().is_none()
-                && !session.has_human()
-                && session.remote().is_none();
-            if paced && !session.ai_paused && session.thinking().is_none() {
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_secs_f64(session.ai_delay));
+            let paced = session.game().result().is_none() && !session.has_human();
+            let thinking = session.thinking().is_some();
+            if let Some(pace) = session.pace().filter(|p| paced && !p.paused && !thinking) {
+                let delay = std::time::Duration::from_secs_f64(pace.delay);
+                ui.ctx().request_repaint_after(delay);
             }
         }
         match self.screen {
@@ -287,65 +274,7 @@ impl PlayMode {
             });
             return;
         };
-        if session.game().rules().flow.scripted {
-            return self.table_screen(ui);
-        }
-        // While a fight is being settled its dialog takes the side panel's place beside the
-        // board, and the rest of the game waits: nothing else can be played until the fight
-        // is over. The board keeps its place and size (a panel appearing beside it moved it).
-        let fighting = session.combat.is_some();
-        egui::Panel::right("play side")
-            .exact_size(SIDE_WIDTH)
-            .show(ui, |ui| {
-                // The panel keeps its width whatever it shows (it took the width of a fight).
-                let scroll = egui::ScrollArea::vertical().auto_shrink([false, false]);
-                if fighting {
-                    scroll
-                        .id_salt("combat")
-                        .show(ui, |ui| self.combat.ui(ui, session));
-                } else {
-                    scroll.show(ui, |ui| self.side.ui(ui, session));
-                }
-            });
-        // The rack's panel keeps the tallest height it had this game, so that a row of tiles
-        // played away or a message gone does not stretch the board.
-        let rack = egui::Panel::bottom("play rack")
-            .min_size(self.board.rack_height)
-            .show(ui, |ui| {
-                ui.add_enabled_ui(!fighting, |ui| {
-                    self.rack.ui(ui, session, &mut self.board);
-                });
-                if let Some(m) = &self.message {
-                    ui.label(m);
-                }
-            });
-        self.board.rack_height = self.board.rack_height.max(rack.response.rect.height());
-        egui::CentralPanel::no_frame().show(ui, |ui| {
-            // The board stays bright during a fight (it is what the fight is about); it only
-            // stops taking input.
-            self.board.ui(ui, session);
-            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if enter && !fighting && session.can_place() && !session.placed.is_empty() {
-                session.request_commit();
-            }
-        });
-    }
-
-    /// A scripted game's screen: the table's panel beside the board, no rack.
-    fn table_screen(&mut self, ui: &mut egui::Ui) {
-        let Some(session) = &mut self.session else {
-            return;
-        };
-        egui::Panel::right("play side")
-            .default_size(320.0)
-            .show(ui, |ui| {
-                let textures = self.board.textures();
-                egui::ScrollArea::vertical().show(ui, |ui| self.table.ui(ui, session, textures));
-                if let Some(m) = &self.message {
-                    ui.label(m);
-                }
-            });
-        egui::CentralPanel::no_frame().show(ui, |ui| self.board.ui(ui, session));
+        self.view.ui(ui, session, self.message.as_deref());
     }
 
     fn game_file_dialog(&mut self, ctx: &egui::Context) {
@@ -371,7 +300,7 @@ impl PlayMode {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             let _ = std::fs::create_dir_all(dir);
         }
-        self.message = Some(match session.save_to(path) {
+        self.message = Some(match referee::save_session(session, path) {
             Ok(()) => format!("saved the game to {}", path.display()),
             Err(e) => e,
         });

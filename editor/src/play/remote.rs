@@ -5,13 +5,15 @@
 //! token, asking for what was missed.
 
 use scryptic::client::{Connection, Incoming, Waker, Welcome, fetch_pack, pack_cache};
-use scryptic::game::{Action, Event, Game, SeatNames};
+use scryptic::game::{Action, Game, SeatNames};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::Map;
 use scryptic::pack::TilesetRef;
 use scryptic::pack::record::pack_hash;
 use scryptic::protocol::{ClientFrame, MatchInfo, Occupant, PackFile, ServerFrame, View};
 use scryptic::{Player, RuleSet};
+use scryptic_play::{Heard, NextRound, OnlineMatch, Outcome, Referee, Seat, Session};
+use std::any::Any;
 use std::sync::Arc;
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
@@ -22,39 +24,6 @@ const JOIN_WAIT: Duration = Duration::from_secs(15);
 /// How long after a connection is lost it is made again, and for how long that is tried.
 const RETRY_EVERY: Duration = Duration::from_secs(1);
 const RETRY_FOR: Duration = Duration::from_secs(120);
-
-/// What the server said since the last look, for the session to take in.
-#[derive(Debug)]
-pub enum Heard {
-    /// A new view (the game is already the new one): what happened, as this seat saw it.
-    View {
-        /// The events since the last view.
-        events: Vec<Event>,
-        /// Events before those that the server did not keep for this seat.
-        dropped: u64,
-        /// What the scripts said.
-        console: Vec<String>,
-        /// While a grace period runs, the time left on the server's clock.
-        grace_left: Option<Duration>,
-        /// Whether the view begins the match's next round.
-        new_round: bool,
-    },
-    /// An action of this seat's was refused, in the engine's words.
-    Refused(String),
-    /// The seats changed (someone came, went or left).
-    Seats(MatchInfo),
-    /// A frame was not accepted, or the server sent what cannot be shown.
-    Problem(String),
-    /// The connection was lost; whether it is being made again.
-    Lost {
-        /// Why.
-        why: String,
-        /// Whether it is tried again.
-        retrying: bool,
-    },
-    /// The connection is back.
-    Back,
-}
 
 /// The match, seen from one seat (or a spectator's chair).
 pub struct RemoteSeat {
@@ -86,6 +55,8 @@ pub struct RemoteSeat {
     /// When the connection was lost, and when it is next tried.
     lost: Option<(Instant, Instant)>,
     wake: Option<Waker>,
+    /// While a grace period runs, when it ends by the server's clock.
+    grace_ends: Option<Instant>,
 }
 
 impl RemoteSeat {
@@ -147,6 +118,7 @@ impl RemoteSeat {
                         reconnecting: None,
                         lost: None,
                         wake,
+                        grace_ends: None,
                     };
                     seat.find_tileset(w.tileset.as_ref());
                     return Ok(seat);
@@ -246,7 +218,7 @@ impl RemoteSeat {
     }
 
     /// What the server said since the last look; the game is brought up to date.
-    pub fn poll(&mut self) -> Vec<Heard> {
+    fn heard(&mut self) -> Vec<Heard> {
         let mut heard = Vec::new();
         self.poll_reconnect(&mut heard);
         while let Some(incoming) = self
@@ -337,11 +309,17 @@ impl RemoteSeat {
             }
             ServerFrame::View(view) => Some(self.take_view(*view)),
             ServerFrame::Seats { match_info } => {
-                self.info = match_info.clone();
-                Some(Heard::Seats(match_info))
+                let line = (match_info.seats.iter())
+                    .map(|s| format!("{}: {}", s.seat, occupant_words(&s.occupant)))
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                self.info = match_info;
+                Some(Heard::Seats(line))
             }
             ServerFrame::Refused { message } => Some(Heard::Refused(message)),
-            ServerFrame::Error { message } => Some(Heard::Problem(message)),
+            ServerFrame::Error { message } => {
+                Some(Heard::Problem(format!("the server says: {message}")))
+            }
         }
     }
 
@@ -354,11 +332,13 @@ impl RemoteSeat {
         self.game = game;
         self.actions = view.actions;
         self.moves = view.moves;
+        // The server's clock: the period ends as long after now as it has left.
+        self.grace_ends = (view.grace_left_ms)
+            .and_then(|left| Instant::now().checked_add(Duration::from_millis(left)));
         Heard::View {
             events: view.events,
             dropped: view.events_dropped,
             console: view.console,
-            grace_left: view.grace_left_ms.map(Duration::from_millis),
             new_round,
         }
     }
@@ -393,6 +373,80 @@ impl RemoteSeat {
     /// The whole match as a save file's text, where the match allows it once over.
     pub fn save_text(&self) -> Result<String, String> {
         scryptic::client::Lobby::new(&self.base).save(&self.match_id)
+    }
+}
+
+/// A session for a seat of a match on a server (or a spectator): this editor's person plays
+/// that seat; the others play elsewhere.
+pub fn online_session(seat: RemoteSeat) -> Session {
+    let seats = (seat.game().seats())
+        .map(|p| {
+            if seat.seat == Some(p) {
+                Seat::Human
+            } else {
+                Seat::Elsewhere
+            }
+        })
+        .collect();
+    let title = format!("{} (online)", seat.info.title);
+    let mut session = Session::new(Box::new(seat), seats, title);
+    // One person a screen: nothing to cover between turns.
+    session.hide_racks = false;
+    session.rack_hidden = false;
+    session
+}
+
+impl Referee for RemoteSeat {
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Outcome, String> {
+        self.send(action).map(|()| Outcome::Sent)
+    }
+
+    fn moves_of(&self, player: Player) -> Vec<String> {
+        if self.seat == Some(player) {
+            self.moves.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn poll(&mut self, _dialog_open: bool) -> Vec<Heard> {
+        self.heard()
+    }
+
+    fn next_round(&mut self) -> Result<NextRound, String> {
+        self.ready_for_next().map(|()| NextRound::Asked)
+    }
+
+    fn grace_left(&self) -> Option<Duration> {
+        self.game.red_light_caller()?;
+        let ends = self.grace_ends?;
+        Some(ends.saturating_duration_since(Instant::now()))
+    }
+
+    fn seat_label(&self, player: Player) -> Option<String> {
+        Some(self.occupant(player))
+    }
+
+    fn online(&self) -> Option<OnlineMatch> {
+        Some(OnlineMatch {
+            address: format!("{}/matches/{}", self.base, self.match_id),
+            state: self.info.state,
+            log_after_end: self.info.log_after_end,
+            watching: self.watching(),
+            reconnecting: self.reconnecting(),
+        })
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 }
 

@@ -2,8 +2,9 @@
 //! lists and tileset found where a level keeps them, the live-modding watch set up, the seats
 //! filled.
 
-use super::referee::{Referee, load_save};
-use super::session::{Seat, Session};
+use super::here::{Here, LocalSeat};
+use super::referee::load_save;
+use super::session::Session;
 use super::setup::{Opponents, SetupForm, Source};
 use crate::document::Document;
 use scryptic::Player;
@@ -35,12 +36,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
             &crate::catalog(),
         );
         let title = format!("{} (saved game)", game.game().map().name);
-        let mut session = Session::new(
-            Referee::Here(Box::new(game)),
-            seats,
-            LiveFiles::none(),
-            title,
-        );
+        let mut session = Here::new(game, seats, LiveFiles::none()).session(title);
         cover_racks_as_asked(&mut session, form);
         // The event log comes back with the game: what happened before the save is there.
         session.restore_log(&events);
@@ -54,12 +50,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), form.seed, None)
         .map_err(|e| e.to_string())?;
     let live = LiveFiles::for_level(&game, &level);
-    let mut session = Session::new(
-        Referee::Here(Box::new(game)),
-        seats,
-        live,
-        level.title.clone(),
-    );
+    let mut session = Here::new(game, seats, live).session(level.title.clone());
     cover_racks_as_asked(&mut session, form);
     session
         .console
@@ -91,7 +82,7 @@ fn own_word_list(form: &SetupForm) -> Result<Option<Arc<Lexicon>>, String> {
 /// Who sits in each of the rules' seats, as the form says: everyone a person (hot-seat),
 /// every seat an AI, or the form's person against AIs (gold's level for gold, the other
 /// level for every other seat). Games of turns for more than two play at the terminal.
-fn seats(form: &SetupForm, rules: &scryptic::rules::RuleSet) -> Result<Vec<Seat>, String> {
+fn seats(form: &SetupForm, rules: &scryptic::rules::RuleSet) -> Result<Vec<LocalSeat>, String> {
     let count = usize::try_from(rules.seats.count).unwrap_or(2);
     if count > 2 && !rules.flow.simultaneous {
         return Err(format!(
@@ -100,13 +91,13 @@ fn seats(form: &SetupForm, rules: &scryptic::rules::RuleSet) -> Result<Vec<Seat>
     }
     let ai_of = |i: usize| {
         let side = usize::from(i > 0);
-        Seat::Ai(form.levels[side], form.thinks[side])
+        LocalSeat::Ai(form.levels[side], form.thinks[side])
     };
     Ok((0..count)
         .map(|i| match form.opponents {
-            Opponents::HotSeat => Seat::Human,
+            Opponents::HotSeat => LocalSeat::Human,
             Opponents::AiVersusAi => ai_of(i),
-            Opponents::VersusAi if Player::seat(i) == Some(form.human) => Seat::Human,
+            Opponents::VersusAi if Player::seat(i) == Some(form.human) => LocalSeat::Human,
             Opponents::VersusAi => ai_of(i),
         })
         .collect())

@@ -5,7 +5,7 @@
 
 use super::session::{CombatStage, Session};
 use egui::RichText;
-use scryptic::game::strength::{Modifier, Strength};
+use scryptic_core::game::strength::{Modifier, Strength};
 
 /// The combat dialog (its state is the session's `combat`).
 #[derive(Default)]

@@ -6,8 +6,8 @@
 use super::session::Session;
 use super::table_board::pit_tray;
 use crate::textures::TileTextures;
-use scryptic::Player;
-use scryptic::game::Action;
+use scryptic_core::Player;
+use scryptic_core::game::Action;
 
 /// The panel; it keeps nothing between frames.
 #[derive(Default)]
@@ -43,7 +43,7 @@ impl TablePanel {
         };
         match game.result() {
             Some(result) => {
-                let said = scryptic::game::describe::describe_result(result);
+                let said = scryptic_core::game::describe::describe_result(result);
                 ui.heading(names.render(&said));
             }
             None => {
@@ -87,7 +87,7 @@ fn moves_ui(ui: &mut egui::Ui, session: &mut Session, person: Player) {
         Some(cell) => ui.label(format!(
             "{}'s moves with {} (click another cell to play one, or the same to see all)",
             names.name(person),
-            scryptic::game::notation::cell_name(cell)
+            scryptic_core::game::notation::cell_name(cell)
         )),
         None => ui.label(format!("{}'s moves", names.name(person))),
     };
@@ -111,7 +111,7 @@ fn moves_ui(ui: &mut egui::Ui, session: &mut Session, person: Player) {
 fn pits_ui(
     ui: &mut egui::Ui,
     session: &Session,
-    table: &scryptic::game::Table,
+    table: &scryptic_core::game::Table,
     player: Player,
     textures: Option<&TileTextures>,
 ) {
@@ -119,7 +119,7 @@ fn pits_ui(
     let on_board = table
         .pieces()
         .iter()
-        .filter(|p| p.owner == player && matches!(p.place, scryptic::game::Place::Cell(_)))
+        .filter(|p| p.owner == player && matches!(p.place, scryptic_core::game::Place::Cell(_)))
         .count();
     ui.strong(format!("{}: {on_board} on the board", names.name(player)));
     for pit in table.pit_names(player) {

@@ -1,7 +1,7 @@
 //! The stone look: the seeds' "alchemists' game" carried into the interface. Panels are dark
 //! polished stone, frames and buttons antique brass, the selection gold, links silver, text
 //! the colour of old parchment, and headings set in EB Garamond (the display font, under the
-//! SIL Open Font License in `editor/assets/fonts`).
+//! SIL Open Font License in `crates/play/assets/fonts`).
 
 use egui::epaint::text::{FontData, FontDefinitions, FontFamily};
 use egui::style::{Selection, WidgetVisuals, Widgets};

@@ -2,7 +2,7 @@
 //! cells, so that it means the same at any window size.
 
 use egui::{Pos2, Rect, Vec2, pos2, vec2};
-use scryptic::Pos;
+use scryptic_core::Pos;
 
 /// Below this many points per cell, textures are not drawn: cells are flat colours.
 pub const TEXTURE_ZOOM: f32 = 12.0;

@@ -9,8 +9,8 @@ use super::session::Session;
 use crate::textures::TileTextures;
 use crate::view::MapView;
 use egui::{Color32, Painter, Rect, Stroke, pos2, vec2};
-use scryptic::game::{Piece, Place, Table};
-use scryptic::{Player, Pos};
+use scryptic_core::game::{Piece, Place, Table};
+use scryptic_core::{Player, Pos};
 
 /// How one piece looks.
 pub struct PieceLook<'a> {
@@ -26,11 +26,11 @@ pub struct PieceLook<'a> {
 
 impl<'a> PieceLook<'a> {
     /// How `piece` of `game` looks.
-    pub fn of(piece: &'a Piece, game: &scryptic::game::Game) -> PieceLook<'a> {
+    pub fn of(piece: &'a Piece, game: &scryptic_core::game::Game) -> PieceLook<'a> {
         PieceLook {
             kind: &piece.kind,
             owner: piece.owner,
-            glyph: scryptic::game::table_words::piece_glyph(piece),
+            glyph: scryptic_core::game::table_words::piece_glyph(piece),
             colour: mode_colour(game, piece.owner),
         }
     }
@@ -139,7 +139,7 @@ fn draw_cell_names(painter: &Painter, view: &MapView, rect: Rect, table: &Table)
             painter.text(
                 cell.left_top() + vec2(size * 0.3, size * 0.15),
                 egui::Align2::LEFT_TOP,
-                scryptic::game::notation::cell_name(Pos::new(x, y)),
+                scryptic_core::game::notation::cell_name(Pos::new(x, y)),
                 egui::FontId::proportional(size),
                 Color32::from_black_alpha(140),
             );

@@ -148,7 +148,7 @@ impl RackPanel {
         }
     }
 
-    fn tokens(&mut self, ui: &mut egui::Ui, session: &mut Session, player: scryptic::Player) {
+    fn tokens(&mut self, ui: &mut egui::Ui, session: &mut Session, player: scryptic_core::Player) {
         let tokens: Vec<(String, String)> = session
             .game()
             .player(player)

@@ -4,7 +4,7 @@
 
 use crate::textures::TileTextures;
 use egui::{Color32, Painter, Rect, Stroke, pos2, vec2};
-use scryptic::Owner;
+use scryptic_core::Owner;
 
 /// The whole of a texture, as egui's image calls take it.
 const FULL_UV: Rect = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));

@@ -5,8 +5,8 @@
 
 use super::session::Session;
 use egui::{Color32, RichText};
-use scryptic::Player;
-use scryptic::game::describe::describe_result;
+use scryptic_core::Player;
+use scryptic_core::game::describe::describe_result;
 use std::time::Duration;
 
 /// The side panel (its state is the session's, and simultaneous play's controls').
@@ -59,7 +59,7 @@ impl SidePanel {
         if let Some(result) = game.result() {
             let text = game.seat_names().render(&describe_result(result));
             ui.label(RichText::new(sentence_case(&text)).strong());
-            if let Some(award) = scryptic::game::describe::describe_award(game) {
+            if let Some(award) = scryptic_core::game::describe::describe_award(game) {
                 ui.label(award);
             }
             match_standing(ui, session);
@@ -95,7 +95,7 @@ impl SidePanel {
         };
         let name = game.seat_names().name(player).to_string();
         ui.label(RichText::new(format!("{marker}{name} ({seat})")).strong());
-        ui.label(scryptic::game::describe::score_words(game, player));
+        ui.label(scryptic_core::game::describe::score_words(game, player));
         ui.label(holdings_line(game, player, state.rack.len()));
     }
 
@@ -124,7 +124,7 @@ impl SidePanel {
                 session.forfeit();
             }
             if can && session.may_call_sudden_death() && ui.button("Sudden death").clicked() {
-                session.act(scryptic::game::Action::CallSuddenDeath);
+                session.act(scryptic_core::game::Action::CallSuddenDeath);
             }
             // Rules without spies show no Spy button.
             let spies = session.game().spies_left(session.game().active());
@@ -191,16 +191,19 @@ impl SidePanel {
     }
 
     fn ai_controls(&mut self, ui: &mut egui::Ui, session: &mut Session) {
-        // Online, the server paces its AIs.
-        if session.has_human() || session.game().result().is_some() || session.remote().is_some() {
+        // Only AIs playing each other are paced by a person (online, the server paces its AIs).
+        if session.has_human() || session.game().result().is_some() {
             return;
         }
+        let Some(pace) = session.pace() else {
+            return;
+        };
         ui.horizontal(|ui| {
-            let label = if session.ai_paused { "Resume" } else { "Pause" };
+            let label = if pace.paused { "Resume" } else { "Pause" };
             if ui.button(label).clicked() {
-                session.ai_paused = !session.ai_paused;
+                pace.paused = !pace.paused;
             }
-            let slider = egui::Slider::new(&mut session.ai_delay, 0.0..=3.0).suffix(" s");
+            let slider = egui::Slider::new(&mut pace.delay, 0.0..=3.0).suffix(" s");
             ui.label("between moves");
             ui.add(slider);
         });
@@ -244,7 +247,7 @@ pub(super) fn log(ui: &mut egui::Ui, session: &Session) {
 /// Undo for a game here; online, where the match stands instead (the server's log is the
 /// match's: nothing is undone).
 fn undo(ui: &mut egui::Ui, session: &mut Session) {
-    if session.remote().is_some() {
+    if session.online().is_some() {
         return online_status(ui, session);
     }
     ui.horizontal(|ui| {
@@ -261,12 +264,12 @@ fn undo(ui: &mut egui::Ui, session: &mut Session) {
 /// Online: whether the match waits for players (and how they join), who watches, and the
 /// connection's state.
 pub fn online_status(ui: &mut egui::Ui, session: &Session) {
-    use scryptic::protocol::MatchState;
-    let Some(remote) = session.remote() else {
+    use scryptic_protocol::MatchState;
+    let Some(remote) = session.online() else {
         return;
     };
-    let address = format!("{}/matches/{}", remote.base, remote.match_id);
-    match remote.info.state {
+    let address = &remote.address;
+    match remote.state {
         MatchState::Waiting => {
             ui.label(RichText::new("Waiting for players").strong());
             ui.label(format!(
@@ -276,17 +279,17 @@ pub fn online_status(ui: &mut egui::Ui, session: &Session) {
         MatchState::Playing => {
             ui.weak(format!("Played on {address}"));
         }
-        MatchState::Over if remote.info.log_after_end => {
+        MatchState::Over if remote.log_after_end => {
             ui.weak("The match is over: Save game... keeps its whole log");
         }
         MatchState::Over => {
             ui.weak("The match is over");
         }
     }
-    if remote.watching() {
+    if remote.watching {
         ui.label("You are watching: every rack and secret stays hidden.");
     }
-    if remote.reconnecting() {
+    if remote.reconnecting {
         ui.colored_label(Color32::from_rgb(235, 150, 90), "Connecting again...");
         ui.ctx().request_repaint_after(Duration::from_secs(1));
     }
@@ -326,7 +329,11 @@ fn trade_controls(ui: &mut egui::Ui, session: &mut Session) {
 
 /// A player's letters, cities and spies in one line; cities and spies only where the game
 /// has them (a board without cities, rules without spies say nothing of them).
-fn holdings_line(game: &scryptic::game::Game, player: scryptic::Player, rack: usize) -> String {
+fn holdings_line(
+    game: &scryptic_core::game::Game,
+    player: scryptic_core::Player,
+    rack: usize,
+) -> String {
     let mut parts = vec![
         format!("pool {} letters", game.pool_letters(player).len()),
         format!("rack {rack}"),
@@ -342,7 +349,7 @@ fn holdings_line(game: &scryptic::game::Game, player: scryptic::Player, rack: us
 
 /// Accept and Refuse, when an offer of sudden death waits on the person at the computer.
 fn answer_offer(ui: &mut egui::Ui, session: &mut Session) {
-    let Some(scryptic::game::Prompt::SuddenDeath { .. }) = session.game().prompt() else {
+    let Some(scryptic_core::game::Prompt::SuddenDeath { .. }) = session.game().prompt() else {
         return;
     };
     if session.human_to_act().is_none() {
@@ -351,7 +358,7 @@ fn answer_offer(ui: &mut egui::Ui, session: &mut Session) {
     ui.horizontal(|ui| {
         for (label, accept) in [("Accept", true), ("Refuse", false)] {
             if ui.button(label).clicked() {
-                session.act(scryptic::game::Action::Answer { accept });
+                session.act(scryptic_core::game::Action::Answer { accept });
             }
         }
     });
@@ -368,7 +375,7 @@ fn sentence_case(text: &str) -> String {
 /// Where the match stands (in a match): the round, its points and the totals, and, once
 /// the round has ended, the button that starts the next.
 pub fn match_standing(ui: &mut egui::Ui, session: &mut Session) {
-    let Some(standing) = scryptic::game::describe::describe_match(session.game()) else {
+    let Some(standing) = scryptic_core::game::describe::describe_match(session.game()) else {
         return;
     };
     for line in standing.lines() {

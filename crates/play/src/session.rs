@@ -1,26 +1,23 @@
-//! A game being played in the editor, as plain state: the scripted game, who sits in each seat,
-//! the letters laid on the board but not committed, the combat dialog's stage, the AI thinking
-//! on its own thread, the watched files of live modding, and the undo marks. The play board and
-//! its panels only draw this and call its methods.
+//! A game in play, as plain state: its referee, who sits in each seat, the letters laid on the
+//! board but not committed, the combat dialog's stage, the event log and the console. The play
+//! board and its panels only draw this and call its methods; what happens between frames comes
+//! from the referee ([`Session::update`]).
 
-use super::ai_worker::{AiAnswer, AiWorker};
-use super::referee::{Outcome, Referee};
-use scryptic::ai::{Level, Think};
-use scryptic::game::describe::describe;
-use scryptic::game::notation::cell_name;
-use scryptic::game::strength::Strength;
-use scryptic::game::{Action, CombatPreview, Event, Game, Placement, WordKey};
-use scryptic::script::live::LiveFiles;
-use scryptic::{Player, Pos};
-use std::time::{Duration, Instant};
+use crate::referee::{NextRound, OnlineMatch, Outcome, Pace, Referee};
+use scryptic_core::game::describe::describe;
+use scryptic_core::game::notation::cell_name;
+use scryptic_core::game::strength::Strength;
+use scryptic_core::game::{Action, CombatPreview, Event, Game, Placement, WordKey};
+use scryptic_core::{Player, Pos};
+use std::time::Duration;
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
-    /// A person at this computer.
+    /// A person at this screen.
     Human,
-    /// The AI at a level, thinking so long a move (only the hard level thinks).
-    Ai(Level, Think),
+    /// An AI the referee plays here (its level is the referee's to say).
+    Ai,
     /// Someone at another screen, or the server's AI (a match on a server).
     Elsewhere,
 }
@@ -77,22 +74,18 @@ pub enum Feat {
 }
 
 /// The most lines the event log and the console keep.
-const LOG_LIMIT: usize = 500;
+pub(crate) const LOG_LIMIT: usize = 500;
 
 /// A game in play.
 pub struct Session {
-    pub(super) game: Referee,
+    pub(crate) game: Box<dyn Referee>,
     /// Who plays each seat, gold's first.
     pub seats: Vec<Seat>,
     /// In simultaneous play, the person whose crossword the screen shows (hot-seat: they
     /// take turns at the screen, as they choose).
     pub at_screen: Player,
-    /// When red light was seen called: the grace period's clock.
-    pub(super) red_light_at: Option<Instant>,
     /// The map's title, or the save's.
     pub title: String,
-    /// The tileset the board shows, which a saved game names for wherever it is written.
-    pub tileset: Option<scryptic::pack::TilesetRef>,
     /// Letters laid on the board this turn and not yet committed.
     pub placed: Vec<Placement>,
     /// The letters picked on the rack, for discarding or trading.
@@ -107,16 +100,10 @@ pub struct Session {
     pub log: Vec<String>,
     /// The scripts' output and errors, and live reload notices.
     pub console: Vec<String>,
-    /// The newest live-modding notice, shown over the board.
+    /// The newest notice (a file reloaded, the connection lost), shown over the board.
     pub notice: Option<String>,
-    /// The watched files.
-    pub live: LiveFiles,
     /// Counts changes to the game (actions, reloads, undo), so views know when to look again.
     pub generation: u64,
-    /// Whether the AI waits (AI against AI).
-    pub ai_paused: bool,
-    /// Seconds between AI actions when two AIs play, so a person can follow.
-    pub ai_delay: f64,
     /// Whether the next player's letters are covered (hot-seat, between turns).
     pub rack_hidden: bool,
     /// Whether racks are covered between turns in hot-seat play.
@@ -124,40 +111,33 @@ pub struct Session {
     /// In a scripted game, the cell the person picked on the board: the moves offered are
     /// those that name it, and a second cell plays the one move naming both.
     pub picked: Option<Pos>,
-    pub(super) ai: AiWorker,
-    /// Woken when an AI's answer is ready (the window's context; none in tests that poll).
-    pub(super) repaint: Option<egui::Context>,
     /// Whose crossword the log's last line told laid out, and the log's length then, so that
     /// the same player's next layout replaces that line.
     last_laid_out: Option<(Player, usize)>,
-    pub(super) last_ai_action: Option<Instant>,
-    pub(super) undo_marks: Vec<usize>,
     /// Online, an action of this seat's was sent and not yet answered (whether it was the
     /// spy's, whose suggestion stays laid).
-    pub(super) awaiting: Option<bool>,
+    pub(crate) awaiting: Option<bool>,
     /// Online, in simultaneous play, the crossword last sent until the server shows it.
-    pub(super) sent_layout: Option<Vec<Placement>>,
+    pub(crate) sent_layout: Option<Vec<Placement>>,
     feats: Vec<Feat>,
     /// Steps of a combat waiting for its order of defence.
-    pub(super) pending_steps: Vec<String>,
+    pub(crate) pending_steps: Vec<String>,
     /// The defenders of the last combat begun, with their strengths.
     last_defenders: Vec<(WordKey, String, Strength)>,
 }
 
 impl Session {
-    /// A session over `game` with `seats`.
-    pub fn new(game: Referee, seats: Vec<Seat>, live: LiveFiles, title: String) -> Session {
-        let seed = game.game().seed();
+    /// A session over the game `referee` shows, with `seats`.
+    pub fn new(referee: Box<dyn Referee>, seats: Vec<Seat>, title: String) -> Session {
         let hide_racks = seats.iter().filter(|&&s| s == Seat::Human).count() > 1;
         let at_screen = (0..seats.len())
             .find(|&i| seats[i] == Seat::Human)
             .and_then(Player::seat)
             .unwrap_or(Player::Gold);
         let mut session = Session {
-            game,
+            game: referee,
             seats,
             at_screen,
-            red_light_at: None,
             title,
             placed: Vec::new(),
             discard_pick: Vec::new(),
@@ -167,33 +147,34 @@ impl Session {
             log: Vec::new(),
             console: Vec::new(),
             notice: None,
-            live,
             generation: 0,
-            tileset: None,
-            ai_paused: false,
-            ai_delay: 0.4,
             rack_hidden: hide_racks,
             hide_racks,
             picked: None,
-            ai: AiWorker::default(),
-            repaint: None,
             last_laid_out: None,
-            last_ai_action: None,
-            undo_marks: Vec::new(),
             awaiting: None,
             sent_layout: None,
             feats: Vec::new(),
             pending_steps: Vec::new(),
             last_defenders: Vec::new(),
         };
-        session.ai = AiWorker::new(&session.seats, seed);
-        session.drain_console();
+        session.update();
         session
     }
 
-    /// Wakes `ctx` whenever an AI's answer is ready.
+    /// Wakes `ctx` whenever something comes between frames (an AI's answer, a frame).
     pub fn repaint_with(&mut self, ctx: &egui::Context) {
-        self.repaint = Some(ctx.clone());
+        self.game.wake_with(ctx);
+    }
+
+    /// The referee, for its owner to reach what only it knows.
+    pub fn referee(&self) -> &dyn Referee {
+        &*self.game
+    }
+
+    /// The referee, mutably.
+    pub fn referee_mut(&mut self) -> &mut dyn Referee {
+        &mut *self.game
     }
 
     /// The game, as this screen may see it.
@@ -479,7 +460,6 @@ impl Session {
 
     /// Applies a person's action: refused, it changes nothing and says why.
     pub fn act(&mut self, action: Action) {
-        let mark = self.game().log().len();
         let is_spy = action == Action::Spy;
         match self.game.apply(action) {
             Ok(Outcome::Sent) => {
@@ -488,7 +468,6 @@ impl Session {
             }
             Ok(Outcome::Played(events)) => {
                 self.generation += 1;
-                self.undo_marks.push(mark);
                 self.refusal = None;
                 if !is_spy {
                     self.placed.clear();
@@ -498,7 +477,7 @@ impl Session {
             }
             Err(e) => self.refusal = Some(e),
         }
-        self.drain_console();
+        self.update();
     }
 
     /// Puts a loaded game's past `events` in the event log, as they were when it was played.
@@ -527,7 +506,7 @@ impl Session {
 
     /// Records what `events` say: the log, the spy's suggestion, the combat's steps, feats,
     /// and the cover over the next player's rack.
-    pub(super) fn take_events(&mut self, events: &[Event]) {
+    pub(crate) fn take_events(&mut self, events: &[Event]) {
         let mut steps = std::mem::take(&mut self.pending_steps);
         let mut combat = false;
         let viewer = self.log_viewer();
@@ -612,7 +591,7 @@ impl Session {
 
     fn game_over(&mut self, winner: Option<Player>) {
         let Some(winner) = winner else { return };
-        let other = scryptic::game::opponent(winner);
+        let other = scryptic_core::game::opponent(winner);
         self.feats.push(Feat::Game {
             winner,
             score: self.game().score(winner).total,
@@ -626,112 +605,107 @@ impl Session {
         std::mem::take(&mut self.feats)
     }
 
-    pub(super) fn drain_console(&mut self) {
-        let Referee::Here(game) = &self.game else {
-            return;
-        };
-        let lines = game.host().drain_console();
-        self.console.extend(lines.iter().map(ToString::to_string));
-        let excess = self.console.len().saturating_sub(LOG_LIMIT);
-        self.console.drain(..excess);
-    }
-
-    /// What happens between frames: live reloads, the AI's answer, the AI's next move; online,
-    /// what the server said.
+    /// What happens between frames: the referee's news (an AI's move, a reload, a view from
+    /// the server, the connection lost and back) taken in.
     pub fn update(&mut self) {
-        let Referee::Here(game) = &mut self.game else {
-            return self.hear();
-        };
-        for notice in self.live.poll(game) {
-            let text = notice.to_string();
-            self.generation += 1;
-            self.console.push(text.clone());
-            self.notice = Some(text);
+        let dialog_open = self.combat.is_some();
+        for heard in self.game.poll(dialog_open) {
+            self.hear(heard);
         }
-        self.drain_console();
-        self.collect_ai();
-        self.run_grace_clock();
-        self.start_ai();
     }
 
     /// The AI thinking now, and for how long.
     pub fn thinking(&self) -> Option<(Player, Duration)> {
-        self.ai.thinking()
+        self.game.thinking()
     }
 
-    /// Sets the AI to act thinking, when it is an AI's turn and nothing holds it back.
-    fn start_ai(&mut self) {
-        if self.game().result().is_some() || self.ai_paused {
-            return;
-        }
-        // A person reading a combat dialog is not hurried by the AI.
-        if self.combat.is_some() {
-            return;
-        }
-        // Two AIs keep a pace a person can follow.
-        if !self.has_human()
-            && self
-                .last_ai_action
-                .is_some_and(|t| t.elapsed().as_secs_f64() < self.ai_delay)
-        {
-            return;
-        }
-        if self.at_once() {
-            self.start_ai_at_once();
-            return;
-        }
-        self.ai.start(self.game.game(), self.repaint.clone());
+    /// The AIs' pace, where a person may set it (AIs playing each other here).
+    pub fn pace(&mut self) -> Option<&mut Pace> {
+        self.game.pace()
     }
 
-    fn collect_ai(&mut self) {
-        match self.ai.collect() {
-            None => {}
-            Some(AiAnswer::Chose(action)) => {
-                self.last_ai_action = Some(Instant::now());
-                self.apply_ai(action);
-            }
-            Some(AiAnswer::Waits) => {}
-            Some(AiAnswer::Stopped) => {
-                self.refusal = Some("the AI stopped without an answer".into());
-                self.ai_paused = true;
-            }
-        }
+    /// The match on a server, when the game is played on one.
+    pub fn online(&self) -> Option<OnlineMatch> {
+        self.game.online()
     }
 
-    fn apply_ai(&mut self, action: Action) {
-        let mark = self.game().log().len();
-        let result = self
-            .game
-            .apply(action)
-            .or_else(|_| self.game.apply(Action::EndTurn));
-        match result {
-            // AIs play only where the game runs: here.
-            Ok(Outcome::Sent) => {}
-            Ok(Outcome::Played(events)) => {
-                self.generation += 1;
-                if !self.has_human() {
-                    self.undo_marks.push(mark);
-                }
-                self.take_events(&events);
-            }
-            Err(e) => {
-                self.refusal = Some(format!("the AI could not act: {e}"));
-                self.ai_paused = true;
-            }
-        }
-        self.drain_console();
+    /// Whether this screen watches a match without a seat.
+    pub fn watching(&self) -> bool {
+        self.online().is_some_and(|o| o.watching)
     }
 
-    /// Waits (up to `limit`) for the AI to answer; for tests and benchmarks.
-    pub fn wait_for_ai(&mut self, limit: Duration) {
-        let start = Instant::now();
-        while start.elapsed() < limit {
-            self.update();
-            if self.ai.thinking().is_none() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
+    /// Who plays `player`'s side, in words.
+    pub fn seat_label(&self, player: Player) -> String {
+        if let Some(label) = self.game.seat_label(player) {
+            return label;
         }
+        match self.seat(player) {
+            Seat::Human => "person",
+            Seat::Ai => "AI",
+            Seat::Elsewhere => "elsewhere",
+        }
+        .to_string()
+    }
+
+    /// The legal moves of `player` in a scripted game.
+    pub fn moves_of(&self, player: Player) -> Vec<String> {
+        self.game.moves_of(player)
+    }
+
+    /// Whether there is an action to undo (never online: the server's log is the match's).
+    pub fn can_undo(&self) -> bool {
+        self.game.can_undo()
+    }
+
+    /// Undoes the last action (with the AI's answers to it).
+    pub fn undo(&mut self) -> Result<(), String> {
+        self.game.undo()?;
+        self.game_replaced();
+        self.log.push("(undone)".into());
+        Ok(())
+    }
+
+    /// Whether the round has ended and the match has another.
+    pub fn has_next_round(&self) -> bool {
+        self.game().match_goes_on()
+    }
+
+    /// Starts the match's next round, once this one has ended (online, this seat says it is
+    /// ready; the server begins the round when everyone is).
+    pub fn next_round(&mut self) -> Result<(), String> {
+        match self.game.next_round()? {
+            NextRound::Asked => {
+                self.log
+                    .push("ready for the next round: waiting for the others".into());
+            }
+            NextRound::Began(console) => {
+                self.game_replaced();
+                // At one keyboard the round's first player is handed the keyboard as at any
+                // turn.
+                self.rack_hidden = self.hide_racks;
+                self.console_lines(console);
+                self.log_round_start();
+            }
+        }
+        Ok(())
+    }
+
+    /// The game was replaced whole (undone, a new round): what was laid or asked is gone.
+    fn game_replaced(&mut self) {
+        self.generation += 1;
+        self.placed.clear();
+        self.discard_pick.clear();
+        self.combat = None;
+        self.pending_steps.clear();
+        self.refusal = None;
+        self.rack_hidden = false;
+        self.update();
+    }
+
+    /// The grace period's time left, while it runs.
+    pub fn grace_left(&self) -> Option<Duration> {
+        self.game().red_light_caller()?;
+        self.game.grace_left()
     }
 }
 

@@ -2,8 +2,8 @@
 //! jewels and the pieces of scripted games, shared by the map canvas and the play board.
 
 use egui::{TextureHandle, TextureOptions};
-use scryptic::tileset::Tileset;
-use scryptic::{Owner, Player, Pos, Terrain};
+use scryptic_core::{Owner, Player, Pos, Terrain};
+use scryptic_render::tileset::Tileset;
 use std::collections::BTreeMap;
 
 /// The tileset's images, uploaded once.
@@ -101,7 +101,7 @@ impl TileTextures {
     /// The image of a `kind` piece of the seat at `seat_index` (the kind's last for a seat
     /// past its list).
     pub fn piece(&self, kind: &str, seat_index: usize) -> Option<&TextureHandle> {
-        scryptic::tileset::for_seat(self.pieces.get(kind)?, seat_index)
+        scryptic_render::tileset::for_seat(self.pieces.get(kind)?, seat_index)
     }
 
     /// The jewel of a `kind` token.

@@ -1,17 +1,11 @@
-//! Simultaneous play in the editor (Lexicon Crossing): the person at the screen lays their own
-//! crossword out tile by tile, each move a layout the engine checks at once, so it can be
-//! rearranged at any time; they signal green or red light when it is complete, jaywalk, and
-//! hand the screen to the next person. AI seats act in turn as they are ready; the grace
-//! period after red light runs on a real clock.
+//! Simultaneous play (Lexicon Crossing): the person at the screen lays their own crossword out
+//! tile by tile, each move a layout the referee checks at once, so it can be rearranged at any
+//! time; they signal green or red light when it is complete, jaywalk, and hand the screen to
+//! the next person. AI seats and the grace period's clock are the referee's.
 
-use super::session::{Seat, Session};
-use scryptic::game::{Action, Placement};
-use scryptic::{Player, Pos};
-use std::time::{Duration, Instant};
-
-/// How many times the AI's pace (`Session::ai_delay`) passes between two AI moves when people
-/// play too: an AI finds its crossword in a moment, a person takes a while.
-const SLOWER_WITH_PEOPLE: f64 = 10.0;
+use crate::session::{Seat, Session};
+use scryptic_core::game::{Action, Placement};
+use scryptic_core::{Player, Pos};
 
 impl Session {
     /// Whether everyone plays at once (the rules' `flow.simultaneous`).
@@ -41,7 +35,7 @@ impl Session {
             player: self.at_screen,
             letters: letters.clone(),
         });
-        if self.remote().is_some() {
+        if self.online().is_some() {
             return match &self.refusal {
                 None => {
                     self.sent_layout = Some(letters);
@@ -126,16 +120,6 @@ impl Session {
         }
     }
 
-    /// The grace period's time left, while it runs.
-    pub fn grace_left(&self) -> Option<Duration> {
-        let game = self.game();
-        game.red_light_caller()?;
-        let grace =
-            Duration::from_secs(u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0));
-        let began = self.red_light_at.unwrap_or_else(Instant::now);
-        Some(grace.saturating_sub(began.elapsed()))
-    }
-
     /// Online, forgets the layout sent once the server's view shows it, or when the game
     /// moved on without it (the round over).
     pub(super) fn catch_up_layout(&mut self) {
@@ -149,52 +133,6 @@ impl Session {
         sent.sort_by_key(key);
         if shown == sent || self.game().result().is_some() {
             self.sent_layout = None;
-        }
-    }
-
-    /// Starts the grace period's clock at red light, and ends the period when it runs out.
-    pub(super) fn run_grace_clock(&mut self) {
-        let game = self.game();
-        if game.result().is_some() || game.red_light_caller().is_none() {
-            return;
-        }
-        self.red_light_at.get_or_insert_with(Instant::now);
-        if self.grace_left().is_some_and(|left| left.is_zero()) {
-            self.act(Action::GraceOver);
-        }
-    }
-
-    /// Sets the next AI seat thinking; with no person at the table, the grace period ends as
-    /// soon as every AI has finished.
-    pub(super) fn start_ai_at_once(&mut self) {
-        // A person laying tiles by hand is given time between the AIs' moves.
-        let pace = if self.has_human() {
-            self.ai_delay * SLOWER_WITH_PEOPLE
-        } else {
-            self.ai_delay
-        };
-        let waited = self
-            .last_ai_action
-            .map(|t| t.elapsed().as_secs_f64())
-            .filter(|waited| *waited < pace);
-        if let Some(waited) = waited {
-            // Woken when the pace has passed: a person thinking moves no pointer, and the
-            // AIs must not wait for one.
-            if let Some(ctx) = &self.repaint {
-                ctx.request_repaint_after(Duration::from_secs_f64(pace - waited));
-            }
-            return;
-        }
-        let started = self
-            .ai
-            .start_at_once(self.game.game(), self.repaint.clone());
-        let game = self.game();
-        if !started
-            && !self.has_human()
-            && game.red_light_caller().is_some()
-            && self.ai.all_waiting(game)
-        {
-            self.act(Action::GraceOver);
         }
     }
 }

@@ -8,11 +8,11 @@ use super::session::Session;
 use crate::textures::TileTextures;
 use crate::view::MapView;
 use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, pos2, vec2};
-use scryptic::game::WordInfo;
-use scryptic::map::Direction;
-use scryptic::pack::TilesetRef;
-use scryptic::tileset::Tileset;
-use scryptic::{Grid, Owner, Player, Pos};
+use scryptic_core::game::WordInfo;
+use scryptic_core::map::Direction;
+use scryptic_core::{Grid, Owner, Player, Pos};
+use scryptic_pack::TilesetRef;
+use scryptic_render::tileset::Tileset;
 use std::path::PathBuf;
 
 /// The board's accessible label.
@@ -311,7 +311,7 @@ impl PlayBoard {
                     None => {
                         let c = match &self.textures {
                             Some(t) => t.tileset.colour(terrain),
-                            None => scryptic::render::default_colour(terrain),
+                            None => scryptic_render::render::default_colour(terrain),
                         };
                         painter.rect_filled(cell, 0.0, Color32::from_rgb(c[0], c[1], c[2]));
                     }
@@ -532,7 +532,7 @@ fn owner_link(player: Player) -> Color32 {
 }
 
 /// The mode's colour for `player`'s coins, if the rules give one.
-pub fn mode_colour(game: &scryptic::game::Game, player: Player) -> Option<Color32> {
+pub fn mode_colour(game: &scryptic_core::game::Game, player: Player) -> Option<Color32> {
     let [r, g, b] = game.seat_names().colour(player)?;
     Some(Color32::from_rgb(r, g, b))
 }
@@ -540,7 +540,7 @@ pub fn mode_colour(game: &scryptic::game::Game, player: Player) -> Option<Color3
 /// A seat's colour: gold's and silver's as their pieces', then rose, green, blue, violet, teal
 /// and orange for the seats from three on (the tilesets draw coins for gold and silver only).
 pub fn seat_colour(player: Player) -> Color32 {
-    const MORE: [Color32; scryptic::board::MAX_SEATS - 2] = [
+    const MORE: [Color32; scryptic_core::board::MAX_SEATS - 2] = [
         Color32::from_rgb(225, 120, 140),
         Color32::from_rgb(120, 200, 120),
         Color32::from_rgb(110, 150, 230),
@@ -624,8 +624,8 @@ impl CoinLook {
 
 /// The cell marked as where the first word must stand: the centre, on an empty board whose
 /// rules ask for it there (cities mark an own-city start already; anywhere needs no mark).
-pub fn start_mark(game: &scryptic::game::Game) -> Option<Pos> {
+pub fn start_mark(game: &scryptic_core::game::Game) -> Option<Pos> {
     // The rule is read first: only a board that starts at its centre is scanned, per frame.
-    let centre = game.rules().crossword.first_word == scryptic::rules::FirstWord::Centre;
+    let centre = game.rules().crossword.first_word == scryptic_core::rules::FirstWord::Centre;
     (centre && !game.board().has_letters()).then(|| game.centre_cell())
 }

@@ -3,9 +3,9 @@
 //! rules' texts; the cells a text names (`C8-C6`, `field 3 C8`) tie it to the board.
 
 use super::session::Session;
-use scryptic::Pos;
-use scryptic::game::table_words::cells_named;
-use scryptic::game::{Action, Place};
+use scryptic_core::Pos;
+use scryptic_core::game::table_words::cells_named;
+use scryptic_core::game::{Action, Place};
 
 impl Session {
     /// The legal moves of the person to act, those naming the picked cell if one is picked.
@@ -47,7 +47,7 @@ impl Session {
             Place::Cell(from) if *from == cell => return,
             Place::Cell(from) => self.moves_from_to(*from, cell),
             Place::Pit(_) => {
-                let glyph = scryptic::game::table_words::piece_glyph(piece).to_string();
+                let glyph = scryptic_core::game::table_words::piece_glyph(piece).to_string();
                 let into: Vec<String> = self
                     .moves_naming(cell)
                     .into_iter()
@@ -66,7 +66,7 @@ impl Session {
         if candidates.is_empty() {
             self.refusal = Some(format!(
                 "no move of yours brings that piece to {}",
-                scryptic::game::notation::cell_name(cell)
+                scryptic_core::game::notation::cell_name(cell)
             ));
             return;
         }

@@ -2,7 +2,7 @@
 //! number in the help is read from the rule set in play, so the help never disagrees with the
 //! game.
 
-use scryptic::RuleSet;
+use scryptic_core::RuleSet;
 
 /// A help topic.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

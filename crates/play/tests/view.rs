@@ -1,0 +1,198 @@
+//! The play view on its own, headless: what it draws from a referee and what it sends to it.
+//! The referee here is the engine itself, with no scripts (as a server would be), recording
+//! every action the view hands it.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests unwrap: a panic there is a failure"
+)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use scryptic_core::game::{Action, Game};
+use scryptic_core::lexicon::Lexicon;
+use scryptic_core::{Map, Player};
+use scryptic_play::{Heard, NextRound, OnlineMatch, Outcome, PlayView, Referee, Seat, Session};
+use std::any::Any;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The engine as referee: actions played at once, each one recorded; or, online, only sent.
+struct Recorder {
+    game: Game,
+    sent: Vec<Action>,
+    online: Option<OnlineMatch>,
+    refuse_with: Option<String>,
+}
+
+impl Referee for Recorder {
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Outcome, String> {
+        self.sent.push(action.clone());
+        if let Some(why) = &self.refuse_with {
+            return Err(why.clone());
+        }
+        if self.online.is_some() {
+            return Ok(Outcome::Sent);
+        }
+        self.game
+            .apply(action)
+            .map(Outcome::Played)
+            .map_err(|e| e.to_string())
+    }
+
+    fn moves_of(&self, player: Player) -> Vec<String> {
+        self.game.legal_moves(player).unwrap_or_default()
+    }
+
+    fn poll(&mut self, _dialog_open: bool) -> Vec<Heard> {
+        Vec::new()
+    }
+
+    fn next_round(&mut self) -> Result<NextRound, String> {
+        Err("one round only".into())
+    }
+
+    fn grace_left(&self) -> Option<Duration> {
+        None
+    }
+
+    fn online(&self) -> Option<OnlineMatch> {
+        self.online.clone()
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The classic duel on the shipped 24x24 map, seed 7, as the engine starts it.
+fn classic_game() -> Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../maps/duel-24.ron");
+    let map = Map::load(&path).unwrap();
+    let rules = map.rule_set().unwrap();
+    Game::new(&map, rules, Arc::new(Lexicon::english()), 7)
+}
+
+struct State {
+    view: PlayView,
+    session: Session,
+}
+
+fn harness(referee: Recorder, seats: Vec<Seat>) -> Harness<'static, State> {
+    let session = Session::new(Box::new(referee), seats, "duel".into());
+    let state = State {
+        view: PlayView::default(),
+        session,
+    };
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, state: &mut State| {
+                state.session.update();
+                state.view.ui(ui, &mut state.session, None);
+            },
+            state,
+        );
+    h.run();
+    h
+}
+
+fn recorder(online: Option<OnlineMatch>) -> Recorder {
+    Recorder {
+        game: classic_game(),
+        sent: Vec::new(),
+        online,
+        refuse_with: None,
+    }
+}
+
+fn sent(h: &Harness<'static, State>) -> Vec<Action> {
+    let referee = h.state().session.referee().as_any();
+    referee.downcast_ref::<Recorder>().unwrap().sent.clone()
+}
+
+/// The panel says whose turn it is; End turn hands the referee the action, and what it played
+/// is drawn (the other side's turn).
+#[test]
+fn ending_a_turn_sends_the_action_and_shows_what_the_referee_played() {
+    let mut h = harness(recorder(None), vec![Seat::Human, Seat::Human]);
+    let first = h.state().session.game().to_act();
+    let names = h.state().session.game().seat_names().clone();
+    let turn = format!("Turn 1: {} to play", names.name(first));
+    assert!(h.query_by_label(&turn).is_some(), "the panel says {turn}");
+    h.state_mut().session.rack_hidden = false;
+    h.run();
+    h.get_by_label("End turn").click();
+    h.run();
+    assert_eq!(sent(&h), vec![Action::EndTurn]);
+    let next = h.state().session.game().to_act();
+    assert_ne!(next, first);
+    let turn = format!("Turn 2: {} to play", names.name(next));
+    assert!(h.query_by_label(&turn).is_some(), "the panel says {turn}");
+}
+
+/// A refusal from the referee is shown, and the game is as it was.
+#[test]
+fn a_refusal_is_shown_and_changes_nothing() {
+    let mut referee = recorder(None);
+    referee.refuse_with = Some("not now, says the referee".into());
+    let mut h = harness(referee, vec![Seat::Human, Seat::Human]);
+    h.state_mut().session.rack_hidden = false;
+    h.run();
+    let before = h.state().session.game().log().len();
+    h.get_by_label("End turn").click();
+    h.run();
+    assert!(h.query_by_label("not now, says the referee").is_some());
+    assert_eq!(h.state().session.game().log().len(), before);
+}
+
+/// Online, an action is sent and its answer awaited: the game does not move until the
+/// referee shows it; a watcher is told every secret stays hidden.
+#[test]
+fn online_an_action_is_sent_and_a_watcher_is_told_so() {
+    let online = OnlineMatch {
+        address: "http://127.0.0.1:7878/matches/m1".into(),
+        state: scryptic_protocol::MatchState::Playing,
+        log_after_end: true,
+        watching: false,
+        reconnecting: false,
+    };
+    let mut h = harness(
+        recorder(Some(online.clone())),
+        vec![Seat::Human, Seat::Elsewhere],
+    );
+    assert!(
+        h.query_by_label("Played on http://127.0.0.1:7878/matches/m1")
+            .is_some()
+    );
+    let before = h.state().session.game().log().len();
+    h.get_by_label("End turn").click();
+    h.run();
+    assert_eq!(sent(&h), vec![Action::EndTurn]);
+    assert_eq!(
+        h.state().session.game().log().len(),
+        before,
+        "nothing played here"
+    );
+
+    let watching = OnlineMatch {
+        watching: true,
+        ..online
+    };
+    let h = harness(
+        recorder(Some(watching)),
+        vec![Seat::Elsewhere, Seat::Elsewhere],
+    );
+    assert!(
+        h.query_by_label("You are watching: every rack and secret stays hidden.")
+            .is_some()
+    );
+}
