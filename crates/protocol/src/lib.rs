@@ -12,6 +12,8 @@
 
 #![deny(missing_docs)]
 
+pub mod welcome;
+
 use scryptic_core::game::{Action, Event, Snapshot};
 use scryptic_core::rules::RuleSet;
 use serde::{Deserialize, Serialize};
