@@ -415,18 +415,16 @@ impl Referee for ServerSeat {
                 Got::Nothing => {}
                 Got::Closed(why) => {
                     self.socket = None;
+                    // A failed attempt to connect again is not news: only the loss is told.
+                    if self.lost.is_some() {
+                        continue;
+                    }
                     let retrying = !self.last_was_error;
-                    if retrying && self.lost.is_none() {
+                    if retrying {
                         let now = Instant::now();
                         self.lost = Some((now, now + RETRY_EVERY));
                     }
-                    // Every failed attempt is not news: only the first loss is told.
-                    if self
-                        .lost
-                        .is_none_or(|(since, _)| since.elapsed() < RETRY_EVERY)
-                    {
-                        heard.push(Heard::Lost { why, retrying });
-                    }
+                    heard.push(Heard::Lost { why, retrying });
                 }
             }
         }

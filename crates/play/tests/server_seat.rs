@@ -37,9 +37,8 @@ fn server() -> (scryptic_server::Started, tempfile::TempDir) {
 /// A wake-up that says so on a channel, and the channel.
 fn waker() -> (Wake, Receiver<()>) {
     let (tx, rx) = channel();
-    let tx = std::sync::Mutex::new(tx);
     let wake: Wake = Arc::new(move || {
-        let _ = tx.lock().unwrap().send(());
+        let _ = tx.send(());
     });
     (wake, rx)
 }

@@ -257,15 +257,8 @@ impl Referee for Here {
         let (round, problems) = started.map_err(|e| format!("the next round cannot start: {e}"))?;
         self.replace(round);
         self.undo_marks.clear();
-        let mut console: Vec<String> = problems;
-        let mut heard = Vec::new();
-        self.console(&mut heard);
-        for item in heard {
-            if let Heard::Console(lines) = item {
-                console.extend(lines);
-            }
-        }
-        Ok(NextRound::Began(console))
+        // What the round's scripts said as it began comes with the next look.
+        Ok(NextRound::Began(problems))
     }
 
     fn grace_left(&self) -> Option<Duration> {
@@ -278,11 +271,14 @@ impl Referee for Here {
     }
 
     fn seat_label(&self, player: Player) -> Option<String> {
-        Some(match self.seats.get(player.index())? {
-            LocalSeat::Human => "person".to_string(),
-            LocalSeat::Ai(level, think) if think.is_on() => format!("AI {level}, think {think}"),
-            LocalSeat::Ai(level, _) => format!("AI {level}"),
-        })
+        // A person's seat is named by the view; an AI's by its level, which only this knows.
+        match self.seats.get(player.index())? {
+            LocalSeat::Human => None,
+            LocalSeat::Ai(level, think) if think.is_on() => {
+                Some(format!("AI {level}, think {think}"))
+            }
+            LocalSeat::Ai(level, _) => Some(format!("AI {level}")),
+        }
     }
 
     fn can_undo(&self) -> bool {

@@ -62,12 +62,9 @@ impl RemoteSeat {
         };
         // This thread waits on its own wake-ups; the window's are called too.
         let (arrived, woken) = std::sync::mpsc::channel();
-        let arrived = std::sync::Mutex::new(arrived);
         let window = wake.clone();
         let joining_wake: Waker = Arc::new(move || {
-            if let Ok(arrived) = arrived.lock() {
-                let _ = arrived.send(());
-            }
+            let _ = arrived.send(());
             if let Some(window) = &window {
                 window();
             }
