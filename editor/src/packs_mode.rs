@@ -276,11 +276,10 @@ impl PacksMode {
                 ui.weak(&mode.description);
             });
         }
-        if let Some(first_map) = first_map_file(&pack) {
-            if ui.button("Open its first map in the Map mode").clicked() {
+        if let Some(first_map) = first_map_file(&pack)
+            && ui.button("Open its first map in the Map mode").clicked() {
                 action = Some(PacksAction::OpenMap(first_map));
             }
-        }
         if !details.readme.is_empty() {
             ui.separator();
             // Rendered as people write it (headings, lists, emphasis, code); images are not

@@ -665,7 +665,7 @@ fn a_score_counted_beside_the_position_before_is_the_score() {
             ];
             let mut generator = MoveGen::new();
             while game.result().is_none() {
-                if game.to_act() == game.active() && game.turn() % 5 == 0 {
+                if game.to_act() == game.active() && game.turn().is_multiple_of(5) {
                     checked[p] += check_outcomes_beside(&game, &mut generator);
                 }
                 let action = players[game.to_act().index()].choose(&game);

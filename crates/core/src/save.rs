@@ -97,7 +97,7 @@ fn hex_words(sums: &[u64]) -> String {
 
 /// The checksums `hex_words` wrote, if well written.
 fn words_of(text: &str) -> Option<Vec<u64>> {
-    if text.len() % 16 != 0 {
+    if !text.len().is_multiple_of(16) {
         return None;
     }
     (0..text.len() / 16)
@@ -137,7 +137,7 @@ impl Checks {
 
     /// Why the checks cannot be those of a save of `actions` actions, if they cannot.
     fn problem(&self, actions: usize) -> Option<String> {
-        let hex = |t: &str| t.len() % 16 == 0 && t.bytes().all(|b| b.is_ascii_hexdigit());
+        let hex = |t: &str| t.len().is_multiple_of(16) && t.bytes().all(|b| b.is_ascii_hexdigit());
         let count = self.after.len() / 16;
         let full = self.full.len() / 16;
         if !hex(&self.after) || !hex(&self.full) {

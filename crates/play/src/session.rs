@@ -127,6 +127,25 @@ pub struct Session {
 }
 
 impl Session {
+    /// A session for one person at one screen playing `me` (none: watching) in a game
+    /// refereed elsewhere (a server): every other seat is played elsewhere, and nothing is
+    /// covered between turns (the screen shows only what this seat may see).
+    pub fn one_seat(referee: Box<dyn Referee>, me: Option<Player>, title: String) -> Session {
+        let seats = (referee.game().seats())
+            .map(|p| {
+                if me == Some(p) {
+                    Seat::Human
+                } else {
+                    Seat::Elsewhere
+                }
+            })
+            .collect();
+        let mut session = Session::new(referee, seats, title);
+        session.hide_racks = false;
+        session.rack_hidden = false;
+        session
+    }
+
     /// A session over the game `referee` shows, with `seats`.
     pub fn new(referee: Box<dyn Referee>, seats: Vec<Seat>, title: String) -> Session {
         let hide_racks = seats.iter().filter(|&&s| s == Seat::Human).count() > 1;

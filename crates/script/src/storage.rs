@@ -112,7 +112,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 fn unhex(text: &str) -> Result<Vec<u8>, StorageError> {
-    if text.len() % 2 != 0 {
+    if !text.len().is_multiple_of(2) {
         return Err(invalid("a byte string has an odd number of hex digits"));
     }
     (0..text.len())

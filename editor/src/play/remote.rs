@@ -12,7 +12,7 @@ use scryptic::pack::TilesetRef;
 use scryptic::pack::record::pack_hash;
 use scryptic::protocol::PackFile;
 use scryptic_play::server_seat::{Join, Joining, SeatAddress, ServerSeat};
-use scryptic_play::{Heard, NextRound, OnlineMatch, Outcome, Referee, Seat, Session};
+use scryptic_play::{Heard, NextRound, OnlineMatch, Outcome, Referee, Session};
 use std::any::Any;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -171,21 +171,8 @@ impl RemoteSeat {
 /// A session for a seat of a match on a server (or a spectator): this editor's person plays
 /// that seat; the others play elsewhere.
 pub fn online_session(seat: RemoteSeat) -> Session {
-    let seats = (seat.game().seats())
-        .map(|p| {
-            if seat.seat == Some(p) {
-                Seat::Human
-            } else {
-                Seat::Elsewhere
-            }
-        })
-        .collect();
-    let title = format!("{} (online)", seat.info.title);
-    let mut session = Session::new(Box::new(seat), seats, title);
-    // One person a screen: nothing to cover between turns.
-    session.hide_racks = false;
-    session.rack_hidden = false;
-    session
+    let (me, title) = (seat.seat, format!("{} (online)", seat.info.title));
+    Session::one_seat(Box::new(seat), me, title)
 }
 
 impl Referee for RemoteSeat {

@@ -257,7 +257,7 @@ impl ScriptedGame {
             .is_some_and(|&then| then != NOT_CHECKED && *now != NOT_CHECKED && then != *now);
         // The full checksum: after each whole stretch, and after the save's last action.
         let stretch = at.div_ceil(crate::game::FULL_EVERY);
-        let full_due = at % crate::game::FULL_EVERY == 0 || last;
+        let full_due = at.is_multiple_of(crate::game::FULL_EVERY) || last;
         let full_differs = full_due
             && stretch > 0
             && full
@@ -309,7 +309,7 @@ impl ScriptedGame {
     pub(super) fn checks(&self) -> crate::save::Checks {
         let logged = self.checksums.len();
         let mut full = self.full_checksums.clone();
-        if logged % crate::game::FULL_EVERY != 0 {
+        if !logged.is_multiple_of(crate::game::FULL_EVERY) {
             full.push(self.game().checksum());
         }
         crate::save::Checks::of(&self.checksums, &full)

@@ -1,0 +1,311 @@
+//! The browser's page: a match's link opened, a seat taken (or come back to with the token
+//! this browser keeps, or the match watched), and the match played in the play view over the
+//! server's WebSocket until the seat is given up.
+
+use crate::keep::{self, Keep, KeptSeat};
+use crate::link::MatchLink;
+use crate::lobby::{self, Pending};
+use crate::seat_picker::{Choice, SeatPicker};
+use scryptic_core::lexicon::Lexicon;
+use scryptic_play::server_seat::{Join, Joining, SeatAddress, ServerSeat, Wake};
+use scryptic_play::{PlayView, Session};
+use scryptic_protocol::{MatchInfo, SeatTaken};
+use std::sync::Arc;
+
+/// Where the page stands.
+pub enum Screen {
+    /// Asking the lobby for the match.
+    Loading(Pending<MatchInfo>),
+    /// The match shown, a seat to pick.
+    Choosing(Box<MatchInfo>),
+    /// A seat being taken.
+    Taking(Pending<SeatTaken>),
+    /// Connected, waiting for the welcome and the first view. `kept`: with a token this
+    /// browser kept (refused, it is forgotten and a seat picked again).
+    Joining {
+        /// The connection.
+        joining: Box<Joining>,
+        /// Whether the token was kept from an earlier visit.
+        kept: bool,
+    },
+    /// The match, played or watched.
+    Playing {
+        /// The game and what the person is doing in it.
+        session: Box<Session>,
+        /// The view's own state.
+        view: Box<PlayView>,
+    },
+    /// The page cannot go on (no match at this address, the server unreachable).
+    Failed(String),
+}
+
+/// The page.
+pub struct WebApp {
+    link: Result<MatchLink, String>,
+    keep: Box<dyn Keep>,
+    wake: Wake,
+    lexicon: Arc<Lexicon>,
+    picker: SeatPicker,
+    /// Where the page stands.
+    pub screen: Screen,
+    /// The last thing that happened, shown until the next.
+    pub message: Option<String>,
+    leaving: Option<Pending<MatchInfo>>,
+    themed: bool,
+}
+
+impl WebApp {
+    /// The page for `link` (the page's address read, or why it names no match), keeping seats
+    /// in `keep`; `wake` asks for a frame when something arrives.
+    pub fn new(link: Result<MatchLink, String>, keep: Box<dyn Keep>, wake: Wake) -> WebApp {
+        let name = keep::kept_name(keep.as_ref());
+        let mut app = WebApp {
+            link,
+            keep,
+            wake,
+            lexicon: Arc::new(Lexicon::english()),
+            picker: SeatPicker { name },
+            screen: Screen::Failed(String::new()),
+            message: None,
+            leaving: None,
+            themed: false,
+        };
+        app.open();
+        app
+    }
+
+    /// The first screen: the match watched (`?watch`), the kept seat come back to, or the
+    /// match shown to pick a seat.
+    fn open(&mut self) {
+        let link = match &self.link {
+            Ok(link) => link.clone(),
+            Err(e) => return self.screen = Screen::Failed(e.clone()),
+        };
+        match keep::kept_seat(self.keep.as_ref(), &link.match_id) {
+            _ if link.watch => self.join(None, false),
+            Some(kept) => self.join(Some(kept.token), true),
+            None => self.load(),
+        }
+    }
+
+    fn load(&mut self) {
+        if let Ok(link) = &self.link {
+            let asked = lobby::match_info(&link.base, &link.match_id, self.wake.clone());
+            self.screen = Screen::Loading(asked);
+        }
+    }
+
+    fn join(&mut self, token: Option<String>, kept: bool) {
+        let Ok(link) = &self.link else { return };
+        let address = SeatAddress {
+            base: link.base.clone(),
+            match_id: link.match_id.clone(),
+            token,
+        };
+        match Joining::start(address, self.lexicon.clone(), Some(self.wake.clone())) {
+            Ok(joining) => {
+                self.screen = Screen::Joining {
+                    joining: Box::new(joining),
+                    kept,
+                }
+            }
+            Err(e) => self.screen = Screen::Failed(e),
+        }
+    }
+
+    /// The match this page is about.
+    fn match_id(&self) -> String {
+        self.link
+            .as_ref()
+            .map(|l| l.match_id.clone())
+            .unwrap_or_default()
+    }
+
+    /// Takes in what arrived since the last frame.
+    fn step(&mut self) {
+        self.step_leaving();
+        let screen = std::mem::replace(&mut self.screen, Screen::Failed(String::new()));
+        self.screen = match screen {
+            Screen::Loading(asked) => match asked.take() {
+                None => Screen::Loading(asked),
+                Some(Ok(info)) => Screen::Choosing(Box::new(info)),
+                Some(Err(e)) => Screen::Failed(e),
+            },
+            Screen::Taking(asked) => match asked.take() {
+                None => Screen::Taking(asked),
+                Some(Ok(taken)) => return self.seated(taken),
+                Some(Err(e)) => {
+                    self.message = Some(e);
+                    return self.load();
+                }
+            },
+            Screen::Joining { joining, kept } => match joining.poll() {
+                Join::Waiting(joining) => Screen::Joining { joining, kept },
+                Join::Joined(seat) => playing(*seat),
+                Join::Failed(why) if kept => {
+                    // The seat was given up elsewhere, or the match is gone: its token is
+                    // no key any more.
+                    let id = self.match_id();
+                    keep::forget_seat(self.keep.as_mut(), &id);
+                    self.message = Some(format!("Your seat could not be come back to: {why}"));
+                    return self.load();
+                }
+                Join::Failed(why) => {
+                    self.message = Some(why);
+                    return self.load();
+                }
+            },
+            Screen::Playing { mut session, view } => {
+                session.update();
+                Screen::Playing { session, view }
+            }
+            other => other,
+        };
+    }
+
+    fn seated(&mut self, taken: SeatTaken) {
+        let kept = KeptSeat {
+            seat: taken.seat.clone(),
+            token: taken.token.clone(),
+        };
+        keep::keep_seat(self.keep.as_mut(), &taken.match_id, &kept);
+        self.message = None;
+        self.join(Some(taken.token), false);
+    }
+
+    fn step_leaving(&mut self) {
+        let Some(answer) = self.leaving.as_ref().and_then(Pending::take) else {
+            return;
+        };
+        self.leaving = None;
+        match answer {
+            Ok(_) => {
+                let id = self.match_id();
+                keep::forget_seat(self.keep.as_mut(), &id);
+                self.message = Some("You gave your seat up: it is open again.".into());
+                self.load();
+            }
+            Err(e) => self.message = Some(format!("Leaving failed: {e}")),
+        }
+    }
+
+    /// Gives the seat up.
+    fn leave(&mut self, token: &str) {
+        let Ok(link) = &self.link else { return };
+        self.leaving = Some(lobby::leave(
+            &link.base,
+            &link.match_id,
+            token,
+            self.wake.clone(),
+        ));
+    }
+
+    /// Draws the page in `ui` (the whole window).
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if !self.themed {
+            scryptic_play::theme::install(ui.ctx());
+            self.themed = true;
+        }
+        self.step();
+        if let Screen::Playing { session, view } = &mut self.screen {
+            let mut leave = None;
+            egui::Panel::top("web top").show(ui, |ui| {
+                leave = top_bar(ui, session, self.leaving.is_some());
+            });
+            egui::CentralPanel::no_frame().show(ui, |ui| {
+                view.ui(ui, session, self.message.as_deref());
+            });
+            if let Some(token) = leave {
+                self.leave(&token);
+            }
+            return;
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| self.lobby_ui(ui));
+        });
+    }
+
+    fn lobby_ui(&mut self, ui: &mut egui::Ui) {
+        ui.hyperlink_to("All matches", "/");
+        ui.add_space(8.0);
+        let choice = match &self.screen {
+            Screen::Loading(_) => return waiting(ui, "Asking the server for the match…"),
+            Screen::Taking(_) => return waiting(ui, "Taking the seat…"),
+            Screen::Joining { .. } => return waiting(ui, "Joining the match…"),
+            Screen::Failed(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.as_str());
+                ui.button("Try again").clicked().then_some(Choice::Refresh)
+            }
+            Screen::Choosing(info) => self.picker.ui(ui, info, self.message.as_deref()),
+            Screen::Playing { .. } => None,
+        };
+        match choice {
+            Some(Choice::Take(seat)) => self.take(&seat),
+            Some(Choice::Watch) => self.join(None, false),
+            Some(Choice::Refresh) => {
+                self.message = None;
+                self.open();
+            }
+            None => {}
+        }
+    }
+
+    fn take(&mut self, seat: &str) {
+        let Ok(link) = &self.link else { return };
+        let name = self.picker.name.trim().to_string();
+        keep::keep_name(self.keep.as_mut(), &name);
+        let name = if name.is_empty() {
+            "player".to_string()
+        } else {
+            name
+        };
+        let asked = lobby::take_seat(&link.base, &link.match_id, seat, &name, self.wake.clone());
+        self.screen = Screen::Taking(asked);
+    }
+}
+
+fn playing(seat: ServerSeat) -> Screen {
+    let (me, title) = (seat.seat, seat.info.title.clone());
+    Screen::Playing {
+        session: Box::new(Session::one_seat(Box::new(seat), me, title)),
+        view: Box::default(),
+    }
+}
+
+fn waiting(ui: &mut egui::Ui, what: &str) {
+    ui.horizontal(|ui| {
+        ui.spinner();
+        ui.label(what);
+    });
+}
+
+/// The bar above the match: back to the site, the match, who this screen is, and Leave (the
+/// seat's token, when pressed).
+fn top_bar(ui: &mut egui::Ui, session: &Session, leaving: bool) -> Option<String> {
+    let seat = session.referee().as_any().downcast_ref::<ServerSeat>()?;
+    let mut leave = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.hyperlink_to("All matches", "/");
+        ui.separator();
+        ui.strong(&seat.info.title);
+        ui.label(format!("{} · match {}", seat.info.mode, seat.info.id));
+        ui.separator();
+        match seat.seat {
+            Some(me) => {
+                ui.label(format!("You play {}", session.game().seat_names().name(me)));
+                let token = seat.address().token.clone();
+                let button = egui::Button::new("Leave").min_size(egui::vec2(72.0, 32.0));
+                let response = ui
+                    .add_enabled(!leaving && token.is_some(), button)
+                    .on_hover_text("Give your seat up: it is open again for anyone");
+                if response.clicked() {
+                    leave = token;
+                }
+            }
+            None => {
+                ui.label("Watching: every rack is hidden");
+            }
+        }
+    });
+    leave
+}
