@@ -117,10 +117,12 @@ impl LexiconMode {
 
     /// Loads `dir` unless it is the folder already loaded.
     pub fn ensure_loaded(&mut self, dir: &Path) {
-        if self.loaded.as_deref() != Some(dir) && self.unsaved.is_empty()
-            && let Err(e) = self.load(dir) {
-                self.message = Some(e);
-            }
+        if self.loaded.as_deref() != Some(dir)
+            && self.unsaved.is_empty()
+            && let Err(e) = self.load(dir)
+        {
+            self.message = Some(e);
+        }
     }
 
     /// Adds `word` to `list`; a warning when the dictionary lacks it (it is added anyway, as

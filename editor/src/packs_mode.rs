@@ -277,9 +277,10 @@ impl PacksMode {
             });
         }
         if let Some(first_map) = first_map_file(&pack)
-            && ui.button("Open its first map in the Map mode").clicked() {
-                action = Some(PacksAction::OpenMap(first_map));
-            }
+            && ui.button("Open its first map in the Map mode").clicked()
+        {
+            action = Some(PacksAction::OpenMap(first_map));
+        }
         if !details.readme.is_empty() {
             ui.separator();
             // Rendered as people write it (headings, lists, emphasis, code); images are not

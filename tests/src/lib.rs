@@ -132,6 +132,7 @@ pub fn scryptic_typing(args: &[&str], input: &str) -> Output {
 }
 
 /// An allocator that counts, for tests that bound the heap.
+pub mod browser;
 pub mod counting;
 pub mod fuzz;
 /// The hostile-script corpus and ways to run it.

@@ -1,181 +1,16 @@
-//! The server's web page in a real browser: Debian's chromium, headless, driven over the
-//! WebDriver protocol (chromedriver; the few requests the test needs are made here with a plain
-//! HTTP client). The page lists the packs the server publishes, a search narrows them, a README
-//! is rendered, a download's SHA-256 (taken in the page) is the index's, and a match is watched
-//! live; each match says where it stands, and a match's link opens the page on it. Skipped where chromium or chromedriver is missing, unless `SCRYPTIC_REQUIRE_BROWSER`
-//! is set (CI sets it: `.ci/run` installs both).
+//! The server's web page in a real browser (`scryptic_tests::browser`): the page lists the
+//! packs the server publishes, a search narrows them, a README is rendered, a download's
+//! SHA-256 (taken in the page) is the index's, and a match is watched live; each match says
+//! where it stands, and `/?match=ID` opens the page on it.
 #![allow(
     clippy::unwrap_used,
     reason = "tests and benchmarks unwrap: a panic there is a failure"
 )]
 
+use scryptic_tests::browser::{Browser, ai_match, playing_server};
 use scryptic_tests::root;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::time::{Duration, Instant};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-/// The key WebDriver names an element by.
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-
-/// A browser session of chromedriver's, closed with the driver when dropped.
-struct Browser {
-    driver: std::process::Child,
-    base: String,
-    session: String,
-    agent: ureq::Agent,
-}
-
-impl Browser {
-    /// Starts chromedriver and a headless chromium session, or says why not.
-    fn start() -> Option<Browser> {
-        let required = std::env::var_os("SCRYPTIC_REQUIRE_BROWSER").is_some();
-        let present =
-            std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
-        if !present {
-            assert!(
-                !required,
-                "SCRYPTIC_REQUIRE_BROWSER is set but {CHROMIUM} or {CHROMEDRIVER} is missing"
-            );
-            eprintln!(
-                "skipped: no {CHROMIUM} and {CHROMEDRIVER} (apt-get install chromium chromium-driver)"
-            );
-            return None;
-        }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let driver = std::process::Command::new(CHROMEDRIVER)
-            .arg(format!("--port={port}"))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
-        let base = format!("http://127.0.0.1:{port}");
-        let mut browser = Browser {
-            driver,
-            base,
-            session: String::new(),
-            agent,
-        };
-        let start = Instant::now();
-        while browser.get("/status").is_err() {
-            assert!(
-                start.elapsed() < Duration::from_secs(20),
-                "chromedriver did not start"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        let profile = tempfile::tempdir().unwrap().keep();
-        let capabilities = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": CHROMIUM,
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--window-size=1100,1400",
-                    format!("--user-data-dir={}", profile.display())]
-            }
-        }}});
-        let made = browser.post("/session", &capabilities).unwrap();
-        browser.session = made["sessionId"].as_str().unwrap().to_string();
-        Some(browser)
-    }
-
-    fn answer(
-        response: Result<ureq::http::Response<ureq::Body>, ureq::Error>,
-    ) -> Result<Value, String> {
-        let mut response = response.map_err(|e| e.to_string())?;
-        let status = response.status();
-        let body: Value = response.body_mut().read_json().map_err(|e| e.to_string())?;
-        if !status.is_success() {
-            return Err(format!("{status}: {body}"));
-        }
-        Ok(body["value"].clone())
-    }
-
-    fn get(&self, path: &str) -> Result<Value, String> {
-        Browser::answer(self.agent.get(format!("{}{path}", self.base)).call())
-    }
-
-    fn post(&self, path: &str, body: &Value) -> Result<Value, String> {
-        Browser::answer(
-            self.agent
-                .post(format!("{}{path}", self.base))
-                .send_json(body),
-        )
-    }
-
-    fn command(&self, path: &str, body: Value) -> Value {
-        let path = format!("/session/{}{path}", self.session);
-        self.post(&path, &body)
-            .unwrap_or_else(|e| panic!("{path}: {e}"))
-    }
-
-    fn open(&self, url: &str) {
-        self.command("/url", json!({ "url": url }));
-    }
-
-    /// Runs `script` in the page (its `return` is the answer).
-    fn run(&self, script: &str) -> Value {
-        self.command("/execute/sync", json!({ "script": script, "args": [] }))
-    }
-
-    /// Runs `script`, which ends by calling `done(value)`.
-    fn run_async(&self, script: &str) -> Value {
-        let script = format!("const done = arguments[arguments.length - 1]; {script}");
-        self.command("/execute/async", json!({ "script": script, "args": [] }))
-    }
-
-    fn element(&self, css: &str) -> String {
-        let found = self.command("/element", json!({ "using": "css selector", "value": css }));
-        found[ELEMENT].as_str().unwrap().to_string()
-    }
-
-    fn click(&self, css: &str) {
-        let id = self.element(css);
-        self.command(&format!("/element/{id}/click"), json!({}));
-    }
-
-    fn type_into(&self, css: &str, text: &str) {
-        let id = self.element(css);
-        self.command(&format!("/element/{id}/value"), json!({ "text": text }));
-    }
-
-    /// Polls `script` until it answers `true`.
-    fn wait_for(&self, what: &str, script: &str) {
-        let start = Instant::now();
-        while self.run(script) != json!(true) {
-            let page = self.run("return document.body.innerText");
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "waited 30 s for {what}; the page says {page}"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        if !self.session.is_empty() {
-            let _ = self
-                .agent
-                .delete(format!("{}/session/{}", self.base, self.session))
-                .call();
-        }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
-    }
-}
 
 #[test]
 fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
@@ -252,51 +87,10 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
     assert!(status.as_str().unwrap().contains("actions"), "{status}");
 }
 
-/// A server publishing nothing that plays the shipped packs from their folders, its AI seats
-/// acting every `pace`.
-fn playing_server(data: &std::path::Path, pace: Duration) -> scryptic::server::Started {
-    let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data.into());
-    options.packs = vec![root().join("packs")];
-    options.ai_pace = pace;
-    scryptic::server::start(options).unwrap()
-}
-
-/// A match of `pack` at `address` dealt by `seed`, with `seats` (seat, AI level) played by the
-/// server's AI, the others open.
-fn ai_match(
-    address: &str,
-    pack: &str,
-    seats: &[(&str, &str)],
-    seed: u64,
-) -> scryptic::protocol::MatchInfo {
-    let seats = seats
-        .iter()
-        .map(|(seat, level)| {
-            (
-                seat.to_string(),
-                scryptic::protocol::SeatRequest::Ai {
-                    level: level.to_string(),
-                },
-            )
-        })
-        .collect();
-    scryptic::client::Lobby::new(address)
-        .create(scryptic::protocol::CreateMatch {
-            pack: pack.into(),
-            mode: String::new(),
-            map: String::new(),
-            settings: Default::default(),
-            seats,
-            seed: Some(seed),
-            log_after_end: true,
-        })
-        .unwrap()
-}
-
 /// The match list says where each match stands (waiting for players, or over with its winner
 /// and scores), its id, when it started and last moved, and gives its link and, once it is
-/// over, its log; a match's link (`/matches/ID`, the address `scryptic join` takes) opens the
-/// page on that match, watching it; the packs the server plays are listed with their modes and
+/// over, its log, and its link (`/matches/ID`, the browser client); `/?match=ID` opens the page
+/// on that match, watching it; the packs the server plays are listed with their modes and
 /// settings; the page asks for nothing the server lacks (its icon).
 #[test]
 fn each_match_says_where_it_stands_and_its_link_opens_it() {
@@ -336,8 +130,8 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
     assert_eq!(over.scores.len(), 2, "{over:?}");
     assert!(over.last_moved_ms >= over.started_ms && over.to_act.is_empty());
 
-    // The waiting match's link opens the page on it.
-    browser.open(&format!("{address}/matches/{}", waiting.id));
+    // The page opened on the waiting match.
+    browser.open(&format!("{address}/?match={}", waiting.id));
     let item = |id: &str| format!("li.match[data-id=\"{id}\"]");
     browser.wait_for(
         "the linked match chosen and watched",
@@ -365,6 +159,12 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
             .unwrap(),
         "the board is shown under the match watched, where the eye is"
     );
+    // Its link opens the browser client, to play.
+    let play = browser.run(&format!(
+        "const a = document.querySelector('{} a.link'); return [a.textContent, a.getAttribute('href')]",
+        item(&waiting.id)
+    ));
+    assert_eq!(play, json!(["Play", format!("/matches/{}", waiting.id)]));
     let waiting_text = text(&item(&waiting.id));
     let waiting_text = waiting_text.as_str().unwrap();
     assert!(
@@ -466,7 +266,7 @@ fn each_match_says_where_it_stands_and_its_link_opens_it() {
         ),
     );
     // A link to a match the server does not have says so.
-    browser.open(&format!("{address}/matches/0000000000000000"));
+    browser.open(&format!("{address}/?match=0000000000000000"));
     browser.wait_for(
         "the missing match named",
         "const missing = document.getElementById('match-missing'); \
@@ -491,7 +291,7 @@ fn a_scryper_match_is_watched_with_its_bricks() {
         &[("white", "easy"), ("brown", "easy")],
         5,
     );
-    browser.open(&format!("{address}/matches/{}", made.id));
+    browser.open(&format!("{address}/?match={}", made.id));
     browser.wait_for(
         "bricks on the board, their values hidden from a spectator",
         "const pieces = [...document.querySelectorAll('#board .cell.piece')]; \

@@ -381,8 +381,10 @@ pub fn match_standing(ui: &mut egui::Ui, session: &mut Session) {
     for line in standing.lines() {
         ui.label(line);
     }
-    if session.has_next_round() && ui.button("Next round").clicked()
-        && let Err(e) = session.next_round() {
-            session.refusal = Some(e);
-        }
+    if session.has_next_round()
+        && ui.button("Next round").clicked()
+        && let Err(e) = session.next_round()
+    {
+        session.refusal = Some(e);
+    }
 }

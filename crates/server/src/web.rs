@@ -1,7 +1,10 @@
-//! The server's web page (`GET /`, and `GET /matches/ID`, a match's link, which opens the page
-//! on that match): its published packs, searched as typed, each README rendered here and each
-//! archive to download, and its matches, where each stands, each to watch live as a
-//! spectator. Plain HTML, CSS and a small script compiled into the binary; no build step.
+//! The server's web page (`GET /`; `GET /?match=ID` opens it on that match): its published
+//! packs, searched as typed, each README rendered here and each archive to download, and its
+//! matches, where each stands, each to watch live as a spectator. Plain HTML, CSS and a small
+//! script compiled into the binary. A match's link (`GET /matches/ID`) opens the browser
+//! client instead ([`client`]), where the match is played.
+
+pub(crate) mod client;
 
 use crate::Server;
 use axum::extract::{Path, State};

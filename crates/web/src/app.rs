@@ -74,17 +74,26 @@ impl WebApp {
         app
     }
 
-    /// The first screen: the match watched (`?watch`), the kept seat come back to, or the
-    /// match shown to pick a seat.
+    /// The first screen: the match watched (`?watch`), the kept seat come back to, the seat
+    /// the link names taken (`?seat=`), or the match shown to pick a seat.
     fn open(&mut self) {
         let link = match &self.link {
             Ok(link) => link.clone(),
             Err(e) => return self.screen = Screen::Failed(e.clone()),
         };
-        match keep::kept_seat(self.keep.as_ref(), &link.match_id) {
+        match (
+            keep::kept_seat(self.keep.as_ref(), &link.match_id),
+            &link.seat,
+        ) {
             _ if link.watch => self.join(None, false),
-            Some(kept) => self.join(Some(kept.token), true),
-            None => self.load(),
+            (Some(kept), _) => self.join(Some(kept.token), true),
+            (None, Some(seat)) => {
+                if let Some(name) = &link.name {
+                    self.picker.name.clone_from(name);
+                }
+                self.take(seat);
+            }
+            (None, None) => self.load(),
         }
     }
 
@@ -234,7 +243,11 @@ impl WebApp {
             Screen::Joining { .. } => return waiting(ui, "Joining the match…"),
             Screen::Failed(e) => {
                 ui.colored_label(ui.visuals().error_fg_color, e.as_str());
-                ui.button("Try again").clicked().then_some(Choice::Refresh)
+                if ui.button("Try again").clicked() {
+                    self.message = None;
+                    self.open();
+                }
+                return;
             }
             Screen::Choosing(info) => self.picker.ui(ui, info, self.message.as_deref()),
             Screen::Playing { .. } => None,
@@ -244,7 +257,7 @@ impl WebApp {
             Some(Choice::Watch) => self.join(None, false),
             Some(Choice::Refresh) => {
                 self.message = None;
-                self.open();
+                self.load();
             }
             None => {}
         }

@@ -1,5 +1,6 @@
 //! The match a page's address names: `http://HOST:PORT/matches/ID` (the address `scryptic join`
-//! takes), with `?watch` to open it as a spectator.
+//! takes), with `?watch` to open it as a spectator, or `?seat=gold&name=Ada` to take that seat
+//! at once (the site's Host form sends its host there).
 
 /// A match's link, read from the page's address.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,6 +11,10 @@ pub struct MatchLink {
     pub match_id: String,
     /// Opened to watch (`?watch`), not to play.
     pub watch: bool,
+    /// The seat to take at once (`?seat=gold`), unless this browser keeps one.
+    pub seat: Option<String>,
+    /// The name to take it under (`&name=Ada`).
+    pub name: Option<String>,
 }
 
 impl MatchLink {
@@ -23,14 +28,26 @@ impl MatchLink {
             .ok_or_else(|| {
                 format!("{origin}{path} names no match: a match's link is {origin}/matches/ID")
             })?;
-        let watch = query
+        let pairs: Vec<(String, String)> = query
             .trim_start_matches('?')
             .split('&')
-            .any(|pair| pair == "watch" || pair.starts_with("watch="));
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| {
+                let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+                (unescape(key), unescape(value))
+            })
+            .collect();
+        let value = |key: &str| {
+            (pairs.iter())
+                .find(|(k, v)| k == key && !v.trim().is_empty())
+                .map(|(_, v)| v.trim().to_string())
+        };
         Ok(MatchLink {
             base: origin.trim_end_matches('/').to_string(),
             match_id: id.to_string(),
-            watch,
+            watch: pairs.iter().any(|(k, _)| k == "watch"),
+            seat: value("seat"),
+            name: value("name"),
         })
     }
 
@@ -38,6 +55,30 @@ impl MatchLink {
     pub fn address(&self) -> String {
         format!("{}/matches/{}", self.base, self.match_id)
     }
+}
+
+/// A query's part with its `%XX` escapes and `+` (a space) read; a broken escape is kept as is.
+fn unescape(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |at: usize| bytes.get(at).and_then(|&b| (b as char).to_digit(16));
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => match (hex(i + 1), hex(i + 2)) {
+                (Some(high), Some(low)) => {
+                    // Two hex digits make a byte below 256.
+                    out.push(u8::try_from(high * 16 + low).unwrap_or(b'?'));
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -73,5 +114,15 @@ mod tests {
         check("/", "", Err("names no match"));
         check("/matches/", "", Err("http://h:7878/matches/ID"));
         check("/matches/a/b", "", Err("names no match"));
+    }
+
+    #[test]
+    fn a_link_may_name_a_seat_and_a_name() {
+        let link =
+            MatchLink::read("http://h", "/matches/m", "?seat=gold&name=Ada+L%C3%B6w").unwrap();
+        assert_eq!(link.seat.as_deref(), Some("gold"));
+        assert_eq!(link.name.as_deref(), Some("Ada Löw"));
+        let link = MatchLink::read("http://h", "/matches/m", "seat=&name=%zz").unwrap();
+        assert_eq!((link.seat, link.name.as_deref()), (None, Some("%zz")));
     }
 }

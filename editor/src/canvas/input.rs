@@ -57,17 +57,18 @@ impl Canvas {
             if let Some(cell) = cell {
                 self.press(scene, cell, shift);
             }
-        } else if down
-            && let Some(cell) = cell.or_else(|| self.clamped_cell(ui, response, scene)) {
-                self.drag(scene, cell);
-            }
+        } else if down && let Some(cell) = cell.or_else(|| self.clamped_cell(ui, response, scene)) {
+            self.drag(scene, cell);
+        }
         if released || (!down && self.gesture != Gesture::Idle) {
             self.release(scene);
         }
-        if secondary && response.hovered()
-            && let Some(cell) = cell {
-                secondary_click(scene, cell);
-            }
+        if secondary
+            && response.hovered()
+            && let Some(cell) = cell
+        {
+            secondary_click(scene, cell);
+        }
     }
 
     /// The map cell nearest the pointer, for drags that leave the map.

@@ -1,8 +1,8 @@
 // The server's page: its packs (from /index.json, searched as typed, each README rendered by
 // the server, each archive to download) and its matches (from the lobby: where each stands,
 // its link, its log once over, each to watch live as a spectator over the seat WebSocket: the
-// public view, every rack hidden). Opened by a match's link (`/matches/ID`), it watches that
-// match. No build step.
+// public view, every rack hidden). Opened as `/?match=ID`, it watches that match. A match's
+// link (`/matches/ID`) opens the browser client, where it is played. No build step.
 "use strict";
 
 const packList = document.getElementById("pack-list");
@@ -266,8 +266,8 @@ function ago(ms) {
   return Math.round(hours / 24) + " days ago";
 }
 
-// The match a link names (`/matches/ID`), if the page was opened by one.
-const linked = (location.pathname.match(/^\/matches\/([^/]+)\/?$/) || [])[1];
+// The match the page was opened on (`/?match=ID`), if any.
+const linked = new URLSearchParams(location.search).get("match") || undefined;
 let linkedShown = false;
 
 function matchItem(m) {
@@ -288,7 +288,9 @@ function matchItem(m) {
   const button = element("button", { type: "button", class: "watch" }, "Watch");
   button.addEventListener("click", () => watch(m));
   item.append(button);
-  item.append(element("a", { class: "link", href: "/matches/" + m.id }, "Link"));
+  // The match's link opens the browser client: a seat to take, or the match to watch there.
+  item.append(element("a", { class: "link", href: "/matches/" + m.id },
+    m.state === "over" ? "Open" : "Play"));
   if (m.state === "over" && m.log_after_end) {
     item.append(element("a", { class: "log", href: "/api/matches/" + m.id + "/save",
       download: m.id + ".ron" }, "Log"));

@@ -1,0 +1,126 @@
+//! The browser client (`crates/web` compiled to WebAssembly, served by `scryptic serve` at a
+//! match's link) in a real browser (`scryptic_tests::browser`): a link that names a seat takes
+//! it, the board is drawn, the seat's token is kept by the browser, and the link opened again
+//! after the page was left or its tab closed comes back to the same seat.
+#![allow(
+    clippy::unwrap_used,
+    reason = "tests unwrap: a panic there is a failure"
+)]
+
+use scryptic::protocol::{MatchInfo, Occupant};
+use scryptic_tests::browser::{Browser, ai_match, playing_server};
+use std::time::{Duration, Instant};
+
+/// Asks the lobby for match `id` until `done` holds (a minute at most).
+fn lobby_until(
+    address: &str,
+    id: &str,
+    what: &str,
+    done: impl Fn(&MatchInfo) -> bool,
+) -> MatchInfo {
+    let lobby = scryptic::client::Lobby::new(address);
+    let start = Instant::now();
+    loop {
+        let list = lobby.matches().unwrap().matches;
+        let info = list.into_iter().find(|m| m.id == id).unwrap();
+        if done(&info) {
+            return info;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "never {what}: {info:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn gold(info: &MatchInfo) -> &Occupant {
+    &info.seats[0].occupant
+}
+
+/// The colours of the screenshot's pixels, counted: a page drawn by the client has many, a
+/// blank or failed canvas one or two.
+fn colours(png: &[u8]) -> usize {
+    let image = image::load_from_memory(png).unwrap().to_rgb8();
+    let mut seen: Vec<[u8; 3]> = image.pixels().map(|p| p.0).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
+}
+
+#[test]
+fn a_link_takes_a_seat_in_the_browser_and_the_browser_comes_back_to_it() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    let made = ai_match(&address, "word-wars", &[("silver", "easy")], 7);
+
+    browser.open(&format!("{address}/matches/{}?seat=gold&name=Bea", made.id));
+    browser.wait_for(
+        "the client started (its loading words gone)",
+        "return document.getElementById('loading') === null",
+    );
+    let taken = lobby_until(&address, &made.id, "gold taken by Bea", |m| {
+        *gold(m)
+            == Occupant::Person {
+                name: "Bea".into(),
+                connected: true,
+            }
+    });
+    assert_eq!(taken.seats.len(), 2);
+    let kept = browser.run(&format!(
+        "return localStorage.getItem('scryptic.seat.{}')",
+        made.id
+    ));
+    assert!(
+        kept.as_str().unwrap().starts_with("gold\n"),
+        "the browser keeps the seat: {kept}"
+    );
+    let shot = browser.screenshot();
+    if let Some(dir) = std::env::var_os("SCRYPTIC_SCREENSHOTS") {
+        std::fs::write(std::path::Path::new(&dir).join("browser-client.png"), &shot).unwrap();
+    }
+    assert!(
+        colours(&shot) > 200,
+        "the board is drawn ({} colours)",
+        colours(&shot)
+    );
+
+    // Gone to the site's list (the client's "All matches"): the seat is away; back, the same
+    // seat (the page is not kept frozen with its connection open by the browser's cache).
+    browser.open(&format!("{address}/"));
+    away(&address, &made.id);
+    browser.open(&format!("{address}/matches/{}", made.id));
+    back(&address, &made.id);
+    // The tab closed, and the link opened again in another: the same seat.
+    browser.close_tab_for_a_new_one();
+    away(&address, &made.id);
+    browser.open(&format!("{address}/matches/{}", made.id));
+    back(&address, &made.id);
+}
+
+fn away(address: &str, id: &str) {
+    lobby_until(address, id, "gold away", |m| {
+        matches!(
+            gold(m),
+            Occupant::Person {
+                connected: false,
+                ..
+            }
+        )
+    });
+}
+
+/// Gold is Bea's again, connected: come back to with the kept token (no seat was taken anew).
+fn back(address: &str, id: &str) {
+    lobby_until(address, id, "gold back", |m| {
+        *gold(m)
+            == Occupant::Person {
+                name: "Bea".into(),
+                connected: true,
+            }
+    });
+}
