@@ -42,6 +42,7 @@ fn tileset_reference(doc: &Document) -> String {
     let catalog = crate::catalog();
     match &tileset.files {
         PackFiles::Embedded { id, .. } => format!("{id}:{}", tileset.path),
+        PackFiles::Memory { id, .. } => format!("{id}:{}", tileset.path),
         PackFiles::Folder(root) => {
             let in_pack = catalog
                 .packs()

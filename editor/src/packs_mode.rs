@@ -384,6 +384,7 @@ fn details(catalog: &Catalog, pack: &Pack) -> Details {
         place: match &pack.files {
             PackFiles::Folder(dir) => dir.display().to_string(),
             PackFiles::Embedded { .. } => "built in".to_string(),
+            PackFiles::Memory { .. } => "in memory".to_string(),
         },
         readme,
         dependencies,

@@ -301,6 +301,8 @@ fn view(text: &str) -> bool {
 
 /// An archive: written to a file and unpacked (into a folder of its own, which is removed);
 /// if it unpacks, everything written is inside that folder and the pack opens or says why not.
+/// Read in memory (as the browser reads a pack), it is taken or refused as unpacking it is,
+/// with the same files.
 fn archive(bytes: &[u8]) -> bool {
     let Ok(dir) = tempfile::tempdir() else {
         return false;
@@ -309,14 +311,23 @@ fn archive(bytes: &[u8]) -> bool {
     if std::fs::write(&zip, bytes).is_err() {
         return false;
     }
+    let in_memory = scryptic::pack::archive::read_in_memory(&zip, bytes);
     let Ok((staging, root)) = scryptic::pack::archive::unpack(&zip, dir.path()) else {
+        assert!(in_memory.is_err(), "read in memory what does not unpack");
         return false;
     };
     assert!(
         root.starts_with(staging.path()),
         "unpacked inside its own folder"
     );
-    let _ = scryptic::pack::Pack::open(&root);
+    let in_memory = in_memory.expect("what unpacks is read in memory too");
+    if let Ok(pack) = scryptic::pack::Pack::open(&root) {
+        assert_eq!(
+            pack.files.all_files().ok(),
+            in_memory.files.all_files().ok(),
+            "the same files unpacked and in memory"
+        );
+    }
     true
 }
 

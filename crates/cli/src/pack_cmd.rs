@@ -448,6 +448,7 @@ fn list(catalog: &Catalog, io: &mut Streams) -> anyhow::Result<i32> {
         let place = match &pack.files {
             PackFiles::Folder(dir) => dir.display().to_string(),
             PackFiles::Embedded { .. } => "built in".to_string(),
+            PackFiles::Memory { .. } => "in memory".to_string(),
         };
         let modes: Vec<&str> = pack.manifest.modes.iter().map(|m| m.id.as_str()).collect();
         // A pack that cannot load says why at once (a dependency missing, too old, ...).

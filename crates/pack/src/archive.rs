@@ -111,6 +111,35 @@ pub fn unpack(zip: &Path, parent: &Path) -> Result<(tempfile::TempDir, PathBuf),
     Ok((staging, root))
 }
 
+/// The pack archive `bytes` (named `shown` in messages) read whole into memory, checked as
+/// [`unpack`] checks an archive on disk: where there are no files to unpack to (the browser).
+pub fn read_in_memory(shown: &Path, bytes: &[u8]) -> Result<Pack, LoadError> {
+    if bytes.len() as u64 > MAX_ARCHIVE_BYTES {
+        return Err(refused(
+            shown,
+            format!("the archive is larger than {} MiB", MAX_ARCHIVE_BYTES >> 20),
+        ));
+    }
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes))
+        .map_err(|e| refused(shown, format!("is not a zip archive that can be read: {e}")))?;
+    let entries = check_entries(shown, &mut archive)?;
+    let manifest = read_entry(shown, &mut archive, &entries, MANIFEST_FILE)?;
+    let id = manifest_id(shown, &manifest)?;
+    let mut budget = MAX_PACK_BYTES;
+    let mut files = std::collections::BTreeMap::new();
+    for entry in &entries {
+        let bytes = extract(shown, &mut archive, entry, &mut budget)?;
+        files.insert(entry.path.clone(), bytes);
+    }
+    let files = super::PackFiles::Memory {
+        id: id.as_str().into(),
+        files: std::sync::Arc::new(files),
+    };
+    let text = files.read_text(MANIFEST_FILE)?;
+    let manifest = super::Manifest::parse(&files.shown(MANIFEST_FILE), &text)?;
+    Ok(Pack { manifest, files })
+}
+
 /// Every entry's path checked, links refused, counts and declared sizes bounded, and the
 /// archive's one top folder (if all its files are in one with the manifest) taken off.
 fn check_entries<R: Read + std::io::Seek>(

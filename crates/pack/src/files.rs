@@ -1,4 +1,5 @@
-//! A pack's files, wherever they are: a folder on disk, or built into the binary (`core`).
+//! A pack's files, wherever they are: a folder on disk, built into the binary (`core`), or held
+//! in memory (an archive read where there are no files: the browser).
 //!
 //! **Invariant:** every path a pack names is relative, made of plain components (no `..`, no
 //! `.`, no drive, no backslash), and on disk no component of it is a symbolic link, so a pack
@@ -38,6 +39,13 @@ pub enum PackFiles {
         id: &'static str,
         /// The files, sorted by path.
         files: &'static [EmbeddedFile],
+    },
+    /// Files held in memory (read from an archive), under the pack's id.
+    Memory {
+        /// The pack's id, which messages show in place of a folder.
+        id: std::sync::Arc<str>,
+        /// The files by path.
+        files: std::sync::Arc<std::collections::BTreeMap<String, Vec<u8>>>,
     },
 }
 
@@ -121,6 +129,7 @@ impl PackFiles {
         match self {
             PackFiles::Folder(root) => root.join(path),
             PackFiles::Embedded { id, .. } => PathBuf::from(format!("{id}:{path}")),
+            PackFiles::Memory { id, .. } => PathBuf::from(format!("{id}:{path}")),
         }
     }
 
@@ -128,7 +137,7 @@ impl PackFiles {
     pub fn folder(&self) -> Option<&Path> {
         match self {
             PackFiles::Folder(root) => Some(root),
-            PackFiles::Embedded { .. } => None,
+            PackFiles::Embedded { .. } | PackFiles::Memory { .. } => None,
         }
     }
 
@@ -144,17 +153,11 @@ impl PackFiles {
                 crate::fsutil::read_bytes_at_most(&real, max_bytes)
             }
             PackFiles::Embedded { files, .. } => {
-                let file = embedded(files, path).ok_or_else(|| LoadError::Io {
-                    path: shown.clone(),
-                    source: std::io::Error::from(std::io::ErrorKind::NotFound),
-                })?;
-                if file.bytes.len() as u64 > max_bytes {
-                    return Err(LoadError::one(FileError::whole(
-                        &shown,
-                        format!("the file is larger than {max_bytes} bytes"),
-                    )));
-                }
-                Ok(file.bytes.to_vec())
+                let bytes = embedded(files, path).map(|f| f.bytes);
+                held(&shown, bytes, max_bytes)
+            }
+            PackFiles::Memory { files, .. } => {
+                held(&shown, files.get(path).map(Vec::as_slice), max_bytes)
             }
         }
     }
@@ -173,6 +176,7 @@ impl PackFiles {
         match self {
             PackFiles::Folder(root) => inside(root, path).is_ok_and(|p| p.is_file()),
             PackFiles::Embedded { files, .. } => embedded(files, path).is_some(),
+            PackFiles::Memory { files, .. } => files.contains_key(path),
         }
     }
 
@@ -243,6 +247,7 @@ impl PackFiles {
     pub fn all_files(&self) -> Result<Vec<String>, LoadError> {
         match self {
             PackFiles::Embedded { files, .. } => Ok(files.iter().map(|f| f.path.into()).collect()),
+            PackFiles::Memory { files, .. } => Ok(files.keys().cloned().collect()),
             PackFiles::Folder(root) => {
                 let mut walk = Walk::default();
                 walk.folder(root, "", 0)?;
@@ -251,6 +256,21 @@ impl PackFiles {
             }
         }
     }
+}
+
+/// The bytes of a file held in the binary or in memory (none: not there), at most `max_bytes`.
+fn held(shown: &Path, bytes: Option<&[u8]>, max_bytes: u64) -> Result<Vec<u8>, LoadError> {
+    let bytes = bytes.ok_or_else(|| LoadError::Io {
+        path: shown.to_path_buf(),
+        source: std::io::Error::from(std::io::ErrorKind::NotFound),
+    })?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(LoadError::one(FileError::whole(
+            shown,
+            format!("the file is larger than {max_bytes} bytes"),
+        )));
+    }
+    Ok(bytes.to_vec())
 }
 
 fn embedded<'a>(files: &'a [EmbeddedFile], path: &str) -> Option<&'a EmbeddedFile> {

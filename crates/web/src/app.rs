@@ -6,6 +6,7 @@ use crate::keep::{self, Keep, KeptSeat};
 use crate::link::MatchLink;
 use crate::lobby::{self, Pending};
 use crate::seat_picker::{Choice, SeatPicker};
+use crate::tileset::{self, Finding};
 use scryptic_core::lexicon::Lexicon;
 use scryptic_play::server_seat::{Join, Joining, SeatAddress, ServerSeat, Wake};
 use scryptic_play::{PlayView, Session};
@@ -34,6 +35,8 @@ pub enum Screen {
         session: Box<Session>,
         /// The view's own state.
         view: Box<PlayView>,
+        /// The board's tileset being found (none: found, or none to find).
+        art: Option<Finding>,
     },
     /// The page cannot go on (no match at this address, the server unreachable).
     Failed(String),
@@ -150,7 +153,7 @@ impl WebApp {
             },
             Screen::Joining { joining, kept } => match joining.poll() {
                 Join::Waiting(joining) => Screen::Joining { joining, kept },
-                Join::Joined(seat) => playing(*seat),
+                Join::Joined(seat) => self.playing(*seat),
                 Join::Failed(why) if kept => {
                     // The seat was given up elsewhere, or the match is gone: its token is
                     // no key any more.
@@ -164,9 +167,13 @@ impl WebApp {
                     return self.load();
                 }
             },
-            Screen::Playing { mut session, view } => {
+            Screen::Playing {
+                mut session,
+                view,
+                art,
+            } => {
                 session.update();
-                Screen::Playing { session, view }
+                Screen::Playing { session, view, art }
             }
             other => other,
         };
@@ -216,7 +223,10 @@ impl WebApp {
             self.themed = true;
         }
         self.step();
-        if let Screen::Playing { session, view } = &mut self.screen {
+        if let Screen::Playing { session, view, art } = &mut self.screen {
+            if let Some(problem) = show_art(ui.ctx(), view, art) {
+                self.message = Some(problem);
+            }
             let mut leave = None;
             egui::Panel::top("web top").show(ui, |ui| {
                 leave = top_bar(ui, session, self.leaving.is_some());
@@ -277,11 +287,42 @@ impl WebApp {
     }
 }
 
-fn playing(seat: ServerSeat) -> Screen {
-    let (me, title) = (seat.seat, seat.info.title.clone());
-    Screen::Playing {
-        session: Box::new(Session::one_seat(Box::new(seat), me, title)),
-        view: Box::default(),
+impl WebApp {
+    fn playing(&mut self, seat: ServerSeat) -> Screen {
+        let base = self
+            .link
+            .as_ref()
+            .map(|l| l.base.clone())
+            .unwrap_or_default();
+        let art = match tileset::find(&base, &seat, self.wake.clone()) {
+            Ok(art) => art,
+            Err(e) => {
+                self.message = Some(format!("{e}: the board is drawn plain"));
+                None
+            }
+        };
+        let (me, title) = (seat.seat, seat.info.title.clone());
+        Screen::Playing {
+            session: Box::new(Session::one_seat(Box::new(seat), me, title)),
+            view: Box::default(),
+            art,
+        }
+    }
+}
+
+/// Puts the tileset on the board once it is here; what went wrong finding it, if anything.
+fn show_art(ctx: &egui::Context, view: &mut PlayView, art: &mut Option<Finding>) -> Option<String> {
+    let found = match art.as_ref()? {
+        Finding::Ready(tileset) => Ok(tileset.clone()),
+        Finding::Fetching(fetch) => fetch.take()?,
+    };
+    *art = None;
+    match found {
+        Ok(tileset) => {
+            view.board.use_tileset(ctx, Some(tileset));
+            None
+        }
+        Err(e) => Some(format!("{e}: the board is drawn plain")),
     }
 }
 

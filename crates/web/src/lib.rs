@@ -11,6 +11,7 @@ pub mod keep;
 pub mod link;
 pub mod lobby;
 pub mod seat_picker;
+pub mod tileset;
 
 pub use app::WebApp;
 

@@ -53,6 +53,31 @@ pub fn leave(base: &str, id: &str, token: &str, wake: Wake) -> Pending<MatchInfo
     send(post(&format!("{base}/api/matches/{id}/leave"), body), wake)
 }
 
+/// The archive of the pack whose files hash to `hash` (at most an archive's bytes).
+pub fn pack_archive(base: &str, hash: &str, wake: Wake) -> Pending<Vec<u8>> {
+    let url = format!("{base}/api/packs/{hash}");
+    let (tell, answer) = channel();
+    ehttp::fetch(ehttp::Request::get(&url), move |response| {
+        let read = response
+            .map_err(|e| format!("cannot reach the server ({url}): {e}"))
+            .and_then(|r| {
+                if !r.ok {
+                    Err(format!(
+                        "{url}: the server answered {} {}",
+                        r.status, r.status_text
+                    ))
+                } else if r.bytes.len() as u64 > scryptic_pack::archive::MAX_ARCHIVE_BYTES {
+                    Err(format!("{url}: the archive is larger than a pack may be"))
+                } else {
+                    Ok(r.bytes)
+                }
+            });
+        let _ = tell.send(read);
+        wake();
+    });
+    Pending { answer }
+}
+
 fn post(url: &str, body: impl serde::Serialize) -> ehttp::Request {
     let mut request = ehttp::Request::post(url, scryptic_protocol::write(body).into_bytes());
     request.headers.insert("Content-Type", "application/json");

@@ -345,7 +345,9 @@ fn installed_ids(catalog: &Catalog, packs_dir: &Path) -> Vec<String> {
             crate::pack::PackFiles::Folder(root) => std::fs::canonicalize(root)
                 .unwrap_or_else(|_| root.clone())
                 .starts_with(&dir),
-            crate::pack::PackFiles::Embedded { .. } => false,
+            crate::pack::PackFiles::Embedded { .. } | crate::pack::PackFiles::Memory { .. } => {
+                false
+            }
         })
         .map(|p| p.id().to_string())
         .collect()

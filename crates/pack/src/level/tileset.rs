@@ -75,6 +75,7 @@ pub fn tileset_reference_from(
 ) -> Option<String> {
     let root = match &tileset.files {
         PackFiles::Embedded { id, .. } => return Some(format!("{id}:{}", tileset.path)),
+        PackFiles::Memory { id, .. } => return Some(format!("{id}:{}", tileset.path)),
         PackFiles::Folder(root) => std::fs::canonicalize(root).ok()?,
     };
     let in_pack = catalog.packs().into_iter().find(|pack| {
