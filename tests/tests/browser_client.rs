@@ -124,3 +124,51 @@ fn back(address: &str, id: &str) {
             }
     });
 }
+
+/// The site's Host form with the host's own seat ("me", the first by default) and a name:
+/// hosted, its "Play your seat" link opens the client on that seat, taken under that name.
+#[test]
+fn the_host_form_hosts_and_the_host_plays_their_seat() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    browser.open(&format!("{address}/"));
+    browser.wait_for(
+        "the Host form's seats",
+        "return document.querySelectorAll('#host-seat-list [data-seat]').length > 0",
+    );
+    browser.run(
+        "const pack = document.getElementById('host-pack'); pack.value = 'word-wars'; \
+         pack.dispatchEvent(new Event('change')); \
+         document.querySelector('#host-seat-list [data-seat=\"silver\"]').value = 'easy'; \
+         return true",
+    );
+    let first =
+        browser.run("return document.querySelector('#host-seat-list [data-seat=\"gold\"]').value");
+    assert_eq!(first, "me", "the first seat is the host's");
+    browser.type_into("#host-name", "Cai");
+    browser.click("#host-submit");
+    browser.wait_for(
+        "the hosted match's links",
+        "return document.querySelector('#host-result a.play') !== null",
+    );
+    let id = browser.run(
+        "return document.querySelector('#host-result a.hosted').getAttribute('href').split('/').pop()",
+    );
+    let id = id.as_str().unwrap().to_string();
+    browser.click("#host-result a.play");
+    browser.wait_for(
+        "the client started",
+        "return document.getElementById('loading') === null",
+    );
+    lobby_until(&address, &id, "gold taken by the host", |m| {
+        *gold(m)
+            == Occupant::Person {
+                name: "Cai".into(),
+                connected: true,
+            }
+    });
+}

@@ -177,17 +177,26 @@ function showSeats() {
   const pack = chosenPack();
   const mode = pack && pack.modes.find((m) => m.id === hostMode.value);
   if (!mode) return;
-  const seats = mode.seat_names.map((name) => {
+  // The first seat is the host's own ("me"), the others open; one seat at most is "me".
+  const seats = mode.seat_names.map((name, i) => {
     const label = element("label", { class: "seat" }, name + " ");
     const who = element("select", { "data-seat": name });
-    who.replaceChildren(...[["open", "open"], ["easy", "AI easy"], ["normal", "AI normal"],
-      ["hard", "AI hard"]].map(([value, text]) => element("option", { value }, text)));
+    who.replaceChildren(...[["me", "me"], ["open", "open"], ["easy", "AI easy"],
+      ["normal", "AI normal"], ["hard", "AI hard"]].map(([value, text]) => element("option", { value }, text)));
+    who.value = i === 0 ? "me" : "open";
+    who.addEventListener("change", () => {
+      if (who.value !== "me") return;
+      for (const other of document.querySelectorAll("#host-seat-list [data-seat]")) {
+        if (other !== who && other.value === "me") other.value = "open";
+      }
+    });
     label.append(who);
     return label;
   });
   document.getElementById("host-seat-list").replaceChildren(...seats);
 }
 
+document.getElementById("host-name").value = localStorage.getItem("scryptic.name") || "";
 hostPack.addEventListener("change", showModes);
 hostMode.addEventListener("change", showSeats);
 
@@ -199,9 +208,14 @@ document.getElementById("host-form").addEventListener("submit", async (event) =>
     settings[input.dataset.setting] = input.type === "checkbox" ? String(input.checked) : input.value;
   }
   const seats = {};
+  let mine = null;
   for (const who of document.querySelectorAll("#host-seat-list [data-seat]")) {
-    if (who.value !== "open") seats[who.dataset.seat] = { kind: "ai", level: who.value };
+    if (who.value === "me") mine = who.dataset.seat;
+    else if (who.value !== "open") seats[who.dataset.seat] = { kind: "ai", level: who.value };
   }
+  const name = document.getElementById("host-name").value.trim();
+  // The browser client keeps the name under the same key: typed once, known there too.
+  if (name) localStorage.setItem("scryptic.name", name);
   const request = { protocol: 1, pack: hostPack.value, mode: hostMode.value, settings, seats,
     log_after_end: document.getElementById("host-log").checked };
   const answer = await fetch("/api/matches", { method: "POST",
@@ -214,6 +228,12 @@ document.getElementById("host-form").addEventListener("submit", async (event) =>
   const link = location.origin + "/matches/" + body.id;
   result.replaceChildren("Match " + body.id + " hosted. Send this link: ",
     element("a", { href: "/matches/" + body.id, class: "hosted" }, link));
+  if (mine) {
+    // The host's seat is open until the host takes it: in the browser client, by its link.
+    const play = "/matches/" + body.id + "?seat=" + encodeURIComponent(mine) +
+      (name ? "&name=" + encodeURIComponent(name) : "");
+    result.append(" ", element("a", { href: play, class: "play" }, "Play your seat (" + mine + ")"));
+  }
   loadMatches();
 });
 
