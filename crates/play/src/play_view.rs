@@ -11,6 +11,12 @@ use crate::table_panel::TablePanel;
 
 /// The width of the panel beside the board: the game's state, or a fight being settled.
 const SIDE_WIDTH: f32 = 360.0;
+/// Narrower than this (a phone held upright), the panels go under the board, not beside it.
+const NARROW: f32 = 720.0;
+/// On a narrow screen, the most of its height the game's panel takes (it scrolls past that).
+const NARROW_PANEL_SHARE: f32 = 0.4;
+/// On a narrow screen (a finger, not a mouse), the least height of a button and its padding.
+const TAP_HEIGHT: f32 = 40.0;
 
 /// The play view's own state (the game's is the session's).
 #[derive(Default)]
@@ -27,6 +33,9 @@ impl PlayView {
     /// Draws `session` in the space left in `ui`, with `message` (the last thing its owner
     /// did or failed to do) under the rack.
     pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session, message: Option<&str>) {
+        if ui.available_width() < NARROW {
+            return self.narrow_screen(ui, session, message);
+        }
         if session.game().rules().flow.scripted {
             return self.table_screen(ui, session, message);
         }
@@ -44,7 +53,7 @@ impl PlayView {
                         .id_salt("combat")
                         .show(ui, |ui| self.combat.ui(ui, session));
                 } else {
-                    scroll.show(ui, |ui| self.side.ui(ui, session));
+                    scroll.show(ui, |ui| self.side.ui(ui, session, false));
                 }
             });
         // The rack's panel keeps the tallest height it had this game, so that a row of tiles
@@ -82,6 +91,42 @@ impl PlayView {
                     ui.label(m);
                 }
             });
+        egui::CentralPanel::no_frame().show(ui, |ui| self.board.ui(ui, session));
+    }
+
+    /// A narrow screen's layout (a phone): the board above, and under it the rack and the
+    /// game's panel (or the fight's, or a scripted game's table panel), which scrolls; buttons
+    /// tall enough for a finger.
+    fn narrow_screen(&mut self, ui: &mut egui::Ui, session: &mut Session, message: Option<&str>) {
+        let spacing = &mut ui.style_mut().spacing;
+        spacing.interact_size.y = spacing.interact_size.y.max(TAP_HEIGHT);
+        spacing.button_padding = egui::vec2(12.0, 10.0);
+        let fighting = session.combat.is_some();
+        let scripted = session.game().rules().flow.scripted;
+        let most = ui.max_rect().height() * NARROW_PANEL_SHARE;
+        egui::Panel::bottom("play narrow").show(ui, |ui| {
+            if !scripted {
+                ui.add_enabled_ui(!fighting, |ui| {
+                    self.rack.ui(ui, session, &mut self.board);
+                });
+            }
+            if let Some(m) = message {
+                ui.label(m);
+            }
+            let scroll = egui::ScrollArea::vertical()
+                .max_height(most)
+                .auto_shrink([false, true]);
+            if scripted {
+                let textures = self.board.textures();
+                scroll.show(ui, |ui| self.table.ui(ui, session, textures));
+            } else if fighting {
+                scroll
+                    .id_salt("combat")
+                    .show(ui, |ui| self.combat.ui(ui, session));
+            } else {
+                scroll.show(ui, |ui| self.side.ui(ui, session, true));
+            }
+        });
         egui::CentralPanel::no_frame().show(ui, |ui| self.board.ui(ui, session));
     }
 }

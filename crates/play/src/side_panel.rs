@@ -16,9 +16,12 @@ pub struct SidePanel {
 }
 
 impl SidePanel {
-    /// The panel's contents.
-    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session) {
-        ui.heading(&session.title);
+    /// The panel's contents. `compact` (a phone's narrow screen, the panel under the board):
+    /// what to do now comes before the players' cards, and the title is left to the page.
+    pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session, compact: bool) {
+        if !compact {
+            ui.heading(&session.title);
+        }
         if let Some(notice) = &session.notice {
             ui.colored_label(Color32::from_rgb(240, 220, 120), notice);
         }
@@ -35,12 +38,30 @@ impl SidePanel {
         } else {
             self.status(ui, session);
         }
+        if compact {
+            self.controls(ui, session);
+            ui.separator();
+            self.cards(ui, session);
+        } else {
+            ui.separator();
+            self.cards(ui, session);
+            ui.separator();
+            self.controls(ui, session);
+        }
         ui.separator();
+        log(ui, session);
+    }
+
+    fn cards(&mut self, ui: &mut egui::Ui, session: &Session) {
         let seats: Vec<Player> = session.game().seats().collect();
         for player in seats {
             self.player_card(ui, session, player);
         }
-        ui.separator();
+    }
+
+    /// What a person may do now: the actions (or undo, in simultaneous play), the AIs' pace,
+    /// and the last refusal.
+    fn controls(&mut self, ui: &mut egui::Ui, session: &mut Session) {
         if session.at_once() {
             undo(ui, session);
         } else {
@@ -50,8 +71,6 @@ impl SidePanel {
         if let Some(refusal) = &session.refusal {
             ui.colored_label(Color32::from_rgb(235, 110, 90), refusal);
         }
-        ui.separator();
-        log(ui, session);
     }
 
     fn status(&mut self, ui: &mut egui::Ui, session: &mut Session) {

@@ -172,12 +172,18 @@ pub fn wheel_zoom(ui: &egui::Ui, response: &egui::Response, view: &mut MapView) 
     }
 }
 
-/// Wheel (or pinch) zoom about the pointer and middle-button panning of a view drawn in
-/// `response`'s rectangle.
+/// Wheel (or pinch) zoom about the pointer, and middle-button (or two-finger) panning of a
+/// view drawn in `response`'s rectangle.
 pub fn wheel_zoom_and_middle_pan(ui: &egui::Ui, response: &egui::Response, view: &mut MapView) {
     wheel_zoom(ui, response, view);
     let (middle, delta) = ui.input(|i| (i.pointer.middle_down(), i.pointer.delta()));
     if middle && response.hovered() {
+        view.pan(delta);
+    }
+    // Two fingers pan (one finger lays letters, as a mouse's left button does); their pinch
+    // zooms (`zoom_delta`, above).
+    let fingers = ui.input(|i| i.multi_touch().map(|t| t.translation_delta));
+    if let Some(delta) = fingers.filter(|_| response.contains_pointer()) {
         view.pan(delta);
     }
 }

@@ -87,20 +87,22 @@ struct State {
 }
 
 fn harness(referee: Recorder, seats: Vec<Seat>) -> Harness<'static, State> {
+    harness_sized(referee, seats, egui::vec2(1280.0, 800.0))
+}
+
+fn harness_sized(referee: Recorder, seats: Vec<Seat>, size: egui::Vec2) -> Harness<'static, State> {
     let session = Session::new(Box::new(referee), seats, "duel".into());
     let state = State {
         view: PlayView::default(),
         session,
     };
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, state: &mut State| {
-                state.session.update();
-                state.view.ui(ui, &mut state.session, None);
-            },
-            state,
-        );
+    let mut h = Harness::builder().with_size(size).build_ui_state(
+        |ui, state: &mut State| {
+            state.session.update();
+            state.view.ui(ui, &mut state.session, None);
+        },
+        state,
+    );
     h.run();
     h
 }
@@ -195,4 +197,38 @@ fn online_an_action_is_sent_and_a_watcher_is_told_so() {
         h.query_by_label("You are watching: every rack and secret stays hidden.")
             .is_some()
     );
+}
+
+/// On a phone held upright (390x844): the board, the rack and the game's panel all inside the
+/// screen's width (nothing to zoom the page for), the buttons tall enough for a finger, and End
+/// turn, tapped, sends its action.
+#[test]
+fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
+    let mut h = harness_sized(
+        recorder(None),
+        vec![Seat::Human, Seat::Elsewhere],
+        egui::vec2(390.0, 844.0),
+    );
+    h.state_mut().session.rack_hidden = false;
+    h.run();
+    let board = h.get_by_label(scryptic_play::board::BOARD_LABEL).rect();
+    assert!(
+        board.width() > 300.0 && board.height() > 250.0,
+        "the board has room: {board:?}"
+    );
+    let end = h.get_by_label("End turn");
+    let button = end.rect();
+    assert!(
+        button.max.x <= 390.0 && button.max.y <= 844.0 && button.height() >= 40.0,
+        "on the screen and tappable: {button:?}"
+    );
+    assert!(button.min.y > board.max.y, "the panel is under the board");
+    let coin = h.get_all_by_role(egui::accesskit::Role::Button).count();
+    assert!(
+        coin > 7,
+        "the rack's coins and the panel's buttons are there"
+    );
+    end.click();
+    h.run();
+    assert_eq!(sent(&h), vec![Action::EndTurn]);
 }
