@@ -101,8 +101,13 @@ fn each_heavy_dependency_stays_in_its_crate() {
     // The play view (a client, not the runtime) uploads the tileset's images as textures.
     check("crates", &["image::"], &["crates/render/", "crates/play/"]);
     check("crates", &["rayon::"], &["crates/ai/"]);
-    // The runtime knows no GUI: only the play view, a client of it, draws with egui.
-    check("crates", &["egui", "eframe"], &["crates/play/"]);
+    // The runtime knows no GUI: only the play view and the browser's page, which shows it,
+    // draw with egui.
+    check(
+        "crates",
+        &["egui", "eframe"],
+        &["crates/play/", "crates/web/"],
+    );
     let runtime = std::fs::read_to_string(root().join("runtime/Cargo.toml")).unwrap();
     assert!(
         !runtime.contains("scryptic-play"),
@@ -220,11 +225,20 @@ fn no_source_but_a_tests_passes_800_lines() {
 }
 
 #[test]
-fn the_play_view_knows_no_lua_threads_files_or_runtime() {
+fn the_play_view_and_the_browser_page_know_no_lua_threads_files_or_runtime() {
     // The play view is one for the editor and the browser: it stands on the engine, the
     // protocol and egui, and what it cannot do in a browser (scripts, threads, files, a clock
     // of `std`'s, which panics there) it leaves to its referee.
-    let manifest = std::fs::read_to_string(root().join("crates/play/Cargo.toml")).unwrap();
+    browser_ready("crates/play", &["eframe"]);
+    // The browser's page: the play view, the protocol and the browser's own crates.
+    browser_ready("crates/web", &[]);
+}
+
+/// The crate at `dir` builds for the browser and runs there: no scripts, AI, server, network
+/// crate of the native world (nor any of `more`) among its dependencies, and no files, threads,
+/// sockets or `std` clock in its sources.
+fn browser_ready(dir: &str, more: &[&str]) {
+    let manifest = std::fs::read_to_string(root().join(dir).join("Cargo.toml")).unwrap();
     let dependencies = manifest.split("[dev-dependencies]").next().unwrap();
     for crate_name in [
         "scryptic-script",
@@ -239,20 +253,23 @@ fn the_play_view_knows_no_lua_threads_files_or_runtime() {
         "postgres",
         "tungstenite",
         "ureq",
-        "eframe",
-    ] {
+    ]
+    .iter()
+    .chain(more)
+    {
         assert!(
             !dependencies.contains(&format!("\n{crate_name}")),
-            "crates/play depends on {crate_name}"
+            "{dir} depends on {crate_name}"
         );
     }
-    assert!(sources(&root().join("crates/play/src")).len() > 10);
+    let src = format!("{dir}/src");
+    assert!(sources(&root().join(&src)).len() > 3);
     let found = mentions(
-        "crates/play/src",
+        &src,
         &["std::fs", "std::thread", "std::time::Instant", "std::net"],
         &[],
     );
     assert!(found.is_empty(), "{}", found.join("\n"));
     // The check finds what it looks for.
-    assert!(!mentions("crates/play/src", &["std::time::Duration"], &[]).is_empty());
+    assert!(!mentions(&src, &["use "], &[]).is_empty());
 }

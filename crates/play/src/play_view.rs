@@ -104,29 +104,36 @@ impl PlayView {
         let fighting = session.combat.is_some();
         let scripted = session.game().rules().flow.scripted;
         let most = ui.max_rect().height() * NARROW_PANEL_SHARE;
-        egui::Panel::bottom("play narrow").show(ui, |ui| {
-            if !scripted {
-                ui.add_enabled_ui(!fighting, |ui| {
-                    self.rack.ui(ui, session, &mut self.board);
-                });
-            }
-            if let Some(m) = message {
-                ui.label(m);
-            }
-            let scroll = egui::ScrollArea::vertical()
-                .max_height(most)
-                .auto_shrink([false, true]);
-            if scripted {
-                let textures = self.board.textures();
-                scroll.show(ui, |ui| self.table.ui(ui, session, textures));
-            } else if fighting {
-                scroll
-                    .id_salt("combat")
-                    .show(ui, |ui| self.combat.ui(ui, session));
-            } else {
-                scroll.show(ui, |ui| self.side.ui(ui, session, true));
-            }
-        });
+        // Sized by what it holds each frame (a fight's dialog is taller than the turn's panel),
+        // never by a size remembered from another.
+        egui::Panel::bottom("play narrow")
+            .resizable(false)
+            .show(ui, |ui| {
+                if !scripted {
+                    ui.add_enabled_ui(!fighting, |ui| {
+                        self.rack.ui(ui, session, &mut self.board);
+                    });
+                }
+                if let Some(m) = message {
+                    ui.label(m);
+                }
+                // Its share of the screen whenever what it holds is taller (a scroll area takes
+                // only the room its panel had the frame before unless told its least height).
+                let scroll = egui::ScrollArea::vertical()
+                    .max_height(most)
+                    .min_scrolled_height(most)
+                    .auto_shrink([false, true]);
+                if scripted {
+                    let textures = self.board.textures();
+                    scroll.show(ui, |ui| self.table.ui(ui, session, textures));
+                } else if fighting {
+                    scroll
+                        .id_salt("combat")
+                        .show(ui, |ui| self.combat.ui(ui, session));
+                } else {
+                    scroll.show(ui, |ui| self.side.ui(ui, session, true));
+                }
+            });
         egui::CentralPanel::no_frame().show(ui, |ui| self.board.ui(ui, session));
     }
 }

@@ -6,6 +6,9 @@ use super::board::{CoinLook, Dragged, PlayBoard};
 use super::session::Session;
 use egui::{Color32, Sense, Stroke, vec2};
 
+/// Narrower than this, the rack's label goes above its coins.
+const NARROW_RACK: f32 = 600.0;
+
 /// The side of a coin on the rack, in points.
 const COIN: f32 = 44.0;
 
@@ -35,12 +38,17 @@ impl RackPanel {
             return;
         }
         let frame = egui::Frame::default().inner_margin(6.0);
+        let label = format!("{}'s rack", session.game().seat_names().name(player));
+        // On a narrow screen the label goes above the coins, which then take the whole width.
+        let narrow = ui.available_width() < NARROW_RACK;
         let (_, dropped) = ui.dnd_drop_zone::<Dragged, ()>(frame, |ui| {
+            if narrow {
+                ui.label(&label);
+            }
             ui.horizontal(|ui| {
-                ui.label(format!(
-                    "{}'s rack",
-                    session.game().seat_names().name(player)
-                ));
+                if !narrow {
+                    ui.label(&label);
+                }
                 ui.vertical(|ui| self.coins(ui, session, board));
                 ui.separator();
                 self.tokens(ui, session, player);
@@ -110,16 +118,13 @@ impl RackPanel {
             }
             response
         };
-        let inner = if session.can_place() && !discarding {
-            ui.dnd_drag_source(
-                egui::Id::unique(("rack coin", i)),
-                Dragged::Rack(letter),
-                paint,
-            )
+        let clicked = if session.can_place() && !discarding {
+            let id = egui::Id::unique(("rack coin", i));
+            coin_source(ui, id, Dragged::Rack(letter), paint)
         } else {
-            ui.scope(paint)
+            ui.scope(paint).inner.clicked()
         };
-        if inner.inner.clicked() {
+        if clicked {
             self.clicked(session, board, letter, discarding, is_picked);
         }
     }
@@ -166,4 +171,32 @@ impl RackPanel {
             }
         }
     }
+}
+
+/// A rack coin that can be dragged onto the board and also tapped or clicked (to lay it at the
+/// typing cursor); whether it was. egui's own drag source senses drags only, so a press on it
+/// (a finger's tap, a mouse's click) starts a drag and is never a click.
+fn coin_source(
+    ui: &mut egui::Ui,
+    id: egui::Id,
+    payload: Dragged,
+    paint: impl FnOnce(&mut egui::Ui) -> egui::Response,
+) -> bool {
+    if ui.ctx().is_being_dragged(id) {
+        egui::DragAndDrop::set_payload(ui.ctx(), payload);
+        // Drawn on a layer of its own that follows the pointer (as egui's drag source does).
+        let layer = egui::LayerId::new(egui::Order::Tooltip, id);
+        let drawn = ui.scope_builder(egui::UiBuilder::new().layer_id(layer), paint);
+        if let Some(pointer) = ui.ctx().pointer_interact_pos() {
+            let delta = pointer - drawn.response.rect.center();
+            ui.ctx()
+                .transform_layer_shapes(layer, egui::emath::TSTransform::from_translation(delta));
+        }
+        return false;
+    }
+    let drawn = ui.scope(paint);
+    let held = ui
+        .interact(drawn.response.rect, id, Sense::click_and_drag())
+        .on_hover_cursor(egui::CursorIcon::Grab);
+    drawn.inner.clicked() || held.clicked()
 }

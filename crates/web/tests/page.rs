@@ -10,6 +10,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use scryptic_client::Lobby;
+use scryptic_core::{Player, Pos};
+use scryptic_play::rack::rack_label;
 use scryptic_play::server_seat::Wake;
 use scryptic_protocol::{CreateMatch, MatchInfo, Occupant, SeatRequest};
 use scryptic_web::WebApp;
@@ -71,6 +73,14 @@ fn word_wars(base: &str) -> MatchInfo {
 
 /// The page opened at `link` with `storage`, and its wake-ups.
 fn page(link: &str, storage: &Storage) -> (Harness<'static, WebApp>, Receiver<()>) {
+    page_sized(link, storage, egui::vec2(1280.0, 800.0))
+}
+
+fn page_sized(
+    link: &str,
+    storage: &Storage,
+    size: egui::Vec2,
+) -> (Harness<'static, WebApp>, Receiver<()>) {
     let (tx, woken) = channel();
     let wake: Wake = Arc::new(move || {
         let _ = tx.send(());
@@ -83,7 +93,7 @@ fn page(link: &str, storage: &Storage) -> (Harness<'static, WebApp>, Receiver<()
         wake,
     );
     let harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
+        .with_size(size)
         .build_ui_state(|ui, app: &mut WebApp| app.ui(ui), app);
     (harness, woken)
 }
@@ -208,4 +218,115 @@ fn a_stale_token_is_forgotten() {
     let said = h.state().message.clone().unwrap_or_default();
     assert!(said.contains("could not be come back to"), "{said}");
     assert!(keep::kept_seat(&storage, &made.id).is_none());
+}
+
+/// On a phone (390x844): the match's bar, the board, the rack and the turn's buttons all on
+/// the screen; a word laid by taps (a cell, then its letters), committed with a tap, is played
+/// by the server, and the AI answers.
+#[test]
+fn a_phone_plays_a_turn_by_taps() {
+    let (server, _data) = server();
+    let base = format!("http://{}", server.addr);
+    let made = word_wars(&base);
+    let link = format!("{base}/matches/{}?seat=gold&name=Pia", made.id);
+    let (mut h, woken) = page_sized(&link, &Storage::default(), egui::vec2(390.0, 844.0));
+    until(&mut h, &woken, "the match", playing);
+    // A few frames for the panels to take their sizes (a panel is sized by the frame before).
+    for _ in 0..5 {
+        h.step();
+    }
+    let commit = h.get_by_label("Commit").rect();
+    assert!(
+        commit.max.y <= 844.0 && commit.max.x <= 390.0 && commit.height() >= 40.0,
+        "{commit:?}"
+    );
+    let (word, start, centre) = match &h.state().screen {
+        Screen::Playing { session, view, .. } => {
+            let rack: Vec<char> = session.game().rack_letters(Player::Gold).chars().collect();
+            let board = h.get_by_label(scryptic_play::board::BOARD_LABEL).rect();
+            let (w, hgt) = (
+                session.game().board().terrain.width(),
+                session.game().board().terrain.height(),
+            );
+            let start = Pos::new(w / 2, hgt / 2);
+            (
+                a_word_of(&rack),
+                start,
+                view.board.view.cell_centre(board, start),
+            )
+        }
+        _ => unreachable!(),
+    };
+    tap(&mut h, centre);
+    for letter in word.chars() {
+        // The rack closes up after each letter: its coins are found where they now are.
+        h.step();
+        h.step();
+        let coin = h
+            .get_all_by_label(&rack_label(letter))
+            .next()
+            .unwrap()
+            .rect();
+        tap(&mut h, coin.center());
+    }
+    if let Screen::Playing { session, .. } = &h.state().screen {
+        assert_eq!(
+            session.placed.len(),
+            word.len(),
+            "{word} laid from {start:?}: {:?}",
+            session.refusal
+        );
+    }
+    h.get_by_label("Commit").click();
+    let lobby = Lobby::new(&base);
+    until(&mut h, &woken, "gold's turn again, after silver's", |_| {
+        let list = lobby.matches().unwrap().matches;
+        let info = list.into_iter().find(|m| m.id == made.id).unwrap();
+        info.actions >= 2 && info.to_act == ["gold"]
+    });
+}
+
+/// The longest word the English lexicon has of the letters of `rack` (each used once).
+fn a_word_of(rack: &[char]) -> String {
+    let lexicon = scryptic_core::lexicon::Lexicon::english();
+    let mut best = String::new();
+    let mut used = vec![false; rack.len()];
+    let mut word = String::new();
+    fn search(
+        rack: &[char],
+        used: &mut [bool],
+        word: &mut String,
+        best: &mut String,
+        lexicon: &scryptic_core::lexicon::Lexicon,
+    ) {
+        if word.len() > best.len() && word.len() >= 2 && lexicon.contains(word) {
+            best.clone_from(word);
+        }
+        for i in 0..rack.len() {
+            if !used[i] {
+                used[i] = true;
+                word.push(rack[i]);
+                search(rack, used, word, best, lexicon);
+                word.pop();
+                used[i] = false;
+            }
+        }
+    }
+    search(rack, &mut used, &mut word, &mut best, &lexicon);
+    assert!(!best.is_empty(), "no word in {rack:?}");
+    best
+}
+
+/// A finger's tap at `p`.
+fn tap(h: &mut Harness<'static, WebApp>, p: egui::Pos2) {
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerMoved(p));
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
 }
