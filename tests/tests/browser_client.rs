@@ -172,3 +172,35 @@ fn the_host_form_hosts_and_the_host_plays_their_seat() {
             }
     });
 }
+
+/// How long a match's link takes to show its board in the browser on loopback (a measurement
+/// for PERFORMANCE.md, run by hand: `cargo test -p scryptic-tests --test
+/// browser_client -- --ignored --nocapture`): the page's own timeline, from the request to the
+/// client running, the first board drawn (the seat joined) and the tileset on it; each first
+/// with nothing in the browser's cache, then again with the client's files kept.
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn time_to_the_first_board() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    for visit in ["first visit", "files kept"] {
+        let made = ai_match(&address, "word-wars", &[("silver", "easy")], 7);
+        browser.open(&format!("{address}/matches/{}?watch", made.id));
+        browser.wait_for(
+            "the tileset on the board",
+            "return performance.getEntriesByName('scryptic-tileset').length > 0",
+        );
+        let times = browser.run(
+            "const at = (n) => Math.round(performance.getEntriesByName(n)[0].startTime); \
+             const nav = performance.getEntriesByType('navigation')[0]; \
+             const wasm = performance.getEntriesByType('resource').filter(r => r.name.endsWith('.wasm'))[0]; \
+             return { page: Math.round(nav.responseEnd), module: Math.round(wasm.responseEnd), \
+               module_bytes: wasm.transferSize, board: at('scryptic-board'), tileset: at('scryptic-tileset') }",
+        );
+        eprintln!("{visit}: {times} (ms from the request)");
+    }
+}

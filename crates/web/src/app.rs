@@ -9,7 +9,7 @@ use crate::seat_picker::{Choice, SeatPicker};
 use crate::tileset::{self, Finding};
 use scryptic_core::lexicon::Lexicon;
 use scryptic_play::server_seat::{Join, Joining, SeatAddress, ServerSeat, Wake};
-use scryptic_play::{PlayView, Session};
+use scryptic_play::{PlayView, Referee, Session};
 use scryptic_protocol::{MatchInfo, SeatTaken};
 use std::sync::Arc;
 
@@ -302,6 +302,12 @@ impl WebApp {
             }
         };
         let (me, title) = (seat.seat, seat.info.title.clone());
+        let role = match me {
+            Some(p) => Referee::game(&seat).seat_names().name(p).to_string(),
+            None => "watching".to_string(),
+        };
+        crate::set_page_title(&format!("{title} ({role}) · Scryptic"));
+        crate::mark("scryptic-board");
         Screen::Playing {
             session: Box::new(Session::one_seat(Box::new(seat), me, title)),
             view: Box::default(),
@@ -312,14 +318,12 @@ impl WebApp {
 
 /// Puts the tileset on the board once it is here; what went wrong finding it, if anything.
 fn show_art(ctx: &egui::Context, view: &mut PlayView, art: &mut Option<Finding>) -> Option<String> {
-    let found = match art.as_ref()? {
-        Finding::Ready(tileset) => Ok(tileset.clone()),
-        Finding::Fetching(fetch) => fetch.take()?,
-    };
+    let found = art.as_ref()?.take()?;
     *art = None;
     match found {
         Ok(tileset) => {
             view.board.use_tileset(ctx, Some(tileset));
+            crate::mark("scryptic-tileset");
             None
         }
         Err(e) => Some(format!("{e}: the board is drawn plain")),

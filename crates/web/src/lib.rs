@@ -15,6 +15,27 @@ pub mod tileset;
 
 pub use app::WebApp;
 
+/// Marks a moment in the browser's performance timeline (`performance.mark`: the first board
+/// drawn, the tileset on it), read by its developer tools and the project's measurements.
+pub fn mark(name: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = performance.mark(name);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = name;
+}
+
+/// Names the browser's tab (the match and the seat, once joined); natively there is no tab.
+pub fn set_page_title(title: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(title);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = title;
+}
+
 /// The page's entry point: the app started on the page's canvas (`#scryptic`), the match read
 /// from the page's address.
 #[cfg(target_arch = "wasm32")]

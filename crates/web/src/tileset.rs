@@ -1,7 +1,8 @@
-//! The board's art: the tileset the match's pack names, as the editor finds it. The pack is
-//! the one built into the client when its files hash as the match's (`core`), else fetched
-//! from the server by its hash and read in memory, and used only if its files hash as the
-//! match says. Until it is here, or if it cannot be had, the board is drawn plain.
+//! The board's art: the tileset the match's pack names, as the editor finds it: the pack is
+//! fetched from the server by its hash and read in memory, and used only if its files hash as
+//! the match says. Until it is here, or if it cannot be had, the board is drawn plain. (The
+//! client carries no pack of its own: `core`'s images would be most of its download, and only
+//! the matches drawn with them need them.)
 
 use crate::lobby::{self, Pending};
 use scryptic_pack::TilesetRef;
@@ -10,13 +11,8 @@ use scryptic_play::server_seat::{ServerSeat, Wake};
 use scryptic_protocol::PackRef;
 use std::path::Path;
 
-/// A tileset being found.
-pub enum Finding {
-    /// Here already (built in).
-    Ready(TilesetRef),
-    /// Its pack being fetched.
-    Fetching(Fetch),
-}
+/// A tileset being found: its pack being fetched.
+pub struct Finding(Fetch);
 
 /// A pack being fetched for its tileset.
 pub struct Fetch {
@@ -39,15 +35,6 @@ pub fn find(base: &str, seat: &ServerSeat, wake: Wake) -> Result<Option<Finding>
                 file.pack
             )
         })?;
-    let built_in = scryptic_pack::core()
-        .ok()
-        .filter(|core| core.id() == wanted.id && pack_hash(core).is_ok_and(|h| h == wanted.sha256));
-    if let Some(core) = built_in {
-        return Ok(Some(Finding::Ready(TilesetRef {
-            files: core.files,
-            path: file.path.clone(),
-        })));
-    }
     let hash = wanted.sha256.to_ascii_lowercase();
     if hash.len() != 64 || !hash.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(format!(
@@ -55,11 +42,18 @@ pub fn find(base: &str, seat: &ServerSeat, wake: Wake) -> Result<Option<Finding>
             wanted.id
         ));
     }
-    Ok(Some(Finding::Fetching(Fetch {
+    Ok(Some(Finding(Fetch {
         archive: lobby::pack_archive(base, &hash, wake),
         wanted,
         path: file.path.clone(),
     })))
+}
+
+impl Finding {
+    /// The tileset once its pack is here and checked (an error says why it cannot be used).
+    pub fn take(&self) -> Option<Result<TilesetRef, String>> {
+        self.0.take()
+    }
 }
 
 impl Fetch {
