@@ -432,3 +432,79 @@ fn a_redirect_to_another_scheme_is_not_followed() {
     let search = w.player(&["pack", "search"]);
     assert!(search.err.contains("another scheme"), "{search:?}");
 }
+
+/// A pack's page (`/packs/ID`): every release with its date, size, SHA-256 and the signing
+/// key's fingerprint (or "unsigned"), the scripting API, its dependencies linked to their pages,
+/// the command to install it, its README and changelog; a pack the server plays from a folder
+/// has one with its modes; a name the server knows nothing of is refused.
+#[test]
+fn a_pack_page_shows_its_releases_and_links_its_dependencies() {
+    let w = World::new();
+    w.author(&["pack", "keygen"]);
+    w.release("harvest", "0.1.0", None, false);
+    w.author(&["pack", "new", "orchard"]);
+    std::fs::write(
+        w.work.join("orchard/CHANGELOG.md"),
+        "# Changes\n\n- Apples <ripen>.\n",
+    )
+    .unwrap();
+    w.release("orchard", "0.1.0", Some("harvest"), true);
+    w.release("orchard", "0.2.0", Some("harvest"), true);
+    let mut options =
+        scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), w.work.join("server-data"));
+    options.publish = vec![w.repo.clone()];
+    options.packs = vec![scryptic_tests::root().join("packs")];
+    let server = scryptic::server::start(options).unwrap();
+    let address = format!("http://{}", server.addr);
+    let get = |path: &str| {
+        let mut answer = ureq::get(format!("{address}{path}"))
+            .config()
+            .http_status_as_error(false)
+            .build()
+            .call()
+            .unwrap();
+        let status = answer.status().as_u16();
+        let bytes = answer.body_mut().read_to_vec().unwrap();
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    };
+    let (status, page) = get("/packs/orchard");
+    assert_eq!(status, 200, "{page}");
+    let indexed = scryptic_tests::published_pack(&address, "orchard");
+    let newest = &indexed["releases"][0];
+    for wanted in [
+        "<h1>orchard</h1>".to_string(),
+        ">0.2.0</a>".to_string(),
+        ">0.1.0</a>".to_string(),
+        newest["sha256"].as_str().unwrap().to_string(),
+        "scryptic pack install orchard".to_string(),
+        "href=\"/packs/harvest\"".to_string(),
+        "class=\"fingerprint\"".to_string(),
+        "Apples &lt;ripen&gt;.".to_string(),
+    ] {
+        assert!(page.contains(&wanted), "the page lacks {wanted}: {page}");
+    }
+    let (_, harvest) = get("/packs/harvest");
+    assert!(
+        harvest.contains("unsigned") && harvest.contains("href=\"/packs/core\""),
+        "{harvest}"
+    );
+    // The site's list sorts by these: each pack's newest release's date.
+    let (_, dates) = get("/api/published/dates");
+    let dates: serde_json::Value = serde_json::from_str(&dates).unwrap();
+    assert!(
+        dates["orchard"].as_u64().unwrap() >= dates["harvest"].as_u64().unwrap(),
+        "orchard 0.2.0 was written after harvest: {dates}"
+    );
+    // A pack played from a folder, published or not, says what the server plays of it.
+    let (status, played) = get("/packs/word-wars");
+    assert_eq!(status, 200);
+    assert!(
+        played.contains("Played on this server") && played.contains("class=\"mode\""),
+        "{played}"
+    );
+    // Files are still served where the index names them; a name nobody knows is refused.
+    assert_eq!(get("/packs/orchard-0.2.0.zip").0, 200);
+    let (status, missing) = get("/packs/nothing-here");
+    assert_eq!(status, 404);
+    assert!(missing.contains("knows no pack nothing-here"), "{missing}");
+}

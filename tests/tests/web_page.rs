@@ -52,6 +52,10 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
         "const shown = [...document.querySelectorAll('#pack-list li.pack')].map(l => l.dataset.id); \
          return shown.length === 1 && shown[0] === 'wending'",
     );
+    // Each pack's title opens its page.
+    let page = browser
+        .run("return document.querySelector('#pack-list li.pack a.page').getAttribute('href')");
+    assert_eq!(page, "/packs/wending");
     browser.click("#pack-list li.pack .readme");
     browser.wait_for(
         "the README rendered",
@@ -68,6 +72,22 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
     let wending = scryptic_tests::published_pack(&address, "wending");
     assert_eq!(hashed["got"], wending["releases"][0]["sha256"], "{hashed}");
     assert_eq!(hashed["got"], hashed["listed"], "{hashed}");
+    // Filtered by a tag (a pack page's tag links open the list so), sorted by name.
+    browser.open(&format!("{address}/?tag=race"));
+    browser.wait_for(
+        "only the packs tagged race",
+        "const shown = [...document.querySelectorAll('#pack-list li.pack')].map(l => l.dataset.id); \
+         return shown.length === 1 && shown[0] === 'word-wars'",
+    );
+    browser.run(
+        "const tag = document.getElementById('tag-filter'); tag.value = ''; \
+         tag.dispatchEvent(new Event('change')); return true",
+    );
+    browser.wait_for(
+        "every pack, by name",
+        "const shown = [...document.querySelectorAll('#pack-list li.pack')].map(l => l.dataset.id); \
+         return shown.join(',') === 'wending,word-wars'",
+    );
     // The match, watched live: the board drawn and letters coming onto it.
     browser.wait_for(
         "the match listed",

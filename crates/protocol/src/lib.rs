@@ -38,7 +38,8 @@ POST /api/matches/ID/leave        give a seat up (LeaveSeat -> MatchInfo)
 GET  /api/matches/ID/save         the match as a save file (RON), where its setting allows
 GET  /api/matches/ID/play         the WebSocket of a seat or a spectator (ClientFrame, ServerFrame)
 GET  /api/packs                   the packs this server plays: their modes and settings (PackList)
-GET  /api/packs/SHA256            the archive (zip) of a pack a match names by that hash";
+GET  /api/packs/SHA256            the archive (zip) of a pack a match names by that hash
+GET  /api/published/dates         each published pack's newest release's date (ms since 1970)";
 
 /// A message with the protocol's version beside its own fields.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -25,6 +25,7 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
         .route("/api/packs", get(played_packs))
         .route("/api/packs/{hash}", get(pack_archive))
         .route("/index.json", get(published_index))
+        .route("/api/published/dates", get(published_dates))
         .route("/packs/{file}", get(published_file))
         .route("/packs/{id}/readme", get(crate::web::readme))
         .route("/", get(crate::web::page))
@@ -201,14 +202,37 @@ async fn published_index(State(server): State<Arc<Server>>) -> Response {
 }
 
 /// An archive or thumbnail the published index names; nothing else.
-async fn published_file(State(server): State<Arc<Server>>, Path(file): Path<String>) -> Response {
+/// Each published pack's newest release's date (milliseconds since 1970), by id.
+async fn published_dates(State(server): State<Arc<Server>>) -> Response {
+    (
+        StatusCode::OK,
+        axum::Json(server.published.last().newest_dates()),
+    )
+        .into_response()
+}
+
+/// A file the index names (`/packs/FILE`), or a pack's page (`/packs/ID`: a pack's id has no
+/// dot, a file's name has one).
+async fn published_file(
+    State(server): State<Arc<Server>>,
+    Path(file): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
     let Some(path) = server
         .published
         .last()
         .file(&file)
         .map(std::path::Path::to_path_buf)
     else {
-        return problem(404, format!("this server publishes no file {file}"));
+        let asked = file.clone();
+        let page = blocking(move || {
+            crate::web::pack_page::page(&server, &asked, &headers).ok_or_else(|| Refusal {
+                status: 404,
+                message: format!("this server publishes no file {asked} and knows no pack {asked}"),
+            })
+        })
+        .await;
+        return page.unwrap_or_else(Refusal::into_response);
     };
     let kind = if file.ends_with(".png") {
         "image/png"

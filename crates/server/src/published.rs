@@ -22,6 +22,22 @@ pub(crate) struct Published {
     pub(crate) left_out: Vec<String>,
     /// Each pack's README (its newest release's), rendered to HTML.
     readmes: BTreeMap<String, String>,
+    /// What each pack's newest release says of itself beyond the index, for its page.
+    details: BTreeMap<String, Details>,
+    /// When each release's archive was last written (milliseconds since 1970), by pack and
+    /// version: its release date.
+    dates: BTreeMap<(String, String), u64>,
+}
+
+/// What a release's own files say of it that its index does not: for its pack's page.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Details {
+    /// Who made it.
+    pub(crate) authors: Vec<String>,
+    /// Its licence.
+    pub(crate) license: String,
+    /// Its `CHANGELOG.md`, rendered, if it has one.
+    pub(crate) changelog: Option<String>,
 }
 
 /// The most bytes of a README read from an archive.
@@ -42,19 +58,32 @@ impl Published {
             // Each release's README is read while the index unpacks its archive; the newest
             // release's is kept.
             let mut readmes: BTreeMap<(String, String), String> = BTreeMap::new();
+            let mut details: BTreeMap<(String, String), Details> = BTreeMap::new();
             let mut see = |pack: &scryptic_pack::Pack| {
-                let readme = pack.files.read_bytes("README.md", MAX_README_BYTES).ok();
-                if let Some(text) = readme.and_then(|b| String::from_utf8(b).ok()) {
-                    let key = (pack.id().to_string(), pack.manifest.version.to_string());
-                    readmes.insert(key, text);
+                let key = (pack.id().to_string(), pack.manifest.version.to_string());
+                if let Some(text) = markdown_file(pack, "README.md") {
+                    readmes.insert(key.clone(), text);
                 }
+                let changelog = markdown_file(pack, "CHANGELOG.md");
+                details.insert(
+                    key,
+                    Details {
+                        authors: pack.manifest.authors.clone(),
+                        license: pack.manifest.license.clone(),
+                        changelog: changelog.map(|text| crate::web::render_markdown(&text)),
+                    },
+                );
             };
             match index::build_seeing(folder, &mut see) {
                 Ok((built, left_out)) => {
                     published.left_out.extend(left_out);
                     for pack in built.packs {
                         let newest = pack.newest().map(|r| r.version.to_string());
-                        let readme = newest.and_then(|v| readmes.remove(&(pack.id.clone(), v)));
+                        let key = newest.map(|v| (pack.id.clone(), v));
+                        let readme = key.as_ref().and_then(|k| readmes.remove(k));
+                        if let Some(found) = key.and_then(|k| details.remove(&k)) {
+                            published.details.insert(pack.id.clone(), found);
+                        }
                         published.add(folder, pack, readme);
                     }
                 }
@@ -84,6 +113,15 @@ impl Published {
             *name = format!("packs/{name}");
         };
         for release in &mut pack.releases {
+            let written = std::fs::metadata(folder.join(&release.url)).and_then(|m| m.modified());
+            if let Some(ms) = written
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            {
+                let key = (pack.id.clone(), release.version.to_string());
+                self.dates
+                    .insert(key, u64::try_from(ms.as_millis()).unwrap_or(u64::MAX));
+            }
             serve(&mut release.url);
         }
         if let Some(thumbnail) = &mut pack.thumbnail {
@@ -97,6 +135,29 @@ impl Published {
         self.readmes.get(id).map(String::as_str)
     }
 
+    /// What pack `id`'s newest release says of itself beyond the index.
+    pub(crate) fn details(&self, id: &str) -> Option<&Details> {
+        self.details.get(id)
+    }
+
+    /// When release `version` of pack `id` was written (milliseconds since 1970).
+    pub(crate) fn date(&self, id: &str, version: &str) -> Option<u64> {
+        self.dates
+            .get(&(id.to_string(), version.to_string()))
+            .copied()
+    }
+
+    /// Each published pack's newest release's date (milliseconds since 1970), by id: what the
+    /// site's list sorts by when newest first.
+    pub(crate) fn newest_dates(&self) -> BTreeMap<String, u64> {
+        (self.index.packs.iter())
+            .filter_map(|pack| {
+                let newest = pack.newest()?.version.to_string();
+                Some((pack.id.clone(), self.date(&pack.id, &newest)?))
+            })
+            .collect()
+    }
+
     /// The file served as `packs/NAME`.
     pub(crate) fn file(&self, name: &str) -> Option<&Path> {
         self.files
@@ -104,6 +165,12 @@ impl Published {
             .find(|(n, _)| n == name)
             .map(|(_, p)| p.as_path())
     }
+}
+
+/// The text of the pack's Markdown file `path`, if it has one (at most a README's bytes).
+pub(crate) fn markdown_file(pack: &scryptic_pack::Pack, path: &str) -> Option<String> {
+    let bytes = pack.files.read_bytes(path, MAX_README_BYTES).ok()?;
+    String::from_utf8(bytes).ok()
 }
 
 /// The published index of some folders, made again whenever what they hold changes.

@@ -5,6 +5,7 @@
 //! client instead ([`client`]), where the match is played.
 
 pub(crate) mod client;
+pub(crate) mod pack_page;
 
 use crate::Server;
 use axum::extract::{Path, State};

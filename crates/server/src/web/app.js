@@ -32,11 +32,24 @@ function packItem(pack) {
   if (pack.thumbnail) {
     item.append(element("img", { class: "thumbnail", src: "/" + pack.thumbnail, alt: "" }));
   }
-  const heading = element("h3", {}, pack.title + " ");
-  heading.append(element("span", { class: "version" }, pack.id + " " + release.version));
+  const heading = element("h3", {});
+  heading.append(element("a", { class: "page", href: "/packs/" + encodeURIComponent(pack.id) }, pack.title),
+    " ", element("span", { class: "version" }, pack.id + " " + release.version));
   item.append(heading);
   item.append(element("p", { class: "description" }, pack.description));
-  if (pack.tags.length) item.append(element("p", { class: "tags" }, pack.tags.join(", ")));
+  if (pack.tags.length) {
+    const tags = element("p", { class: "tags" });
+    for (const tag of pack.tags) {
+      const link = element("a", { class: "tag", href: "/?tag=" + encodeURIComponent(tag) }, tag);
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        tagFilter.value = tag;
+        showPacks();
+      });
+      tags.append(link, " ");
+    }
+    item.append(tags);
+  }
   const signed = release.key ? "signed by " + release.key.slice(0, 16) + "..." : "unsigned";
   const kib = Math.ceil(release.size / 1024);
   item.append(element("p", { class: "version" },
@@ -66,9 +79,20 @@ function matches(pack, words) {
   return words.every((word) => text.includes(word));
 }
 
+// Filtered by tag (`/?tag=TAG` opens the list so), sorted by name or newest release first.
+const tagFilter = document.getElementById("tag-filter");
+const sortBy = document.getElementById("sort-by");
+let releaseDates = {};
+
 function showPacks() {
   const words = search.value.toLowerCase().split(/\s+/).filter((w) => w);
-  const shown = packs.filter((pack) => matches(pack, words));
+  const tag = tagFilter.value;
+  const shown = packs.filter((pack) => matches(pack, words) && (!tag || pack.tags.includes(tag)));
+  if (sortBy.value === "newest") {
+    shown.sort((a, b) => (releaseDates[b.id] || 0) - (releaseDates[a.id] || 0));
+  } else {
+    shown.sort((a, b) => a.title.localeCompare(b.title));
+  }
   packList.replaceChildren(...shown.map(packItem));
   packCount.textContent = packs.length
     ? shown.length + " of " + packs.length + " packs"
@@ -79,10 +103,19 @@ async function loadPacks() {
   const answer = await fetch("/index.json");
   const index = await answer.json();
   packs = index.packs;
+  const dates = await fetch("/api/published/dates");
+  if (dates.ok) releaseDates = await dates.json();
+  const tags = [...new Set(packs.flatMap((p) => p.tags))].sort();
+  const wanted = new URLSearchParams(location.search).get("tag") || tagFilter.value;
+  tagFilter.replaceChildren(element("option", { value: "" }, "every tag"),
+    ...tags.map((t) => element("option", { value: t }, t)));
+  if (tags.includes(wanted)) tagFilter.value = wanted;
   showPacks();
 }
 
 search.addEventListener("input", showPacks);
+tagFilter.addEventListener("change", showPacks);
+sortBy.addEventListener("change", showPacks);
 
 // The packs the server plays (from /api/packs), each with its modes and settings.
 function settingWords(setting) {
@@ -97,8 +130,9 @@ function settingWords(setting) {
 
 function playedItem(pack) {
   const item = element("li", { class: "pack played", "data-id": pack.id });
-  const heading = element("h3", {}, pack.title + " ");
-  heading.append(element("span", { class: "version" }, pack.id + " " + pack.version));
+  const heading = element("h3", {});
+  heading.append(element("a", { class: "page", href: "/packs/" + encodeURIComponent(pack.id) }, pack.title),
+    " ", element("span", { class: "version" }, pack.id + " " + pack.version));
   item.append(heading);
   item.append(element("p", { class: "description" }, pack.description));
   const modes = element("ul", { class: "modes" });
