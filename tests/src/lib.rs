@@ -138,6 +138,7 @@ pub mod fuzz;
 /// The hostile-script corpus and ways to run it.
 pub mod hostile;
 pub mod scryper;
+pub mod serve;
 
 pub mod random_play {
     //! A player that makes random legal moves: enough to drive whole games through the engine

@@ -204,3 +204,25 @@ fn time_to_the_first_board() {
         eprintln!("{visit}: {times} (ms from the request)");
     }
 }
+
+/// The server killed as by `kill -9` and started again on the same data while a browser plays:
+/// the page makes its connection again by itself and the seat is connected again, with no
+/// seat taken anew.
+#[test]
+fn the_seat_comes_back_after_the_server_is_killed_and_started_again() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = scryptic_tests::serve::Server::start(dir.path());
+    let id = server.host(&["word-wars", "--seed", "3", "--seat", "silver=ai:easy"]);
+    browser.open(&format!("{}?seat=gold&name=Bea", server.url(&id)));
+    back(&server.base, &id);
+    server.restart();
+    // Nobody is connected to a server just started: connected again is the page's doing.
+    back(&server.base, &id);
+    let kept = browser.run(&format!(
+        "return localStorage.getItem('scryptic.seat.{id}')"
+    ));
+    assert!(kept.as_str().unwrap().starts_with("gold\n"), "{kept}");
+}
