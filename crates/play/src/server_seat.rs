@@ -150,7 +150,9 @@ pub enum Join {
     Waiting(Box<Joining>),
     /// The seat, with the match as the server first showed it.
     Joined(Box<ServerSeat>),
-    /// The server refused, or sent what cannot be shown, or the connection failed.
+    /// The server refused in its own words (the token is no key to a seat of the match).
+    Refused(String),
+    /// The connection failed, or the server sent what cannot be shown.
     Failed(String),
 }
 
@@ -190,7 +192,7 @@ impl Joining {
             match frame {
                 ServerFrame::View(view) => return self.joined(*view),
                 ServerFrame::Refused { message } | ServerFrame::Error { message } => {
-                    return Join::Failed(message);
+                    return Join::Refused(message);
                 }
                 ServerFrame::Seats { .. } | ServerFrame::Welcome { .. } => {}
             }

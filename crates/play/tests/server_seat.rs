@@ -94,7 +94,7 @@ fn join(address: SeatAddress) -> (ServerSeat, Receiver<()>) {
         joining = match joining.poll() {
             Join::Waiting(joining) => *joining,
             Join::Joined(seat) => return (*seat, woken),
-            Join::Failed(why) => panic!("joining failed: {why}"),
+            Join::Refused(why) | Join::Failed(why) => panic!("joining failed: {why}"),
         };
     }
 }

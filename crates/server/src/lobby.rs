@@ -172,6 +172,12 @@ async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String
                     header::CONTENT_DISPOSITION,
                     format!("attachment; filename=\"{name}\""),
                 ),
+                // Named by the hash of its files, it never changes: a browser fetches a
+                // match's pack once.
+                (
+                    header::CACHE_CONTROL,
+                    "public, max-age=31536000, immutable".to_string(),
+                ),
             ],
             bytes,
         )

@@ -154,15 +154,19 @@ impl WebApp {
             Screen::Joining { joining, kept } => match joining.poll() {
                 Join::Waiting(joining) => Screen::Joining { joining, kept },
                 Join::Joined(seat) => self.playing(*seat),
-                Join::Failed(why) if kept => {
-                    // The seat was given up elsewhere, or the match is gone: its token is
-                    // no key any more.
+                Join::Refused(why) if kept => {
+                    // The seat was given up elsewhere: its token is no key any more.
                     let id = self.match_id();
                     keep::forget_seat(self.keep.as_mut(), &id);
                     self.message = Some(format!("Your seat could not be come back to: {why}"));
                     return self.load();
                 }
-                Join::Failed(why) => {
+                Join::Failed(why) if kept => {
+                    // The server could not be reached: the token is kept, to try again.
+                    self.message = Some(format!("Your seat could not be reached: {why}"));
+                    return self.load();
+                }
+                Join::Refused(why) | Join::Failed(why) => {
                     self.message = Some(why);
                     return self.load();
                 }
@@ -259,11 +263,19 @@ impl WebApp {
                 }
                 return;
             }
-            Screen::Choosing(info) => self.picker.ui(ui, info, self.message.as_deref()),
+            Screen::Choosing(info) => {
+                let kept = keep::kept_seat(self.keep.as_ref(), &info.id);
+                let message = self.message.as_deref();
+                self.picker.ui(ui, info, kept.as_ref(), message)
+            }
             Screen::Playing { .. } => None,
         };
         match choice {
             Some(Choice::Take(seat)) => self.take(&seat),
+            Some(Choice::Rejoin(token)) => {
+                self.message = None;
+                self.join(Some(token), true);
+            }
             Some(Choice::Watch) => self.join(None, false),
             Some(Choice::Refresh) => {
                 self.message = None;

@@ -1,6 +1,7 @@
 //! The page a match's link opens first (when this browser keeps no seat for it): the match,
 //! who sits where, a name to type, a seat to take, or the match to watch.
 
+use crate::keep::KeptSeat;
 use scryptic_play::server_seat::occupant_words;
 use scryptic_protocol::{MatchInfo, MatchState, Occupant};
 
@@ -9,6 +10,8 @@ use scryptic_protocol::{MatchInfo, MatchState, Occupant};
 pub enum Choice {
     /// Take this open seat.
     Take(String),
+    /// Come back to the seat this browser keeps, with its token.
+    Rejoin(String),
     /// Watch the match.
     Watch,
     /// Ask the server again.
@@ -26,11 +29,13 @@ pub struct SeatPicker {
 const NAME_LIMIT: usize = 40;
 
 impl SeatPicker {
-    /// Draws the match `info` (with `message`, the last thing that happened), and what was chosen.
+    /// Draws the match `info` (with the seat this browser `kept` for it, and `message`, the
+    /// last thing that happened), and what was chosen.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         info: &MatchInfo,
+        kept: Option<&KeptSeat>,
         message: Option<&str>,
     ) -> Option<Choice> {
         let mut choice = None;
@@ -45,6 +50,14 @@ impl SeatPicker {
             ui.colored_label(ui.visuals().warn_fg_color, message);
         }
         ui.add_space(8.0);
+        if let Some(kept) = kept {
+            let back = egui::Button::new(format!("Back to your seat ({})", kept.seat))
+                .min_size(egui::vec2(160.0, 36.0));
+            if ui.add(back).clicked() {
+                choice = Some(Choice::Rejoin(kept.token.clone()));
+            }
+            ui.add_space(8.0);
+        }
         let open = info.state != MatchState::Over;
         if open && info.seats.iter().any(|s| s.occupant == Occupant::Open) {
             ui.horizontal(|ui| {

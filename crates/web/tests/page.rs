@@ -330,3 +330,44 @@ fn tap(h: &mut Harness<'static, WebApp>, p: egui::Pos2) {
         h.step();
     }
 }
+
+/// A kept seat whose server cannot be reached is not forgotten: the page says so, and once
+/// the server answers again, Try again comes back to the seat.
+#[test]
+fn a_kept_seat_survives_a_server_out_of_reach() {
+    let (server, data) = server();
+    let base = format!("http://{}", server.addr);
+    let made = word_wars(&base);
+    let taken = Lobby::new(&base)
+        .take(
+            &made.id,
+            scryptic_protocol::TakeSeat {
+                seat: Some("gold".into()),
+                name: "Ada".into(),
+            },
+        )
+        .unwrap();
+    let mut storage = Storage::default();
+    let kept = keep::KeptSeat {
+        seat: "gold".into(),
+        token: taken.token,
+    };
+    keep::keep_seat(&mut storage, &made.id, &kept);
+    let addr = server.addr;
+    drop(server);
+    let (mut h, woken) = page(&format!("{base}/matches/{}", made.id), &storage);
+    until(&mut h, &woken, "the failure said", |h| {
+        matches!(h.state().screen, Screen::Failed(_))
+    });
+    assert_eq!(
+        keep::kept_seat(&storage, &made.id),
+        Some(kept.clone()),
+        "still kept"
+    );
+    // The server back on its data and address: Try again comes back to the seat.
+    let mut options = scryptic_server::Options::new(addr, data.path().to_path_buf());
+    options.packs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs")];
+    let _again = scryptic_server::start(options).unwrap();
+    h.get_by_label("Try again").click();
+    until(&mut h, &woken, "the seat again", playing);
+}

@@ -79,7 +79,7 @@ impl RemoteSeat {
             joining = match joining.poll() {
                 Join::Waiting(joining) => *joining,
                 Join::Joined(seat) => break *seat,
-                Join::Failed(why) => return Err(why),
+                Join::Refused(why) | Join::Failed(why) => return Err(why),
             };
         };
         let tileset = seat.tileset.clone();
