@@ -16,6 +16,7 @@ pub mod pieces;
 pub mod play_view;
 pub mod rack;
 pub mod referee;
+pub mod replay;
 pub mod server_seat;
 pub mod session;
 pub mod side_panel;

@@ -5,6 +5,7 @@
 use crate::keep::{self, Keep, KeptSeat};
 use crate::link::MatchLink;
 use crate::lobby::{self, Pending};
+use crate::replay_screen::ReplayScreen;
 use crate::seat_picker::{Choice, SeatPicker};
 use crate::tileset::{self, Finding};
 use scryptic_core::lexicon::Lexicon;
@@ -38,6 +39,10 @@ pub enum Screen {
         /// The board's tileset being found (none: found, or none to find).
         art: Option<Finding>,
     },
+    /// A finished match's log being fetched, to step through.
+    FetchingLog(Pending<String>),
+    /// A finished match stepped through.
+    Replaying(Box<ReplayScreen>),
     /// The page cannot go on (no match at this address, the server unreachable).
     Failed(String),
 }
@@ -88,6 +93,7 @@ impl WebApp {
             keep::kept_seat(self.keep.as_ref(), &link.match_id),
             &link.seat,
         ) {
+            _ if link.replay => self.fetch_log(),
             _ if link.watch => self.join(None, false),
             (Some(kept), _) => self.join(Some(kept.token), true),
             (None, Some(seat)) => {
@@ -142,6 +148,14 @@ impl WebApp {
                 None => Screen::Loading(asked),
                 Some(Ok(info)) => Screen::Choosing(Box::new(info)),
                 Some(Err(e)) => Screen::Failed(e),
+            },
+            Screen::FetchingLog(asked) => match asked.take() {
+                None => Screen::FetchingLog(asked),
+                Some(Ok(text)) => return self.replaying(&text),
+                Some(Err(e)) => {
+                    self.message = Some(format!("The log cannot be had: {e}"));
+                    return self.load();
+                }
             },
             Screen::Taking(asked) => match asked.take() {
                 None => Screen::Taking(asked),
@@ -243,6 +257,9 @@ impl WebApp {
             }
             return;
         }
+        if let Screen::Replaying(replay) = &mut self.screen {
+            return replay.ui(ui);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| self.lobby_ui(ui));
         });
@@ -254,6 +271,7 @@ impl WebApp {
         let choice = match &self.screen {
             Screen::Loading(_) => return waiting(ui, "Asking the server for the match…"),
             Screen::Taking(_) => return waiting(ui, "Taking the seat…"),
+            Screen::FetchingLog(_) => return waiting(ui, "Fetching the match's log…"),
             Screen::Joining { .. } => return waiting(ui, "Joining the match…"),
             Screen::Failed(e) => {
                 ui.colored_label(ui.visuals().error_fg_color, e.as_str());
@@ -268,10 +286,11 @@ impl WebApp {
                 let message = self.message.as_deref();
                 self.picker.ui(ui, info, kept.as_ref(), message)
             }
-            Screen::Playing { .. } => None,
+            Screen::Playing { .. } | Screen::Replaying(_) => None,
         };
         match choice {
             Some(Choice::Take(seat)) => self.take(&seat),
+            Some(Choice::Replay) => self.fetch_log(),
             Some(Choice::Rejoin(token)) => {
                 self.message = None;
                 self.join(Some(token), true);
@@ -282,6 +301,28 @@ impl WebApp {
                 self.load();
             }
             None => {}
+        }
+    }
+
+    fn fetch_log(&mut self) {
+        let Ok(link) = &self.link else { return };
+        self.screen =
+            Screen::FetchingLog(lobby::log(&link.base, &link.match_id, self.wake.clone()));
+    }
+
+    /// The match's log, stepped through from its start.
+    fn replaying(&mut self, text: &str) {
+        let Ok(link) = &self.link else { return };
+        let name = format!("match {}", link.match_id);
+        match scryptic_play::replay::Replay::open(&name, text, self.lexicon.clone()) {
+            Ok(replay) => {
+                let url = format!("{}/api/matches/{}/save", link.base, link.match_id);
+                self.screen = Screen::Replaying(Box::new(ReplayScreen::new(replay, name, url)));
+            }
+            Err(e) => {
+                self.message = Some(e);
+                self.load();
+            }
         }
     }
 

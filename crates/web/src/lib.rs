@@ -10,6 +10,7 @@ pub mod app;
 pub mod keep;
 pub mod link;
 pub mod lobby;
+pub mod replay_screen;
 pub mod seat_picker;
 pub mod tileset;
 

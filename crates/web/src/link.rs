@@ -1,6 +1,7 @@
 //! The match a page's address names: `http://HOST:PORT/matches/ID` (the address `scryptic join`
-//! takes), with `?watch` to open it as a spectator, or `?seat=gold&name=Ada` to take that seat
-//! at once (the site's Host form sends its host there).
+//! takes), with `?watch` to open it as a spectator, `?replay` to step through its log once it
+//! is over, or `?seat=gold&name=Ada` to take that seat at once (the site's Host form sends its
+//! host there).
 
 /// A match's link, read from the page's address.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -11,6 +12,8 @@ pub struct MatchLink {
     pub match_id: String,
     /// Opened to watch (`?watch`), not to play.
     pub watch: bool,
+    /// Opened to step through the finished match's log (`?replay`).
+    pub replay: bool,
     /// The seat to take at once (`?seat=gold`), unless this browser keeps one.
     pub seat: Option<String>,
     /// The name to take it under (`&name=Ada`).
@@ -46,6 +49,7 @@ impl MatchLink {
             base: origin.trim_end_matches('/').to_string(),
             match_id: id.to_string(),
             watch: pairs.iter().any(|(k, _)| k == "watch"),
+            replay: pairs.iter().any(|(k, _)| k == "replay"),
             seat: value("seat"),
             name: value("name"),
         })
@@ -111,6 +115,11 @@ mod tests {
         check("/matches/ab12", "?watch", Ok(("ab12", true)));
         check("/matches/ab12", "x=1&watch=1", Ok(("ab12", true)));
         check("/matches/ab12", "?watcher", Ok(("ab12", false)));
+        assert!(
+            MatchLink::read("http://h", "/matches/m", "?replay")
+                .unwrap()
+                .replay
+        );
         check("/", "", Err("names no match"));
         check("/matches/", "", Err("http://h:7878/matches/ID"));
         check("/matches/a/b", "", Err("names no match"));

@@ -53,6 +53,29 @@ pub fn leave(base: &str, id: &str, token: &str, wake: Wake) -> Pending<MatchInfo
     send(post(&format!("{base}/api/matches/{id}/leave"), body), wake)
 }
 
+/// The whole log of match `id`, as a save file's text (once it is over, where it allows).
+pub fn log(base: &str, id: &str, wake: Wake) -> Pending<String> {
+    let url = format!("{base}/api/matches/{id}/save");
+    let (tell, answer) = channel();
+    ehttp::fetch(ehttp::Request::get(&url), move |response| {
+        let read = response
+            .map_err(|e| format!("cannot reach the server ({url}): {e}"))
+            .and_then(|r| {
+                let text = String::from_utf8_lossy(&r.bytes).into_owned();
+                if r.ok {
+                    Ok(text)
+                } else {
+                    let problem = scryptic_protocol::read::<Problem>(&text, MAX_ANSWER);
+                    Err(problem
+                        .map_or_else(|_| format!("the server answered {}", r.status), |p| p.error))
+                }
+            });
+        let _ = tell.send(read);
+        wake();
+    });
+    Pending { answer }
+}
+
 /// The archive of the pack whose files hash to `hash` (at most an archive's bytes).
 pub fn pack_archive(base: &str, hash: &str, wake: Wake) -> Pending<Vec<u8>> {
     let url = format!("{base}/api/packs/{hash}");

@@ -12,6 +12,8 @@ pub enum Choice {
     Take(String),
     /// Come back to the seat this browser keeps, with its token.
     Rejoin(String),
+    /// Step through the finished match's log.
+    Replay,
     /// Watch the match.
     Watch,
     /// Ask the server again.
@@ -100,7 +102,11 @@ impl SeatPicker {
                 choice = Some(Choice::Refresh);
             }
             if info.state == MatchState::Over && info.log_after_end {
-                ui.hyperlink_to("Its log", format!("/api/matches/{}/save", info.id));
+                let replay = egui::Button::new("Step through it").min_size(egui::vec2(120.0, 36.0));
+                if ui.add(replay).clicked() {
+                    choice = Some(Choice::Replay);
+                }
+                ui.hyperlink_to("Download its log", format!("/api/matches/{}/save", info.id));
             }
         });
         choice

@@ -13,7 +13,7 @@ use scryptic_client::Lobby;
 use scryptic_core::{Player, Pos};
 use scryptic_play::rack::rack_label;
 use scryptic_play::server_seat::Wake;
-use scryptic_protocol::{CreateMatch, MatchInfo, Occupant, SeatRequest};
+use scryptic_protocol::{CreateMatch, MatchInfo, MatchState, Occupant, SeatRequest};
 use scryptic_web::WebApp;
 use scryptic_web::app::Screen;
 use scryptic_web::keep::{self, Keep};
@@ -370,4 +370,80 @@ fn a_kept_seat_survives_a_server_out_of_reach() {
     let _again = scryptic_server::start(options).unwrap();
     h.get_by_label("Try again").click();
     until(&mut h, &woken, "the seat again", playing);
+}
+
+/// A finished match's link offers its log: stepped through move by move in the play view, to
+/// its end, where the game is over as it was.
+#[test]
+fn a_finished_match_is_stepped_through() {
+    let (server, _data) = server();
+    let base = format!("http://{}", server.addr);
+    let lobby = Lobby::new(&base);
+    let ai = |level: &str| SeatRequest::Ai {
+        level: level.into(),
+    };
+    let made = lobby
+        .create(CreateMatch {
+            pack: "word-wars".into(),
+            mode: String::new(),
+            map: String::new(),
+            settings: [("rounds".to_string(), "2".to_string())].into(),
+            seats: [
+                ("gold".to_string(), ai("easy")),
+                ("silver".to_string(), ai("easy")),
+            ]
+            .into(),
+            seed: Some(9),
+            log_after_end: true,
+        })
+        .unwrap();
+    // The AIs play it out (the lobby's word; no frame tells a page that is not connected).
+    let start = std::time::Instant::now();
+    while lobby
+        .matches()
+        .unwrap()
+        .matches
+        .iter()
+        .any(|m| m.id == made.id && m.state != MatchState::Over)
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "the AIs' match never ended"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let (mut h, woken) = page(&format!("{base}/matches/{}", made.id), &Storage::default());
+    until(&mut h, &woken, "the seat picker", choosing);
+    h.get_by_label("Step through it").click();
+    until(&mut h, &woken, "the replay", |h| {
+        matches!(h.state().screen, Screen::Replaying(_))
+    });
+    h.step();
+    let moves = match &h.state().screen {
+        Screen::Replaying(replay) => replay.replay().unwrap().moves(),
+        _ => unreachable!(),
+    };
+    assert!(moves > 2, "{moves} moves");
+    assert!(
+        h.query_by_label_contains(&format!("move 0 of {moves}"))
+            .is_some()
+    );
+    h.get_by_label("▶").click();
+    h.step();
+    h.step();
+    assert!(
+        h.query_by_label_contains(&format!("move 1 of {moves}"))
+            .is_some()
+    );
+    h.get_by_label("⏭").click();
+    h.step();
+    h.step();
+    match &h.state().screen {
+        Screen::Replaying(replay) => {
+            assert_eq!(replay.replay().unwrap().shown(), moves);
+            let game = scryptic_play::Referee::game(replay.replay().unwrap());
+            assert!(game.result().is_some(), "the end as it was");
+        }
+        _ => unreachable!(),
+    }
 }

@@ -348,6 +348,7 @@ function matchItem(m) {
   if (m.state === "over" && m.log_after_end) {
     item.append(element("a", { class: "log", href: "/api/matches/" + m.id + "/save",
       download: m.id + ".ron" }, "Log"));
+    item.append(element("a", { class: "replay", href: "/matches/" + m.id + "?replay" }, "Replay"));
   }
   return item;
 }
