@@ -55,6 +55,9 @@ pub struct OnlineScreen {
     seats_of: Option<ModeChosen>,
     /// Whether anyone may fetch the whole log once the match is over.
     pub log_after_end: bool,
+    /// The game's seed, when the host fixes it (the same seed deals the same tiles: a match
+    /// to play again, or to show); none: the server draws one, told with the log.
+    pub seed: Option<u64>,
     /// The last problem, or what was done.
     pub message: Option<String>,
     /// A request under way: what it is, in words, and where its answer comes.
@@ -77,6 +80,7 @@ impl Default for OnlineScreen {
             seats: Vec::new(),
             seats_of: None,
             log_after_end: true,
+            seed: None,
             message: None,
             waiting: None,
             server: None,
@@ -379,6 +383,19 @@ impl OnlineScreen {
             &mut self.log_after_end,
             "Anyone may fetch the whole log once the match is over",
         );
+        ui.horizontal(|ui| {
+            let mut fixed = self.seed.is_some();
+            ui.checkbox(&mut fixed, "Deal by seed").on_hover_text(
+                "The same seed deals the same tiles; otherwise the server draws one",
+            );
+            match (fixed, &mut self.seed) {
+                (true, Some(seed)) => {
+                    ui.add(egui::DragValue::new(seed));
+                }
+                (true, None) => self.seed = Some(1),
+                (false, _) => self.seed = None,
+            }
+        });
         if ui
             .add_enabled(!self.busy(), egui::Button::new("Host"))
             .clicked()
@@ -466,7 +483,7 @@ impl OnlineScreen {
             map: String::new(),
             settings: self.host.settings_typed().into_iter().collect(),
             seats,
-            seed: None,
+            seed: self.seed,
             log_after_end: self.log_after_end,
         };
         Ok((request, mine))
