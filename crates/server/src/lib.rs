@@ -12,6 +12,7 @@
 
 #![deny(missing_docs)]
 
+mod archives;
 mod driver;
 pub mod fuzzing;
 #[cfg(test)]
@@ -137,6 +138,8 @@ pub(crate) struct Server {
     pub(crate) thinking: tokio::sync::Semaphore,
     /// Each address's lobby requests.
     pub(crate) lobby_rate: rate::ByAddress,
+    /// The packs' archives made for `GET /api/packs/HASH`, each once.
+    pub(crate) archives: archives::Archives,
 }
 
 impl Server {
@@ -254,6 +257,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         lexicon,
         options: options.clone(),
         lobby_rate: rate::ByAddress::new(options.lobby_rate.0, options.lobby_rate.1),
+        archives: archives::Archives::default(),
         thinking: tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         ),

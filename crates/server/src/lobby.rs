@@ -139,38 +139,20 @@ async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String
         );
     }
     let zipped = blocking(move || {
-        let pack = server
-            .catalog
-            .packs()
-            .iter()
-            .find(|p| scryptic_pack::record::pack_hash(p).is_ok_and(|h| h.eq_ignore_ascii_case(&hash)))
-            .cloned()
-            .ok_or_else(|| Refusal {
-                status: 404,
-                message: format!(
-                    "this server has no pack whose files hash to {hash} (its copy may have changed since the match began)"
-                ),
-            })?;
-        let failed = |e: &dyn std::fmt::Display| Refusal {
-            status: 500,
-            message: format!("cannot archive the pack {}: {e}", pack.id()),
-        };
-        let dir = tempfile_dir().map_err(|e| failed(&e))?;
-        let out = dir.path().join("pack.zip");
-        scryptic_pack::archive::zip_folder(pack, &out).map_err(|e| failed(&e))?;
-        let bytes = std::fs::read(&out).map_err(|e| failed(&e))?;
-        let name = format!("{}-{}.zip", pack.id(), pack.manifest.version);
-        Ok((name, bytes))
+        let hash = hash.to_ascii_lowercase();
+        server
+            .archives
+            .get_or_make(&hash, || archive_of(&server, &hash))
     })
     .await;
     match zipped {
-        Ok((name, bytes)) => (
+        Ok(archive) => (
             StatusCode::OK,
             [
                 (header::CONTENT_TYPE, "application/zip".to_string()),
                 (
                     header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"{name}\""),
+                    format!("attachment; filename=\"{}\"", archive.name),
                 ),
                 // Named by the hash of its files, it never changes: a browser fetches a
                 // match's pack once.
@@ -179,11 +161,40 @@ async fn pack_archive(State(server): State<Arc<Server>>, Path(hash): Path<String
                     "public, max-age=31536000, immutable".to_string(),
                 ),
             ],
-            bytes,
+            archive.bytes.clone(),
         )
             .into_response(),
         Err(refusal) => refusal.into_response(),
     }
+}
+
+/// The archive of the pack of the server's catalog whose files hash to `hash`, zipped as a
+/// release is (its `.packignore` honoured).
+fn archive_of(server: &Server, hash: &str) -> Result<crate::archives::Archive, Refusal> {
+    let pack = server
+        .catalog
+        .packs()
+        .into_iter()
+        .find(|p| scryptic_pack::record::pack_hash(p).is_ok_and(|h| h.eq_ignore_ascii_case(hash)))
+        .ok_or_else(|| Refusal {
+            status: 404,
+            message: format!(
+                "this server has no pack whose files hash to {hash} (its copy may have changed since the match began)"
+            ),
+        })?;
+    let failed = |e: &dyn std::fmt::Display| Refusal {
+        status: 500,
+        message: format!("cannot archive the pack {}: {e}", pack.id()),
+    };
+    let dir = tempfile_dir().map_err(|e| failed(&e))?;
+    let out = dir.path().join("pack.zip");
+    scryptic_pack::archive::zip_folder(pack, &out).map_err(|e| failed(&e))?;
+    let bytes = std::fs::read(&out).map_err(|e| failed(&e))?;
+    let name = format!("{}-{}.zip", pack.id(), pack.manifest.version);
+    Ok(crate::archives::Archive {
+        name,
+        bytes: bytes.into(),
+    })
 }
 
 /// The packs the server plays (installed, built in, or in its `--packs` folders), the newest
