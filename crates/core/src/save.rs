@@ -653,13 +653,20 @@ impl SaveFile {
         if !problems.is_empty() {
             return Err(SaveError::Invalid(problems));
         }
-        let mut game = Game::new(&self.map, self.rules.clone(), lexicon, self.seed);
-        game.set_earlier_rounds(self.rounds.clone());
+        let mut game = self.new_game(lexicon);
         if let Some(advisor) = advisor {
             game.set_advisor(advisor);
         }
         let events = self.replay_actions(|action| game.apply(action))?;
         Ok((game, events))
+    }
+
+    /// The save's game before its first action: its map, rules and seed, with its match's
+    /// earlier rounds.
+    pub fn new_game(&self, lexicon: Arc<Lexicon>) -> Game {
+        let mut game = Game::new(&self.map, self.rules.clone(), lexicon, self.seed);
+        game.set_earlier_rounds(self.rounds.clone());
+        game
     }
 
     /// Applies every action of the save, in order, through `apply` (the engine's, or a scripted

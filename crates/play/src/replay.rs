@@ -35,7 +35,7 @@ impl Replay {
             ));
         }
         let save = Arc::new(save);
-        let game = Replay::start(&save, &lexicon);
+        let game = save.new_game(lexicon.clone());
         Ok(Replay {
             save,
             lexicon,
@@ -45,18 +45,12 @@ impl Replay {
         })
     }
 
-    fn start(save: &SaveFile, lexicon: &Arc<Lexicon>) -> Game {
-        let mut game = Game::new(&save.map, save.rules.clone(), lexicon.clone(), save.seed);
-        game.set_earlier_rounds(save.rounds.clone());
-        game
-    }
-
     /// The same log shown at move `at` (0: before the first; past the end: the end): the game
     /// replayed from its start. A move the engine refuses (a log made by another version)
     /// stops it there, said.
     pub fn at(&self, at: usize) -> Result<Replay, String> {
         let at = at.min(self.moves());
-        let mut game = Replay::start(&self.save, &self.lexicon);
+        let mut game = self.save.new_game(self.lexicon.clone());
         let mut last = None;
         for (i, action) in self.save.actions.iter().take(at).enumerate() {
             let events = game

@@ -63,26 +63,10 @@ impl MatchLink {
 
 /// A query's part with its `%XX` escapes and `+` (a space) read; a broken escape is kept as is.
 fn unescape(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |at: usize| bytes.get(at).and_then(|&b| (b as char).to_digit(16));
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => match (hex(i + 1), hex(i + 2)) {
-                (Some(high), Some(low)) => {
-                    // Two hex digits make a byte below 256.
-                    out.push(u8::try_from(high * 16 + low).unwrap_or(b'?'));
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    let spaced = text.replace('+', " ");
+    percent_encoding::percent_decode_str(&spaced)
+        .decode_utf8_lossy()
+        .into_owned()
 }
 
 #[cfg(test)]

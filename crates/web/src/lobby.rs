@@ -55,50 +55,22 @@ pub fn leave(base: &str, id: &str, token: &str, wake: Wake) -> Pending<MatchInfo
 
 /// The whole log of match `id`, as a save file's text (once it is over, where it allows).
 pub fn log(base: &str, id: &str, wake: Wake) -> Pending<String> {
-    let url = format!("{base}/api/matches/{id}/save");
-    let (tell, answer) = channel();
-    ehttp::fetch(ehttp::Request::get(&url), move |response| {
-        let read = response
-            .map_err(|e| format!("cannot reach the server ({url}): {e}"))
-            .and_then(|r| {
-                let text = String::from_utf8_lossy(&r.bytes).into_owned();
-                if r.ok {
-                    Ok(text)
-                } else {
-                    let problem = scryptic_protocol::read::<Problem>(&text, MAX_ANSWER);
-                    Err(problem
-                        .map_or_else(|_| format!("the server answered {}", r.status), |p| p.error))
-                }
-            });
-        let _ = tell.send(read);
-        wake();
-    });
-    Pending { answer }
+    let request = ehttp::Request::get(format!("{base}/api/matches/{id}/save"));
+    fetch(request, wake, |_, bytes| {
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    })
 }
 
 /// The archive of the pack whose files hash to `hash` (at most an archive's bytes).
 pub fn pack_archive(base: &str, hash: &str, wake: Wake) -> Pending<Vec<u8>> {
-    let url = format!("{base}/api/packs/{hash}");
-    let (tell, answer) = channel();
-    ehttp::fetch(ehttp::Request::get(&url), move |response| {
-        let read = response
-            .map_err(|e| format!("cannot reach the server ({url}): {e}"))
-            .and_then(|r| {
-                if !r.ok {
-                    Err(format!(
-                        "{url}: the server answered {} {}",
-                        r.status, r.status_text
-                    ))
-                } else if r.bytes.len() as u64 > scryptic_pack::archive::MAX_ARCHIVE_BYTES {
-                    Err(format!("{url}: the archive is larger than a pack may be"))
-                } else {
-                    Ok(r.bytes)
-                }
-            });
-        let _ = tell.send(read);
-        wake();
-    });
-    Pending { answer }
+    let request = ehttp::Request::get(format!("{base}/api/packs/{hash}"));
+    fetch(request, wake, |url, bytes| {
+        if bytes.len() as u64 > scryptic_pack::archive::MAX_ARCHIVE_BYTES {
+            Err(format!("{url}: the archive is larger than a pack may be"))
+        } else {
+            Ok(bytes)
+        }
+    })
 }
 
 fn post(url: &str, body: impl serde::Serialize) -> ehttp::Request {
@@ -107,34 +79,49 @@ fn post(url: &str, body: impl serde::Serialize) -> ehttp::Request {
     request
 }
 
+/// A request whose answer is a message of the protocol.
 fn send<T: DeserializeOwned + Send + 'static>(request: ehttp::Request, wake: Wake) -> Pending<T> {
+    fetch(request, wake, |url, bytes| {
+        let text = String::from_utf8_lossy(&bytes);
+        scryptic_protocol::read::<T>(&text, MAX_ANSWER)
+            .map_err(|e| format!("the server's answer to {url} cannot be read: {e}"))
+    })
+}
+
+/// Makes `request`; its answer's body, when the server took it, read by `take` (given the
+/// address and the bytes), else the server's refusal in its own words.
+fn fetch<T: Send + 'static>(
+    request: ehttp::Request,
+    wake: Wake,
+    take: impl FnOnce(&str, Vec<u8>) -> Result<T, String> + Send + 'static,
+) -> Pending<T> {
     let (tell, answer) = channel();
     let url = request.url.clone();
     ehttp::fetch(request, move |response| {
+        let read = response
+            .map_err(|e| format!("cannot reach the server ({url}): {e}"))
+            .and_then(|response| {
+                if response.ok {
+                    take(&url, response.bytes)
+                } else {
+                    Err(refusal(&response))
+                }
+            });
         // The answer is kept before the wake-up, so that the woken frame finds it.
-        let _ = tell.send(read(&url, response));
+        let _ = tell.send(read);
         wake();
     });
     Pending { answer }
 }
 
-fn read<T: DeserializeOwned>(
-    url: &str,
-    response: ehttp::Result<ehttp::Response>,
-) -> Result<T, String> {
-    let response = response.map_err(|e| format!("cannot reach the server ({url}): {e}"))?;
+/// Why the server refused: its `Problem`, or its status.
+fn refusal(response: &ehttp::Response) -> String {
     let text = String::from_utf8_lossy(&response.bytes);
-    if !response.ok {
-        return Err(
-            match scryptic_protocol::read::<Problem>(&text, MAX_ANSWER) {
-                Ok(problem) => problem.error,
-                Err(_) => format!(
-                    "the server answered {} {}",
-                    response.status, response.status_text
-                ),
-            },
-        );
+    match scryptic_protocol::read::<Problem>(&text, MAX_ANSWER) {
+        Ok(problem) => problem.error,
+        Err(_) => format!(
+            "the server answered {} {}",
+            response.status, response.status_text
+        ),
     }
-    scryptic_protocol::read::<T>(&text, MAX_ANSWER)
-        .map_err(|e| format!("the server's answer to {url} cannot be read: {e}"))
 }

@@ -12,10 +12,7 @@ use scryptic_protocol::PackRef;
 use std::path::Path;
 
 /// A tileset being found: its pack being fetched.
-pub struct Finding(Fetch);
-
-/// A pack being fetched for its tileset.
-pub struct Fetch {
+pub struct Finding {
     archive: Pending<Vec<u8>>,
     wanted: PackRef,
     path: String,
@@ -42,21 +39,14 @@ pub fn find(base: &str, seat: &ServerSeat, wake: Wake) -> Result<Option<Finding>
             wanted.id
         ));
     }
-    Ok(Some(Finding(Fetch {
+    Ok(Some(Finding {
         archive: lobby::pack_archive(base, &hash, wake),
         wanted,
         path: file.path.clone(),
-    })))
+    }))
 }
 
 impl Finding {
-    /// The tileset once its pack is here and checked (an error says why it cannot be used).
-    pub fn take(&self) -> Option<Result<TilesetRef, String>> {
-        self.0.take()
-    }
-}
-
-impl Fetch {
     /// The tileset once its pack is here and checked (an error says why it cannot be used).
     pub fn take(&self) -> Option<Result<TilesetRef, String>> {
         let bytes = match self.archive.take()? {

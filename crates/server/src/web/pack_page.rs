@@ -1,6 +1,6 @@
 //! A pack's page (`GET /packs/ID`): what it is, who made it and under what licence, its tags,
 //! every release the server publishes (version, date, size, SHA-256, the signing key's
-//! fingerprint or "unsigned", the scripting API it needs, its dependencies linked to their
+//! fingerprint (its first digits, the whole key on hover) or "unsigned", the scripting API it needs, its dependencies linked to their
 //! pages), the command to install it, the modes the server plays of it, its README and its
 //! changelog. A pack the server plays from a folder, and publishes no release of, has a page
 //! too. Plain HTML made here; every text from a pack is escaped.
@@ -144,8 +144,9 @@ fn release_row(html: &mut String, id: &str, release: &Release, published: &Publi
         .map_or_else(|| "unknown".to_string(), day);
     let signed = match &release.key {
         Some(key) => format!(
-            "key <code class=\"fingerprint\">{}</code>",
-            fingerprint(key)
+            "key <code class=\"fingerprint\" title=\"{}\">{}</code>",
+            escape(key),
+            escape(&fingerprint(key))
         ),
         None => "unsigned".to_string(),
     };
@@ -217,12 +218,20 @@ fn texts(server: &Server, id: &str, published: &Published) -> (Option<String>, O
     (readme, changelog)
 }
 
-/// A signing key's fingerprint: the first 16 hex digits of its SHA-256, in groups of four.
+/// A signing key's fingerprint: its first 16 hex digits (as `pack keygen` prints the key and
+/// a pin shows it), in groups of four.
 pub(crate) fn fingerprint(key_hex: &str) -> String {
-    use sha2::Digest;
-    let digest = sha2::Sha256::digest(key_hex.trim().to_ascii_lowercase().as_bytes());
-    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    let groups: Vec<&str> = (0..4).map(|i| &hex[i * 4..i * 4 + 4]).collect();
+    let hex: String = key_hex
+        .trim()
+        .to_ascii_lowercase()
+        .chars()
+        .take(16)
+        .collect();
+    let groups: Vec<String> = hex
+        .as_bytes()
+        .chunks(4)
+        .map(|g| String::from_utf8_lossy(g).into_owned())
+        .collect();
     groups.join(" ")
 }
 
@@ -253,16 +262,8 @@ fn size(bytes: u64) -> String {
 /// `text` safe inside HTML (and inside a quoted attribute).
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    // Writing to a `String` cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(&mut out, text);
     out
 }
 
