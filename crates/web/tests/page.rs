@@ -13,7 +13,7 @@ use scryptic_client::Lobby;
 use scryptic_core::{Player, Pos};
 use scryptic_play::rack::rack_label;
 use scryptic_play::server_seat::Wake;
-use scryptic_protocol::{CreateMatch, MatchInfo, MatchState, Occupant, SeatRequest};
+use scryptic_protocol::{CreateMatch, MatchInfo, Occupant, SeatRequest};
 use scryptic_web::WebApp;
 use scryptic_web::app::Screen;
 use scryptic_web::keep::{self, Keep};
@@ -397,21 +397,22 @@ fn a_finished_match_is_stepped_through() {
             log_after_end: true,
         })
         .unwrap();
-    // The AIs play it out (the lobby's word; no frame tells a page that is not connected).
-    let start = std::time::Instant::now();
-    while lobby
-        .matches()
-        .unwrap()
-        .matches
-        .iter()
-        .any(|m| m.id == made.id && m.state != MatchState::Over)
-    {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "the AIs' match never ended"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    // The AIs play it out, watched (each view wakes the page; no clock).
+    let (mut watching, woken) = page(
+        &format!("{base}/matches/{}?watch", made.id),
+        &Storage::default(),
+    );
+    until(&mut watching, &woken, "the match's end", |h| {
+        match &h.state().screen {
+            // The second round's result is the match's end (a view does not say the match
+            // is over; its game does).
+            Screen::Playing { session, .. } => {
+                session.game().round_number() == 2 && session.game().result().is_some()
+            }
+            _ => false,
+        }
+    });
+    drop(watching);
     let (mut h, woken) = page(&format!("{base}/matches/{}", made.id), &Storage::default());
     until(&mut h, &woken, "the seat picker", choosing);
     h.get_by_label("Step through it").click();
