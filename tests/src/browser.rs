@@ -83,8 +83,11 @@ impl Browser {
                     "--disable-dev-shm-usage", "--window-size=1100,1400",
                     // WebGL without a GPU (the browser client draws with it).
                     "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-                    format!("--user-data-dir={}", profile.display())]
-            }
+                    format!("--user-data-dir={}", profile.display())],
+                // The network's log, read by `websocket_frames`: what the page's sockets got.
+                "perfLoggingPrefs": { "enableNetwork": true, "enablePage": false }
+            },
+            "goog:loggingPrefs": { "performance": "ALL" }
         }}});
         let made = browser.post("/session", &capabilities).unwrap();
         browser.session = made["sessionId"].as_str().unwrap().to_string();
@@ -139,6 +142,30 @@ impl Browser {
         base64::engine::general_purpose::STANDARD
             .decode(shot.as_str().unwrap())
             .unwrap()
+    }
+
+    /// The text of every WebSocket frame the page received since the last call, in order, as
+    /// the browser's own network log (DevTools) recorded them: what reached the browser,
+    /// whatever the client made of it.
+    pub fn websocket_frames(&self) -> Vec<String> {
+        let entries = self.command("/se/log", json!({ "type": "performance" }));
+        let mut frames = Vec::new();
+        for entry in entries.as_array().into_iter().flatten() {
+            let Some(text) = entry["message"].as_str() else {
+                continue;
+            };
+            let message: Value = serde_json::from_str(text).unwrap();
+            let message = &message["message"];
+            if message["method"] == "Network.webSocketFrameReceived" {
+                let response = &message["params"]["response"];
+                assert_eq!(
+                    response["opcode"], 1,
+                    "the server sends text frames: {response}"
+                );
+                frames.push(response["payloadData"].as_str().unwrap().to_string());
+            }
+        }
+        frames
     }
 
     pub fn open(&self, url: &str) {

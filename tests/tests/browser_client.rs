@@ -1,7 +1,8 @@
 //! The browser client (`crates/web` compiled to WebAssembly, served by `scryptic serve` at a
 //! match's link) in a real browser (`scryptic_tests::browser`): a link that names a seat takes
 //! it, the board is drawn, the seat's token is kept by the browser, and the link opened again
-//! after the page was left or its tab closed comes back to the same seat.
+//! after the page was left or its tab closed comes back to the same seat; and what the page's
+//! WebSocket received (the browser's own network log) is its seat's view, nothing of another's.
 #![allow(
     clippy::unwrap_used,
     reason = "tests unwrap: a panic there is a failure"
@@ -225,4 +226,121 @@ fn the_seat_comes_back_after_the_server_is_killed_and_started_again() {
         "return localStorage.getItem('scryptic.seat.{id}')"
     ));
     assert!(kept.as_str().unwrap().starts_with("gold\n"), "{kept}");
+}
+
+/// What the frames a browser received show of the seats' hidden letters: `viewer` (a seat's
+/// index, none for a spectator) may see its own; every other seat's rack, pile and draws must be
+/// `?`, and `secret` (another seat's rack as the test knows it, in the snapshot's JSON form)
+/// must appear in no frame. Answers how many letters of the viewer's own the views showed (the
+/// check reads the right fields only if it finds those).
+fn check_frames(frames: &[String], viewer: Option<usize>, secret: &str) -> usize {
+    let hidden = |v: &serde_json::Value| v.as_str().is_none_or(|s| s.chars().all(|c| c == '?'));
+    let me = viewer.map(|i| ["Gold", "Silver"][i]);
+    let mut own_letters = 0;
+    for frame in frames {
+        let fail = |what: &str| panic!("a frame for {viewer:?} shows {what}:\n{frame}");
+        assert!(!frame.contains(secret), "a frame shows the other rack");
+        let value: serde_json::Value = serde_json::from_str(frame).unwrap();
+        if value["type"] != "view" || !value["snapshot"]["result"].is_null() {
+            continue;
+        }
+        let snapshot = &value["snapshot"];
+        for (i, player) in snapshot["players"].as_array().unwrap().iter().enumerate() {
+            let letters = player["rack"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|item| item.get("Letter"));
+            if Some(i) == viewer {
+                own_letters += letters.filter(|l| !hidden(l)).count();
+            } else if !letters.into_iter().all(hidden) {
+                fail(&format!("seat {i}'s rack"));
+            } else if !player["pool"].as_array().unwrap().iter().all(hidden) {
+                fail(&format!("seat {i}'s pile"));
+            }
+        }
+        for event in value["events"].as_array().into_iter().flatten() {
+            let Some((_, fields)) = event.as_object().and_then(|o| o.iter().next()) else {
+                continue;
+            };
+            let theirs = fields.get("player").and_then(|p| p.as_str()) != me;
+            for field in ["letters", "drew"] {
+                if theirs && fields.get(field).is_some_and(|l| !hidden(l)) {
+                    fail(&format!("another seat's {field}"));
+                }
+            }
+        }
+    }
+    own_letters
+}
+
+/// Every frame a browser's WebSocket received, as the browser's own network log recorded it,
+/// holds its seat's view alone: the other seat's rack (a person at a terminal, here the test)
+/// is `?` in it, as it is to a spectator's page, which sees no rack at all.
+#[test]
+fn the_browser_receives_its_seats_view_and_nothing_of_anothers() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    let made = ai_match(&address, "word-wars", &[], 5);
+    let lobby = scryptic::client::Lobby::new(&address);
+    let request = scryptic::protocol::TakeSeat {
+        seat: Some("silver".into()),
+        name: "Sam".into(),
+    };
+    let silver = lobby.take(&made.id, request).unwrap();
+    let connection =
+        scryptic::client::Connection::open(&address, &made.id, Some(silver.token), None, None)
+            .unwrap();
+    let silver_rack = loop {
+        let incoming = connection
+            .incoming
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap();
+        if let scryptic::client::Incoming::Frame(frame) = incoming
+            && let scryptic::protocol::ServerFrame::View(view) = *frame
+        {
+            let snapshot = serde_json::to_value(&view.snapshot).unwrap();
+            break serde_json::to_string(&snapshot["players"][1]["rack"]).unwrap();
+        }
+    };
+    assert!(
+        silver_rack.matches("\"Letter\"").count() >= 5 && !silver_rack.contains("\"?\""),
+        "silver sees its own rack: {silver_rack}"
+    );
+
+    browser.open(&format!("{address}/matches/{}?seat=gold&name=Bea", made.id));
+    let frames = frames_until_a_view(&browser);
+    let own = check_frames(&frames, Some(0), &silver_rack);
+    assert!(own >= 5, "gold's page got gold's letters ({own})");
+
+    browser.open(&format!("{address}/matches/{}?watch", made.id));
+    let frames = frames_until_a_view(&browser);
+    assert_eq!(check_frames(&frames, None, &silver_rack), 0);
+    assert!(
+        frames.iter().any(|f| f.contains("\"welcome\"")),
+        "the watching page was welcomed"
+    );
+}
+
+/// The frames the page's sockets received until one of them is a view of the game (the
+/// browser's log is read as the page goes; a minute at most).
+fn frames_until_a_view(browser: &Browser) -> Vec<String> {
+    let start = Instant::now();
+    let mut frames = Vec::new();
+    while !frames
+        .iter()
+        .any(|f: &String| f.contains("\"type\":\"view\""))
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no view reached the page: {frames:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+        frames.extend(browser.websocket_frames());
+    }
+    frames
 }
