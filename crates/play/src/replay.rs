@@ -8,6 +8,7 @@ use scryptic_core::Player;
 use scryptic_core::game::{Action, Event, Game};
 use scryptic_core::lexicon::Lexicon;
 use scryptic_core::save::SaveFile;
+use scryptic_protocol::{Occupant, SeatInfo};
 use std::any::Any;
 use std::path::Path;
 use std::sync::Arc;
@@ -22,6 +23,8 @@ pub struct Replay {
     at: usize,
     /// The last move's events, told once.
     last: Option<Vec<Event>>,
+    /// Who sat where, as the server lists the match (none known: empty).
+    seats: Arc<Vec<SeatInfo>>,
 }
 
 impl Replay {
@@ -42,7 +45,15 @@ impl Replay {
             game,
             at: 0,
             last: None,
+            seats: Arc::default(),
         })
+    }
+
+    /// The same replay, its seats labelled by who sat in them (`seats`, as the server lists
+    /// the match).
+    pub fn seated(mut self, seats: Vec<SeatInfo>) -> Replay {
+        self.seats = Arc::new(seats);
+        self
     }
 
     /// The same log shown at move `at` (0: before the first; past the end: the end): the game
@@ -64,6 +75,7 @@ impl Replay {
             game,
             at,
             last,
+            seats: self.seats.clone(),
         })
     }
 
@@ -106,6 +118,16 @@ impl Referee for Replay {
 
     fn grace_left(&self) -> Option<Duration> {
         None
+    }
+
+    fn seat_label(&self, player: Player) -> Option<String> {
+        let name = self.game.seat_names().name(player).to_string();
+        let seat = self.seats.iter().find(|s| s.seat == name)?;
+        Some(match &seat.occupant {
+            // Whether they are connected now says nothing of the match played.
+            Occupant::Person { name, .. } => name.clone(),
+            other => crate::server_seat::occupant_words(other),
+        })
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -29,6 +29,9 @@ pub enum Screen {
         joining: Box<Joining>,
         /// Whether the token was kept from an earlier visit.
         kept: bool,
+        /// Watching only to replay the finished match: its seats and tileset taken from the
+        /// welcome, then its log fetched.
+        replay: bool,
     },
     /// The match, played or watched.
     Playing {
@@ -40,7 +43,14 @@ pub enum Screen {
         art: Option<Finding>,
     },
     /// A finished match's log being fetched, to step through.
-    FetchingLog(Pending<String>),
+    FetchingLog {
+        /// The log.
+        log: Pending<String>,
+        /// The match, as it was watched.
+        info: Box<MatchInfo>,
+        /// Its board's tileset being found.
+        art: Option<Finding>,
+    },
     /// A finished match stepped through.
     Replaying(Box<ReplayScreen>),
     /// The page cannot go on (no match at this address, the server unreachable).
@@ -93,7 +103,7 @@ impl WebApp {
             keep::kept_seat(self.keep.as_ref(), &link.match_id),
             &link.seat,
         ) {
-            _ if link.replay => self.fetch_log(),
+            _ if link.replay => self.watch_to_replay(),
             _ if link.watch => self.join(None, false),
             (Some(kept), _) => self.join(Some(kept.token), true),
             (None, Some(seat)) => {
@@ -114,6 +124,16 @@ impl WebApp {
     }
 
     fn join(&mut self, token: Option<String>, kept: bool) {
+        self.connect(token, kept, false);
+    }
+
+    /// Watches the match to replay it: what the replay shows around the board (who sat where,
+    /// the tileset) comes with the welcome; the log is fetched next.
+    fn watch_to_replay(&mut self) {
+        self.connect(None, false, true);
+    }
+
+    fn connect(&mut self, token: Option<String>, kept: bool, replay: bool) {
         let Ok(link) = &self.link else { return };
         let address = SeatAddress {
             base: link.base.clone(),
@@ -125,6 +145,7 @@ impl WebApp {
                 self.screen = Screen::Joining {
                     joining: Box::new(joining),
                     kept,
+                    replay,
                 }
             }
             Err(e) => self.screen = Screen::Failed(e),
@@ -149,9 +170,9 @@ impl WebApp {
                 Some(Ok(info)) => Screen::Choosing(Box::new(info)),
                 Some(Err(e)) => Screen::Failed(e),
             },
-            Screen::FetchingLog(asked) => match asked.take() {
-                None => Screen::FetchingLog(asked),
-                Some(Ok(text)) => return self.replaying(&text),
+            Screen::FetchingLog { log, info, art } => match log.take() {
+                None => Screen::FetchingLog { log, info, art },
+                Some(Ok(text)) => return self.replaying(&text, *info, art),
                 Some(Err(e)) => {
                     self.message = Some(format!("The log cannot be had: {e}"));
                     return self.load();
@@ -165,8 +186,17 @@ impl WebApp {
                     return self.load();
                 }
             },
-            Screen::Joining { joining, kept } => match joining.poll() {
-                Join::Waiting(joining) => Screen::Joining { joining, kept },
+            Screen::Joining {
+                joining,
+                kept,
+                replay,
+            } => match joining.poll() {
+                Join::Waiting(joining) => Screen::Joining {
+                    joining,
+                    kept,
+                    replay,
+                },
+                Join::Joined(seat) if replay => self.fetching_log(&seat),
                 Join::Joined(seat) => self.playing(*seat),
                 Join::Refused(why) if kept => {
                     // The seat was given up elsewhere: its token is no key any more.
@@ -242,7 +272,7 @@ impl WebApp {
         }
         self.step();
         if let Screen::Playing { session, view, art } = &mut self.screen {
-            if let Some(problem) = show_art(ui.ctx(), view, art) {
+            if let Some(problem) = tileset::show(ui.ctx(), view, art) {
                 self.message = Some(problem);
             }
             let mut leave = None;
@@ -271,7 +301,7 @@ impl WebApp {
         let choice = match &self.screen {
             Screen::Loading(_) => return waiting(ui, "Asking the server for the match…"),
             Screen::Taking(_) => return waiting(ui, "Taking the seat…"),
-            Screen::FetchingLog(_) => return waiting(ui, "Fetching the match's log…"),
+            Screen::FetchingLog { .. } => return waiting(ui, "Fetching the match's log…"),
             Screen::Joining { .. } => return waiting(ui, "Joining the match…"),
             Screen::Failed(e) => {
                 ui.colored_label(ui.visuals().error_fg_color, e.as_str());
@@ -290,7 +320,7 @@ impl WebApp {
         };
         match choice {
             Some(Choice::Take(seat)) => self.take(&seat),
-            Some(Choice::Replay) => self.fetch_log(),
+            Some(Choice::Replay) => self.watch_to_replay(),
             Some(Choice::Rejoin(token)) => {
                 self.message = None;
                 self.join(Some(token), true);
@@ -304,20 +334,29 @@ impl WebApp {
         }
     }
 
-    fn fetch_log(&mut self) {
-        let Ok(link) = &self.link else { return };
-        self.screen =
-            Screen::FetchingLog(lobby::log(&link.base, &link.match_id, self.wake.clone()));
+    /// The match watched (its seats, its tileset being found); its log fetched next. The
+    /// connection closes: a replay needs nothing more from it.
+    fn fetching_log(&mut self, seat: &ServerSeat) -> Screen {
+        let base = (self.link.as_ref()).map_or(String::new(), |l| l.base.clone());
+        let art = self.find_art(&base, seat);
+        Screen::FetchingLog {
+            log: lobby::log(&base, &seat.info.id, self.wake.clone()),
+            info: Box::new(seat.info.clone()),
+            art,
+        }
     }
 
     /// The match's log, stepped through from its start.
-    fn replaying(&mut self, text: &str) {
+    fn replaying(&mut self, text: &str, info: MatchInfo, art: Option<Finding>) {
         let Ok(link) = &self.link else { return };
         let name = format!("match {}", link.match_id);
         match scryptic_play::replay::Replay::open(&name, text, self.lexicon.clone()) {
             Ok(replay) => {
                 let url = format!("{}/api/matches/{}/save", link.base, link.match_id);
-                self.screen = Screen::Replaying(Box::new(ReplayScreen::new(replay, name, url)));
+                crate::set_page_title(&format!("{} (replay) · Scryptic", info.title));
+                let replay = replay.seated(info.seats.clone());
+                let screen = ReplayScreen::new(replay, &info, url, art);
+                self.screen = Screen::Replaying(Box::new(screen));
             }
             Err(e) => {
                 self.message = Some(e);
@@ -347,13 +386,7 @@ impl WebApp {
             .as_ref()
             .map(|l| l.base.clone())
             .unwrap_or_default();
-        let art = match tileset::find(&base, &seat, self.wake.clone()) {
-            Ok(art) => art,
-            Err(e) => {
-                self.message = Some(format!("{e}: the board is drawn plain"));
-                None
-            }
-        };
+        let art = self.find_art(&base, &seat);
         let (me, title) = (seat.seat, seat.info.title.clone());
         let role = match me {
             Some(p) => Referee::game(&seat).seat_names().name(p).to_string(),
@@ -369,17 +402,13 @@ impl WebApp {
     }
 }
 
-/// Puts the tileset on the board once it is here; what went wrong finding it, if anything.
-fn show_art(ctx: &egui::Context, view: &mut PlayView, art: &mut Option<Finding>) -> Option<String> {
-    let found = art.as_ref()?.take()?;
-    *art = None;
-    match found {
-        Ok(tileset) => {
-            view.board.use_tileset(ctx, Some(tileset));
-            crate::mark("scryptic-tileset");
+impl WebApp {
+    /// Starts finding the tileset of `seat`'s match (what went wrong, said as the message).
+    fn find_art(&mut self, base: &str, seat: &ServerSeat) -> Option<Finding> {
+        tileset::find(base, seat, self.wake.clone()).unwrap_or_else(|e| {
+            self.message = Some(format!("{e}: the board is drawn plain"));
             None
-        }
-        Err(e) => Some(format!("{e}: the board is drawn plain")),
+        })
     }
 }
 

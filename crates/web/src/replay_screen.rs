@@ -1,14 +1,21 @@
 //! A finished match stepped through in the play view: its log replayed to the move shown,
-//! with buttons to the start, a move back, a move on and the end, and the log to download.
+//! with buttons to the start, a move back, a move on and the end, and the log to download;
+//! the seats named by who sat in them and the board drawn with the match's tileset.
 
+use crate::tileset::{self, Finding};
 use scryptic_play::replay::Replay;
 use scryptic_play::{PlayView, Session};
+use scryptic_protocol::MatchInfo;
 
 /// The replay's screen.
 pub struct ReplayScreen {
     session: Session,
     view: PlayView,
     title: String,
+    /// The match's mode and id, said beside its title.
+    about: String,
+    /// The board's tileset being found.
+    art: Option<Finding>,
     /// The log's address, to download.
     log_url: String,
     /// Why the last step could not be shown, if it could not.
@@ -16,12 +23,21 @@ pub struct ReplayScreen {
 }
 
 impl ReplayScreen {
-    /// The replay of match `title`'s log (at `log_url`), shown at its start.
-    pub fn new(replay: Replay, title: String, log_url: String) -> ReplayScreen {
+    /// The replay of match `info`'s log (at `log_url`), shown at its start, its board drawn
+    /// with the tileset `art` finds.
+    pub fn new(
+        replay: Replay,
+        info: &MatchInfo,
+        log_url: String,
+        art: Option<Finding>,
+    ) -> ReplayScreen {
+        let title = info.title.clone();
         ReplayScreen {
             session: Session::one_seat(Box::new(replay), None, title.clone()),
             view: PlayView::default(),
             title,
+            about: format!("{} · match {}", info.mode, info.id),
+            art,
             log_url,
             problem: None,
         }
@@ -30,6 +46,11 @@ impl ReplayScreen {
     /// The replay as shown.
     pub fn replay(&self) -> Option<&Replay> {
         self.session.referee().as_any().downcast_ref::<Replay>()
+    }
+
+    /// The play view the replay is drawn in (its board, its tileset).
+    pub fn view(&self) -> &PlayView {
+        &self.view
     }
 
     /// Shows move `at` (the board's view kept).
@@ -49,6 +70,9 @@ impl ReplayScreen {
     /// Draws the replay in `ui`: its bar, then the play view.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         self.session.update();
+        if let Some(problem) = tileset::show(ui.ctx(), &mut self.view, &mut self.art) {
+            self.problem = Some(problem);
+        }
         let (shown, moves) = self.replay().map_or((0, 0), |r| (r.shown(), r.moves()));
         let mut to = None;
         egui::Panel::top("replay bar").show(ui, |ui| {
@@ -56,6 +80,8 @@ impl ReplayScreen {
                 ui.hyperlink_to("All matches", "/");
                 ui.separator();
                 ui.strong(&self.title);
+                ui.label(&self.about);
+                ui.separator();
                 ui.label(format!("replay: move {shown} of {moves}"));
                 let size = egui::vec2(44.0, 32.0);
                 let step = |ui: &mut egui::Ui, label: &str, hover: &str, enabled: bool| {

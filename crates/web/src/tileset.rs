@@ -73,3 +73,21 @@ impl Finding {
         })
     }
 }
+
+/// Puts the tileset on `view`'s board once it is here; what went wrong finding it, if anything.
+pub fn show(
+    ctx: &egui::Context,
+    view: &mut scryptic_play::PlayView,
+    art: &mut Option<Finding>,
+) -> Option<String> {
+    let found = art.as_ref()?.take()?;
+    *art = None;
+    match found {
+        Ok(tileset) => {
+            view.board.use_tileset(ctx, Some(tileset));
+            crate::mark("scryptic-tileset");
+            None
+        }
+        Err(e) => Some(format!("{e}: the board is drawn plain")),
+    }
+}

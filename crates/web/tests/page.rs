@@ -425,6 +425,18 @@ fn a_finished_match_is_stepped_through() {
         _ => unreachable!(),
     };
     assert!(moves > 2, "{moves} moves");
+    // The seats named by who sat in them (not "elsewhere"), the match by its title, and the
+    // board drawn with its tileset once its pack is here.
+    assert!(h.query_by_label_contains("elsewhere").is_none());
+    assert!(h.query_by_label_contains("gold (AI easy)").is_some());
+    assert!(h.query_by_label_contains("silver (AI easy)").is_some());
+    assert!(h.query_all_by_label_contains(&made.title).next().is_some());
+    until(&mut h, &woken, "the replay's tileset", |h| {
+        match &h.state().screen {
+            Screen::Replaying(replay) => replay.view().board.textures().is_some(),
+            _ => false,
+        }
+    });
     assert!(
         h.query_by_label_contains(&format!("move 0 of {moves}"))
             .is_some()
