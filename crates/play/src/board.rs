@@ -7,7 +7,7 @@
 use super::session::Session;
 use crate::textures::TileTextures;
 use crate::view::MapView;
-use egui::{Color32, Painter, Pos2, Rect, Sense, Stroke, pos2, vec2};
+use egui::{Color32, Key, Painter, Pos2, Rect, Sense, Stroke, pos2, vec2};
 use scryptic_core::game::WordInfo;
 use scryptic_core::map::Direction;
 use scryptic_core::{Grid, Owner, Player, Pos};
@@ -191,13 +191,16 @@ impl PlayBoard {
     }
 
     /// Letters typed go to the cursor's cell, which moves on; Backspace takes the last back.
+    /// The arrow keys move the cursor (`arrows`), so a word can be laid from the keyboard alone.
     fn typing(&mut self, ui: &egui::Ui, session: &mut Session) {
-        let Some((cell, dir)) = self.cursor else {
-            return;
-        };
         if ui.ctx().egui_wants_keyboard_input() || !session.can_place() {
             return;
         }
+        let terrain = &session.game().board().terrain;
+        self.arrows(ui, (terrain.width(), terrain.height()));
+        let Some((cell, dir)) = self.cursor else {
+            return;
+        };
         let (typed, back) = ui.input(|i| {
             let typed: String = i
                 .events
@@ -226,6 +229,41 @@ impl PlayBoard {
             }
         }
         self.cursor = Some((at, dir));
+    }
+
+    /// The arrow keys, as in a crossword app: along the cursor's line they move it a cell,
+    /// across it they turn it first; with no cursor the first press puts it on the board's
+    /// middle cell (`w` by `h` cells). Escape takes the cursor away.
+    fn arrows(&mut self, ui: &egui::Ui, (w, h): (u32, u32)) {
+        let (key, escape) = ui.input(|i| {
+            let arrows = [
+                (Key::ArrowRight, Direction::Across, true),
+                (Key::ArrowLeft, Direction::Across, false),
+                (Key::ArrowDown, Direction::Down, true),
+                (Key::ArrowUp, Direction::Down, false),
+            ];
+            let key = arrows.into_iter().find(|(k, ..)| i.key_pressed(*k));
+            (key, i.key_pressed(Key::Escape))
+        });
+        if escape {
+            self.cursor = None;
+        }
+        let Some((_, along, forward)) = key else {
+            return;
+        };
+        self.cursor = Some(match self.cursor {
+            None => (Pos::new(w / 2, h / 2), along),
+            Some((cell, dir)) if dir != along => (cell, along),
+            Some((cell, dir)) => {
+                let moved = if forward {
+                    dir.step(cell, 1)
+                } else {
+                    back_step(cell, dir)
+                };
+                let inside = moved.filter(|p| p.x < w && p.y < h);
+                (inside.unwrap_or(cell), dir)
+            }
+        });
     }
 
     /// The first cell from `at` on in `dir` not holding the player's own letter.

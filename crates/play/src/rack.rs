@@ -144,7 +144,9 @@ impl RackPanel {
             return;
         }
         let Some((at, dir)) = board.cursor else {
-            session.refusal = Some("drag the letter onto a cell, or click a cell first".into());
+            session.refusal = Some(
+                "drag the letter onto a cell, or click a cell (or press an arrow key) first".into(),
+            );
             return;
         };
         match session.place(letter, at) {

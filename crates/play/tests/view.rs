@@ -8,9 +8,9 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use scryptic_core::game::{Action, Game};
+use scryptic_core::game::{Action, Game, RackItem};
 use scryptic_core::lexicon::Lexicon;
-use scryptic_core::{Map, Player};
+use scryptic_core::{Map, Player, Pos};
 use scryptic_play::{Heard, NextRound, OnlineMatch, Outcome, PlayView, Referee, Seat, Session};
 use std::any::Any;
 use std::path::Path;
@@ -231,4 +231,64 @@ fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
     end.click();
     h.run();
     assert_eq!(sent(&h), vec![Action::EndTurn]);
+}
+
+/// A word laid from the keyboard alone: the first arrow puts the cursor on the board's middle
+/// cell, an arrow along its line moves it, one across it turns it; letters typed are laid from
+/// there on, Backspace takes the last back, and Escape takes the cursor away.
+#[test]
+fn the_arrow_keys_move_the_cursor_and_letters_typed_are_laid() {
+    let mut h = harness(recorder(None), vec![Seat::Human, Seat::Human]);
+    h.state_mut().session.rack_hidden = false;
+    h.run();
+    let me = h.state().session.game().to_act();
+    let rack: String = (h.state().session.game().player(me).rack.iter())
+        .filter_map(|item| match item {
+            RackItem::Letter(c) => Some(*c),
+            RackItem::Token { .. } => None,
+        })
+        .collect();
+    let (w, hgt) = {
+        let terrain = &h.state().session.game().board().terrain;
+        (terrain.width(), terrain.height())
+    };
+    let (x, y) = (w / 2, hgt / 2);
+    for key in [
+        egui::Key::ArrowRight, // the cursor on the middle cell, across
+        egui::Key::ArrowDown,  // turned down, not moved
+        egui::Key::ArrowDown,  // a cell down
+        egui::Key::ArrowLeft,  // turned across
+        egui::Key::ArrowLeft,  // a cell left
+    ] {
+        h.key_press(key);
+        h.run();
+    }
+    let mut letters = rack.chars().take(2);
+    let (first, second) = (letters.next().unwrap(), letters.next().unwrap());
+    h.event(egui::Event::Text(format!("{first}{second}")));
+    h.run();
+    let session = &h.state().session;
+    let refused = session.refusal.clone();
+    assert_eq!(
+        session.placed_at(Pos::new(x - 1, y + 1)),
+        Some(first),
+        "laid at the cursor ({refused:?})"
+    );
+    assert_eq!(
+        session.placed_at(Pos::new(x, y + 1)),
+        Some(second),
+        "and on across"
+    );
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    assert_eq!(h.state().session.placed_at(Pos::new(x, y + 1)), None);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.event(egui::Event::Text(second.to_string()));
+    h.run();
+    assert_eq!(
+        h.state().session.placed_at(Pos::new(x, y + 1)),
+        None,
+        "no cursor, nothing laid"
+    );
 }
