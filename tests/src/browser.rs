@@ -17,6 +17,20 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// The key WebDriver names an element by.
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
+/// WebDriver's values for the keys that are not characters.
+pub mod keys {
+    /// Enter.
+    pub const ENTER: &str = "\u{E007}";
+    /// The left arrow.
+    pub const LEFT: &str = "\u{E012}";
+    /// The up arrow.
+    pub const UP: &str = "\u{E013}";
+    /// The right arrow.
+    pub const RIGHT: &str = "\u{E014}";
+    /// The down arrow.
+    pub const DOWN: &str = "\u{E015}";
+}
+
 /// A browser session of chromedriver's, closed with the driver when dropped.
 pub struct Browser {
     driver: std::process::Child,
@@ -168,6 +182,17 @@ impl Browser {
         frames
     }
 
+    /// Writes the window's screenshot as `name` in the folder `SCRYPTIC_SCREENSHOTS` names, if
+    /// it names one (what a person would have seen when a test failed); says where.
+    pub fn keep_screenshot(&self, name: &str) -> String {
+        let Some(dir) = std::env::var_os("SCRYPTIC_SCREENSHOTS") else {
+            return "set SCRYPTIC_SCREENSHOTS to a folder to see the page".into();
+        };
+        let path = std::path::Path::new(&dir).join(name);
+        std::fs::write(&path, self.screenshot()).unwrap();
+        format!("the page is in {}", path.display())
+    }
+
     pub fn open(&self, url: &str) {
         self.command("/url", json!({ "url": url }));
     }
@@ -181,6 +206,23 @@ impl Browser {
     pub fn run_async(&self, script: &str) -> Value {
         let script = format!("const done = arguments[arguments.length - 1]; {script}");
         self.command("/execute/async", json!({ "script": script, "args": [] }))
+    }
+
+    /// Presses and lets go of each key of `keys` in turn, as a person at the keyboard would
+    /// (WebDriver's key values: a character, or a key such as [`keys::ENTER`]); they go to the
+    /// page's focused element.
+    pub fn press(&self, keys: &[&str]) {
+        let actions: Vec<Value> = keys
+            .iter()
+            .flat_map(|k| {
+                [
+                    json!({ "type": "keyDown", "value": k }),
+                    json!({ "type": "keyUp", "value": k }),
+                ]
+            })
+            .collect();
+        let source = json!({ "type": "key", "id": "keyboard", "actions": actions });
+        self.command("/actions", json!({ "actions": [source] }));
     }
 
     pub fn element(&self, css: &str) -> String {

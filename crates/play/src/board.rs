@@ -190,30 +190,45 @@ impl PlayBoard {
         self.typing(ui, session);
     }
 
-    /// Letters typed go to the cursor's cell, which moves on; Backspace takes the last back.
-    /// The arrow keys move the cursor (`arrows`), so a word can be laid from the keyboard alone.
+    /// The keyboard, in the order its keys came (a quick typist's keys may come in one frame):
+    /// letters typed go to the cursor's cell, which moves on; Backspace takes the last back;
+    /// the arrow keys move the cursor (`arrow`), so a word can be laid from the keyboard alone.
     fn typing(&mut self, ui: &egui::Ui, session: &mut Session) {
         if ui.ctx().egui_wants_keyboard_input() || !session.can_place() {
             return;
         }
         let terrain = &session.game().board().terrain;
-        self.arrows(ui, (terrain.width(), terrain.height()));
-        let Some((cell, dir)) = self.cursor else {
+        let size = (terrain.width(), terrain.height());
+        let typed: Vec<egui::Event> = ui.input(|i| {
+            (i.events.iter())
+                .filter(|e| {
+                    matches!(
+                        e,
+                        egui::Event::Text(_) | egui::Event::Key { pressed: true, .. }
+                    )
+                })
+                .cloned()
+                .collect()
+        });
+        for event in typed {
+            match event {
+                egui::Event::Text(text) => self.lay_typed(&text, session),
+                egui::Event::Key { key, .. } => self.key(key, size, session),
+                _ => {}
+            }
+        }
+    }
+
+    /// Letters typed, laid from the cursor on (a refused one stops them, said).
+    fn lay_typed(&mut self, text: &str, session: &mut Session) {
+        let Some((mut at, dir)) = self.cursor else {
             return;
         };
-        let (typed, back) = ui.input(|i| {
-            let typed: String = i
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    egui::Event::Text(t) => Some(t.to_uppercase()),
-                    _ => None,
-                })
-                .collect();
-            (typed, i.key_pressed(egui::Key::Backspace))
-        });
-        let mut at = cell;
-        for letter in typed.chars().filter(char::is_ascii_alphabetic) {
+        for letter in text
+            .to_uppercase()
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+        {
             at = self.next_free(session, at, dir);
             if let Err(e) = session.place(letter, at) {
                 session.refusal = Some(e);
@@ -221,36 +236,39 @@ impl PlayBoard {
             }
             at = dir.step(at, 1).unwrap_or(at);
         }
-        if back {
-            let before = back_step(at, dir);
-            if let Some(b) = before.filter(|b| session.placed_at(*b).is_some()) {
-                session.unplace(b);
-                at = b;
-            }
-        }
         self.cursor = Some((at, dir));
     }
 
-    /// The arrow keys, as in a crossword app: along the cursor's line they move it a cell,
-    /// across it they turn it first; with no cursor the first press puts it on the board's
-    /// middle cell (`w` by `h` cells). Escape takes the cursor away.
-    fn arrows(&mut self, ui: &egui::Ui, (w, h): (u32, u32)) {
-        let (key, escape) = ui.input(|i| {
-            let arrows = [
-                (Key::ArrowRight, Direction::Across, true),
-                (Key::ArrowLeft, Direction::Across, false),
-                (Key::ArrowDown, Direction::Down, true),
-                (Key::ArrowUp, Direction::Down, false),
-            ];
-            let key = arrows.into_iter().find(|(k, ..)| i.key_pressed(*k));
-            (key, i.key_pressed(Key::Escape))
-        });
-        if escape {
-            self.cursor = None;
-        }
-        let Some((_, along, forward)) = key else {
+    /// A key pressed: Backspace takes the letter before the cursor back, Escape takes the
+    /// cursor away, an arrow moves it (`arrow`).
+    fn key(&mut self, key: Key, size: (u32, u32), session: &mut Session) {
+        let arrow = match key {
+            Key::ArrowRight => (Direction::Across, true),
+            Key::ArrowLeft => (Direction::Across, false),
+            Key::ArrowDown => (Direction::Down, true),
+            Key::ArrowUp => (Direction::Down, false),
+            Key::Escape => return self.cursor = None,
+            Key::Backspace => return self.take_back(session),
+            _ => return,
+        };
+        self.arrow(arrow, size);
+    }
+
+    /// Backspace: the letter laid just before the cursor back to the rack, the cursor on it.
+    fn take_back(&mut self, session: &mut Session) {
+        let Some((at, dir)) = self.cursor else {
             return;
         };
+        if let Some(before) = back_step(at, dir).filter(|b| session.placed_at(*b).is_some()) {
+            session.unplace(before);
+            self.cursor = Some((before, dir));
+        }
+    }
+
+    /// An arrow key, as in a crossword app: along the cursor's line it moves it a cell, across
+    /// it it turns it first; with no cursor the first press puts it on the board's middle cell
+    /// (of `w` by `h` cells).
+    fn arrow(&mut self, (along, forward): (Direction, bool), (w, h): (u32, u32)) {
         self.cursor = Some(match self.cursor {
             None => (Pos::new(w / 2, h / 2), along),
             Some((cell, dir)) if dir != along => (cell, along),

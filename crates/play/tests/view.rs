@@ -235,7 +235,8 @@ fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
 
 /// A word laid from the keyboard alone: the first arrow puts the cursor on the board's middle
 /// cell, an arrow along its line moves it, one across it turns it; letters typed are laid from
-/// there on, Backspace takes the last back, and Escape takes the cursor away.
+/// there on, Backspace takes the last back, and Escape takes the cursor away; keys that come
+/// quicker than frames are taken in the order they came.
 #[test]
 fn the_arrow_keys_move_the_cursor_and_letters_typed_are_laid() {
     let mut h = harness(recorder(None), vec![Seat::Human, Seat::Human]);
@@ -291,4 +292,16 @@ fn the_arrow_keys_move_the_cursor_and_letters_typed_are_laid() {
         None,
         "no cursor, nothing laid"
     );
+    // Keys quicker than frames (all in one), taken in the order they came.
+    let mut more = rack.chars().skip(2);
+    let (third, fourth) = (more.next().unwrap(), more.next().unwrap());
+    h.key_press(egui::Key::ArrowDown); // on the middle cell, down
+    h.key_press(egui::Key::ArrowDown); // a cell down
+    h.event(egui::Event::Text(third.to_string()));
+    h.key_press(egui::Key::ArrowRight); // turned across
+    h.event(egui::Event::Text(fourth.to_string()));
+    h.run();
+    let session = &h.state().session;
+    assert_eq!(session.placed_at(Pos::new(x, y + 1)), Some(third));
+    assert_eq!(session.placed_at(Pos::new(x, y + 2)), Some(fourth));
 }
