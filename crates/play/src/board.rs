@@ -187,40 +187,22 @@ impl PlayBoard {
         {
             session.unplace(cell);
         }
-        self.typing(ui, session);
     }
 
-    /// The keyboard, in the order its keys came (a quick typist's keys may come in one frame):
-    /// letters typed go to the cursor's cell, which moves on; Backspace takes the last back;
-    /// the arrow keys move the cursor (`arrow`), so a word can be laid from the keyboard alone.
-    fn typing(&mut self, ui: &egui::Ui, session: &mut Session) {
-        if ui.ctx().egui_wants_keyboard_input() || !session.can_place() {
-            return;
-        }
+    /// Whether the board takes the keyboard now (letters, the arrows, Backspace): a placing
+    /// player's, no fight being settled (`crate::keys` hands it the keys in their order).
+    pub(crate) fn takes_keys(session: &Session) -> bool {
+        session.combat.is_none() && session.can_place() && !session.game().rules().flow.scripted
+    }
+
+    /// The board's size in cells (the arrows stop at its edges).
+    pub(crate) fn size(session: &Session) -> (u32, u32) {
         let terrain = &session.game().board().terrain;
-        let size = (terrain.width(), terrain.height());
-        let typed: Vec<egui::Event> = ui.input(|i| {
-            (i.events.iter())
-                .filter(|e| {
-                    matches!(
-                        e,
-                        egui::Event::Text(_) | egui::Event::Key { pressed: true, .. }
-                    )
-                })
-                .cloned()
-                .collect()
-        });
-        for event in typed {
-            match event {
-                egui::Event::Text(text) => self.lay_typed(&text, session),
-                egui::Event::Key { key, .. } => self.key(key, size, session),
-                _ => {}
-            }
-        }
+        (terrain.width(), terrain.height())
     }
 
     /// Letters typed, laid from the cursor on (a refused one stops them, said).
-    fn lay_typed(&mut self, text: &str, session: &mut Session) {
+    pub(crate) fn lay_typed(&mut self, text: &str, session: &mut Session) {
         let Some((mut at, dir)) = self.cursor else {
             return;
         };
@@ -241,7 +223,7 @@ impl PlayBoard {
 
     /// A key pressed: Backspace takes the letter before the cursor back, Escape takes the
     /// cursor away, an arrow moves it (`arrow`).
-    fn key(&mut self, key: Key, size: (u32, u32), session: &mut Session) {
+    pub(crate) fn key(&mut self, key: Key, size: (u32, u32), session: &mut Session) {
         let arrow = match key {
             Key::ArrowRight => (Direction::Across, true),
             Key::ArrowLeft => (Direction::Across, false),

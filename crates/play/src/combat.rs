@@ -29,10 +29,12 @@ impl CombatDialog {
                     }
                     ui.separator();
                     ui.horizontal(|ui| {
-                        if ui.button("Cancel").clicked() {
+                        let cancel = ui.button("Cancel").on_hover_text("Not now (Escape)");
+                        if cancel.clicked() {
                             session.close_combat();
                         }
-                        if ui.button("Attack").clicked() {
+                        let attack = ui.button("Attack").on_hover_text("Attack (Enter)");
+                        if attack.clicked() {
                             session.proceed();
                         }
                     });
@@ -53,7 +55,9 @@ impl CombatDialog {
                         });
                     }
                     ui.horizontal(|ui| {
-                        if ui.button("Defend in this order").clicked() {
+                        let defend = (ui.button("Defend in this order"))
+                            .on_hover_text("The first word first (Enter)");
+                        if defend.clicked() {
                             session.defend(true);
                         }
                         if ui.button("Automatic order").clicked() {
@@ -71,7 +75,10 @@ impl CombatDialog {
                     } else {
                         "Close"
                     };
-                    if ui.button(label).clicked() {
+                    let step = ui
+                        .button(label)
+                        .on_hover_text("Enter; Escape closes the fight");
+                    if step.clicked() {
                         session.next_step();
                     }
                 }

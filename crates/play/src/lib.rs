@@ -12,6 +12,7 @@ pub mod board;
 pub mod combat;
 mod hearing;
 pub mod help;
+pub mod keys;
 pub mod pieces;
 pub mod play_view;
 pub mod rack;

@@ -34,8 +34,15 @@ impl PlayView {
     /// did or failed to do) under the rack.
     pub fn ui(&mut self, ui: &mut egui::Ui, session: &mut Session, message: Option<&str>) {
         if ui.available_width() < NARROW {
-            return self.narrow_screen(ui, session, message);
+            self.narrow_screen(ui, session, message);
+        } else {
+            self.wide_screen(ui, session, message);
         }
+        crate::keys::take(ui, session, &mut self.board);
+    }
+
+    /// A wide screen's layout: the panel beside the board, the rack under it.
+    fn wide_screen(&mut self, ui: &mut egui::Ui, session: &mut Session, message: Option<&str>) {
         if session.game().rules().flow.scripted {
             return self.table_screen(ui, session, message);
         }
@@ -73,10 +80,6 @@ impl PlayView {
             // The board stays bright during a fight (it is what the fight is about); it only
             // stops taking input.
             self.board.ui(ui, session);
-            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if enter && !fighting && session.can_place() && !session.placed.is_empty() {
-                session.request_commit();
-            }
         });
     }
 

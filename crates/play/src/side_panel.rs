@@ -125,6 +125,7 @@ impl SidePanel {
             let laid = !session.placed.is_empty();
             if ui
                 .add_enabled(can && laid, egui::Button::new("Commit"))
+                .on_hover_text("Commit the laid letters (Enter)")
                 .clicked()
             {
                 session.request_commit();
@@ -136,6 +137,11 @@ impl SidePanel {
                 session.recall();
             }
             let end = ui.add_enabled(can && session.can_end_turn(), egui::Button::new("End turn"));
+            let end = end.on_hover_text(crate::keys::with_shortcut(
+                ui.ctx(),
+                "End the turn",
+                &crate::keys::END_TURN,
+            ));
             if end.clicked() {
                 session.end_turn();
             }

@@ -304,4 +304,27 @@ fn the_arrow_keys_move_the_cursor_and_letters_typed_are_laid() {
     let session = &h.state().session;
     assert_eq!(session.placed_at(Pos::new(x, y + 1)), Some(third));
     assert_eq!(session.placed_at(Pos::new(x, y + 2)), Some(fourth));
+    // A cell clicked takes the cursor there, and the keyboard still types (the click gives the
+    // board no focus that would keep the keys from it).
+    h.get_by_label(scryptic_play::board::BOARD_LABEL).click();
+    h.run();
+    let fifth = rack.chars().nth(4).unwrap();
+    h.event(egui::Event::Text(fifth.to_string()));
+    h.run();
+    assert_eq!(h.state().session.placed.len(), 4, "laid where the click put the cursor");
+}
+
+/// Ctrl+Enter (⌘+Enter on a Mac) ends the turn, as the End turn button does (its hover text
+/// says so); Enter with nothing laid does nothing.
+#[test]
+fn ctrl_enter_ends_the_turn() {
+    let mut h = harness(recorder(None), vec![Seat::Human, Seat::Human]);
+    h.state_mut().session.rack_hidden = false;
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(sent(&h), Vec::new());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    assert_eq!(sent(&h), vec![Action::EndTurn]);
 }
