@@ -21,6 +21,10 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 pub mod keys {
     /// Enter.
     pub const ENTER: &str = "\u{E007}";
+    /// Escape.
+    pub const ESCAPE: &str = "\u{E00C}";
+    /// Control (held with another key: `Browser::chord`).
+    pub const CONTROL: &str = "\u{E009}";
     /// The left arrow.
     pub const LEFT: &str = "\u{E012}";
     /// The up arrow.
@@ -221,6 +225,18 @@ impl Browser {
                 ]
             })
             .collect();
+        let source = json!({ "type": "key", "id": "keyboard", "actions": actions });
+        self.command("/actions", json!({ "actions": [source] }));
+    }
+
+    /// Holds `held` (a modifier such as [`keys::CONTROL`]) while pressing `key`.
+    pub fn chord(&self, held: &str, key: &str) {
+        let actions = json!([
+            { "type": "keyDown", "value": held },
+            { "type": "keyDown", "value": key },
+            { "type": "keyUp", "value": key },
+            { "type": "keyUp", "value": held },
+        ]);
         let source = json!({ "type": "key", "id": "keyboard", "actions": actions });
         self.command("/actions", json!({ "actions": [source] }));
     }

@@ -9,7 +9,7 @@
 )]
 
 use scryptic::ai::{AiPlayer, Level};
-use scryptic::game::{Action, Game, Placement};
+use scryptic::game::{Action, Event, Game, Placement};
 use scryptic::lexicon::Lexicon;
 use scryptic::map::Direction;
 use scryptic::protocol::welcome::Welcome;
@@ -19,10 +19,13 @@ use scryptic_tests::browser::{Browser, keys, playing_server};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// What the page was told: the welcome, and the last view of the game.
+/// What the page was told: the welcome, the last view of the game, and every event the views
+/// brought.
+#[derive(Default)]
 struct Told {
     welcome: Option<Welcome>,
     view: Option<Box<View>>,
+    events: Vec<Event>,
 }
 
 impl Told {
@@ -33,6 +36,7 @@ impl Told {
             if let Some(welcome) = Welcome::read(&frame) {
                 self.welcome = Some(welcome.unwrap());
             } else if let ServerFrame::View(view) = frame {
+                self.events.extend(view.events.iter().cloned());
                 self.view = Some(view);
             }
         }
@@ -74,84 +78,30 @@ impl Told {
     }
 }
 
-/// The board's typing cursor as the play view moves it (the test's own model of it): the
-/// keys that bring it to a cell, headed a way.
-#[derive(Default)]
-struct Cursor {
-    at: Option<(Pos, Direction)>,
-}
-
-impl Cursor {
-    /// The keys that put the cursor on `to`, headed `dir`, on a board `w` by `h` cells; the
-    /// model follows.
-    fn keys_to(&mut self, to: Pos, dir: Direction, (w, h): (u32, u32)) -> Vec<&'static str> {
-        let mut pressed = Vec::new();
-        let mut press = |key: &'static str, cursor: &mut Option<(Pos, Direction)>| {
-            pressed.push(key);
-            let (along, forward) = match key {
-                keys::RIGHT => (Direction::Across, true),
-                keys::LEFT => (Direction::Across, false),
-                keys::DOWN => (Direction::Down, true),
-                _ => (Direction::Down, false),
-            };
-            *cursor = Some(match *cursor {
-                None => (Pos::new(w / 2, h / 2), along),
-                Some((at, d)) if d != along => (at, along),
-                Some((at, d)) => {
-                    let step: i64 = if forward { 1 } else { -1 };
-                    let (x, y) = match d {
-                        Direction::Across => (i64::from(at.x) + step, i64::from(at.y)),
-                        Direction::Down => (i64::from(at.x), i64::from(at.y) + step),
-                    };
-                    (Pos::new(x as u32, y as u32), d)
-                }
-            });
-        };
-        if self.at.is_none() {
-            press(keys::RIGHT, &mut self.at);
-        }
-        // Across to the column, then down to the row, then headed as wanted (a press across
-        // the cursor's line turns it without moving it).
-        for (axis, more, less) in [
-            (Direction::Across, keys::RIGHT, keys::LEFT),
-            (Direction::Down, keys::DOWN, keys::UP),
-        ] {
-            let (at, d) = self.at.unwrap();
-            let (from, want) = match axis {
-                Direction::Across => (at.x, to.x),
-                Direction::Down => (at.y, to.y),
-            };
-            if from == want {
-                continue;
-            }
-            let key = if want > from { more } else { less };
-            if d != axis {
-                press(key, &mut self.at);
-            }
-            for _ in 0..from.abs_diff(want) {
-                press(key, &mut self.at);
-            }
-        }
-        if self.at.unwrap().1 != dir {
-            let turn = match dir {
-                Direction::Across => keys::RIGHT,
-                Direction::Down => keys::DOWN,
-            };
-            press(turn, &mut self.at);
-        }
-        assert_eq!(self.at, Some((to, dir)));
-        pressed
+/// The keys that put the board's typing cursor on `to`, headed `dir`, on a board `w` by `h`
+/// cells, wherever it was: Escape (closing a fight's steps still shown, or taking the cursor
+/// away), an arrow (a cursor on the middle cell if there was none), then to the top left corner
+/// (the arrows stop at the edges), headed down; then down to the row, across to the column (a
+/// press across the cursor's line turns it without moving it), and turned as wanted.
+fn keys_to(to: Pos, dir: Direction, (w, h): (u32, u32)) -> Vec<&'static str> {
+    let mut keys = vec![keys::ESCAPE, keys::RIGHT];
+    keys.extend(std::iter::repeat_n(keys::LEFT, w as usize));
+    keys.push(keys::UP); // turned down
+    keys.extend(std::iter::repeat_n(keys::UP, h as usize));
+    keys.extend(std::iter::repeat_n(keys::DOWN, to.y as usize));
+    let mut heading = Direction::Down;
+    if to.x > 0 {
+        keys.push(keys::RIGHT); // turned across
+        keys.extend(std::iter::repeat_n(keys::RIGHT, to.x as usize));
+        heading = Direction::Across;
     }
-
-    /// A letter typed at the cursor: laid there, the cursor one cell on.
-    fn typed(&mut self) {
-        let (at, d) = self.at.unwrap();
-        let next = match d {
-            Direction::Across => Pos::new(at.x + 1, at.y),
-            Direction::Down => Pos::new(at.x, at.y + 1),
-        };
-        self.at = Some((next, d));
+    if heading != dir {
+        keys.push(match dir {
+            Direction::Across => keys::RIGHT,
+            Direction::Down => keys::DOWN,
+        });
     }
+    keys
 }
 
 /// The line the placements make (a single letter: across).
@@ -162,21 +112,23 @@ fn heading(letters: &[Placement]) -> Direction {
     }
 }
 
-/// The keys that lay `letters` on the board and commit them.
-fn keys_for(cursor: &mut Cursor, letters: &[Placement], size: (u32, u32)) -> Vec<String> {
+/// The keys that lay `letters` on the board, each where it goes, and commit them: Enter, and
+/// Enter again to go on with an `attack` (the combat dialog's first choice).
+fn keys_for(letters: &[Placement], size: (u32, u32), attack: bool) -> Vec<String> {
     let dir = heading(letters);
     let mut pressed = Vec::new();
     for placement in letters {
         pressed.extend(
-            cursor
-                .keys_to(placement.at, dir, size)
+            keys_to(placement.at, dir, size)
                 .into_iter()
                 .map(String::from),
         );
         pressed.push(placement.letter.to_ascii_lowercase().to_string());
-        cursor.typed();
     }
     pressed.push(keys::ENTER.to_string());
+    if attack {
+        pressed.push(keys::ENTER.to_string());
+    }
     pressed
 }
 
@@ -211,13 +163,9 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
         .unwrap();
     browser.open(&format!("{address}/matches/{}?seat=gold&name=Bea", made.id));
     let lexicon = Arc::new(Lexicon::english());
-    let mut told = Told {
-        welcome: None,
-        view: None,
-    };
+    let mut told = Told::default();
     let gold = Player::Gold;
     let mut chooser = AiPlayer::new(Level::Hard, SEED);
-    let mut cursor = Cursor::default();
     let mut words = 0;
     loop {
         let game = told.until(
@@ -236,7 +184,7 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
             );
         };
         let size = (game.board().terrain.width(), game.board().terrain.height());
-        let pressed = keys_for(&mut cursor, &letters, size);
+        let pressed = keys_for(&letters, size, false);
         let before = told.actions();
         browser.press(&pressed.iter().map(String::as_str).collect::<Vec<_>>());
         let after = told.until(&browser, &lexicon, "gold's word played", |_, actions| {
@@ -268,3 +216,114 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
 
 /// The deal: one where gold, choosing as the hard AI would, always has a word.
 const SEED: u64 = 3;
+
+/// Two browsers play classic Scryptic against each other on the tutorial map, from the
+/// keyboard: words laid and committed, turns ended (Ctrl+Enter), until one's word attacks the
+/// other's crossword (Enter, Enter: the combat dialog's Attack) and the other, in their own
+/// browser, defends in the dialog's order (Enter), and the fight is settled.
+#[test]
+fn two_browsers_play_classic_scryptic_through_an_attack_and_its_defence() {
+    let (Some(gold_page), Some(silver_page)) = (Browser::start(), Browser::start()) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    let made = scryptic::client::Lobby::new(&address)
+        .create(CreateMatch {
+            pack: "core".into(),
+            mode: String::new(),
+            map: "maps/tutorial.ron".into(),
+            settings: Default::default(),
+            seats: Default::default(),
+            seed: Some(CLASSIC_SEED),
+            log_after_end: true,
+        })
+        .unwrap();
+    gold_page.open(&format!("{address}/matches/{}?seat=gold&name=Ada", made.id));
+    silver_page.open(&format!(
+        "{address}/matches/{}?seat=silver&name=Bo",
+        made.id
+    ));
+    let pages = [&gold_page, &silver_page];
+    let lexicon = Arc::new(Lexicon::english());
+    let mut told = [Told::default(), Told::default()];
+    let mut choosers = [
+        AiPlayer::new(Level::Hard, CLASSIC_SEED),
+        AiPlayer::new(Level::Hard, CLASSIC_SEED + 1),
+    ];
+    let (mut attacks, mut defences) = (0, 0);
+    let settled = |told: &[Told]| {
+        told.iter().any(|t| {
+            t.events.iter().any(|e| {
+                matches!(
+                    e,
+                    Event::AttackRepelled { .. } | Event::AttackSucceeded { .. }
+                )
+            })
+        })
+    };
+    while !(defences > 0 && settled(&told)) {
+        let game = both_up_to_date(&mut told, &pages, &lexicon);
+        assert!(game.result().is_none(), "the game ended before a fight");
+        let seat = game.to_act();
+        let (page, view) = (
+            pages[seat.index()],
+            told[seat.index()].game(&lexicon).unwrap(),
+        );
+        let before = told[seat.index()].actions();
+        match choosers[seat.index()].choose(&view) {
+            Action::Commit { letters } => {
+                let attack = (view.preview_commit(&letters)).is_ok_and(|p| !p.defenders.is_empty());
+                attacks += usize::from(attack);
+                let size = (view.board().terrain.width(), view.board().terrain.height());
+                let pressed = keys_for(&letters, size, attack);
+                page.press(&pressed.iter().map(String::as_str).collect::<Vec<_>>());
+            }
+            // The order the dialog shows (the defenders as the fight found them).
+            Action::Defend { .. } => {
+                defences += 1;
+                page.press(&[keys::ENTER]);
+            }
+            // Anything else (a token invoked, a discard) a person may leave for later: the turn
+            // is ended (the fight's steps closed first if they are still shown).
+            _ => {
+                page.press(&[keys::ESCAPE]);
+                page.chord(keys::CONTROL, keys::ENTER);
+            }
+        }
+        let what = format!("{seat}'s action after {before}");
+        told[seat.index()].until(page, &lexicon, &what, |_, actions| actions > before);
+        assert!(before < 200, "no fight in 200 actions");
+    }
+    assert!(attacks > 0, "an attack was made");
+    for (page, name) in pages.iter().zip(["gold", "silver"]) {
+        eprintln!(
+            "{}",
+            page.keep_screenshot(&format!("browser-classic-{name}.png"))
+        );
+    }
+}
+
+/// Waits until both pages have seen the same number of actions; the game as the first sees it.
+fn both_up_to_date(told: &mut [Told; 2], pages: &[&Browser; 2], lexicon: &Arc<Lexicon>) -> Game {
+    let start = Instant::now();
+    loop {
+        for (t, page) in told.iter_mut().zip(pages) {
+            t.take_in(page);
+        }
+        if told[0].view.is_some() && told[0].actions() == told[1].actions() {
+            return told[0].game(lexicon).unwrap();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the pages never agreed: {} and {} actions",
+            told[0].actions(),
+            told[1].actions()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The deal: one where the two crosswords meet within a few turns.
+const CLASSIC_SEED: u64 = 5;

@@ -311,7 +311,11 @@ fn the_arrow_keys_move_the_cursor_and_letters_typed_are_laid() {
     let fifth = rack.chars().nth(4).unwrap();
     h.event(egui::Event::Text(fifth.to_string()));
     h.run();
-    assert_eq!(h.state().session.placed.len(), 4, "laid where the click put the cursor");
+    assert_eq!(
+        h.state().session.placed.len(),
+        4,
+        "laid where the click put the cursor"
+    );
 }
 
 /// Ctrl+Enter (⌘+Enter on a Mac) ends the turn, as the End turn button does (its hover text
