@@ -23,6 +23,8 @@ pub mod keys {
     pub const ENTER: &str = "\u{E007}";
     /// Escape.
     pub const ESCAPE: &str = "\u{E00C}";
+    /// Backspace.
+    pub const BACKSPACE: &str = "\u{E003}";
     /// Control (held with another key: `Browser::chord`).
     pub const CONTROL: &str = "\u{E009}";
     /// The left arrow.

@@ -78,30 +78,79 @@ impl Told {
     }
 }
 
-/// The keys that put the board's typing cursor on `to`, headed `dir`, on a board `w` by `h`
-/// cells, wherever it was: Escape (closing a fight's steps still shown, or taking the cursor
-/// away), an arrow (a cursor on the middle cell if there was none), then to the top left corner
-/// (the arrows stop at the edges), headed down; then down to the row, across to the column (a
-/// press across the cursor's line turns it without moving it), and turned as wanted.
-fn keys_to(to: Pos, dir: Direction, (w, h): (u32, u32)) -> Vec<&'static str> {
-    let mut keys = vec![keys::ESCAPE, keys::RIGHT];
-    keys.extend(std::iter::repeat_n(keys::LEFT, w as usize));
-    keys.push(keys::UP); // turned down
-    keys.extend(std::iter::repeat_n(keys::UP, h as usize));
-    keys.extend(std::iter::repeat_n(keys::DOWN, to.y as usize));
-    let mut heading = Direction::Down;
-    if to.x > 0 {
-        keys.push(keys::RIGHT); // turned across
-        keys.extend(std::iter::repeat_n(keys::RIGHT, to.x as usize));
-        heading = Direction::Across;
-    }
-    if heading != dir {
-        keys.push(match dir {
-            Direction::Across => keys::RIGHT,
-            Direction::Down => keys::DOWN,
+/// The board's typing cursor as the play view moves it, as far as the test knows (none: not
+/// known, and homed first).
+#[derive(Default)]
+struct Cursor(Option<(Pos, Direction)>);
+
+impl Cursor {
+    /// The keys that put the cursor on `to`, headed `dir`, on a board `size` cells. Not known,
+    /// it is homed first: Escape (closing a fight's steps still shown, or taking the cursor
+    /// away), an arrow (a cursor if there was none), then to the top left corner (the arrows
+    /// stop at the edges), headed down. Then along its line first, then across it (a press
+    /// across the cursor's line turns it without moving it), and turned as wanted.
+    fn keys_to(&mut self, to: Pos, dir: Direction, (w, h): (u32, u32)) -> Vec<&'static str> {
+        let mut keys = Vec::new();
+        let (mut at, mut heading) = self.0.unwrap_or_else(|| {
+            keys.extend([keys::ESCAPE, keys::RIGHT]);
+            keys.extend(std::iter::repeat_n(keys::LEFT, w as usize));
+            keys.push(keys::UP); // turned down
+            keys.extend(std::iter::repeat_n(keys::UP, h as usize));
+            (Pos::new(0, 0), Direction::Down)
         });
+        let lines = match heading {
+            Direction::Down => [Direction::Down, Direction::Across],
+            Direction::Across => [Direction::Across, Direction::Down],
+        };
+        for line in lines {
+            let (from, want, more, less) = match line {
+                Direction::Across => (at.x, to.x, keys::RIGHT, keys::LEFT),
+                Direction::Down => (at.y, to.y, keys::DOWN, keys::UP),
+            };
+            if from == want {
+                continue;
+            }
+            let key = if want > from { more } else { less };
+            if heading != line {
+                keys.push(key);
+                heading = line;
+            }
+            keys.extend(std::iter::repeat_n(key, from.abs_diff(want) as usize));
+            at = match line {
+                Direction::Across => Pos::new(want, at.y),
+                Direction::Down => Pos::new(at.x, want),
+            };
+        }
+        if heading != dir {
+            keys.push(match dir {
+                Direction::Across => keys::RIGHT,
+                Direction::Down => keys::DOWN,
+            });
+        }
+        self.0 = Some((to, dir));
+        keys
     }
-    keys
+
+    /// A letter typed at the cursor: laid there, the cursor a cell on.
+    fn typed(&mut self) {
+        if let Some((at, dir)) = self.0 {
+            self.0 = Some((step(at, dir), dir));
+        }
+    }
+
+    /// Backspace at the cursor: the letter before it taken back, the cursor on its cell.
+    fn took_back(&mut self, cell: Pos) {
+        if let Some((_, dir)) = self.0 {
+            self.0 = Some((cell, dir));
+        }
+    }
+}
+
+fn step(at: Pos, dir: Direction) -> Pos {
+    match dir {
+        Direction::Across => Pos::new(at.x + 1, at.y),
+        Direction::Down => Pos::new(at.x, at.y + 1),
+    }
 }
 
 /// The line the placements make (a single letter: across).
@@ -114,16 +163,23 @@ fn heading(letters: &[Placement]) -> Direction {
 
 /// The keys that lay `letters` on the board, each where it goes, and commit them: Enter, and
 /// Enter again to go on with an `attack` (the combat dialog's first choice).
-fn keys_for(letters: &[Placement], size: (u32, u32), attack: bool) -> Vec<String> {
+fn keys_for(
+    cursor: &mut Cursor,
+    letters: &[Placement],
+    size: (u32, u32),
+    attack: bool,
+) -> Vec<String> {
     let dir = heading(letters);
     let mut pressed = Vec::new();
     for placement in letters {
         pressed.extend(
-            keys_to(placement.at, dir, size)
+            cursor
+                .keys_to(placement.at, dir, size)
                 .into_iter()
                 .map(String::from),
         );
         pressed.push(placement.letter.to_ascii_lowercase().to_string());
+        cursor.typed();
     }
     pressed.push(keys::ENTER.to_string());
     if attack {
@@ -166,6 +222,7 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
     let mut told = Told::default();
     let gold = Player::Gold;
     let mut chooser = AiPlayer::new(Level::Hard, SEED);
+    let mut cursor = Cursor::default();
     let mut words = 0;
     loop {
         let game = told.until(
@@ -184,7 +241,7 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
             );
         };
         let size = (game.board().terrain.width(), game.board().terrain.height());
-        let pressed = keys_for(&letters, size, false);
+        let pressed = keys_for(&mut cursor, &letters, size, false);
         let before = told.actions();
         browser.press(&pressed.iter().map(String::as_str).collect::<Vec<_>>());
         let after = told.until(&browser, &lexicon, "gold's word played", |_, actions| {
@@ -277,7 +334,9 @@ fn two_browsers_play_classic_scryptic_through_an_attack_and_its_defence() {
                 let attack = (view.preview_commit(&letters)).is_ok_and(|p| !p.defenders.is_empty());
                 attacks += usize::from(attack);
                 let size = (view.board().terrain.width(), view.board().terrain.height());
-                let pressed = keys_for(&letters, size, attack);
+                // Not known after a fight's dialogs: homed.
+                let mut cursor = Cursor::default();
+                let pressed = keys_for(&mut cursor, &letters, size, attack);
                 page.press(&pressed.iter().map(String::as_str).collect::<Vec<_>>());
             }
             // The order the dialog shows (the defenders as the fight found them).
@@ -327,3 +386,162 @@ fn both_up_to_date(told: &mut [Told; 2], pages: &[&Browser; 2], lexicon: &Arc<Le
 
 /// The deal: one where the two crosswords meet within a few turns.
 const CLASSIC_SEED: u64 = 5;
+
+/// Two browsers and the server's AI play Lexicon Crossing, three seats of 15 tiles: each
+/// browser's seat lays its crossword out in its own region from the keyboard, a letter a key as
+/// it types (a letter its plan moves taken back with Backspace), and calls green light with
+/// Enter once the crossword is complete, and everyone draws. The AI's seat lays a letter a
+/// minute here (`--ai-pace`), so that the first light is the browsers' to call however slow the
+/// machine running the test.
+#[test]
+fn two_browsers_and_the_ai_play_lexicon_crossing_to_green_light() {
+    let (Some(gold_page), Some(silver_page)) = (Browser::start(), Browser::start()) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_secs(60));
+    let address = format!("http://{}", server.addr);
+    let settings = [("players", "3"), ("start", "15")];
+    let made = scryptic::client::Lobby::new(&address)
+        .create(CreateMatch {
+            pack: "lexicon-crossing".into(),
+            mode: "s98".into(),
+            map: String::new(),
+            settings: settings.map(|(k, v)| (k.into(), v.into())).into(),
+            seats: [(
+                "seat3".to_string(),
+                SeatRequest::Ai {
+                    level: "easy".into(),
+                },
+            )]
+            .into(),
+            seed: Some(LC_SEED),
+            log_after_end: true,
+        })
+        .unwrap();
+    gold_page.open(&format!("{address}/matches/{}?seat=gold&name=Ada", made.id));
+    silver_page.open(&format!(
+        "{address}/matches/{}?seat=silver&name=Bo",
+        made.id
+    ));
+    let pages = [&gold_page, &silver_page];
+    let lexicon = Arc::new(Lexicon::english());
+    let mut told = [Told::default(), Told::default()];
+    let mut cursors = [Cursor::default(), Cursor::default()];
+    let mut choosers = [
+        AiPlayer::new(Level::Easy, LC_SEED),
+        AiPlayer::new(Level::Easy, LC_SEED + 1),
+    ];
+    let seats = [Player::Gold, Player::Silver];
+    let called = |told: &[Told; 2]| {
+        told.iter().flat_map(|t| &t.events).find_map(|e| match e {
+            Event::GreenLight { player, .. } if seats.contains(player) => Some(*player),
+            _ => None,
+        })
+    };
+    let mut moves = 0;
+    while called(&told).is_none() {
+        for i in 0..2 {
+            let view = told[i].until(pages[i], &lexicon, "a view", |_, _| true);
+            let (page, seat) = (pages[i], seats[i]);
+            let before = told[i].actions();
+            match choosers[i].choose_at_once(&view, seat) {
+                Some(Action::Layout { letters, .. }) => {
+                    let laid = view.laid_letters(seat);
+                    if same_crossword(&laid, &letters) {
+                        continue;
+                    }
+                    let size = (view.board().terrain.width(), view.board().terrain.height());
+                    // What goes first, shown back, then what comes (a letter typed on a cell
+                    // still holding one of the crossword's would go to the next cell).
+                    let kept: Vec<Placement> = laid
+                        .iter()
+                        .filter(|p| letters.contains(p))
+                        .copied()
+                        .collect();
+                    let cursor = &mut cursors[i];
+                    for (from, to) in [(&laid, &kept), (&kept, &letters)] {
+                        let pressed = keys_to_lay_out(cursor, from, to, size);
+                        if pressed.is_empty() {
+                            continue;
+                        }
+                        page.press(&pressed.iter().map(String::as_str).collect::<Vec<_>>());
+                        told[i].until(page, &lexicon, "the crossword laid out", |g, _| {
+                            same_crossword(&g.laid_letters(seat), to)
+                        });
+                    }
+                }
+                Some(Action::GreenLight { .. }) => {
+                    page.press(&[keys::ENTER]);
+                    told[i].until(page, &lexicon, "the light", |_, n| n > before);
+                }
+                _ => continue,
+            }
+            moves += 1;
+            assert!(moves < 200, "no green light after {moves} moves");
+        }
+    }
+    // Everyone drew: the caller's rack and the other browser's hold a new tile.
+    let caller = called(&told).unwrap();
+    for (t, seat) in told.iter_mut().zip(seats) {
+        let drew = |t: &Told| {
+            t.events
+                .iter()
+                .any(|e| matches!(e, Event::Drew { player, .. } if *player == seat))
+        };
+        t.until(pages[seat.index()], &lexicon, "the draw", |_, _| true);
+        assert!(drew(t), "{seat} drew after {caller}'s green light");
+    }
+    for (page, name) in pages.iter().zip(["gold", "silver"]) {
+        eprintln!(
+            "{}",
+            page.keep_screenshot(&format!("browser-lc-{name}.png"))
+        );
+    }
+}
+
+/// Whether two crosswords hold the same letters on the same cells.
+fn same_crossword(a: &[Placement], b: &[Placement]) -> bool {
+    a.len() == b.len() && a.iter().all(|p| b.contains(p))
+}
+
+/// The keys that turn the crossword `laid` into `wanted`: each letter that goes or moves taken
+/// back (Backspace from the cell after it), then each new one typed where it goes.
+fn keys_to_lay_out(
+    cursor: &mut Cursor,
+    laid: &[Placement],
+    wanted: &[Placement],
+    size: (u32, u32),
+) -> Vec<String> {
+    let mut pressed = Vec::new();
+    for gone in laid.iter().filter(|p| !wanted.contains(p)) {
+        let (dir, after) = if gone.at.x + 1 < size.0 {
+            (Direction::Across, step(gone.at, Direction::Across))
+        } else {
+            (Direction::Down, step(gone.at, Direction::Down))
+        };
+        pressed.extend(
+            cursor
+                .keys_to(after, dir, size)
+                .into_iter()
+                .map(String::from),
+        );
+        pressed.push(keys::BACKSPACE.to_string());
+        cursor.took_back(gone.at);
+    }
+    for new in wanted.iter().filter(|p| !laid.contains(p)) {
+        let dir = cursor.0.map_or(Direction::Across, |(_, d)| d);
+        pressed.extend(
+            cursor
+                .keys_to(new.at, dir, size)
+                .into_iter()
+                .map(String::from),
+        );
+        pressed.push(new.letter.to_ascii_lowercase().to_string());
+        cursor.typed();
+    }
+    pressed
+}
+
+/// The deal of the Lexicon Crossing match.
+const LC_SEED: u64 = 21;

@@ -107,6 +107,7 @@ fn signal(ui: &mut egui::Ui, session: &mut Session) {
     let hint = "Your crossword must use every tile, in one group, every run a word";
     if ui
         .add_enabled(signal.is_some(), egui::Button::new(label))
+        .on_hover_text(format!("{label} (Enter)"))
         .on_disabled_hover_text(hint)
         .clicked()
         && let Some(action) = signal

@@ -233,7 +233,8 @@ impl PlayBoard {
             Key::Backspace => return self.take_back(session),
             _ => return,
         };
-        self.arrow(arrow, size);
+        let first = first_cell(session, size);
+        self.arrow(arrow, first, size);
     }
 
     /// Backspace: the letter laid just before the cursor back to the rack, the cursor on it.
@@ -248,11 +249,11 @@ impl PlayBoard {
     }
 
     /// An arrow key, as in a crossword app: along the cursor's line it moves it a cell, across
-    /// it it turns it first; with no cursor the first press puts it on the board's middle cell
-    /// (of `w` by `h` cells).
-    fn arrow(&mut self, (along, forward): (Direction, bool), (w, h): (u32, u32)) {
+    /// it it turns it first; with no cursor the first press puts it on `first`. The board is
+    /// `w` by `h` cells.
+    fn arrow(&mut self, (along, forward): (Direction, bool), first: Pos, (w, h): (u32, u32)) {
         self.cursor = Some(match self.cursor {
-            None => (Pos::new(w / 2, h / 2), along),
+            None => (first, along),
             Some((cell, dir)) if dir != along => (cell, along),
             Some((cell, dir)) => {
                 let moved = if forward {
@@ -555,6 +556,18 @@ impl PlayBoard {
             Rect::from_center_size(p, vec2(size, size)),
             self.textures.as_ref(),
         );
+    }
+}
+
+/// Where the first arrow key puts the cursor: the middle of the board (of `w` by `h` cells), or
+/// in simultaneous play of the person's own region.
+fn first_cell(session: &Session, (w, h): (u32, u32)) -> Pos {
+    let region = (session.at_once())
+        .then(|| session.game().own_region_bounds(session.viewer()))
+        .flatten();
+    match region {
+        Some((low, high)) => Pos::new(low.x.midpoint(high.x), low.y.midpoint(high.y)),
+        None => Pos::new(w / 2, h / 2),
     }
 }
 

@@ -1,7 +1,8 @@
 //! The play view's keyboard, so that a game can be played from the keyboard alone: letters are
 //! laid at the board's typing cursor, the arrows move it, Backspace takes a letter back; Enter
-//! commits the laid letters or, while the combat dialog is open, takes its first choice
-//! (Attack, Defend in this order, the next step); Escape cancels a previewed attack, closes the
+//! commits the laid letters (in simultaneous play, where letters are laid as they are typed, it
+//! calls green or red light once the crossword is complete) or, while the combat dialog is
+//! open, takes its first choice (Attack, Defend in this order, the next step); Escape cancels a previewed attack, closes the
 //! fight's steps, or takes the cursor away; Ctrl+Enter (⌘+Enter on a Mac) ends the turn.
 //!
 //! The keys are taken in the order they came, whatever frame they came in (a quick typist's,
@@ -70,6 +71,11 @@ fn enter(session: &mut Session) {
         Some(CombatStage::Order { .. }) => session.defend(true),
         Some(CombatStage::Resolution { .. }) => session.next_step(),
         None if session.can_place() && !session.placed.is_empty() => session.request_commit(),
+        None if session.at_once() => {
+            if let Some(signal) = session.signal_now() {
+                session.act(signal);
+            }
+        }
         None => {}
     }
 }
