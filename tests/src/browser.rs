@@ -48,6 +48,19 @@ pub struct Browser {
 impl Browser {
     /// Starts chromedriver and a headless chromium session, or says why not.
     pub fn start() -> Option<Browser> {
+        Browser::start_with(&[], None)
+    }
+
+    /// A phone held upright (`width` by `height` CSS pixels, at `ratio` device pixels to one),
+    /// touched, not clicked: chromium's own emulation of one.
+    pub fn phone(width: u32, height: u32, ratio: f64) -> Option<Browser> {
+        let metrics =
+            json!({ "width": width, "height": height, "pixelRatio": ratio, "touch": true });
+        Browser::start_with(&[], Some(json!({ "deviceMetrics": metrics })))
+    }
+
+    /// As `start`, with chromium's `args` added and its mobile emulation (`mobileEmulation`).
+    pub fn start_with(args: &[&str], emulation: Option<Value>) -> Option<Browser> {
         let required = std::env::var_os("SCRYPTIC_REQUIRE_BROWSER").is_some();
         let present =
             std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
@@ -93,20 +106,35 @@ impl Browser {
             std::thread::sleep(Duration::from_millis(100));
         }
         let profile = tempfile::tempdir().unwrap().keep();
+        let mut all_args = vec![
+            "--headless".to_string(),
+            "--no-sandbox".into(),
+            "--disable-gpu".into(),
+            "--disable-quic".into(),
+            "--no-first-run".into(),
+            "--disable-background-networking".into(),
+            "--disable-component-update".into(),
+            "--disable-sync".into(),
+            "--disable-dev-shm-usage".into(),
+            "--window-size=1100,1400".into(),
+            // WebGL without a GPU (the browser client draws with it).
+            "--use-angle=swiftshader".into(),
+            "--enable-unsafe-swiftshader".into(),
+            format!("--user-data-dir={}", profile.display()),
+        ];
+        all_args.extend(args.iter().map(|a| a.to_string()));
+        let mut options = json!({
+            "binary": CHROMIUM,
+            "args": all_args,
+            // The network's log, read by `websocket_frames`: what the page's sockets got.
+            "perfLoggingPrefs": { "enableNetwork": true, "enablePage": false }
+        });
+        if let Some(emulation) = emulation {
+            options["mobileEmulation"] = emulation;
+        }
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": CHROMIUM,
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--window-size=1100,1400",
-                    // WebGL without a GPU (the browser client draws with it).
-                    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-                    format!("--user-data-dir={}", profile.display())],
-                // The network's log, read by `websocket_frames`: what the page's sockets got.
-                "perfLoggingPrefs": { "enableNetwork": true, "enablePage": false }
-            },
+            "goog:chromeOptions": options,
             "goog:loggingPrefs": { "performance": "ALL" }
         }}});
         let made = browser.post("/session", &capabilities).unwrap();

@@ -206,6 +206,63 @@ fn time_to_the_first_board() {
     }
 }
 
+/// How long the browser client takes to draw a frame of a 40x40 board (the classic duel's
+/// largest shipped map) while the pointer moves over it: the time spent in each of the page's
+/// animation-frame callbacks (where eframe runs egui, lays the frame out and paints it), over
+/// 300 pointer moves a frame apart. WebGL is chromium's software renderer here (no GPU).
+#[test]
+#[ignore = "a measurement, run by hand"]
+fn frame_time_on_a_40_by_40_board() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    let made = scryptic::client::Lobby::new(&address)
+        .create(scryptic::protocol::CreateMatch {
+            pack: "core".into(),
+            mode: String::new(),
+            map: "maps/duel-40.ron".into(),
+            settings: Default::default(),
+            seats: Default::default(),
+            seed: Some(7),
+            log_after_end: true,
+        })
+        .unwrap();
+    for (what, watch) in [
+        ("watching", "?watch"),
+        ("playing gold", "?seat=gold&name=Ada"),
+    ] {
+        browser.open(&format!("{address}/matches/{}{watch}", made.id));
+        browser.wait_for(
+            "the tileset on the board",
+            "return performance.getEntriesByName('scryptic-tileset').length > 0",
+        );
+        let times = browser.run_async(
+            "const canvas = document.getElementById('scryptic'); \
+             const box = canvas.getBoundingClientRect(); \
+             const spent = []; \
+             const frame = window.requestAnimationFrame.bind(window); \
+             window.requestAnimationFrame = (callback) => frame((t) => { \
+               const start = performance.now(); callback(t); spent.push(performance.now() - start); }); \
+             let n = 0; \
+             const move = () => { \
+               n += 1; \
+               canvas.dispatchEvent(new MouseEvent('mousemove', { \
+                 clientX: box.left + 50 + (n * 7) % 600, clientY: box.top + 200 + (n * 3) % 600, \
+                 bubbles: true })); \
+               if (n < 300) { frame(move); return; } \
+               spent.sort((a, b) => a - b); \
+               const at = (q) => spent[Math.floor(q * (spent.length - 1))].toFixed(2); \
+               done({ frames: spent.length, median: at(0.5), p95: at(0.95), most: at(1) }); \
+             }; \
+             frame(move);",
+        );
+        eprintln!("{what}: {times} (ms a frame)");
+    }
+}
+
 /// The server killed as by `kill -9` and started again on the same data while a browser plays:
 /// the page makes its connection again by itself and the seat is connected again, with no
 /// seat taken anew.
