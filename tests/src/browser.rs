@@ -271,6 +271,23 @@ impl Browser {
         self.command("/actions", json!({ "actions": [source] }));
     }
 
+    /// A finger's tap at (`x`, `y`), CSS pixels from the page's top left.
+    pub fn tap(&self, x: f64, y: f64) {
+        let actions = json!([
+            { "type": "pointerMove", "x": x.round() as i64, "y": y.round() as i64, "origin": "viewport" },
+            { "type": "pointerDown", "button": 0 },
+            { "type": "pointerUp", "button": 0 },
+        ]);
+        let finger = json!({ "type": "pointer", "id": "finger",
+            "parameters": { "pointerType": "touch" }, "actions": actions });
+        self.command("/actions", json!({ "actions": [finger] }));
+    }
+
+    /// Waits until the page has drawn two more frames (what it was told is on the screen).
+    pub fn next_frames(&self) {
+        self.run_async("requestAnimationFrame(() => requestAnimationFrame(() => done(true)));");
+    }
+
     pub fn element(&self, css: &str) -> String {
         let found = self.command("/element", json!({ "using": "css selector", "value": css }));
         found[ELEMENT].as_str().unwrap().to_string()

@@ -545,3 +545,219 @@ fn keys_to_lay_out(
 
 /// The deal of the Lexicon Crossing match.
 const LC_SEED: u64 = 21;
+
+/// Word Wars on a phone held upright (chromium's emulation of one: 390x844, touch): gold's
+/// first words laid by touch alone, a cell tapped then a letter of the rack tapped (laid
+/// there), then Commit tapped. The board, the rack's letters and the button are found on the
+/// screen by their colours, as an eye finds them. (Chromium's emulation at two device pixels to
+/// one reports the canvas's device-pixel size in CSS pixels, and eframe draws at half the
+/// width; a phone's browser does not, so the phone here is at one to one.)
+#[test]
+fn a_phone_plays_word_wars_by_touch() {
+    let Some(phone) = Browser::phone(390, 844, 1.0) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    let made =
+        scryptic_tests::browser::ai_match(&address, "word-wars", &[("silver", "easy")], SEED);
+    phone.open(&format!("{address}/matches/{}?seat=gold&name=Pia", made.id));
+    let lexicon = Arc::new(Lexicon::english());
+    let mut told = Told::default();
+    let mut chooser = AiPlayer::new(Level::Hard, SEED);
+    for word in 0..2 {
+        let game = told.until(&phone, &lexicon, "gold's turn", |g, _| {
+            g.to_act() == Player::Gold
+        });
+        let Action::Commit { letters } = chooser.choose(&game) else {
+            panic!("gold has no word (choose another SEED)");
+        };
+        phone.next_frames();
+        let shot = screen(&phone);
+        let board = board_rect(&shot);
+        let coins = coin_centres(&shot, board.max.y);
+        let rack: Vec<char> = game.rack_letters(Player::Gold).chars().collect();
+        assert_eq!(coins.len(), rack.len(), "a coin for each letter: {coins:?}");
+        let size = (game.board().terrain.width(), game.board().terrain.height());
+        let mut left = rack.clone();
+        for placement in &letters {
+            let cell = board.cell_centre(placement.at, size);
+            phone.tap(cell.x, cell.y);
+            // The coins left are where the first ones were (the rack keeps its order).
+            let i = left.iter().position(|&c| c == placement.letter).unwrap();
+            phone.tap(coins[i].x, coins[i].y);
+            left.remove(i);
+        }
+        phone.next_frames();
+        let shot = screen(&phone);
+        let name = format!("phone-word-{word}.png");
+        let commit = first_button_below(&shot, coins[0].y).unwrap_or_else(|| {
+            panic!(
+                "no button under the rack ({})",
+                phone.keep_screenshot(&name)
+            )
+        });
+        let before = told.actions();
+        phone.tap(commit.x, commit.y);
+        let after = told.until(&phone, &lexicon, "the word played", |_, n| n > before);
+        for placement in &letters {
+            let tile = after
+                .board()
+                .letters
+                .get(placement.at)
+                .and_then(Option::as_ref);
+            let shown = phone.keep_screenshot(&name);
+            assert_eq!(
+                tile.map(|t| t.letter),
+                Some(placement.letter),
+                "{placement:?} ({shown})"
+            );
+        }
+    }
+}
+
+/// The centre of the first button under the rack (its coins' row at `coins`): the coins and
+/// then the rack's frame left behind, the next rows of a button's fill, and the first of them
+/// across.
+fn first_button_below(shot: &image::RgbImage, coins: f64) -> Option<Point> {
+    // The theme's fill of a panel's frame and of a button that can be pressed.
+    let fill = |p: &image::Rgb<u8>| {
+        let [r, g, b] = p.0;
+        r.abs_diff(74) < 8 && g.abs_diff(63) < 8 && b.abs_diff(51) < 8
+    };
+    let (w, h) = shot.dimensions();
+    let run_at = |y: u32| {
+        runs((0..w).filter(|&x| fill(shot.get_pixel(x, y))))
+            .into_iter()
+            .find(|(left, right)| right - left >= 40)
+    };
+    let mut y = coins as u32;
+    while y < h && (0..w).any(|x| gold(shot.get_pixel(x, y))) {
+        y += 1;
+    }
+    while y < h && run_at(y).is_some() {
+        y += 1;
+    }
+    while y < h && run_at(y).is_none() {
+        y += 1;
+    }
+    let top = y;
+    while y + 1 < h && run_at(y + 1).is_some() {
+        y += 1;
+    }
+    let (left, right) = run_at(top + 2)?;
+    Some(Point {
+        x: f64::from(left + right) / 2.0,
+        y: f64::from(top + y) / 2.0,
+    })
+}
+
+fn screen(browser: &Browser) -> image::RgbImage {
+    image::load_from_memory(&browser.screenshot())
+        .unwrap()
+        .to_rgb8()
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Point {
+    x: f64,
+    y: f64,
+}
+
+#[derive(Debug)]
+struct Rect {
+    min: Point,
+    max: Point,
+}
+
+impl Rect {
+    fn cell_centre(&self, at: Pos, (w, h): (u32, u32)) -> Point {
+        let (cw, ch) = (
+            (self.max.x - self.min.x) / f64::from(w),
+            (self.max.y - self.min.y) / f64::from(h),
+        );
+        Point {
+            x: self.min.x + (f64::from(at.x) + 0.5) * cw,
+            y: self.min.y + (f64::from(at.y) + 0.5) * ch,
+        }
+    }
+}
+
+/// The plain cells' sand.
+fn sand(p: &image::Rgb<u8>) -> bool {
+    let [r, g, b] = p.0;
+    r > 170 && g > 110 && b < 140 && r > b.saturating_add(70)
+}
+
+/// A rack coin's gold.
+fn gold(p: &image::Rgb<u8>) -> bool {
+    let [r, g, b] = p.0;
+    r > 150 && g > 110 && b < 90
+}
+
+/// The board: the rows mostly of sand, and their extent across.
+fn board_rect(shot: &image::RgbImage) -> Rect {
+    let (w, h) = shot.dimensions();
+    let sandy = |y: u32| (0..w).filter(|&x| sand(shot.get_pixel(x, y))).count();
+    let rows: Vec<u32> = (0..h)
+        .filter(|&y| sandy(y) > (w as usize) * 3 / 4)
+        .collect();
+    let (top, bottom) = (rows[0], *rows.last().unwrap());
+    let middle = (top + bottom) / 2;
+    let columns: Vec<u32> = (0..w)
+        .filter(|&x| sand(shot.get_pixel(x, middle)))
+        .collect();
+    let (left, right) = (columns[0], *columns.last().unwrap());
+    Rect {
+        min: Point {
+            x: f64::from(left),
+            y: f64::from(top),
+        },
+        max: Point {
+            x: f64::from(right + 1),
+            y: f64::from(bottom + 1),
+        },
+    }
+}
+
+/// The centres of the rack's coins below `from`, in reading order: bands of rows holding gold,
+/// and in each the runs of columns holding it.
+fn coin_centres(shot: &image::RgbImage, from: f64) -> Vec<Point> {
+    let (w, h) = shot.dimensions();
+    let from = from as u32 + 2;
+    let row_has = |y: u32| (0..w).any(|x| gold(shot.get_pixel(x, y)));
+    let mut centres = Vec::new();
+    for (top, bottom) in runs((from..h).filter(|&y| row_has(y))) {
+        if bottom - top < 20 {
+            continue;
+        }
+        let column_has = |x: u32| (top..=bottom).any(|y| gold(shot.get_pixel(x, y)));
+        for (left, right) in runs((0..w).filter(|&x| column_has(x))) {
+            if right - left >= 20 {
+                let y = f64::from(top + bottom) / 2.0;
+                centres.push(Point {
+                    x: f64::from(left + right) / 2.0,
+                    y,
+                });
+            }
+        }
+        // The rack's coins come first below the board; what follows is not theirs.
+        if centres.len() >= 7 {
+            break;
+        }
+    }
+    centres
+}
+
+/// The runs of consecutive numbers in `numbers` (ascending), as first and last.
+fn runs(numbers: impl Iterator<Item = u32>) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for n in numbers {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == n => *last = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    runs
+}

@@ -113,9 +113,15 @@ impl PlayView {
             .resizable(false)
             .show(ui, |ui| {
                 if !scripted {
+                    // The rack keeps the tallest height it had this game, so that a row of
+                    // tiles laid does not grow the board under the finger laying the next.
+                    let top = ui.cursor().top();
                     ui.add_enabled_ui(!fighting, |ui| {
                         self.rack.ui(ui, session, &mut self.board);
                     });
+                    let used = ui.cursor().top() - top;
+                    self.board.rack_height = self.board.rack_height.max(used);
+                    ui.add_space(self.board.rack_height - used);
                 }
                 if let Some(m) = message {
                     ui.label(m);

@@ -233,6 +233,29 @@ fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
     assert_eq!(sent(&h), vec![Action::EndTurn]);
 }
 
+/// On a phone, letters laid from the rack leave the board where it was: the rack keeps its
+/// height as its rows empty, so the next tap lands on the cell the finger aimed at.
+#[test]
+fn on_a_phone_the_board_stays_put_while_letters_are_laid() {
+    let mut h = harness_sized(
+        recorder(None),
+        vec![Seat::Human, Seat::Elsewhere],
+        egui::vec2(390.0, 844.0),
+    );
+    h.state_mut().session.rack_hidden = false;
+    h.run();
+    let before = h.get_by_label(scryptic_play::board::BOARD_LABEL).rect();
+    let me = h.state().session.game().to_act();
+    let rack: Vec<char> = (h.state().session.game().rack_letters(me).chars()).collect();
+    for (i, letter) in rack.iter().take(4).enumerate() {
+        let at = Pos::new(2 + i as u32, 2);
+        h.state_mut().session.place(*letter, at).unwrap();
+        h.run();
+    }
+    let after = h.get_by_label(scryptic_play::board::BOARD_LABEL).rect();
+    assert_eq!(before, after, "the board moved as the rack emptied");
+}
+
 /// A word laid from the keyboard alone: the first arrow puts the cursor on the board's middle
 /// cell, an arrow along its line moves it, one across it turns it; letters typed are laid from
 /// there on, Backspace takes the last back, and Escape takes the cursor away; keys that come
