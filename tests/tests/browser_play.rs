@@ -51,18 +51,22 @@ impl Told {
     }
 
     /// Waits (a minute at most) until the page has seen a view in which `ready` holds (of the
-    /// game and the number of actions played).
+    /// game and the view it came in).
     fn until(
         &mut self,
         browser: &Browser,
         lexicon: &Arc<Lexicon>,
         what: &str,
-        ready: impl Fn(&Game, u64) -> bool,
+        ready: impl Fn(&Game, &View) -> bool,
     ) -> Game {
         let start = Instant::now();
         loop {
             self.take_in(browser);
-            if let Some(game) = self.game(lexicon).filter(|g| ready(g, self.actions())) {
+            let view = self.view.as_deref();
+            if let Some(game) = self
+                .game(lexicon)
+                .filter(|g| view.is_some_and(|v| ready(g, v)))
+            {
                 return game;
             }
             if start.elapsed() > Duration::from_secs(60) {
@@ -244,8 +248,8 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
         let pressed = keys_for(&mut cursor, &letters, size, false);
         let before = told.actions();
         browser.press(&pressed.iter().map(String::as_str).collect::<Vec<_>>());
-        let after = told.until(&browser, &lexicon, "gold's word played", |_, actions| {
-            actions > before
+        let after = told.until(&browser, &lexicon, "gold's word played", |_, v| {
+            v.actions > before
         });
         for placement in &letters {
             let tile = after
@@ -352,7 +356,7 @@ fn two_browsers_play_classic_scryptic_through_an_attack_and_its_defence() {
             }
         }
         let what = format!("{seat}'s action after {before}");
-        told[seat.index()].until(page, &lexicon, &what, |_, actions| actions > before);
+        told[seat.index()].until(page, &lexicon, &what, |_, v| v.actions > before);
         assert!(before < 200, "no fight in 200 actions");
     }
     assert!(attacks > 0, "an attack was made");
@@ -473,7 +477,7 @@ fn two_browsers_and_the_ai_play_lexicon_crossing_to_green_light() {
                 }
                 Some(Action::GreenLight { .. }) => {
                     page.press(&[keys::ENTER]);
-                    told[i].until(page, &lexicon, "the light", |_, n| n > before);
+                    told[i].until(page, &lexicon, "the light", |_, v| v.actions > before);
                 }
                 _ => continue,
             }
@@ -600,7 +604,9 @@ fn a_phone_plays_word_wars_by_touch() {
         });
         let before = told.actions();
         phone.tap(commit.x, commit.y);
-        let after = told.until(&phone, &lexicon, "the word played", |_, n| n > before);
+        let after = told.until(&phone, &lexicon, "the word played", |_, v| {
+            v.actions > before
+        });
         for placement in &letters {
             let tile = after
                 .board()
@@ -760,4 +766,108 @@ fn runs(numbers: impl Iterator<Item = u32>) -> Vec<(u32, u32)> {
         }
     }
     runs
+}
+
+/// Scryper in the browser against the server's AI, from the keyboard: `/` goes to the field a
+/// move is typed in, and each move is typed as the terminal writes it (`field 4 C8` in secret,
+/// `ready`, `C8-C6`, `C6xC5`), Enter playing it, until the set is won and with it the game
+/// (one set wins it here). White's moves are chosen from those the page's view lists.
+#[test]
+fn scryper_is_played_in_the_browser_to_the_end_of_a_set() {
+    let Some(browser) = Browser::start() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
+    let address = format!("http://{}", server.addr);
+    let settings = [("sets_to_win", "1"), ("per_set", "2")];
+    let made = scryptic::client::Lobby::new(&address)
+        .create(CreateMatch {
+            pack: "scryper".into(),
+            mode: String::new(),
+            map: String::new(),
+            settings: settings.map(|(k, v)| (k.into(), v.into())).into(),
+            seats: [(
+                "brown".to_string(),
+                SeatRequest::Ai {
+                    level: "easy".into(),
+                },
+            )]
+            .into(),
+            seed: Some(SEED),
+            log_after_end: true,
+        })
+        .unwrap();
+    browser.open(&format!(
+        "{address}/matches/{}?seat=white&name=Wen",
+        made.id
+    ));
+    let lexicon = Arc::new(Lexicon::english());
+    let mut told = Told::default();
+    let mut fielded = 0;
+    let mut moves = 0;
+    loop {
+        told.until(&browser, &lexicon, "white's moves or the end", |g, v| {
+            g.result().is_some() || !v.moves.is_empty()
+        });
+        let game = told.game(&lexicon).unwrap();
+        if game.result().is_some() {
+            break;
+        }
+        let offered = told.view.as_ref().unwrap().moves.clone();
+        let mv = white_move(&offered, fielded);
+        fielded += usize::from(mv.starts_with("field"));
+        let before = told.actions();
+        let mut keys: Vec<String> = vec!["/".into()];
+        keys.extend(mv.chars().map(|c| c.to_string()));
+        keys.push(keys::ENTER.into());
+        browser.press(&keys.iter().map(String::as_str).collect::<Vec<_>>());
+        told.until(&browser, &lexicon, &format!("`{mv}` played"), |_, v| {
+            v.actions > before
+        });
+        moves += 1;
+        assert!(moves < 100, "no end after {moves} moves");
+    }
+    let game = told.game(&lexicon).unwrap();
+    let result = game.result().unwrap();
+    eprintln!(
+        "the set (and the game) ended after white's {moves} moves: {result:?} ({})",
+        browser.keep_screenshot("browser-scryper.png")
+    );
+    assert!(
+        fielded >= 1 && moves > fielded + 1,
+        "white fielded, readied and moved"
+    );
+}
+
+/// White's move among those `offered`: a brick fielded (the highest value, `fielded` so far)
+/// until two are, then ready; an attack if there is one; else the move that goes furthest up
+/// the board (white's goal is row 1); a pass when nothing moves.
+fn white_move(offered: &[String], fielded: usize) -> String {
+    let field = |m: &&String| m.starts_with("field");
+    if fielded < 2
+        && let Some(mv) = offered
+            .iter()
+            .filter(field)
+            .max_by_key(|m| m.split(' ').nth(1).map(str::to_string))
+    {
+        return mv.clone();
+    }
+    if let Some(ready) = offered.iter().find(|m| *m == "ready") {
+        return ready.clone();
+    }
+    if let Some(attack) = offered.iter().find(|m| m.contains('x')) {
+        return attack.clone();
+    }
+    let row = |m: &String| -> u32 {
+        m.rsplit(['-', 'x'])
+            .next()
+            .and_then(|to| to[1..].parse().ok())
+            .unwrap_or(u32::MAX)
+    };
+    offered
+        .iter()
+        .min_by_key(|m| row(m))
+        .cloned()
+        .unwrap_or_else(|| "pass".into())
 }

@@ -3,7 +3,8 @@
 //! commits the laid letters (in simultaneous play, where letters are laid as they are typed, it
 //! calls green or red light once the crossword is complete) or, while the combat dialog is
 //! open, takes its first choice (Attack, Defend in this order, the next step); Escape cancels a previewed attack, closes the
-//! fight's steps, or takes the cursor away; Ctrl+Enter (⌘+Enter on a Mac) ends the turn.
+//! fight's steps, or takes the cursor away; Ctrl+Enter (⌘+Enter on a Mac) ends the turn. In a
+//! scripted game `/` goes to the field a move is typed in.
 //!
 //! The keys are taken in the order they came, whatever frame they came in (a quick typist's,
 //! or a browser's batch): Escape closing the fight's steps, then a word typed, then Enter, all
@@ -35,6 +36,11 @@ pub(crate) fn take(ui: &egui::Ui, session: &mut Session, board: &mut PlayBoard) 
     for event in keys {
         match event {
             Event::Key { key, modifiers, .. } => self::key(key, modifiers, session, board),
+            // In a scripted game `/` goes to the field a move is typed in (as lichess's).
+            Event::Text(text) if text == "/" && session.game().rules().flow.scripted => {
+                let field = egui::Id::unique(crate::table_panel::MOVE_FIELD);
+                ctx.memory_mut(|m| m.request_focus(field));
+            }
             Event::Text(text) if PlayBoard::takes_keys(session) => board.lay_typed(&text, session),
             _ => {}
         }

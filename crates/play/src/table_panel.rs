@@ -1,7 +1,8 @@
 //! A scripted game's side panel (Scryper): who moves, the rules' variables, every player's
 //! pits as trays of pieces as the person at the screen sees them (their own dragged from there
-//! onto the board), and their legal moves, each a button. The board shows the pieces
-//! (`table_board`); values hidden from the viewer show as `?`.
+//! onto the board), and their legal moves, each a button, and a field to type one as the
+//! terminal writes it (`/` goes to it). The board shows the pieces (`table_board`); values
+//! hidden from the viewer show as `?`.
 
 use super::session::Session;
 use super::table_board::pit_tray;
@@ -9,9 +10,14 @@ use crate::textures::TileTextures;
 use scryptic_core::Player;
 use scryptic_core::game::Action;
 
-/// The panel; it keeps nothing between frames.
+/// The panel: the move being typed.
 #[derive(Default)]
-pub struct TablePanel;
+pub struct TablePanel {
+    typed: String,
+}
+
+/// The field a move is typed in (`crate::keys` gives it the keyboard on `/`).
+pub const MOVE_FIELD: &str = "scripted move";
 
 impl TablePanel {
     /// Draws the panel for `session`'s game and plays the move a person clicks.
@@ -73,9 +79,49 @@ impl TablePanel {
         super::side_panel::online_status(ui, session);
         if let Some(person) = session.human_to_act() {
             moves_ui(ui, session, person);
+            self.move_field(ui, session, person);
         }
         ui.separator();
         super::side_panel::log(ui, session);
+    }
+}
+
+impl TablePanel {
+    /// A move typed as the terminal writes it (`C8-C6`, `field 3 C8`, `ready`), played on
+    /// Enter if it is one of `person`'s; the field keeps the keyboard for the next.
+    fn move_field(&mut self, ui: &mut egui::Ui, session: &mut Session, person: Player) {
+        let field = egui::TextEdit::singleline(&mut self.typed)
+            .id(egui::Id::unique(MOVE_FIELD))
+            .hint_text("type a move (/)")
+            .desired_width(160.0);
+        let response = ui.add(field).on_hover_text(
+            "A move as the terminal writes it (C8-C6, C6xC5, field 3 C8, ready), Enter to play it",
+        );
+        if !(response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
+            return;
+        }
+        // `/` goes to the field: typed again while it is there, it is not part of the move.
+        let typed = self.typed.trim_start_matches('/');
+        let typed = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+        let moves = session.moves_of(person);
+        match moves.iter().find(|m| m.eq_ignore_ascii_case(&typed)) {
+            Some(mv) => {
+                session.picked = None;
+                session.act(Action::Move {
+                    player: person,
+                    mv: mv.clone(),
+                });
+                self.typed.clear();
+            }
+            None if typed.is_empty() => {}
+            None => {
+                session.refusal = Some(format!(
+                    "`{typed}` is not one of your moves now: {}",
+                    moves.join(", ")
+                ));
+            }
+        }
+        response.request_focus();
     }
 }
 

@@ -320,7 +320,8 @@ local function end_if(game)
     local needed = setting(game, "sets_to_win", 3)
     for _, player in ipairs(game:seats()) do
         if score(game, player) >= needed then
-            return player, ("%s won %d sets"):format(player, score(game, player))
+            local won = score(game, player)
+            return player, ("%s won %d %s"):format(player, won, won == 1 and "set" or "sets")
         end
     end
 end
