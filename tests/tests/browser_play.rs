@@ -192,10 +192,11 @@ fn keys_for(
     pressed
 }
 
-/// A round of Word Wars against the server's AI, played to its end in the browser from the
-/// keyboard: each of gold's words chosen (by the test, on what the page was shown) and laid
-/// with the arrow keys and letters, committed with Enter; the round ends as the rules end it,
-/// the page shown its result.
+/// A round of Word Wars hosted in the browser on the server's site (its Host form: the host's
+/// own seat, the AI's, a name and a seed) and played there against the server's AI to its end,
+/// from the keyboard: each of gold's words chosen (by the test, on what the page was shown)
+/// and laid with the arrow keys and letters, committed with Enter; the round ends as the rules
+/// end it, the page shown its result.
 #[test]
 fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
     let Some(browser) = Browser::start() else {
@@ -204,24 +205,12 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
     let dir = tempfile::tempdir().unwrap();
     let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
     let address = format!("http://{}", server.addr);
-    let made = scryptic::client::Lobby::new(&address)
-        .create(CreateMatch {
-            pack: "word-wars".into(),
-            mode: String::new(),
-            map: String::new(),
-            settings: [("rounds".to_string(), "2".to_string())].into(),
-            seats: [(
-                "silver".to_string(),
-                SeatRequest::Ai {
-                    level: "easy".into(),
-                },
-            )]
-            .into(),
-            seed: Some(SEED),
-            log_after_end: true,
-        })
-        .unwrap();
-    browser.open(&format!("{address}/matches/{}?seat=gold&name=Bea", made.id));
+    host_on_the_site(
+        &browser,
+        &address,
+        "word-wars",
+        &[("gold", "me"), ("silver", "easy")],
+    );
     let lexicon = Arc::new(Lexicon::english());
     let mut told = Told::default();
     let gold = Player::Gold;
@@ -870,4 +859,33 @@ fn white_move(offered: &[String], fielded: usize) -> String {
         .min_by_key(|m| row(m))
         .cloned()
         .unwrap_or_else(|| "pass".into())
+}
+
+/// Hosts a match of `pack` on the site at `address` through its Host form (each seat `me`,
+/// `open` or an AI level; the host named Ada; dealt by `SEED`), and opens the host's seat from
+/// the link the site gives.
+fn host_on_the_site(browser: &Browser, address: &str, pack: &str, seats: &[(&str, &str)]) {
+    browser.open(&format!("{address}/"));
+    browser.wait_for(
+        "the Host form's seats",
+        "return document.querySelectorAll('#host-seat-list [data-seat]').length > 0",
+    );
+    let mut script = format!(
+        "const pack = document.getElementById('host-pack'); pack.value = '{pack}'; \
+         pack.dispatchEvent(new Event('change')); "
+    );
+    for (seat, who) in seats {
+        script += &format!(
+            "document.querySelector('#host-seat-list [data-seat=\"{seat}\"]').value = '{who}'; "
+        );
+    }
+    browser.run(&(script + "return true"));
+    browser.type_into("#host-name", "Ada");
+    browser.type_into("#host-seed", &SEED.to_string());
+    browser.click("#host-submit");
+    browser.wait_for(
+        "the hosted match's links",
+        "return document.querySelector('#host-result a.play') !== null",
+    );
+    browser.click("#host-result a.play");
 }

@@ -252,6 +252,15 @@ document.getElementById("host-form").addEventListener("submit", async (event) =>
   if (name) localStorage.setItem("scryptic.name", name);
   const request = { protocol: 1, pack: hostPack.value, mode: hostMode.value, settings, seats,
     log_after_end: document.getElementById("host-log").checked };
+  // A seed deals the same game again (empty: the server draws one).
+  const seed = document.getElementById("host-seed").value.trim();
+  if (seed !== "") {
+    if (!/^[0-9]+$/.test(seed) || !Number.isSafeInteger(Number(seed))) {
+      result.textContent = "Not hosted: a seed is a whole number from 0 to " + Number.MAX_SAFE_INTEGER;
+      return;
+    }
+    request.seed = Number(seed);
+  }
   const answer = await fetch("/api/matches", { method: "POST",
     headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
   const body = await answer.json();
