@@ -7,96 +7,20 @@
     reason = "tests unwrap: a panic there is a failure"
 )]
 
-use scryptic_client::Lobby;
+mod common;
+
+use common::{join, next_wake, root, server};
 use scryptic_core::Player;
 use scryptic_core::game::{Action, Event, Placement};
-use scryptic_core::lexicon::Lexicon;
 use scryptic_play::referee::{Heard, Referee};
-use scryptic_play::server_seat::{Join, Joining, SeatAddress, ServerSeat, Wake};
+use scryptic_play::server_seat::{SeatAddress, ServerSeat};
 use scryptic_play::{Seat, Session};
-use scryptic_protocol::{CreateMatch, SeatRequest, TakeSeat};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// A server on a free port of loopback with the repository's packs, its AI quick.
-fn server() -> (scryptic_server::Started, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let mut options =
-        scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().to_path_buf());
-    options.packs = vec![root().join("packs")];
-    options.ai_pace = Duration::from_millis(20);
-    (scryptic_server::start(options).unwrap(), dir)
-}
-
-/// A wake-up that says so on a channel, and the channel.
-fn waker() -> (Wake, Receiver<()>) {
-    let (tx, rx) = channel();
-    let wake: Wake = Arc::new(move || {
-        let _ = tx.send(());
-    });
-    (wake, rx)
-}
-
-/// Waits for the next frame's wake-up (a minute at most: a server that says nothing fails).
-fn next_wake(woken: &Receiver<()>, what: &str) {
-    woken
-        .recv_timeout(Duration::from_secs(60))
-        .unwrap_or_else(|_| panic!("nothing came from the server while waiting for {what}"));
-}
 
 /// A Word Wars match with gold open and silver the server's easy AI, and gold's seat taken.
 fn word_wars_against_the_ai(base: &str) -> SeatAddress {
-    let lobby = Lobby::new(base);
-    let info = lobby
-        .create(CreateMatch {
-            pack: "word-wars".into(),
-            mode: String::new(),
-            map: String::new(),
-            settings: Default::default(),
-            seats: [(
-                "silver".to_string(),
-                SeatRequest::Ai {
-                    level: "easy".into(),
-                },
-            )]
-            .into(),
-            seed: Some(11),
-            log_after_end: true,
-        })
-        .unwrap();
-    let taken = lobby
-        .take(
-            &info.id,
-            TakeSeat {
-                seat: Some("gold".into()),
-                name: "ada".into(),
-            },
-        )
-        .unwrap();
-    SeatAddress {
-        base: base.to_string(),
-        match_id: info.id,
-        token: Some(taken.token),
-    }
-}
-
-fn join(address: SeatAddress) -> (ServerSeat, Receiver<()>) {
-    let (wake, woken) = waker();
-    let mut joining = Joining::start(address, Arc::new(Lexicon::english()), Some(wake)).unwrap();
-    loop {
-        next_wake(&woken, "the welcome and the first view");
-        joining = match joining.poll() {
-            Join::Waiting(joining) => *joining,
-            Join::Joined(seat) => return (*seat, woken),
-            Join::Refused(why) | Join::Failed(why) => panic!("joining failed: {why}"),
-        };
-    }
+    common::seat_against_the_ai(base, "word-wars", &[], "gold", "silver", 11)
 }
 
 /// Polls `seat` at each frame until `done` says what it waited for is heard.
