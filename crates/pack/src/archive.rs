@@ -5,7 +5,9 @@
 use super::files::{MAX_PACK_BYTES, MAX_PACK_FILES, path_problem};
 use super::{MANIFEST_FILE, Pack};
 use crate::diag::{FileError, LoadError};
-use std::io::{Read, Write};
+use std::io::Read;
+#[cfg(feature = "authoring")]
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The most bytes of an archive file itself.
@@ -57,6 +59,7 @@ fn stage_copy(pack: &Pack, parent: &Path) -> Result<(tempfile::TempDir, PathBuf)
     Ok((staging, root))
 }
 
+#[cfg(feature = "authoring")]
 /// As `stage_copy`, leaving out what the pack's `.packignore` names, as a release would.
 fn stage_release(pack: &Pack, parent: &Path) -> Result<(tempfile::TempDir, PathBuf), LoadError> {
     let staging = staging_in(parent, "pack-copying")?;
@@ -277,6 +280,7 @@ fn manifest_id(zip: &Path, bytes: &[u8]) -> Result<String, LoadError> {
     Ok(super::Manifest::parse(&shown, &text)?.id)
 }
 
+#[cfg(feature = "authoring")]
 /// The files of `pack` a release holds: all but those its `.packignore` leaves out.
 pub fn shipped_files(pack: &Pack) -> Result<Vec<String>, LoadError> {
     let ignore = crate::ignore::PackIgnore::of(&pack.files)?;
@@ -288,6 +292,7 @@ pub fn shipped_files(pack: &Pack) -> Result<Vec<String>, LoadError> {
         .collect())
 }
 
+#[cfg(feature = "authoring")]
 /// Writes the pack folder `dir` as the archive `out` (its files under a top folder named as
 /// its id), by way of a file beside `out`, renamed when complete.
 pub fn zip_folder(pack: &Pack, out: &Path) -> Result<usize, LoadError> {
@@ -326,6 +331,7 @@ pub fn zip_folder(pack: &Pack, out: &Path) -> Result<usize, LoadError> {
 }
 
 /// What installing did.
+#[cfg(feature = "authoring")]
 #[derive(Debug)]
 pub struct Installed {
     /// The pack as installed.
@@ -337,6 +343,7 @@ pub struct Installed {
 /// Installs the pack archive or folder `source` into `packs_dir` (as `packs_dir/ID`): unpacked
 /// or copied beside, checked, then renamed into place (replacing an installed copy only once
 /// the new one is complete).
+#[cfg(feature = "authoring")]
 pub fn install(source: &Path, packs_dir: &Path) -> Result<Installed, LoadError> {
     std::fs::create_dir_all(packs_dir).map_err(io_at(packs_dir))?;
     let (staging, root) = if source.is_dir() {

@@ -16,11 +16,15 @@ use scryptic_core::{diag, fsutil, lexicon, limits, map, ronfile, rules, save};
 
 pub mod archive;
 pub mod files;
+#[cfg(feature = "authoring")]
 pub mod ignore;
+#[cfg(feature = "authoring")]
 pub mod index;
 pub mod level;
 pub mod manifest;
+#[cfg(feature = "authoring")]
 pub mod new;
+#[cfg(feature = "authoring")]
 pub mod places;
 pub mod record;
 pub mod resolve;
@@ -28,6 +32,7 @@ mod settings;
 pub mod strings;
 #[cfg(test)]
 mod tests;
+#[cfg(feature = "authoring")]
 pub mod trust;
 
 pub use files::{EmbeddedFile, PackFiles};
