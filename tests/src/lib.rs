@@ -137,6 +137,8 @@ pub mod counting;
 pub mod fuzz;
 /// The hostile-script corpus and ways to run it.
 pub mod hostile;
+pub mod page_play;
+pub mod screen;
 pub mod scryper;
 pub mod serve;
 
