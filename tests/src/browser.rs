@@ -347,6 +347,19 @@ pub fn ai_match(
     seats: &[(&str, &str)],
     seed: u64,
 ) -> scryptic::protocol::MatchInfo {
+    match_of(address, pack, ("", ""), &[], seats, seed)
+}
+
+/// As `ai_match`, of the pack's mode and map `mode_map` (empty: the pack's first and the
+/// mode's own) with `settings`.
+pub fn match_of(
+    address: &str,
+    pack: &str,
+    (mode, map): (&str, &str),
+    settings: &[(&str, &str)],
+    seats: &[(&str, &str)],
+    seed: u64,
+) -> scryptic::protocol::MatchInfo {
     let seats = seats
         .iter()
         .map(|(seat, level)| {
@@ -358,12 +371,13 @@ pub fn ai_match(
             )
         })
         .collect();
+    let settings = settings.iter().map(|(k, v)| (k.to_string(), v.to_string()));
     scryptic::client::Lobby::new(address)
         .create(scryptic::protocol::CreateMatch {
             pack: pack.into(),
-            mode: String::new(),
-            map: String::new(),
-            settings: Default::default(),
+            mode: mode.into(),
+            map: map.into(),
+            settings: settings.collect(),
             seats,
             seed: Some(seed),
             log_after_end: true,

@@ -271,3 +271,20 @@ pub fn host_on_the_site(
     );
     browser.click("#host-result a.play");
 }
+
+/// Asserts that `game`'s board holds `letters` where they were laid (`how`: how, for the
+/// message).
+pub fn assert_laid(game: &Game, letters: &[Placement], how: &str) {
+    for placement in letters {
+        let tile = game
+            .board()
+            .letters
+            .get(placement.at)
+            .and_then(Option::as_ref);
+        assert_eq!(
+            tile.map(|t| t.letter),
+            Some(placement.letter),
+            "{placement:?} on the board ({how})"
+        );
+    }
+}

@@ -12,10 +12,9 @@ use scryptic::Player;
 use scryptic::ai::{AiPlayer, Level};
 use scryptic::game::{Action, Event, Game, Placement};
 use scryptic::lexicon::Lexicon;
-use scryptic::protocol::{CreateMatch, SeatRequest};
-use scryptic_tests::browser::{Browser, keys, playing_server};
+use scryptic_tests::browser::{Browser, keys, match_of, playing_server};
 use scryptic_tests::page_play::{
-    Cursor, Told, host_on_the_site, keys_for, keys_to_lay_out, same_crossword,
+    Cursor, Told, assert_laid, host_on_the_site, keys_for, keys_to_lay_out, same_crossword,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -69,18 +68,7 @@ fn a_round_of_word_wars_is_played_in_the_browser_against_the_ai_to_its_end() {
         let after = told.until(&browser, &lexicon, "gold's word played", |_, v| {
             v.actions > before
         });
-        for placement in &letters {
-            let tile = after
-                .board()
-                .letters
-                .get(placement.at)
-                .and_then(Option::as_ref);
-            assert_eq!(
-                tile.map(|t| t.letter),
-                Some(placement.letter),
-                "{placement:?} on the board"
-            );
-        }
+        assert_laid(&after, &letters, "the page's keys");
         words += 1;
         assert!(words < 40, "the round never ended");
     }
@@ -108,17 +96,14 @@ fn two_browsers_play_classic_scryptic_through_an_attack_and_its_defence() {
     let dir = tempfile::tempdir().unwrap();
     let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
     let address = format!("http://{}", server.addr);
-    let made = scryptic::client::Lobby::new(&address)
-        .create(CreateMatch {
-            pack: "core".into(),
-            mode: String::new(),
-            map: "maps/tutorial.ron".into(),
-            settings: Default::default(),
-            seats: Default::default(),
-            seed: Some(CLASSIC_SEED),
-            log_after_end: true,
-        })
-        .unwrap();
+    let made = match_of(
+        &address,
+        "core",
+        ("", "maps/tutorial.ron"),
+        &[],
+        &[],
+        CLASSIC_SEED,
+    );
     gold_page.open(&format!("{address}/matches/{}?seat=gold&name=Ada", made.id));
     silver_page.open(&format!(
         "{address}/matches/{}?seat=silver&name=Bo",
@@ -224,23 +209,14 @@ fn two_browsers_and_the_ai_play_lexicon_crossing_to_green_light() {
     let server = playing_server(&dir.path().join("data"), Duration::from_secs(60));
     let address = format!("http://{}", server.addr);
     let settings = [("players", "3"), ("start", "15")];
-    let made = scryptic::client::Lobby::new(&address)
-        .create(CreateMatch {
-            pack: "lexicon-crossing".into(),
-            mode: "s98".into(),
-            map: String::new(),
-            settings: settings.map(|(k, v)| (k.into(), v.into())).into(),
-            seats: [(
-                "seat3".to_string(),
-                SeatRequest::Ai {
-                    level: "easy".into(),
-                },
-            )]
-            .into(),
-            seed: Some(LC_SEED),
-            log_after_end: true,
-        })
-        .unwrap();
+    let made = match_of(
+        &address,
+        "lexicon-crossing",
+        ("s98", ""),
+        &settings,
+        &[("seat3", "easy")],
+        LC_SEED,
+    );
     gold_page.open(&format!("{address}/matches/{}?seat=gold&name=Ada", made.id));
     silver_page.open(&format!(
         "{address}/matches/{}?seat=silver&name=Bo",
@@ -338,23 +314,14 @@ fn scryper_is_played_in_the_browser_to_the_end_of_a_set() {
     let server = playing_server(&dir.path().join("data"), Duration::from_millis(20));
     let address = format!("http://{}", server.addr);
     let settings = [("sets_to_win", "1"), ("per_set", "2")];
-    let made = scryptic::client::Lobby::new(&address)
-        .create(CreateMatch {
-            pack: "scryper".into(),
-            mode: String::new(),
-            map: String::new(),
-            settings: settings.map(|(k, v)| (k.into(), v.into())).into(),
-            seats: [(
-                "brown".to_string(),
-                SeatRequest::Ai {
-                    level: "easy".into(),
-                },
-            )]
-            .into(),
-            seed: Some(SEED),
-            log_after_end: true,
-        })
-        .unwrap();
+    let made = match_of(
+        &address,
+        "scryper",
+        ("", ""),
+        &settings,
+        &[("brown", "easy")],
+        SEED,
+    );
     browser.open(&format!(
         "{address}/matches/{}?seat=white&name=Wen",
         made.id

@@ -199,11 +199,8 @@ fn online_an_action_is_sent_and_a_watcher_is_told_so() {
     );
 }
 
-/// On a phone held upright (390x844): the board, the rack and the game's panel all inside the
-/// screen's width (nothing to zoom the page for), the buttons tall enough for a finger, and End
-/// turn, tapped, sends its action.
-#[test]
-fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
+/// A phone held upright (390x844) playing against a seat elsewhere, its rack shown.
+fn phone() -> Harness<'static, State> {
     let mut h = harness_sized(
         recorder(None),
         vec![Seat::Human, Seat::Elsewhere],
@@ -211,6 +208,15 @@ fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
     );
     h.state_mut().session.rack_hidden = false;
     h.run();
+    h
+}
+
+/// On a phone held upright (390x844): the board, the rack and the game's panel all inside the
+/// screen's width (nothing to zoom the page for), the buttons tall enough for a finger, and End
+/// turn, tapped, sends its action.
+#[test]
+fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
+    let mut h = phone();
     let board = h.get_by_label(scryptic_play::board::BOARD_LABEL).rect();
     assert!(
         board.width() > 300.0 && board.height() > 250.0,
@@ -237,13 +243,7 @@ fn a_phone_sized_screen_has_everything_within_its_width_and_tappable() {
 /// height as its rows empty, so the next tap lands on the cell the finger aimed at.
 #[test]
 fn on_a_phone_the_board_stays_put_while_letters_are_laid() {
-    let mut h = harness_sized(
-        recorder(None),
-        vec![Seat::Human, Seat::Elsewhere],
-        egui::vec2(390.0, 844.0),
-    );
-    h.state_mut().session.rack_hidden = false;
-    h.run();
+    let mut h = phone();
     let before = h.get_by_label(scryptic_play::board::BOARD_LABEL).rect();
     let me = h.state().session.game().to_act();
     let rack: Vec<char> = (h.state().session.game().rack_letters(me).chars()).collect();
