@@ -104,12 +104,8 @@ fn two_browsers_play_classic_scryptic_through_an_attack_and_its_defence() {
         &[],
         CLASSIC_SEED,
     );
-    gold_page.open(&format!("{address}/matches/{}?seat=gold&name=Ada", made.id));
-    silver_page.open(&format!(
-        "{address}/matches/{}?seat=silver&name=Bo",
-        made.id
-    ));
     let pages = [&gold_page, &silver_page];
+    take_gold_and_silver(pages, &address, &made.id);
     let lexicon = Arc::new(Lexicon::english());
     let mut told = [Told::default(), Told::default()];
     let mut choosers = [
@@ -171,6 +167,13 @@ fn two_browsers_play_classic_scryptic_through_an_attack_and_its_defence() {
     }
 }
 
+/// The two pages take gold's seat (as Ada) and silver's (as Bo) of match `id` by its links.
+fn take_gold_and_silver(pages: [&Browser; 2], address: &str, id: &str) {
+    for (page, (seat, name)) in pages.into_iter().zip([("gold", "Ada"), ("silver", "Bo")]) {
+        page.open(&format!("{address}/matches/{id}?seat={seat}&name={name}"));
+    }
+}
+
 /// Waits until both pages have seen the same number of actions; the game as the first sees it.
 fn both_up_to_date(told: &mut [Told; 2], pages: &[&Browser; 2], lexicon: &Arc<Lexicon>) -> Game {
     let start = Instant::now();
@@ -217,12 +220,8 @@ fn two_browsers_and_the_ai_play_lexicon_crossing_to_green_light() {
         &[("seat3", "easy")],
         LC_SEED,
     );
-    gold_page.open(&format!("{address}/matches/{}?seat=gold&name=Ada", made.id));
-    silver_page.open(&format!(
-        "{address}/matches/{}?seat=silver&name=Bo",
-        made.id
-    ));
     let pages = [&gold_page, &silver_page];
+    take_gold_and_silver(pages, &address, &made.id);
     let lexicon = Arc::new(Lexicon::english());
     let mut told = [Told::default(), Told::default()];
     let mut cursors = [Cursor::default(), Cursor::default()];

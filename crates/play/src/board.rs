@@ -101,10 +101,7 @@ impl PlayBoard {
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, BOARD_LABEL));
         let rect = response.rect;
         self.last_rect = Some(rect);
-        let (w, h) = {
-            let board = &session.game().board().terrain;
-            (board.width(), board.height())
-        };
+        let (w, h) = PlayBoard::size(session);
         self.fit_view(session, (w, h), rect.size());
         crate::view::wheel_zoom_and_middle_pan(ui, &response, &mut self.view);
         let pointer = ui.input(|i| i.pointer.interact_pos());
@@ -195,8 +192,8 @@ impl PlayBoard {
         session.combat.is_none() && session.can_place() && !session.game().rules().flow.scripted
     }
 
-    /// The board's size in cells (the arrows stop at its edges).
-    pub(crate) fn size(session: &Session) -> (u32, u32) {
+    /// The board's size in cells.
+    fn size(session: &Session) -> (u32, u32) {
         let terrain = &session.game().board().terrain;
         (terrain.width(), terrain.height())
     }
@@ -223,7 +220,7 @@ impl PlayBoard {
 
     /// A key pressed: Backspace takes the letter before the cursor back, Escape takes the
     /// cursor away, an arrow moves it (`arrow`).
-    pub(crate) fn key(&mut self, key: Key, size: (u32, u32), session: &mut Session) {
+    pub(crate) fn key(&mut self, key: Key, session: &mut Session) {
         let arrow = match key {
             Key::ArrowRight => (Direction::Across, true),
             Key::ArrowLeft => (Direction::Across, false),
@@ -233,8 +230,8 @@ impl PlayBoard {
             Key::Backspace => return self.take_back(session),
             _ => return,
         };
-        let first = first_cell(session, size);
-        self.arrow(arrow, first, size);
+        let size = PlayBoard::size(session);
+        self.arrow(arrow, first_cell(session, size), size);
     }
 
     /// Backspace: the letter laid just before the cursor back to the rack, the cursor on it.

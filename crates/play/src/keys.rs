@@ -62,10 +62,7 @@ fn key(key: Key, modifiers: Modifiers, session: &mut Session, board: &mut PlayBo
     match key {
         Key::Enter => enter(session),
         Key::Escape if session.combat.is_some() => session.close_combat(),
-        _ if PlayBoard::takes_keys(session) => {
-            let size = PlayBoard::size(session);
-            board.key(key, size, session);
-        }
+        _ if PlayBoard::takes_keys(session) => board.key(key, session),
         _ => {}
     }
 }

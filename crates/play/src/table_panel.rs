@@ -84,9 +84,7 @@ impl TablePanel {
         ui.separator();
         super::side_panel::log(ui, session);
     }
-}
 
-impl TablePanel {
     /// A move typed as the terminal writes it (`C8-C6`, `field 3 C8`, `ready`), played on
     /// Enter if it is one of `person`'s; the field keeps the keyboard for the next.
     fn move_field(&mut self, ui: &mut egui::Ui, session: &mut Session, person: Player) {
@@ -101,10 +99,9 @@ impl TablePanel {
             return;
         }
         // `/` goes to the field: typed again while it is there, it is not part of the move.
-        let typed = self.typed.trim_start_matches('/');
-        let typed = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+        let typed = self.typed.trim_start_matches('/').trim();
         let moves = session.moves_of(person);
-        match moves.iter().find(|m| m.eq_ignore_ascii_case(&typed)) {
+        match scryptic_core::game::move_spelled(&moves, typed) {
             Some(mv) => {
                 session.picked = None;
                 session.act(Action::Move {

@@ -337,10 +337,9 @@ impl WebApp {
     /// The match watched (its seats, its tileset being found); its log fetched next. The
     /// connection closes: a replay needs nothing more from it.
     fn fetching_log(&mut self, seat: &ServerSeat) -> Screen {
-        let base = (self.link.as_ref()).map_or(String::new(), |l| l.base.clone());
-        let art = self.find_art(&base, seat);
+        let art = self.find_art(seat);
         Screen::FetchingLog {
-            log: lobby::log(&base, &seat.info.id, self.wake.clone()),
+            log: lobby::log(&self.base(), &seat.info.id, self.wake.clone()),
             info: Box::new(seat.info.clone()),
             art,
         }
@@ -377,16 +376,9 @@ impl WebApp {
         let asked = lobby::take_seat(&link.base, &link.match_id, seat, &name, self.wake.clone());
         self.screen = Screen::Taking(asked);
     }
-}
 
-impl WebApp {
     fn playing(&mut self, seat: ServerSeat) -> Screen {
-        let base = self
-            .link
-            .as_ref()
-            .map(|l| l.base.clone())
-            .unwrap_or_default();
-        let art = self.find_art(&base, &seat);
+        let art = self.find_art(&seat);
         let (me, title) = (seat.seat, seat.info.title.clone());
         let role = match me {
             Some(p) => Referee::game(&seat).seat_names().name(p).to_string(),
@@ -400,12 +392,15 @@ impl WebApp {
             art,
         }
     }
-}
 
-impl WebApp {
+    /// The server's address, as the page's link names it.
+    fn base(&self) -> String {
+        (self.link.as_ref()).map_or(String::new(), |l| l.base.clone())
+    }
+
     /// Starts finding the tileset of `seat`'s match (what went wrong, said as the message).
-    fn find_art(&mut self, base: &str, seat: &ServerSeat) -> Option<Finding> {
-        tileset::find(base, seat, self.wake.clone()).unwrap_or_else(|e| {
+    fn find_art(&mut self, seat: &ServerSeat) -> Option<Finding> {
+        tileset::find(&self.base(), seat, self.wake.clone()).unwrap_or_else(|e| {
             self.message = Some(format!("{e}: the board is drawn plain"));
             None
         })

@@ -1,6 +1,6 @@
 //! The lobby's requests a page makes (the match, a seat taken, a seat given up, a finished
-//! match's log, a pack's archive by hash), each answered on a later frame: HTTP through the browser's `fetch` there, natively through
-//! ehttp's own client. A refusal comes back as the server's own words (its `Problem`).
+//! match's log, a pack's archive by hash), each answered on a later frame: HTTP through the
+//! browser's `fetch` there, natively through ehttp's own client. A refusal comes back as the server's own words (its `Problem`).
 
 use scryptic_play::server_seat::Wake;
 use scryptic_protocol::{LeaveSeat, MatchInfo, Problem, SeatTaken, TakeSeat};

@@ -41,7 +41,7 @@ pub use commands::{CommandError, ScriptCommand};
 pub use crossings::{CrossingScore, Crossword, Incomplete};
 pub use letters::Letters;
 pub use rounds::{MAX_ROUND_TEXT_CHARS, MatchOutcome, MatchScore, NextRound, RoundResult};
-pub use scripted::{GameMode, MOVE_COMMANDS};
+pub use scripted::{GameMode, MOVE_COMMANDS, move_spelled};
 pub use seat_names::SeatNames;
 pub use snapshot::{Snapshot, SnapshotError};
 pub use state::*;

@@ -511,14 +511,15 @@ pub(super) fn parse_move(game: &Game, player: Player, words: &[&str]) -> super::
     };
     let typed = words.join(" ");
     let listed = game.legal_moves(player).unwrap_or_default();
-    let mv = listed
-        .into_iter()
-        .find(|m| {
-            m.split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .eq_ignore_ascii_case(&typed)
-        })
-        .unwrap_or(typed);
+    let mv = move_spelled(&listed, &typed).cloned().unwrap_or(typed);
     super::Action::Move { player, mv }
+}
+
+/// The move of `listed` that `typed` spells, whatever its case and spacing.
+pub fn move_spelled<'a>(listed: &'a [String], typed: &str) -> Option<&'a String> {
+    let spaced = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let typed = spaced(typed);
+    listed
+        .iter()
+        .find(|m| spaced(m).eq_ignore_ascii_case(&typed))
 }

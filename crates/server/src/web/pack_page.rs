@@ -1,8 +1,8 @@
 //! A pack's page (`GET /packs/ID`): what it is, who made it and under what licence, its tags,
 //! every release the server publishes (version, date, size, SHA-256, the signing key's
-//! fingerprint (its first digits, the whole key on hover) or "unsigned", the scripting API it needs, its dependencies linked to their
-//! pages), the command to install it, the modes the server plays of it, its README and its
-//! changelog. A pack the server plays from a folder, and publishes no release of, has a page
+//! fingerprint (its first digits, the whole key on hover) or "unsigned", the scripting API it
+//! needs, its dependencies linked to their pages), the command to install it, the modes the
+//! server plays of it, its README and its changelog. A pack the server plays from a folder, and publishes no release of, has a page
 //! too. Plain HTML made here; every text from a pack is escaped.
 
 use crate::Server;
