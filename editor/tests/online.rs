@@ -29,7 +29,7 @@ type H = Harness<'static, EditorApp>;
 fn server() -> (scryptic::server::Started, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let mut options =
-        scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().to_path_buf());
+        scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
     options.packs = vec![root().join("packs")];
     options.ai_pace = Duration::from_millis(20);
     (scryptic::server::start(options).unwrap(), dir)
@@ -408,7 +408,7 @@ fn a_seat_comes_back_by_itself_when_the_server_restarts() {
         let s = app.play.session.as_ref().unwrap();
         s.log.iter().any(|l| l.contains("connecting again"))
     });
-    let mut options = scryptic::server::Options::new(addr, data.path().to_path_buf());
+    let mut options = scryptic::server::Options::new(addr, data.path().join("data"));
     options.packs = vec![root().join("packs")];
     let back = scryptic::server::start(options).unwrap();
     assert_eq!(back.restored, 1, "the match resumes from the log");

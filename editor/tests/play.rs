@@ -674,7 +674,7 @@ fn letters_are_traded_where_the_rules_allow() {
         .unwrap()
         .click();
     h.run();
-    click_label(&mut h, "Trade 1 letter(s) (your opponent scores 1)");
+    click_label(&mut h, "Trade 1 letter (your opponent scores 1)");
     assert_eq!(
         game(&h).log().last(),
         Some(&Action::Exchange {

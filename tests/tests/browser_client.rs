@@ -272,7 +272,7 @@ fn the_seat_comes_back_after_the_server_is_killed_and_started_again() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let mut server = scryptic_tests::serve::Server::start(dir.path());
+    let mut server = scryptic_tests::serve::Server::start(&dir.path().join("server"));
     let id = server.host(&["word-wars", "--seed", "3", "--seat", "silver=ai:easy"]);
     browser.open(&format!("{}?seat=gold&name=Bea", server.url(&id)));
     back(&server.base, &id);

@@ -242,3 +242,39 @@ fn a_script_saved_while_typing_answers_the_next_command_and_is_announced_once() 
     assert_eq!(after.matches("was reloaded").count(), 1, "{after}");
     tmux.send("quit");
 }
+
+/// The line editor's history is each seat's own: what gold typed (a refused word, letters of
+/// their rack in it) never comes back on silver's Up, and gold's comes back to gold.
+#[test]
+fn each_seat_has_its_own_history() {
+    let tmux = playing(&format!("{} --seed 3", repo_path("maps/tutorial.ron")));
+    tmux.wait_for("gold>");
+    tmux.send("commit H8 across QXZQ");
+    tmux.wait_for("refused");
+    tmux.send("end");
+    tmux.wait_for("press Enter when ready");
+    tmux.send("");
+    tmux.wait_for("silver>");
+    // Up, then a mark: the line reads the mark alone when Up brought nothing back.
+    tmux.run(&["send-keys", "-t", "t", "Up"]);
+    tmux.run(&["send-keys", "-t", "t", "-l", "ZZ"]);
+    let silver = tmux.wait_for("silver> ZZ");
+    assert!(
+        silver.contains("silver> ZZ") && !silver.contains("QXZQZZ"),
+        "silver's Up brought gold's line back:\n{silver}"
+    );
+    tmux.run(&["send-keys", "-t", "t", "C-u"]);
+    tmux.send("end");
+    tmux.wait_for("press Enter when ready");
+    tmux.send("");
+    tmux.wait_for("gold>");
+    tmux.run(&["send-keys", "-t", "t", "Up"]);
+    tmux.run(&["send-keys", "-t", "t", "-l", "ZZ"]);
+    let gold = tmux.wait_for("gold> endZZ");
+    assert!(
+        gold.contains("gold> endZZ"),
+        "gold's own line came back:\n{gold}"
+    );
+    tmux.run(&["send-keys", "-t", "t", "C-u"]);
+    tmux.send("quit");
+}

@@ -154,7 +154,7 @@ fn check_table(truth: &Game, view: &Game, viewer: Option<Player>, at: &str) {
 fn check_pieces(truth: &Game, table: &scryptic::game::Table, viewer: Option<Player>, at: &str) {
     for (id, piece) in table.pieces().iter().enumerate() {
         let real = truth.table().piece(id).unwrap();
-        let may_see = scryptic::game::Table::sees(real, viewer);
+        let may_see = truth.table().sees(real, viewer);
         if may_see {
             assert_eq!(piece.value, real.value, "{at}: piece {id}");
         } else {

@@ -528,16 +528,7 @@ fn command(
     };
     match line.split_whitespace().next().unwrap_or("") {
         "" => {}
-        "help" => {
-            if let Some(rules) = seen.help.as_ref().filter(|_| game.rules().flow.scripted) {
-                writeln!(io.out, "{rules}\n")?;
-            }
-            writeln!(io.out, "{}", table.help(game))?;
-            writeln!(
-                io.out,
-                "quit leaves; your seat stays yours: `scryptic join` with the match's address comes back to it\nleave gives your seat up for good: anyone may take it"
-            )?;
-        }
+        "help" => writeln!(io.out, "{}", super::join_help::online_help(seen, game))?,
         "board" => status(seen, table, io)?,
         "moves" if game.rules().flow.scripted => {
             if seen.moves.is_empty() {

@@ -21,11 +21,19 @@ pub(super) enum Typed {
     TimeUp,
 }
 
+/// What the line editor's thread is told.
+enum ToEditor {
+    /// Read a line after this prompt.
+    Prompt(String),
+    /// The keyboard passed to the person at this seat: their own history from now on.
+    HandedTo(usize),
+}
+
 /// The line editor, on its thread: prompts go to it, lines come back.
 struct EditorThread {
     /// Where prompts go: the line editor's thread, or none when lines come from a pipe read
     /// on a thread (the prompt is then written to the output).
-    prompts: Option<Sender<String>>,
+    prompts: Option<Sender<ToEditor>>,
     lines: Receiver<anyhow::Result<Option<String>>>,
     /// Prints above the line being typed.
     printer: Option<Box<dyn ExternalPrinter + Send>>,
@@ -38,15 +46,54 @@ pub(super) struct Keyboard {
     editor: Option<EditorThread>,
 }
 
+/// Each seat's lines at a keyboard people pass between them: what one typed (a refused
+/// word, their rack in it) never comes back on another's Up or Ctrl+R.
+#[derive(Default)]
+struct Histories {
+    /// The seat at the keyboard, once one is known.
+    at: Option<usize>,
+    /// The others' lines, kept while they are away.
+    kept: std::collections::HashMap<usize, Vec<String>>,
+    /// Whether more than one person typed here: then nothing of this game goes to the
+    /// history file either.
+    shared: bool,
+}
+
+impl Histories {
+    fn hand_to(&mut self, seat: usize, editor: &mut rustyline::DefaultEditor) {
+        let Some(before) = self.at.replace(seat) else {
+            return;
+        };
+        if before == seat {
+            return;
+        }
+        self.shared = true;
+        let lines: Vec<String> = editor.history().iter().cloned().collect();
+        self.kept.insert(before, lines);
+        let _ = editor.clear_history();
+        for line in self.kept.remove(&seat).unwrap_or_default() {
+            let _ = editor.add_history_entry(line);
+        }
+    }
+}
+
 /// Runs the line editor: reads a line after each prompt it is sent, until the keyboard is
-/// dropped; then keeps the history.
+/// dropped; then keeps the history (unless people took turns at it).
 fn run_editor(
     mut editor: rustyline::DefaultEditor,
     history: Option<PathBuf>,
-    prompts: &Receiver<String>,
+    prompts: &Receiver<ToEditor>,
     lines: &Sender<anyhow::Result<Option<String>>>,
 ) {
-    while let Ok(prompt) = prompts.recv() {
+    let mut histories = Histories::default();
+    while let Ok(told) = prompts.recv() {
+        let prompt = match told {
+            ToEditor::Prompt(prompt) => prompt,
+            ToEditor::HandedTo(seat) => {
+                histories.hand_to(seat, &mut editor);
+                continue;
+            }
+        };
         let read = match editor.readline(&prompt) {
             Ok(line) => {
                 if !line.trim().is_empty() {
@@ -62,7 +109,7 @@ fn run_editor(
             break;
         }
     }
-    if let Some(path) = history {
+    if let Some(path) = history.filter(|_| !histories.shared) {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
@@ -88,7 +135,7 @@ impl Keyboard {
             .create_external_printer()
             .ok()
             .map(|p| Box::new(p) as Box<dyn ExternalPrinter + Send>);
-        let (prompts, asked) = std::sync::mpsc::channel::<String>();
+        let (prompts, asked) = std::sync::mpsc::channel::<ToEditor>();
         let (answer, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || run_editor(editor, history, &asked, &answer));
         Keyboard {
@@ -171,7 +218,7 @@ impl Keyboard {
             match &editor.prompts {
                 // The editor's thread is gone only if it failed: the input has ended.
                 Some(prompts) => {
-                    if prompts.send(prompt.to_string()).is_err() {
+                    if prompts.send(ToEditor::Prompt(prompt.to_string())).is_err() {
                         return Ok(Typed::Ended);
                     }
                 }
@@ -201,6 +248,20 @@ impl Keyboard {
             }
             Err(RecvTimeoutError::Timeout) => Ok(Typed::TimeUp),
             Err(RecvTimeoutError::Disconnected) => Ok(Typed::Ended),
+        }
+    }
+
+    /// The keyboard passed to the person at `seat` (its index): the line editor's history
+    /// is theirs alone from now on, and a game people took turns in is not kept in the
+    /// history file.
+    pub(super) fn hand_to(&mut self, seat: usize) {
+        if let Some(EditorThread {
+            prompts: Some(prompts),
+            ..
+        }) = &self.editor
+        {
+            // A thread that is gone has no history to keep apart.
+            let _ = prompts.send(ToEditor::HandedTo(seat));
         }
     }
 

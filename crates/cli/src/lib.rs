@@ -19,6 +19,7 @@ mod balance_cmd;
 mod campaign_cmd;
 mod game_cmd;
 mod join_cmd;
+mod join_help;
 mod join_screen;
 mod keyboard;
 mod lexicon_cmd;

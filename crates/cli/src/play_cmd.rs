@@ -69,7 +69,7 @@ pub(super) struct PlayArgs {
 
 /// A table of commands with their descriptions in one column: each line is a command, two
 /// spaces or more, and what it does.
-fn aligned(table: &str) -> String {
+pub(super) fn aligned(table: &str) -> String {
     fn split(line: &str) -> Option<(&str, &str)> {
         let at = line.find("  ")?;
         Some((&line[..at], line[at..].trim_start()))
@@ -126,7 +126,7 @@ fn ended_prompt(game: &Game) -> &'static str {
 }
 
 /// The commands of a game of turns its rules and board allow, from `COMMANDS`.
-fn turn_commands(game: &Game, combat: bool) -> String {
+pub(super) fn turn_commands(game: &Game, combat: bool) -> String {
     let rules = game.rules();
     let flow = &rules.flow;
     let allowed = |line: &str| match line.split_whitespace().next().unwrap_or("") {
@@ -151,7 +151,7 @@ fn turn_commands(game: &Game, combat: bool) -> String {
 }
 
 /// How cells are named, said once where both styles can meet (map files count from 0).
-const CELL_NAMES: &str = "Cells are named by column letter and row number: A1 is the top-left cell \
+pub(super) const CELL_NAMES: &str = "Cells are named by column letter and row number: A1 is the top-left cell \
 (x 0, y 0 in map files), B3 the second column's third row.";
 
 /// The game the arguments ask for, and its level (none for a saved game); `None` after

@@ -406,7 +406,10 @@ impl Screen {
         let rack = if show_rack {
             spaced(&letters)
         } else {
-            format!("{} letters (hidden)", letters.chars().count())
+            format!(
+                "{} (hidden)",
+                crate::diag::counted(letters.chars().count(), "letter")
+            )
         };
         let tokens: Vec<String> = game
             .player(player)

@@ -32,6 +32,19 @@ pub(super) struct ServeArgs {
     /// Seconds a match's next round waits for people who have not typed `next`.
     #[arg(long, default_value_t = 60)]
     round_pause: u64,
+    /// Lobby requests an address may make a second, and in a burst (`10/60`). A seat's
+    /// WebSocket coming back with its token is let in past it; everything else from that
+    /// address is answered 429 until its rate allows (said in the server's log).
+    #[arg(long, value_name = "RATE[/BURST]", default_value = "10/60")]
+    lobby_rate: String,
+    /// Connections (HTTP and WebSocket) one address may hold open at once: a school or a
+    /// café is one address for all its players. Past it, new connections are closed (said in
+    /// the server's log).
+    #[arg(long, value_name = "N", default_value_t = 256)]
+    connections_per_address: usize,
+    /// Matches not over that the server keeps at once; past it, making a match answers 503.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    max_live_matches: usize,
     /// Keep the matches in this PostgreSQL database instead of the data folder's SQLite file
     /// (`postgres://user:password@host/db`), shared by the processes of `--shard`.
     #[arg(long, value_name = "URL")]
@@ -101,6 +114,22 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
             )?;
         }
     }
+    match parse_rate(&args.lobby_rate) {
+        Ok(rate) => options.lobby_rate = rate,
+        Err(e) => {
+            writeln!(io.err, "{e}")?;
+            return Ok(EXIT_USAGE);
+        }
+    }
+    if args.connections_per_address == 0 || args.max_live_matches == 0 {
+        writeln!(
+            io.err,
+            "--connections-per-address and --max-live-matches are at least 1"
+        )?;
+        return Ok(EXIT_USAGE);
+    }
+    options.connections_per_address = args.connections_per_address;
+    options.max_live_matches = args.max_live_matches;
     options.packs = args.packs;
     options.publish = args.publish;
     options.ai_pace = Duration::from_millis(args.ai_pace);
@@ -155,6 +184,30 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+/// `RATE[/BURST]` of `--lobby-rate`: requests a second on average, and in a burst (six
+/// seconds' worth when not given).
+fn parse_rate(text: &str) -> Result<(f64, f64), String> {
+    let (rate, burst) = match text.split_once('/') {
+        Some((rate, burst)) => (rate.trim().parse::<f64>(), burst.trim().parse::<f64>().ok()),
+        None => (text.trim().parse::<f64>(), None),
+    };
+    match rate {
+        Ok(rate) if rate.is_finite() && rate > 0.0 => {
+            let burst = burst.unwrap_or(rate * 6.0);
+            if burst.is_finite() && burst >= 1.0 {
+                Ok((rate, burst))
+            } else {
+                Err(format!(
+                    "--lobby-rate {text}: the burst is at least 1 (write it as 10/60)"
+                ))
+            }
+        }
+        _ => Err(format!(
+            "--lobby-rate {text}: write it as requests a second, then a burst if you like (10/60)"
+        )),
+    }
+}
+
 /// `K/N` of `--shard`.
 fn parse_shard(text: &str) -> Result<(u32, u32), String> {
     let parsed = text
@@ -178,7 +231,7 @@ pub(super) fn start_local(
         writeln!(io.err, "no data folder for the server: set SCRYPTIC_DATA")?;
         return Ok(None);
     };
-    let options = match options(bind, data) {
+    let options = match options(bind, data.clone()) {
         Ok(o) => o,
         Err(e) => {
             writeln!(io.err, "{e}")?;
@@ -189,8 +242,10 @@ pub(super) fn start_local(
         Ok(started) => {
             writeln!(
                 io.out,
-                "serving on http://{} while this terminal plays",
-                started.addr
+                "serving on http://{} while this terminal plays (its matches kept in {}, where \
+                 `scryptic serve` finds them again)",
+                started.addr,
+                data.display()
             )?;
             Ok(Some(started))
         }

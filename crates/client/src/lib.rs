@@ -304,14 +304,15 @@ fn rewrite_tokens(
     let Some(dir) = tokens_dir(data) else {
         return Ok(());
     };
-    std::fs::create_dir_all(&dir)?;
+    // A token is the only key to its seat: its folder and its file are the user's alone.
+    scryptic_core::fsutil::create_private_dir(&dir)?;
     let mut kept: Vec<(String, String)> = kept_tokens(data, base, id)
         .into_iter()
         .filter(|(s, _)| s != seat)
         .collect();
     kept.extend(token.map(|t| (seat.to_string(), t.to_string())));
     let text: String = kept.iter().map(|(s, t)| format!("{s} {t}\n")).collect();
-    scryptic_core::fsutil::write_atomic(&dir.join(token_file(base, id)), text.as_bytes())
+    scryptic_core::fsutil::write_private(&dir.join(token_file(base, id)), text.as_bytes())
 }
 
 fn token_file(base: &str, id: &str) -> String {

@@ -8,6 +8,7 @@ use std::fmt;
 ///
 /// Positions order row by row (by `y`, then `x`), the order in which a map's rows are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Pos {
     /// Column, from 0 on the left.
     pub x: u32,

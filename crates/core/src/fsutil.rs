@@ -80,17 +80,101 @@ pub fn text_from_bytes(path: &Path, mut bytes: Vec<u8>) -> Result<String, LoadEr
 /// Writes `bytes` to `path` atomically: to a new file beside it, then renamed over it, so a
 /// crash leaves either the old file or the new one, never half of one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomic_as(path, bytes, permissions_for(path))
+}
+
+/// Writes `bytes` to `path` atomically (as [`write_atomic`]), readable and writable by its
+/// owner only (0600 on Unix, whatever the umask and the file's old mode): for secrets such as
+/// seat tokens. The file is never readable by others, not even for a moment: the temporary
+/// file it is written to is the owner's alone from the start.
+pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_atomic_as(path, bytes, private_file_permissions())
+}
+
+fn write_atomic_as(
+    path: &Path,
+    bytes: &[u8],
+    permissions: Option<std::fs::Permissions>,
+) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
     file.write_all(bytes)?;
-    if let Some(permissions) = permissions_for(path) {
+    if let Some(permissions) = permissions {
         file.as_file().set_permissions(permissions)?;
     }
     file.as_file().sync_all()?;
     file.persist(path).map_err(|err| err.error)?;
+    Ok(())
+}
+
+/// Makes the folder `dir` (and its parents) for secrets: the folders made here, and `dir`
+/// itself whether made here or not, are its owner's alone (0700 on Unix, whatever the umask).
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)?;
+    if let Some(permissions) = private_dir_permissions() {
+        std::fs::set_permissions(dir, permissions)?;
+    }
+    Ok(())
+}
+
+/// The permission bits of `path` that let others than its owner (its group, everyone) read,
+/// write or enter it (Unix; 0 elsewhere, where modes do not say it).
+pub fn open_to_others(path: &Path) -> std::io::Result<u32> {
+    let meta = std::fs::metadata(path)?;
+    Ok(others_bits(&meta))
+}
+
+#[cfg(unix)]
+fn others_bits(meta: &std::fs::Metadata) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    meta.permissions().mode() & 0o077
+}
+
+#[cfg(not(unix))]
+fn others_bits(_meta: &std::fs::Metadata) -> u32 {
+    0
+}
+
+#[cfg(unix)]
+fn private_file_permissions() -> Option<std::fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    Some(std::fs::Permissions::from_mode(0o600))
+}
+
+#[cfg(not(unix))]
+fn private_file_permissions() -> Option<std::fs::Permissions> {
+    None
+}
+
+#[cfg(unix)]
+fn private_dir_permissions() -> Option<std::fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    Some(std::fs::Permissions::from_mode(0o700))
+}
+
+#[cfg(not(unix))]
+fn private_dir_permissions() -> Option<std::fs::Permissions> {
+    None
+}
+
+/// Makes the file `path` its owner's alone (0600 on Unix), creating it empty if it is not
+/// there: before a program that creates files with the umask's mode (SQLite) opens it.
+pub fn make_private_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options.open(path)?;
+    if let Some(permissions) = private_file_permissions() {
+        file.set_permissions(permissions)?;
+    }
     Ok(())
 }
 
@@ -149,5 +233,34 @@ mod tests {
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o664)).unwrap();
         write_atomic(&path, b"again").unwrap();
         assert_eq!(mode(&path), 0o664);
+    }
+
+    /// Secrets are the owner's whatever the umask; a folder made for them too, and one that
+    /// was open is closed.
+    #[cfg(unix)]
+    #[test]
+    fn private_files_and_folders_are_the_owners_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let secrets = dir.path().join("a/b/secrets");
+        create_private_dir(&secrets).unwrap();
+        assert_eq!(mode(&secrets), 0o700);
+        assert_eq!(mode(&dir.path().join("a")), 0o700);
+        let token = secrets.join("t.tokens");
+        std::fs::write(&token, b"old").unwrap();
+        std::fs::set_permissions(&token, std::fs::Permissions::from_mode(0o644)).unwrap();
+        write_private(&token, b"seat token").unwrap();
+        assert_eq!(mode(&token), 0o600);
+        assert_eq!(std::fs::read(&token).unwrap(), b"seat token");
+        let open = dir.path().join("open");
+        std::fs::create_dir(&open).unwrap();
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(open_to_others(&open).unwrap(), 0o055);
+        create_private_dir(&open).unwrap();
+        assert_eq!(open_to_others(&open).unwrap(), 0);
+        let db = open.join("matches.sqlite");
+        make_private_file(&db).unwrap();
+        assert_eq!(mode(&db), 0o600);
     }
 }

@@ -103,19 +103,14 @@ impl SecretKey {
             });
         }
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(io)?;
+            crate::fsutil::create_private_dir(dir).map_err(io)?;
         }
         let text = format!(
             "{SECRET_HEADER}\n{}\n",
             crate::record::hex(&self.0.to_bytes())
         );
-        crate::fsutil::write_atomic(path, text.as_bytes()).map_err(io)?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(io)?;
-        }
-        Ok(())
+        // The author's alone from the first byte written.
+        crate::fsutil::write_private(path, text.as_bytes()).map_err(io)
     }
 
     /// Reads the key at `path`.

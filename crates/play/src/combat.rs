@@ -265,7 +265,10 @@ pub fn ideogram(modifier: &Modifier) -> (Glyph, String, String) {
         Modifier::Mountain { letters, factor } => (
             Glyph::Mountain,
             format!("×{factor}"),
-            format!("{letters} letter(s) on mountains"),
+            format!(
+                "{} on mountains",
+                scryptic_core::diag::counted(*letters as usize, "letter")
+            ),
         ),
         Modifier::Connotation { name, factor } => (
             connotation_glyph(name),

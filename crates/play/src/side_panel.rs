@@ -340,7 +340,8 @@ fn trade_controls(ui: &mut egui::Ui, session: &mut Session) {
         let count = session.discard_pick.len();
         let per_letter = session.game().rules().exchange.opponent_points_per_letter;
         let label = format!(
-            "Trade {count} letter(s) (your opponent scores {})",
+            "Trade {} (your opponent scores {})",
+            scryptic_core::diag::counted(count, "letter"),
             per_letter.saturating_mul(i64::try_from(count).unwrap_or(0))
         );
         if ui

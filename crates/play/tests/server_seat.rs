@@ -185,7 +185,7 @@ fn a_lost_connection_is_made_again_with_the_token() {
         heard_all.extend(heard);
         if lost && again.is_none() {
             assert!(seat.reconnecting());
-            let mut options = scryptic_server::Options::new(addr, dir.path().to_path_buf());
+            let mut options = scryptic_server::Options::new(addr, dir.path().join("data"));
             options.packs = vec![root().join("packs")];
             again = Some(scryptic_server::start(options).unwrap());
         }

@@ -25,6 +25,9 @@ pub const VERSION: u32 = 1;
 /// The largest frame or request body a server reads from a client, in bytes.
 pub const MAX_CLIENT_FRAME: usize = 64 * 1024;
 
+/// The longest name a person may take a seat under, in characters (`TakeSeat::name`).
+pub const MAX_PERSON_NAME: usize = 40;
+
 /// The largest frame a client reads from a server, in bytes (a view of the largest board).
 pub const MAX_SERVER_FRAME: usize = 16 * 1024 * 1024;
 
@@ -101,30 +104,64 @@ impl std::error::Error for ReadError {}
 /// Reads a message of this protocol from `text`, at most `most` bytes long; its version is
 /// checked before its body is read, so that another version's message is named as such.
 pub fn read<T: serde::de::DeserializeOwned>(text: &str, most: usize) -> Result<T, ReadError> {
+    at_most(text, most)?;
+    #[derive(Deserialize)]
+    struct Version {
+        protocol: Option<serde_json::Value>,
+    }
+    let version: Version = serde_json::from_str(text).map_err(malformed)?;
+    this_version(version.protocol)?;
+    let envelope: Envelope<T> = serde_json::from_str(text).map_err(malformed)?;
+    Ok(envelope.body)
+}
+
+/// Reads a message a client sent, as [`read`] does, refusing any field the protocol does not
+/// have (the server's reading: a misspelt field is a mistake to be told of, not ignored).
+/// Messages are read through a JSON value first, since serde's `flatten` (the envelope's)
+/// lets unknown fields through.
+pub fn read_strict<T: serde::de::DeserializeOwned>(
+    text: &str,
+    most: usize,
+) -> Result<T, ReadError> {
+    at_most(text, most)?;
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(malformed)?;
+    let Some(fields) = value.as_object_mut() else {
+        return Err(ReadError::Malformed(
+            "a message is a JSON object".to_string(),
+        ));
+    };
+    this_version(fields.remove("protocol"))?;
+    T::deserialize(value).map_err(malformed)
+}
+
+fn malformed(e: serde_json::Error) -> ReadError {
+    ReadError::Malformed(e.to_string())
+}
+
+fn at_most(text: &str, most: usize) -> Result<(), ReadError> {
     if text.len() > most {
         return Err(ReadError::TooLong {
             bytes: text.len(),
             most,
         });
     }
-    #[derive(Deserialize)]
-    struct Version {
-        protocol: Option<u32>,
+    Ok(())
+}
+
+/// Checks a message's `protocol` field.
+fn this_version(protocol: Option<serde_json::Value>) -> Result<(), ReadError> {
+    match protocol.as_ref().map(serde_json::Value::as_u64) {
+        Some(Some(v)) if v == u64::from(VERSION) => Ok(()),
+        Some(Some(theirs)) => Err(ReadError::Version {
+            theirs: u32::try_from(theirs).unwrap_or(u32::MAX),
+        }),
+        Some(None) => Err(ReadError::Malformed(
+            "its `protocol` field is not a version number (1)".to_string(),
+        )),
+        None => Err(ReadError::Malformed(
+            "it has no `protocol` field (the version, 1)".to_string(),
+        )),
     }
-    let version: Version =
-        serde_json::from_str(text).map_err(|e| ReadError::Malformed(e.to_string()))?;
-    match version.protocol {
-        Some(VERSION) => {}
-        Some(theirs) => return Err(ReadError::Version { theirs }),
-        None => {
-            return Err(ReadError::Malformed(
-                "it has no `protocol` field (the version, 1)".to_string(),
-            ));
-        }
-    }
-    let envelope: Envelope<T> =
-        serde_json::from_str(text).map_err(|e| ReadError::Malformed(e.to_string()))?;
-    Ok(envelope.body)
 }
 
 /// `body` as the JSON text of a message of this version.
@@ -322,7 +359,7 @@ pub struct MatchList {
 
 /// Who a seat is for when a match is made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "snake_case")]
 pub enum SeatRequest {
     /// A person takes it (`TakeSeat`).
     Open,
@@ -335,6 +372,7 @@ pub enum SeatRequest {
 
 /// Make a match of a pack's mode (`POST /api/matches`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CreateMatch {
     /// The pack's id.
     pub pack: String,
@@ -365,6 +403,7 @@ fn yes() -> bool {
 
 /// Take a seat (`POST /api/matches/ID/seats`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TakeSeat {
     /// The seat's name; none: the first open one.
     #[serde(default)]
@@ -386,6 +425,7 @@ pub struct SeatTaken {
 
 /// Give a seat up (`POST /api/matches/ID/leave`): it is open again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LeaveSeat {
     /// The seat's token.
     pub token: String,
@@ -403,7 +443,7 @@ pub struct Problem {
 
 /// What a client sends on its WebSocket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(deny_unknown_fields, tag = "type", rename_all = "snake_case")]
 pub enum ClientFrame {
     /// The first frame: the seat's token (none: watch as a spectator) and the last action
     /// seen (on a reconnect; the events since then are sent with the view).

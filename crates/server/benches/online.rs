@@ -167,7 +167,8 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 fn options(data: &Path) -> Options {
-    let mut options = Options::new("127.0.0.1:0".parse().unwrap(), data.to_path_buf());
+    // A folder of the server's own making: its owner's alone, as the server requires.
+    let mut options = Options::new("127.0.0.1:0".parse().unwrap(), data.join("server"));
     let packs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs");
     options.packs = vec![packs];
     options.ai_pace = Duration::from_millis(50);

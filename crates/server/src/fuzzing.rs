@@ -48,10 +48,10 @@ pub fn frames(text: &str) -> usize {
     }
     let mut accepted = 0;
     for (i, line) in text.lines().enumerate().take(200) {
-        let _ = scryptic_protocol::read::<CreateMatch>(line, MAX_CLIENT_FRAME);
-        let _ = scryptic_protocol::read::<TakeSeat>(line, MAX_CLIENT_FRAME);
+        let _ = scryptic_protocol::read_strict::<CreateMatch>(line, MAX_CLIENT_FRAME);
+        let _ = scryptic_protocol::read_strict::<TakeSeat>(line, MAX_CLIENT_FRAME);
         let seat = Player::seat(i % 2);
-        match scryptic_protocol::read::<ClientFrame>(line, MAX_CLIENT_FRAME) {
+        match scryptic_protocol::read_strict::<ClientFrame>(line, MAX_CLIENT_FRAME) {
             Ok(ClientFrame::Hello { token, seen }) => {
                 let known = token.as_deref().and_then(|t| game.seat_of(t));
                 let (frames, _kept) = tokio::sync::mpsc::channel(4);

@@ -143,6 +143,7 @@ fn check_table(table: &Value, viewer: Option<Player>, truth: &Game, fail: &dyn F
         .cloned()
         .unwrap_or_default();
     let bit = viewer.map_or(0, |p| 1u64 << p.index());
+    let seats = truth_table["seats"].as_u64().unwrap_or(0);
     for (k, piece) in pieces.iter().enumerate() {
         if viewer.is_some_and(|p| piece["owner"] == name(p)) || piece["value"].is_null() {
             continue;
@@ -152,8 +153,20 @@ fn check_table(table: &Value, viewer: Option<Player>, truth: &Game, fail: &dyn F
             .get(k)
             .and_then(|p| p["shown"].as_u64())
             .unwrap_or(0);
+        // A value shown to every seat but its owner's is public: a spectator sees it (SC-11).
+        let owner = truth_pieces
+            .get(k)
+            .and_then(|p| serde_json::from_value::<Player>(p["owner"].clone()).ok())
+            .map_or(0, |p| 1u64 << p.index());
+        let every_seat = (1u64 << seats) - 1;
+        let public = (shown | owner) & every_seat == every_seat;
+        let seen = if viewer.is_some() {
+            shown & bit != 0
+        } else {
+            public
+        };
         let truth_value = truth_pieces.get(k).map(|p| &p["value"]);
-        if shown & bit == 0 && truth_value == Some(&piece["value"]) && truth.result().is_none() {
+        if !seen && truth_value == Some(&piece["value"]) && truth.result().is_none() {
             fail(&format!("the value of piece {k}, hidden from them"));
         }
     }

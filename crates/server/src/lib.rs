@@ -17,6 +17,7 @@ mod driver;
 pub mod fuzzing;
 #[cfg(test)]
 mod leak_tests;
+mod listen;
 mod lobby;
 mod packs_played;
 mod postgres_store;
@@ -59,8 +60,15 @@ pub struct Options {
     pub max_live_matches: usize,
     /// How long a match's next round waits for people who have not said `next`.
     pub round_pause: Duration,
-    /// Lobby requests an address may make a second on average, and in a burst.
+    /// Lobby requests an address may make a second on average, and in a burst. A seat's
+    /// WebSocket that says hello with its token is let in past it (a player coming back).
     pub lobby_rate: (f64, f64),
+    /// The most connections (HTTP and WebSocket) an address holds open at once: a school or
+    /// a café is one address for all its players.
+    pub connections_per_address: usize,
+    /// How long a request's head, or its body, may take to arrive (a client that announces
+    /// a body and never sends it holds its connection no longer).
+    pub slow_client: Duration,
     /// `(k, n)`: this process serves the matches of shard `k` of `n` (by their ids), so that
     /// `n` processes share one PostgreSQL database; `(0, 1)` serves every match.
     pub shard: (u32, u32),
@@ -87,6 +95,8 @@ impl Options {
             round_pause: Duration::from_secs(60),
             shard: (0, 1),
             lobby_rate: (10.0, 60.0),
+            connections_per_address: 256,
+            slow_client: Duration::from_secs(10),
         }
     }
 }
@@ -97,6 +107,20 @@ pub enum ServeError {
     /// The data folder or the database.
     #[error("{0}")]
     Store(#[from] StoreError),
+    /// The data folder may be read by others than its owner.
+    #[error(
+        "the data folder {} may be read or entered by others than you (permissions {mode:03o} \
+         for its group and everyone): it holds every match's letters, the racks too. Make it \
+         yours alone with `chmod 700 {}`, or name another folder with --data",
+        folder.display(),
+        folder.display()
+    )]
+    OpenDataFolder {
+        /// The folder.
+        folder: PathBuf,
+        /// The bits of its mode that let others in.
+        mode: u32,
+    },
     /// The folder could not be made, the address not bound.
     #[error("{what}: {source}")]
     Io {
@@ -140,12 +164,26 @@ pub(crate) struct Server {
     pub(crate) lobby_rate: rate::ByAddress,
     /// The packs' archives made for `GET /api/packs/HASH`, each once.
     pub(crate) archives: archives::Archives,
+    /// The connections each address holds open.
+    pub(crate) connections: Arc<listen::Connections>,
+    /// Set when the server stops: every WebSocket closes with a close frame.
+    pub(crate) stopping: tokio::sync::watch::Sender<bool>,
+    /// When the log last said that an address was limited (once a minute an address).
+    pub(crate) limits_logged: rate::Logged,
 }
 
 impl Server {
     pub(crate) fn get(&self, id: &str) -> Option<Arc<MatchCell>> {
         let matches = self.matches.read().unwrap_or_else(|e| e.into_inner());
         matches.get(id).cloned()
+    }
+
+    /// Says in the server's log (standard error) that `from` was limited and by what, at most
+    /// once a minute for an address, so that a flood does not flood the log too.
+    pub(crate) fn limited(&self, from: std::net::IpAddr, what: &str) {
+        if self.limits_logged.first_in_a_while(from) {
+            eprintln!("limited {from}: {what} (the next a minute from now are not logged)");
+        }
     }
 }
 
@@ -168,19 +206,25 @@ pub struct Started {
 }
 
 impl Started {
-    /// Serves until Ctrl-C (or the process is ended).
-    pub fn run_until_interrupted(mut self) -> Result<(), ServeError> {
-        let served = self.served.take();
+    /// Serves until Ctrl-C (or the process is ended), then stops as [`Started::stop`] does.
+    pub fn run_until_interrupted(self) -> Result<(), ServeError> {
         self.runtime.block_on(async move {
             let _ = tokio::signal::ctrl_c().await;
         });
+        self.stop();
+        Ok(())
+    }
+
+    /// Stops: no new connection is taken, every WebSocket is closed with a close frame that
+    /// says the server is stopping, and the requests under way are let finish (a few seconds
+    /// at most).
+    pub fn stop(mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
-        if let Some(served) = served {
+        if let Some(served) = self.served.take() {
             let _ = self.runtime.block_on(served);
         }
-        Ok(())
     }
 }
 
@@ -195,12 +239,31 @@ impl Drop for Started {
 /// Opens the database in `options.data`, replays every match in it, and listens on
 /// `options.bind` on threads of its own; the server runs until the [`Started`] is dropped.
 pub fn start(options: Options) -> Result<Started, ServeError> {
-    std::fs::create_dir_all(&options.data).map_err(|source| ServeError::Io {
-        what: format!("cannot make the data folder {}", options.data.display()),
-        source,
-    })?;
+    private_data_folder(&options.data)?;
     let store = SqliteStore::open(&options.data.join("matches.sqlite"))?;
     start_with(options, Box::new(store))
+}
+
+/// Makes the data folder, its owner's alone, or refuses one that others may read: it holds
+/// every match's racks (the database) and nobody but the server may read them.
+fn private_data_folder(data: &std::path::Path) -> Result<(), ServeError> {
+    let io = |what: &str| {
+        let what = format!("{what} {}", data.display());
+        move |source| ServeError::Io { what, source }
+    };
+    if data.exists() {
+        let open = scryptic_core::fsutil::open_to_others(data)
+            .map_err(io("cannot read the permissions of the data folder"))?;
+        if open != 0 {
+            return Err(ServeError::OpenDataFolder {
+                folder: data.to_path_buf(),
+                mode: open,
+            });
+        }
+        Ok(())
+    } else {
+        scryptic_core::fsutil::create_private_dir(data).map_err(io("cannot make the data folder"))
+    }
 }
 
 /// As [`start`], with matches kept in `store`.
@@ -261,6 +324,9 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         thinking: tokio::sync::Semaphore::new(
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         ),
+        connections: Arc::default(),
+        stopping: tokio::sync::watch::channel(false).0,
+        limits_logged: rate::Logged::default(),
     });
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind(options.bind))
@@ -286,17 +352,8 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         }
     }
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = lobby::router(server);
-    let served = runtime.spawn(async move {
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = stopped.await;
-        })
-        .await
-    });
+    let app = lobby::router(server.clone());
+    let served = runtime.spawn(listen::serve(listener, app, server, stopped));
     Ok(Started {
         addr,
         restored,

@@ -40,23 +40,98 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
         .with_state(server)
 }
 
-/// Refuses an address's requests past its rate (`Options::lobby_rate`), before reading them.
+/// A WebSocket's upgrade from an address past its lobby rate: let in only if it says hello
+/// with a seat's token (a player coming back is never locked out by the lobby's limit).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PastTheRate;
+
+/// Refuses an address's requests past its rate (`Options::lobby_rate`) and bodies announced
+/// over the limit, before reading them; answers every refusal, a body too long among them, as
+/// a `Problem`; and gives a request's body `Options::slow_client` to come.
 async fn limit(
     State(server): State<Arc<Server>>,
     ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
-    request: axum::extract::Request,
+    mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
     if !server.lobby_rate.take(from.ip()) {
-        let (per_second, _) = server.options.lobby_rate;
-        return problem(
-            429,
-            format!(
-                "too many requests from your address: at most {per_second} a second; wait a moment"
-            ),
-        );
+        let (per_second, burst) = server.options.lobby_rate;
+        if is_upgrade(&request) {
+            request.extensions_mut().insert(PastTheRate);
+        } else {
+            server.limited(
+                from.ip(),
+                &format!("lobby requests past {per_second} a second (bursts of {burst})"),
+            );
+            return problem(
+                429,
+                format!(
+                    "too many requests from your address: at most {per_second} a second; wait a moment"
+                ),
+            );
+        }
     }
-    next.run(request).await
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|bytes| bytes > MAX_CLIENT_FRAME as u64) {
+        return too_long();
+    }
+    // The body is read here, whole and in time, so that a handler never waits on a client.
+    let (parts, body) = request.into_parts();
+    let within = server.options.slow_client;
+    let body = match tokio::time::timeout(within, axum::body::to_bytes(body, MAX_CLIENT_FRAME))
+        .await
+    {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => {
+            return problem(
+                413,
+                format!(
+                    "the request's body could not be read whole: it is at most {MAX_CLIENT_FRAME} bytes (64 KiB)"
+                ),
+            );
+        }
+        Err(_) => {
+            return problem(
+                408,
+                format!(
+                    "the request's body did not come whole within {} s",
+                    within.as_secs_f64()
+                ),
+            );
+        }
+    };
+    let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(body));
+    let answer = next.run(request).await;
+    if answer.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&answer) {
+        return too_long();
+    }
+    answer
+}
+
+fn too_long() -> Response {
+    problem(
+        413,
+        format!("a request body is at most {MAX_CLIENT_FRAME} bytes (64 KiB); send less"),
+    )
+}
+
+fn is_upgrade(request: &axum::extract::Request) -> bool {
+    request
+        .headers()
+        .get(header::UPGRADE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+}
+
+fn is_json(answer: &Response) -> bool {
+    answer
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
 }
 
 fn json<T: serde::Serialize>(status: u16, body: T) -> Response {
@@ -81,7 +156,7 @@ impl IntoResponse for Refusal {
 }
 
 fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, Refusal> {
-    scryptic_protocol::read(body, MAX_CLIENT_FRAME).map_err(|e| Refusal::bad(e.to_string()))
+    scryptic_protocol::read_strict(body, MAX_CLIENT_FRAME).map_err(|e| Refusal::bad(e.to_string()))
 }
 
 fn find(server: &Server, id: &str) -> Result<Arc<MatchCell>, Refusal> {

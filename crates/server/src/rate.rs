@@ -78,6 +78,33 @@ impl ByAddress {
     }
 }
 
+/// When each address was last named in the log (a bounded table, as the buckets').
+#[derive(Default)]
+pub(crate) struct Logged {
+    at: Mutex<HashMap<IpAddr, Instant>>,
+}
+
+/// How long the log keeps quiet about an address it named.
+const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl Logged {
+    /// Whether `from` was not named in the last minute (it counts as named now).
+    pub(crate) fn first_in_a_while(&self, from: IpAddr) -> bool {
+        let now = Instant::now();
+        let mut at = self.at.lock().unwrap_or_else(|e| e.into_inner());
+        if at.len() >= MOST_ADDRESSES {
+            at.retain(|_, when| now.duration_since(*when) < LOG_EVERY);
+        }
+        match at.get(&from) {
+            Some(when) if now.duration_since(*when) < LOG_EVERY => false,
+            _ => {
+                at.insert(from, now);
+                true
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

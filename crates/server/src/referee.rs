@@ -29,8 +29,7 @@ mod seats;
 /// reconnects later gets the view and a count of the events it missed).
 const KEPT_ACTIONS: usize = 512;
 
-/// The longest name a person may give.
-const MAX_PERSON_NAME: usize = 40;
+use scryptic_protocol::MAX_PERSON_NAME;
 
 /// How long the next round of a match waits for people not ready, unless the server says.
 const ROUND_PAUSE_MS: u64 = 60_000;
@@ -152,6 +151,16 @@ impl Match {
         lexicon: Arc<Lexicon>,
         now_ms: u64,
     ) -> Result<(Match, StoredMatch), Refusal> {
+        if catalog.get(&request.pack).is_none() {
+            let mut plays: Vec<&str> = catalog.packs().iter().map(|p| p.id()).collect();
+            plays.dedup();
+            return Err(Refusal::bad(format!(
+                "this server has no pack `{}`: it plays {} (its owner installs the pack, or \
+                 serves its folder with --packs)",
+                request.pack,
+                plays.join(", ")
+            )));
+        }
         let level = Level::from_pack(catalog, &choice_of(&request))
             .map_err(|e| Refusal::bad(e.to_string()))?;
         let seed = request.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);

@@ -3,11 +3,13 @@
 //! frames get an error frame and change nothing; a flood is slowed, then closed; a reader
 //! that stops reading is dropped by the match (its queue is bounded) and may reconnect.
 
+use crate::listen::Held;
+use crate::lobby::PastTheRate;
 use crate::rate::Rate;
 use crate::referee::QUEUE_FRAMES;
 use crate::{MatchCell, Server};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::response::Response;
 use scryptic_core::board::Player;
 use scryptic_protocol::{ClientFrame, MAX_CLIENT_FRAME, ServerFrame};
@@ -29,15 +31,40 @@ const STRIKES: u32 = 100;
 pub(crate) async fn play(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
+    ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
+    held: Option<axum::Extension<Held>>,
+    past_the_rate: Option<axum::Extension<PastTheRate>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let Some(cell) = server.get(&id) else {
         return crate::lobby::problem(404, format!("there is no match {id}"));
     };
+    let seats_only = past_the_rate.is_some();
     upgrade
         .max_message_size(MAX_CLIENT_FRAME)
         .max_frame_size(MAX_CLIENT_FRAME)
-        .on_upgrade(move |socket| run(socket, server, cell))
+        .on_upgrade(move |socket| async move {
+            // The connection's count lasts as long as the WebSocket.
+            let _held = held;
+            let connection = Connection {
+                socket,
+                server,
+                cell,
+                from: from.ip(),
+                seats_only,
+            };
+            connection.run().await;
+        })
+}
+
+/// A WebSocket, the match it plays, and what it was let in on.
+struct Connection {
+    socket: WebSocket,
+    server: Arc<Server>,
+    cell: Arc<MatchCell>,
+    from: std::net::IpAddr,
+    /// Its address was past the lobby's rate: a seat's token lets it in, nothing else.
+    seats_only: bool,
 }
 
 async fn send(socket: &mut WebSocket, frame: ServerFrame) -> bool {
@@ -48,12 +75,19 @@ async fn send(socket: &mut WebSocket, frame: ServerFrame) -> bool {
     )
 }
 
-async fn close(socket: &mut WebSocket, why: &str) {
+/// Closes with `code` (1008: a policy's refusal; 1001: going away; 1009: too big) and why.
+async fn close(socket: &mut WebSocket, code: u16, why: &str) {
     let frame = CloseFrame {
-        code: 1008,
+        code,
         reason: why.chars().take(100).collect::<String>().into(),
     };
     let _ = tokio::time::timeout(SEND_WITHIN, socket.send(Message::Close(Some(frame)))).await;
+}
+
+/// Says why in an error frame, then closes with a close frame.
+async fn refuse(socket: &mut WebSocket, code: u16, why: &str) {
+    send(socket, error(why)).await;
+    close(socket, code, why).await;
 }
 
 fn error(message: impl Into<String>) -> ServerFrame {
@@ -62,119 +96,223 @@ fn error(message: impl Into<String>) -> ServerFrame {
     }
 }
 
-/// The seat the first frame names (none: a spectator) and the actions it had seen, or why
-/// the connection is refused.
-async fn hello(
-    socket: &mut WebSocket,
-    cell: &Arc<MatchCell>,
-) -> Result<(Option<Player>, Option<u64>), String> {
-    let first = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
-        Ok(Some(Ok(Message::Text(text)))) => text,
-        Ok(Some(Ok(_))) => return Err("the first frame is a `hello` in JSON text".to_string()),
-        Ok(_) => return Err(String::new()),
-        Err(_) => return Err(format!("no `hello` within {} s", HELLO_WITHIN.as_secs())),
-    };
-    match scryptic_protocol::read::<ClientFrame>(first.as_str(), MAX_CLIENT_FRAME) {
-        Ok(ClientFrame::Hello { token: None, seen }) => Ok((None, seen)),
-        Ok(ClientFrame::Hello {
-            token: Some(token),
-            seen,
-        }) => match cell.lock().seat_of(&token) {
-            Some(seat) => Ok((Some(seat), seen)),
-            None => Err("that token is no seat's of this match: take a seat in the lobby, or leave the token out to watch".to_string()),
-        },
-        Ok(_) => Err("the first frame is a `hello`".to_string()),
-        Err(e) => Err(e.to_string()),
+/// What the first frame said: the seat its token is the key to (none: a spectator), the
+/// token, and the actions it had seen.
+struct Hello {
+    seat: Option<Player>,
+    token: Option<String>,
+    seen: Option<u64>,
+}
+
+/// Why a frame read from the socket is not one to answer.
+enum Read {
+    /// A text frame.
+    Text(axum::extract::ws::Utf8Bytes),
+    /// A frame to let pass (a ping, a pong).
+    Pass,
+    /// Binary: refused with an error.
+    Binary,
+    /// Over the size limit: refused, and the connection closed (the rest of the frame was not
+    /// read, so nothing after it can be).
+    TooLong,
+    /// Closed or broken.
+    Gone,
+}
+
+async fn read(socket: &mut WebSocket) -> Read {
+    match socket.recv().await {
+        Some(Ok(Message::Text(text))) => Read::Text(text),
+        Some(Ok(Message::Binary(_))) => Read::Binary,
+        Some(Ok(Message::Ping(_) | Message::Pong(_))) => Read::Pass,
+        Some(Ok(Message::Close(_))) | None => Read::Gone,
+        // tungstenite refuses a frame over the limit with an error of its capacity; any
+        // other error is a broken connection.
+        Some(Err(e)) if e.to_string().contains("Space limit exceeded") => Read::TooLong,
+        Some(Err(_)) => Read::Gone,
     }
 }
 
-async fn run(mut socket: WebSocket, server: Arc<Server>, cell: Arc<MatchCell>) {
-    let (seat, seen) = match hello(&mut socket, &cell).await {
-        Ok(who) => who,
-        Err(why) => {
-            if !why.is_empty() {
-                send(&mut socket, error(why.clone())).await;
-                close(&mut socket, &why).await;
+fn too_long() -> String {
+    format!(
+        "a frame is at most {MAX_CLIENT_FRAME} bytes (64 KiB): this one was longer, and the connection is closed; connect again"
+    )
+}
+
+impl Connection {
+    /// The seat the first frame names and what it had seen, or why the connection is
+    /// refused (empty: it closed).
+    async fn hello(&mut self) -> Result<Hello, (u16, String)> {
+        let first = match tokio::time::timeout(HELLO_WITHIN, read(&mut self.socket)).await {
+            Ok(Read::Text(text)) => text,
+            Ok(Read::TooLong) => return Err((1009, too_long())),
+            Ok(Read::Binary | Read::Pass) => {
+                return Err((
+                    1008,
+                    "the first frame is a `hello` in JSON text".to_string(),
+                ));
             }
-            return;
+            Ok(Read::Gone) => return Err((1000, String::new())),
+            Err(_) => {
+                return Err((
+                    1008,
+                    format!("no `hello` within {} s", HELLO_WITHIN.as_secs()),
+                ));
+            }
+        };
+        let (token, seen) =
+            match scryptic_protocol::read_strict::<ClientFrame>(first.as_str(), MAX_CLIENT_FRAME) {
+                Ok(ClientFrame::Hello { token, seen }) => (token, seen),
+                Ok(_) => return Err((1008, "the first frame is a `hello`".to_string())),
+                Err(e) => return Err((1008, e.to_string())),
+            };
+        let seat = match &token {
+            Some(token) => match self.cell.lock().seat_of(token) {
+                Some(seat) => Some(seat),
+                None => return Err((1008, "that token is no seat's of this match: take a seat in the lobby, or leave the token out to watch".to_string())),
+            },
+            None => None,
+        };
+        if seat.is_none() && self.seats_only {
+            self.server
+                .limited(self.from, "a spectator's WebSocket past the lobby's rate");
+            return Err((
+                1008,
+                "too many requests from your address: a seat's token lets you in, watching waits a moment".to_string(),
+            ));
         }
-    };
-    let (frames, mut outgoing) = mpsc::channel(QUEUE_FRAMES);
-    let connecting = cell.clone();
-    let Ok(id) =
-        tokio::task::spawn_blocking(move || connecting.lock().connect(seat, seen, frames)).await
-    else {
-        return;
-    };
-    cell.wake.notify_one();
-    let mut rate = Rate::new(FRAMES_PER_SECOND, BURST);
-    let mut strikes = 0;
-    loop {
-        tokio::select! {
-            incoming = socket.recv() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Binary(_))) => {
-                        if !send(&mut socket, error("frames are JSON text, not binary")).await { break; }
+        Ok(Hello { seat, token, seen })
+    }
+
+    async fn run(mut self) {
+        let hello = match self.hello().await {
+            Ok(hello) => hello,
+            Err((code, why)) => {
+                if !why.is_empty() {
+                    refuse(&mut self.socket, code, &why).await;
+                }
+                return;
+            }
+        };
+        let (frames, mut outgoing) = mpsc::channel(QUEUE_FRAMES);
+        let connecting = self.cell.clone();
+        let (seat, seen) = (hello.seat, hello.seen);
+        let Ok(id) =
+            tokio::task::spawn_blocking(move || connecting.lock().connect(seat, seen, frames))
+                .await
+        else {
+            return;
+        };
+        self.cell.wake.notify_one();
+        let mut stopping = self.server.stopping.subscribe();
+        let mut rate = Rate::new(FRAMES_PER_SECOND, BURST);
+        let mut strikes = 0;
+        loop {
+            tokio::select! {
+                incoming = read(&mut self.socket) => {
+                    let text = match incoming {
+                        Read::Text(text) => text,
+                        Read::Binary => {
+                            if !send(&mut self.socket, error("frames are JSON text, not binary")).await { break; }
+                            continue;
+                        }
+                        Read::Pass => continue,
+                        Read::TooLong => {
+                            refuse(&mut self.socket, 1009, &too_long()).await;
+                            break;
+                        }
+                        Read::Gone => break,
+                    };
+                    if !rate.take() {
+                        strikes += 1;
+                        if strikes > STRIKES {
+                            self.server.limited(self.from, "a WebSocket that kept flooding");
+                            close(&mut self.socket, 1008, "too many frames").await;
+                            break;
+                        }
+                        let slow = format!("too many frames: at most {FRAMES_PER_SECOND} a second; this one was not read");
+                        if !send(&mut self.socket, error(slow)).await { break; }
                         continue;
                     }
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    // Closed, or a frame over the size limit (tungstenite refuses it).
-                    _ => break,
-                };
-                if !rate.take() {
-                    strikes += 1;
-                    if strikes > STRIKES {
-                        close(&mut socket, "too many frames").await;
+                    if let Some(frame) = answer(&self.cell, &self.server, seat, &text).await && !send(&mut self.socket, frame).await {
                         break;
                     }
-                    let slow = format!("too many frames: at most {FRAMES_PER_SECOND} a second; this one was not read");
-                    if !send(&mut socket, error(slow)).await { break; }
-                    continue;
                 }
-                let answer = match scryptic_protocol::read::<ClientFrame>(text.as_str(), MAX_CLIENT_FRAME) {
-                    Err(e) => Some(error(e.to_string())),
-                    Ok(ClientFrame::Hello { .. }) => Some(error("this connection has said hello already")),
-                    Ok(ClientFrame::Act { .. } | ClientFrame::Next) if seat.is_none() => Some(error("a spectator watches: take a seat to act")),
-                    Ok(ClientFrame::Next) => {
-                        let (readying, player) = (cell.clone(), seat);
-                        let done = tokio::task::spawn_blocking(move || {
-                            player.map_or(Ok(()), |p| readying.lock().ready_for_next(p))
-                        }).await;
-                        cell.wake.notify_one();
-                        match done {
-                            Ok(Err(message)) => Some(ServerFrame::Refused { message }),
-                            _ => None,
-                        }
+                out = outgoing.recv() => match out {
+                    Some(text) => {
+                        let sent = tokio::time::timeout(SEND_WITHIN, self.socket.send(Message::text(text))).await;
+                        if !matches!(sent, Ok(Ok(()))) { break; }
                     }
-                    Ok(ClientFrame::Act { action }) => {
-                        let (acting, server) = (cell.clone(), server.clone());
-                        let done = tokio::task::spawn_blocking(move || {
-                            acting.lock().act(seat, action, &*server.store)
-                        }).await;
-                        match done {
-                            Ok(Ok(())) => { cell.wake.notify_one(); None }
-                            Ok(Err(message)) => Some(ServerFrame::Refused { message }),
-                            Err(_) => Some(error("the action failed on the server; nothing changed")),
-                        }
+                    None => {
+                        let why = why_dropped(self.cell.clone(), hello.token.clone()).await;
+                        close(&mut self.socket, 1008, why).await;
+                        break;
                     }
-                };
-                if let Some(frame) = answer && !send(&mut socket, frame).await {
+                },
+                () = crate::listen::stopped(&mut stopping) => {
+                    close(&mut self.socket, 1001, "the server is stopping: connect again when it is back").await;
                     break;
                 }
             }
-            out = outgoing.recv() => match out {
-                Some(text) => {
-                    let sent = tokio::time::timeout(SEND_WITHIN, socket.send(Message::text(text))).await;
-                    if !matches!(sent, Ok(Ok(()))) { break; }
+        }
+        let leaving = self.cell.clone();
+        let _ = tokio::task::spawn_blocking(move || leaving.lock().disconnect(id)).await;
+    }
+}
+
+/// Why the match dropped a connection: the seat of `token` was given up, or it read too
+/// slowly.
+async fn why_dropped(cell: Arc<MatchCell>, token: Option<String>) -> &'static str {
+    let seat_kept = tokio::task::spawn_blocking(move || {
+        token.is_none_or(|t| cell.lock().seat_of(&t).is_some())
+    })
+    .await
+    .unwrap_or(true);
+    if seat_kept {
+        "too far behind: reconnect for the current view"
+    } else {
+        "this seat was given up: take a seat again to play"
+    }
+}
+
+/// The answer to a frame of the client's after its hello, if it has one.
+async fn answer(
+    cell: &Arc<MatchCell>,
+    server: &Arc<Server>,
+    seat: Option<Player>,
+    text: &str,
+) -> Option<ServerFrame> {
+    match scryptic_protocol::read_strict::<ClientFrame>(text, MAX_CLIENT_FRAME) {
+        Err(e) => Some(error(e.to_string())),
+        Ok(ClientFrame::Hello { .. }) => Some(error("this connection has said hello already")),
+        Ok(ClientFrame::Act { .. } | ClientFrame::Next) if seat.is_none() => {
+            Some(error("a spectator watches: take a seat to act"))
+        }
+        Ok(ClientFrame::Next) => {
+            let (readying, player) = (cell.clone(), seat);
+            let done = tokio::task::spawn_blocking(move || {
+                player.map_or(Ok(()), |p| readying.lock().ready_for_next(p))
+            })
+            .await;
+            cell.wake.notify_one();
+            match done {
+                Ok(Err(message)) => Some(ServerFrame::Refused { message }),
+                _ => None,
+            }
+        }
+        Ok(ClientFrame::Act { action }) => {
+            let (acting, server) = (cell.clone(), server.clone());
+            let done = tokio::task::spawn_blocking(move || {
+                acting.lock().act(seat, action, &*server.store)
+            })
+            .await;
+            match done {
+                Ok(Ok(())) => {
+                    cell.wake.notify_one();
+                    None
                 }
-                None => {
-                    close(&mut socket, "too far behind: reconnect for the current view").await;
-                    break;
-                }
+                Ok(Err(message)) => Some(ServerFrame::Refused { message }),
+                Err(_) => Some(error("the action failed on the server; nothing changed")),
             }
         }
     }
-    let leaving = cell.clone();
-    let _ = tokio::task::spawn_blocking(move || leaving.lock().disconnect(id)).await;
 }

@@ -73,6 +73,14 @@ pub enum StoreError {
         /// Why.
         why: String,
     },
+    /// The database's file could not be made its owner's alone.
+    #[error("cannot make {} readable by its owner only: {why}", path.display())]
+    Private {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        why: String,
+    },
     /// The shared database (PostgreSQL) refused or failed.
     #[error("the shared match database failed: {0}")]
     Shared(String),
@@ -126,6 +134,12 @@ CREATE TABLE IF NOT EXISTS actions (
 impl SqliteStore {
     /// Opens (or makes) the database at `path`.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        // SQLite makes its files with the umask's mode, and its journal with the database's:
+        // the file is made the owner's alone first, so that every rack stays the server's.
+        scryptic_core::fsutil::make_private_file(path).map_err(|e| StoreError::Private {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        })?;
         let db = Connection::open(path)?;
         db.pragma_update(None, "journal_mode", "WAL")?;
         // NORMAL: a commit is in the WAL before it returns, safe from a killed process (a

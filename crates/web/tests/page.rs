@@ -28,7 +28,7 @@ use std::time::Duration;
 fn server() -> (scryptic_server::Started, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let mut options =
-        scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().to_path_buf());
+        scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
     options.packs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs")];
     options.ai_pace = Duration::from_millis(20);
     (scryptic_server::start(options).unwrap(), dir)
@@ -365,7 +365,7 @@ fn a_kept_seat_survives_a_server_out_of_reach() {
         "still kept"
     );
     // The server back on its data and address: Try again comes back to the seat.
-    let mut options = scryptic_server::Options::new(addr, data.path().to_path_buf());
+    let mut options = scryptic_server::Options::new(addr, data.path().join("data"));
     options.packs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs")];
     let _again = scryptic_server::start(options).unwrap();
     h.get_by_label("Try again").click();

@@ -29,6 +29,9 @@ pub(super) fn write_index(dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
     for why in &left_out {
         writeln!(io.err, "left out: {why}")?;
     }
+    for change in key_changes(&index) {
+        writeln!(io.err, "note: {change}")?;
+    }
     let path = dir.join(index::INDEX_FILE);
     crate::fsutil::write_atomic(&path, index.to_json().as_bytes())?;
     let releases: usize = index.packs.iter().map(|p| p.releases.len()).sum();
@@ -50,6 +53,35 @@ pub(super) fn write_index(dir: &Path, io: &mut Streams) -> anyhow::Result<i32> {
     } else {
         EXIT_PROBLEMS
     })
+}
+
+/// Each release of `index` signed by another key than the pack's signed release before it:
+/// players who trust the old key are refused it until they accept the new one, so its author
+/// is told when the index is made.
+fn key_changes(index: &Index) -> Vec<String> {
+    let mut changes = Vec::new();
+    for pack in &index.packs {
+        let mut releases: Vec<_> = pack.releases.iter().collect();
+        releases.sort_by(|a, b| a.version.cmp(&b.version));
+        let mut before: Option<(&str, String)> = None;
+        for release in releases {
+            let Some(key) = release.key.as_deref() else {
+                continue;
+            };
+            if let Some((old, version)) = &before
+                && !old.eq_ignore_ascii_case(key)
+            {
+                changes.push(format!(
+                    "{} {} is signed by key {key}, and {} {version} by key {old}: players who \
+                     installed a release signed by the old key are refused this one until they \
+                     accept the new key (`scryptic pack trust {} {key}`); tell them you changed keys",
+                    pack.id, release.version, pack.id, pack.id
+                ));
+            }
+            before = Some((key, release.version.to_string()));
+        }
+    }
+    changes
 }
 
 /// `pack source add|remove|list`.
@@ -362,6 +394,10 @@ pub(super) fn outdated(
     let Some(indexes) = read_indexes(io)? else {
         return Ok(EXIT_PROBLEMS);
     };
+    let pins = match crate::pack::places::data_dir() {
+        Some(data) => Pins::load(&data)?,
+        None => Pins::default(),
+    };
     let mut any = false;
     for id in installed_ids(catalog, packs_dir) {
         let Some(installed) = catalog.get(&id).map(|p| p.manifest.version.clone()) else {
@@ -371,19 +407,31 @@ pub(super) fn outdated(
         let newest_fit = listed
             .iter()
             .filter_map(|p| p.best(&VersionReq::STAR))
-            .map(|r| r.version.clone())
-            .max();
+            .max_by(|a, b| a.version.cmp(&b.version));
         let newest = listed
             .iter()
             .filter_map(|p| p.newest())
             .map(|r| (r.version.clone(), r.scryptic.clone()))
             .max_by(|a, b| a.0.cmp(&b.0));
-        if let Some(fit) = newest_fit.filter(|v| *v > installed) {
+        if let Some(fit) = newest_fit.filter(|r| r.version > installed) {
             any = true;
-            writeln!(
-                io.out,
-                "{id} {installed} -> {fit} (`scryptic pack update {id}`)"
-            )?;
+            let v = &fit.version;
+            match pins.judge(&id, fit.key.as_deref()) {
+                Err(crate::pack::trust::TrustError::KeyChanged {
+                    pinned, offered, ..
+                }) => {
+                    writeln!(
+                        io.out,
+                        "{id} {installed} -> {v}, signed by another key ({offered}) than the one you \
+                         trust for it ({pinned}): it may come from someone else; `pack update` \
+                         refuses it unless you accept the new key (`scryptic pack trust {id} {offered}`)"
+                    )?;
+                }
+                _ => writeln!(
+                    io.out,
+                    "{id} {installed} -> {v} (`scryptic pack update {id}`)"
+                )?,
+            }
         } else if let Some((v, api)) = newest.filter(|(v, _)| *v > installed) {
             any = true;
             writeln!(

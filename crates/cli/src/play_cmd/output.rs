@@ -43,6 +43,7 @@ impl Table {
                 return Ok(false);
             }
             self.shown_to = Some(player);
+            self.keyboard.hand_to(player.index());
             self.write_status(game, io)?;
             // What the scripts said on the way (the new turn's greeting among it) was cleared
             // with the screen; the player now at the keyboard reads it here.
@@ -55,6 +56,7 @@ impl Table {
             return Ok(true);
         }
         self.shown_to = Some(player);
+        self.keyboard.hand_to(player.index());
         self.told.clear();
         self.write_status(game, io)?;
         Ok(true)

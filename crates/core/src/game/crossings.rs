@@ -81,12 +81,14 @@ pub enum Incomplete {
     #[error("no tile is placed yet: lay your tiles out as one crossword")]
     Empty,
     /// Tiles are still on the rack.
-    #[error("{0} tile(s) still on your rack: a complete crossword uses every tile")]
+    #[error("{} still on your rack: a complete crossword uses every tile", crate::diag::counted(*.0, "tile"))]
     TilesOnRack(usize),
     /// Tiles a green light drew for its caller, who waits to see them.
     #[error(
-        "{0} tile(s) your green light drew are still to come (you see them once every other \
-         player has laid out since): a complete crossword uses them too"
+        "{} your green light drew {} still to come (you see them once every other player has \
+         laid out since): a complete crossword uses them too",
+        crate::diag::counted(*.0, "tile"),
+        if *.0 == 1 { "is" } else { "are" }
     )]
     TilesToCome(usize),
     /// The letters fall in several groups.

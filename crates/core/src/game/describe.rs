@@ -156,7 +156,8 @@ pub fn describe(event: &Event) -> String {
             opponent_gain,
             ..
         } => format!(
-            "{player} trades {count} letter(s) back into the pool and draws as many; the opponent scores {opponent_gain}"
+            "{player} trades {} back into the pool and draws as many; the opponent scores {opponent_gain}",
+            crate::diag::counted(*count, "letter")
         ),
         Event::SuddenDeathCalled { caller, hand } => format!(
             "{caller} calls sudden death, offering the hand {hand}: {} accepts or refuses",

@@ -20,12 +20,13 @@ fn err<T>(message: impl Into<String>) -> Result<T, NotationError> {
 
 /// The name of a cell: `A1` for (0, 0).
 pub fn cell_name(pos: Pos) -> String {
-    format!("{}{}", column_name(pos.x), pos.y + 1)
+    // In u64: a cell far off any board (a stranger's `u32::MAX`) is named, not wrapped to 0.
+    format!("{}{}", column_name(pos.x), u64::from(pos.y) + 1)
 }
 
 /// Column letters: A..Z, then AA, AB...
 pub fn column_name(x: u32) -> String {
-    let mut n = x + 1;
+    let mut n = u64::from(x) + 1;
     let mut name = Vec::new();
     while n > 0 {
         let rem = (n - 1) % 26;
@@ -243,6 +244,17 @@ fn parse_defend(game: &Game, args: &[&str]) -> Result<Action, NotationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_farthest_cell_is_named_not_wrapped() {
+        let far = Pos::new(u32::MAX, u32::MAX);
+        assert_eq!(cell_name(far), "MWLQKWV4294967296");
+        assert_eq!(
+            parse_cell("MWLQKWV4294967296").ok(),
+            None,
+            "off every board"
+        );
+    }
 
     #[test]
     fn cell_names_round_trip() {

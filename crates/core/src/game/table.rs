@@ -252,17 +252,25 @@ impl Table {
         self.viewer
     }
 
-    /// Whether `viewer` (`None`: a spectator) may see the value of piece `piece`.
-    pub fn sees(piece: &Piece, viewer: Option<Player>) -> bool {
-        viewer.is_some_and(|v| v == piece.owner || piece.shown.contains(v))
+    /// Whether `viewer` (`None`: a spectator) may see the value of piece `piece`: its owner
+    /// and the seats it is shown to do; a value shown to every seat is public, and a spectator
+    /// sees it too (Scryper's used bricks, SC-11).
+    pub fn sees(&self, piece: &Piece, viewer: Option<Player>) -> bool {
+        let seen_by_all = SeatSet::first(self.seats)
+            .seats()
+            .all(|p| p == piece.owner || piece.shown.contains(p));
+        match viewer {
+            Some(v) => v == piece.owner || piece.shown.contains(v),
+            None => seen_by_all,
+        }
     }
 
     /// The table as `viewer` sees it (`None`: a spectator): every value they may not see is
     /// taken out, and the piece marked hidden.
     pub fn seen_by(&self, viewer: Option<Player>) -> Table {
         let mut seen = self.clone();
-        for piece in &mut seen.pieces {
-            if piece.value.is_some() && !Table::sees(piece, viewer) {
+        for (piece, shown) in seen.pieces.iter_mut().zip(&self.pieces) {
+            if piece.value.is_some() && !self.sees(shown, viewer) {
                 piece.value = None;
                 piece.hidden = true;
             }
@@ -280,7 +288,7 @@ impl Table {
         let mut unseen: BTreeMap<(Player, &str), Vec<i64>> = BTreeMap::new();
         for piece in &self.pieces {
             if let Some(v) = piece.value
-                && !Table::sees(piece, viewer)
+                && !self.sees(piece, viewer)
             {
                 unseen
                     .entry((piece.owner, &piece.kind))

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A letter from the rack put on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Placement {
     /// The cell.
     pub at: Pos,
@@ -17,6 +18,7 @@ pub struct Placement {
 /// Everything a player (or a script, or the AI) can do. The engine knows who acts: the player
 /// whose turn it is, or the defender while a combat waits for its order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Action {
     /// Commit letters from the rack as one word (docs/RULES.md section 4).
     Commit {

@@ -18,6 +18,7 @@ pub struct Tile {
 /// Where a word stands: its first cell, its direction and its length. Two words with the same
 /// key are the same word; a word whose letters change gets a new key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WordKey {
     /// The first cell (leftmost or topmost).
     pub start: Pos,

@@ -24,7 +24,7 @@ pub fn root() -> PathBuf {
 pub fn server() -> (scryptic_server::Started, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let mut options =
-        scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().to_path_buf());
+        scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
     options.packs = vec![root().join("packs")];
     options.ai_pace = Duration::from_millis(20);
     (scryptic_server::start(options).unwrap(), dir)

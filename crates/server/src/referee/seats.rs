@@ -16,8 +16,12 @@ impl Match {
                 "a name of 1 to {MAX_PERSON_NAME} characters, please"
             )));
         }
-        if name.chars().any(char::is_control) {
-            return Err(Refusal::bad("a name without control characters, please"));
+        if let Some(c) = name.chars().find(|c| breaks_a_line_or_turns_text(*c)) {
+            return Err(Refusal::bad(format!(
+                "a name without control characters, line breaks or marks that turn text \
+                 around (it has U+{:04X}), please",
+                u32::from(c)
+            )));
         }
         let at = match &request.seat {
             Some(seat) => self.game().seat_called(seat).map_err(Refusal::bad)?.index(),
@@ -151,4 +155,16 @@ impl Match {
         });
         self.deliver(|_| Some(text.clone()));
     }
+}
+
+/// Whether `c` has no place in a name the other seats see: a control character, a line or
+/// paragraph separator (U+2028, U+2029: a line break to a terminal or a page), or a mark that
+/// turns the direction of text (which could make one name read as another).
+fn breaks_a_line_or_turns_text(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}' | '\u{061C}'
+        )
 }

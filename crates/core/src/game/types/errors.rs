@@ -146,7 +146,7 @@ pub enum ActionError {
         word: String,
     },
     /// Too many redeployments.
-    #[error("you may lift only {limit} word(s) a turn")]
+    #[error("you may lift only {} a turn", crate::diag::counted(usize::try_from(*.limit).unwrap_or(0), "word"))]
     RedeployLimit {
         /// The limit.
         limit: i64,
