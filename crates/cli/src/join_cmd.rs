@@ -601,7 +601,10 @@ fn command(
             None => writeln!(io.out, "  you are watching: `board`, `help`, `quit`")?,
             Some(seat) => match parse_command_as(game, seat, line) {
                 Ok(action) => {
-                    if !connection.send(ClientFrame::Act { action }) {
+                    if !connection.send(ClientFrame::Act {
+                        action,
+                        after: None,
+                    }) {
                         writeln!(io.out, "  the connection is closed")?;
                     }
                 }

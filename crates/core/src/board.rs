@@ -8,6 +8,7 @@ use std::fmt;
 ///
 /// Positions order row by row (by `y`, then `x`), the order in which a map's rows are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Pos {
     /// Column, from 0 on the left.
@@ -43,6 +44,7 @@ impl fmt::Display for Pos {
 
 /// The landscape of one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Terrain {
     /// Open ground: no effect on play.
     Plains,
@@ -219,6 +221,7 @@ impl fmt::Debug for Player {
 
 /// A seat as files write it: a unit variant, so that `Gold` reads and writes as it always did.
 #[derive(Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 enum SeatName {
     Gold,
     Silver,
@@ -249,6 +252,18 @@ impl Serialize for Player {
     }
 }
 
+/// A seat's schema is its name's: `Gold`, `Silver`, `Seat3` to `Seat8`.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Player {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Player".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        SeatName::json_schema(generator)
+    }
+}
+
 impl<'de> Deserialize<'de> for Player {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Player, D::Error> {
         let name = SeatName::deserialize(deserializer)?;
@@ -258,6 +273,7 @@ impl<'de> Deserialize<'de> for Player {
 
 /// Who holds a city: a player, or nobody (a pewter city).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Owner {
     /// Held by player 1.
     Gold,
@@ -349,19 +365,27 @@ pub const STANDARD_TOKEN_KINDS: [&str; 4] = ["volcano", "drought", "flood", "fir
 /// A rectangular grid of cells stored row by row (in a file or a message: its width, height
 /// and cells, which must number exactly width by height).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(try_from = "GridCells<T>")]
 #[serde(bound(deserialize = "T: Deserialize<'de>"))]
 pub struct Grid<T> {
+    /// Width in cells.
     width: u32,
+    /// Height in cells.
     height: u32,
+    /// The cells row by row from the top left: `cells[y * width + x]`.
     cells: Vec<T>,
 }
 
 /// A grid as it is read, before its cells are counted.
 #[derive(Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct GridCells<T> {
+    /// Width in cells.
     width: u32,
+    /// Height in cells.
     height: u32,
+    /// The cells row by row from the top left: `cells[y * width + x]`.
     cells: Vec<T>,
 }
 

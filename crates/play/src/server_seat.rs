@@ -389,8 +389,11 @@ impl Referee for ServerSeat {
     }
 
     fn apply(&mut self, action: Action) -> Result<Outcome, String> {
-        self.send_frame(ClientFrame::Act { action })
-            .map(|()| Outcome::Sent)
+        self.send_frame(ClientFrame::Act {
+            action,
+            after: None,
+        })
+        .map(|()| Outcome::Sent)
     }
 
     fn moves_of(&self, player: Player) -> Vec<String> {

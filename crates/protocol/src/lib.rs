@@ -459,6 +459,12 @@ pub enum ClientFrame {
     Act {
         /// The action.
         action: Action,
+        /// The `actions` of the view it was chosen from: the server refuses it if the game
+        /// has moved on since (another seat acted, or an earlier action of this seat's not
+        /// yet seen), so that an action chosen from a stale view is never played. None: play
+        /// it on whatever the game is now.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<u64>,
     },
     /// The seat is ready for the match's next round (it begins once every person is, or
     /// after the server's pause).
@@ -533,5 +539,7 @@ pub struct View {
     pub grace_left_ms: Option<u64>,
 }
 
+#[cfg(test)]
+mod schema_tests;
 #[cfg(test)]
 mod tests;

@@ -20,6 +20,7 @@ fn a_client_frame_travels_as_tagged_json_with_its_version() {
     assert!(text.contains(r#""type":"hello""#), "{text}");
     assert_eq!(read::<ClientFrame>(&text, MAX_CLIENT_FRAME), Ok(frame));
     let act = ClientFrame::Act {
+        after: None,
         action: Action::EndTurn,
     };
     assert_eq!(
@@ -146,7 +147,13 @@ fn every_message_written_is_one_the_schema_documents() {
         },
     ];
     for action in actions {
-        check("client_act", &write(ClientFrame::Act { action }));
+        check(
+            "client_act",
+            &write(ClientFrame::Act {
+                action,
+                after: Some(3),
+            }),
+        );
     }
     check(
         "client_hello",

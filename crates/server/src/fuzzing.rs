@@ -58,7 +58,7 @@ pub fn frames(text: &str) -> usize {
                 game.connect(known, seen, frames);
                 accepted += 1;
             }
-            Ok(ClientFrame::Act { action }) => {
+            Ok(ClientFrame::Act { action, .. }) => {
                 if game.act(seat, action, &store).is_ok() {
                     accepted += 1;
                 }

@@ -479,6 +479,7 @@ impl Match {
             self.check_may_act(player, &action)?;
         }
         let at_ms = now_ms();
+        let state_before = self.state();
         let events = self.game.apply(action.clone()).map_err(|e| e.to_string())?;
         let logged = LoggedAction {
             entry: Entry::Action(action),
@@ -493,7 +494,24 @@ impl Match {
         }
         self.record(events, logged.at_ms);
         self.send_views();
+        // The match's end is said in a frame of its own: the seats' frame, `over`, the winner.
+        if self.state() != state_before {
+            self.send_seats();
+        }
         Ok(())
+    }
+
+    /// Refuses an action chosen from the view after `after` actions once the game has moved
+    /// on from it (none: any moment will do).
+    pub(crate) fn still_at(&self, after: Option<u64>) -> Result<(), String> {
+        match after {
+            Some(seen) if seen != self.actions => Err(format!(
+                "the game moved on: this action was chosen after {seen} actions, and it is at {}; \
+                 choose again from the latest view",
+                self.actions
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// Why `player` may not make `action` now, if they may not.

@@ -299,10 +299,12 @@ async fn answer(
                 _ => None,
             }
         }
-        Ok(ClientFrame::Act { action }) => {
+        Ok(ClientFrame::Act { action, after }) => {
             let (acting, server) = (cell.clone(), server.clone());
             let done = tokio::task::spawn_blocking(move || {
-                acting.lock().act(seat, action, &*server.store)
+                let mut game = acting.lock();
+                game.still_at(after)?;
+                game.act(seat, action, &*server.store)
             })
             .await;
             match done {

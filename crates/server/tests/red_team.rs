@@ -245,6 +245,17 @@ fn a_cell_far_off_the_board_is_named_as_it_is() {
         let refused = next_of(&mut socket, "refused").await.unwrap();
         let message = refused["message"].as_str().unwrap();
         assert!(message.contains("4294967296"), "{message}");
+        // Chosen from a view the game has moved on from: refused, nothing played.
+        let stale = json!({"protocol": 1, "type": "act", "action": "Forfeit", "after": 7});
+        socket.send(Message::text(stale.to_string())).await.unwrap();
+        let refused = next_of(&mut socket, "refused").await.unwrap();
+        assert!(
+            refused["message"]
+                .as_str()
+                .unwrap()
+                .contains("the game moved on"),
+            "{refused}"
+        );
         let stray = json!({"protocol": 1, "type": "act", "action": {"Commit": {"letters": [
             {"at": {"x": 1, "y": 1, "z": 1}, "letter": "A"}
         ]}}});

@@ -16,10 +16,15 @@ const MAX_EXHAUSTIVE_DEFENDERS: usize = 7;
 
 /// A combat waiting for the defender's order.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(super) struct Pending {
+    /// The seat that must answer with an order of defence (`Defend`).
     pub defender: Player,
+    /// The attacking word, as committed.
     plan: CommitPlan,
+    /// The attack's strength, with every modifier.
     attack: Strength,
+    /// The enemy words the attack touches, each with its defence.
     defenders: Vec<Defender>,
 }
 
@@ -64,9 +69,13 @@ impl Pending {
     }
 }
 
+/// An enemy word a combat's attack touches, and its defence.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct Defender {
+    /// The defending word.
     word: Word,
+    /// Its strength in defence, with every modifier.
     defence: Strength,
 }
 

@@ -12,14 +12,21 @@ use std::collections::BTreeMap;
 
 /// A commit that passed every check: what it places and the words it forms.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(super) struct CommitPlan {
+    /// Who commits.
     pub player: Player,
+    /// The letters laid from the rack and their cells.
     pub placed: Vec<Placement>,
+    /// The word the letters make (its first cell, direction and length).
     pub main: WordKey,
     /// The cross-words the placed letters form with the player's letters.
     pub cross: Vec<WordKey>,
+    /// That word's letters, uppercase.
     pub main_text: String,
+    /// The cells of forest the word covers (letters there are hidden from the opponent).
     pub forest: Vec<Pos>,
+    /// The rack once the letters are laid.
     pub rack_after: Vec<RackItem>,
 }
 

@@ -14,6 +14,7 @@ use std::cmp::Ordering;
 
 /// A player's crossing score: points over words plus leftovers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CrossingScore {
     /// The face values of the letters in two words.
     pub points: i64,

@@ -8,6 +8,7 @@ use crate::board::{Grid, Pos};
 /// A board's letters: a grid of cells (read through `Deref`) and the occupancy it keeps;
 /// every change goes through `set`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(from = "Grid<Option<Tile>>", into = "Grid<Option<Tile>>")]
 pub struct Letters {
     grid: Grid<Option<Tile>>,

@@ -61,17 +61,28 @@ use std::sync::Arc;
 
 /// Marks that make words invalid, and penalties on words that repelled an attack.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct Marks {
+    /// Words defeated in combat, by owner: they no longer count.
     defeated: BTreeSet<(Player, WordKey)>,
+    /// Fragments left by a defeat, by owner.
     fragments: BTreeSet<(Player, WordKey)>,
+    /// Words that repelled an attack, weakened for a while (`strength.repel_penalty`).
     penalties: Vec<Penalty>,
 }
 
+/// A word that repelled an attack, weakened by the attack's strength until the end of the
+/// attacker's next turn.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct Penalty {
+    /// The word's owner, the defender.
     player: Player,
+    /// The word.
     key: WordKey,
+    /// How much weaker it is: the attack's strength.
     amount: i64,
+    /// The attacker: it lasts until the end of their next turn.
     until_end_of: Player,
 }
 
@@ -85,10 +96,13 @@ impl Marks {
 
 /// Per-turn counters.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct TurnState {
+    /// A word was committed this turn.
     committed: bool,
     /// Letters were traded: the turn was used, though nothing was committed.
     exchanged: bool,
+    /// Words lifted back to the rack this turn.
     redeploys: i64,
     /// The player's offer of sudden death was refused this turn (it is not made again).
     offer_refused: bool,

@@ -16,6 +16,7 @@ pub const MAX_ROUND_TEXT_CHARS: usize = 400;
 
 /// How one finished round of a match went.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct RoundResult {
     /// Who took the round's first turn.

@@ -78,8 +78,11 @@ pub trait GameMode: Send + Sync {
 /// The secret choices under way: each seat's moves so far and the position they made on
 /// that seat's own copy of the table.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(super) struct SecretChoices {
+    /// Each seat's moves of the choice so far: a seat sees only its own (others' are empty).
     moves: Vec<Vec<String>>,
+    /// Each seat's table as its own choice left it: a seat sees only its own.
     positions: Vec<Option<Table>>,
 }
 

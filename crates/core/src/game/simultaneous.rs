@@ -12,6 +12,7 @@ use crate::board::{Player, Pos, Terrain};
 
 /// Where a game of simultaneous play stands between its signals.
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub(super) struct Lights {
     /// Green lights called so far: the round played is one more.
     green_lights: u32,
@@ -69,8 +70,11 @@ impl Lights {
 /// Letters drawn for a green light's caller that the caller sees only once every other
 /// player has laid out since (`flow.caller_waits`).
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 struct Withheld {
+    /// Who called the green light whose draw is withheld.
     caller: Player,
+    /// The letters drawn for the caller, shown to them once every other seat laid out (`?` to the others).
     letters: String,
     /// The seats still to lay out, a bit each.
     waiting_on: u8,

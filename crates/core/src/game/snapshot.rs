@@ -23,26 +23,52 @@ const MAX_LETTERS: usize = 100_000;
 
 /// A game's state without its log, generator or seed (see the module's notes).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Snapshot {
+    /// The board: terrain, forest density, ice thickness, each cell's letter (its letter,
+    /// owner and state), cities and token spots as they stand.
     board: Board,
+    /// Each seat's state, in seat order: its rack (another seat's letters are `?`), its pool
+    /// still to draw, its base score, spies used, turns started, letters lost.
     players: Vec<PlayerState>,
+    /// The pool every seat draws from, where the rules share one (letters as `?`).
     shared_pool: VecDeque<char>,
+    /// Whose turn it is (in a game of turns).
     active: Player,
+    /// The turn's number, from 1.
     turn: u32,
+    /// What the seat to play did this turn so far.
     turn_state: TurnState,
+    /// Turns passed in a row (enough of them end the game, where the rules say).
     passes_in_row: i64,
+    /// Words defeated or weakened in combat.
     marks: Marks,
+    /// A combat waiting for the defender's order of defence: that seat must answer with
+    /// `Defend` before anything else happens.
     pending: Option<combat::Pending>,
+    /// The game's end once it came: the winner (none for a draw), why, and the scores.
+    /// Then every rack is shown.
     result: Option<GameResult>,
+    /// An end that waits for the turn to finish.
     deferred_end: Option<GameResult>,
+    /// Letters each seat held at the start.
     initial_letters: usize,
+    /// The results of a match's rounds before this one.
     earlier_rounds: Vec<RoundResult>,
+    /// A seat that offered sudden death, waiting for the other's `Answer`.
     offer: Option<Player>,
+    /// The seat that called sudden death, once accepted.
     sudden_death: Option<Player>,
+    /// At once (Lexicon Crossing): green lights called, red light and the grace period, a
+    /// green light's draw withheld from its caller.
     lights: simultaneous::Lights,
+    /// A scripted game's table (Scryper): its pieces, variables and who moves.
     table: Table,
+    /// Whether the scripted table was set up.
     table_set_up: bool,
+    /// A secret choice under way: each seat's own moves and position so far, nobody else's.
     secret: Option<Box<scripted::SecretChoices>>,
+    /// At once, the crossings' scores as the seat sees them once the game is scored.
     seen_scores: Option<Vec<CrossingScore>>,
 }
 

@@ -8,6 +8,7 @@ use std::collections::VecDeque;
 
 /// Something on a rack: a letter, or a captured token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RackItem {
     /// A letter, uppercase.
     Letter(char),
@@ -22,6 +23,7 @@ pub enum RackItem {
 
 /// A city in play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CityState {
     /// Its id (shared between copies of the game: an AI copies the game for every placement
     /// it weighs).
@@ -41,6 +43,7 @@ pub struct CityState {
 
 /// A token spot in play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TokenState {
     /// Its id (shared between copies of the game, as a city's).
     pub id: std::sync::Arc<str>,
@@ -61,6 +64,7 @@ impl TokenState {
 
 /// The board in play: terrain (which changes), letters, cities and token spots.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Board {
     /// Terrain of every cell.
     pub terrain: Grid<Terrain>,
@@ -117,6 +121,7 @@ impl Board {
 
 /// One player's letters and score.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PlayerState {
     /// Letters left to draw, first drawn first.
     pub pool: VecDeque<char>,

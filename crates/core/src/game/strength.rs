@@ -15,6 +15,7 @@ pub enum Role {
 
 /// One thing that changed a word's strength.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Modifier {
     /// Letters on mountains (`letters` of them), multiplying the base by `factor`.
     Mountain {
@@ -71,6 +72,7 @@ pub enum Modifier {
 
 /// A strength and how it came about.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Strength {
     /// The final strength, never below 0.
     pub value: i64,

@@ -18,6 +18,7 @@ use std::collections::BTreeMap;
 
 /// A set of seats, a bit each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SeatSet(u8);
 
 impl SeatSet {
@@ -64,6 +65,7 @@ impl SeatSet {
 
 /// Where a piece is: on a cell, or in one of its owner's pits (named by the rules).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Place {
     /// On the board.
     Cell(Pos),
@@ -82,6 +84,7 @@ impl std::fmt::Display for Place {
 
 /// A piece of a scripted game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Piece {
     /// Whose it is.
     pub owner: Player,
@@ -101,6 +104,7 @@ pub struct Piece {
 
 /// A variable the rules keep on the table, which every seat may read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Var {
     /// A whole number.
     Int(i64),
@@ -112,6 +116,7 @@ pub enum Var {
 
 /// How the rules ended the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct TableEnd {
     /// The winner, or `None` for a draw.
     pub winner: Option<Player>,
@@ -130,18 +135,28 @@ fn refuse<T>(message: impl Into<String>) -> Result<T, TableError> {
 
 /// The table: pieces, variables, who moves, and (for the call under way) what changed.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Table {
+    /// The board's width, in cells.
     width: u32,
+    /// Its height.
     height: u32,
+    /// How many seats play.
     seats: usize,
+    /// Every piece, by id (its index): on a cell or in a pit, its value where the viewer may
+    /// see it.
     pieces: Vec<Piece>,
     /// The piece on each cell, row by row.
     at: Vec<Option<u32>>,
+    /// The variables the rules keep, which every seat may read (a score, a set's number).
     vars: BTreeMap<String, Var>,
+    /// The seats whose move it is, a bit each (bit 0 the first seat).
     to_move: SeatSet,
+    /// Whether those seats choose in secret at once (a set-up): each sees only its own choice.
     secret: bool,
     /// In a secret choice, the seats whose choice is complete.
     done: SeatSet,
+    /// How the rules ended the game, once they did.
     end: Option<TableEnd>,
     /// Whose view this is (`None`: the whole truth).
     viewer: Option<Option<Player>>,

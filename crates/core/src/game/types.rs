@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A letter from the rack put on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     /// The cell.
@@ -18,6 +19,7 @@ pub struct Placement {
 /// Everything a player (or a script, or the AI) can do. The engine knows who acts: the player
 /// whose turn it is, or the defender while a combat waits for its order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub enum Action {
     /// Commit letters from the rack as one word (docs/RULES.md section 4).
@@ -107,12 +109,16 @@ pub enum Action {
         /// The move, exactly as the rules list it.
         mv: String,
     },
+    // A client never sends one (the match's files are the server's): not in its schema.
+    #[cfg_attr(feature = "schema", schemars(skip))]
     /// The rule-set file changed: from the next action on, play with this rule set. It goes in
     /// the log like any action, so a replay changes rules at the same moment.
     ReloadRules {
         /// The new rule set, complete.
         rules: Box<crate::rules::RuleSet>,
     },
+    // A client never sends one (the match's files are the server's): not in its schema.
+    #[cfg_attr(feature = "schema", schemars(skip))]
     /// A connotation list changed: from the next action on, the list holds these words.
     ReloadConnotations {
         /// The list's name.
@@ -120,6 +126,8 @@ pub enum Action {
         /// Its base words.
         words: Vec<String>,
     },
+    // A client never sends one (the match's files are the server's): not in its schema.
+    #[cfg_attr(feature = "schema", schemars(skip))]
     /// A script changed: from the next action on, it runs this text. The engine only checks
     /// and logs it (scripts belong to the scripted game, which reloads it first), so that a
     /// replay reloads each version at the moment the game did.
@@ -146,6 +154,7 @@ impl Action {
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameResult {
     /// The winner, or `None` for a draw.
     pub winner: Option<Player>,
@@ -155,6 +164,7 @@ pub struct GameResult {
 
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum EndReason {
     /// A player owns no city.
     Conquest {

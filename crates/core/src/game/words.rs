@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A letter on the board and whose it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Tile {
     /// Whose letter it is.
     pub player: Player,
@@ -18,6 +19,7 @@ pub struct Tile {
 /// Where a word stands: its first cell, its direction and its length. Two words with the same
 /// key are the same word; a word whose letters change gets a new key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct WordKey {
     /// The first cell (leftmost or topmost).
@@ -49,6 +51,7 @@ impl WordKey {
 
 /// A word on the board: where it is, whose it is, and its letters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Word {
     /// Whose word it is.
     pub player: Player,

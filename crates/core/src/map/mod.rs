@@ -26,6 +26,7 @@ pub type Legend = BTreeMap<char, Terrain>;
 
 /// The direction a word is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Direction {
     /// Left to right.
     Across,

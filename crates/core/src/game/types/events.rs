@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// What happened, in order, as the result of an action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Event {
     /// A turn began and the player drew letters.
     TurnStarted {
