@@ -2,6 +2,7 @@
 """A bot for `scryptic serve`, written from PROTOCOL.md and protocol.schema.json alone.
 
     python3 bot.py http://127.0.0.1:7878 scryper [LEVEL]
+    python3 bot.py https://play.example.org word-wars
 
 It makes a match of the pack's first mode, the first seat its own and every other seat the
 server's AI (at LEVEL, easy unless given), takes its seat, and plays the whole match over the
@@ -19,6 +20,7 @@ import json
 import os
 import random
 import socket
+import ssl
 import struct
 import sys
 import time
@@ -48,7 +50,12 @@ class WebSocket:
     def __init__(self, base, path):
         url = urllib.parse.urlparse(base)
         self.last_sent = 0.0
-        self.sock = socket.create_connection((url.hostname, url.port or 80), timeout=120)
+        secure = url.scheme == "https"
+        port = url.port or (443 if secure else 80)
+        self.sock = socket.create_connection((url.hostname, port), timeout=120)
+        if secure:
+            # wss:// behind a proxy holding the certificate (docs/SERVING.md).
+            self.sock = ssl.create_default_context().wrap_socket(self.sock, server_hostname=url.hostname)
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall(
             (

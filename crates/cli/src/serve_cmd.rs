@@ -42,6 +42,11 @@ pub(super) struct ServeArgs {
     /// the server's log).
     #[arg(long, value_name = "N", default_value_t = 256)]
     connections_per_address: usize,
+    /// A reverse proxy (nginx, Caddy) in front of this server, by its address: the client of
+    /// a request it forwards is the address its `X-Forwarded-For` names, for every limit
+    /// above. From anyone else the header is ignored. Repeat it.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// Matches not over that the server keeps at once; past it, making a match answers 503.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_live_matches: usize,
@@ -129,6 +134,7 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
         return Ok(EXIT_USAGE);
     }
     options.connections_per_address = args.connections_per_address;
+    options.trusted_proxies = args.trusted_proxies;
     options.max_live_matches = args.max_live_matches;
     options.packs = args.packs;
     options.publish = args.publish;

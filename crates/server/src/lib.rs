@@ -66,6 +66,10 @@ pub struct Options {
     /// The most connections (HTTP and WebSocket) an address holds open at once: a school or
     /// a café is one address for all its players.
     pub connections_per_address: usize,
+    /// Reverse proxies (nginx, Caddy) whose `X-Forwarded-For` names the client: a request from
+    /// one is counted against the address it forwards for. From any other peer the header is
+    /// ignored (anyone can write it).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long a request's head, or its body, may take to arrive (a client that announces
     /// a body and never sends it holds its connection no longer).
     pub slow_client: Duration,
@@ -97,6 +101,7 @@ impl Options {
             lobby_rate: (10.0, 60.0),
             connections_per_address: 256,
             slow_client: Duration::from_secs(10),
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -92,7 +92,14 @@ pub(crate) async fn serve(
             },
             _ = &mut stop => break,
         };
-        let most = server.options.connections_per_address;
+        // A trusted proxy (nginx, Caddy) holds everyone's connections: its own are not
+        // counted as one address's, and each request names its client.
+        let trusted = server.options.trusted_proxies.contains(&from.ip());
+        let most = if trusted {
+            usize::MAX
+        } else {
+            server.options.connections_per_address
+        };
         let Some(admitted) = server.connections.admit(from.ip(), most) else {
             server.limited(from.ip(), &format!("{most} connections open at once"));
             drop(stream);
@@ -101,9 +108,10 @@ pub(crate) async fn serve(
         let app = app.clone();
         let stopping = stopping.subscribe();
         let head_within = server.options.slow_client;
+        let proxies = trusted.then(|| server.options.trusted_proxies.clone());
         connections.spawn(connection(
             stream,
-            from,
+            (from, proxies),
             app,
             admitted,
             head_within,
@@ -121,10 +129,11 @@ pub(crate) async fn serve(
     Ok(())
 }
 
-/// One connection's requests (and its upgrade to a WebSocket, which then runs on its own).
+/// One connection's requests (and its upgrade to a WebSocket, which then runs on its own),
+/// from a peer, and the trusted proxies if the peer is one.
 async fn connection(
     stream: tokio::net::TcpStream,
-    from: SocketAddr,
+    (from, proxies): (SocketAddr, Option<Vec<IpAddr>>),
     app: Router,
     admitted: Admitted,
     head_within: Duration,
@@ -135,7 +144,11 @@ async fn connection(
     let held = Held(Arc::new(admitted));
     let service = TowerToHyperService::new(app.map_request(
         move |mut request: axum::http::Request<hyper::body::Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(from));
+            let client = proxies
+                .as_deref()
+                .and_then(|proxies| forwarded_client(request.headers(), proxies))
+                .map_or(from, |ip| SocketAddr::new(ip, 0));
+            request.extensions_mut().insert(ConnectInfo(client));
             request.extensions_mut().insert(held.clone());
             request
         },
@@ -164,5 +177,44 @@ pub(crate) async fn stopped(stopping: &mut tokio::sync::watch::Receiver<bool>) {
         if stopping.changed().await.is_err() {
             return;
         }
+    }
+}
+
+/// The client a trusted proxy forwards a request for: the last address of `X-Forwarded-For`
+/// that is not itself one of the trusted `proxies` (the addresses before it are the client's
+/// own say, which anyone may forge).
+fn forwarded_client(headers: &axum::http::HeaderMap, proxies: &[IpAddr]) -> Option<IpAddr> {
+    let mut hops: Vec<IpAddr> = Vec::new();
+    for value in headers.get_all("x-forwarded-for") {
+        let text = value.to_str().ok()?;
+        for hop in text.split(',') {
+            hops.push(hop.trim().parse().ok()?);
+        }
+    }
+    hops.into_iter().rev().find(|ip| !proxies.contains(ip))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_client_is_the_last_hop_no_trusted_proxy_added() {
+        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
+        let check = |values: &[&str], expected: Option<&str>| {
+            let mut headers = axum::http::HeaderMap::new();
+            for v in values {
+                headers.append("x-forwarded-for", v.parse().unwrap());
+            }
+            let got = forwarded_client(&headers, &[proxy]);
+            assert_eq!(got, expected.map(|e| e.parse().unwrap()), "{values:?}");
+        };
+        check(&["203.0.113.7"], Some("203.0.113.7"));
+        // A forged first hop is not taken: the proxy appended the real one.
+        check(&["1.2.3.4, 203.0.113.7"], Some("203.0.113.7"));
+        check(&["203.0.113.7, 10.0.0.1"], Some("203.0.113.7"));
+        check(&["1.2.3.4", "203.0.113.7"], Some("203.0.113.7"));
+        check(&[], None);
+        check(&["not an address"], None);
     }
 }

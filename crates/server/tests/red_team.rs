@@ -362,3 +362,35 @@ fn an_address_past_its_limits_is_refused_but_a_seat_comes_back() {
         drop(held);
     });
 }
+
+/// Behind a reverse proxy named as trusted, each request counts against the client its
+/// `X-Forwarded-For` names; from anyone else the header is ignored (anyone can write it).
+#[test]
+fn a_trusted_proxy_names_the_client_and_nobody_else_does() {
+    let forwarded = |client: &str| {
+        format!(
+            "GET /api/matches HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {client}\r\nConnection: close\r\n\r\n"
+        )
+    };
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    for trusted in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut options = options(dir.path());
+        options.lobby_rate = (0.001, 3.0);
+        if trusted {
+            options.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+        }
+        let started = scryptic_server::start(options).unwrap();
+        runtime.block_on(async {
+            for _ in 0..3 {
+                let (status, answer) = raw(started.addr, forwarded("203.0.113.7").as_bytes()).await;
+                assert_eq!(status, 200, "{answer}");
+            }
+            let (status, _) = raw(started.addr, forwarded("203.0.113.7").as_bytes()).await;
+            assert_eq!(status, 429, "past its rate");
+            let (status, _) = raw(started.addr, forwarded("203.0.113.8").as_bytes()).await;
+            let other = if trusted { 200 } else { 429 };
+            assert_eq!(status, other, "another client, trusted: {trusted}");
+        });
+    }
+}
