@@ -19,6 +19,7 @@ pub mod fuzzing;
 mod leak_tests;
 mod listen;
 mod lobby;
+mod memory;
 mod packs_played;
 mod postgres_store;
 mod published;
@@ -273,6 +274,7 @@ fn private_data_folder(data: &std::path::Path) -> Result<(), ServeError> {
 
 /// As [`start`], with matches kept in `store`.
 pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, ServeError> {
+    memory::give_back_freed();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_name("scryptic-serve")
