@@ -16,6 +16,8 @@ pub struct Server {
     child: Child,
     /// Its address, `http://127.0.0.1:PORT`.
     pub base: String,
+    /// What it said first (`serving on ADDRESS (N matches resumed from DIR)`).
+    pub said: String,
     data: PathBuf,
 }
 
@@ -70,6 +72,7 @@ impl Server {
         Server {
             child,
             base,
+            said: first,
             data: data.to_path_buf(),
         }
     }

@@ -257,6 +257,7 @@ fn a_server_killed_mid_match_resumes_it_and_the_seats_come_back_by_themselves() 
     silver.expect("gold plays PLOT at H8 across");
     silver.expect("turn 2: silver to play");
     server.restart();
+    assert!(server.said.contains("(1 match resumed"), "{}", server.said);
     gold.expect("back in the match");
     silver.expect("back in the match");
     // The restarted server replayed the log: the word and its score are where they were.
@@ -321,6 +322,16 @@ fn three_terminals_play_lexicon_crossing_at_once_and_the_clock_ends_it() {
     for client in [&mut gold, &mut silver, &mut third] {
         client.expect("round 1: everyone plays at once");
     }
+    // Help says only what the server allows: no keyboard to pass, no clock to end, no save
+    // before the log may be fetched, one way out.
+    gold.send("help");
+    let help = gold.expect("Cells are named");
+    let starts = |word: &str| help.lines().filter(|l| l.starts_with(word)).count();
+    assert_eq!(starts("pass"), 0, "{help}");
+    assert_eq!(starts("time"), 0, "{help}");
+    assert_eq!(starts("save"), 0, "{help}");
+    assert_eq!(starts("quit"), 1, "{help}");
+    assert_eq!(starts("green"), 1, "{help}");
     // All three act at once, each in their own region.
     gold.send("layout A1 across CAT");
     silver.send("layout U1 across DOG");

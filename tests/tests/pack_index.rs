@@ -263,7 +263,19 @@ fn a_release_signed_by_another_key_is_refused_after_a_pinned_first_install() {
         .unwrap()
         .trim_start_matches("public key: ");
     run(&w.work, &stranger, &["pack", "sign", zip.to_str().unwrap()]);
-    w.index();
+    // The index's author is told the key changed; the player is told before updating.
+    let indexed = w.author(&["pack", "index", w.repo.to_str().unwrap()]);
+    assert!(
+        indexed
+            .err
+            .contains(&format!("harvest 0.2.0 is signed by key {stranger_key}")),
+        "{indexed:?}"
+    );
+    let outdated = w.player(&["pack", "outdated"]);
+    assert!(
+        outdated.out.contains("signed by another key") && outdated.out.contains(stranger_key),
+        "{outdated:?}"
+    );
     let refused = w.player(&["pack", "update", "harvest"]);
     assert_eq!(refused.code, 1, "{refused:?}");
     let pinned = std::fs::read_to_string(w.player.join("trust/pins")).unwrap();

@@ -182,8 +182,9 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     };
     writeln!(
         io.out,
-        "serving on http://{} ({} matches resumed from {from}); Ctrl-C stops",
-        started.addr, started.restored,
+        "serving on http://{} ({} resumed from {from}); Ctrl-C stops",
+        started.addr,
+        crate::screen::counted(started.restored, "match"),
     )?;
     io.out.flush()?;
     started.run_until_interrupted()?;

@@ -318,10 +318,16 @@ pub fn counted(n: usize, thing: &str) -> String {
     }
 }
 
-/// `letter` as `letters`, `city` as `cities`, `key` as `keys`.
+/// `letter` as `letters`, `city` as `cities`, `key` as `keys`, `match` as `matches`.
 pub fn plural(thing: &str) -> String {
     match thing.strip_suffix('y') {
         Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
+        _ if ["s", "x", "z", "ch", "sh"]
+            .iter()
+            .any(|end| thing.ends_with(end)) =>
+        {
+            format!("{thing}es")
+        }
         _ => format!("{thing}s"),
     }
 }
@@ -336,6 +342,9 @@ mod counted_tests {
             (3, "city", "3 cities"),
             (2, "key", "2 keys"),
             (2, "terrain cell", "2 terrain cells"),
+            (1, "match", "1 match"),
+            (4, "match", "4 matches"),
+            (2, "box", "2 boxes"),
         ] {
             assert_eq!(super::counted(n, thing), said);
         }

@@ -43,7 +43,10 @@ fn bad_input_gets_an_error_and_changes_nothing() {
         )
         .await;
         assert_eq!(status, 400);
-        assert!(body.contains("nothing-here"), "{body}");
+        assert!(
+            body.contains("this server has no pack `nothing-here`: it plays"),
+            "{body}"
+        );
         let create = json!({"protocol": 1, "pack": "word-wars", "seed": 1}).to_string();
         let (status, body) = http(addr, "POST", "/api/matches", &create).await;
         assert_eq!(status, 201, "{body}");
