@@ -21,6 +21,20 @@ pub struct Server {
     data: PathBuf,
 }
 
+/// What a `scryptic serve` child (its output piped) said first, and the address in it.
+pub fn listening(child: &mut Child) -> (String, String) {
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let base = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("the server says where it listens: {first}"))
+        .to_string();
+    (first, base)
+}
+
 impl Server {
     /// A server on a free port of loopback, keeping its matches in `data`, playing the
     /// repository's packs, its AI seats quick.
@@ -60,15 +74,7 @@ impl Server {
             .stderr(Stdio::inherit())
             .spawn()
             .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let base = first
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("the server says where it listens: {first}"))
-            .to_string();
+        let (first, base) = listening(&mut child);
         Server {
             child,
             base,

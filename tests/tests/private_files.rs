@@ -8,7 +8,6 @@
 )]
 
 use scryptic_tests::{repo_path, scryptic_binary};
-use std::io::{BufRead, BufReader};
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -40,15 +39,7 @@ fn the_servers_data_and_a_players_tokens_are_their_owners_alone() {
     .stdin(Stdio::null())
     .spawn()
     .unwrap();
-    let mut first = String::new();
-    BufReader::new(serve.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let base = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("the server says where it listens: {first}"))
-        .to_string();
+    let (_, base) = scryptic_tests::serve::listening(&mut serve);
     assert_eq!(mode(&data), 0o700, "the data folder");
     assert_eq!(mode(&data.join("matches.sqlite")), 0o600, "the database");
     // A player hosts and takes a seat: its token is kept, for them alone.

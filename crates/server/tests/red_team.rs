@@ -10,21 +10,28 @@
 
 mod common;
 
-use common::{Socket, connect, http, next_of};
+use common::{Socket, connect, http, next_of, options};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
-fn options(data: &Path) -> scryptic_server::Options {
-    let mut options =
-        scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), data.join("server"));
-    options.packs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs")];
-    options
+/// A server of `options` as `change` leaves them, its folder, and a runtime for clients.
+fn serving(
+    change: impl FnOnce(&mut scryptic_server::Options),
+) -> (
+    tempfile::TempDir,
+    scryptic_server::Started,
+    tokio::runtime::Runtime,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = options(dir.path());
+    change(&mut options);
+    let started = scryptic_server::start(options).unwrap();
+    (dir, started, tokio::runtime::Runtime::new().unwrap())
 }
 
 /// A Word Wars match with both seats taken: its id and the seats' tokens.
@@ -47,6 +54,12 @@ async fn match_of_two(addr: SocketAddr) -> (String, String, String) {
     let silver = tokens.pop().unwrap();
     let gold = tokens.pop().unwrap();
     (id, gold, silver)
+}
+
+/// Checks that a frame's `message` says `text`.
+fn says(frame: &Value, text: &str) {
+    let message = frame["message"].as_str().unwrap_or_default();
+    assert!(message.contains(text), "{text:?} not in {frame}");
 }
 
 /// The close frame that ends `socket` (skipping other frames): its code and reason.
@@ -81,9 +94,7 @@ async fn raw(addr: SocketAddr, head: &[u8]) -> (u16, String) {
 
 #[test]
 fn a_frame_over_the_limit_gets_an_error_frame_and_a_close_frame() {
-    let dir = tempfile::tempdir().unwrap();
-    let started = scryptic_server::start(options(dir.path())).unwrap();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (_dir, started, runtime) = serving(|_| {});
     runtime.block_on(async {
         let (id, gold, _) = match_of_two(started.addr).await;
         let mut socket = connect(
@@ -99,13 +110,7 @@ fn a_frame_over_the_limit_gets_an_error_frame_and_a_close_frame() {
         );
         socket.send(Message::text(huge)).await.unwrap();
         let error = next_of(&mut socket, "error").await.expect("an error frame");
-        assert!(
-            error["message"]
-                .as_str()
-                .unwrap()
-                .contains("at most 65536 bytes"),
-            "{error}"
-        );
+        says(&error, "at most 65536 bytes");
         let (code, reason) = closed_with(&mut socket).await;
         assert_eq!(code, CloseCode::Size, "{reason}");
     });
@@ -113,12 +118,8 @@ fn a_frame_over_the_limit_gets_an_error_frame_and_a_close_frame() {
 
 #[test]
 fn bodies_over_the_limit_and_slow_requests_are_answered_and_let_go() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut options = options(dir.path());
-    options.slow_client = Duration::from_millis(500);
-    let started = scryptic_server::start(options).unwrap();
+    let (_dir, started, runtime) = serving(|o| o.slow_client = Duration::from_millis(500));
     let addr = started.addr;
-    let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
         // Announced over the limit: refused before a byte of it is read, as a Problem.
         let (status, answer) = raw(
@@ -167,10 +168,8 @@ fn bodies_over_the_limit_and_slow_requests_are_answered_and_let_go() {
 
 #[test]
 fn names_that_break_lines_or_turn_text_and_unknown_fields_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let started = scryptic_server::start(options(dir.path())).unwrap();
+    let (_dir, started, runtime) = serving(|_| {});
     let addr = started.addr;
-    let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
         let create = json!({"protocol": 1, "pack": "word-wars", "seed": 1}).to_string();
         let (_, body) = http(addr, "POST", "/api/matches", &create).await;
@@ -210,21 +209,13 @@ fn names_that_break_lines_or_turn_text_and_unknown_fields_are_refused() {
         )
         .await;
         let refused = next_of(&mut socket, "error").await.unwrap();
-        assert!(
-            refused["message"]
-                .as_str()
-                .unwrap()
-                .contains("unknown field `colour`"),
-            "{refused}"
-        );
+        says(&refused, "unknown field `colour`");
     });
 }
 
 #[test]
 fn a_cell_far_off_the_board_is_named_as_it_is() {
-    let dir = tempfile::tempdir().unwrap();
-    let started = scryptic_server::start(options(dir.path())).unwrap();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (_dir, started, runtime) = serving(|_| {});
     runtime.block_on(async {
         let (id, gold, _) = match_of_two(started.addr).await;
         let mut socket = connect(
@@ -249,34 +240,20 @@ fn a_cell_far_off_the_board_is_named_as_it_is() {
         let stale = json!({"protocol": 1, "type": "act", "action": "Forfeit", "after": 7});
         socket.send(Message::text(stale.to_string())).await.unwrap();
         let refused = next_of(&mut socket, "refused").await.unwrap();
-        assert!(
-            refused["message"]
-                .as_str()
-                .unwrap()
-                .contains("the game moved on"),
-            "{refused}"
-        );
+        says(&refused, "the game moved on");
         let stray = json!({"protocol": 1, "type": "act", "action": {"Commit": {"letters": [
             {"at": {"x": 1, "y": 1, "z": 1}, "letter": "A"}
         ]}}});
         socket.send(Message::text(stray.to_string())).await.unwrap();
         let error = next_of(&mut socket, "error").await.unwrap();
-        assert!(
-            error["message"]
-                .as_str()
-                .unwrap()
-                .contains("unknown field `z`"),
-            "{error}"
-        );
+        says(&error, "unknown field `z`");
     });
 }
 
 #[test]
 fn a_seat_given_up_is_told_so_and_stopping_closes_every_websocket() {
-    let dir = tempfile::tempdir().unwrap();
-    let started = scryptic_server::start(options(dir.path())).unwrap();
+    let (_dir, started, runtime) = serving(|_| {});
     let addr = started.addr;
-    let runtime = tokio::runtime::Runtime::new().unwrap();
     let (mut gold_socket, mut watching) = runtime.block_on(async {
         let (id, gold, silver) = match_of_two(addr).await;
         let mut silver_socket = connect(
@@ -315,13 +292,11 @@ fn a_seat_given_up_is_told_so_and_stopping_closes_every_websocket() {
 
 #[test]
 fn an_address_past_its_limits_is_refused_but_a_seat_comes_back() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut options = options(dir.path());
-    options.lobby_rate = (0.001, 8.0);
-    options.connections_per_address = 4;
-    let started = scryptic_server::start(options).unwrap();
+    let (_dir, started, runtime) = serving(|o| {
+        o.lobby_rate = (0.001, 8.0);
+        o.connections_per_address = 4;
+    });
     let addr = started.addr;
-    let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {
         // Five requests: the match and its two seats, then the lobby's rate is spent.
         let (id, gold, _) = match_of_two(addr).await;
@@ -335,13 +310,7 @@ fn an_address_past_its_limits_is_refused_but_a_seat_comes_back() {
         // A spectator past the rate waits; a seat with its token comes back.
         let mut watching = connect(addr, &id, json!({"protocol": 1, "type": "hello"})).await;
         let refused = next_of(&mut watching, "error").await.unwrap();
-        assert!(
-            refused["message"]
-                .as_str()
-                .unwrap()
-                .contains("too many requests"),
-            "{refused}"
-        );
+        says(&refused, "too many requests");
         let mut back = connect(
             addr,
             &id,
@@ -372,15 +341,13 @@ fn a_trusted_proxy_names_the_client_and_nobody_else_does() {
             "GET /api/matches HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {client}\r\nConnection: close\r\n\r\n"
         )
     };
-    let runtime = tokio::runtime::Runtime::new().unwrap();
     for trusted in [true, false] {
-        let dir = tempfile::tempdir().unwrap();
-        let mut options = options(dir.path());
-        options.lobby_rate = (0.001, 3.0);
-        if trusted {
-            options.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
-        }
-        let started = scryptic_server::start(options).unwrap();
+        let (_dir, started, runtime) = serving(|o| {
+            o.lobby_rate = (0.001, 3.0);
+            if trusted {
+                o.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+            }
+        });
         runtime.block_on(async {
             for _ in 0..3 {
                 let (status, answer) = raw(started.addr, forwarded("203.0.113.7").as_bytes()).await;

@@ -77,10 +77,15 @@ pub async fn error_after(socket: &mut Socket, frame: Message) -> String {
     error["message"].as_str().unwrap().to_string()
 }
 
-pub fn server(data: &Path) -> scryptic_server::Started {
+/// A server's options on a free port, its data in `data` and the shipped packs played.
+pub fn options(data: &Path) -> scryptic_server::Options {
     // A folder of the server's own making: its owner's alone, as the server requires.
     let mut options =
         scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), data.join("server"));
     options.packs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs")];
-    scryptic_server::start(options).unwrap()
+    options
+}
+
+pub fn server(data: &Path) -> scryptic_server::Started {
+    scryptic_server::start(options(data)).unwrap()
 }
