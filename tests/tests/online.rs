@@ -401,3 +401,43 @@ fn scrypers_secret_setup_is_made_by_both_at_once_and_seen_by_each_alone() {
     let board = white.expect("legend");
     assert!(board.contains("1+") && board.contains("?-"), "{board}");
 }
+
+/// `matches --mine` lists the matches this data folder holds a seat in, those where it is
+/// the seat's turn first.
+#[test]
+fn matches_mine_lists_where_it_is_your_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(&dir.path().join("server"));
+    // Two matches held by the host's data folder: in the first gold (the host) moves first
+    // against the AI; in the second the host sits at silver and waits for a player.
+    server.host(&[
+        "word-wars",
+        "--seed",
+        "1",
+        "--seat",
+        "gold=me",
+        "--seat",
+        "silver=ai",
+    ]);
+    server.host(&["word-wars", "--seed", "2", "--seat", "silver=me"]);
+    let out = Command::new(scryptic_binary())
+        .args(["matches", &server.base, "--mine"])
+        .env("SCRYPTIC_DATA", dir.path().join("server").join("host"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("YOUR TURN (gold)"), "{text}");
+    assert!(lines[1].starts_with("waiting (silver)"), "{text}");
+    // Another folder holds no seat there.
+    let none = Command::new(scryptic_binary())
+        .args(["matches", &server.base, "--mine"])
+        .env("SCRYPTIC_DATA", dir.path().join("elsewhere"))
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&none.stdout).contains("you hold no seat"),
+        "{none:?}"
+    );
+}

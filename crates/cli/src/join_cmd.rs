@@ -80,6 +80,10 @@ pub(super) struct MatchesArgs {
     /// Print the lobby's answer as JSON.
     #[arg(long)]
     json: bool,
+    /// Only the matches this data folder holds a seat in (the seats `join` and `host` kept),
+    /// those where it is your turn first.
+    #[arg(long)]
+    mine: bool,
 }
 
 fn person_name(given: Option<&str>) -> String {
@@ -112,6 +116,9 @@ pub(super) fn matches(args: MatchesArgs, io: &mut Streams) -> anyhow::Result<i32
         super::print_json(io.out, &list)?;
         return Ok(0);
     }
+    if args.mine {
+        return mine(&list.matches, &address, io);
+    }
     if list.matches.is_empty() {
         writeln!(
             io.out,
@@ -128,6 +135,44 @@ pub(super) fn matches(args: MatchesArgs, io: &mut Streams) -> anyhow::Result<i32
                 address.of_match(&info.id)
             )?;
         }
+    }
+    Ok(0)
+}
+
+/// `matches --mine`: the matches a seat is kept for in this data folder, those waiting on it
+/// first.
+fn mine(matches: &[MatchInfo], address: &Address, io: &mut Streams) -> anyhow::Result<i32> {
+    let data = super::data_dir();
+    let mut held: Vec<(bool, &MatchInfo, Vec<String>)> = Vec::new();
+    for info in matches {
+        let seats: Vec<String> =
+            scryptic_client::kept_tokens(data.as_deref(), &address.base, &info.id)
+                .into_iter()
+                .map(|(seat, _)| seat)
+                .collect();
+        let your_turn =
+            info.state != MatchState::Over && seats.iter().any(|s| info.to_act.contains(s));
+        if !seats.is_empty() {
+            held.push((your_turn, info, seats));
+        }
+    }
+    if held.is_empty() {
+        writeln!(
+            io.out,
+            "you hold no seat on {}: `scryptic join ADDRESS` takes one",
+            address.base
+        )?;
+    }
+    // Those waiting on you first; the lobby's order (newest first) kept within each.
+    held.sort_by_key(|(your_turn, _, _)| !your_turn);
+    for (your_turn, info, seats) in held {
+        let turn = if your_turn { "YOUR TURN" } else { "waiting" };
+        writeln!(io.out, "{turn} ({}) {}", seats.join(", "), match_line(info))?;
+        writeln!(
+            io.out,
+            "    play: scryptic join {}",
+            address.of_match(&info.id)
+        )?;
     }
     Ok(0)
 }
