@@ -88,7 +88,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// seat tokens. The file is never readable by others, not even for a moment: the temporary
 /// file it is written to is the owner's alone from the start.
 pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    write_atomic_as(path, bytes, private_file_permissions())
+    write_atomic_as(path, bytes, unix_mode(0o600))
 }
 
 fn write_atomic_as(
@@ -118,7 +118,7 @@ pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
     builder.create(dir)?;
-    if let Some(permissions) = private_dir_permissions() {
+    if let Some(permissions) = unix_mode(0o700) {
         std::fs::set_permissions(dir, permissions)?;
     }
     Ok(())
@@ -142,25 +142,15 @@ fn others_bits(_meta: &std::fs::Metadata) -> u32 {
     0
 }
 
+/// Permissions of Unix mode `bits` (none elsewhere, where modes do not say who may read).
 #[cfg(unix)]
-fn private_file_permissions() -> Option<std::fs::Permissions> {
+fn unix_mode(bits: u32) -> Option<std::fs::Permissions> {
     use std::os::unix::fs::PermissionsExt;
-    Some(std::fs::Permissions::from_mode(0o600))
+    Some(std::fs::Permissions::from_mode(bits))
 }
 
 #[cfg(not(unix))]
-fn private_file_permissions() -> Option<std::fs::Permissions> {
-    None
-}
-
-#[cfg(unix)]
-fn private_dir_permissions() -> Option<std::fs::Permissions> {
-    use std::os::unix::fs::PermissionsExt;
-    Some(std::fs::Permissions::from_mode(0o700))
-}
-
-#[cfg(not(unix))]
-fn private_dir_permissions() -> Option<std::fs::Permissions> {
+fn unix_mode(_bits: u32) -> Option<std::fs::Permissions> {
     None
 }
 
@@ -172,7 +162,7 @@ pub fn make_private_file(path: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     let file = options.open(path)?;
-    if let Some(permissions) = private_file_permissions() {
+    if let Some(permissions) = unix_mode(0o600) {
         file.set_permissions(permissions)?;
     }
     Ok(())
@@ -183,19 +173,8 @@ pub fn make_private_file(path: &Path) -> std::io::Result<()> {
 fn permissions_for(path: &Path) -> Option<std::fs::Permissions> {
     match std::fs::metadata(path) {
         Ok(meta) => Some(meta.permissions()),
-        Err(_) => default_permissions(),
+        Err(_) => unix_mode(0o644),
     }
-}
-
-#[cfg(unix)]
-fn default_permissions() -> Option<std::fs::Permissions> {
-    use std::os::unix::fs::PermissionsExt;
-    Some(std::fs::Permissions::from_mode(0o644))
-}
-
-#[cfg(not(unix))]
-fn default_permissions() -> Option<std::fs::Permissions> {
-    None
 }
 
 #[cfg(test)]
