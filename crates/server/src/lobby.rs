@@ -46,8 +46,9 @@ pub(crate) fn router(server: Arc<Server>) -> Router {
 pub(crate) struct PastTheRate;
 
 /// Refuses an address's requests past its rate (`Options::lobby_rate`) and bodies announced
-/// over the limit, before reading them; answers every refusal, a body too long among them, as
-/// a `Problem`; and gives a request's body `Options::slow_client` to come.
+/// over the limit, before reading them; reads every body whole, within the limit and
+/// `Options::slow_client`, so that a handler never waits on a client; every refusal is a
+/// `Problem`.
 async fn limit(
     State(server): State<Arc<Server>>,
     ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
@@ -79,37 +80,25 @@ async fn limit(
     if announced.is_some_and(|bytes| bytes > MAX_CLIENT_FRAME as u64) {
         return too_long();
     }
-    // The body is read here, whole and in time, so that a handler never waits on a client.
     let (parts, body) = request.into_parts();
     let within = server.options.slow_client;
-    let body = match tokio::time::timeout(within, axum::body::to_bytes(body, MAX_CLIENT_FRAME))
-        .await
-    {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(_)) => {
-            return problem(
-                413,
-                format!(
-                    "the request's body could not be read whole: it is at most {MAX_CLIENT_FRAME} bytes (64 KiB)"
-                ),
-            );
-        }
-        Err(_) => {
-            return problem(
-                408,
-                format!(
-                    "the request's body did not come whole within {} s",
-                    within.as_secs_f64()
-                ),
-            );
-        }
-    };
+    let body =
+        match tokio::time::timeout(within, axum::body::to_bytes(body, MAX_CLIENT_FRAME)).await {
+            Ok(Ok(bytes)) => bytes,
+            // Over the limit (the length announced was not): the only way reading it fails.
+            Ok(Err(_)) => return too_long(),
+            Err(_) => {
+                return problem(
+                    408,
+                    format!(
+                        "the request's body did not come whole within {} s",
+                        within.as_secs_f64()
+                    ),
+                );
+            }
+        };
     let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(body));
-    let answer = next.run(request).await;
-    if answer.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json(&answer) {
-        return too_long();
-    }
-    answer
+    next.run(request).await
 }
 
 fn too_long() -> Response {
@@ -125,13 +114,6 @@ fn is_upgrade(request: &axum::extract::Request) -> bool {
         .get(header::UPGRADE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
-}
-
-fn is_json(answer: &Response) -> bool {
-    answer
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"))
 }
 
 fn json<T: serde::Serialize>(status: u16, body: T) -> Response {
