@@ -24,6 +24,8 @@ const FINISH_WITHIN: Duration = Duration::from_secs(5);
 #[derive(Default)]
 pub(crate) struct Connections {
     open: Mutex<HashMap<IpAddr, usize>>,
+    /// Told each time one closes (a stopping server waits for its WebSockets by it).
+    closed: tokio::sync::Notify,
 }
 
 /// A connection's count, shared by the requests made on it and the WebSocket it becomes.
@@ -40,6 +42,18 @@ impl Connections {
     fn counts(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
         // A count is whole under the lock whatever panicked: still good.
         self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits until no connection is open (each HTTP connection, and the WebSocket it became,
+    /// holds its count until it is gone).
+    async fn all_closed(&self) {
+        loop {
+            let closed = self.closed.notified();
+            if self.counts().is_empty() {
+                return;
+            }
+            closed.await;
+        }
     }
 
     /// Counts a connection from `from`, unless it holds `most` already.
@@ -66,6 +80,8 @@ impl Drop for Admitted {
                 counts.remove(&self.from);
             }
         }
+        drop(counts);
+        self.connections.closed.notify_waiters();
     }
 }
 
@@ -122,8 +138,11 @@ pub(crate) async fn serve(
     }
     let _ = stopping.send(true);
     server.stopping.send_replace(true);
+    // The WebSockets run as tasks of their own: waited for by their counts, so that each has
+    // sent its close frame before the runtime goes.
     let _ = tokio::time::timeout(FINISH_WITHIN, async {
         while connections.join_next().await.is_some() {}
+        server.connections.all_closed().await;
     })
     .await;
     Ok(())
