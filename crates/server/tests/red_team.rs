@@ -56,6 +56,18 @@ async fn match_of_two(addr: SocketAddr) -> (String, String, String) {
     (id, gold, silver)
 }
 
+/// Seat `token`'s WebSocket on match `id`, once its first view came.
+async fn seated(addr: SocketAddr, id: &str, token: &str) -> Socket {
+    let mut socket = connect(
+        addr,
+        id,
+        json!({"protocol": 1, "type": "hello", "token": token}),
+    )
+    .await;
+    next_of(&mut socket, "view").await.unwrap();
+    socket
+}
+
 /// Checks that a frame's `message` says `text`.
 fn says(frame: &Value, text: &str) {
     let message = frame["message"].as_str().unwrap_or_default();
@@ -97,13 +109,7 @@ fn a_frame_over_the_limit_gets_an_error_frame_and_a_close_frame() {
     let (_dir, started, runtime) = serving(|_| {});
     runtime.block_on(async {
         let (id, gold, _) = match_of_two(started.addr).await;
-        let mut socket = connect(
-            started.addr,
-            &id,
-            json!({"protocol": 1, "type": "hello", "token": gold}),
-        )
-        .await;
-        next_of(&mut socket, "view").await.unwrap();
+        let mut socket = seated(started.addr, &id, &gold).await;
         let huge = format!(
             r#"{{"protocol":1,"type":"next","x":"{}"}}"#,
             "a".repeat(70_000)
@@ -218,13 +224,7 @@ fn a_cell_far_off_the_board_is_named_as_it_is() {
     let (_dir, started, runtime) = serving(|_| {});
     runtime.block_on(async {
         let (id, gold, _) = match_of_two(started.addr).await;
-        let mut socket = connect(
-            started.addr,
-            &id,
-            json!({"protocol": 1, "type": "hello", "token": gold}),
-        )
-        .await;
-        next_of(&mut socket, "view").await.unwrap();
+        let mut socket = seated(started.addr, &id, &gold).await;
         let far = u32::MAX;
         let commit = json!({"protocol": 1, "type": "act", "action": {"Commit": {"letters": [
             {"at": {"x": far, "y": far}, "letter": "A"}
@@ -256,25 +256,13 @@ fn a_seat_given_up_is_told_so_and_stopping_closes_every_websocket() {
     let addr = started.addr;
     let (mut gold_socket, mut watching) = runtime.block_on(async {
         let (id, gold, silver) = match_of_two(addr).await;
-        let mut silver_socket = connect(
-            addr,
-            &id,
-            json!({"protocol": 1, "type": "hello", "token": silver}),
-        )
-        .await;
-        next_of(&mut silver_socket, "view").await.unwrap();
+        let mut silver_socket = seated(addr, &id, &silver).await;
         let leave = json!({"protocol": 1, "token": silver}).to_string();
         let (status, body) = http(addr, "POST", &format!("/api/matches/{id}/leave"), &leave).await;
         assert_eq!(status, 200, "{body}");
         let (_, reason) = closed_with(&mut silver_socket).await;
         assert!(reason.contains("given up"), "{reason}");
-        let mut gold_socket = connect(
-            addr,
-            &id,
-            json!({"protocol": 1, "type": "hello", "token": gold}),
-        )
-        .await;
-        next_of(&mut gold_socket, "view").await.unwrap();
+        let mut gold_socket = seated(addr, &id, &gold).await;
         let mut watching = connect(addr, &id, json!({"protocol": 1, "type": "hello"})).await;
         next_of(&mut watching, "view").await.unwrap();
         (gold_socket, watching)
