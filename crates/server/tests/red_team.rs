@@ -262,7 +262,7 @@ fn a_seat_given_up_is_told_so_and_stopping_closes_every_websocket() {
         assert_eq!(status, 200, "{body}");
         let (_, reason) = closed_with(&mut silver_socket).await;
         assert!(reason.contains("given up"), "{reason}");
-        let mut gold_socket = seated(addr, &id, &gold).await;
+        let gold_socket = seated(addr, &id, &gold).await;
         let mut watching = connect(addr, &id, json!({"protocol": 1, "type": "hello"})).await;
         next_of(&mut watching, "view").await.unwrap();
         (gold_socket, watching)
