@@ -2,7 +2,7 @@
 //! lets it do now (no keyboard to pass, no clock to end, `save` once the log may be fetched).
 
 use super::join_screen::Seen;
-use super::play_cmd::{CELL_NAMES, aligned, turn_commands};
+use super::play_cmd::{CELL_NAMES, aligned, has_combat, in_rounds, turn_commands};
 use crate::game::{Game, notation::SIMULTANEOUS_COMMANDS};
 use scryptic_protocol::MatchState;
 
@@ -37,9 +37,7 @@ pub(super) fn online_help(seen: &Seen, game: &Game) -> String {
         );
     };
     let flow = &game.rules().flow;
-    let combat = game.rules().crossword.model == crate::rules::CrosswordModel::Separate
-        && !flow.scripted
-        && !flow.simultaneous;
+    let combat = has_combat(game);
     let own = if flow.scripted {
         crate::game::MOVE_COMMANDS.to_string()
     } else if flow.simultaneous {
@@ -52,7 +50,7 @@ pub(super) fn online_help(seen: &Seen, game: &Game) -> String {
     } else {
         turn_commands(game, combat)
     };
-    let rounds = game.match_before().is_match() || game.rules().series.rounds > 1;
+    let rounds = in_rounds(game);
     let lines: Vec<&str> = [
         Some(own.as_str()),
         combat.then_some(PREVIEW),

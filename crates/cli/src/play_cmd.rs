@@ -150,6 +150,20 @@ pub(super) fn turn_commands(game: &Game, combat: bool) -> String {
         .join("\n")
 }
 
+/// Whether words fight in `game` (a game of turns with separate crosswords): `defend` and
+/// `preview` have a use.
+pub(super) fn has_combat(game: &Game) -> bool {
+    let flow = &game.rules().flow;
+    game.rules().crossword.model == crate::rules::CrosswordModel::Separate
+        && !flow.scripted
+        && !flow.simultaneous
+}
+
+/// Whether `game` is a round of a match: `next` has a use.
+pub(super) fn in_rounds(game: &Game) -> bool {
+    game.match_before().is_match() || game.rules().series.rounds > 1
+}
+
 /// How cells are named, said once where both styles can meet (map files count from 0).
 pub(super) const CELL_NAMES: &str = "Cells are named by column letter and row number: A1 is the top-left cell \
 (x 0, y 0 in map files), B3 the second column's third row.";
@@ -444,15 +458,13 @@ impl Table {
     /// allow (no `defend` or `preview` without combat, no `spy` without spies, ...), and
     /// `next` in a match of rounds.
     pub(super) fn help(&self, game: &Game) -> String {
-        let combat = game.rules().crossword.model == crate::rules::CrosswordModel::Separate
-            && !game.rules().flow.scripted
-            && !game.rules().flow.simultaneous;
+        let combat = has_combat(game);
         let table = TABLE_COMMANDS
             .lines()
             .filter(|l| combat || !l.starts_with("preview"))
             .collect::<Vec<_>>()
             .join("\n");
-        let next = if game.match_before().is_match() || game.rules().series.rounds > 1 {
+        let next = if in_rounds(game) {
             "\nnext                             start the next round, once a round is over"
         } else {
             ""
