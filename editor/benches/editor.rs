@@ -336,6 +336,7 @@ fn online_view(c: &mut Criterion) {
             moves: Vec::new(),
             console: Vec::new(),
             grace_left_ms: None,
+            move_left_ms: None,
         };
         let text = scryptic::protocol::write(ServerFrame::View(Box::new(view)));
         println!("online view, {name}: {} bytes of JSON", text.len());

@@ -267,11 +267,24 @@ fn a_word_wars_word_is_committed_on_the_board_and_the_server_ai_answers() {
     h.state_mut().play.online.seats[1].1 = SeatChoice::Ai("easy".into());
     // A deal by a seed, so that gold's rack makes a word (a deal drawn by the server may not).
     h.state_mut().play.online.seed = Some(11);
+    // The Host form offers a move's time, as every mode has on a server: a day a move.
+    h.get_by_label("Move time");
+    let settings = &mut h.state_mut().play.online.host.settings;
+    let move_time = settings
+        .iter_mut()
+        .find(|(id, _)| id == "move_time")
+        .unwrap();
+    move_time.1 = scryptic::pack::SettingValue::Choice("1d".into());
     press_button(&mut h, "Host");
     wait_for(&mut h, "the host's seat", playing);
     let session = h.state().play.session.as_ref().unwrap();
     assert!(session.seat_label(Player::Silver).contains("AI"));
     assert!(session.seat_label(Player::Gold).contains("ada, you"));
+    let left = session
+        .move_left()
+        .expect("the server's clock for the move");
+    assert!(left > std::time::Duration::from_secs(86_000), "{left:?}");
+    h.get_by_label_contains("left for this move");
     // Gold's best word, as the move generator finds it on gold's rack, laid on the board and
     // committed. (The AI was asked for it first, and now and then chose to trade instead.)
     let game = session.game();

@@ -94,6 +94,16 @@ fn a_link_takes_a_seat_in_the_browser_and_the_browser_comes_back_to_it() {
     // seat (the page is not kept frozen with its connection open by the browser's cache).
     browser.open(&format!("{address}/"));
     away(&address, &made.id);
+    // The site lists the match among this browser's own, waiting on its seat (gold begins).
+    browser.wait_for(
+        "the site's own matches list the seat's, its turn",
+        &format!(
+            "const item = document.querySelector('#my-matches li[data-id=\"{}\"]'); \
+             return !document.getElementById('mine').hidden && item !== null \
+               && item.textContent.startsWith('Your turn') && item.textContent.includes('(gold)')",
+            made.id
+        ),
+    );
     browser.open(&format!("{address}/matches/{}", made.id));
     back(&address, &made.id);
     // The tab closed, and the link opened again in another: the same seat.

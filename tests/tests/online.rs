@@ -420,6 +420,18 @@ fn matches_mine_lists_where_it_is_your_turn() {
         "silver=ai",
     ]);
     server.host(&["word-wars", "--seed", "2", "--seat", "silver=me"]);
+    // A third where each move has a day: waiting on the host too, its clock running, so first.
+    server.host(&[
+        "word-wars",
+        "--seed",
+        "3",
+        "--seat",
+        "gold=me",
+        "--seat",
+        "silver=ai",
+        "--set",
+        "move_time=1d",
+    ]);
     let out = Command::new(scryptic_binary())
         .args(["matches", &server.base, "--mine"])
         .env("SCRYPTIC_DATA", dir.path().join("server").join("host"))
@@ -427,9 +439,14 @@ fn matches_mine_lists_where_it_is_your_turn() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with(' ')).collect();
-    assert_eq!(lines.len(), 2, "{text}");
-    assert!(lines[0].starts_with("YOUR TURN (gold)"), "{text}");
-    assert!(lines[1].starts_with("waiting (silver)"), "{text}");
+    assert_eq!(lines.len(), 3, "{text}");
+    let day_left = [
+        "YOUR TURN, 1d left (gold)",
+        "YOUR TURN, 23h 59m left (gold)",
+    ];
+    assert!(day_left.iter().any(|l| lines[0].starts_with(l)), "{text}");
+    assert!(lines[1].starts_with("YOUR TURN (gold)"), "{text}");
+    assert!(lines[2].starts_with("waiting (silver)"), "{text}");
     // Another folder holds no seat there.
     let none = Command::new(scryptic_binary())
         .args(["matches", &server.base, "--mine"])

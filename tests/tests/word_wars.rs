@@ -205,6 +205,22 @@ fn the_rounds_setting_goes_from_two_to_five() {
     says(&o.out, "round 1 of 5");
 }
 
+/// A move's time is kept by a server's clock: a game here refuses it and says where it is kept.
+#[test]
+fn a_moves_time_is_for_a_hosted_match() {
+    let o = scryptic_typing(
+        &["play", "--pack", &pack(), "--set", "move_time=3d"],
+        "quit\n",
+    );
+    assert_ne!(o.code, 0, "{o:?}");
+    assert!(
+        o.err.contains("kept by a server's clock")
+            && o.err.contains("--set move_time=3d) and join it"),
+        "{}",
+        o.err
+    );
+}
+
 /// WW-8 at the terminal: `sudden`, then the keyboard goes to the opponent, who is asked and
 /// answers `accept`; the taker uses every tile and wins double.
 #[test]

@@ -303,6 +303,7 @@ fn reason_name(reason: &crate::game::EndReason) -> String {
         EndReason::SuddenDeath { won: false, .. } => "sudden death lost".into(),
         EndReason::Script { reason } => format!("script: {reason}"),
         EndReason::RedLight { .. } => "red light".into(),
+        EndReason::OutOfTime { .. } => "out of time".into(),
     }
 }
 

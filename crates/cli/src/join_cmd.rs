@@ -163,10 +163,18 @@ fn mine(matches: &[MatchInfo], address: &Address, io: &mut Streams) -> anyhow::R
             address.base
         )?;
     }
-    // Those waiting on you first; the lobby's order (newest first) kept within each.
-    held.sort_by_key(|(your_turn, _, _)| !your_turn);
+    // Those waiting on you first, the one whose clock runs out soonest first; the lobby's
+    // order (newest first) kept otherwise.
+    held.sort_by_key(|(your_turn, info, _)| (!your_turn, info.move_due_ms.unwrap_or(u64::MAX)));
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
     for (your_turn, info, seats) in held {
-        let turn = if your_turn { "YOUR TURN" } else { "waiting" };
+        let mut turn = if your_turn { "YOUR TURN" } else { "waiting" }.to_string();
+        if let Some(due) = info.move_due_ms {
+            let left = scryptic_protocol::time_words(due.saturating_sub(now_ms));
+            turn = format!("{turn}, {left} left");
+        }
         writeln!(io.out, "{turn} ({}) {}", seats.join(", "), match_line(info))?;
         writeln!(
             io.out,

@@ -27,6 +27,8 @@ pub(super) struct Seen {
     pub(super) announced_end: bool,
     /// What this seat saw of its own side in the last view (see `own_side`).
     pub(super) side: String,
+    /// When the move the server's clock waits on runs out (a match with a move's time).
+    pub(super) move_due: Option<std::time::Instant>,
 }
 
 /// The seat's status (whose turn, the players, the board), as `board` shows it.
@@ -35,10 +37,21 @@ pub(super) fn status(seen: &Seen, table: &mut Table, io: &mut Streams) -> anyhow
         return Ok(());
     };
     if game.rules().flow.simultaneous && game.result().is_none() {
-        table.write_status_at_once(game, false, io)
+        table.write_status_at_once(game, false, io)?;
     } else {
-        table.write_status(game, io)
+        table.write_status(game, io)?;
     }
+    if let Some(due) = seen.move_due {
+        let left = due.saturating_duration_since(std::time::Instant::now());
+        let whose = if to_act(game, seen.seat) {
+            "your move"
+        } else {
+            "this move"
+        };
+        let words = scryptic_protocol::time_words(left.as_millis() as u64);
+        writeln!(io.out, "  {whose}: {words} left on the server's clock")?;
+    }
+    Ok(())
 }
 
 /// What a frame from the server changes and shows.
@@ -88,6 +101,7 @@ pub(super) fn on_frame(
             actions: 0,
             announced_end: false,
             side: String::new(),
+            move_due: None,
         });
         return Ok(());
     }
@@ -207,6 +221,9 @@ fn on_view(
     }
     seen.moves = view.moves;
     seen.actions = view.actions;
+    seen.move_due = view
+        .move_left_ms
+        .map(|left| std::time::Instant::now() + Duration::from_millis(left));
     let now_to_act = to_act(&game, seen.seat);
     let signal = view.events.iter().any(|e| {
         matches!(

@@ -428,6 +428,14 @@ pub(super) fn choose(
             writeln!(io.err, "--set {s}: write it as id=value (--set rounds=4)")?;
             return Ok(None);
         };
+        if key.trim() == crate::pack::settings::MOVE_TIME {
+            writeln!(
+                io.err,
+                "--set {s}: a move's time is kept by a server's clock; host the match there \
+                 (scryptic host {spec} --set {s}) and join it"
+            )?;
+            return Ok(None);
+        }
         pairs.push((key.trim().to_string(), value.trim().to_string()));
     }
     let choice = Choice {

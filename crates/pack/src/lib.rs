@@ -28,7 +28,7 @@ pub mod new;
 pub mod places;
 pub mod record;
 pub mod resolve;
-mod settings;
+pub mod settings;
 pub mod strings;
 #[cfg(test)]
 mod tests;

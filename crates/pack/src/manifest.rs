@@ -308,9 +308,18 @@ impl Manifest {
         self.modes.iter().find(|m| m.id == id)
     }
 
-    /// The setting `id`, if the pack has it.
-    pub fn setting(&self, id: &str) -> Option<&SettingSpec> {
-        self.settings.iter().find(|s| s.id == id)
+    /// The setting `id`, if the pack has it or it is one every mode has (`move_time`).
+    pub fn setting(&self, id: &str) -> Option<SettingSpec> {
+        let own = self.settings.iter().find(|s| s.id == id).cloned();
+        own.or_else(|| super::settings::builtin().into_iter().find(|s| s.id == id))
+    }
+
+    /// Every setting a game of the pack may be given: its own, then every mode's
+    /// (`settings::builtin`), as a host's form offers them.
+    pub fn offered_settings(&self) -> Vec<SettingSpec> {
+        let mut all = self.settings.clone();
+        all.extend(super::settings::builtin());
+        all
     }
 
     /// Everything wrong with the manifest's fields, each with what to search for to find it.

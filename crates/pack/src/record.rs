@@ -177,9 +177,7 @@ pub fn setting_problems(save: &crate::save::SaveFile, catalog: &Catalog) -> Vec<
     save.settings
         .iter()
         .filter_map(|(id, value)| {
-            let spec = found
-                .iter()
-                .find_map(|p| p.manifest.settings.iter().find(|s| s.id == *id));
+            let spec = found.iter().find_map(|p| p.manifest.setting(id));
             match spec {
                 Some(spec) => spec.check(value).err(),
                 None if all_found => Some(format!(

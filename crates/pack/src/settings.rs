@@ -1,10 +1,63 @@
 //! A pack's settings as a game is created: each setting's value (its default, or as the
-//! player set it), and the rule constants the settings bind, set.
+//! player set it), and the rule constants the settings bind, set. Besides a pack's own, every
+//! mode has the platform's settings (`builtin`): the move clock a server keeps.
 
-use super::Manifest;
-use super::SettingValue;
 use super::level::LevelError;
+use super::{Manifest, SettingKind, SettingSpec, SettingValue};
 use crate::rules::RuleSet;
+
+/// The id of the built-in setting for a move's time (`--set move_time=3d`).
+pub const MOVE_TIME: &str = "move_time";
+
+/// The times a move may be given, shortest first, each with its length in seconds.
+const MOVE_TIMES: [(&str, i64); 14] = [
+    ("off", 0),
+    ("30s", 30),
+    ("1m", 60),
+    ("2m", 120),
+    ("5m", 300),
+    ("10m", 600),
+    ("1h", 3_600),
+    ("12h", 43_200),
+    ("1d", 86_400),
+    ("2d", 172_800),
+    ("3d", 259_200),
+    ("5d", 432_000),
+    ("7d", 604_800),
+    ("14d", 1_209_600),
+];
+
+/// The settings every mode has besides its pack's own: the platform's, kept by a referee.
+/// A game records one only when it is set, so a game that sets none is as it always was.
+pub fn builtin() -> Vec<SettingSpec> {
+    vec![SettingSpec {
+        id: MOVE_TIME.to_string(),
+        title: "Move time".to_string(),
+        description: "How long each player has for a move (30s to 14d) before the server's \
+                      clock ends the game against them; off: no clock. For correspondence \
+                      play, give days. A server keeps it: only hosted matches have it."
+            .to_string(),
+        kind: SettingKind::Choice {
+            options: MOVE_TIMES
+                .iter()
+                .map(|(name, _)| name.to_string())
+                .collect(),
+            default: "off".to_string(),
+        },
+        binds: "flow.move_seconds".to_string(),
+    }]
+}
+
+/// The value a setting's rule constant takes: as the setting gives it, but a move's time in
+/// seconds (`3d` -> `259200`).
+fn bound_text(spec: &SettingSpec, value: &SettingValue) -> String {
+    let text = value.to_string();
+    if spec.id != MOVE_TIME {
+        return text;
+    }
+    let seconds = MOVE_TIMES.iter().find(|(name, _)| *name == text);
+    seconds.map_or(text, |(_, seconds)| seconds.to_string())
+}
 
 /// Every setting of the pack with its value: the default, or as `set` gives it.
 pub(crate) fn values(
@@ -13,7 +66,8 @@ pub(crate) fn values(
 ) -> Result<Vec<(String, SettingValue)>, LevelError> {
     for (id, _) in set {
         if manifest.setting(id).is_none() {
-            let ids: Vec<&str> = manifest.settings.iter().map(|s| s.id.as_str()).collect();
+            let own = manifest.settings.iter().map(|s| s.id.clone());
+            let ids: Vec<String> = own.chain(builtin().into_iter().map(|s| s.id)).collect();
             return Err(LevelError::Setting(format!(
                 "pack `{}` has no setting `{}`; its settings: {}",
                 manifest.id,
@@ -26,15 +80,16 @@ pub(crate) fn values(
             )));
         }
     }
-    manifest
-        .settings
-        .iter()
+    let chosen = |spec: &SettingSpec| set.iter().rev().find(|(id, _)| *id == spec.id);
+    let own = manifest.settings.iter().cloned();
+    let builtin_set = builtin().into_iter().filter(|spec| chosen(spec).is_some());
+    own.chain(builtin_set)
         .map(|spec| {
-            let value = match set.iter().rev().find(|(id, _)| *id == spec.id) {
+            let value = match chosen(&spec) {
                 Some((_, text)) => spec.parse_value(text).map_err(LevelError::Setting)?,
                 None => spec.default_value(),
             };
-            Ok((spec.id.clone(), value))
+            Ok((spec.id, value))
         })
         .collect()
 }
@@ -53,9 +108,10 @@ pub(crate) fn bind(
         let Some((section, field)) = spec.binds.split_once('.') else {
             continue;
         };
-        let overrides = bound_overrides(section, field, &value.to_string()).map_err(|e| {
-            LevelError::Setting(format!("setting `{id}` cannot set `{}`: {e}", spec.binds))
-        })?;
+        let overrides =
+            bound_overrides(section, field, &bound_text(&spec, value)).map_err(|e| {
+                LevelError::Setting(format!("setting `{id}` cannot set `{}`: {e}", spec.binds))
+            })?;
         rules.overlay(&overrides);
     }
     let problems = rules.validate();

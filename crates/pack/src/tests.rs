@@ -357,6 +357,49 @@ fn a_pack_mode_assembles_with_its_settings_scripts_lists_and_tileset() {
 }
 
 #[test]
+fn every_mode_has_a_moves_time_kept_only_when_set() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = demo_pack(root.path());
+    let mut catalog = Catalog::new(vec![super::core().unwrap()]);
+    catalog.add(Pack::open(&dir).unwrap()).unwrap();
+    let choice = |set: &[(&str, &str)]| Choice {
+        pack: "demo".into(),
+        set: set
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Choice::default()
+    };
+    // Not set: the game is as it always was, its save naming only the pack's own.
+    let level = Level::from_pack(&catalog, &choice(&[])).unwrap();
+    assert_eq!(level.rules.flow.move_seconds, 0);
+    let ids: Vec<&str> = level.settings.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, ["draw"]);
+    let level = Level::from_pack(&catalog, &choice(&[("move_time", "3d")])).unwrap();
+    assert_eq!(level.rules.flow.move_seconds, 3 * 86_400);
+    let ids: Vec<&str> = level.settings.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, ["draw", "move_time"]);
+    let level = Level::from_pack(&catalog, &choice(&[("move_time", "30s")])).unwrap();
+    assert_eq!(level.rules.flow.move_seconds, 30);
+    for (set, wanted) in [
+        (("move_time", "3w"), "one of off, 30s"),
+        (("mvoe_time", "3d"), "its settings: draw, move_time"),
+    ] {
+        let e = Level::from_pack(&catalog, &choice(&[set]))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(wanted), "{set:?}: {e}");
+    }
+    let manifest = Pack::open(&dir).unwrap().manifest;
+    let offered: Vec<String> = manifest
+        .offered_settings()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(offered, ["draw", "move_time"]);
+}
+
+#[test]
 fn a_pack_cannot_reach_outside_itself() {
     let root = tempfile::tempdir().unwrap();
     let dir = demo_pack(root.path());

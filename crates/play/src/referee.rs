@@ -122,6 +122,12 @@ pub trait Referee: Any {
     /// While a grace period runs, the time left on the referee's clock.
     fn grace_left(&self) -> Option<Duration>;
 
+    /// In a match that gives a move a time (a server keeps it), the time left for the move
+    /// the referee's clock waits on.
+    fn move_left(&self) -> Option<Duration> {
+        None
+    }
+
     /// Who sits in `player`'s seat, in words, when the referee knows better than the view.
     fn seat_label(&self, _player: Player) -> Option<String> {
         None

@@ -224,9 +224,10 @@ impl Joining {
             lost: None,
             wake: self.wake,
             grace_ends: None,
+            move_ends: None,
             last_was_error: false,
         };
-        seat.set_grace(view.grace_left_ms);
+        seat.set_clocks((view.grace_left_ms, view.move_left_ms));
         Join::Joined(Box::new(seat))
     }
 }
@@ -254,6 +255,8 @@ pub struct ServerSeat {
     wake: Option<Wake>,
     /// While a grace period runs, when it ends by the server's clock.
     grace_ends: Option<Instant>,
+    /// In a match with a move's time, when the move waited on runs out by the server's clock.
+    move_ends: Option<Instant>,
     /// Whether the last frame was an error (a connection closed after one is not made again:
     /// the server refused the seat).
     last_was_error: bool,
@@ -293,10 +296,13 @@ impl ServerSeat {
         }
     }
 
-    fn set_grace(&mut self, left_ms: Option<u64>) {
-        // The server's clock: the period ends as long after now as it has left.
-        self.grace_ends =
-            left_ms.and_then(|left| Instant::now().checked_add(Duration::from_millis(left)));
+    /// Sets the server's clocks from a view: each ends as long after now as it has left.
+    fn set_clocks(&mut self, (grace_left_ms, move_left_ms): (Option<u64>, Option<u64>)) {
+        let ends = |left: Option<u64>| {
+            left.and_then(|left| Instant::now().checked_add(Duration::from_millis(left)))
+        };
+        self.grace_ends = ends(grace_left_ms);
+        self.move_ends = ends(move_left_ms);
     }
 
     /// Makes the connection again when it is time; gives up after a while.
@@ -359,7 +365,7 @@ impl ServerSeat {
         self.game = game;
         self.actions = view.actions;
         self.moves = view.moves;
-        self.set_grace(view.grace_left_ms);
+        self.set_clocks((view.grace_left_ms, view.move_left_ms));
         Heard::View {
             events: view.events,
             dropped: view.events_dropped,
@@ -444,6 +450,14 @@ impl Referee for ServerSeat {
     fn grace_left(&self) -> Option<Duration> {
         self.game.red_light_caller()?;
         let ends = self.grace_ends?;
+        Some(ends.saturating_duration_since(Instant::now()))
+    }
+
+    fn move_left(&self) -> Option<Duration> {
+        if self.game.result().is_some() {
+            return None;
+        }
+        let ends = self.move_ends?;
         Some(ends.saturating_duration_since(Instant::now()))
     }
 

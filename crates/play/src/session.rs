@@ -726,6 +726,11 @@ impl Session {
         self.game().red_light_caller()?;
         self.game.grace_left()
     }
+
+    /// The time left for the move the referee's clock waits on, in a match with a move's time.
+    pub fn move_left(&self) -> Option<Duration> {
+        self.game.move_left()
+    }
 }
 
 /// Whether `event` is a step of a combat's resolution.

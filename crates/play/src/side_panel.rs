@@ -97,6 +97,7 @@ impl SidePanel {
             ),
         };
         ui.label(RichText::new(waiting).strong());
+        move_clock(ui, session);
         answer_offer(ui, session);
         if let Some((player, elapsed)) = session.thinking() {
             thinking_bar(ui, session.game().seat_names().name(player), elapsed);
@@ -413,4 +414,24 @@ pub fn match_standing(ui: &mut egui::Ui, session: &mut Session) {
     {
         session.refusal = Some(e);
     }
+}
+
+/// The time left for the move the server's clock waits on, in a match with a move's time: a
+/// move left too long loses the game.
+pub(crate) fn move_clock(ui: &mut egui::Ui, session: &Session) {
+    let Some(left) = session.move_left() else {
+        return;
+    };
+    let words = scryptic_protocol::time_words(left.as_millis() as u64);
+    let text = format!("{words} left for this move");
+    let urgent = left < std::time::Duration::from_secs(60);
+    let colour = if urgent {
+        Color32::from_rgb(235, 110, 90)
+    } else {
+        ui.visuals().text_color()
+    };
+    ui.colored_label(colour, text)
+        .on_hover_text("The server's clock: a move not made in time loses the game");
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_secs(1));
 }

@@ -60,6 +60,7 @@ impl TablePanel {
                 if let Some(detail) = detail {
                     ui.label(names.render(&detail));
                 }
+                super::side_panel::move_clock(ui, session);
             }
         }
         if let Some(vars) = table.vars_text() {

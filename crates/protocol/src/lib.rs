@@ -172,6 +172,27 @@ pub fn write<T: Serialize>(body: T) -> String {
         .unwrap_or_else(|e| format!(r#"{{"protocol":{VERSION},"type":"error","message":"{e}"}}"#))
 }
 
+/// A length of time in words, the two largest units (`2d 23h`, `5m 20s`, `40s`), as a move's
+/// time left is told to people.
+pub fn time_words(ms: u64) -> String {
+    let seconds = ms.div_ceil(1000);
+    let units = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)];
+    let mut parts = Vec::new();
+    let mut left = seconds;
+    for (name, size) in units {
+        if left >= size || (parts.is_empty() && size == 1) {
+            parts.push(format!("{}{name}", left / size));
+            left %= size;
+        } else if !parts.is_empty() {
+            break;
+        }
+        if parts.len() == 2 {
+            break;
+        }
+    }
+    parts.join(" ")
+}
+
 // ---------------------------------------------------------------------------------------------
 // The lobby.
 
@@ -277,6 +298,10 @@ pub struct MatchInfo {
     /// See `started_ms`.
     #[serde(default)]
     pub last_moved_ms: u64,
+    /// When the move clock runs out for the first of `to_act` (milliseconds since 1970), in a
+    /// match that gives a move a time (the `move_time` setting).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_due_ms: Option<u64>,
 }
 
 /// How a game ended, as the lobby lists it.
@@ -537,6 +562,10 @@ pub struct View {
     /// While a grace period runs, the milliseconds left on the server's clock.
     #[serde(default)]
     pub grace_left_ms: Option<u64>,
+    /// In a match that gives a move a time (`move_time`), the milliseconds left on the
+    /// server's clock for the move it waits on (the first to run out, if several choose).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_left_ms: Option<u64>,
 }
 
 #[cfg(test)]

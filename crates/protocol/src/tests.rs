@@ -184,6 +184,7 @@ fn every_message_written_is_one_the_schema_documents() {
         moves: vec!["C8-C6".into()],
         console: vec!["[script] hello".into()],
         grace_left_ms: Some(3_000),
+        move_left_ms: Some(86_400_000),
     };
     check("server_view", &write(ServerFrame::View(Box::new(view))));
     let info = MatchInfo {
@@ -220,6 +221,7 @@ fn every_message_written_is_one_the_schema_documents() {
         ended: None,
         started_ms: 1_764_000_000_000,
         last_moved_ms: 1_764_000_060_000,
+        move_due_ms: Some(1_764_086_460_000),
     };
     check(
         "server_welcome",
@@ -370,5 +372,21 @@ fn the_schema_refuses_what_it_does_not_document() {
     ] {
         let instance: serde_json::Value = serde_json::from_str(text).unwrap();
         assert!(!validator.is_valid(&instance), "{text}");
+    }
+}
+
+#[test]
+fn times_are_told_in_their_two_largest_units() {
+    for (ms, words) in [
+        (0, "0s"),
+        (1, "1s"),
+        (40_000, "40s"),
+        (320_000, "5m 20s"),
+        (3_600_000, "1h"),
+        (3_660_000, "1h 1m"),
+        (259_199_000, "2d 23h"),
+        (86_400_000 + 59_000, "1d"),
+    ] {
+        assert_eq!(super::time_words(ms), words, "{ms} ms");
     }
 }

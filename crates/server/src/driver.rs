@@ -1,8 +1,9 @@
 //! A match's driver: the task that plays what nobody types, the AI seats' actions and the
-//! clock's (the grace period's end), as actions in the log like a person's. It sleeps until
-//! an AI is due (after the server's pace), the clock runs out, or the match changes.
+//! clocks' (the grace period's end, a move's time run out, the next round), as actions in the
+//! log like a person's. It sleeps until an AI is due (after the server's pace), a clock runs
+//! out, the match changes, or (a test's manual clock) the clock is moved.
 
-use crate::referee::now_ms;
+use crate::clock::moved;
 use crate::{MatchCell, Server};
 use scryptic_protocol::MatchState;
 use std::sync::Arc;
@@ -16,13 +17,18 @@ pub(crate) fn spawn(server: Arc<Server>, cell: Arc<MatchCell>) {
 async fn drive(server: Arc<Server>, cell: Arc<MatchCell>) {
     // Whether the last step found nothing to play: then only a change or the clock wakes it.
     let mut idle = false;
+    let mut clock_moves = server.options.clock.watch();
     loop {
+        if let Some(moves) = &mut clock_moves {
+            moves.mark_unchanged();
+        }
         let (ai_due, deadline, state) = {
             let game = cell.lock();
             let clock = [
                 game.grace_deadline_ms(),
                 game.next_round_due_ms(),
                 game.ai_plan_due_ms(),
+                game.move_runs_out().map(|(_, at)| at),
             ];
             (
                 game.ai_due(),
@@ -33,7 +39,12 @@ async fn drive(server: Arc<Server>, cell: Arc<MatchCell>) {
         if state == MatchState::Over {
             return;
         }
-        let until_clock = deadline.map(|at| Duration::from_millis(at.saturating_sub(now_ms())));
+        let now = server.options.clock.now_ms();
+        // A manual clock moves only when told: its deadlines wait for that, not for real time.
+        let until_clock = deadline
+            .map(|at| at.saturating_sub(now))
+            .filter(|left| *left == 0 || clock_moves.is_none())
+            .map(Duration::from_millis);
         let wait = match (ai_due && !idle, until_clock) {
             (true, Some(clock)) => Some(clock.min(server.options.ai_pace)),
             (true, None) => Some(server.options.ai_pace),
@@ -44,11 +55,14 @@ async fn drive(server: Arc<Server>, cell: Arc<MatchCell>) {
                 tokio::select! {
                     () = tokio::time::sleep(wait) => {}
                     () = cell.wake.notified() => { idle = false; continue; }
+                    () = moved(&mut clock_moves) => { continue; }
                 }
             }
             None => {
-                cell.wake.notified().await;
-                idle = false;
+                tokio::select! {
+                    () = cell.wake.notified() => { idle = false; }
+                    () = moved(&mut clock_moves) => {}
+                }
                 continue;
             }
         }

@@ -338,6 +338,7 @@ fn the_leak_check_catches_a_frame_of_the_truth() {
         moves: Vec::new(),
         console: Vec::new(),
         grace_left_ms: None,
+        move_left_ms: None,
     };
     let frame = scryptic_protocol::write(scryptic_protocol::ServerFrame::View(Box::new(view)));
     check_frame(&frame, Some(Player::Gold), truth, "truth");
@@ -432,9 +433,10 @@ fn an_ai_at_once_takes_a_pace_a_letter() {
     };
     game.take_seat(&take, &store).unwrap();
     game.ai_pace_ms = 20;
-    // The plan's time is counted from the moment before the AI chose, so the figure below
-    // does not depend on how long the choice took on a busy machine.
-    let before = crate::referee::now_ms();
+    // The match's clock moves only when told: the figures do not depend on how long the
+    // choice took on a busy machine, and no test sleeps.
+    game.clock = crate::Clock::manual(1_000_000);
+    let before = game.clock.now_ms();
     assert!(!game.step(&store), "the AI chooses, and waits");
     let due = game.ai_plan_due_ms().expect("a plan");
     let paces = due.saturating_sub(before);
@@ -443,8 +445,10 @@ fn an_ai_at_once_takes_a_pace_a_letter() {
         "a crossword of many letters takes many paces: {paces} ms"
     );
     assert_eq!(game.info().actions, 0, "nothing is played before its time");
-    let waits = due.saturating_sub(crate::referee::now_ms());
-    std::thread::sleep(std::time::Duration::from_millis(waits + 5));
+    game.clock
+        .advance(due.saturating_sub(game.clock.now_ms()) - 1);
+    assert!(!game.step(&store), "not a millisecond early");
+    game.clock.advance(1);
     assert!(game.step(&store), "played when due");
     assert_eq!(game.info().actions, 1);
 }

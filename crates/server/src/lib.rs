@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 mod archives;
+mod clock;
 mod driver;
 pub mod fuzzing;
 #[cfg(test)]
@@ -29,6 +30,7 @@ mod socket;
 pub mod store;
 mod web;
 
+pub use clock::Clock;
 pub use postgres_store::PostgresStore;
 use referee::Match;
 use scryptic_core::lexicon::Lexicon;
@@ -77,6 +79,9 @@ pub struct Options {
     /// `(k, n)`: this process serves the matches of shard `k` of `n` (by their ids), so that
     /// `n` processes share one PostgreSQL database; `(0, 1)` serves every match.
     pub shard: (u32, u32),
+    /// The time its clocks read (a move's time, the grace period, the pause between rounds):
+    /// the system's, or for a test one it moves by hand.
+    pub clock: Clock,
 }
 
 /// Whether match `id` is in `shard` (see `Options::shard`): FNV-1a of the id, modulo.
@@ -103,6 +108,7 @@ impl Options {
             connections_per_address: 256,
             slow_client: Duration::from_secs(10),
             trusted_proxies: Vec::new(),
+            clock: Clock::default(),
         }
     }
 }
@@ -305,8 +311,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         match Match::restore(kept, lexicon.clone()) {
             Ok(mut restored) => {
                 restored.find_tileset(&catalog, &mut tilesets);
-                restored.round_pause_ms = options.round_pause.as_millis() as u64;
-                restored.ai_pace_ms = options.ai_pace.as_millis() as u64;
+                restored.served_with(&options);
                 let cell = MatchCell {
                     game: Mutex::new(restored),
                     wake: tokio::sync::Notify::new(),

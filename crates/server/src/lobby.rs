@@ -1,7 +1,7 @@
 //! The lobby: HTTP routes with JSON bodies (`scryptic_protocol::LOBBY_ROUTES`). Every answer
 //! is a message of the protocol; a refusal is a `Problem` with a status that says its kind.
 
-use crate::referee::{Match, Refusal, now_ms};
+use crate::referee::{Match, Refusal};
 use crate::{MatchCell, Server, driver};
 use axum::Router;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
@@ -372,10 +372,9 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
                 request,
                 &server.catalog,
                 server.lexicon.clone(),
-                now_ms(),
+                server.options.clock.now_ms(),
             )?;
-            made.round_pause_ms = server.options.round_pause.as_millis() as u64;
-            made.ai_pace_ms = server.options.ai_pace.as_millis() as u64;
+            made.served_with(&server.options);
             server.store.create(&stored).map_err(|e| Refusal {
                 status: 500,
                 message: e.to_string(),

@@ -42,7 +42,7 @@ fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
             })
             .collect(),
         settings: manifest
-            .settings
+            .offered_settings()
             .iter()
             .map(|setting| SettingInfo {
                 id: setting.id.clone(),

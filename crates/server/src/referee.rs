@@ -3,10 +3,11 @@
 //! sent. Everything here is synchronous and runs under the match's lock, off the async
 //! threads; what a connection is sent is always made from `Game::seen_by` of its seat.
 
+use crate::Clock;
 use crate::store::{Entry, LoggedAction, Store, StoredMatch, StoredSeat};
 use scryptic_ai::{AiPlayer, Level as AiLevel};
 use scryptic_core::board::Player;
-use scryptic_core::game::{Action, Event, Game};
+use scryptic_core::game::{Action, Event, Game, MoveClock};
 use scryptic_core::lexicon::Lexicon;
 use scryptic_core::save::SaveFile;
 use scryptic_pack::{Catalog, Choice, Level};
@@ -123,6 +124,10 @@ pub(crate) struct Match {
     pub ai_pace_ms: u64,
     /// In simultaneous play, the AI's action chosen and when it is played.
     ai_plan: Option<(Player, Action, u64)>,
+    /// The time every clock of the match reads (the server's).
+    pub clock: Clock,
+    /// When each seat the move clock waits on began to wait (`flow.move_seconds`).
+    move_clock: MoveClock,
 }
 
 /// A token's hash, as stored.
@@ -315,6 +320,8 @@ impl Match {
             round_pause_ms: ROUND_PAUSE_MS,
             ai_pace_ms: 0,
             ai_plan: None,
+            clock: Clock::default(),
+            move_clock: MoveClock::default(),
         };
         // What the scripts said as the game began is told with the first view.
         let console = built.drain_console();
@@ -345,6 +352,7 @@ impl Match {
         if events.iter().any(|e| matches!(e, Event::RedLight { .. })) {
             self.red_light_at_ms = Some(at_ms);
         }
+        self.start_move_clock(at_ms);
         let console = self.drain_console();
         self.told.push_back(Told {
             actions: self.actions,
@@ -460,7 +468,10 @@ impl Match {
             console,
             grace_left_ms: self
                 .grace_deadline_ms()
-                .map(|at| at.saturating_sub(now_ms())),
+                .map(|at| at.saturating_sub(self.clock.now_ms())),
+            move_left_ms: self
+                .move_runs_out()
+                .map(|(_, at)| at.saturating_sub(self.clock.now_ms())),
         }
     }
 
@@ -478,7 +489,7 @@ impl Match {
         if let Some(player) = seat {
             self.check_may_act(player, &action)?;
         }
-        let at_ms = now_ms();
+        let at_ms = self.clock.now_ms();
         let state_before = self.state();
         let events = self.game.apply(action.clone()).map_err(|e| e.to_string())?;
         let logged = LoggedAction {
@@ -545,6 +556,9 @@ impl Match {
             Action::GraceOver => {
                 return Err("the server's clock ends the grace period".to_string());
             }
+            Action::OutOfTime { .. } => {
+                return Err("the server's clock says when a move's time is out".to_string());
+            }
             a if a.is_reload() => {
                 return Err("the match's files are the server's: no seat reloads them".to_string());
             }
@@ -591,13 +605,6 @@ fn open_seats(game: &Game) -> Vec<Seat> {
             token_hash: None,
         })
         .collect()
-}
-
-/// Milliseconds since 1970.
-pub(crate) fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// The tilesets found for restored matches, by the pack, mode, board and settings their

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{Socket, connect, http, next_of, options};
+use common::{Socket, connect, http, next_of, options, seated};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -54,18 +54,6 @@ async fn match_of_two(addr: SocketAddr) -> (String, String, String) {
     let silver = tokens.pop().unwrap();
     let gold = tokens.pop().unwrap();
     (id, gold, silver)
-}
-
-/// Seat `token`'s WebSocket on match `id`, once its first view came.
-async fn seated(addr: SocketAddr, id: &str, token: &str) -> Socket {
-    let mut socket = connect(
-        addr,
-        id,
-        json!({"protocol": 1, "type": "hello", "token": token}),
-    )
-    .await;
-    next_of(&mut socket, "view").await.unwrap();
-    socket
 }
 
 /// Checks that a frame's `message` says `text`.

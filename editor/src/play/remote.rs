@@ -200,6 +200,10 @@ impl Referee for RemoteSeat {
         self.server.grace_left()
     }
 
+    fn move_left(&self) -> Option<Duration> {
+        self.server.move_left()
+    }
+
     fn seat_label(&self, player: Player) -> Option<String> {
         self.server.seat_label(player)
     }

@@ -428,11 +428,21 @@ impl SetupForm {
             self.chapter_ui(ui);
             self.extensions_ui(ui);
         }
-        if manifest.settings.is_empty() {
+        // A match a server hosts has the settings every mode has too (a move's time, which
+        // only a server's clock keeps).
+        let specs = if local {
+            manifest.settings.clone()
+        } else {
+            manifest.offered_settings()
+        };
+        if specs.is_empty() {
             return;
         }
         ui.label("Settings (fixed for the whole game):");
-        for spec in &manifest.settings {
+        for spec in &specs {
+            if !self.settings.iter().any(|(id, _)| *id == spec.id) {
+                self.settings.push((spec.id.clone(), spec.default_value()));
+            }
             if let Some((_, value)) = self.settings.iter_mut().find(|(id, _)| *id == spec.id) {
                 setting_editor(ui, spec, value);
             }

@@ -278,6 +278,7 @@ pub fn end_reason(result: &GameResult) -> String {
         EndReason::SuddenDeath { taker, won: false } => {
             format!("{taker} could not use every tile in sudden death")
         }
+        EndReason::OutOfTime { loser } => format!("{loser} ran out of time for a move"),
         EndReason::Script { reason } => reason.clone(),
         EndReason::RedLight { caller, .. } => {
             format!("the grace period after {caller}'s red light is over")

@@ -270,3 +270,69 @@ fn the_tiles_in_play_are_awarded_at_the_end() {
     assert_eq!(g.final_award(), None);
     assert_eq!(super::describe::half_points(25), "12.5");
 }
+
+fn with_move_clock(seconds: i64) -> FlowOverrides {
+    FlowOverrides {
+        move_seconds: Some(seconds),
+        ..FlowOverrides::default()
+    }
+}
+
+#[test]
+fn running_out_of_time_is_refused_without_a_move_clock_and_for_the_one_not_waited_on() {
+    let mut g = game(FlowOverrides::default(), ["CATS", "DOGS"], None);
+    assert!(g.on_the_clock().is_empty());
+    let refused = g.apply(Action::OutOfTime {
+        player: Player::Gold,
+    });
+    assert!(
+        refused.unwrap_err().to_string().contains("no move clock"),
+        "without flow.move_seconds"
+    );
+    let mut g = game(with_move_clock(60), ["CATS", "DOGS"], None);
+    assert_eq!(g.on_the_clock(), vec![Player::Gold]);
+    let refused = g.apply(Action::OutOfTime {
+        player: Player::Silver,
+    });
+    assert!(
+        refused
+            .unwrap_err()
+            .to_string()
+            .contains("not waiting on silver")
+    );
+    assert!(
+        g.result().is_none() && g.log().is_empty(),
+        "a refusal changes nothing"
+    );
+    g.apply(Action::OutOfTime {
+        player: Player::Gold,
+    })
+    .unwrap();
+    assert_eq!(
+        g.result(),
+        Some(&GameResult {
+            winner: Some(Player::Silver),
+            reason: EndReason::OutOfTime {
+                loser: Player::Gold
+            },
+        })
+    );
+    assert!(g.on_the_clock().is_empty(), "the clock stops with the game");
+}
+
+#[test]
+fn the_move_clock_runs_for_a_whole_turn_and_starts_anew_for_the_next_player() {
+    let mut g = game(with_move_clock(60), ["CATS", "DOGS"], None);
+    let mut clock = MoveClock::default();
+    clock.update(&g, 1_000);
+    assert_eq!(clock.runs_out(&g), Some((Player::Gold, 61_000)));
+    // Gold's play does not end the turn: the clock goes on from the turn's start.
+    g.apply(across_the_centre("CATS")).unwrap();
+    clock.update(&g, 30_000);
+    assert_eq!(clock.runs_out(&g), Some((Player::Gold, 61_000)));
+    g.apply(Action::EndTurn).unwrap();
+    clock.update(&g, 40_000);
+    assert_eq!(clock.runs_out(&g), Some((Player::Silver, 100_000)));
+    assert_eq!(clock.runs_out_for(&g, Player::Gold), None);
+    assert_eq!(clock.runs_out_for(&g, Player::Silver), Some(100_000));
+}

@@ -6,6 +6,7 @@
 //! `RuleSet`; all randomness comes from the game's one seeded ChaCha generator.
 
 mod checksum;
+mod clock;
 mod combat;
 mod commands;
 mod commit;
@@ -36,6 +37,7 @@ mod types;
 pub mod words;
 
 pub use checksum::{CHECKSUM_VERSION, FULL_EVERY};
+pub use clock::MoveClock;
 pub use combat::CombatPreview;
 pub use commands::{CommandError, ScriptCommand};
 pub use crossings::{CrossingScore, Crossword, Incomplete};
@@ -348,6 +350,7 @@ impl Game {
                 self.require_flow_of(&action)?;
                 self.play_move(*player, mv, &mut events)?
             }
+            Action::OutOfTime { player } => self.out_of_time(*player, &mut events)?,
             Action::ReloadRules { rules } => self.reload_rules(rules, &mut events)?,
             Action::ReloadConnotations { list, words } => {
                 self.reload_connotations(list, words, &mut events)?
@@ -410,7 +413,8 @@ impl Game {
             | Action::GraceOver
             | Action::Jaywalk { .. }
             | Action::Move { .. } => self.require_flow_of(action),
-            Action::ReloadRules { .. }
+            Action::OutOfTime { .. }
+            | Action::ReloadRules { .. }
             | Action::ReloadConnotations { .. }
             | Action::ReloadScript { .. } => Ok(()),
         }

@@ -535,7 +535,7 @@ impl Game {
     }
 }
 
-fn not_now<T>(reason: impl Into<String>) -> Result<T, ActionError> {
+pub(super) fn not_now<T>(reason: impl Into<String>) -> Result<T, ActionError> {
     Err(ActionError::NotNow {
         reason: reason.into(),
     })

@@ -394,3 +394,20 @@ fn the_opening_comes_from_the_table_by_the_number_of_players() {
     rules.supply.opening = Opening::Letters(20);
     assert_eq!(rules.supply.opening_rack(&rules.turn, 5), Ok(20));
 }
+
+#[test]
+fn at_once_the_grace_period_is_the_only_clock() {
+    let flow = FlowOverrides {
+        move_seconds: Some(60),
+        ..FlowOverrides::default()
+    };
+    let mut g = at_once_with(["CAT", "DOG", "EMU"], None, flow);
+    assert!(g.on_the_clock().is_empty());
+    let why = refusal(
+        &mut g,
+        Action::OutOfTime {
+            player: Player::Gold,
+        },
+    );
+    assert!(why.contains("grace period is the only clock"), "{why}");
+}

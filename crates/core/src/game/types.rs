@@ -101,6 +101,14 @@ pub enum Action {
         /// The letter returned, uppercase.
         letter: char,
     },
+    // A client never sends one (the clock is the server's): not in its schema.
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    /// `player`'s time for a move ran out (`flow.move_seconds`): they lose. Only a referee's
+    /// clock plays it, never a player; in the log, so replays are exact.
+    OutOfTime {
+        /// Whose time ran out.
+        player: Player,
+    },
     /// `player` makes `mv`, one of the moves the rules of a scripted game list for them
     /// (`flow.scripted`; `Game::legal_moves`).
     Move {
@@ -202,6 +210,11 @@ pub enum EndReason {
         taker: Player,
         /// Whether the taker used them all.
         won: bool,
+    },
+    /// A player's time for a move ran out (`flow.move_seconds`).
+    OutOfTime {
+        /// Whose time ran out.
+        loser: Player,
     },
     /// A script ended the game.
     Script {

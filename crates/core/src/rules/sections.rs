@@ -669,6 +669,8 @@ rule_section! {
         caller_waits: bool;
         /// Seconds of grace the others have to finish after red light; the clock's end is an action in the log (GraceOver), so replays are exact.
         grace_seconds: i64, range(0, 86_400);
+        /// Seconds a player has for each move (a turn, an answer, a defence, a scripted choice) before the referee's clock ends the game against them (OutOfTime, in the log); 0: no clock. A server keeps it; in simultaneous play the grace period is the clock.
+        move_seconds: i64, range(0, 31_536_000);
         /// Whether the game's moves are its rules' own: the mode's script (scryptic.game_mode) sets up a table of pieces, lists each seat's legal moves from what that seat sees, plays them and ends the game; no letters are dealt and no crossword is played.
         scripted: bool;
     }
@@ -693,6 +695,7 @@ impl Default for FlowRules {
             jaywalk: false,
             caller_waits: false,
             grace_seconds: 60,
+            move_seconds: 0,
             scripted: false,
         }
     }

@@ -3,10 +3,10 @@
 //! person's action. The match's driver (`crate::driver`) asks when the next is due and calls
 //! `step`.
 
-use super::{Match, now_ms};
+use super::Match;
 use crate::store::{Entry, LoggedAction, Store};
 use scryptic_core::board::Player;
-use scryptic_core::game::Action;
+use scryptic_core::game::{Action, MoveClock};
 use scryptic_protocol::{MatchState, Occupant};
 use scryptic_script::ScriptedGame;
 
@@ -18,7 +18,36 @@ impl Match {
             return None;
         }
         let grace = u64::try_from(game.rules().flow.grace_seconds).unwrap_or(0);
-        Some(self.red_light_at_ms.unwrap_or_else(now_ms) + grace * 1000)
+        Some(self.red_light_at_ms.unwrap_or_else(|| self.clock.now_ms()) + grace * 1000)
+    }
+
+    /// Sets what the server's options decide for the match (the pause between its rounds, its
+    /// AIs' pace, its clock), and starts the first move's time if the match is under way.
+    pub(crate) fn served_with(&mut self, options: &crate::Options) {
+        self.round_pause_ms = options.round_pause.as_millis() as u64;
+        self.ai_pace_ms = options.ai_pace.as_millis() as u64;
+        self.clock = options.clock.clone();
+        self.start_move_clock(self.clock.now_ms());
+    }
+
+    /// Who runs out of time for a move first, and when (`flow.move_seconds`), while the
+    /// match is under way.
+    pub(crate) fn move_runs_out(&self) -> Option<(Player, u64)> {
+        if !self.under_way() {
+            return None;
+        }
+        self.move_clock.runs_out(self.game())
+    }
+
+    /// The move clock as the game stands after something at `at_ms`: a seat newly waited on
+    /// starts its time then (a seat still waited on keeps its start); nobody's runs while
+    /// the match waits for players.
+    pub(super) fn start_move_clock(&mut self, at_ms: u64) {
+        if self.under_way() {
+            self.move_clock.update(self.game.game(), at_ms);
+        } else {
+            self.move_clock = MoveClock::default();
+        }
     }
 
     /// The AI's next action, if an AI seat is to act: in simultaneous play the next AI seat
@@ -54,17 +83,23 @@ impl Match {
         Some((actor, ai.choose(game)))
     }
 
-    /// Plays the AI seats' and the clock's actions that are due: whether one was played.
+    /// Plays the AI seats' and the clocks' actions that are due: whether one was played.
     pub(crate) fn step(&mut self, store: &dyn Store) -> bool {
+        let now = self.clock.now_ms();
         if let Some(at) = self.next_round_due_ms()
-            && now_ms() >= at
+            && now >= at
         {
             return self.begin_next_round(store).is_ok();
         }
         if let Some(deadline) = self.grace_deadline_ms()
-            && now_ms() >= deadline
+            && now >= deadline
         {
             return self.act(None, Action::GraceOver, store).is_ok();
+        }
+        if let Some((player, deadline)) = self.move_runs_out()
+            && now >= deadline
+        {
+            return self.act(None, Action::OutOfTime { player }, store).is_ok();
         }
         if self.game().rules().flow.simultaneous {
             return self.step_at_once(store);
@@ -94,7 +129,7 @@ impl Match {
     /// its action, chosen now, is played `ai_pace_ms` a letter it lays later (a signal or a
     /// jaywalk one pace later). One refused by then (the game moved on) is chosen again.
     fn step_at_once(&mut self, store: &dyn Store) -> bool {
-        let now = now_ms();
+        let now = self.clock.now_ms();
         match self.ai_plan.take() {
             Some(plan) if now < plan.2 => {
                 self.ai_plan = Some(plan);
@@ -158,7 +193,7 @@ impl Match {
             .iter()
             .filter(|s| matches!(s.occupant, Occupant::Person { .. }));
         let all_ready = people.clone().all(|s| self.ready.contains(&s.player));
-        let ended = self.round_over_at_ms.unwrap_or_else(now_ms);
+        let ended = self.round_over_at_ms.unwrap_or_else(|| self.clock.now_ms());
         Some(if all_ready {
             ended
         } else {
@@ -196,7 +231,7 @@ impl Match {
         };
         let logged = LoggedAction {
             entry: Entry::NextRound,
-            at_ms: now_ms(),
+            at_ms: self.clock.now_ms(),
         };
         if let Err(e) = store.append(&self.id, self.actions, &logged) {
             let why = format!("the match stopped: {e}; the server must be restarted");

@@ -53,6 +53,8 @@ impl Match {
                 message: e.to_string(),
             });
         }
+        // The last seat taken starts the first move's time.
+        self.start_move_clock(self.clock.now_ms());
         self.send_seats();
         Ok(SeatTaken {
             match_id: self.id.clone(),

@@ -315,7 +315,50 @@ function standing(m) {
     return "over: " + who + " (" + m.ended.why + ")" + scores;
   }
   const acting = m.to_act.length ? m.to_act.join(" and ") + " to play" : "played at once";
-  return "turn " + m.turn + ", " + acting + scores;
+  const clock = m.move_due_ms ? " (" + timeLeft(m.move_due_ms) + " left for the move)" : "";
+  return "turn " + m.turn + ", " + acting + clock + scores;
+}
+
+// The time until `ms` (milliseconds since 1970), in its two largest units: "2d 23h", "5m 20s".
+function timeLeft(ms) {
+  let left = Math.max(0, Math.ceil((ms - Date.now()) / 1000));
+  const parts = [];
+  for (const [name, size] of [["d", 86400], ["h", 3600], ["m", 60], ["s", 1]]) {
+    if (left >= size || (parts.length === 0 && size === 1)) {
+      parts.push(Math.floor(left / size) + name);
+      left %= size;
+    } else if (parts.length) {
+      break;
+    }
+    if (parts.length === 2) break;
+  }
+  return parts.join(" ");
+}
+
+// The seat this browser keeps for match `id` (the client keeps it when it takes one).
+function keptSeat(id) {
+  const kept = localStorage.getItem("scryptic.seat." + id);
+  return kept ? kept.split("\n")[0] : null;
+}
+
+// The matches whose seat this browser keeps: those waiting on it first, the soonest to run out
+// of time first; each links to its seat in the client.
+function showMine(matches) {
+  const mine = matches
+    .map((m) => ({ m, seat: keptSeat(m.id) }))
+    .filter(({ seat }) => seat)
+    .map(({ m, seat }) => ({ m, seat, yours: m.state !== "over" && m.to_act.includes(seat) }));
+  mine.sort((a, b) => (b.yours - a.yours) ||
+    ((a.m.move_due_ms || Infinity) - (b.m.move_due_ms || Infinity)));
+  const items = mine.map(({ m, seat, yours }) => {
+    const item = element("li", { class: yours ? "mine yours" : "mine", "data-id": m.id });
+    item.append(element("strong", {}, yours ? "Your turn " : m.state === "over" ? "Over " : "Waiting "));
+    item.append(element("a", { href: "/matches/" + m.id }, m.title + " (" + seat + ")"));
+    item.append(element("p", { class: "standing" }, standing(m)));
+    return item;
+  });
+  document.getElementById("my-matches").replaceChildren(...items);
+  document.getElementById("mine").hidden = items.length === 0;
 }
 
 // How long ago `ms` (milliseconds since 1970) was, in words.
@@ -367,6 +410,7 @@ async function loadMatches() {
   if (!answer.ok) return;
   const list = await answer.json();
   matchList.replaceChildren(...list.matches.map(matchItem));
+  showMine(list.matches);
   if (!list.matches.length) {
     matchList.append(element("li", { class: "hint" }, "No matches yet: host one below."));
   }

@@ -7,7 +7,7 @@
 )]
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
@@ -49,6 +49,18 @@ pub async fn connect(addr: SocketAddr, id: &str, hello: Value) -> Socket {
     let url = format!("ws://{addr}/api/matches/{id}/play");
     let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
     socket.send(Message::text(hello.to_string())).await.unwrap();
+    socket
+}
+
+/// Seat `token`'s WebSocket on match `id`, once its first view came.
+pub async fn seated(addr: SocketAddr, id: &str, token: &str) -> Socket {
+    let mut socket = connect(
+        addr,
+        id,
+        json!({"protocol": 1, "type": "hello", "token": token}),
+    )
+    .await;
+    next_of(&mut socket, "view").await.unwrap();
     socket
 }
 
