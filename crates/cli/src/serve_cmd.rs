@@ -47,9 +47,15 @@ pub(super) struct ServeArgs {
     /// above. From anyone else the header is ignored. Repeat it.
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
-    /// Matches not over that the server keeps at once; past it, making a match answers 503.
+    /// Matches not over that the server keeps in memory at once; past it, making a match
+    /// answers 503. Matches asleep (see --sleep-after) do not count.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     max_live_matches: usize,
+    /// Seconds a match nobody is connected to and nothing needs stays in memory; then it
+    /// sleeps (listed as it stands, kept in the database) and is brought back from its log
+    /// when someone comes or its clock runs out.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    sleep_after: u64,
     /// Keep the matches in this PostgreSQL database instead of the data folder's SQLite file
     /// (`postgres://user:password@host/db`), shared by the processes of `--shard`.
     #[arg(long, value_name = "URL")]
@@ -136,6 +142,7 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     options.connections_per_address = args.connections_per_address;
     options.trusted_proxies = args.trusted_proxies;
     options.max_live_matches = args.max_live_matches;
+    options.sleep_after = Duration::from_secs(args.sleep_after);
     options.packs = args.packs;
     options.publish = args.publish;
     options.ai_pace = Duration::from_millis(args.ai_pace);

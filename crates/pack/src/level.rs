@@ -204,7 +204,7 @@ impl Level {
         )?;
         level.title = title;
         level.settings = settings;
-        level.declared = declarations(&pack.manifest);
+        level.declared = declarations(&pack.manifest, &level.settings);
         level.strings = super::strings::string_tables(&packs, &choice.language)?;
         Ok(level)
     }
@@ -254,7 +254,7 @@ impl Level {
             (mode_scripts, &[]),
         )?;
         level.settings = settings;
-        level.declared = declarations(&pack.manifest);
+        level.declared = declarations(&pack.manifest, &level.settings);
         level.strings = super::strings::string_tables(&packs, "")?;
         level.watch.map_file = rules_file.is_none().then(|| path.to_path_buf());
         level.watch.rules_file = rules_file.map(Path::to_path_buf);
@@ -660,10 +660,15 @@ fn require_seats_of(mode: &ModeSpec, rules: &RuleSet) -> Result<(), LevelError> 
 /// How `manifest` declares each of its settings, by id.
 fn declarations(
     manifest: &Manifest,
+    settings: &[(String, SettingValue)],
 ) -> std::collections::BTreeMap<String, crate::save::SettingKind> {
+    // The platform's settings every mode has are declared where the game sets them, so that
+    // a game that sets none saves as it always did.
+    let set = |id: &str| settings.iter().any(|(s, _)| s == id);
     manifest
-        .settings
-        .iter()
-        .map(|s| (s.id.clone(), s.kind.clone()))
+        .offered_settings()
+        .into_iter()
+        .filter(|s| manifest.settings.iter().any(|own| own.id == s.id) || set(&s.id))
+        .map(|s| (s.id, s.kind))
         .collect()
 }

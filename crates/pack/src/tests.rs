@@ -375,10 +375,13 @@ fn every_mode_has_a_moves_time_kept_only_when_set() {
     assert_eq!(level.rules.flow.move_seconds, 0);
     let ids: Vec<&str> = level.settings.iter().map(|(id, _)| id.as_str()).collect();
     assert_eq!(ids, ["draw"]);
+    assert!(!level.declared.contains_key("move_time"));
     let level = Level::from_pack(&catalog, &choice(&[("move_time", "3d")])).unwrap();
     assert_eq!(level.rules.flow.move_seconds, 3 * 86_400);
     let ids: Vec<&str> = level.settings.iter().map(|(id, _)| id.as_str()).collect();
     assert_eq!(ids, ["draw", "move_time"]);
+    // A save declares it, so that the save reads back (a server's restart replays it).
+    assert!(level.declared.contains_key("move_time"));
     let level = Level::from_pack(&catalog, &choice(&[("move_time", "30s")])).unwrap();
     assert_eq!(level.rules.flow.move_seconds, 30);
     for (set, wanted) in [

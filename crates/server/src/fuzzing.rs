@@ -1,8 +1,9 @@
 //! What the fuzzers feed the server (`tests/src/fuzz.rs`, `fuzz/`): a stranger's frames, as a
 //! seat's socket reads them, played on a match of its own.
 
+use crate::MemoryStore;
 use crate::referee::Match;
-use crate::store::{MemoryStore, Store};
+use crate::store::Store;
 use scryptic_core::board::Player;
 use scryptic_core::lexicon::Lexicon;
 use scryptic_pack::Catalog;
@@ -34,7 +35,7 @@ pub fn frames(text: &str) -> usize {
     let Ok((mut game, stored)) = Match::create("f".into(), request, &catalog, lexicon(), 0) else {
         return 0;
     };
-    if store.create(&stored).is_err() {
+    if store.create(&stored, &game.listing()).is_err() {
         return 0;
     }
     for seat in ["gold", "silver"] {

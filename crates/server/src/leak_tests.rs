@@ -5,8 +5,8 @@
 //! rack, pile, draws, crossword letters (in simultaneous play), hidden values or secret
 //! moves, and none of the other seats' racks as the truth holds them.
 
+use crate::MemoryStore;
 use crate::referee::Match;
-use crate::store::MemoryStore;
 use scryptic_ai::AiPlayer;
 use scryptic_core::board::Player;
 use scryptic_core::game::{Action, Game};
@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
-fn catalog() -> Catalog {
+pub(crate) fn catalog() -> Catalog {
     let (mut catalog, _) = Catalog::discover();
     let packs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs");
     let (found, _) = Pack::scan(&packs);
@@ -36,7 +36,11 @@ struct Seat {
 }
 
 /// Whose move it is, and the AI's choice for that seat, on the truth.
-fn next_action(game: &Game, ais: &mut [AiPlayer], turn: &mut usize) -> Option<(Player, Action)> {
+pub(crate) fn next_action(
+    game: &Game,
+    ais: &mut [AiPlayer],
+    turn: &mut usize,
+) -> Option<(Player, Action)> {
     if game.result().is_some() {
         return None;
     }
@@ -203,7 +207,7 @@ fn play_and_check(request: CreateMatch, label: &str) -> usize {
     let lexicon = Arc::new(Lexicon::english());
     let (mut game, stored) = Match::create("m".into(), request, &catalog(), lexicon, 0)
         .unwrap_or_else(|e| panic!("{label}: {}", e.message));
-    keep(&store, &stored);
+    keep(&store, &game, &stored);
     let players: Vec<Player> = game.game().seats().collect();
     let mut seats = Vec::new();
     for &player in &players {
@@ -279,12 +283,12 @@ fn play_and_check(request: CreateMatch, label: &str) -> usize {
     checked
 }
 
-fn keep(store: &MemoryStore, stored: &crate::store::StoredMatch) {
+pub(crate) fn keep(store: &MemoryStore, game: &Match, stored: &crate::store::StoredMatch) {
     use crate::store::Store;
-    store.create(stored).unwrap();
+    store.create(stored, &game.listing()).unwrap();
 }
 
-fn request(pack: &str, settings: &[(&str, &str)]) -> CreateMatch {
+pub(crate) fn request(pack: &str, settings: &[(&str, &str)]) -> CreateMatch {
     CreateMatch {
         pack: pack.to_string(),
         mode: String::new(),
@@ -357,7 +361,7 @@ fn a_reader_that_stops_reading_is_dropped_and_nothing_else_changes() {
         0,
     )
     .unwrap();
-    keep(&store, &stored);
+    keep(&store, &game, &stored);
     let mut tokens = Vec::new();
     for seat in ["gold", "silver"] {
         let take = TakeSeat {
@@ -426,7 +430,7 @@ fn an_ai_at_once_takes_a_pace_a_letter() {
         0,
     )
     .unwrap();
-    keep(&store, &stored);
+    keep(&store, &game, &stored);
     let take = TakeSeat {
         seat: Some("gold".into()),
         name: "Ann".into(),

@@ -13,6 +13,9 @@
 #![deny(missing_docs)]
 
 mod archives;
+mod asleep;
+#[cfg(test)]
+mod asleep_tests;
 mod clock;
 mod driver;
 pub mod fuzzing;
@@ -21,6 +24,7 @@ mod leak_tests;
 mod listen;
 mod lobby;
 mod memory;
+mod memory_store;
 mod packs_played;
 mod postgres_store;
 mod published;
@@ -31,6 +35,7 @@ pub mod store;
 mod web;
 
 pub use clock::Clock;
+pub use memory_store::MemoryStore;
 pub use postgres_store::PostgresStore;
 use referee::Match;
 use scryptic_core::lexicon::Lexicon;
@@ -38,9 +43,9 @@ use scryptic_pack::{Catalog, Pack};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
-pub use store::{MemoryStore, SqliteStore, Store, StoreError};
+pub use store::{Listed, Listing, SqliteStore, Store, StoreError};
 
 /// How a server runs.
 #[derive(Clone, Debug)]
@@ -82,6 +87,9 @@ pub struct Options {
     /// The time its clocks read (a move's time, the grace period, the pause between rounds):
     /// the system's, or for a test one it moves by hand.
     pub clock: Clock,
+    /// How long a match nobody is connected to and nothing needs stays in memory before it
+    /// sleeps (kept as its listing, brought back from its log when someone comes).
+    pub sleep_after: Duration,
 }
 
 /// Whether match `id` is in `shard` (see `Options::shard`): FNV-1a of the id, modulo.
@@ -109,6 +117,7 @@ impl Options {
             slow_client: Duration::from_secs(10),
             trusted_proxies: Vec::new(),
             clock: Clock::default(),
+            sleep_after: Duration::from_secs(300),
         }
     }
 }
@@ -143,18 +152,15 @@ pub enum ServeError {
     },
 }
 
-/// A match and what wakes its driver.
+/// A match (live, or asleep as its listing) and what wakes its driver.
 pub(crate) struct MatchCell {
-    pub(crate) game: Mutex<Match>,
+    /// The match's id.
+    pub(crate) id: String,
+    /// The match: reached through `Server::live`, which wakes it, or `MatchCell::info`.
+    pub(crate) game: parking_lot::Mutex<asleep::Held>,
     pub(crate) wake: tokio::sync::Notify,
-}
-
-impl MatchCell {
-    /// The match, locked (a panic under the lock leaves the match as the engine left it: a
-    /// refused action changes nothing, so it is still whole).
-    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Match> {
-        self.game.lock().unwrap_or_else(|e| e.into_inner())
-    }
+    /// Whether a driver task runs for it (`driver::ensure` starts one if not).
+    pub(crate) driving: std::sync::atomic::AtomicBool,
 }
 
 /// The server's shared state.
@@ -182,6 +188,8 @@ pub(crate) struct Server {
     pub(crate) stopping: tokio::sync::watch::Sender<bool>,
     /// When the log last said that an address was limited (once a minute an address).
     pub(crate) limits_logged: rate::Logged,
+    /// The tilesets found for matches brought back, by their pack, mode, board and settings.
+    pub(crate) tilesets: parking_lot::Mutex<referee::TilesetsFound>,
 }
 
 impl Server {
@@ -203,7 +211,8 @@ impl Server {
 pub struct Started {
     /// Where it listens.
     pub addr: SocketAddr,
-    /// Matches restored from its log, and those that could not be (with why).
+    /// Matches kept in its database and served (listed at once, each brought back from its
+    /// log when someone or its clock needs it).
     pub restored: usize,
     /// Matches of the log that could not be replayed, each with why.
     pub unrestored: Vec<String>,
@@ -215,9 +224,20 @@ pub struct Started {
     runtime: tokio::runtime::Runtime,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     served: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+    server: Arc<Server>,
 }
 
 impl Started {
+    /// How many of its matches are in memory now (the others asleep, as their listings).
+    pub fn matches_in_memory(&self) -> usize {
+        let matches = self
+            .server
+            .matches
+            .read()
+            .unwrap_or_else(|e| e.into_inner());
+        matches.values().filter(|cell| cell.is_live()).count()
+    }
+
     /// Serves until Ctrl-C (or the process is ended), then stops as [`Started::stop`] does.
     pub fn run_until_interrupted(self) -> Result<(), ServeError> {
         self.runtime.block_on(async move {
@@ -298,28 +318,29 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
     }
     let published = published::Watched::of(&options.publish);
     let lexicon = Arc::new(Lexicon::english());
-    let stored = store.load_all()?;
     let mut matches = BTreeMap::new();
     let mut unrestored = Vec::new();
     let mut tilesets = referee::TilesetsFound::new();
-    // The other shards' matches are the other processes'.
-    for kept in stored
+    // Every match starts asleep, listed as its listing says; one whose listing is missing (a
+    // database from before listings) or behind its log is replayed now to list it. The other
+    // shards' matches are the other processes'.
+    for listed in store
+        .listings()?
         .into_iter()
         .filter(|m| in_shard(&m.id, options.shard))
     {
-        let id = kept.id.clone();
-        match Match::restore(kept, lexicon.clone()) {
-            Ok(mut restored) => {
-                restored.find_tileset(&catalog, &mut tilesets);
-                restored.served_with(&options);
-                let cell = MatchCell {
-                    game: Mutex::new(restored),
-                    wake: tokio::sync::Notify::new(),
-                };
-                matches.insert(id, Arc::new(cell));
-            }
-            Err(why) => unrestored.push(format!("match {id}: {why}")),
-        }
+        let id = listed.id.clone();
+        let cell = match listed.listing {
+            Some(listing) if listing.info.actions == listed.entries => MatchCell::asleep(listing),
+            _ => match restore(&*store, &id, &lexicon, &options, (&catalog, &mut tilesets)) {
+                Ok(live) => MatchCell::live(id.clone(), live),
+                Err(why) => {
+                    unrestored.push(format!("match {id}: {why}"));
+                    continue;
+                }
+            },
+        };
+        matches.insert(id, Arc::new(cell));
     }
     let restored = matches.len();
     let (published_count, unpublished) = published.counts();
@@ -339,6 +360,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         connections: Arc::default(),
         stopping: tokio::sync::watch::channel(false).0,
         limits_logged: rate::Logged::default(),
+        tilesets: parking_lot::Mutex::new(tilesets),
     });
     let listener = runtime
         .block_on(tokio::net::TcpListener::bind(options.bind))
@@ -359,13 +381,14 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
             .values()
             .cloned()
             .collect();
-        for cell in cells {
-            driver::spawn(server.clone(), cell);
+        // A match asleep needs its driver only if its clock will come.
+        for cell in cells.into_iter().filter(|c| c.needs_driver()) {
+            driver::ensure(server.clone(), cell);
         }
     }
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = lobby::router(server.clone());
-    let served = runtime.spawn(listen::serve(listener, app, server, stopped));
+    let served = runtime.spawn(listen::serve(listener, app, server.clone(), stopped));
     Ok(Started {
         addr,
         restored,
@@ -375,6 +398,7 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         runtime,
         stop: Some(stop),
         served: Some(served),
+        server,
     })
 }
 
@@ -394,11 +418,28 @@ pub fn export(data: &std::path::Path, id: &str) -> Result<String, String> {
 
 /// Match `id` of `store`, replayed, as a save file's text.
 pub fn export_from(store: &dyn Store, id: &str) -> Result<String, String> {
-    let stored = store.load_all().map_err(|e| e.to_string())?;
-    let Some(kept) = stored.into_iter().find(|m| m.id == id) else {
+    let Some(kept) = store.load(id).map_err(|e| e.to_string())? else {
         return Err(format!("no match {id} in the database"));
     };
     let restored = Match::restore(kept, Arc::new(Lexicon::english()))
         .map_err(|e| format!("match {id}: {e}"))?;
     Ok(restored.save_text())
+}
+
+/// Match `id` of `store` replayed and served with `options` (its tileset found in `catalog`).
+fn restore(
+    store: &dyn Store,
+    id: &str,
+    lexicon: &Arc<Lexicon>,
+    options: &Options,
+    (catalog, tilesets): (&Catalog, &mut referee::TilesetsFound),
+) -> Result<Match, String> {
+    let kept = store
+        .load(id)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| "it is no longer in the database".to_string())?;
+    let mut restored = Match::restore(kept, lexicon.clone())?;
+    restored.find_tileset(catalog, tilesets);
+    restored.served_with(options);
+    Ok(restored)
 }

@@ -11,7 +11,7 @@ use axum::routing::{get, post};
 use scryptic_protocol::{
     CreateMatch, LeaveSeat, MAX_CLIENT_FRAME, MatchList, MatchState, Problem, TakeSeat,
 };
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// The lobby's and the play socket's routes.
 pub(crate) fn router(server: Arc<Server>) -> Router {
@@ -169,8 +169,8 @@ async fn list(State(server): State<Arc<Server>>) -> Response {
         let mut infos: Vec<(u64, scryptic_protocol::MatchInfo)> = cells
             .iter()
             .map(|c| {
-                let game = c.lock();
-                (game.created_ms, game.info())
+                let info = c.info();
+                (info.started_ms, info)
             })
             .collect();
         infos.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
@@ -333,7 +333,7 @@ fn tempfile_dir() -> std::io::Result<tempfile::TempDir> {
 
 async fn one(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
     match find(&server, &id) {
-        Ok(cell) => json(200, cell.lock().info()),
+        Ok(cell) => json(200, cell.info()),
         Err(refusal) => refusal.into_response(),
     }
 }
@@ -350,7 +350,7 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
                 let matches = server.matches.read().unwrap_or_else(|e| e.into_inner());
                 matches
                     .values()
-                    .filter(|c| c.lock().state() != MatchState::Over)
+                    .filter(|c| c.is_live() && c.info().state != MatchState::Over)
                     .count()
             };
             if live >= server.options.max_live_matches {
@@ -375,15 +375,15 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
                 server.options.clock.now_ms(),
             )?;
             made.served_with(&server.options);
-            server.store.create(&stored).map_err(|e| Refusal {
-                status: 500,
-                message: e.to_string(),
-            })?;
+            server
+                .store
+                .create(&stored, &made.listing())
+                .map_err(|e| Refusal {
+                    status: 500,
+                    message: e.to_string(),
+                })?;
             let info = made.info();
-            let cell = Arc::new(MatchCell {
-                game: Mutex::new(made),
-                wake: tokio::sync::Notify::new(),
-            });
+            let cell = Arc::new(MatchCell::live(id.clone(), made));
             server
                 .matches
                 .write()
@@ -395,7 +395,7 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
     .await;
     match made {
         Ok((info, cell)) => {
-            driver::spawn(server, cell);
+            driver::ensure(server, cell);
             json(201, info)
         }
         Err(refusal) => refusal.into_response(),
@@ -407,7 +407,11 @@ async fn take(State(server): State<Arc<Server>>, Path(id): Path<String>, body: S
         let request: TakeSeat = read(&body)?;
         let cell = find(&server, &id)?;
         let (server, woken) = (server.clone(), cell.clone());
-        let taken = blocking(move || cell.lock().take_seat(&request, &*server.store)).await?;
+        let taken = blocking(move || {
+            let mut game = server.live(&cell).map_err(Refusal::unavailable)?;
+            game.take_seat(&request, &*server.store)
+        })
+        .await?;
         woken.wake.notify_one();
         Ok::<_, Refusal>(taken)
     }
@@ -428,7 +432,7 @@ async fn leave(
         let cell = find(&server, &id)?;
         let (server, woken) = (server.clone(), cell.clone());
         let info = blocking(move || {
-            let mut game = cell.lock();
+            let mut game = server.live(&cell).map_err(Refusal::unavailable)?;
             game.leave(&request.token, &*server.store)?;
             Ok(game.info())
         })
@@ -449,7 +453,7 @@ async fn save(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Resp
         Err(refusal) => return refusal.into_response(),
     };
     let saved = blocking(move || {
-        let game = cell.lock();
+        let game = server.live(&cell).map_err(Refusal::unavailable)?;
         let info = game.info();
         if info.state != MatchState::Over || !info.log_after_end {
             return Err(Refusal::forbidden(

@@ -3,7 +3,10 @@
 //! same tables as SQLite's; an entry is appended in a transaction that refuses a gap or a
 //! second writer of the same place in a match's log.
 
-use crate::store::{LoggedAction, Store, StoreError, StoredMatch, StoredSeat, from_json, to_json};
+use crate::store::{
+    Listed, Listing, LoggedAction, Store, StoreError, StoredMatch, StoredSeat, from_json,
+    listing_of, to_json,
+};
 use postgres::{Client, NoTls};
 use std::sync::Mutex;
 
@@ -20,6 +23,7 @@ CREATE TABLE IF NOT EXISTS matches (
     start TEXT NOT NULL,
     seats TEXT NOT NULL
 );
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS listing TEXT;
 CREATE TABLE IF NOT EXISTS actions (
     match_id TEXT NOT NULL REFERENCES matches(id),
     seq BIGINT NOT NULL,
@@ -68,23 +72,31 @@ fn without_password(url: &str) -> String {
 }
 
 impl Store for PostgresStore {
-    fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
+    fn create(&self, stored: &StoredMatch, listing: &Listing) -> Result<(), StoreError> {
         self.db()
             .execute(
-                "INSERT INTO matches (id, created_ms, request, start, seats) VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO matches (id, created_ms, request, start, seats, listing) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
                 &[
                     &stored.id,
                     &(stored.created_ms as i64),
                     &to_json(&stored.request),
                     &stored.start,
                     &to_json(&stored.seats),
+                    &to_json(listing),
                 ],
             )
             .map_err(failed)?;
         Ok(())
     }
 
-    fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
+    fn append(
+        &self,
+        id: &str,
+        seq: u64,
+        action: &LoggedAction,
+        listing: &Listing,
+    ) -> Result<(), StoreError> {
         let mut db = self.db();
         let mut tx = db.transaction().map_err(failed)?;
         let row = tx
@@ -111,60 +123,97 @@ impl Store for PostgresStore {
             ],
         )
         .map_err(failed)?;
+        tx.execute(
+            "UPDATE matches SET listing = $2 WHERE id = $1",
+            &[&id, &to_json(listing)],
+        )
+        .map_err(failed)?;
         tx.commit().map_err(failed)?;
         Ok(())
     }
 
-    fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError> {
+    fn set_seats(
+        &self,
+        id: &str,
+        seats: &[StoredSeat],
+        listing: &Listing,
+    ) -> Result<(), StoreError> {
         self.db()
             .execute(
-                "UPDATE matches SET seats = $2 WHERE id = $1",
-                &[&id, &to_json(&seats)],
+                "UPDATE matches SET seats = $2, listing = $3 WHERE id = $1",
+                &[&id, &to_json(&seats), &to_json(listing)],
             )
             .map_err(failed)?;
         Ok(())
     }
 
-    fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError> {
-        let mut db = self.db();
-        let rows = db
+    fn set_listing(&self, id: &str, listing: &Listing) -> Result<(), StoreError> {
+        self.db()
+            .execute(
+                "UPDATE matches SET listing = $2 WHERE id = $1",
+                &[&id, &to_json(listing)],
+            )
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    fn listings(&self) -> Result<Vec<Listed>, StoreError> {
+        let rows = self
+            .db()
             .query(
-                "SELECT id, created_ms, request, start, seats FROM matches ORDER BY created_ms, id",
+                "SELECT id, created_ms, listing, \
+                 (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = matches.id) \
+                 FROM matches ORDER BY created_ms, id",
                 &[],
             )
             .map_err(failed)?;
-        let mut matches = Vec::with_capacity(rows.len());
+        Ok(rows
+            .into_iter()
+            .map(|row| Listed {
+                id: row.get(0),
+                created_ms: row.get::<_, i64>(1) as u64,
+                listing: listing_of(row.get(2)),
+                entries: row.get::<_, i64>(3) as u64,
+            })
+            .collect())
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let mut db = self.db();
+        let Some(row) = db
+            .query_opt(
+                "SELECT created_ms, request, start, seats FROM matches WHERE id = $1",
+                &[&id],
+            )
+            .map_err(failed)?
+        else {
+            return Ok(None);
+        };
+        let request: String = row.get(1);
+        let seats: String = row.get(3);
+        let mut stored = StoredMatch {
+            id: id.to_string(),
+            created_ms: row.get::<_, i64>(0) as u64,
+            request: from_json(id, "request", &request)?,
+            start: row.get(2),
+            seats: from_json(id, "seats", &seats)?,
+            actions: Vec::new(),
+        };
+        let rows = db
+            .query(
+                "SELECT action, at_ms FROM actions WHERE match_id = $1 ORDER BY seq",
+                &[&id],
+            )
+            .map_err(failed)?;
         for row in rows {
-            let id: String = row.get(0);
-            let created_ms: i64 = row.get(1);
-            let request: String = row.get(2);
-            let seats: String = row.get(4);
-            matches.push(StoredMatch {
-                request: from_json(&id, "request", &request)?,
-                seats: from_json(&id, "seats", &seats)?,
-                created_ms: created_ms as u64,
-                start: row.get(3),
-                actions: Vec::new(),
-                id,
+            let action: String = row.get(0);
+            let at_ms: i64 = row.get(1);
+            stored.actions.push(LoggedAction {
+                entry: from_json(id, "action", &action)?,
+                at_ms: at_ms as u64,
             });
         }
-        for stored in &mut matches {
-            let rows = db
-                .query(
-                    "SELECT action, at_ms FROM actions WHERE match_id = $1 ORDER BY seq",
-                    &[&stored.id],
-                )
-                .map_err(failed)?;
-            for row in rows {
-                let action: String = row.get(0);
-                let at_ms: i64 = row.get(1);
-                stored.actions.push(LoggedAction {
-                    entry: from_json(&stored.id, "action", &action)?,
-                    at_ms: at_ms as u64,
-                });
-            }
-        }
-        Ok(matches)
+        Ok(Some(stored))
     }
 }
 

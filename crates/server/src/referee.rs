@@ -60,6 +60,14 @@ impl Refusal {
         }
     }
 
+    /// The match could not be brought back (its log, the database): 503, with why.
+    pub(crate) fn unavailable(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 503,
+            message: message.into(),
+        }
+    }
+
     pub(crate) fn forbidden(message: impl Into<String>) -> Refusal {
         Refusal {
             status: 403,
@@ -72,6 +80,8 @@ struct Seat {
     player: Player,
     occupant: Occupant,
     token_hash: Option<String>,
+    /// When a person took it (the last seat taken starts the first move's time).
+    taken_ms: Option<u64>,
 }
 
 /// What one accepted action did, kept for the connections not yet told.
@@ -128,6 +138,9 @@ pub(crate) struct Match {
     pub clock: Clock,
     /// When each seat the move clock waits on began to wait (`flow.move_seconds`).
     move_clock: MoveClock,
+    /// Since when nothing has happened in it (no action, nobody came or went): a match quiet
+    /// long enough, nobody connected and nothing due, goes to sleep (`asleep`).
+    quiet_since_ms: u64,
 }
 
 /// A token's hash, as stored.
@@ -252,9 +265,11 @@ impl Match {
                 other => other.clone(),
             };
             seat.token_hash = kept.token_hash.clone();
+            seat.taken_ms = kept.taken_ms;
         }
         let mut restored = Match::around(stored.id, stored.created_ms, stored.request, game, seats)
             .map_err(|e| e.message)?;
+        restored.start_move_clock(stored.created_ms);
         for (i, logged) in stored.actions.into_iter().enumerate() {
             let events = match logged.entry {
                 Entry::Action(action) => restored
@@ -270,6 +285,7 @@ impl Match {
             };
             restored.record(events, logged.at_ms);
         }
+        restored.resume_move_clock();
         Ok(restored)
     }
 
@@ -322,6 +338,7 @@ impl Match {
             ai_plan: None,
             clock: Clock::default(),
             move_clock: MoveClock::default(),
+            quiet_since_ms: created_ms,
         };
         // What the scripts said as the game began is told with the first view.
         let console = built.drain_console();
@@ -342,6 +359,7 @@ impl Match {
     fn record(&mut self, events: Vec<Event>, at_ms: u64) {
         self.actions += 1;
         self.last_moved_ms = at_ms;
+        self.quiet_since_ms = at_ms;
         let round_over = self.game().result().is_some();
         if round_over && self.round_over_at_ms.is_none() {
             self.round_over_at_ms = Some(at_ms);
@@ -496,18 +514,25 @@ impl Match {
             entry: Entry::Action(action),
             at_ms,
         };
-        if let Err(e) = store.append(&self.id, self.actions, &logged) {
-            // The game went on where its log could not follow: it takes no more actions,
-            // and a restart resumes it where its log ends.
-            let why = format!("the match stopped: {e}; the server must be restarted");
-            self.broken = Some(why.clone());
-            return Err(why);
-        }
-        self.record(events, logged.at_ms);
+        let seq = self.actions;
+        self.record(events, at_ms);
+        self.log(store, seq, &logged)?;
         self.send_views();
         // The match's end is said in a frame of its own: the seats' frame, `over`, the winner.
         if self.state() != state_before {
             self.send_seats();
+        }
+        Ok(())
+    }
+
+    /// Appends `logged` as entry `seq`, with the listing it leaves, before anyone is told.
+    /// A log that cannot follow stops the match: the game went on where its log could not,
+    /// so it takes no more actions, and a restart resumes it where its log ends.
+    fn log(&mut self, store: &dyn Store, seq: u64, logged: &LoggedAction) -> Result<(), String> {
+        if let Err(e) = store.append(&self.id, seq, logged, &self.listing()) {
+            let why = format!("the match stopped: {e}; the server must be restarted");
+            self.broken = Some(why.clone());
+            return Err(why);
         }
         Ok(())
     }
@@ -592,6 +617,7 @@ impl Seat {
         StoredSeat {
             occupant,
             token_hash: self.token_hash.clone(),
+            taken_ms: self.taken_ms,
         }
     }
 }
@@ -603,6 +629,7 @@ fn open_seats(game: &Game) -> Vec<Seat> {
             player,
             occupant: Occupant::Open,
             token_hash: None,
+            taken_ms: None,
         })
         .collect()
 }

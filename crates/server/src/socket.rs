@@ -165,12 +165,19 @@ impl Connection {
                 Ok(_) => return Err((1008, "the first frame is a `hello`".to_string())),
                 Err(e) => return Err((1008, e.to_string())),
             };
-        let seat = match &token {
-            Some(token) => match self.cell.lock().seat_of(token) {
-                Some(seat) => Some(seat),
-                None => return Err((1008, "that token is no seat's of this match: take a seat in the lobby, or leave the token out to watch".to_string())),
-            },
-            None => None,
+        // The match is brought back from its log if it sleeps: someone has come.
+        let (server, cell, kept) = (self.server.clone(), self.cell.clone(), token.clone());
+        let seat_of = tokio::task::spawn_blocking(move || {
+            let game = server.live(&cell)?;
+            Ok::<_, String>(kept.map(|token| game.seat_of(&token)))
+        })
+        .await;
+        let seat = match seat_of {
+            Ok(Ok(None)) => None,
+            Ok(Ok(Some(Some(seat)))) => Some(seat),
+            Ok(Ok(Some(None))) => return Err((1008, "that token is no seat's of this match: take a seat in the lobby, or leave the token out to watch".to_string())),
+            Ok(Err(why)) => return Err((1011, why)),
+            Err(_) => return Err((1011, "the match failed on the server".to_string())),
         };
         if seat.is_none() && self.seats_only {
             self.server
@@ -194,13 +201,22 @@ impl Connection {
             }
         };
         let (frames, mut outgoing) = mpsc::channel(QUEUE_FRAMES);
-        let connecting = self.cell.clone();
+        let (server, connecting) = (self.server.clone(), self.cell.clone());
         let (seat, seen) = (hello.seat, hello.seen);
-        let Ok(id) =
-            tokio::task::spawn_blocking(move || connecting.lock().connect(seat, seen, frames))
-                .await
-        else {
-            return;
+        let connected = tokio::task::spawn_blocking(move || {
+            let mut game = server.live(&connecting)?;
+            let id = game.connect(seat, seen, frames);
+            game.keep_listing(&*server.store);
+            Ok::<u64, String>(id)
+        })
+        .await;
+        let id = match connected {
+            Ok(Ok(id)) => id,
+            Ok(Err(why)) => {
+                refuse(&mut self.socket, 1011, &why).await;
+                return;
+            }
+            Err(_) => return,
         };
         self.cell.wake.notify_one();
         let mut stopping = self.server.stopping.subscribe();
@@ -243,7 +259,7 @@ impl Connection {
                         if !matches!(sent, Ok(Ok(()))) { break; }
                     }
                     None => {
-                        let why = why_dropped(self.cell.clone(), hello.token.clone()).await;
+                        let why = why_dropped(self.server.clone(), self.cell.clone(), hello.token.clone()).await;
                         close(&mut self.socket, 1008, why).await;
                         break;
                     }
@@ -254,16 +270,29 @@ impl Connection {
                 }
             }
         }
-        let leaving = self.cell.clone();
-        let _ = tokio::task::spawn_blocking(move || leaving.lock().disconnect(id)).await;
+        let (server, leaving) = (self.server.clone(), self.cell.clone());
+        let _ = tokio::task::spawn_blocking(move || {
+            if let Ok(mut game) = server.live(&leaving) {
+                game.disconnect(id);
+                game.keep_listing(&*server.store);
+            }
+        })
+        .await;
+        // Its driver may put the match to sleep once nobody is connected.
+        self.cell.wake.notify_one();
     }
 }
 
 /// Why the match dropped a connection: the seat of `token` was given up, or it read too
 /// slowly.
-async fn why_dropped(cell: Arc<MatchCell>, token: Option<String>) -> &'static str {
+async fn why_dropped(
+    server: Arc<Server>,
+    cell: Arc<MatchCell>,
+    token: Option<String>,
+) -> &'static str {
     let seat_kept = tokio::task::spawn_blocking(move || {
-        token.is_none_or(|t| cell.lock().seat_of(&t).is_some())
+        let kept = |t: String| server.live(&cell).is_ok_and(|g| g.seat_of(&t).is_some());
+        token.is_none_or(kept)
     })
     .await
     .unwrap_or(true);
@@ -288,9 +317,10 @@ async fn answer(
             Some(error("a spectator watches: take a seat to act"))
         }
         Ok(ClientFrame::Next) => {
-            let (readying, player) = (cell.clone(), seat);
+            let (readying, server, player) = (cell.clone(), server.clone(), seat);
             let done = tokio::task::spawn_blocking(move || {
-                player.map_or(Ok(()), |p| readying.lock().ready_for_next(p))
+                let mut game = server.live(&readying)?;
+                player.map_or(Ok(()), |p| game.ready_for_next(p))
             })
             .await;
             cell.wake.notify_one();
@@ -302,7 +332,7 @@ async fn answer(
         Ok(ClientFrame::Act { action, after }) => {
             let (acting, server) = (cell.clone(), server.clone());
             let done = tokio::task::spawn_blocking(move || {
-                let mut game = acting.lock();
+                let mut game = server.live(&acting)?;
                 game.still_at(after)?;
                 game.act(seat, action, &*server.store)
             })

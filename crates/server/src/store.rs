@@ -1,12 +1,14 @@
 //! Where matches outlive the server: one interface ([`Store`]) over an embedded database. A
 //! match is written when it is made (its request, and the save it started as: map, rules,
 //! scripts and seed), each accepted action is appended before any seat sees its result, and
-//! the seats are rewritten when someone takes or leaves one. A restarted server reads every
-//! match back and replays its actions through the engine, which is deterministic.
+//! the seats are rewritten when someone takes or leaves one. With each change goes the match's
+//! listing (what the lobby shows of it, and when its clock needs it), so that a restarted
+//! server lists every match at once and replays one (the engine is deterministic) only when
+//! someone or its clock needs it.
 
 use rusqlite::{Connection, OptionalExtension, params};
 use scryptic_core::game::Action;
-use scryptic_protocol::{CreateMatch, Occupant};
+use scryptic_protocol::{CreateMatch, MatchInfo, Occupant};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Mutex;
@@ -35,6 +37,10 @@ pub struct StoredSeat {
     pub occupant: Occupant,
     /// SHA-256 of the seat's token, hex.
     pub token_hash: Option<String>,
+    /// When a person took it (milliseconds since 1970): the last seat taken starts the first
+    /// move's time, which a restart takes up again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub taken_ms: Option<u64>,
 }
 
 /// What the log holds: a seat's or the server's action, or the start of a match's next
@@ -55,6 +61,32 @@ pub struct LoggedAction {
     pub entry: Entry,
     /// When, in milliseconds since 1970 (the clocks resume from it).
     pub at_ms: u64,
+}
+
+/// What the lobby lists of a match, kept with it: a match asleep (or, sharing a database,
+/// served by another process) is listed without its game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Listing {
+    /// The match as the lobby lists it.
+    pub info: MatchInfo,
+    /// When its clock or an AI seat needs it next (milliseconds since 1970); none: only a
+    /// person coming wakes it.
+    #[serde(default)]
+    pub wake_at_ms: Option<u64>,
+}
+
+/// A match as the database lists it, without its log.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    /// Its id.
+    pub id: String,
+    /// When it was made, in milliseconds since 1970.
+    pub created_ms: u64,
+    /// Its listing as last written (none if never written, or unreadable: the match is then
+    /// replayed to list it).
+    pub listing: Option<Listing>,
+    /// The entries its log holds (a listing that counts fewer was written before the last).
+    pub entries: u64,
 }
 
 /// Storage failed: the server says so and refuses what it could not keep.
@@ -98,14 +130,36 @@ pub enum StoreError {
 
 /// Where matches are kept.
 pub trait Store: Send + Sync {
-    /// Writes a new match (its actions empty).
-    fn create(&self, stored: &StoredMatch) -> Result<(), StoreError>;
-    /// Appends the match's action number `seq` (from 0): refused unless it is the next.
-    fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError>;
-    /// Rewrites the match's seats.
-    fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError>;
-    /// Every match, oldest first, with its actions.
-    fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError>;
+    /// Writes a new match (its log empty) and its listing.
+    fn create(&self, stored: &StoredMatch, listing: &Listing) -> Result<(), StoreError>;
+    /// Appends the match's entry number `seq` (from 0) and its listing after it, in one
+    /// transaction: refused unless it is the next.
+    fn append(
+        &self,
+        id: &str,
+        seq: u64,
+        action: &LoggedAction,
+        listing: &Listing,
+    ) -> Result<(), StoreError>;
+    /// Rewrites the match's seats and its listing, in one transaction.
+    fn set_seats(
+        &self,
+        id: &str,
+        seats: &[StoredSeat],
+        listing: &Listing,
+    ) -> Result<(), StoreError>;
+    /// Rewrites the match's listing (someone connected or left, it fell asleep).
+    fn set_listing(&self, id: &str, listing: &Listing) -> Result<(), StoreError>;
+    /// Every match's listing, oldest first, with the entries its log holds.
+    fn listings(&self) -> Result<Vec<Listed>, StoreError>;
+    /// Match `id` with its whole log; none if there is no such match.
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+}
+
+/// `text` as a listing, or none (a row written before listings were kept, or not readable:
+/// the match is replayed to list it).
+pub(crate) fn listing_of(text: Option<String>) -> Option<Listing> {
+    serde_json::from_str(&text?).ok()
 }
 
 /// The matches in one SQLite file (WAL: a reader never waits on the writer, and an append
@@ -120,7 +174,8 @@ CREATE TABLE IF NOT EXISTS matches (
     created_ms INTEGER NOT NULL,
     request TEXT NOT NULL,
     start TEXT NOT NULL,
-    seats TEXT NOT NULL
+    seats TEXT NOT NULL,
+    listing TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     match_id TEXT NOT NULL REFERENCES matches(id),
@@ -147,6 +202,11 @@ impl SqliteStore {
         db.pragma_update(None, "synchronous", "NORMAL")?;
         db.busy_timeout(std::time::Duration::from_secs(5))?;
         db.execute_batch(SCHEMA)?;
+        // A database from before listings were kept gains their column (its matches are
+        // replayed once to list them).
+        if db.prepare("SELECT listing FROM matches LIMIT 0").is_err() {
+            db.execute_batch("ALTER TABLE matches ADD COLUMN listing TEXT")?;
+        }
         Ok(SqliteStore { db: Mutex::new(db) })
     }
 
@@ -174,21 +234,29 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(
 }
 
 impl Store for SqliteStore {
-    fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
+    fn create(&self, stored: &StoredMatch, listing: &Listing) -> Result<(), StoreError> {
         self.db().execute(
-            "INSERT INTO matches (id, created_ms, request, start, seats) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO matches (id, created_ms, request, start, seats, listing) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
                 stored.id,
                 stored.created_ms as i64,
                 to_json(&stored.request),
                 stored.start,
-                to_json(&stored.seats)
+                to_json(&stored.seats),
+                to_json(listing)
             ],
         )?;
         Ok(())
     }
 
-    fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
+    fn append(
+        &self,
+        id: &str,
+        seq: u64,
+        action: &LoggedAction,
+        listing: &Listing,
+    ) -> Result<(), StoreError> {
         let mut db = self.db();
         let tx = db.transaction()?;
         let had: i64 = tx
@@ -210,244 +278,96 @@ impl Store for SqliteStore {
             "INSERT INTO actions (match_id, seq, action, at_ms) VALUES (?1, ?2, ?3, ?4)",
             params![id, seq as i64, to_json(&action.entry), action.at_ms as i64],
         )?;
+        tx.execute(
+            "UPDATE matches SET listing = ?2 WHERE id = ?1",
+            params![id, to_json(listing)],
+        )?;
         tx.commit()?;
         Ok(())
     }
 
-    fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError> {
+    fn set_seats(
+        &self,
+        id: &str,
+        seats: &[StoredSeat],
+        listing: &Listing,
+    ) -> Result<(), StoreError> {
         self.db().execute(
-            "UPDATE matches SET seats = ?2 WHERE id = ?1",
-            params![id, to_json(&seats)],
+            "UPDATE matches SET seats = ?2, listing = ?3 WHERE id = ?1",
+            params![id, to_json(&seats), to_json(listing)],
         )?;
         Ok(())
     }
 
-    fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError> {
+    fn set_listing(&self, id: &str, listing: &Listing) -> Result<(), StoreError> {
+        self.db().execute(
+            "UPDATE matches SET listing = ?2 WHERE id = ?1",
+            params![id, to_json(listing)],
+        )?;
+        Ok(())
+    }
+
+    fn listings(&self) -> Result<Vec<Listed>, StoreError> {
         let db = self.db();
         let mut statement = db.prepare(
-            "SELECT id, created_ms, request, start, seats FROM matches ORDER BY created_ms, id",
+            "SELECT id, created_ms, listing, \
+             (SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE match_id = matches.id) \
+             FROM matches ORDER BY created_ms, id",
         )?;
         let rows = statement.query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, String>(4)?,
-            ))
+            Ok(Listed {
+                id: row.get(0)?,
+                created_ms: row.get::<_, i64>(1)? as u64,
+                listing: listing_of(row.get(2)?),
+                entries: row.get::<_, i64>(3)? as u64,
+            })
         })?;
-        let mut matches = Vec::new();
-        for row in rows {
-            let (id, created_ms, request, start, seats) = row?;
-            matches.push(StoredMatch {
-                request: from_json(&id, "request", &request)?,
-                seats: from_json(&id, "seats", &seats)?,
-                created_ms: created_ms as u64,
-                start,
-                actions: Vec::new(),
-                id,
-            });
-        }
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    }
+
+    fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
+        let db = self.db();
+        let row = db
+            .query_row(
+                "SELECT created_ms, request, start, seats FROM matches WHERE id = ?1",
+                params![id],
+                |row| {
+                    Ok((
+                        row.get::<_, i64>(0)?,
+                        row.get::<_, String>(1)?,
+                        row.get::<_, String>(2)?,
+                        row.get::<_, String>(3)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((created_ms, request, start, seats)) = row else {
+            return Ok(None);
+        };
+        let mut stored = StoredMatch {
+            id: id.to_string(),
+            created_ms: created_ms as u64,
+            request: from_json(id, "request", &request)?,
+            start,
+            seats: from_json(id, "seats", &seats)?,
+            actions: Vec::new(),
+        };
         let mut actions =
             db.prepare("SELECT action, at_ms FROM actions WHERE match_id = ?1 ORDER BY seq")?;
-        for stored in &mut matches {
-            let rows = actions.query_map(params![stored.id], |row| {
-                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
-            })?;
-            for row in rows {
-                let (action, at_ms) = row?;
-                stored.actions.push(LoggedAction {
-                    entry: from_json(&stored.id, "action", &action)?,
-                    at_ms: at_ms as u64,
-                });
-            }
+        let rows = actions.query_map(params![id], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+        })?;
+        for row in rows {
+            let (action, at_ms) = row?;
+            stored.actions.push(LoggedAction {
+                entry: from_json(id, "action", &action)?,
+                at_ms: at_ms as u64,
+            });
         }
-        Ok(matches)
+        Ok(Some(stored))
     }
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    fn stored(id: &str) -> StoredMatch {
-        StoredMatch {
-            id: id.to_string(),
-            created_ms: 1,
-            request: CreateMatch {
-                pack: "core".into(),
-                mode: String::new(),
-                map: String::new(),
-                settings: Default::default(),
-                seats: Default::default(),
-                seed: Some(3),
-                log_after_end: true,
-            },
-            start: "(version: 1)".into(),
-            seats: vec![StoredSeat {
-                occupant: Occupant::Open,
-                token_hash: None,
-            }],
-            actions: Vec::new(),
-        }
-    }
-
-    /// The suite every store passes: a match and its entries come back in order, and only
-    /// in order; its seats as last written. `reopen` gives the store again (after a restart).
-    pub(crate) fn check(store: &dyn Store, reopen: &dyn Fn() -> Box<dyn Store>) {
-        let id = format!("test-{:016x}", rand::random::<u64>());
-        store.create(&stored(&id)).unwrap();
-        let end = LoggedAction {
-            entry: Entry::Action(Action::EndTurn),
-            at_ms: 5,
-        };
-        store.append(&id, 0, &end).unwrap();
-        let late = store.append(&id, 2, &end).unwrap_err();
-        assert!(
-            late.to_string().contains("action 2 appended after 1"),
-            "{late}"
-        );
-        let again = store.append(&id, 0, &end).unwrap_err();
-        assert!(
-            again.to_string().contains("action 0 appended after 1"),
-            "{again}"
-        );
-        let next = LoggedAction {
-            entry: Entry::NextRound,
-            at_ms: 6,
-        };
-        store.append(&id, 1, &next).unwrap();
-        let seat = StoredSeat {
-            occupant: Occupant::Ai {
-                level: "easy".into(),
-            },
-            token_hash: None,
-        };
-        store.set_seats(&id, std::slice::from_ref(&seat)).unwrap();
-        assert!(store.create(&stored(&id)).is_err(), "a match is made once");
-        let all = reopen().load_all().unwrap();
-        let back = all
-            .iter()
-            .find(|m| m.id == id)
-            .expect("the match comes back");
-        assert_eq!(back.actions, vec![end, next]);
-        assert_eq!(back.seats, vec![seat]);
-        assert_eq!(back.request.seed, Some(3));
-    }
-
-    #[test]
-    fn sqlite_keeps_matches_and_their_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("matches.sqlite");
-        let store = SqliteStore::open(&path).unwrap();
-        check(&store, &|| Box::new(SqliteStore::open(&path).unwrap()));
-    }
-
-    #[test]
-    fn memory_keeps_matches_and_their_order() {
-        let store = std::sync::Arc::new(MemoryStore::default());
-        let kept = store.clone();
-        check(&*store, &move || Box::new(SharedMemory(kept.clone())));
-    }
-
-    /// The same memory store seen again (as a reopened file would be).
-    struct SharedMemory(std::sync::Arc<MemoryStore>);
-
-    impl Store for SharedMemory {
-        fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
-            self.0.create(stored)
-        }
-        fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
-            self.0.append(id, seq, action)
-        }
-        fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError> {
-            self.0.set_seats(id, seats)
-        }
-        fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError> {
-            self.0.load_all()
-        }
-    }
-
-    /// PostgreSQL, where `.ci/run` starts one (`SCRYPTIC_TEST_POSTGRES` names it; with
-    /// `SCRYPTIC_REQUIRE_POSTGRES=1` its absence is a failure, not a skip).
-    #[test]
-    fn postgres_keeps_matches_and_their_order() {
-        let Ok(url) = std::env::var("SCRYPTIC_TEST_POSTGRES") else {
-            assert!(
-                std::env::var("SCRYPTIC_REQUIRE_POSTGRES").is_err(),
-                "SCRYPTIC_REQUIRE_POSTGRES is set but SCRYPTIC_TEST_POSTGRES names no database"
-            );
-            eprintln!(
-                "no PostgreSQL named by SCRYPTIC_TEST_POSTGRES: its store is not tested here"
-            );
-            return;
-        };
-        let store = crate::PostgresStore::connect(&url).unwrap();
-        check(&store, &|| {
-            Box::new(crate::PostgresStore::connect(&url).unwrap())
-        });
-    }
-}
-
-/// Matches kept in memory only: for tests, benchmarks, and a server that needs no restart.
-#[derive(Default)]
-pub struct MemoryStore {
-    matches: Mutex<Vec<StoredMatch>>,
-}
-
-impl MemoryStore {
-    fn with<T>(&self, work: impl FnOnce(&mut Vec<StoredMatch>) -> T) -> T {
-        work(&mut self.matches.lock().unwrap_or_else(|e| e.into_inner()))
-    }
-}
-
-impl Store for MemoryStore {
-    fn create(&self, stored: &StoredMatch) -> Result<(), StoreError> {
-        self.with(|m| {
-            if m.iter().any(|kept| kept.id == stored.id) {
-                return Err(StoreError::Unreadable {
-                    id: stored.id.clone(),
-                    what: "match",
-                    why: "a match of that id is there already".to_string(),
-                });
-            }
-            m.push(stored.clone());
-            Ok(())
-        })
-    }
-
-    fn append(&self, id: &str, seq: u64, action: &LoggedAction) -> Result<(), StoreError> {
-        self.with(|matches| {
-            let Some(stored) = matches.iter_mut().find(|m| m.id == id) else {
-                return Err(StoreError::Unreadable {
-                    id: id.to_string(),
-                    what: "match",
-                    why: "it was never created".to_string(),
-                });
-            };
-            let had = stored.actions.len() as u64;
-            if had != seq {
-                return Err(StoreError::OutOfOrder {
-                    id: id.to_string(),
-                    seq,
-                    had,
-                });
-            }
-            stored.actions.push(action.clone());
-            Ok(())
-        })
-    }
-
-    fn set_seats(&self, id: &str, seats: &[StoredSeat]) -> Result<(), StoreError> {
-        self.with(|matches| {
-            if let Some(stored) = matches.iter_mut().find(|m| m.id == id) {
-                stored.seats = seats.to_vec();
-            }
-        });
-        Ok(())
-    }
-
-    fn load_all(&self) -> Result<Vec<StoredMatch>, StoreError> {
-        Ok(self.with(|m| m.clone()))
-    }
-}
+#[path = "store_tests.rs"]
+pub(crate) mod tests;

@@ -4,7 +4,7 @@
 //! `step`.
 
 use super::Match;
-use crate::store::{Entry, LoggedAction, Store};
+use crate::store::{Entry, Listing, LoggedAction, Store};
 use scryptic_core::board::Player;
 use scryptic_core::game::{Action, MoveClock};
 use scryptic_protocol::{MatchState, Occupant};
@@ -27,7 +27,55 @@ impl Match {
         self.round_pause_ms = options.round_pause.as_millis() as u64;
         self.ai_pace_ms = options.ai_pace.as_millis() as u64;
         self.clock = options.clock.clone();
-        self.start_move_clock(self.clock.now_ms());
+        let now = self.clock.now_ms();
+        self.quiet_since_ms = now;
+        self.start_move_clock(now);
+    }
+
+    /// After a replay: the move clock as it ran, though a seat taken after the last entry
+    /// (the match's first move, or a seat given up and taken again) started it anew then.
+    pub(super) fn resume_move_clock(&mut self) {
+        let taken = self.seats.iter().filter_map(|s| s.taken_ms).max();
+        if let Some(taken) = taken.filter(|t| *t > self.last_moved_ms) {
+            self.move_clock = MoveClock::default();
+            self.start_move_clock(taken);
+        }
+    }
+
+    /// What the lobby lists of the match, and when it must next be woken.
+    pub(crate) fn listing(&self) -> Listing {
+        Listing {
+            info: self.info(),
+            wake_at_ms: self.wake_at_ms(),
+        }
+    }
+
+    /// When the match needs its driver though nobody comes: an AI seat to act (at once), a
+    /// clock to run out, the next round to begin.
+    fn wake_at_ms(&self) -> Option<u64> {
+        let ai_now = self.ai_due().then_some(self.last_moved_ms);
+        let clocks = [
+            ai_now,
+            self.grace_deadline_ms(),
+            self.next_round_due_ms(),
+            self.ai_plan_due_ms(),
+            self.move_runs_out().map(|(_, at)| at),
+        ];
+        clocks.into_iter().flatten().min()
+    }
+
+    /// When the match may go to sleep, `after_ms` after it fell quiet: none while someone is
+    /// connected or an AI seat is to act.
+    pub(crate) fn sleeps_at_ms(&self, after_ms: u64) -> Option<u64> {
+        let busy = !self.connections.is_empty() || self.ai_due() || self.ai_plan.is_some();
+        (!busy).then(|| self.quiet_since_ms.saturating_add(after_ms))
+    }
+
+    /// Writes the listing (someone came or went), as well as it can: a listing behind is
+    /// written again with the next change.
+    pub(crate) fn keep_listing(&mut self, store: &dyn Store) {
+        self.quiet_since_ms = self.clock.now_ms();
+        let _ = store.set_listing(&self.id, &self.listing());
     }
 
     /// Who runs out of time for a move first, and when (`flow.move_seconds`), while the
@@ -114,7 +162,7 @@ impl Match {
                 let name = self.game().seat_names().name(seat).to_string();
                 self.ais.retain(|(p, _)| *p != seat);
                 self.seats[seat.index()].occupant = Occupant::Open;
-                let _ = store.set_seats(&self.id, &self.stored_seats());
+                let _ = store.set_seats(&self.id, &self.stored_seats(), &self.listing());
                 self.send_seats();
                 eprintln!(
                     "match {}: the AI for {name} is stuck ({e}); its seat is open",
@@ -233,13 +281,10 @@ impl Match {
             entry: Entry::NextRound,
             at_ms: self.clock.now_ms(),
         };
-        if let Err(e) = store.append(&self.id, self.actions, &logged) {
-            let why = format!("the match stopped: {e}; the server must be restarted");
-            self.broken = Some(why.clone());
-            return Err(why);
-        }
+        let seq = self.actions;
         self.game = round;
         self.record(Vec::new(), logged.at_ms);
+        self.log(store, seq, &logged)?;
         self.send_views();
         Ok(())
     }

@@ -45,16 +45,21 @@ impl Match {
             connected: false,
         };
         self.seats[at].token_hash = Some(token_hash(&token));
-        if let Err(e) = store.set_seats(&self.id, &self.stored_seats()) {
+        // The last seat taken starts the first move's time.
+        let now = self.clock.now_ms();
+        self.seats[at].taken_ms = Some(now);
+        self.start_move_clock(now);
+        self.quiet_since_ms = now;
+        if let Err(e) = store.set_seats(&self.id, &self.stored_seats(), &self.listing()) {
             self.seats[at].occupant = Occupant::Open;
             self.seats[at].token_hash = None;
+            self.seats[at].taken_ms = None;
+            self.start_move_clock(now);
             return Err(Refusal {
                 status: 500,
                 message: e.to_string(),
             });
         }
-        // The last seat taken starts the first move's time.
-        self.start_move_clock(self.clock.now_ms());
         self.send_seats();
         Ok(SeatTaken {
             match_id: self.id.clone(),
@@ -79,12 +84,21 @@ impl Match {
             .seat_of(token)
             .ok_or_else(|| Refusal::forbidden("that token is no seat's of this match"))?;
         let seat = &mut self.seats[player.index()];
-        let before = (seat.occupant.clone(), seat.token_hash.clone());
+        let before = (
+            seat.occupant.clone(),
+            seat.token_hash.clone(),
+            seat.taken_ms,
+        );
         seat.occupant = Occupant::Open;
         seat.token_hash = None;
-        if let Err(e) = store.set_seats(&self.id, &self.stored_seats()) {
+        seat.taken_ms = None;
+        // The match waits for a player: nobody's time runs until the seat is taken again.
+        let clock_before = self.move_clock.clone();
+        self.start_move_clock(self.clock.now_ms());
+        if let Err(e) = store.set_seats(&self.id, &self.stored_seats(), &self.listing()) {
             let seat = &mut self.seats[player.index()];
-            (seat.occupant, seat.token_hash) = before;
+            (seat.occupant, seat.token_hash, seat.taken_ms) = before;
+            self.move_clock = clock_before;
             return Err(Refusal {
                 status: 500,
                 message: e.to_string(),
