@@ -444,4 +444,12 @@ fn a_seat_comes_back_by_itself_when_the_server_restarts() {
         let s = app.play.session.as_ref().unwrap();
         s.game().active() == Player::Gold && s.game().turn() > 1
     });
+    // On the Online screen the match is listed first, waiting on this editor's seat.
+    h.state_mut().play.screen = Screen::Online;
+    h.run();
+    press_button(&mut h, "Refresh");
+    wait_for(&mut h, "the matches listed", |app| {
+        !app.play.online.busy() && !app.play.online.matches.is_empty()
+    });
+    h.get_by_label("Your turn:");
 }

@@ -84,6 +84,10 @@ pub(super) struct MatchesArgs {
     /// those where it is your turn first.
     #[arg(long)]
     mine: bool,
+    /// Skip the newest N matches: the lobby lists a page at a time (the next page's offset
+    /// is said under the list).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    offset: usize,
 }
 
 fn person_name(given: Option<&str>) -> String {
@@ -105,7 +109,14 @@ pub(super) fn matches(args: MatchesArgs, io: &mut Streams) -> anyhow::Result<i32
             return Ok(EXIT_USAGE);
         }
     };
-    let list = match Lobby::new(&address.base).matches() {
+    let lobby = Lobby::new(&address.base);
+    let listed = if args.mine {
+        let ids = scryptic_client::kept_matches(super::data_dir().as_deref(), &address.base);
+        lobby.matches_of(&ids)
+    } else {
+        lobby.matches_from(args.offset)
+    };
+    let list = match listed {
         Ok(list) => list,
         Err(e) => {
             writeln!(io.err, "{e}")?;
@@ -135,6 +146,15 @@ pub(super) fn matches(args: MatchesArgs, io: &mut Streams) -> anyhow::Result<i32
                 address.of_match(&info.id)
             )?;
         }
+    }
+    let shown = args.offset + list.matches.len();
+    if (shown as u64) < list.total {
+        writeln!(
+            io.out,
+            "newest {} to {shown} of {} matches: `--offset {shown}` lists the next",
+            args.offset + 1,
+            list.total
+        )?;
     }
     Ok(0)
 }

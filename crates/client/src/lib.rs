@@ -165,10 +165,32 @@ impl Lobby {
         &self.base
     }
 
-    /// The matches the server holds.
+    /// The newest matches the server holds (a page of them; `total` says how many there are).
     pub fn matches(&self) -> Result<MatchList, String> {
-        let response = self.agent.get(format!("{}/api/matches", self.base)).call();
+        self.matches_from(0)
+    }
+
+    /// The page of the server's matches from the `offset`th newest.
+    pub fn matches_from(&self, offset: usize) -> Result<MatchList, String> {
+        let url = format!("{}/api/matches?offset={offset}", self.base);
+        let response = self.agent.get(url).call();
         self.answer(response)
+    }
+
+    /// The matches of `ids` the server holds (at most `MAX_PAGE` a request: more are asked
+    /// for in turn).
+    pub fn matches_of(&self, ids: &[String]) -> Result<MatchList, String> {
+        let mut all = MatchList {
+            matches: Vec::new(),
+            total: 0,
+        };
+        for chunk in ids.chunks(scryptic_protocol::MAX_PAGE) {
+            let url = format!("{}/api/matches?ids={}", self.base, chunk.join(","));
+            let page: MatchList = self.answer(self.agent.get(url).call())?;
+            all.total += page.total;
+            all.matches.extend(page.matches);
+        }
+        Ok(all)
     }
 
     /// Creates a match as `request` says.
@@ -275,6 +297,30 @@ pub fn kept_tokens(data: Option<&Path>, base: &str, id: &str) -> Vec<(String, St
         .filter_map(|l| l.split_once(' '))
         .map(|(seat, token)| (seat.to_string(), token.to_string()))
         .collect()
+}
+
+/// The matches of the server at `base` that the data folder `data` keeps a seat's token for,
+/// by id.
+pub fn kept_matches(data: Option<&Path>, base: &str) -> Vec<String> {
+    let Some(dir) = tokens_dir(data) else {
+        return Vec::new();
+    };
+    let prefix = token_file(base, "");
+    let prefix = prefix.trim_end_matches(".tokens");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut ids: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let id = name.strip_prefix(prefix)?.strip_suffix(".tokens")?;
+            let id_like = !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric());
+            id_like.then(|| id.to_string())
+        })
+        .collect();
+    ids.sort();
+    ids
 }
 
 /// Keeps `token` for `seat` of match `id` in the data folder `data` (for a client to come

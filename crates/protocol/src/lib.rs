@@ -33,7 +33,8 @@ pub const MAX_SERVER_FRAME: usize = 16 * 1024 * 1024;
 
 /// The lobby's routes, as `METHOD path — what it does` lines (the docs and `--help` show them).
 pub const LOBBY_ROUTES: &str = "\
-GET  /api/matches                 the matches (MatchList)
+GET  /api/matches                 the newest matches, a page at a time (MatchList):
+                                  ?offset=N&limit=N (at most 500), or ?ids=ID,ID those ones
 POST /api/matches                 create a match (CreateMatch -> MatchInfo)
 GET  /api/matches/ID              one match (MatchInfo)
 POST /api/matches/ID/seats        take a seat (TakeSeat -> SeatTaken)
@@ -375,12 +376,22 @@ pub struct SettingInfo {
     pub kind: scryptic_core::save::SettingKind,
 }
 
-/// The lobby's matches.
+/// The lobby's matches, a page of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MatchList {
-    /// Newest first.
+    /// Newest first: the page asked for (`offset`, `limit`), or the matches `ids` named.
     pub matches: Vec<MatchInfo>,
+    /// How many matches the server holds (or of the `ids` named, how many it has).
+    #[serde(default)]
+    pub total: u64,
 }
+
+/// The most matches one page of the lobby lists ([`MatchList`]), and the most `ids` one
+/// request names.
+pub const MAX_PAGE: usize = 500;
+
+/// The matches a lobby page lists when it names no `limit`.
+pub const DEFAULT_PAGE: usize = 100;
 
 /// Who a seat is for when a match is made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

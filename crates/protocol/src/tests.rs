@@ -277,6 +277,7 @@ fn every_message_written_is_one_the_schema_documents() {
         "lobby_match_list",
         &write(MatchList {
             matches: vec![info, over, drawn],
+            total: 3,
         }),
     );
     check(

@@ -54,6 +54,14 @@ impl MatchCell {
         }
     }
 
+    /// When the match was made (milliseconds since 1970), without waking it.
+    pub(crate) fn started_ms(&self) -> u64 {
+        match &*self.game.lock() {
+            Held::Live(game) => game.created_ms,
+            Held::Asleep(listing) => listing.info.started_ms,
+        }
+    }
+
     /// Whether it needs a driver: live, or asleep until its clock comes.
     pub(crate) fn needs_driver(&self) -> bool {
         match &*self.game.lock() {
@@ -69,6 +77,20 @@ impl MatchCell {
 }
 
 impl Server {
+    /// A page of the matches, newest first: `limit` from the `offset`th.
+    pub(crate) fn newest(&self, offset: usize, limit: usize) -> Vec<Arc<MatchCell>> {
+        let matches = self.matches.read().unwrap_or_else(|e| e.into_inner());
+        let mut by_age: Vec<(u64, &Arc<MatchCell>)> =
+            matches.values().map(|c| (c.started_ms(), c)).collect();
+        by_age.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
+        by_age
+            .into_iter()
+            .skip(offset)
+            .take(limit)
+            .map(|(_, c)| c.clone())
+            .collect()
+    }
+
     /// The match of `cell`, brought back from its log if it was asleep (its driver started
     /// again); or why it cannot be.
     pub(crate) fn live<'a>(

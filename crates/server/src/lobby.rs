@@ -9,7 +9,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use scryptic_protocol::{
-    CreateMatch, LeaveSeat, MAX_CLIENT_FRAME, MatchList, MatchState, Problem, TakeSeat,
+    CreateMatch, DEFAULT_PAGE, LeaveSeat, MAX_CLIENT_FRAME, MAX_PAGE, MatchList, MatchState,
+    Problem, TakeSeat,
 };
 use std::sync::Arc;
 
@@ -160,22 +161,55 @@ async fn blocking<T: Send + 'static>(
     })
 }
 
-async fn list(State(server): State<Arc<Server>>) -> Response {
-    let cells: Vec<Arc<MatchCell>> = {
-        let matches = server.matches.read().unwrap_or_else(|e| e.into_inner());
-        matches.values().cloned().collect()
+/// What `GET /api/matches` asks for: a page of the newest, or the matches of `ids`.
+#[derive(serde::Deserialize)]
+struct Page {
+    #[serde(default)]
+    offset: usize,
+    limit: Option<usize>,
+    /// Match ids, comma-separated (a player's own matches, by the tokens they keep).
+    ids: Option<String>,
+}
+
+async fn list(
+    State(server): State<Arc<Server>>,
+    page: Result<axum::extract::Query<Page>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let page = match page {
+        Ok(axum::extract::Query(page)) => page,
+        Err(e) => {
+            let why = format!("{}: write ?offset=N&limit=N or ?ids=ID,ID", e.body_text());
+            return Refusal::bad(why).into_response();
+        }
     };
+    let limit = page.limit.unwrap_or(DEFAULT_PAGE);
+    if limit == 0 || limit > MAX_PAGE {
+        let why = format!("a page lists 1 to {MAX_PAGE} matches (`limit`), not {limit}");
+        return Refusal::bad(why).into_response();
+    }
+    let wanted: Option<Vec<String>> = page
+        .ids
+        .map(|ids| ids.split(',').map(str::to_string).collect());
+    if wanted.as_ref().is_some_and(|ids| ids.len() > MAX_PAGE) {
+        let why = format!("at most {MAX_PAGE} `ids` a request");
+        return Refusal::bad(why).into_response();
+    }
     let listed = blocking(move || {
-        let mut infos: Vec<(u64, scryptic_protocol::MatchInfo)> = cells
-            .iter()
-            .map(|c| {
-                let info = c.info();
-                (info.started_ms, info)
-            })
-            .collect();
-        infos.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
+        let cells: Vec<Arc<MatchCell>> = match &wanted {
+            Some(ids) => ids.iter().filter_map(|id| server.get(id)).collect(),
+            None => server.newest(page.offset, limit),
+        };
+        let total = match &wanted {
+            Some(_) => cells.len() as u64,
+            None => server
+                .matches
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .len() as u64,
+        };
         Ok(MatchList {
-            matches: infos.into_iter().map(|(_, info)| info).collect(),
+            matches: cells.iter().map(|c| c.info()).collect(),
+            total,
         })
     })
     .await;

@@ -189,8 +189,9 @@ impl OnlineScreen {
             Ok(b) => b,
             Err(e) => return self.message = Some(e),
         };
+        let data = scryptic::pack::places::data_dir();
         self.ask(ctx, "asking for the matches", move |_| {
-            Reply::Matches(Lobby::new(&base).matches().map(|list| list.matches))
+            Reply::Matches(yours_then_newest(&base, data.as_deref()))
         });
     }
 
@@ -233,6 +234,7 @@ impl OnlineScreen {
                     .then(|| "no matches on this server yet: host one below".to_string());
                 self.matches = matches;
                 self.read_kept();
+                self.yours_first();
             }
             Reply::Made(Ok(info)) => {
                 self.message = Some(format!(
@@ -273,6 +275,19 @@ impl OnlineScreen {
             .collect();
     }
 
+    /// The matches where it is a kept seat's turn first (the one whose clock runs out soonest
+    /// first), as `scryptic matches --mine` and the site's Your matches list them.
+    fn yours_first(&mut self) {
+        let kept = &self.kept;
+        self.matches.sort_by_key(|m| {
+            let yours = your_turn(m, kept.get(&m.id).map_or(&[][..], Vec::as_slice));
+            (
+                !yours,
+                if yours { m.move_due_ms } else { None }.unwrap_or(u64::MAX),
+            )
+        });
+    }
+
     fn matches_ui(&mut self, ui: &mut egui::Ui) {
         ui.strong("Matches");
         if self.matches.is_empty() {
@@ -285,8 +300,21 @@ impl OnlineScreen {
             .num_columns(4)
             .show(ui, |ui| {
                 for m in &self.matches {
-                    ui.label(&m.title).on_hover_text(format!("match {}", m.id));
-                    ui.label(format!("{} · {}", m.mode, state_words(m.state)));
+                    let kept = self.kept.get(&m.id).map_or(&[][..], Vec::as_slice);
+                    ui.horizontal(|ui| {
+                        if your_turn(m, kept) {
+                            ui.strong("Your turn:");
+                        }
+                        ui.label(&m.title).on_hover_text(format!("match {}", m.id));
+                    });
+                    let clock = m.move_due_ms.map_or(String::new(), |due| {
+                        let now = std::time::SystemTime::now()
+                            .duration_since(std::time::UNIX_EPOCH)
+                            .map_or(0, |d| d.as_millis() as u64);
+                        let left = scryptic::protocol::time_words(due.saturating_sub(now));
+                        format!(" · {left} left for the move")
+                    });
+                    ui.label(format!("{} · {}{clock}", m.mode, state_words(m.state)));
                     ui.vertical(|ui| {
                         let kept = self.kept.get(&m.id).map_or(&[][..], Vec::as_slice);
                         for seat in &m.seats {
@@ -541,4 +569,26 @@ fn state_words(state: MatchState) -> &'static str {
         MatchState::Playing => "under way",
         MatchState::Over => "over",
     }
+}
+
+/// Whether match `m` waits on one of the seats kept for it.
+fn your_turn(m: &MatchInfo, kept: &[(String, String)]) -> bool {
+    m.state != MatchState::Over && kept.iter().any(|(seat, _)| m.to_act.contains(seat))
+}
+
+/// The matches this data folder keeps a seat in, then the lobby's newest page (each once).
+fn yours_then_newest(base: &str, data: Option<&std::path::Path>) -> Result<Vec<MatchInfo>, String> {
+    let lobby = Lobby::new(base);
+    let ids = scryptic::client::kept_matches(data, base);
+    let mut matches = if ids.is_empty() {
+        Vec::new()
+    } else {
+        lobby.matches_of(&ids)?.matches
+    };
+    for m in lobby.matches()?.matches {
+        if !matches.iter().any(|kept| kept.id == m.id) {
+            matches.push(m);
+        }
+    }
+    Ok(matches)
 }

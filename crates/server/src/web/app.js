@@ -341,8 +341,26 @@ function keptSeat(id) {
   return kept ? kept.split("\n")[0] : null;
 }
 
+// The ids of the matches whose seat this browser keeps (at most a page of them: the server
+// answers 500 ids a request).
+function keptIds() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("scryptic.seat.")) ids.push(key.slice("scryptic.seat.".length));
+  }
+  return ids.filter((id) => /^[0-9a-z]+$/.test(id)).slice(0, 500);
+}
+
 // The matches whose seat this browser keeps: those waiting on it first, the soonest to run out
 // of time first; each links to its seat in the client.
+async function loadMine() {
+  const ids = keptIds();
+  if (!ids.length) return showMine([]);
+  const answer = await fetch("/api/matches?ids=" + ids.join(","));
+  if (answer.ok) showMine((await answer.json()).matches);
+}
+
 function showMine(matches) {
   const mine = matches
     .map((m) => ({ m, seat: keptSeat(m.id) }))
@@ -405,19 +423,36 @@ function matchItem(m) {
   return item;
 }
 
+// How many of the newest matches the list shows (More shows another page).
+let shownMatches = 100;
+
 async function loadMatches() {
-  const answer = await fetch("/api/matches");
+  loadMine();
+  const answer = await fetch("/api/matches?limit=" + Math.min(shownMatches, 500));
   if (!answer.ok) return;
   const list = await answer.json();
-  matchList.replaceChildren(...list.matches.map(matchItem));
-  showMine(list.matches);
-  if (!list.matches.length) {
+  const shown = list.matches.slice();
+  // The match linked to or watched, if older than the page, is asked for by itself and
+  // listed first.
+  const wanted = [linkedShown ? null : linked, watchedId];
+  for (const id of new Set(wanted.filter((id) => id && !shown.some((m) => m.id === id)))) {
+    const one = await fetch("/api/matches/" + encodeURIComponent(id));
+    if (one.ok) shown.unshift(await one.json());
+  }
+  matchList.replaceChildren(...shown.map(matchItem));
+  if (list.total > list.matches.length && shownMatches < 500) {
+    const more = element("button", { type: "button", class: "more" },
+      "More (" + list.matches.length + " of " + list.total + " shown)");
+    more.addEventListener("click", () => { shownMatches += 100; loadMatches(); });
+    matchList.append(element("li", { class: "hint" }, more));
+  }
+  if (!shown.length) {
     matchList.append(element("li", { class: "hint" }, "No matches yet: host one below."));
   }
   placeWatchingPanel();
   if (linked && !linkedShown) {
     linkedShown = true;
-    const chosen = list.matches.find((m) => m.id === linked);
+    const chosen = shown.find((m) => m.id === linked);
     const missing = document.getElementById("match-missing");
     if (chosen) {
       watch(chosen);
