@@ -280,6 +280,9 @@ impl Connection {
         .await;
         // Its driver may put the match to sleep once nobody is connected.
         self.cell.wake.notify_one();
+        static TRIM_SCHEDULED: std::sync::atomic::AtomicBool =
+            std::sync::atomic::AtomicBool::new(false);
+        crate::memory::trim_soon(&TRIM_SCHEDULED);
     }
 }
 

@@ -1,0 +1,157 @@
+//! What the server's benches share: a client of the lobby and of a seat's WebSocket, written
+//! as a stranger's would be (raw HTTP/1.1 and tokio-tungstenite), and the figures' arithmetic.
+#![allow(dead_code, reason = "each bench uses some of these")]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+pub fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The process's resident memory, in bytes.
+pub fn resident() -> u64 {
+    resident_of("self")
+}
+
+/// Process `pid`'s resident memory (`self`: this one's), in bytes.
+pub fn resident_of(pid: &str) -> u64 {
+    let statm = std::fs::read_to_string(format!("/proc/{pid}/statm")).unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+/// One HTTP/1.1 request to the lobby; the answer's JSON body.
+pub async fn lobby(addr: SocketAddr, method: &str, path: &str, body: &Value) -> Value {
+    let body = body.to_string();
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let json = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+/// A match of Word Wars, gold taken by a person: its id and gold's token.
+pub async fn make_match(addr: SocketAddr) -> (String, String) {
+    let create = json!({"protocol": 1, "pack": "word-wars", "seats": {"silver": {"kind": "ai", "level": "easy"}}});
+    let made = lobby(addr, "POST", "/api/matches", &create).await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let take = json!({"protocol": 1, "seat": "gold", "name": "bench"});
+    let taken = lobby(addr, "POST", &format!("/api/matches/{id}/seats"), &take).await;
+    (id, taken["token"].as_str().unwrap().to_string())
+}
+
+/// Gold's action in `view`, if gold is to act: a trade of its first letter on its turn
+/// (Word Wars allows no pass), a refusal when silver offers sudden death.
+pub fn gold_action(view: &Value) -> Option<Value> {
+    let snapshot = &view["snapshot"];
+    if !snapshot["result"].is_null() || !snapshot["pending"].is_null() {
+        return None;
+    }
+    if snapshot["offer"] == "Silver" {
+        return Some(json!({"Answer": {"accept": false}}));
+    }
+    if !snapshot["offer"].is_null() || snapshot["active"] != "Gold" {
+        return None;
+    }
+    let letter = snapshot["players"][0]["rack"][0]["Letter"].clone();
+    Some(json!({"Exchange": {"letters": letter}}))
+}
+
+/// Plays gold's seat: trades a letter `round_trips` times; each trade's round trip.
+pub async fn play(
+    addr: SocketAddr,
+    (id, token): (String, String),
+    round_trips: usize,
+    everyone: Arc<tokio::sync::Barrier>,
+) -> Vec<Duration> {
+    let url = format!("ws://{addr}/api/matches/{id}/play");
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let hello = json!({"protocol": 1, "type": "hello", "token": token});
+    socket.send(Message::text(hello.to_string())).await.unwrap();
+    // Every client connected and welcomed before anyone acts: the figures are of play, not
+    // of logging in. The welcome's view is kept to act on.
+    let mut first = None;
+    while first.is_none() {
+        if let Some(Ok(Message::Text(text))) = socket.next().await {
+            let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+            if frame["type"] == "view" {
+                first = Some(frame);
+            }
+        }
+    }
+    everyone.wait().await;
+    let mut times = Vec::with_capacity(round_trips);
+    let mut sent: Option<(Instant, u64)> = None;
+    let mut last = String::new();
+    while times.len() < round_trips {
+        let frame: Value = match first.take() {
+            Some(frame) => frame,
+            None => {
+                let next = tokio::time::timeout(Duration::from_secs(30), socket.next()).await;
+                let Ok(next) = next else {
+                    panic!("match {id}: no frame for 30 s; the last: {last}");
+                };
+                let Some(Ok(Message::Text(text))) = next else {
+                    break;
+                };
+                serde_json::from_str(text.as_str()).unwrap()
+            }
+        };
+        last = format!(
+            "{} actions {} active {} sent {:?}",
+            frame["type"], frame["actions"], frame["snapshot"]["active"], sent
+        );
+        assert!(
+            frame["type"] != "refused",
+            "the bench's action was refused: {frame}"
+        );
+        if frame["type"] != "view" {
+            continue;
+        }
+        let actions = frame["actions"].as_u64().unwrap_or(0);
+        if let Some((at, before)) = sent
+            && actions > before
+        {
+            times.push(at.elapsed());
+            sent = None;
+        }
+        if !frame["snapshot"]["result"].is_null() {
+            break;
+        }
+        if sent.is_none()
+            && let Some(action) = gold_action(&frame)
+        {
+            let act = json!({"protocol": 1, "type": "act", "action": action});
+            sent = Some((Instant::now(), actions));
+            socket.send(Message::text(act.to_string())).await.unwrap();
+        }
+    }
+    let _ = socket.close(None).await;
+    times
+}
+
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[at]
+}
