@@ -421,7 +421,7 @@ fn matches_mine_lists_where_it_is_your_turn() {
     ]);
     server.host(&["word-wars", "--seed", "2", "--seat", "silver=me"]);
     // A third where each move has a day: waiting on the host too, its clock running, so first.
-    server.host(&[
+    let timed = server.host(&[
         "word-wars",
         "--seed",
         "3",
@@ -447,6 +447,12 @@ fn matches_mine_lists_where_it_is_your_turn() {
     assert!(day_left.iter().any(|l| lines[0].starts_with(l)), "{text}");
     assert!(lines[1].starts_with("YOUR TURN (gold)"), "{text}");
     assert!(lines[2].starts_with("waiting (silver)"), "{text}");
+    // Joined again, the host's seat is told how long its move has.
+    let host_home = dir.path().join("server").join("host");
+    let mut gold = Client::join(&server.url(&timed), &host_home, &["--seat", "gold"]);
+    gold.expect("your move: ");
+    gold.expect("left on the server's clock");
+    assert_eq!(gold.quit(), 0);
     // Another folder holds no seat there.
     let none = Command::new(scryptic_binary())
         .args(["matches", &server.base, "--mine"])
