@@ -140,11 +140,7 @@ pub(super) fn matches(args: MatchesArgs, io: &mut Streams) -> anyhow::Result<i32
     for info in &list.matches {
         writeln!(io.out, "{}", match_line(info))?;
         if info.state == MatchState::Waiting {
-            writeln!(
-                io.out,
-                "    join: scryptic join {}",
-                address.of_match(&info.id)
-            )?;
+            writeln!(io.out, "    join: scryptic join {}", link(info, &address))?;
         }
     }
     let shown = args.offset + list.matches.len();
@@ -196,13 +192,17 @@ fn mine(matches: &[MatchInfo], address: &Address, io: &mut Streams) -> anyhow::R
             turn = format!("{turn}, {left} left");
         }
         writeln!(io.out, "{turn} ({}) {}", seats.join(", "), match_line(info))?;
-        writeln!(
-            io.out,
-            "    play: scryptic join {}",
-            address.of_match(&info.id)
-        )?;
+        writeln!(io.out, "    play: scryptic join {}", link(info, address))?;
     }
     Ok(0)
+}
+
+/// The match's link: at the process that serves it, where several share a database.
+fn link(info: &MatchInfo, asked: &Address) -> String {
+    match &info.server {
+        Some(base) => format!("{base}/matches/{}", info.id),
+        None => asked.of_match(&info.id),
+    }
 }
 
 fn match_line(info: &MatchInfo) -> String {
@@ -237,13 +237,21 @@ pub(super) fn join(args: JoinArgs, io: &mut Streams) -> anyhow::Result<i32> {
         )?;
         return Ok(EXIT_USAGE);
     };
-    let lobby = Lobby::new(&address.base);
+    // Where processes share a database, the match is played at the one that serves it (any
+    // of them lists it, and names that one).
+    let listed = Lobby::new(&address.base).matches_of(std::slice::from_ref(&id));
+    let base = listed
+        .ok()
+        .and_then(|list| list.matches.into_iter().next())
+        .and_then(|info| info.server)
+        .unwrap_or_else(|| address.base.clone());
+    let lobby = Lobby::new(&base);
     let token = if args.spectate {
         None
     } else {
         match seat_token(
             &lobby,
-            &address.base,
+            &base,
             &id,
             args.seat.as_deref(),
             args.name.as_deref(),
@@ -253,7 +261,7 @@ pub(super) fn join(args: JoinArgs, io: &mut Streams) -> anyhow::Result<i32> {
             None => return Ok(EXIT_PROBLEMS),
         }
     };
-    play_online(&lobby, &address.base, &id, token, io)
+    play_online(&lobby, &base, &id, token, io)
 }
 
 /// The token of the seat to play: one kept from an earlier join of this match (for `seat`,

@@ -64,6 +64,11 @@ pub(super) struct ServeArgs {
     /// its own K, share one database.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
+    /// Where clients reach this process (`https://play-2.example.org`), when several share a
+    /// database: every process's lobby names it for this shard's matches and sends their
+    /// requests on to it. Without it, `http://` and the address it listens on.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
     /// Write match ID as a save file (`replay` reads it) and stop, instead of serving.
     #[arg(long, num_args = 2, value_names = ["ID", "FILE"])]
     export: Vec<String>,
@@ -143,6 +148,7 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     options.trusted_proxies = args.trusted_proxies;
     options.max_live_matches = args.max_live_matches;
     options.sleep_after = Duration::from_secs(args.sleep_after);
+    options.public_url = args.public_url;
     options.packs = args.packs;
     options.publish = args.publish;
     options.ai_pace = Duration::from_millis(args.ai_pace);

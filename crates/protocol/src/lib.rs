@@ -303,6 +303,10 @@ pub struct MatchInfo {
     /// match that gives a move a time (the `move_time` setting).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_due_ms: Option<u64>,
+    /// The address of the server process that serves it (`http://host:port`), where several
+    /// processes share its database; none: the server asked serves it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
 }
 
 /// How a game ended, as the lobby lists it.

@@ -222,6 +222,7 @@ fn every_message_written_is_one_the_schema_documents() {
         started_ms: 1_764_000_000_000,
         last_moved_ms: 1_764_000_060_000,
         move_due_ms: Some(1_764_086_460_000),
+        server: Some("http://play-2.example.org".into()),
     };
     check(
         "server_welcome",

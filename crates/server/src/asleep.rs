@@ -26,14 +26,8 @@ impl MatchCell {
         MatchCell::holding(id, Held::Live(Box::new(game)))
     }
 
-    /// A cell holding a match asleep: nobody is connected to it (whatever its listing said
-    /// when it was written).
-    pub(crate) fn asleep(mut listing: Listing) -> MatchCell {
-        for seat in &mut listing.info.seats {
-            if let Occupant::Person { connected, .. } = &mut seat.occupant {
-                *connected = false;
-            }
-        }
+    /// A cell holding a match asleep.
+    pub(crate) fn asleep(listing: Listing) -> MatchCell {
         MatchCell::holding(listing.info.id.clone(), Held::Asleep(Box::new(listing)))
     }
 
@@ -54,14 +48,6 @@ impl MatchCell {
         }
     }
 
-    /// When the match was made (milliseconds since 1970), without waking it.
-    pub(crate) fn started_ms(&self) -> u64 {
-        match &*self.game.lock() {
-            Held::Live(game) => game.created_ms,
-            Held::Asleep(listing) => listing.info.started_ms,
-        }
-    }
-
     /// Whether it needs a driver: live, or asleep until its clock comes.
     pub(crate) fn needs_driver(&self) -> bool {
         match &*self.game.lock() {
@@ -76,21 +62,19 @@ impl MatchCell {
     }
 }
 
-impl Server {
-    /// A page of the matches, newest first: `limit` from the `offset`th.
-    pub(crate) fn newest(&self, offset: usize, limit: usize) -> Vec<Arc<MatchCell>> {
-        let matches = self.matches.read().unwrap_or_else(|e| e.into_inner());
-        let mut by_age: Vec<(u64, &Arc<MatchCell>)> =
-            matches.values().map(|c| (c.started_ms(), c)).collect();
-        by_age.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
-        by_age
-            .into_iter()
-            .skip(offset)
-            .take(limit)
-            .map(|(_, c)| c.clone())
-            .collect()
+/// Makes `listing` say nobody is connected (a listing written before a process was killed may
+/// say someone was): whether it said so.
+pub(crate) fn nobody_connected(listing: &mut Listing) -> bool {
+    let mut changed = false;
+    for seat in &mut listing.info.seats {
+        if let Occupant::Person { connected, .. } = &mut seat.occupant {
+            changed |= std::mem::replace(connected, false);
+        }
     }
+    changed
+}
 
+impl Server {
     /// The match of `cell`, brought back from its log if it was asleep (its driver started
     /// again); or why it cannot be.
     pub(crate) fn live<'a>(

@@ -30,6 +30,7 @@ mod postgres_store;
 mod published;
 mod rate;
 mod referee;
+mod shards;
 mod socket;
 pub mod store;
 mod web;
@@ -90,14 +91,24 @@ pub struct Options {
     /// How long a match nobody is connected to and nothing needs stays in memory before it
     /// sleeps (kept as its listing, brought back from its log when someone comes).
     pub sleep_after: Duration,
+    /// Where clients reach this process (`https://play.example.org`), recorded in the shared
+    /// database so that every process's lobby names it for the matches of its shard and sends
+    /// their requests on to it; none: `http://` and the address it listens on, where processes
+    /// share a database (alone, it names no address).
+    pub public_url: Option<String>,
 }
 
 /// Whether match `id` is in `shard` (see `Options::shard`): FNV-1a of the id, modulo.
 pub fn in_shard(id: &str, (k, n): (u32, u32)) -> bool {
+    n <= 1 || shard_of(id, n) == k
+}
+
+/// The shard of `n` that match `id` belongs to (FNV-1a of the id, modulo).
+pub fn shard_of(id: &str, n: u32) -> u32 {
     let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
-    n <= 1 || hash % u64::from(n) == u64::from(k)
+    (hash % u64::from(n.max(1))) as u32
 }
 
 impl Options {
@@ -118,6 +129,7 @@ impl Options {
             trusted_proxies: Vec::new(),
             clock: Clock::default(),
             sleep_after: Duration::from_secs(300),
+            public_url: None,
         }
     }
 }
@@ -330,10 +342,19 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         .filter(|m| in_shard(&m.id, options.shard))
     {
         let id = listed.id.clone();
+        // What the database lists is made true: nobody is connected after a start.
         let cell = match listed.listing {
-            Some(listing) if listing.info.actions == listed.entries => MatchCell::asleep(listing),
+            Some(mut listing) if listing.info.actions == listed.entries => {
+                if asleep::nobody_connected(&mut listing) {
+                    store.set_listing(&id, &listing)?;
+                }
+                MatchCell::asleep(listing)
+            }
             _ => match restore(&*store, &id, &lexicon, &options, (&catalog, &mut tilesets)) {
-                Ok(live) => MatchCell::live(id.clone(), live),
+                Ok(live) => {
+                    store.set_listing(&id, &live.listing())?;
+                    MatchCell::live(id.clone(), live)
+                }
                 Err(why) => {
                     unrestored.push(format!("match {id}: {why}"));
                     continue;
@@ -344,6 +365,19 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
     }
     let restored = matches.len();
     let (published_count, unpublished) = published.counts();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind(options.bind))
+        .map_err(|source| ServeError::Io {
+            what: format!("cannot listen on {}", options.bind),
+            source,
+        })?;
+    let addr = listener.local_addr().map_err(|source| ServeError::Io {
+        what: "cannot tell the address listened on".to_string(),
+        source,
+    })?;
+    if let Some(url) = shards::public_url(&options, addr) {
+        store.set_server(options.shard.0, &url)?;
+    }
     let server = Arc::new(Server {
         store,
         matches: RwLock::new(matches),
@@ -362,16 +396,6 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         limits_logged: rate::Logged::default(),
         tilesets: parking_lot::Mutex::new(tilesets),
     });
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind(options.bind))
-        .map_err(|source| ServeError::Io {
-            what: format!("cannot listen on {}", options.bind),
-            source,
-        })?;
-    let addr = listener.local_addr().map_err(|source| ServeError::Io {
-        what: "cannot tell the address listened on".to_string(),
-        source,
-    })?;
     {
         let _inside = runtime.enter();
         let cells: Vec<Arc<MatchCell>> = server

@@ -134,6 +134,10 @@ pub(crate) fn problem(status: u16, error: String) -> Response {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
+        if self.status == 307 {
+            // `Refusal::elsewhere`: the message is where the request goes.
+            return axum::response::Redirect::temporary(&self.message).into_response();
+        }
         problem(self.status, self.message)
     }
 }
@@ -142,11 +146,31 @@ fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, Refusal> {
     scryptic_protocol::read_strict(body, MAX_CLIENT_FRAME).map_err(|e| Refusal::bad(e.to_string()))
 }
 
-fn find(server: &Server, id: &str) -> Result<Arc<MatchCell>, Refusal> {
-    server.get(id).ok_or(Refusal {
+/// Match `id` of this process; or, served by another process, the request sent on there (to
+/// the same `uri`); or there is no such match.
+async fn find(
+    server: &Arc<Server>,
+    id: &str,
+    uri: &axum::http::Uri,
+) -> Result<Arc<MatchCell>, Refusal> {
+    if let Some(cell) = server.get(id) {
+        return Ok(cell);
+    }
+    if let Some(base) = server.served_at(id).await {
+        let path = uri.path_and_query().map_or(uri.path(), |p| p.as_str());
+        return Err(Refusal::elsewhere(format!("{base}{path}")));
+    }
+    Err(Refusal {
         status: 404,
         message: format!("there is no match {id}"),
     })
+}
+
+/// A failure of the database, as the lobby answers it.
+fn unreadable(e: crate::StoreError) -> Refusal {
+    Refusal::unavailable(format!(
+        "the match database failed: {e}; try again in a moment"
+    ))
 }
 
 /// Runs `work` off the async threads (a match's lock, the engine, the database).
@@ -195,20 +219,20 @@ async fn list(
         return Refusal::bad(why).into_response();
     }
     let listed = blocking(move || {
-        let cells: Vec<Arc<MatchCell>> = match &wanted {
-            Some(ids) => ids.iter().filter_map(|id| server.get(id)).collect(),
-            None => server.newest(page.offset, limit),
-        };
-        let total = match &wanted {
-            Some(_) => cells.len() as u64,
-            None => server
-                .matches
-                .read()
-                .unwrap_or_else(|e| e.into_inner())
-                .len() as u64,
+        let servers = server.servers();
+        let (listings, total) = match &wanted {
+            Some(ids) => {
+                let listings = server.store.listings_of(ids).map_err(unreadable)?;
+                let total = listings.len() as u64;
+                (listings, total)
+            }
+            None => server.store.page(page.offset, limit).map_err(unreadable)?,
         };
         Ok(MatchList {
-            matches: cells.iter().map(|c| c.info()).collect(),
+            matches: listings
+                .into_iter()
+                .map(|l| server.shown(l, &servers))
+                .collect(),
             total,
         })
     })
@@ -366,8 +390,20 @@ fn tempfile_dir() -> std::io::Result<tempfile::TempDir> {
 }
 
 async fn one(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    match find(&server, &id) {
-        Ok(cell) => json(200, cell.info()),
+    let listed = blocking(move || {
+        let servers = server.servers();
+        let listing = server.store.listings_of(std::slice::from_ref(&id));
+        match listing.map_err(unreadable)?.pop() {
+            Some(listing) => Ok(server.shown(listing, &servers)),
+            None => Err(Refusal {
+                status: 404,
+                message: format!("there is no match {id}"),
+            }),
+        }
+    })
+    .await;
+    match listed {
+        Ok(info) => json(200, info),
         Err(refusal) => refusal.into_response(),
     }
 }
@@ -436,10 +472,15 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
     }
 }
 
-async fn take(State(server): State<Arc<Server>>, Path(id): Path<String>, body: String) -> Response {
+async fn take(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    uri: axum::http::Uri,
+    body: String,
+) -> Response {
     let taken = async {
+        let cell = find(&server, &id, &uri).await?;
         let request: TakeSeat = read(&body)?;
-        let cell = find(&server, &id)?;
         let (server, woken) = (server.clone(), cell.clone());
         let taken = blocking(move || {
             let mut game = server.live(&cell).map_err(Refusal::unavailable)?;
@@ -459,11 +500,12 @@ async fn take(State(server): State<Arc<Server>>, Path(id): Path<String>, body: S
 async fn leave(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
+    uri: axum::http::Uri,
     body: String,
 ) -> Response {
     let left = async {
+        let cell = find(&server, &id, &uri).await?;
         let request: LeaveSeat = read(&body)?;
-        let cell = find(&server, &id)?;
         let (server, woken) = (server.clone(), cell.clone());
         let info = blocking(move || {
             let mut game = server.live(&cell).map_err(Refusal::unavailable)?;
@@ -481,8 +523,12 @@ async fn leave(
     }
 }
 
-async fn save(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Response {
-    let cell = match find(&server, &id) {
+async fn save(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    uri: axum::http::Uri,
+) -> Response {
+    let cell = match find(&server, &id, &uri).await {
         Ok(cell) => cell,
         Err(refusal) => return refusal.into_response(),
     };

@@ -1,12 +1,14 @@
 //! Matches kept in memory only: for tests, benchmarks, and a server that needs no restart.
 
 use crate::store::{Listed, Listing, LoggedAction, Store, StoreError, StoredMatch, StoredSeat};
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 /// Matches kept in memory only: for tests, benchmarks, and a server that needs no restart.
 #[derive(Default)]
 pub struct MemoryStore {
     matches: Mutex<Vec<(StoredMatch, Listing)>>,
+    servers: Mutex<BTreeMap<u32, String>>,
 }
 
 impl MemoryStore {
@@ -104,6 +106,35 @@ impl Store for MemoryStore {
         }))
     }
 
+    fn page(&self, offset: usize, limit: usize) -> Result<(Vec<Listing>, u64), StoreError> {
+        Ok(self.with(|matches| {
+            let total = matches.len() as u64;
+            (
+                newest(matches.iter()).skip(offset).take(limit).collect(),
+                total,
+            )
+        }))
+    }
+
+    fn listings_of(&self, ids: &[String]) -> Result<Vec<Listing>, StoreError> {
+        Ok(self
+            .with(|matches| newest(matches.iter().filter(|(m, _)| ids.contains(&m.id))).collect()))
+    }
+
+    fn set_server(&self, shard: u32, url: &str) -> Result<(), StoreError> {
+        let mut servers = self.servers.lock().unwrap_or_else(|e| e.into_inner());
+        servers.insert(shard, url.to_string());
+        Ok(())
+    }
+
+    fn servers(&self) -> Result<BTreeMap<u32, String>, StoreError> {
+        Ok(self
+            .servers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone())
+    }
+
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         Ok(self.with(|matches| {
             matches
@@ -112,4 +143,17 @@ impl Store for MemoryStore {
                 .map(|(m, _)| m.clone())
         }))
     }
+}
+
+/// The listings of `matches`, newest first.
+fn newest<'a>(
+    matches: impl Iterator<Item = &'a (StoredMatch, Listing)>,
+) -> impl Iterator<Item = Listing> {
+    let mut sorted: Vec<&(StoredMatch, Listing)> = matches.collect();
+    sorted.sort_by(|a, b| {
+        b.0.created_ms
+            .cmp(&a.0.created_ms)
+            .then_with(|| a.0.id.cmp(&b.0.id))
+    });
+    sorted.into_iter().map(|(_, listing)| listing.clone())
 }

@@ -24,6 +24,11 @@ CREATE TABLE IF NOT EXISTS matches (
     seats TEXT NOT NULL
 );
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS listing TEXT;
+CREATE INDEX IF NOT EXISTS matches_by_age ON matches (created_ms);
+CREATE TABLE IF NOT EXISTS servers (
+    shard BIGINT PRIMARY KEY,
+    url TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     match_id TEXT NOT NULL REFERENCES matches(id),
     seq BIGINT NOT NULL,
@@ -33,8 +38,15 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 ";
 
+/// The advisory lock under which a process makes the tables ("SCRYPTIC" in ASCII, as a key).
+const SCHEMA_LOCK: i64 = 0x5343_5259_5054_4943;
+
 fn failed(e: postgres::Error) -> StoreError {
-    StoreError::Shared(e.to_string())
+    // The server's own words, not "db error".
+    match e.as_db_error() {
+        Some(db) => StoreError::Shared(format!("{}: {}", db.severity(), db.message())),
+        None => StoreError::Shared(e.to_string()),
+    }
 }
 
 impl PostgresStore {
@@ -47,7 +59,11 @@ impl PostgresStore {
                 without_password(url)
             ))
         })?;
-        db.batch_execute(SCHEMA).map_err(failed)?;
+        // Processes starting at once would race to make the tables (PostgreSQL refuses the
+        // second CREATE of a type): one at a time, under a lock of the transaction's.
+        let schema =
+            format!("BEGIN; SELECT pg_advisory_xact_lock({SCHEMA_LOCK}); {SCHEMA} COMMIT;");
+        db.batch_execute(&schema).map_err(failed)?;
         Ok(PostgresStore { db: Mutex::new(db) })
     }
 
@@ -214,6 +230,58 @@ impl Store for PostgresStore {
             });
         }
         Ok(Some(stored))
+    }
+
+    fn page(&self, offset: usize, limit: usize) -> Result<(Vec<Listing>, u64), StoreError> {
+        let mut db = self.db();
+        let rows = db
+            .query(
+                "SELECT listing FROM matches ORDER BY created_ms DESC, id LIMIT $1 OFFSET $2",
+                &[&(limit as i64), &(offset as i64)],
+            )
+            .map_err(failed)?;
+        let total: i64 = db
+            .query_one("SELECT COUNT(*) FROM matches", &[])
+            .map_err(failed)?
+            .get(0);
+        let listings = rows.into_iter().filter_map(|r| listing_of(r.get(0)));
+        Ok((listings.collect(), total as u64))
+    }
+
+    fn listings_of(&self, ids: &[String]) -> Result<Vec<Listing>, StoreError> {
+        let rows = self
+            .db()
+            .query(
+                "SELECT listing FROM matches WHERE id = ANY($1) ORDER BY created_ms DESC, id",
+                &[&ids],
+            )
+            .map_err(failed)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| listing_of(r.get(0)))
+            .collect())
+    }
+
+    fn set_server(&self, shard: u32, url: &str) -> Result<(), StoreError> {
+        self.db()
+            .execute(
+                "INSERT INTO servers (shard, url) VALUES ($1, $2) \
+                 ON CONFLICT (shard) DO UPDATE SET url = excluded.url",
+                &[&i64::from(shard), &url],
+            )
+            .map_err(failed)?;
+        Ok(())
+    }
+
+    fn servers(&self) -> Result<std::collections::BTreeMap<u32, String>, StoreError> {
+        let rows = self
+            .db()
+            .query("SELECT shard, url FROM servers", &[])
+            .map_err(failed)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| (r.get::<_, i64>(0) as u32, r.get(1)))
+            .collect())
     }
 }
 

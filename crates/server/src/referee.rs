@@ -60,6 +60,14 @@ impl Refusal {
         }
     }
 
+    /// The match is served by the process at `base`: the request is sent on there (307).
+    pub(crate) fn elsewhere(base: String) -> Refusal {
+        Refusal {
+            status: 307,
+            message: base,
+        }
+    }
+
     /// The match could not be brought back (its log, the database): 503, with why.
     pub(crate) fn unavailable(message: impl Into<String>) -> Refusal {
         Refusal {

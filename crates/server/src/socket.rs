@@ -34,9 +34,14 @@ pub(crate) async fn play(
     ConnectInfo(from): ConnectInfo<std::net::SocketAddr>,
     held: Option<axum::Extension<Held>>,
     past_the_rate: Option<axum::Extension<PastTheRate>>,
+    uri: axum::http::Uri,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let Some(cell) = server.get(&id) else {
+        // Another process serves it: the handshake is sent on there (the client follows).
+        if let Some(base) = server.served_at(&id).await {
+            return crate::shards::socket_sent_on(&base, &uri);
+        }
         return crate::lobby::problem(404, format!("there is no match {id}"));
     };
     let seats_only = past_the_rate.is_some();

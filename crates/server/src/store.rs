@@ -154,6 +154,15 @@ pub trait Store: Send + Sync {
     fn listings(&self) -> Result<Vec<Listed>, StoreError>;
     /// Match `id` with its whole log; none if there is no such match.
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+    /// A page of the listings, newest first (`limit` from the `offset`th), and how many
+    /// matches there are: what every process's lobby lists.
+    fn page(&self, offset: usize, limit: usize) -> Result<(Vec<Listing>, u64), StoreError>;
+    /// The listings of the matches of `ids` there are, newest first.
+    fn listings_of(&self, ids: &[String]) -> Result<Vec<Listing>, StoreError>;
+    /// Records that the process at `url` serves shard `shard` of the matches.
+    fn set_server(&self, shard: u32, url: &str) -> Result<(), StoreError>;
+    /// The address of the process serving each shard, by shard.
+    fn servers(&self) -> Result<std::collections::BTreeMap<u32, String>, StoreError>;
 }
 
 /// `text` as a listing, or none (a row written before listings were kept, or not readable:
@@ -177,6 +186,11 @@ CREATE TABLE IF NOT EXISTS matches (
     seats TEXT NOT NULL,
     listing TEXT
 );
+CREATE TABLE IF NOT EXISTS servers (
+    shard INTEGER PRIMARY KEY,
+    url TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS matches_by_age ON matches (created_ms);
 CREATE TABLE IF NOT EXISTS actions (
     match_id TEXT NOT NULL REFERENCES matches(id),
     seq INTEGER NOT NULL,
@@ -365,6 +379,60 @@ impl Store for SqliteStore {
             });
         }
         Ok(Some(stored))
+    }
+
+    fn page(&self, offset: usize, limit: usize) -> Result<(Vec<Listing>, u64), StoreError> {
+        let listings = self.read_listings(
+            "SELECT listing FROM matches ORDER BY created_ms DESC, id LIMIT ?1 OFFSET ?2",
+            params![limit as i64, offset as i64],
+        )?;
+        let total: i64 = self
+            .db()
+            .query_row("SELECT COUNT(*) FROM matches", [], |row| row.get(0))?;
+        Ok((listings, total as u64))
+    }
+
+    fn listings_of(&self, ids: &[String]) -> Result<Vec<Listing>, StoreError> {
+        let ids = serde_json::to_string(ids).unwrap_or_default();
+        self.read_listings(
+            "SELECT listing FROM matches WHERE id IN (SELECT value FROM json_each(?1)) \
+             ORDER BY created_ms DESC, id",
+            params![ids],
+        )
+    }
+
+    fn set_server(&self, shard: u32, url: &str) -> Result<(), StoreError> {
+        self.db().execute(
+            "INSERT INTO servers (shard, url) VALUES (?1, ?2) \
+             ON CONFLICT (shard) DO UPDATE SET url = excluded.url",
+            params![shard, url],
+        )?;
+        Ok(())
+    }
+
+    fn servers(&self) -> Result<std::collections::BTreeMap<u32, String>, StoreError> {
+        let db = self.db();
+        let mut statement = db.prepare("SELECT shard, url FROM servers")?;
+        let rows = statement.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+impl SqliteStore {
+    /// The listings `sql` selects (its one column), read; unreadable ones left out.
+    fn read_listings(
+        &self,
+        sql: &str,
+        params: impl rusqlite::Params,
+    ) -> Result<Vec<Listing>, StoreError> {
+        let db = self.db();
+        let mut statement = db.prepare(sql)?;
+        let rows = statement.query_map(params, |row| row.get::<_, Option<String>>(0))?;
+        let mut listings = Vec::new();
+        for row in rows {
+            listings.extend(listing_of(row?));
+        }
+        Ok(listings)
     }
 }
 

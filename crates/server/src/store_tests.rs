@@ -45,6 +45,7 @@ fn listing(id: &str, actions: u64, wake_at_ms: Option<u64>) -> Listing {
             started_ms: 1,
             last_moved_ms: 1,
             move_due_ms: wake_at_ms,
+            server: None,
         },
         wake_at_ms,
     }
@@ -110,6 +111,26 @@ pub(crate) fn check(store: &dyn Store, reopen: &dyn Fn() -> Box<dyn Store>) {
     let listed = reopen().listings().unwrap();
     let listed = listed.iter().find(|l| l.id == id).unwrap();
     assert_eq!(listed.listing.as_ref(), Some(&asleep));
+    // The lobby's reads: by id, and a page, newest first (a match made later comes first).
+    let later = format!("{id}-later");
+    let mut newer = stored(&later);
+    newer.created_ms = 2;
+    store.create(&newer, &listing(&later, 0, None)).unwrap();
+    let both = [id.clone(), later.clone(), "nothing".to_string()];
+    let of = store.listings_of(&both).unwrap();
+    let ids: Vec<&str> = of.iter().map(|l| l.info.id.as_str()).collect();
+    assert_eq!(ids, [later.as_str(), id.as_str()]);
+    let (page, total) = store.page(0, 100_000).unwrap();
+    // A match listed by none (a database from before listings) is counted, not listed.
+    assert!(total >= 2 && page.len() as u64 <= total, "{total}");
+    let at = |wanted: &str| page.iter().position(|l| l.info.id == wanted).unwrap();
+    assert!(at(&later) < at(&id), "newest first");
+    store.set_server(3, "http://a:1").unwrap();
+    store.set_server(3, "http://b:2").unwrap();
+    assert_eq!(
+        reopen().servers().unwrap().get(&3).map(String::as_str),
+        Some("http://b:2")
+    );
 }
 
 #[test]
@@ -185,6 +206,18 @@ impl Store for SharedMemory {
     }
     fn load(&self, id: &str) -> Result<Option<StoredMatch>, StoreError> {
         self.0.load(id)
+    }
+    fn page(&self, offset: usize, limit: usize) -> Result<(Vec<Listing>, u64), StoreError> {
+        self.0.page(offset, limit)
+    }
+    fn listings_of(&self, ids: &[String]) -> Result<Vec<Listing>, StoreError> {
+        self.0.listings_of(ids)
+    }
+    fn set_server(&self, shard: u32, url: &str) -> Result<(), StoreError> {
+        self.0.set_server(shard, url)
+    }
+    fn servers(&self) -> Result<std::collections::BTreeMap<u32, String>, StoreError> {
+        self.0.servers()
     }
 }
 

@@ -29,6 +29,79 @@ async fn create(addr: SocketAddr) -> String {
         .to_string()
 }
 
+/// A request's status, its `Location` header and its body.
+async fn request(addr: SocketAddr, head: &str, body: &str) -> (u16, String, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "{head}\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let status = answer.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let location = answer
+        .lines()
+        .find_map(|l| l.strip_prefix("location: "))
+        .unwrap_or_default()
+        .to_string();
+    let body = answer
+        .split("\r\n\r\n")
+        .nth(1)
+        .unwrap_or_default()
+        .to_string();
+    (status, location, body)
+}
+
+/// Every process lists every match, naming the process that serves it, and sends a request
+/// for a match of the other's shard on to it.
+async fn one_lobby(
+    first: &scryptic_server::Started,
+    second: &scryptic_server::Started,
+    made: &[Vec<String>; 2],
+) {
+    let base = |s: &scryptic_server::Started| format!("http://{}", s.addr);
+    for process in [first, second] {
+        let (status, _, body) = request(process.addr, "GET /api/matches HTTP/1.1", "").await;
+        assert_eq!(status, 200, "{body}");
+        let list: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(list["total"], 6, "every match, from the database: {body}");
+        for info in list["matches"].as_array().unwrap() {
+            let id = info["id"].as_str().unwrap();
+            let serving = if made[0].iter().any(|m| m == id) {
+                first
+            } else {
+                second
+            };
+            assert_eq!(info["server"], base(serving).as_str(), "{info}");
+        }
+    }
+    // Gold's seat of a match of the first shard, taken through the second: sent on.
+    let id = &made[0][0];
+    let take = r#"{"protocol":1,"seat":"gold","name":"Ann"}"#;
+    let path = format!("/api/matches/{id}/seats");
+    let (status, location, _) = request(second.addr, &format!("POST {path} HTTP/1.1"), take).await;
+    assert_eq!(
+        (status, location.as_str()),
+        (307, format!("{}{path}", base(first)).as_str())
+    );
+    let (status, _, body) = request(first.addr, &format!("POST {path} HTTP/1.1"), take).await;
+    assert_eq!(status, 200, "{body}");
+    // A match's link too, and its WebSocket's handshake (which clients follow).
+    let path = format!("/matches/{id}?seat=silver");
+    let (status, location, _) = request(second.addr, &format!("GET {path} HTTP/1.1"), "").await;
+    assert_eq!((status, location), (307, format!("{}{path}", base(first))));
+    let play = format!("ws://{}/api/matches/{id}/play", second.addr);
+    let refused = tokio_tungstenite::connect_async(play).await.unwrap_err();
+    let tokio_tungstenite::tungstenite::Error::Http(answer) = refused else {
+        panic!("{refused}");
+    };
+    assert_eq!(answer.status(), 307);
+    let location = answer.headers()["location"].to_str().unwrap();
+    let at = format!("ws://{}/api/matches/{id}/play", first.addr);
+    assert_eq!(location, at);
+}
+
 fn process(url: &str, shard: (u32, u32), data: &std::path::Path) -> scryptic_server::Started {
     let mut options = Options::new("127.0.0.1:0".parse().unwrap(), data.to_path_buf());
     options.shard = shard;
@@ -79,6 +152,7 @@ fn two_processes_share_one_database_each_serving_its_shard() {
         let save = scryptic_server::export_from(&store, id).unwrap();
         assert!(save.contains("seed: 5"), "{save}");
     }
+    runtime.block_on(one_lobby(&first, &second, &made));
     drop((first, second, store));
     admin
         .batch_execute(&format!("DROP DATABASE {name} WITH (FORCE)"))

@@ -269,7 +269,9 @@ impl OnlineScreen {
             .matches
             .iter()
             .map(|m| {
-                let kept = scryptic::client::kept_tokens(data.as_deref(), &base, &m.id);
+                // Kept under the address of the process that serves the match.
+                let at = m.server.as_deref().unwrap_or(&base);
+                let kept = scryptic::client::kept_tokens(data.as_deref(), at, &m.id);
                 (m.id.clone(), kept)
             })
             .collect();
@@ -370,6 +372,9 @@ impl OnlineScreen {
             Ok(b) => b,
             Err(e) => return self.message = Some(e),
         };
+        // Where processes share a database, the match is played at the one that serves it.
+        let listed = self.matches.iter().find(|m| m.id == id);
+        let base = listed.and_then(|m| m.server.clone()).unwrap_or(base);
         let (id, name) = (id.to_string(), self.name.trim().to_string());
         let what = match &seat {
             Some(s) => format!("joining match {id} as {s}"),

@@ -53,6 +53,8 @@ impl Match {
             started_ms: self.created_ms,
             last_moved_ms: self.last_moved_ms,
             move_due_ms: self.move_runs_out().map(|(_, at)| at),
+            // The lobby names the serving process where several share the database.
+            server: None,
         }
     }
 

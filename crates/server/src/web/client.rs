@@ -29,7 +29,16 @@ pub(crate) fn version() -> &'static str {
 }
 
 /// The page of a match's link: the client on a canvas the size of the window.
-pub(crate) async fn page() -> Response {
+pub(crate) async fn page(
+    axum::extract::State(server): axum::extract::State<std::sync::Arc<crate::Server>>,
+    Path(id): Path<String>,
+    uri: axum::http::Uri,
+) -> Response {
+    // A match another process serves is played from that process's page, whose WebSocket is
+    // its own.
+    if let Some(base) = server.served_at(&id).await {
+        return crate::shards::sent_on(&base, &uri);
+    }
     let page = PAGE.replace("VERSION", version());
     (
         StatusCode::OK,
