@@ -239,12 +239,7 @@ pub(super) fn join(args: JoinArgs, io: &mut Streams) -> anyhow::Result<i32> {
     };
     // Where processes share a database, the match is played at the one that serves it (any
     // of them lists it, and names that one).
-    let listed = Lobby::new(&address.base).matches_of(std::slice::from_ref(&id));
-    let base = listed
-        .ok()
-        .and_then(|list| list.matches.into_iter().next())
-        .and_then(|info| info.server)
-        .unwrap_or_else(|| address.base.clone());
+    let base = serving(&address.base, &id).unwrap_or_else(|| address.base.clone());
     let lobby = Lobby::new(&base);
     let token = if args.spectate {
         None
@@ -261,7 +256,14 @@ pub(super) fn join(args: JoinArgs, io: &mut Streams) -> anyhow::Result<i32> {
             None => return Ok(EXIT_PROBLEMS),
         }
     };
-    play_online(&lobby, &base, &id, token, io)
+    play_online(&lobby, (&address.base, &base), &id, token, io)
+}
+
+/// The address of the process serving match `id`, as the lobby at `asked` names it (where
+/// several share a database); none if it names none or does not answer.
+fn serving(asked: &str, id: &str) -> Option<String> {
+    let listed = Lobby::new(asked).matches_of(&[id.to_string()]).ok()?;
+    listed.matches.into_iter().next()?.server
 }
 
 /// The token of the seat to play: one kept from an earlier join of this match (for `seat`,
@@ -437,7 +439,7 @@ pub(super) fn host(args: HostArgs, io: &mut Streams) -> anyhow::Result<i32> {
         address.of_match(&info.id)
     )?;
     match token {
-        Some(token) => play_online(&lobby, &base, &info.id, Some(token), io),
+        Some(token) => play_online(&lobby, (&base, &base), &info.id, Some(token), io),
         None if _serving.is_some() => {
             writeln!(io.out, "serving until the input ends (Ctrl-D) or Ctrl-C")?;
             let mut line = String::new();
@@ -460,10 +462,11 @@ fn shown_addr(addr: std::net::SocketAddr) -> String {
     }
 }
 
-/// Plays (or watches) match `id` at `base` with `token` until the person quits; the exit code.
+/// Plays (or watches) match `id` at `base` (found through the lobby at `asked`) with `token`
+/// until the person quits; the exit code.
 fn play_online(
     lobby: &Lobby,
-    base: &str,
+    (asked, base): (&str, &str),
     id: &str,
     token: Option<String>,
     io: &mut Streams,
@@ -510,7 +513,7 @@ fn play_online(
                         return Ok(if over { 0 } else { EXIT_PROBLEMS });
                     }
                     let had = seen.as_ref().map(|s| s.actions);
-                    match reconnect(base, id, token.clone(), had, io)? {
+                    match reconnect((asked, base), id, token.clone(), had, io)? {
                         Some(again) => {
                             connection = again;
                             // The next view is drawn whole, with what happened meanwhile.
@@ -568,7 +571,7 @@ const RECONNECT_FOR: Duration = Duration::from_secs(120);
 /// Connects again with `token` (the server restarted, the network dropped), every second for
 /// a while; `None` after saying it gave up.
 fn reconnect(
-    base: &str,
+    (asked, base): (&str, &str),
     id: &str,
     token: Option<String>,
     seen: Option<u64>,
@@ -579,7 +582,10 @@ fn reconnect(
     let began = Instant::now();
     loop {
         std::thread::sleep(Duration::from_secs(1));
-        match Connection::open(base, id, token.clone(), seen, None) {
+        // Where processes share a database, another may have taken the match over: the lobby
+        // first asked says which serves it now.
+        let at = serving(asked, id).unwrap_or_else(|| base.to_string());
+        match Connection::open(&at, id, token.clone(), seen, None) {
             Ok(again) => {
                 writeln!(io.out, "  back in the match")?;
                 return Ok(Some(again));

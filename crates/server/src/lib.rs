@@ -91,6 +91,9 @@ pub struct Options {
     /// How long a match nobody is connected to and nothing needs stays in memory before it
     /// sleeps (kept as its listing, brought back from its log when someone comes).
     pub sleep_after: Duration,
+    /// How often a process sharing a database looks for a shard whose process is gone (its
+    /// lease released), to take it over.
+    pub lease_check: Duration,
     /// Where clients reach this process (`https://play.example.org`), recorded in the shared
     /// database so that every process's lobby names it for the matches of its shard and sends
     /// their requests on to it; none: `http://` and the address it listens on, where processes
@@ -130,6 +133,7 @@ impl Options {
             clock: Clock::default(),
             sleep_after: Duration::from_secs(300),
             public_url: None,
+            lease_check: Duration::from_secs(2),
         }
     }
 }
@@ -202,6 +206,10 @@ pub(crate) struct Server {
     pub(crate) limits_logged: rate::Logged,
     /// The tilesets found for matches brought back, by their pack, mode, board and settings.
     pub(crate) tilesets: parking_lot::Mutex<referee::TilesetsFound>,
+    /// The shards whose leases this process holds: it serves their matches.
+    pub(crate) leases: parking_lot::RwLock<std::collections::BTreeSet<u32>>,
+    /// Where clients reach this process, when several share a database (`--public-url`).
+    pub(crate) public_url: Option<String>,
 }
 
 impl Server {
@@ -330,39 +338,16 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
     }
     let published = published::Watched::of(&options.publish);
     let lexicon = Arc::new(Lexicon::english());
-    let mut matches = BTreeMap::new();
-    let mut unrestored = Vec::new();
     let mut tilesets = referee::TilesetsFound::new();
-    // Every match starts asleep, listed as its listing says; one whose listing is missing (a
-    // database from before listings) or behind its log is replayed now to list it. The other
-    // shards' matches are the other processes'.
-    for listed in store
-        .listings()?
-        .into_iter()
-        .filter(|m| in_shard(&m.id, options.shard))
-    {
-        let id = listed.id.clone();
-        // What the database lists is made true: nobody is connected after a start.
-        let cell = match listed.listing {
-            Some(mut listing) if listing.info.actions == listed.entries => {
-                if asleep::nobody_connected(&mut listing) {
-                    store.set_listing(&id, &listing)?;
-                }
-                MatchCell::asleep(listing)
-            }
-            _ => match restore(&*store, &id, &lexicon, &options, (&catalog, &mut tilesets)) {
-                Ok(live) => {
-                    store.set_listing(&id, &live.listing())?;
-                    MatchCell::live(id.clone(), live)
-                }
-                Err(why) => {
-                    unrestored.push(format!("match {id}: {why}"));
-                    continue;
-                }
-            },
-        };
-        matches.insert(id, Arc::new(cell));
+    // This process serves its shard's matches while it holds the shard's lease (the database's:
+    // one process's own database always gives it; a shared one gives it unless another
+    // process took it over while this one was away, and then this one takes the next free).
+    let mut held = std::collections::BTreeSet::new();
+    if store.try_lease(options.shard.0)? {
+        held.insert(options.shard.0);
     }
+    let found = (&catalog, &mut tilesets);
+    let (matches, unrestored) = shards::load(&*store, &held, &options, &lexicon, found)?;
     let restored = matches.len();
     let (published_count, unpublished) = published.counts();
     let listener = runtime
@@ -375,10 +360,15 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         what: "cannot tell the address listened on".to_string(),
         source,
     })?;
-    if let Some(url) = shards::public_url(&options, addr) {
-        store.set_server(options.shard.0, &url)?;
+    let public_url = shards::public_url(&options, addr);
+    if let Some(url) = &public_url {
+        for shard in &held {
+            store.set_server(*shard, url)?;
+        }
     }
     let server = Arc::new(Server {
+        leases: parking_lot::RwLock::new(held),
+        public_url,
         store,
         matches: RwLock::new(matches),
         played: packs_played::list(&catalog),
@@ -408,6 +398,9 @@ pub fn start_with(options: Options, store: Box<dyn Store>) -> Result<Started, Se
         // A match asleep needs its driver only if its clock will come.
         for cell in cells.into_iter().filter(|c| c.needs_driver()) {
             driver::ensure(server.clone(), cell);
+        }
+        if options.shard.1 > 1 {
+            tokio::spawn(shards::take_over(server.clone()));
         }
     }
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

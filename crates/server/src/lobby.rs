@@ -431,12 +431,12 @@ async fn create(State(server): State<Arc<Server>>, body: String) -> Response {
                     ),
                 });
             }
-            let id = loop {
-                let id = format!("{:016x}", rand::random::<u64>());
-                if crate::in_shard(&id, server.options.shard) {
-                    break id;
-                }
-            };
+            let id = server.new_id().ok_or_else(|| {
+                Refusal::unavailable(
+                    "this process serves no shard of the matches now (another took its \
+                     shard over while it was away): make the match at another process",
+                )
+            })?;
             let (mut made, stored) = Match::create(
                 id.clone(),
                 request,

@@ -38,6 +38,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 ";
 
+/// The class of the advisory locks that are the shards' leases ("SC"), each keyed by its shard.
+const LEASE_LOCKS: i32 = 0x5343;
+
 /// The advisory lock under which a process makes the tables ("SCRYPTIC" in ASCII, as a key).
 const SCHEMA_LOCK: i64 = 0x5343_5259_5054_4943;
 
@@ -271,6 +274,20 @@ impl Store for PostgresStore {
             )
             .map_err(failed)?;
         Ok(())
+    }
+
+    fn try_lease(&self, shard: u32) -> Result<bool, StoreError> {
+        // A lock of this connection's session: PostgreSQL releases it when the process's
+        // connection ends (the process stopped, was killed, or lost the database), and then
+        // another process may take the shard. It is never taken twice.
+        let row = self
+            .db()
+            .query_one(
+                "SELECT pg_try_advisory_lock($1, $2)",
+                &[&LEASE_LOCKS, &(shard as i32)],
+            )
+            .map_err(failed)?;
+        Ok(row.get(0))
     }
 
     fn servers(&self) -> Result<std::collections::BTreeMap<u32, String>, StoreError> {

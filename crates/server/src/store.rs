@@ -163,6 +163,11 @@ pub trait Store: Send + Sync {
     fn set_server(&self, shard: u32, url: &str) -> Result<(), StoreError>;
     /// The address of the process serving each shard, by shard.
     fn servers(&self) -> Result<std::collections::BTreeMap<u32, String>, StoreError>;
+    /// Takes the lease of `shard` for this process, if no live process holds it: whether
+    /// this process holds it now. A database of one process's own always gives it.
+    fn try_lease(&self, _shard: u32) -> Result<bool, StoreError> {
+        Ok(true)
+    }
 }
 
 /// `text` as a listing, or none (a row written before listings were kept, or not readable:

@@ -102,9 +102,66 @@ async fn one_lobby(
     assert_eq!(location, at);
 }
 
+/// Match `id`, whose process went, is served by `heir` once its lease is taken: listed as
+/// served there, a seat taken and an action played there.
+async fn taken_over(heir: &scryptic_server::Started, id: &str) {
+    let here = format!("http://{}", heir.addr);
+    let start = std::time::Instant::now();
+    loop {
+        let (_, _, body) = request(heir.addr, &format!("GET /api/matches/{id} HTTP/1.1"), "").await;
+        let info: serde_json::Value = serde_json::from_str(&body).unwrap();
+        if info["server"] == here.as_str() {
+            break;
+        }
+        assert!(start.elapsed().as_secs() < 20, "never taken over: {info}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let take = r#"{"protocol":1,"seat":"silver","name":"Bo"}"#;
+    let path = format!("/api/matches/{id}/seats");
+    let (status, _, body) = request(heir.addr, &format!("POST {path} HTTP/1.1"), take).await;
+    assert_eq!(status, 200, "{body}");
+    let token = serde_json::from_str::<serde_json::Value>(&body).unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let take = r#"{"protocol":1,"seat":"gold","name":"Al"}"#;
+    let (status, _, body) = request(heir.addr, &format!("POST {path} HTTP/1.1"), take).await;
+    assert_eq!(status, 200, "{body}");
+    let gold = serde_json::from_str::<serde_json::Value>(&body).unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let _ = token;
+    let play = format!("ws://{}/api/matches/{id}/play", heir.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(play).await.unwrap();
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let hello = serde_json::json!({"protocol": 1, "type": "hello", "token": gold});
+    socket.send(Message::text(hello.to_string())).await.unwrap();
+    let act = serde_json::json!({"protocol": 1, "type": "act", "action": "EndTurn"});
+    let mut acted = false;
+    while let Some(Ok(frame)) = socket.next().await {
+        let Message::Text(text) = frame else { continue };
+        let frame: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
+        assert_ne!(frame["type"], "refused", "{frame}");
+        if frame["type"] != "view" {
+            continue;
+        }
+        if frame["actions"] == 1 {
+            break;
+        }
+        if !acted {
+            socket.send(Message::text(act.to_string())).await.unwrap();
+            acted = true;
+        }
+    }
+    assert!(acted, "gold played at the heir");
+}
+
 fn process(url: &str, shard: (u32, u32), data: &std::path::Path) -> scryptic_server::Started {
     let mut options = Options::new("127.0.0.1:0".parse().unwrap(), data.to_path_buf());
     options.shard = shard;
+    options.lease_check = std::time::Duration::from_millis(50);
     start_with(options, Box::new(PostgresStore::connect(url).unwrap())).unwrap()
 }
 
@@ -153,7 +210,11 @@ fn two_processes_share_one_database_each_serving_its_shard() {
         assert!(save.contains("seed: 5"), "{save}");
     }
     runtime.block_on(one_lobby(&first, &second, &made));
-    drop((first, second, store));
+    // The first process goes (its connection, and its shard's lease, with it): the second
+    // takes its shard over and plays its matches on.
+    drop(first);
+    runtime.block_on(taken_over(&second, &made[0][1]));
+    drop((second, store));
     admin
         .batch_execute(&format!("DROP DATABASE {name} WITH (FORCE)"))
         .unwrap();
