@@ -395,7 +395,8 @@ const linked = new URLSearchParams(location.search).get("match") || undefined;
 let linkedShown = false;
 
 function matchItem(m) {
-  const link = location.origin + "/matches/" + m.id;
+  // The match's address at the process that serves it, where several share a database.
+  const link = (m.server || location.origin) + "/matches/" + m.id;
   const item = element("li", { class: "match", "data-id": m.id });
   if (m.id === linked) item.classList.add("chosen");
   item.append(element("strong", {}, m.title + " "));
@@ -504,8 +505,10 @@ function seatName(info, player) {
 
 function watch(info) {
   if (watching) watching.close();
-  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-  const socket = new WebSocket(scheme + location.host + "/api/matches/" + info.id + "/play");
+  // At the process that serves the match, where several share a database (a browser's
+  // WebSocket follows no redirect).
+  const base = (info.server || location.origin).replace(/^http/, "ws");
+  const socket = new WebSocket(base + "/api/matches/" + info.id + "/play");
   watching = socket;
   watchedId = info.id;
   placeWatchingPanel();
