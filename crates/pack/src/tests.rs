@@ -276,6 +276,18 @@ fn write_files(dir: &Path, files: &[(&str, &str)]) {
     }
 }
 
+/// The demo pack's mode with the settings `set` (`--set id=value` pairs).
+fn choice(set: &[(&str, &str)]) -> Choice {
+    Choice {
+        pack: "demo".into(),
+        set: set
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        ..Choice::default()
+    }
+}
+
 /// A pack folder `demo` whose mode binds a setting to `turn.draw_per_turn`, with a map that
 /// names a script beside it and core's tileset.
 fn demo_pack(root: &Path) -> PathBuf {
@@ -313,14 +325,6 @@ fn a_pack_mode_assembles_with_its_settings_scripts_lists_and_tileset() {
     let dir = demo_pack(root.path());
     let mut catalog = Catalog::new(vec![super::core().unwrap()]);
     catalog.add(Pack::open(&dir).unwrap()).unwrap();
-    let choice = |set: &[(&str, &str)]| Choice {
-        pack: "demo".into(),
-        set: set
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        ..Choice::default()
-    };
     let level = Level::from_pack(&catalog, &choice(&[])).unwrap();
     assert_eq!(level.rules.turn.draw_per_turn, 4);
     let names: Vec<&str> = level.scripts.iter().map(|s| s.name.as_str()).collect();
@@ -362,14 +366,6 @@ fn every_mode_has_a_moves_time_kept_only_when_set() {
     let dir = demo_pack(root.path());
     let mut catalog = Catalog::new(vec![super::core().unwrap()]);
     catalog.add(Pack::open(&dir).unwrap()).unwrap();
-    let choice = |set: &[(&str, &str)]| Choice {
-        pack: "demo".into(),
-        set: set
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-        ..Choice::default()
-    };
     // Not set: the game is as it always was, its save naming only the pack's own.
     let level = Level::from_pack(&catalog, &choice(&[])).unwrap();
     assert_eq!(level.rules.flow.move_seconds, 0);

@@ -18,10 +18,9 @@
 
 mod client;
 
-use client::{make_match, percentile, play, resident, setting};
+use client::{everyone_plays, make_match, percentile, resident, setting};
 use scryptic_server::{Options, start};
 use std::path::Path;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn options(data: &Path) -> Options {
@@ -67,21 +66,7 @@ fn main() {
         per_match as f64 / 1024.0
     );
 
-    let began = Instant::now();
-    let rounds: Vec<Vec<Duration>> = clients.block_on(async {
-        let everyone = Arc::new(tokio::sync::Barrier::new(made.len()));
-        let tasks: Vec<_> = made
-            .iter()
-            .cloned()
-            .map(|seat| tokio::spawn(play(addr, seat, round_trips, everyone.clone())))
-            .collect();
-        let mut all = Vec::new();
-        for task in tasks {
-            all.push(task.await.unwrap());
-        }
-        all
-    });
-    let took = began.elapsed();
+    let (rounds, took) = everyone_plays(&clients, addr, &made, round_trips);
     // Every client's first action goes at the same instant, after the barrier: a burst told
     // apart from play.
     let mut burst: Vec<Duration> = rounds.iter().filter_map(|r| r.first().copied()).collect();

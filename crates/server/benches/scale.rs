@@ -22,14 +22,13 @@
 
 mod client;
 
-use client::{lobby, make_match, percentile, play, resident_of, setting};
+use client::{everyone_plays, lobby, make_match, percentile, resident_of, setting};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -248,21 +247,7 @@ fn main() {
         made
     });
     let with_live = server.memory();
-    let began = Instant::now();
-    let rounds: Vec<Vec<Duration>> = clients.block_on(async {
-        let everyone = Arc::new(tokio::sync::Barrier::new(made.len()));
-        let tasks: Vec<_> = made
-            .iter()
-            .cloned()
-            .map(|seat| tokio::spawn(play(addr, seat, round_trips, everyone.clone())))
-            .collect();
-        let mut all = Vec::new();
-        for task in tasks {
-            all.push(task.await.unwrap());
-        }
-        all
-    });
-    let took = began.elapsed();
+    let (rounds, took) = everyone_plays(&clients, addr, &made, round_trips);
     let mut times: Vec<Duration> = rounds
         .iter()
         .flat_map(|r| r.iter().skip(1).copied())

@@ -3,12 +3,11 @@
 //! checksums, every seat's view, its listing and its move clock the same.
 
 use crate::MemoryStore;
-use crate::leak_tests::{catalog, keep, next_action, request};
+use crate::leak_tests::{catalog, keep, play_a_step, request};
 use crate::referee::Match;
 use crate::store::Store;
 use scryptic_ai::AiPlayer;
 use scryptic_core::board::Player;
-use scryptic_core::game::Action;
 use scryptic_core::lexicon::Lexicon;
 use scryptic_protocol::{CreateMatch, TakeSeat};
 use std::sync::Arc;
@@ -73,19 +72,8 @@ fn sleeps_and_wakes_the_same(request: CreateMatch, label: &str) -> usize {
             game = back;
         }
         game.clock.advance(1_000);
-        if game.game().result().is_some() && !game.game().match_goes_on() {
+        if !play_a_step(&mut game, &store, (&mut ais, &mut turn), (label, step)) {
             break;
-        }
-        if game.game().result().is_some() {
-            for &p in &players {
-                game.ready_for_next(p).unwrap();
-            }
-            assert!(game.step(&store), "{label}: the next round begins");
-        } else if game.grace_deadline_ms().is_some() {
-            game.act(None, Action::GraceOver, &store).unwrap();
-        } else {
-            let (seat, action) = next_action(game.game(), &mut ais, &mut turn).unwrap();
-            game.act(Some(seat), action, &store).unwrap();
         }
     }
     compared

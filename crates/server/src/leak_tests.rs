@@ -251,26 +251,8 @@ fn play_and_check(request: CreateMatch, label: &str) -> usize {
                 checked += 1;
             }
         }
-        if game.game().result().is_some() && !game.game().match_goes_on() {
+        if !play_a_step(&mut game, &store, (&mut ais, &mut turn), (label, step)) {
             break;
-        }
-        if game.game().result().is_some() {
-            for &p in &players {
-                game.ready_for_next(p).unwrap();
-            }
-            assert!(game.step(&store), "{label}: the next round begins");
-            continue;
-        }
-        if game.grace_deadline_ms().is_some() {
-            // The clock's end, at once (the test does not wait a minute).
-            game.act(None, Action::GraceOver, &store).unwrap();
-            continue;
-        }
-        let Some((seat, action)) = next_action(game.game(), &mut ais, &mut turn) else {
-            panic!("{label}: nobody can act at step {step}");
-        };
-        if let Err(e) = game.act(Some(seat), action, &store) {
-            panic!("{label}: {seat}'s AI action refused at step {step}: {e}");
         }
     }
     assert!(
@@ -281,6 +263,38 @@ fn play_and_check(request: CreateMatch, label: &str) -> usize {
         assert!(seat.got > 2, "{label}: {:?} got frames", seat.player);
     }
     checked
+}
+
+/// Plays the match's next step with a person's AI at every seat: the next round once everyone
+/// is ready, the grace period's end at once (the test does not wait a minute), or a seat's
+/// action. False once the match is over.
+pub(crate) fn play_a_step(
+    game: &mut Match,
+    store: &MemoryStore,
+    (ais, turn): (&mut [AiPlayer], &mut usize),
+    (label, step): (&str, usize),
+) -> bool {
+    let over = game.game().result().is_some();
+    if over && !game.game().match_goes_on() {
+        return false;
+    }
+    if over {
+        let players: Vec<Player> = game.game().seats().collect();
+        for p in players {
+            game.ready_for_next(p).unwrap();
+        }
+        assert!(game.step(store), "{label}: the next round begins");
+    } else if game.grace_deadline_ms().is_some() {
+        game.act(None, Action::GraceOver, store).unwrap();
+    } else {
+        let Some((seat, action)) = next_action(game.game(), ais, turn) else {
+            panic!("{label}: nobody can act at step {step}");
+        };
+        if let Err(e) = game.act(Some(seat), action, store) {
+            panic!("{label}: {seat}'s AI action refused at step {step}: {e}");
+        }
+    }
+    true
 }
 
 pub(crate) fn keep(store: &MemoryStore, game: &Match, stored: &crate::store::StoredMatch) {

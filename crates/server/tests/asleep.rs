@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{Socket, connect, http, next_of, options, seated};
+use common::{Socket, connect, info, next_of, options, posted, seated};
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -17,18 +17,6 @@ use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
 const MINUTE_MS: u64 = 60_000;
-
-async fn info(addr: SocketAddr, id: &str) -> Value {
-    let (status, body) = http(addr, "GET", &format!("/api/matches/{id}"), "").await;
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap()
-}
-
-async fn posted(addr: SocketAddr, path: &str, body: Value) -> Value {
-    let (status, answer) = http(addr, "POST", path, &body.to_string()).await;
-    assert!(status == 200 || status == 201, "{status} {answer}");
-    serde_json::from_str(&answer).unwrap()
-}
 
 /// Waits (20 s at most) until `done` says the server got there.
 async fn until(what: &str, done: impl Fn() -> bool) {

@@ -9,24 +9,11 @@
 
 mod common;
 
-use common::{http, next_of, options, seated};
+use common::{http, info, next_of, options, posted, seated};
 use serde_json::{Value, json};
-use std::net::SocketAddr;
 
 const DAY_MS: u64 = 86_400_000;
 const START_MS: u64 = 1_800_000_000_000;
-
-async fn info(addr: SocketAddr, id: &str) -> Value {
-    let (status, body) = http(addr, "GET", &format!("/api/matches/{id}"), "").await;
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_str(&body).unwrap()
-}
-
-async fn posted(addr: SocketAddr, path: &str, body: Value) -> Value {
-    let (status, answer) = http(addr, "POST", path, &body.to_string()).await;
-    assert!(status == 200 || status == 201, "{status} {answer}");
-    serde_json::from_str(&answer).unwrap()
-}
 
 #[test]
 fn a_move_not_made_within_its_day_loses_the_game_on_the_servers_clock() {

@@ -155,3 +155,28 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     let at = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[at]
 }
+
+/// Every seat of `made` played at once by its own client (`play`), `round_trips` actions
+/// each, after a barrier: each client's round trips, and how long they all took.
+pub fn everyone_plays(
+    clients: &tokio::runtime::Runtime,
+    addr: SocketAddr,
+    made: &[(String, String)],
+    round_trips: usize,
+) -> (Vec<Vec<Duration>>, Duration) {
+    let began = Instant::now();
+    let rounds = clients.block_on(async {
+        let everyone = Arc::new(tokio::sync::Barrier::new(made.len()));
+        let tasks: Vec<_> = made
+            .iter()
+            .cloned()
+            .map(|seat| tokio::spawn(play(addr, seat, round_trips, everyone.clone())))
+            .collect();
+        let mut all = Vec::new();
+        for task in tasks {
+            all.push(task.await.unwrap());
+        }
+        all
+    });
+    (rounds, began.elapsed())
+}

@@ -39,6 +39,20 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
     (status, body)
 }
 
+/// Match `id` as the lobby lists it (`GET /api/matches/ID`).
+pub async fn info(addr: SocketAddr, id: &str) -> Value {
+    let (status, body) = http(addr, "GET", &format!("/api/matches/{id}"), "").await;
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// `body` posted to `path`: the answer, which must be a success.
+pub async fn posted(addr: SocketAddr, path: &str, body: Value) -> Value {
+    let (status, answer) = http(addr, "POST", path, &body.to_string()).await;
+    assert!(status == 200 || status == 201, "{status} {answer}");
+    serde_json::from_str(&answer).unwrap()
+}
+
 pub async fn actions(addr: SocketAddr, id: &str) -> u64 {
     let (_, body) = http(addr, "GET", &format!("/api/matches/{id}"), "").await;
     let info: Value = serde_json::from_str(&body).unwrap();
