@@ -82,8 +82,9 @@ pub struct Options {
     /// How long a request's head, or its body, may take to arrive (a client that announces
     /// a body and never sends it holds its connection no longer).
     pub slow_client: Duration,
-    /// `(k, n)`: this process serves the matches of shard `k` of `n` (by their ids), so that
-    /// `n` processes share one PostgreSQL database; `(0, 1)` serves every match.
+    /// `(k, n)`: the matches are split in `n` shards by their ids, so that `n` processes share
+    /// one PostgreSQL database; this one serves shard `k` while it holds its lease, and takes
+    /// over any shard whose process is gone; `(0, 1)` serves every match.
     pub shard: (u32, u32),
     /// The time its clocks read (a move's time, the grace period, the pause between rounds):
     /// the system's, or for a test one it moves by hand.

@@ -1,10 +1,12 @@
 //! Many processes, one lobby: processes sharing a database (`--database`, `--shard K/N`) each
-//! serve the matches of their shard, but every process lists every match (the listings are
-//! the database's), names in each the address of the process that serves it (its
-//! `--public-url`, recorded in the database when it starts), and sends a request for a match
-//! of another shard on to that process: a temporary redirect (307) to the same path there,
-//! which browsers, the HTTP client and the WebSocket client follow (a WebSocket's handshake
-//! too, so a match's link works from any process).
+//! serve the matches of the shards whose leases they hold (their own shard K, and any whose
+//! process is gone: the leases are PostgreSQL's advisory locks of each process's connection,
+//! released when it dies). Every process lists every match (the listings are the database's),
+//! names in each the address of the process that serves it (its `--public-url`, recorded in
+//! the database when it takes a shard), and sends a request for a match it does not serve on
+//! to that process: a temporary redirect (307) to the same path there, which browsers and
+//! WebSocket clients follow (a WebSocket's handshake too, so a match's link works from any
+//! process); a client that cannot resend a POST asks the lobby for `server` first.
 
 use crate::store::{Listing, Store, StoreError};
 use crate::{MatchCell, Options, Server, asleep, driver, referee, shard_of};
