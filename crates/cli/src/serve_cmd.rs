@@ -61,7 +61,8 @@ pub(super) struct ServeArgs {
     #[arg(long, value_name = "URL")]
     database: Option<String>,
     /// Serve shard K of N of the database's matches (by their ids): N processes, each with
-    /// its own K, share one database.
+    /// its own K, share one database, and every one lists every match. A process takes over
+    /// the shard of one that is gone (within two seconds).
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
     /// Where clients reach this process (`https://play-2.example.org`), when several share a
