@@ -453,3 +453,76 @@ fn a_seat_comes_back_by_itself_when_the_server_restarts() {
     });
     h.get_by_label("Your turn:");
 }
+
+/// Two servers share a PostgreSQL database (`.ci/run` starts one; without it the test says so
+/// and passes, unless `SCRYPTIC_REQUIRE_POSTGRES` is set): the editor lists the match of the
+/// second through the first, plays it at the second, and when the second goes and the first
+/// takes its shard over, the seat comes back by itself at the first.
+#[test]
+fn a_seat_follows_its_match_to_the_server_that_took_it_over() {
+    let Ok(url) = std::env::var("SCRYPTIC_TEST_POSTGRES") else {
+        assert!(
+            std::env::var("SCRYPTIC_REQUIRE_POSTGRES").is_err(),
+            "SCRYPTIC_REQUIRE_POSTGRES is set but SCRYPTIC_TEST_POSTGRES names no database"
+        );
+        eprintln!("no PostgreSQL named by SCRYPTIC_TEST_POSTGRES: not tested here");
+        return;
+    };
+    let name = format!("scryptic_editor_{:08x}", rand_id());
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    admin
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap();
+    let own = format!("{url} dbname={name}");
+    let dir = tempfile::tempdir().unwrap();
+    let process = |k: u32| {
+        let data = dir.path().join(format!("server-{k}"));
+        let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data);
+        options.packs = vec![root().join("packs")];
+        options.shard = (k, 2);
+        options.lease_check = Duration::from_millis(50);
+        let store = scryptic::server::PostgresStore::connect(&own).unwrap();
+        scryptic::server::start_with(options, Box::new(store)).unwrap()
+    };
+    let (first, second) = (process(0), process(1));
+    let lobby = scryptic::client::Lobby::new(&format!("http://{}", second.addr));
+    let create = scryptic::protocol::CreateMatch {
+        pack: "core".into(),
+        mode: String::new(),
+        map: String::new(),
+        settings: Default::default(),
+        seats: [(
+            "silver".to_string(),
+            scryptic::protocol::SeatRequest::Ai {
+                level: "easy".into(),
+            },
+        )]
+        .into(),
+        seed: Some(5),
+        log_after_end: true,
+    };
+    lobby.create(create).unwrap();
+    let mut h = editor_online(&first, "ada");
+    take_seat(&mut h, "gold");
+    drop(second);
+    wait_for(&mut h, "the seat back at the first server", |app| {
+        let s = app.play.session.as_ref().unwrap();
+        s.log.iter().any(|l| l == "connected again")
+    });
+    let session = h.state_mut().play.session.as_mut().unwrap();
+    session.end_turn();
+    wait_for(&mut h, "gold's pass played at the first server", |app| {
+        let s = app.play.session.as_ref().unwrap();
+        s.game().turn() > 1
+    });
+    drop((h, first));
+    admin
+        .batch_execute(&format!("DROP DATABASE {name} WITH (FORCE)"))
+        .unwrap();
+}
+
+/// A number for a name of the test's own.
+fn rand_id() -> u32 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |d| d.subsec_nanos() ^ std::process::id())
+}

@@ -278,6 +278,12 @@ impl ServerSeat {
         self.seat.is_none()
     }
 
+    /// The match is served at `base` now (where processes share a database, another took its
+    /// shard over): the next connection is made there.
+    pub fn served_at(&mut self, base: String) {
+        self.address.base = base;
+    }
+
     /// Whether a lost connection is being made again.
     pub fn reconnecting(&self) -> bool {
         self.lost.is_some()

@@ -373,6 +373,7 @@ impl OnlineScreen {
             Err(e) => return self.message = Some(e),
         };
         // Where processes share a database, the match is played at the one that serves it.
+        let lobby = base.clone();
         let listed = self.matches.iter().find(|m| m.id == id);
         let base = listed.and_then(|m| m.server.clone()).unwrap_or(base);
         let (id, name) = (id.to_string(), self.name.trim().to_string());
@@ -390,7 +391,11 @@ impl OnlineScreen {
                 (None, None) => None,
             };
             let lexicon = crate::lexicon_mode::dictionary();
-            Reply::Joined(RemoteSeat::join(&base, &id, token, lexicon, Some(wake)).map(Box::new))
+            let joined = RemoteSeat::join(&base, &id, token, lexicon, Some(wake));
+            Reply::Joined(joined.map(|mut seat| {
+                seat.lobby = lobby;
+                Box::new(seat)
+            }))
         });
     }
 

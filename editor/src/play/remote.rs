@@ -33,6 +33,11 @@ pub struct RemoteSeat {
     pub tileset: Option<TilesetRef>,
     /// What became of the match's packs (a pack fetched, or why it could not be).
     pub pack_notes: Vec<String>,
+    /// The lobby the match was found through (the Online screen's address), asked where the
+    /// match is served when the connection is lost.
+    pub lobby: String,
+    /// Its answer, awaited on a thread of its own, and when it was asked.
+    finding: Option<(std::sync::mpsc::Receiver<Option<String>>, Instant)>,
 }
 
 /// The play view's seat is the editor's: its match, seat and help are read through it.
@@ -89,9 +94,42 @@ impl RemoteSeat {
             match_id: id.to_string(),
             tileset: None,
             pack_notes: Vec::new(),
+            lobby: base.to_string(),
+            finding: None,
         };
         remote.find_tileset(tileset.as_ref());
         Ok(remote)
+    }
+
+    /// While the connection is lost, asks the lobby (off the window's thread, once a second)
+    /// where the match is served: where processes share a database another may have taken it
+    /// over, and the seat reconnects there.
+    fn follow(&mut self) {
+        if let Some((answer, asked)) = &self.finding {
+            match answer.try_recv() {
+                Ok(Some(base)) if base != self.base => {
+                    self.server.served_at(base.clone());
+                    self.base = base;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => return,
+                _ if asked.elapsed() < Duration::from_secs(1) => return,
+                _ => {}
+            }
+            self.finding = None;
+        }
+        if !self.server.reconnecting() {
+            return;
+        }
+        let (sender, answer) = std::sync::mpsc::channel();
+        let (lobby, id) = (self.lobby.clone(), self.match_id.clone());
+        std::thread::spawn(move || {
+            let listed = scryptic::client::Lobby::new(&lobby).matches_of(&[id]);
+            let server = listed
+                .ok()
+                .and_then(|l| l.matches.into_iter().next()?.server);
+            let _ = sender.send(server);
+        });
+        self.finding = Some((answer, Instant::now()));
     }
 
     /// Finds the board's tileset `file` names: in this editor's copy of its pack when that
@@ -189,6 +227,7 @@ impl Referee for RemoteSeat {
     }
 
     fn poll(&mut self, dialog_open: bool) -> Vec<Heard> {
+        self.follow();
         self.server.poll(dialog_open)
     }
 
