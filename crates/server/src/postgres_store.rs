@@ -240,7 +240,7 @@ impl Store for PostgresStore {
         let rows = db
             .query(
                 "SELECT listing FROM matches ORDER BY created_ms DESC, id LIMIT $1 OFFSET $2",
-                &[&(limit as i64), &(offset as i64)],
+                &[&(limit as i64), &i64::try_from(offset).unwrap_or(i64::MAX)],
             )
             .map_err(failed)?;
         let total: i64 = db

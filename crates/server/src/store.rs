@@ -389,7 +389,7 @@ impl Store for SqliteStore {
     fn page(&self, offset: usize, limit: usize) -> Result<(Vec<Listing>, u64), StoreError> {
         let listings = self.read_listings(
             "SELECT listing FROM matches ORDER BY created_ms DESC, id LIMIT ?1 OFFSET ?2",
-            params![limit as i64, offset as i64],
+            params![limit as i64, i64::try_from(offset).unwrap_or(i64::MAX)],
         )?;
         let total: i64 = self
             .db()

@@ -48,6 +48,10 @@ fn the_lobby_lists_a_page_at_a_time() {
         assert_eq!(first["total"], 3);
         let (_, rest) = get("/api/matches?offset=2&limit=2".into()).await;
         assert_eq!(ids(&rest), newest_first[2..]);
+        // An offset past any database's own (a stranger's) is a page past the end.
+        let (status, past) = get(format!("/api/matches?offset={}", usize::MAX)).await;
+        assert_eq!(status, 200, "{past}");
+        assert!(ids(&past).is_empty());
         let wanted = format!("/api/matches?ids={},{},nosuchmatch", made[0], made[2]);
         let (_, mine) = get(wanted).await;
         let both: Vec<String> = newest_first
