@@ -100,8 +100,10 @@ fn three_play_at_once_and_the_green_light_waits_for_a_complete_crossword() {
     // The AIs build their own crosswords in their own regions.
     let session = h.state_mut().play.session.as_mut().unwrap();
     session.pace().unwrap().paused = false;
-    // No pause between the AIs' moves: the test does not lay tiles by hand.
+    // No pause between the AIs' moves, and a letter in a millisecond: the test does not lay
+    // tiles by hand, and the AIs' pace with a person is tested below.
     session.pace().unwrap().delay = 0.0;
+    session.pace().unwrap().letter_ms = Some(1);
     for _ in 0..6 {
         session.update();
         session.wait_for_ai(Duration::from_secs(60));
@@ -174,15 +176,17 @@ fn a_setting_is_typed_digit_by_digit_and_snapped_once_typed() {
     assert_eq!(grace(&h), Some(scryptic::pack::SettingValue::Int(30)));
 }
 
-/// The AIs of a simultaneous game keep their pace while the person thinks: between two AI
-/// moves the window asks to be woken when the next may come (the AIs once waited for the
-/// pointer to move, over half a minute).
+/// The AIs of a simultaneous game keep a person's pace while the person thinks: the window
+/// asks to be woken when the next AI may act (the AIs once waited for the pointer to move,
+/// over half a minute).
 #[test]
 fn the_ais_pace_wakes_the_window_while_the_person_thinks() {
     let mut h = three_against_the_ai();
     let session = h.state_mut().play.session.as_mut().unwrap();
     session.pace().unwrap().paused = false;
-    let pace = Duration::from_secs_f64(session.pace().unwrap().delay * 10.0);
+    // Each AI looks its tiles over for four letters' time before it lays any.
+    session.pace().unwrap().letter_ms = Some(500);
+    let pace = Duration::from_millis(4 * 500);
     // Frames until the window may sleep (an AI thinking is waited for: its answer would wake
     // the window itself); then what it asks for is the next AI's turn.
     let mut delay = Duration::ZERO;

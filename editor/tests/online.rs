@@ -32,6 +32,7 @@ fn server() -> (scryptic::server::Started, tempfile::TempDir) {
         scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
     options.packs = vec![root().join("packs")];
     options.ai_pace = Duration::from_millis(20);
+    options.ai_letter = Some(Duration::from_millis(20));
     (scryptic::server::start(options).unwrap(), dir)
 }
 

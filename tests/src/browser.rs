@@ -336,6 +336,7 @@ pub fn playing_server(data: &std::path::Path, pace: Duration) -> scryptic::serve
     let mut options = scryptic::server::Options::new("127.0.0.1:0".parse().unwrap(), data.into());
     options.packs = vec![root().join("packs")];
     options.ai_pace = pace;
+    options.ai_letter = Some(pace);
     scryptic::server::start(options).unwrap()
 }
 

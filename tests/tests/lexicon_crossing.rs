@@ -338,6 +338,52 @@ fn ais_take_seats_at_the_terminal() {
     );
 }
 
+/// The AI seats' pace is in help: each level's, or the one the game's `ai_pace` setting gives
+/// them all; a mode that takes turns refuses the setting.
+#[test]
+fn help_tells_the_ais_pace_and_the_setting_sets_it() {
+    let levels = scryptic_typing(
+        &["play", "--pack", &pack(), "--ai", "silver", "--seed", "2"],
+        "help\nquit\n",
+    );
+    assert_eq!(levels.code, 0, "{levels:?}");
+    assert!(
+        levels
+            .out
+            .contains("(easy 5 s, normal 3 s, hard 2 s a letter;"),
+        "{}",
+        levels.out
+    );
+    let set = scryptic_typing(
+        &[
+            "play",
+            "--pack",
+            &pack(),
+            "--ai",
+            "silver",
+            "--set",
+            "ai_pace=8s",
+            "--seed",
+            "2",
+        ],
+        "help\nquit\n",
+    );
+    assert_eq!(set.code, 0, "{set:?}");
+    assert!(
+        set.out
+            .contains("(8 s a letter, as the game's ai_pace setting says)"),
+        "{}",
+        set.out
+    );
+    let word_wars = root().join("packs/word-wars").display().to_string();
+    let turns = scryptic(&["play", "--pack", &word_wars, "--set", "ai_pace=2s"]);
+    assert_ne!(turns.code, 0);
+    assert!(
+        turns.err.contains("is for modes played at once"),
+        "{turns:?}"
+    );
+}
+
 /// A player whose region lies past column Z is told the names of its columns, which they type
 /// as any cell (`AO1`), and help does not offer to act for another seat.
 #[test]

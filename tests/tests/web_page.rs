@@ -31,6 +31,7 @@ fn the_page_lists_searches_renders_and_serves_packs_and_shows_a_match_live() {
     options.packs = vec![root().join("packs")];
     options.publish = vec![releases];
     options.ai_pace = Duration::from_millis(20);
+    options.ai_letter = Some(Duration::from_millis(20));
     let server = scryptic::server::start(options).unwrap();
     assert_eq!(server.published, 2, "{:?}", server.unpublished);
     let address = format!("http://{}", server.addr);

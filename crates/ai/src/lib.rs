@@ -16,6 +16,7 @@ pub mod eval;
 pub mod ismcts;
 pub mod leaves;
 pub mod movegen;
+pub mod pace;
 pub mod player;
 pub mod simulate;
 pub mod spy;
@@ -24,6 +25,7 @@ pub mod table;
 pub mod think;
 
 pub use movegen::{Move, MoveGen};
+pub use pace::{Pace, Pacer, Pacers};
 pub use player::{AiPlayer, Level};
 pub use spy::Spy;
 pub use table::AiTable;

@@ -181,6 +181,12 @@ impl Keyboard {
         }
     }
 
+    /// Whether a read can give up at a deadline (lines come from a thread: the line editor
+    /// at a terminal, or a pipe read on a thread).
+    pub(super) fn can_wait(&self) -> bool {
+        self.editor.is_some()
+    }
+
     /// The next line typed after `prompt`, or `None` when the input ends (Ctrl+D, end of a
     /// pipe). Ctrl+C abandons the line being typed.
     pub(super) fn read(

@@ -428,7 +428,7 @@ pub(super) fn choose(
             writeln!(io.err, "--set {s}: write it as id=value (--set rounds=4)")?;
             return Ok(None);
         };
-        if key.trim() == crate::pack::settings::MOVE_TIME {
+        if !crate::pack::settings::kept_here(key.trim()) {
             writeln!(
                 io.err,
                 "--set {s}: a move's time is kept by a server's clock; host the match there \

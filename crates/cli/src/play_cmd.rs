@@ -20,6 +20,7 @@ use crate::script::live::{LiveFiles, load_connotations};
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Instant;
 
 mod output;
 mod seats;
@@ -368,6 +369,36 @@ pub(super) enum Left {
     Next,
 }
 
+/// What help says of the AI seats of a game played at once: their pace, the game's or each
+/// level's.
+fn ai_pace_help(game: &Game) -> String {
+    let seconds = |ms: u64| format!("{} s", ms as f64 / 1000.0);
+    let rules = game.rules();
+    let pace = if rules.flow.ai_letter_ms > 0 {
+        let ms = u64::try_from(rules.flow.ai_letter_ms).unwrap_or(0);
+        format!(
+            "{} a letter, as the game's ai_pace setting says",
+            seconds(ms)
+        )
+    } else {
+        let levels: Vec<String> = (crate::ai::Level::ALL.iter())
+            .map(|&l| {
+                let ms = crate::ai::Pace::of(l, rules).letter_ms;
+                format!("{l} {}", seconds(ms))
+            })
+            .collect();
+        format!(
+            "{} a letter; --set ai_pace=2s gives them all one",
+            levels.join(", ")
+        )
+    };
+    format!(
+        "The AI seats play at a person's pace: each looks new tiles over, then lays its \
+         crossword a few letters at a time ({pace}) and calls a light only once its crossword \
+         is laid."
+    )
+}
+
 /// The terminal as the players share it: what it draws, where lines come from, and whose
 /// rack it last showed.
 pub(super) struct Table {
@@ -387,6 +418,11 @@ pub(super) struct Table {
     /// the last line typed (none before the first).
     ai_turn: usize,
     ai_streak: usize,
+    /// In simultaneous play with people at a keyboard that can wait: each AI seat's pace
+    /// (`crate::ai::pace`), counted in milliseconds since `began`, and when the next may act.
+    pacers: crate::ai::Pacers,
+    began: Instant,
+    ai_due: Option<Instant>,
     /// Whether the screen is a spectator's (online, no seat): no rack is its own.
     watching: bool,
     /// What the scripts told the players since the keyboard last passed: told again after a
@@ -407,6 +443,9 @@ impl Table {
             ais: Vec::new(),
             ai_turn: 0,
             ai_streak: usize::MAX,
+            pacers: Default::default(),
+            began: Instant::now(),
+            ai_due: None,
             watching: false,
             told: Vec::new(),
         }
@@ -427,6 +466,9 @@ impl Table {
             ais: Vec::new(),
             ai_turn: 0,
             ai_streak: usize::MAX,
+            pacers: Default::default(),
+            began: Instant::now(),
+            ai_due: None,
             watching: false,
             told: Vec::new(),
         };
@@ -477,6 +519,11 @@ impl Table {
             turn_commands(game, combat)
         };
         let commands = aligned(&format!("{own}\n{table}{next}"));
+        let commands = if game.rules().flow.simultaneous && !self.ais.is_empty() {
+            format!("{commands}\n{}", ai_pace_help(game))
+        } else {
+            commands
+        };
         // A scripted game's rules say how it is played, if they do; then how moves are typed.
         match game.mode_help().filter(|_| game.rules().flow.scripted) {
             Some(rules) => format!("{rules}\n\n{commands}\n{CELL_NAMES}"),
@@ -521,13 +568,19 @@ impl Table {
             } else {
                 format!("{}> ", self.screen.seat_name(self.actor(scripted.game())))
             };
-            let deadline = self.at_once.grace_deadline(scripted.game());
+            let grace = self.at_once.grace_deadline(scripted.game());
+            let deadline = [grace, self.ai_due.filter(|_| !announced_end)]
+                .into_iter()
+                .flatten()
+                .min();
             let line = match self.keyboard.read_until(&prompt, deadline, io)? {
                 Typed::Line(line) => line,
                 Typed::Ended => {
                     writeln!(io.out)?;
                     return Ok(left(announced_end));
                 }
+                // An AI's time came while a line is typed: it acts (told above the line).
+                Typed::TimeUp if !self.at_once.time_is_up(scripted.game()) => continue,
                 Typed::TimeUp => {
                     if self.time_up_while_typing(scripted, io)? {
                         continue;

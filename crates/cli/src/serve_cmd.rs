@@ -29,6 +29,10 @@ pub(super) struct ServeArgs {
     /// Milliseconds an AI seat waits before it acts, so people can follow.
     #[arg(long, default_value_t = 400)]
     ai_pace: u64,
+    /// Milliseconds every AI seat takes a letter in a game played at once with people,
+    /// whatever its level or the match's `ai_pace` says (for demonstrations).
+    #[arg(long)]
+    ai_letter_ms: Option<u64>,
     /// Seconds a match's next round waits for people who have not typed `next`.
     #[arg(long, default_value_t = 60)]
     round_pause: u64,
@@ -153,6 +157,7 @@ pub(super) fn serve(args: ServeArgs, io: &mut Streams) -> anyhow::Result<i32> {
     options.packs = args.packs;
     options.publish = args.publish;
     options.ai_pace = Duration::from_millis(args.ai_pace);
+    options.ai_letter = args.ai_letter_ms.map(Duration::from_millis);
     options.round_pause = Duration::from_secs(args.round_pause);
     if let Some(shard) = &args.shard {
         match parse_shard(shard) {

@@ -27,36 +27,80 @@ const MOVE_TIMES: [(&str, i64); 14] = [
     ("14d", 1_209_600),
 ];
 
+/// The id of the built-in setting for an AI seat's pace in a game played at once
+/// (`--set ai_pace=3s`).
+pub const AI_PACE: &str = "ai_pace";
+
+/// The paces an AI seat may be given in a game played at once, each with the milliseconds it
+/// takes a letter (`level`: the AI's level decides).
+const AI_PACES: [(&str, i64); 7] = [
+    ("level", 0),
+    ("1s", 1_000),
+    ("2s", 2_000),
+    ("3s", 3_000),
+    ("5s", 5_000),
+    ("8s", 8_000),
+    ("12s", 12_000),
+];
+
 /// The settings every mode has besides its pack's own: the platform's, kept by a referee.
 /// A game records one only when it is set, so a game that sets none is as it always was.
 pub fn builtin() -> Vec<SettingSpec> {
-    vec![SettingSpec {
-        id: MOVE_TIME.to_string(),
-        title: "Move time".to_string(),
-        description: "How long each player has for a move (30s to 14d) before the server's \
-                      clock ends the game against them; off: no clock. For correspondence \
-                      play, give days. A server keeps it: only hosted matches have it."
-            .to_string(),
-        kind: SettingKind::Choice {
-            options: MOVE_TIMES
-                .iter()
-                .map(|(name, _)| name.to_string())
-                .collect(),
-            default: "off".to_string(),
+    vec![
+        SettingSpec {
+            id: MOVE_TIME.to_string(),
+            title: "Move time".to_string(),
+            description: "How long each player has for a move (30s to 14d) before the server's \
+                          clock ends the game against them; off: no clock. For correspondence \
+                          play, give days. A server keeps it: only hosted matches have it."
+                .to_string(),
+            kind: choice(&MOVE_TIMES, "off"),
+            binds: "flow.move_seconds".to_string(),
         },
-        binds: "flow.move_seconds".to_string(),
-    }]
+        SettingSpec {
+            id: AI_PACE.to_string(),
+            title: "AI pace".to_string(),
+            description: "In a game played at once, how long an AI seat takes to lay each \
+                          letter while people play (it looks new tiles over for a few \
+                          letters' time before it lays or calls anything); level: its level's \
+                          own pace (easy slowest, hard quickest)."
+                .to_string(),
+            kind: choice(&AI_PACES, "level"),
+            binds: "flow.ai_letter_ms".to_string(),
+        },
+    ]
+}
+
+/// Whether the built-in setting `id` is for modes played at once only.
+pub fn only_at_once(id: &str) -> bool {
+    id == AI_PACE
+}
+
+/// Whether a game at one computer (the terminal, the editor) keeps the built-in setting `id`;
+/// a move's time needs a server's clock.
+pub fn kept_here(id: &str) -> bool {
+    id != MOVE_TIME
+}
+
+/// A choice among `options`' names.
+fn choice(options: &[(&str, i64)], default: &str) -> SettingKind {
+    SettingKind::Choice {
+        options: options.iter().map(|(name, _)| name.to_string()).collect(),
+        default: default.to_string(),
+    }
 }
 
 /// The value a setting's rule constant takes: as the setting gives it, but a move's time in
-/// seconds (`3d` -> `259200`).
+/// seconds (`3d` -> `259200`) and an AI's pace in milliseconds (`3s` -> `3000`).
 fn bound_text(spec: &SettingSpec, value: &SettingValue) -> String {
     let text = value.to_string();
-    if spec.id != MOVE_TIME {
-        return text;
-    }
-    let seconds = MOVE_TIMES.iter().find(|(name, _)| *name == text);
-    seconds.map_or(text, |(_, seconds)| seconds.to_string())
+    let table: &[(&str, i64)] = match spec.id.as_str() {
+        MOVE_TIME => &MOVE_TIMES,
+        AI_PACE => &AI_PACES,
+        _ => return text,
+    };
+    let bound = table.iter().find(|(name, _)| *name == text);
+    bound.map_or(text, |(_, number)| number.to_string())
 }
 
 /// Every setting of the pack with its value: the default, or as `set` gives it.
@@ -105,6 +149,13 @@ pub(crate) fn bind(
         let Some(spec) = manifest.setting(id).filter(|s| !s.binds.is_empty()) else {
             continue;
         };
+        let platforms = !manifest.settings.iter().any(|own| own.id == *id);
+        if platforms && only_at_once(id) && !rules.flow.simultaneous {
+            return Err(LevelError::Setting(format!(
+                "setting `{id}` is for modes played at once (an AI's pace while people lay \
+                 their crosswords); this mode takes turns: leave it out"
+            )));
+        }
         let Some((section, field)) = spec.binds.split_once('.') else {
             continue;
         };

@@ -395,7 +395,12 @@ fn every_mode_has_a_moves_time_kept_only_when_set() {
         .into_iter()
         .map(|s| s.id)
         .collect();
-    assert_eq!(offered, ["draw", "move_time"]);
+    assert_eq!(offered, ["draw", "move_time", "ai_pace"]);
+    // An AI's pace is for modes played at once; this one takes turns.
+    let e = Level::from_pack(&catalog, &choice(&[("ai_pace", "2s")]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("is for modes played at once"), "{e}");
 }
 
 #[test]

@@ -89,6 +89,9 @@ pub struct Pace {
     pub paused: bool,
     /// Seconds between their moves, so a person can follow.
     pub delay: f64,
+    /// In a game played at once with people, the milliseconds every AI seat takes a letter,
+    /// whatever its level or the match says (tests); `None`: theirs.
+    pub letter_ms: Option<u64>,
 }
 
 impl Default for Pace {
@@ -96,6 +99,7 @@ impl Default for Pace {
         Pace {
             paused: false,
             delay: 0.4,
+            letter_ms: None,
         }
     }
 }

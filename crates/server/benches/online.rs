@@ -29,6 +29,7 @@ fn options(data: &Path) -> Options {
     let packs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs");
     options.packs = vec![packs];
     options.ai_pace = Duration::from_millis(50);
+    options.ai_letter = Some(Duration::from_millis(50));
     // The bench's one address makes every match.
     options.lobby_rate = (1e9, 1e9);
     options

@@ -42,6 +42,7 @@ fn serve(data: &str) {
         scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), PathBuf::from(data));
     options.packs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs")];
     options.ai_pace = Duration::from_millis(50);
+    options.ai_letter = Some(Duration::from_millis(50));
     // The clients are all one address.
     options.lobby_rate = (1e9, 1e9);
     options.connections_per_address = 100_000;

@@ -427,7 +427,7 @@ fn a_reader_that_stops_reading_is_dropped_and_nothing_else_changes() {
 /// In simultaneous play an AI takes a person's time: its layout is played a pace a letter
 /// after it was chosen, not at once.
 #[test]
-fn an_ai_at_once_takes_a_pace_a_letter() {
+fn an_ai_at_once_with_a_person_keeps_a_persons_pace() {
     let store = MemoryStore::default();
     let mut create = request("lexicon-crossing", &[]);
     create.seats.insert(
@@ -450,23 +450,64 @@ fn an_ai_at_once_takes_a_pace_a_letter() {
         name: "Ann".into(),
     };
     game.take_seat(&take, &store).unwrap();
-    game.ai_pace_ms = 20;
     // The match's clock moves only when told: the figures do not depend on how long the
     // choice took on a busy machine, and no test sleeps.
     game.clock = crate::Clock::manual(1_000_000);
-    let before = game.clock.now_ms();
-    assert!(!game.step(&store), "the AI chooses, and waits");
-    let due = game.ai_plan_due_ms().expect("a plan");
-    let paces = due.saturating_sub(before);
+    let pace = scryptic_ai::Pace::of(scryptic_ai::Level::Easy, game.game().rules());
+    let start = game.clock.now_ms();
+    assert!(!game.step(&store), "the AI looks its tiles over first");
+    assert_eq!(game.ai_plan_due_ms(), Some(start + pace.look_ms()));
+    let mut laid_in_all = 0;
+    let mut last = start;
+    loop {
+        // The driver steps again after a step that played: the AI, busy, says until when.
+        if last > start {
+            assert!(!game.step(&store), "busy with the letters it laid");
+        }
+        let due = game
+            .ai_plan_due_ms()
+            .expect("the AI says when it acts next");
+        let before = game.info().actions;
+        game.clock.advance(due - game.clock.now_ms() - 1);
+        assert!(!game.step(&store), "not a millisecond early");
+        assert_eq!(game.info().actions, before);
+        game.clock.advance(1);
+        assert!(game.step(&store), "played when due");
+        let now = game.clock.now_ms();
+        match game.game().log().last() {
+            Some(Action::Layout { letters, .. }) => {
+                let added = letters.len() - laid_in_all.min(letters.len());
+                assert!(
+                    (1..=scryptic_ai::pace::LETTERS_AT_A_TIME).contains(&added),
+                    "a few letters at a time: {added}"
+                );
+                laid_in_all = letters.len();
+                if last > start {
+                    assert!(now - last >= pace.letter_ms, "each letter takes its pace");
+                }
+            }
+            Some(Action::GreenLight { .. }) => {
+                let least = pace.look_ms() + pace.letter_ms * laid_in_all as u64;
+                assert!(
+                    now - start >= least,
+                    "green light after {} ms, before {least} ms: a person lays {laid_in_all} \
+                     letters slower",
+                    now - start
+                );
+                break;
+            }
+            other => panic!("an AI alone with its first tiles lays them out: {other:?}"),
+        }
+        last = now;
+    }
     assert!(
-        paces >= 20 * 10,
-        "a crossword of many letters takes many paces: {paces} ms"
+        laid_in_all >= 20,
+        "the whole crossword is laid: {laid_in_all}"
     );
-    assert_eq!(game.info().actions, 0, "nothing is played before its time");
-    game.clock
-        .advance(due.saturating_sub(game.clock.now_ms()) - 1);
-    assert!(!game.step(&store), "not a millisecond early");
-    game.clock.advance(1);
-    assert!(game.step(&store), "played when due");
-    assert_eq!(game.info().actions, 1);
+    // After its own green light it has a new tile to look over.
+    assert!(!game.step(&store));
+    assert_eq!(
+        game.ai_plan_due_ms(),
+        Some(game.clock.now_ms() + pace.look_ms())
+    );
 }

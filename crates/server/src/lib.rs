@@ -65,6 +65,9 @@ pub struct Options {
     /// How long an AI seat waits before it acts (so people can follow), and between the
     /// actions of AIs in simultaneous play.
     pub ai_pace: Duration,
+    /// In a game played at once with people, the time every AI seat takes a letter, whatever
+    /// its level or the match's `ai_pace` says (demonstrations, tests); `None`: theirs.
+    pub ai_letter: Option<Duration>,
     /// The most matches not over that it keeps at once.
     pub max_live_matches: usize,
     /// How long a match's next round waits for people who have not said `next`.
@@ -124,6 +127,7 @@ impl Options {
             packs: Vec::new(),
             publish: Vec::new(),
             ai_pace: Duration::from_millis(400),
+            ai_letter: None,
             max_live_matches: 10_000,
             round_pause: Duration::from_secs(60),
             shard: (0, 1),

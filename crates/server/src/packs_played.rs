@@ -44,6 +44,10 @@ fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
         settings: manifest
             .offered_settings()
             .iter()
+            .filter(|s| {
+                let own = manifest.settings.iter().any(|o| o.id == s.id);
+                own || !only_at_once(&s.id) || any_at_once(catalog, manifest)
+            })
             .map(|setting| SettingInfo {
                 id: setting.id.clone(),
                 title: setting.title.clone(),
@@ -52,6 +56,23 @@ fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
             })
             .collect(),
     }
+}
+
+/// Whether a platform's setting `id` is for modes played at once only (an AI's pace).
+fn only_at_once(id: &str) -> bool {
+    scryptic_pack::settings::only_at_once(id)
+}
+
+/// Whether any mode of the pack is played at once (its players act without turns).
+fn any_at_once(catalog: &Catalog, manifest: &scryptic_pack::Manifest) -> bool {
+    manifest.modes.iter().any(|mode| {
+        let choice = Choice {
+            pack: manifest.id.clone(),
+            mode: mode.id.clone(),
+            ..Choice::default()
+        };
+        Level::from_pack(catalog, &choice).is_ok_and(|level| level.rules.flow.simultaneous)
+    })
 }
 
 /// The names of the first `most` seats of mode `mode` of pack `pack`, as its rules name them

@@ -138,10 +138,16 @@ pub(crate) struct Match {
     ready: Vec<Player>,
     /// How long the next round waits for people not ready.
     pub round_pause_ms: u64,
-    /// How long an AI seat takes to act (in simultaneous play, a letter laid).
+    /// How long an AI seat waits before it acts (with only AIs at a table played at once,
+    /// between their actions).
     pub ai_pace_ms: u64,
-    /// In simultaneous play, the AI's action chosen and when it is played.
-    ai_plan: Option<(Player, Action, u64)>,
+    /// In a game played at once with people, the time every AI seat takes a letter whatever
+    /// its level or the match says (the server's `--ai-letter-ms`).
+    pub ai_letter_ms: Option<u64>,
+    /// In a game played at once with people, each AI seat's clock (by seat index).
+    pacers: scryptic_ai::Pacers,
+    /// When the next AI seat playing at once with people may act.
+    ai_wake_ms: Option<u64>,
     /// The time every clock of the match reads (the server's).
     pub clock: Clock,
     /// When each seat the move clock waits on began to wait (`flow.move_seconds`).
@@ -343,7 +349,9 @@ impl Match {
             ready: Vec::new(),
             round_pause_ms: ROUND_PAUSE_MS,
             ai_pace_ms: 0,
-            ai_plan: None,
+            ai_letter_ms: None,
+            pacers: Default::default(),
+            ai_wake_ms: None,
             clock: Clock::default(),
             move_clock: MoveClock::default(),
             quiet_since_ms: created_ms,

@@ -31,6 +31,7 @@ fn server() -> (scryptic_server::Started, tempfile::TempDir) {
         scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
     options.packs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs")];
     options.ai_pace = Duration::from_millis(20);
+    options.ai_letter = Some(Duration::from_millis(20));
     (scryptic_server::start(options).unwrap(), dir)
 }
 

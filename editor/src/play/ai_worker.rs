@@ -35,8 +35,8 @@ pub struct AiWorker {
 /// What the worker has to say after a look.
 #[derive(Debug, PartialEq)]
 pub enum AiAnswer {
-    /// The AI chose this action.
-    Chose(Action),
+    /// The AI of this seat chose this action.
+    Chose(Player, Action),
     /// The AI waits (simultaneous play: nothing to do until the game moves on).
     Waits,
     /// The AI's thread stopped without an answer (it panicked).
@@ -82,8 +82,14 @@ impl AiWorker {
     }
 
     /// In simultaneous play, sets the next AI seat that is not waiting on this moment thinking
-    /// (see `start`). Answers whether an AI started.
-    pub fn start_at_once(&mut self, game: &Game, repaint: Option<egui::Context>) -> bool {
+    /// (see `start`), among those `ready` (their pace lets them act). Answers whether an AI
+    /// started.
+    pub fn start_at_once(
+        &mut self,
+        game: &Game,
+        ready: impl Fn(Player) -> bool,
+        repaint: Option<egui::Context>,
+    ) -> bool {
         if self.thinking.is_some() {
             return false;
         }
@@ -96,7 +102,7 @@ impl AiWorker {
             let Some(player) = Player::seat(seat) else {
                 continue;
             };
-            if !waits && self.think(game, player, true, repaint.clone()) {
+            if !waits && ready(player) && self.think(game, player, true, repaint.clone()) {
                 return true;
             }
         }
@@ -154,14 +160,15 @@ impl AiWorker {
         let thinking = self.thinking.as_ref()?;
         match thinking.receiver.try_recv() {
             Ok((ai, action)) => {
-                let seat = thinking.player.index();
+                let player = thinking.player;
+                let seat = player.index();
                 let log_len = thinking.log_len;
                 if let Some(place) = self.players.get_mut(seat) {
                     *place = Some(ai);
                 }
                 self.thinking = None;
                 match action {
-                    Some(action) => Some(AiAnswer::Chose(action)),
+                    Some(action) => Some(AiAnswer::Chose(player, action)),
                     None => {
                         if let Some(waiting) = self.waiting_at.get_mut(seat) {
                             *waiting = Some(log_len);
@@ -226,7 +233,7 @@ mod tests {
             }
             std::thread::sleep(Duration::from_millis(5));
         };
-        assert!(matches!(answer, AiAnswer::Chose(_)), "{answer:?}");
+        assert!(matches!(answer, AiAnswer::Chose(..)), "{answer:?}");
         assert!(woken.load(Ordering::SeqCst), "the answer woke the window");
         assert!(worker.thinking().is_none());
         assert!(worker.start(&game, None), "the AI is back in its seat");
@@ -255,7 +262,7 @@ mod tests {
             };
             assert_eq!(
                 answer,
-                AiAnswer::Chose(expected.clone()),
+                AiAnswer::Chose(game.to_act(), expected.clone()),
                 "at {}",
                 game.log().len()
             );

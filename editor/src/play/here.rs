@@ -16,10 +16,6 @@ use scryptic_play::{Heard, NextRound, Outcome, Pace, Referee, Seat, Session};
 use std::any::Any;
 use std::time::{Duration, Instant};
 
-/// How many times the AI's pace passes between two AI moves in simultaneous play when people
-/// play too: an AI finds its crossword in a moment, a person takes a while.
-const SLOWER_WITH_PEOPLE: f64 = 10.0;
-
 /// Who plays a side of a game here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LocalSeat {
@@ -44,6 +40,10 @@ pub struct Here {
     /// Woken when an AI's answer is ready (the window's context; none in tests that poll).
     repaint: Option<egui::Context>,
     last_ai_action: Option<Instant>,
+    /// In a game played at once with a person, each AI seat's clock (by seat index), on the
+    /// milliseconds since `began`.
+    pacers: scryptic::ai::Pacers,
+    began: Instant,
     undo_marks: Vec<usize>,
     /// When red light was seen called: the grace period's clock.
     red_light_at: Option<Instant>,
@@ -62,6 +62,8 @@ impl Here {
             ai,
             repaint: None,
             last_ai_action: None,
+            pacers: Default::default(),
+            began: Instant::now(),
             undo_marks: Vec::new(),
             red_light_at: None,
         }
@@ -104,21 +106,61 @@ impl Here {
     fn replace(&mut self, game: ScriptedGame) {
         *self.game = game;
         self.ai = AiWorker::new(&self.seats, self.game.game().seed());
+        self.pacers = Default::default();
         self.red_light_at = None;
     }
 
     fn collect_ai(&mut self, heard: &mut Vec<Heard>) {
         match self.ai.collect() {
             None | Some(AiAnswer::Waits) => {}
-            Some(AiAnswer::Chose(action)) => {
+            Some(AiAnswer::Chose(seat, action)) => {
                 self.last_ai_action = Some(Instant::now());
-                self.apply_ai(action, heard);
+                match self.pace_of(seat) {
+                    Some(_) => self.apply_paced(seat, action, heard),
+                    None => self.apply_ai(action, heard),
+                }
             }
             Some(AiAnswer::Stopped) => {
                 heard.push(Heard::Problem("the AI stopped without an answer".into()));
                 self.pace.paused = true;
             }
         }
+    }
+
+    /// The pace of `seat`'s AI when it plays at once with a person (`scryptic::ai::pace`):
+    /// the editor's test pace when set, else the match's or the level's.
+    fn pace_of(&self, seat: Player) -> Option<scryptic::ai::Pace> {
+        let game = self.game.game();
+        if !game.rules().flow.simultaneous || !self.has_human() {
+            return None;
+        }
+        let LocalSeat::Ai(level, _) = self.seats.get(seat.index())? else {
+            return None;
+        };
+        Some(match self.pace.letter_ms {
+            Some(letter_ms) => scryptic::ai::Pace { letter_ms },
+            None => scryptic::ai::Pace::of(*level, game.rules()),
+        })
+    }
+
+    /// The milliseconds the pacers count: since the game began here.
+    fn now_ms(&self) -> u64 {
+        self.began.elapsed().as_millis() as u64
+    }
+
+    /// Plays a paced AI's `wanted` action as a person would: its next few letters. One the
+    /// game no longer takes (it moved on while the AI thought) is dropped: the AI chooses
+    /// again.
+    fn apply_paced(&mut self, seat: Player, wanted: Action, heard: &mut Vec<Heard>) {
+        let game = self.game.game();
+        let action = scryptic::ai::pace::step_toward(game, seat, wanted);
+        let laid = game.laid_letters(seat);
+        if let Ok(events) = self.game.apply(action.clone()) {
+            let now = self.now_ms();
+            self.pacers.seat(seat).acted(&laid, &action, now);
+            heard.push(Heard::Played(events));
+        }
+        self.console(heard);
     }
 
     fn apply_ai(&mut self, action: Action, heard: &mut Vec<Heard>) {
@@ -186,29 +228,34 @@ impl Here {
     }
 
     /// Sets the next AI seat thinking; with no person at the table, the grace period ends as
-    /// soon as every AI has finished.
+    /// soon as every AI has finished. With a person, each AI seat keeps its pace: it thinks
+    /// only once its pacer lets it act, and the window is woken then.
     fn start_ai_at_once(&mut self, heard: &mut Vec<Heard>) {
-        // A person laying tiles by hand is given time between the AIs' moves.
-        let pace = if self.has_human() {
-            self.pace.delay * SLOWER_WITH_PEOPLE
-        } else {
-            self.pace.delay
-        };
-        let waited = self
-            .last_ai_action
-            .map(|t| t.elapsed().as_secs_f64())
-            .filter(|waited| *waited < pace);
-        if let Some(waited) = waited {
-            // Woken when the pace has passed: a person thinking moves no pointer, and the
-            // AIs must not wait for one.
-            if let Some(ctx) = &self.repaint {
-                ctx.request_repaint_after(Duration::from_secs_f64(pace - waited));
+        let now = self.now_ms();
+        let mut ready = vec![true; self.seats.len()];
+        let mut soonest: Option<u64> = None;
+        if self.has_human() {
+            for (i, flag) in ready.iter_mut().enumerate() {
+                let Some(seat) = Player::seat(i) else {
+                    continue;
+                };
+                let Some(pace) = self.pace_of(seat) else {
+                    continue;
+                };
+                let at = (self.pacers.seat(seat)).ready_at(self.game.game(), seat, pace, now);
+                *flag = now >= at;
+                if at > now {
+                    soonest = Some(soonest.map_or(at, |s| s.min(at)));
+                }
             }
-            return;
         }
-        let started = self
-            .ai
-            .start_at_once(self.game.game(), self.repaint.clone());
+        // Woken when the first AI may act: a person thinking moves no pointer, and the AIs
+        // must not wait for one.
+        if let (Some(at), Some(ctx)) = (soonest, &self.repaint) {
+            ctx.request_repaint_after(Duration::from_millis(at - now));
+        }
+        let ready_now = |p: Player| ready.get(p.index()).copied().unwrap_or(false);
+        let started = (self.ai).start_at_once(self.game.game(), ready_now, self.repaint.clone());
         let game = self.game.game();
         if !started
             && !self.has_human()

@@ -88,6 +88,8 @@ pub struct ModeFacts {
     pub seats: Vec<String>,
     /// Whether the mode's game is a scripted one (no rack, no word list).
     pub scripted: bool,
+    /// Whether the mode's players act at once (an AI's pace is then a setting).
+    pub simultaneous: bool,
 }
 
 impl Default for ModeFacts {
@@ -95,6 +97,7 @@ impl Default for ModeFacts {
         ModeFacts {
             seats: vec![Player::Gold.name().into(), Player::Silver.name().into()],
             scripted: false,
+            simultaneous: false,
         }
     }
 }
@@ -122,6 +125,7 @@ impl ModeFacts {
                         .map(|p| names.name(p).to_string())
                         .collect(),
                     scripted: level.rules.flow.scripted,
+                    simultaneous: level.rules.flow.simultaneous,
                 }
             }
             Err(_) => ModeFacts::default(),
@@ -302,8 +306,17 @@ impl SetupForm {
 
     /// The settings as `--set` would give them.
     pub fn settings_typed(&self) -> Vec<(String, String)> {
+        // The platform's settings left as they are go unsaid: a game records one only when
+        // it is set (and an AI's pace belongs to modes played at once).
+        let unsaid = |id: &str, value: &SettingValue| {
+            let builtin = scryptic::pack::settings::builtin();
+            builtin
+                .iter()
+                .any(|s| s.id == id && s.default_value() == *value)
+        };
         self.settings
             .iter()
+            .filter(|(id, value)| !unsaid(id, value))
             .map(|(id, value)| (id.clone(), value.to_string()))
             .collect()
     }
@@ -429,12 +442,18 @@ impl SetupForm {
             self.extensions_ui(ui);
         }
         // A match a server hosts has the settings every mode has too (a move's time, which
-        // only a server's clock keeps).
-        let specs = if local {
-            manifest.settings.clone()
-        } else {
-            manifest.offered_settings()
-        };
+        // only a server's clock keeps); a game here, those this computer keeps (an AI's pace).
+        let at_once = self.facts.simultaneous;
+        let specs: Vec<_> = manifest
+            .offered_settings()
+            .into_iter()
+            .filter(|s| {
+                manifest.settings.iter().any(|own| own.id == s.id) || {
+                    use scryptic::pack::settings::{kept_here, only_at_once};
+                    (!local || kept_here(&s.id)) && (at_once || !only_at_once(&s.id))
+                }
+            })
+            .collect();
         if specs.is_empty() {
             return;
         }

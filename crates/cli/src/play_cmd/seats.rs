@@ -55,6 +55,9 @@ impl Table {
             return None;
         }
         if game.rules().flow.simultaneous {
+            if self.keeps_pace(game) {
+                return self.paced_ai_action(game);
+            }
             if self.ai_streak >= self.ais.len() {
                 return None;
             }
@@ -72,6 +75,41 @@ impl Table {
         let actor = self.actor(game);
         let (_, ai) = self.ais.iter_mut().find(|(p, _)| *p == actor)?;
         Some((actor, ai.choose(game)))
+    }
+
+    /// Whether the AIs of a game played at once keep a person's pace: with people at a
+    /// keyboard that can wait for them (a terminal). Lines from a pipe come all at once: the
+    /// AIs then act once for every line, so that a script's game plays the same every time.
+    fn keeps_pace(&self, game: &Game) -> bool {
+        self.keyboard.can_wait() && !self.people(game).is_empty()
+    }
+
+    /// The next AI seat's action that its pace lets it play now (`crate::ai::pace`), each
+    /// seat asked in turn; else none, and when the first may act (`ai_due`).
+    fn paced_ai_action(&mut self, game: &Game) -> Option<(Player, Action)> {
+        let now = self.began.elapsed().as_millis() as u64;
+        let mut soonest: Option<u64> = None;
+        self.ai_due = None;
+        for _ in 0..self.ais.len() {
+            let at = self.ai_turn % self.ais.len();
+            self.ai_turn = self.ai_turn.wrapping_add(1);
+            let (seat, ai) = &mut self.ais[at];
+            let seat = *seat;
+            let pace = crate::ai::Pace::of(ai.level(), game.rules());
+            let pacer = self.pacers.seat(seat);
+            match pacer.choose(ai, pace, game, seat, now) {
+                Ok(action) => {
+                    // Busy from now with what it lays (a refused action removes the AI).
+                    pacer.acted(&game.laid_letters(seat), &action, now);
+                    return Some((seat, action));
+                }
+                Err(Some(at)) => soonest = Some(soonest.map_or(at, |s| s.min(at))),
+                Err(None) => {}
+            }
+        }
+        let wait = std::time::Duration::from_millis(soonest?.saturating_sub(now));
+        self.ai_due = Some(std::time::Instant::now() + wait);
+        None
     }
 
     /// Who acts for the lines typed now: the player to act, or in simultaneous play the one
@@ -139,7 +177,8 @@ impl Table {
                 // A secret step of the AI's shows nothing (the choice is told once made).
                 let lines = self.told_lines(&events);
                 if !lines.is_empty() {
-                    writeln!(io.out, "{} (AI):", self.screen.seat(seat))?;
+                    let who = format!("{} (AI):", self.screen.seat(seat));
+                    self.keyboard.say(&who, io)?;
                 }
                 if scripted.game().rules().flow.simultaneous {
                     // Beside the person at the keyboard, who keeps it (and its screen).
@@ -150,7 +189,7 @@ impl Table {
                     self.shown_to = None;
                 }
                 for line in lines {
-                    writeln!(io.out, "  {line}")?;
+                    self.keyboard.say(&format!("  {line}"), io)?;
                 }
                 self.write_console(scripted, io)
             }

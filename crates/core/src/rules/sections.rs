@@ -671,6 +671,8 @@ rule_section! {
         grace_seconds: i64, range(0, 86_400);
         /// Seconds a player has for each move (a turn, an answer, a defence, a scripted choice) before the referee's clock ends the game against them (OutOfTime, in the log); 0: no clock. A server keeps it; in simultaneous play the grace period is the clock.
         move_seconds: i64, range(0, 31_536_000);
+        /// Milliseconds an AI seat takes to lay each letter when it plays at once with people (simultaneous play; it looks new tiles over for a few letters' time before it lays or calls anything); 0: its level's own pace. Kept by whoever referees with a clock (a server, the editor, a terminal); AIs playing only one another take no time.
+        ai_letter_ms: i64, range(0, 60_000);
         /// Whether the game's moves are its rules' own: the mode's script (scryptic.game_mode) sets up a table of pieces, lists each seat's legal moves from what that seat sees, plays them and ends the game; no letters are dealt and no crossword is played.
         scripted: bool;
     }
@@ -696,6 +698,7 @@ impl Default for FlowRules {
             caller_waits: false,
             grace_seconds: 60,
             move_seconds: 0,
+            ai_letter_ms: 0,
             scripted: false,
         }
     }

@@ -27,6 +27,7 @@ pub fn server() -> (scryptic_server::Started, tempfile::TempDir) {
         scryptic_server::Options::new("127.0.0.1:0".parse().unwrap(), dir.path().join("data"));
     options.packs = vec![root().join("packs")];
     options.ai_pace = Duration::from_millis(20);
+    options.ai_letter = Some(Duration::from_millis(20));
     (scryptic_server::start(options).unwrap(), dir)
 }
 

@@ -26,6 +26,7 @@ impl Match {
     pub(crate) fn served_with(&mut self, options: &crate::Options) {
         self.round_pause_ms = options.round_pause.as_millis() as u64;
         self.ai_pace_ms = options.ai_pace.as_millis() as u64;
+        self.ai_letter_ms = options.ai_letter.map(|d| d.as_millis() as u64);
         self.clock = options.clock.clone();
         let now = self.clock.now_ms();
         self.quiet_since_ms = now;
@@ -67,7 +68,7 @@ impl Match {
     /// When the match may go to sleep, `after_ms` after it fell quiet: none while someone is
     /// connected or an AI seat is to act.
     pub(crate) fn sleeps_at_ms(&self, after_ms: u64) -> Option<u64> {
-        let busy = !self.connections.is_empty() || self.ai_due() || self.ai_plan.is_some();
+        let busy = !self.connections.is_empty() || self.ai_due() || self.ai_wake_ms.is_some();
         (!busy).then(|| self.quiet_since_ms.saturating_add(after_ms))
     }
 
@@ -173,37 +174,59 @@ impl Match {
         }
     }
 
-    /// In simultaneous play nobody waits for a turn, so an AI takes the time a person would:
-    /// its action, chosen now, is played `ai_pace_ms` a letter it lays later (a signal or a
-    /// jaywalk one pace later). One refused by then (the game moved on) is chosen again.
+    /// In simultaneous play nobody waits for a turn: with people at the table each AI seat
+    /// keeps a person's pace (`scryptic_ai::pace`), asked in turn, and the match is woken when
+    /// the first may act again; AIs among themselves act as soon as the driver steps.
     fn step_at_once(&mut self, store: &dyn Store) -> bool {
+        self.ai_wake_ms = None;
+        if !self.has_people() {
+            let Some((seat, action)) = self.ai_action() else {
+                return false;
+            };
+            return self.act(Some(seat), action, store).is_ok();
+        }
         let now = self.clock.now_ms();
-        match self.ai_plan.take() {
-            Some(plan) if now < plan.2 => {
-                self.ai_plan = Some(plan);
-                false
-            }
-            Some((seat, action, _)) => self.act(Some(seat), action, store).is_ok(),
-            None => {
-                let Some((seat, action)) = self.ai_action() else {
-                    return false;
-                };
-                let letters = match &action {
-                    Action::Layout { letters, .. } => letters
-                        .len()
-                        .saturating_sub(self.game().laid_letters(seat).len()),
-                    _ => 1,
-                };
-                let due = now + self.ai_pace_ms * letters.max(1) as u64;
-                self.ai_plan = Some((seat, action, due));
-                false
+        let mut wake: Option<u64> = None;
+        for _ in 0..self.ais.len() {
+            let at = self.ai_turn % self.ais.len();
+            self.ai_turn = self.ai_turn.wrapping_add(1);
+            match self.paced_choice(at, now) {
+                Ok((seat, action)) => {
+                    let laid = self.game().laid_letters(seat);
+                    if self.act(Some(seat), action.clone(), store).is_ok() {
+                        self.pacers.seat(seat).acted(&laid, &action, now);
+                        return true;
+                    }
+                }
+                Err(Some(at)) => wake = Some(wake.map_or(at, |w| w.min(at))),
+                Err(None) => {}
             }
         }
+        self.ai_wake_ms = wake;
+        false
     }
 
-    /// When the AI's chosen action is played, in simultaneous play.
+    /// What the AI of `self.ais[at]` does at `now_ms` at its pace (see `Pacer::choose`).
+    fn paced_choice(&mut self, at: usize, now_ms: u64) -> Result<(Player, Action), Option<u64>> {
+        let seat = self.ais[at].0;
+        let game = self.game.game();
+        let pace = match self.ai_letter_ms {
+            Some(letter_ms) => scryptic_ai::Pace { letter_ms },
+            None => scryptic_ai::Pace::of(self.ais[at].1.level(), game.rules()),
+        };
+        let pacer = self.pacers.seat(seat);
+        let action = pacer.choose(&mut self.ais[at].1, pace, game, seat, now_ms)?;
+        Ok((seat, action))
+    }
+
+    /// Whether a person holds a seat (an AI playing at once then keeps their pace).
+    fn has_people(&self) -> bool {
+        (self.seats.iter()).any(|s| matches!(s.occupant, Occupant::Person { .. }))
+    }
+
+    /// When the next AI seat may act, in simultaneous play with people.
     pub(crate) fn ai_plan_due_ms(&self) -> Option<u64> {
-        self.ai_plan.as_ref().map(|plan| plan.2)
+        self.ai_wake_ms
     }
 
     /// Whether an AI seat is to act now.
