@@ -3,14 +3,32 @@
 //! runs low), and jaywalks the dearest tile it cannot place.
 
 use crate::board::Player;
-use crate::crossing::{Plan, best_plan, tiles_of};
+use crate::crossing::{Plan, Search, best_plan, tiles_of};
 use crate::game::{Action, Game};
 use rand_chacha::ChaCha8Rng;
 
-/// The plan made for a set of tiles, kept until the tiles change.
+/// How hard a level searches for its crossword.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Effort {
+    /// Fresh attempts at a crossword when the one laid cannot take the new tiles.
+    pub attempts: usize,
+    /// Fresh attempts at the last crossword, once the pool can serve no more green lights
+    /// (the crossword that is scored); 0: it grows the one laid as ever.
+    pub final_attempts: usize,
+    /// What a point of a crossed letter counts for (`Search::crossing_weight`).
+    pub crossing_weight: i64,
+    /// Rounds of improvement of the last crossword (`Search::improve`).
+    pub improve: usize,
+    /// How many of the best next words it picks among at random (`Search::among`).
+    pub among: usize,
+}
+
+/// The plan made for a set of tiles, kept until the tiles change (or the last crossword's
+/// time comes).
 #[derive(Debug, Default)]
 pub(crate) struct PlanCache {
     tiles: Vec<char>,
+    last: bool,
     plan: Option<Plan>,
 }
 
@@ -18,8 +36,7 @@ pub(crate) struct PlanCache {
 /// and no signal is theirs to call).
 pub(crate) fn choose(
     cache: &mut PlanCache,
-    attempts: usize,
-    rebuild: bool,
+    effort: Effort,
     rng: &mut ChaCha8Rng,
     game: &Game,
     player: Player,
@@ -27,7 +44,7 @@ pub(crate) fn choose(
     if game.result().is_some() {
         return None;
     }
-    let plan = cache.plan_for(game, player, (attempts, rebuild), rng);
+    let plan = cache.plan_for(game, player, effort, rng);
     if plan.letters != game.laid_letters(player) && beats_what_is_laid(game, player, &plan) {
         return Some(Action::Layout {
             player,
@@ -57,19 +74,35 @@ pub(crate) fn choose(
 }
 
 impl PlanCache {
-    /// The plan for `player`'s tiles: the one kept if the tiles are the same, else a new one.
+    /// The plan for `player`'s tiles: the one kept if the tiles are the same, else a new one;
+    /// once the pool serves no more green lights, the last crossword searched afresh with the
+    /// level's final attempts.
     fn plan_for(
         &mut self,
         game: &Game,
         player: Player,
-        (attempts, rebuild): (usize, bool),
+        effort: Effort,
         rng: &mut ChaCha8Rng,
     ) -> Plan {
         let mut tiles = tiles_of(game, player);
         tiles.sort_unstable();
-        if tiles != self.tiles || self.plan.is_none() {
-            self.plan = Some(best_plan(game, player, attempts, rebuild, rng));
+        let last = effort.final_attempts > 0 && !game.green_light_possible();
+        if tiles != self.tiles || last != self.last || self.plan.is_none() {
+            let (attempts, rebuild) = if last {
+                (effort.final_attempts, true)
+            } else {
+                (effort.attempts, false)
+            };
+            let search = Search {
+                attempts,
+                rebuild,
+                crossing_weight: effort.crossing_weight,
+                improve: if last { effort.improve } else { 0 },
+                among: effort.among,
+            };
+            self.plan = Some(best_plan(game, player, search, rng));
             self.tiles = tiles;
+            self.last = last;
         }
         self.plan.clone().unwrap_or_default()
     }

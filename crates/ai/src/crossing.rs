@@ -22,6 +22,9 @@ const MAX_WORDS: usize = 6000;
 /// The most words tried at the anchors, the worthiest first.
 const WORDS_TRIED: usize = 400;
 
+/// How many of the best words at a point the iterated greedy (`improve`) chooses among.
+const TURNS_AMONG: usize = 4;
+
 /// The most nodes of the word graph one search visits.
 const SEARCH_BUDGET: usize = 100_000;
 
@@ -100,20 +103,37 @@ struct Area<'a> {
     height: i64,
     /// Cells the player may lay on: on the board, not lava, not on or beside another's letter.
     open: Vec<bool>,
+    /// What a point of a crossed letter counts for against the tiles a word lays.
+    crossing_weight: i64,
+    /// How many of the best next words growth picks among at random (1: the best).
+    among: usize,
 }
 
-/// Builds the best crossword of `attempts` for all of `player`'s tiles in `game`. When the
+/// How a crossword is searched for.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// Fresh attempts, the best kept.
+    pub attempts: usize,
+    /// Whether fresh attempts are made even when the crossword laid grows to take every tile.
+    pub rebuild: bool,
+    /// What a point of the letter a word crosses counts for, against four for each point of
+    /// the word's tiles (each tile ten, and its value).
+    pub crossing_weight: i64,
+    /// Rounds of the iterated greedy after the attempts (`improve`).
+    pub improve: usize,
+    /// How many of the best next words growth picks among at random (1: always the best).
+    pub among: usize,
+}
+
+/// Builds the best crossword `search` finds for all of `player`'s tiles in `game`. When the
 /// crossword laid is complete, growing it with the new tiles comes first, and is kept if it
-/// uses them all unless `rebuild` asks for fresh attempts as well.
-pub fn best_plan(
-    game: &Game,
-    player: Player,
-    attempts: usize,
-    rebuild: bool,
-    rng: &mut ChaCha8Rng,
-) -> Plan {
+/// uses them all unless `search.rebuild` asks for fresh attempts as well.
+pub fn best_plan(game: &Game, player: Player, search: Search, rng: &mut ChaCha8Rng) -> Plan {
+    let Search {
+        attempts, rebuild, ..
+    } = search;
     let tiles = tiles_of(game, player);
-    let Some(area) = Area::of(game, player) else {
+    let Some(area) = Area::of(game, player, search) else {
         return Plan {
             leftovers: tiles,
             ..Plan::default()
@@ -121,22 +141,65 @@ pub fn best_plan(
     };
     let mut best: Option<Plan> = None;
     if game.laid_crossword_lacks(player).is_none() {
-        let grown = Growth::from_laid(&area, game, player).grow_on(rng);
+        let (grown, _) = Growth::from_laid(&area, game, player).grow_on(rng);
         if grown.is_complete() && !rebuild {
             return grown;
         }
         best = Some(grown);
     }
+    let mut best_fresh: Option<(Plan, Vec<Candidate>)> = None;
     for _ in 0..attempts.max(1) {
-        let plan = Growth::new(&area, &tiles).grow(rng);
-        if best
+        let fresh = Growth::new(&area, &tiles).grow(rng);
+        if best_fresh
             .as_ref()
-            .is_none_or(|b| plan.compare(b) == Ordering::Greater)
+            .is_none_or(|(b, _)| fresh.0.compare(b) == Ordering::Greater)
         {
-            best = Some(plan);
+            best_fresh = Some(fresh);
         }
     }
-    best.unwrap_or_default()
+    if let Some(fresh) = best_fresh.as_mut() {
+        improve(&area, &tiles, fresh, search.improve, rng);
+    }
+    match (best, best_fresh) {
+        (Some(b), Some((f, _))) if f.compare(&b) != Ordering::Greater => b,
+        (_, Some((f, _))) => f,
+        (b, None) => b.unwrap_or_default(),
+    }
+}
+
+/// Iterated greedy: `rounds` times, the words of `best` kept up to a point chosen at random,
+/// the next one of the few best there taken instead, the rest grown again; a better crossword
+/// replaces `best`.
+fn improve(
+    area: &Area,
+    tiles: &[char],
+    best: &mut (Plan, Vec<Candidate>),
+    rounds: usize,
+    rng: &mut ChaCha8Rng,
+) {
+    for _ in 0..rounds {
+        if best.1.is_empty() {
+            return;
+        }
+        let kept = rng.random_range(0..best.1.len());
+        let mut growth = Growth::new(area, tiles);
+        for word in &best.1[..kept] {
+            growth.lay(word);
+        }
+        let turn = if kept == 0 {
+            growth.first_word(rng)
+        } else {
+            growth.next_word(rng, TURNS_AMONG)
+        };
+        let Some(turn) = turn else {
+            continue;
+        };
+        growth.lay(&turn);
+        let tried = growth.grow_on(rng);
+        if tried.0.compare(&best.0) == Ordering::Greater {
+            *best = tried;
+        }
+    }
 }
 
 /// Every tile `player` has: laid on the board and on the rack.
@@ -146,7 +209,7 @@ pub fn tiles_of(game: &Game, player: Player) -> Vec<char> {
 }
 
 impl<'a> Area<'a> {
-    fn of(game: &'a Game, player: Player) -> Option<Area<'a>> {
+    fn of(game: &'a Game, player: Player, search: Search) -> Option<Area<'a>> {
         let board = game.board();
         let (w, h) = (board.terrain.width(), board.terrain.height());
         let (low, high) = game.own_region_bounds(player).unwrap_or((
@@ -180,6 +243,8 @@ impl<'a> Area<'a> {
             width,
             height,
             open,
+            crossing_weight: search.crossing_weight,
+            among: search.among.max(1),
         })
     }
 
@@ -198,9 +263,12 @@ struct Growth<'a> {
     dirs: Vec<u8>,
     points: i64,
     words: i64,
+    /// The words laid by this growth, in order (not those of a crossword it started from).
+    laid: Vec<Candidate>,
 }
 
 /// A word that could be laid: its letters, first cell and direction.
+#[derive(Clone, Debug)]
 struct Candidate {
     word: Vec<LetterIndex>,
     x: i64,
@@ -225,6 +293,7 @@ impl<'a> Growth<'a> {
             dirs: vec![0; area.open.len()],
             points: 0,
             words: 0,
+            laid: Vec::new(),
         }
     }
 
@@ -262,21 +331,22 @@ impl<'a> Growth<'a> {
         growth
     }
 
-    fn grow(mut self, rng: &mut ChaCha8Rng) -> Plan {
+    fn grow(mut self, rng: &mut ChaCha8Rng) -> (Plan, Vec<Candidate>) {
         if let Some(first) = self.first_word(rng) {
             self.lay(&first);
         }
         self.grow_on(rng)
     }
 
-    /// Lays words crossing what is laid while any fits.
-    fn grow_on(mut self, rng: &mut ChaCha8Rng) -> Plan {
+    /// Lays words crossing what is laid while any fits; the plan, and the words this growth
+    /// laid in order.
+    fn grow_on(mut self, rng: &mut ChaCha8Rng) -> (Plan, Vec<Candidate>) {
         if self.words > 0 {
-            while let Some(next) = self.next_word(rng) {
+            while let Some(next) = self.next_word(rng, self.area.among) {
                 self.lay(&next);
             }
         }
-        self.plan()
+        (self.plan(), self.laid)
     }
 
     /// The opening word: one of the longest the tiles make, across the area's middle.
@@ -298,7 +368,7 @@ impl<'a> Growth<'a> {
             dir: Dir::Across,
             crossing: 0,
         };
-        self.fits(&first, None).then_some(first)
+        self.fits(&first, &[]).then_some(first)
     }
 
     /// How much laying `word` is worth: its tiles, the dear ones most (they are hardest to
@@ -309,19 +379,24 @@ impl<'a> Growth<'a> {
             .sum()
     }
 
-    /// The next word: the best of those crossing one laid letter, or none.
-    fn next_word(&self, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+    /// The next word: the best of those crossing one laid letter (with `among` above one, any
+    /// of the `among` best, at random), or none.
+    fn next_word(&self, rng: &mut ChaCha8Rng, among: usize) -> Option<Candidate> {
+        if among > 1 {
+            return self.next_word_among(rng, among);
+        }
         let anchors = self.anchor_letters();
         let mut words = crossing_words(self.area, &self.counts, anchors);
+        let weight = self.area.crossing_weight;
         words.sort_by_key(|(w, c)| {
-            std::cmp::Reverse(self.worth(w) * 4 + self.area.values[usize::from(*c)] * 6)
+            std::cmp::Reverse(self.worth(w) * 4 + self.area.values[usize::from(*c)] * weight)
         });
         words.truncate(WORDS_TRIED);
         let mut best: Option<(i64, Candidate)> = None;
         for (word, letter) in &words {
             // Tiles first; then a dear crossing; chance breaks near-ties.
             let crossing = self.area.values[usize::from(*letter)];
-            let score = self.worth(word) * 4 + crossing * 6 + rng.random_range(0..12);
+            let score = self.worth(word) * 4 + crossing * weight + rng.random_range(0..12);
             if best.as_ref().is_some_and(|(b, _)| score <= *b) {
                 continue;
             }
@@ -336,6 +411,34 @@ impl<'a> Growth<'a> {
             }
         }
         best.map(|(_, c)| c)
+    }
+
+    /// One of the `among` best words crossing one laid letter, at random.
+    fn next_word_among(&self, rng: &mut ChaCha8Rng, among: usize) -> Option<Candidate> {
+        let anchors = self.anchor_letters();
+        let mut words = crossing_words(self.area, &self.counts, anchors);
+        let weight = self.area.crossing_weight;
+        words.sort_by_key(|(w, c)| {
+            std::cmp::Reverse(self.worth(w) * 4 + self.area.values[usize::from(*c)] * weight)
+        });
+        words.truncate(WORDS_TRIED);
+        let mut fitting = Vec::with_capacity(among);
+        for (word, letter) in &words {
+            let found = self.anchors_of(*letter).find_map(|anchor| {
+                word.iter()
+                    .enumerate()
+                    .filter(|&(_, l)| l == letter)
+                    .find_map(|(i, _)| self.crossing_at(anchor, word, i))
+            });
+            fitting.extend(found);
+            if fitting.len() >= among {
+                break;
+            }
+        }
+        if fitting.is_empty() {
+            return None;
+        }
+        Some(fitting.swap_remove(rng.random_range(0..fitting.len())))
     }
 
     /// The letters laid that a word could still cross.
@@ -367,7 +470,7 @@ impl<'a> Growth<'a> {
         );
         let (dx, dy) = dir.step();
         let start = (ax - dx * i as i64, ay - dy * i as i64);
-        self.fits_at(word.len(), start, dir, Some(anchor))
+        self.fits_at(word.len(), start, dir, &[anchor])
             .then(|| Candidate {
                 word: word.to_vec(),
                 x: start.0,
@@ -379,12 +482,12 @@ impl<'a> Growth<'a> {
 
     /// Whether `c` can be laid: every cell open and free but the crossed one, nothing beside
     /// its new letters, and nothing just before or after it.
-    fn fits(&self, c: &Candidate, crossed: Option<usize>) -> bool {
+    fn fits(&self, c: &Candidate, crossed: &[usize]) -> bool {
         self.fits_at(c.word.len(), (c.x, c.y), c.dir, crossed)
     }
 
     /// Whether a word of `len` letters fits from `start` in `dir` (see `fits`).
-    fn fits_at(&self, len: usize, start: (i64, i64), dir: Dir, crossed: Option<usize>) -> bool {
+    fn fits_at(&self, len: usize, start: (i64, i64), dir: Dir, crossed: &[usize]) -> bool {
         let (dx, dy) = dir.step();
         let (sx, sy) = dir.other().step();
         let (len, (x0, y0)) = (len as i64, start);
@@ -401,7 +504,7 @@ impl<'a> Growth<'a> {
             let Some(i) = self.area.index(x, y) else {
                 return false;
             };
-            if Some(i) == crossed {
+            if crossed.contains(&i) {
                 return true;
             }
             self.area.open[i]
@@ -427,6 +530,7 @@ impl<'a> Growth<'a> {
         }
         self.points += c.crossing;
         self.words += 1;
+        self.laid.push(c.clone());
     }
 
     fn plan(&self) -> Plan {
