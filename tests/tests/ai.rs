@@ -348,6 +348,79 @@ fn the_ai_plays_the_same_whatever_it_cannot_see() {
     );
 }
 
+/// Letters `game` has left to place, every seat's rack and pile together.
+fn letters_left(game: &Game) -> usize {
+    (game.seats())
+        .map(|p| game.rack_letters(p).chars().count() + game.pool_letters(p).len())
+        .sum()
+}
+
+/// No peeking where the hard level plays the game out (issue 55): in Word Wars' endgame, on
+/// games that differ only in what the seat to act cannot see, every level does the same, and
+/// the hard level's endgame search does play out there.
+#[test]
+fn the_endgame_is_played_out_only_in_worlds_the_seat_might_be_in() {
+    let mut tested = 0;
+    for seed in [3, 4, 5] {
+        let mut scripted = scryptic_tests::pack_game("word-wars", seed, &[]);
+        let mut normal = AiPlayer::new(Level::Normal, seed);
+        while letters_left(scripted.game()) > 20 && scripted.game().result().is_none() {
+            let action = normal.choose(scripted.game());
+            scripted.apply(action).unwrap();
+        }
+        let game = scripted.game().clone();
+        if game.result().is_some() {
+            continue;
+        }
+        let me = game.to_act();
+        let worlds: Vec<Game> = (0..3)
+            .map(|k| game.sample_for(me, &mut scryptic_tests::rng(k)))
+            .collect();
+        for level in Level::ALL {
+            let truth = AiPlayer::new(level, 9).choose(&game);
+            for world in &worlds {
+                let seen = AiPlayer::new(level, 9).choose(world);
+                assert_eq!(seen, truth, "{level:?}, Word Wars seed {seed}");
+            }
+        }
+        tested += 1;
+    }
+    assert!(tested >= 2, "the endgame was reached in {tested} games");
+}
+
+/// No peeking at once (issue 55): in Lexicon Crossing every level's crossword, light and
+/// jaywalk depend only on the seat's own tiles and region, not on the others' tiles or the
+/// pool's order.
+#[test]
+fn a_crossword_at_once_is_chosen_from_the_seats_own_tiles_only() {
+    let mut scripted =
+        scryptic_tests::pack_game("lexicon-crossing", 5, &[("players", "3")]);
+    let seats: Vec<Player> = scripted.game().seats().collect();
+    let mut ais: Vec<AiPlayer> = seats.iter().map(|_| AiPlayer::new(Level::Normal, 5)).collect();
+    for _ in 0..12 {
+        let game = scripted.game();
+        let next = (seats.iter().zip(&mut ais))
+            .find_map(|(&p, ai)| ai.choose_at_once(game, p));
+        let Some(action) = next else {
+            break;
+        };
+        scripted.apply(action).unwrap();
+    }
+    let game = scripted.game().clone();
+    for &me in &seats {
+        let worlds: Vec<Game> = (0..3)
+            .map(|k| game.sample_for(me, &mut scryptic_tests::rng(k)))
+            .collect();
+        for level in Level::ALL {
+            let truth = AiPlayer::new(level, 9).choose_at_once(&game, me);
+            for world in &worlds {
+                let seen = AiPlayer::new(level, 9).choose_at_once(world, me);
+                assert_eq!(seen, truth, "{level:?} for {me}");
+            }
+        }
+    }
+}
+
 /// The hard level's simulation step: with worlds to think in, it sometimes plays another of
 /// its best candidates than the one best by the immediate outcome (so the step is not idle),
 /// the same one every run, and always a legal one.

@@ -10,7 +10,8 @@
 //!    again on it: the time until it listens with every match listed (each is replayed when
 //!    someone or its clock needs it).
 //!
-//! `SCRYPTIC_BENCH_MATCHES` and `SCRYPTIC_BENCH_ROUND_TRIPS` change the counts.
+//! `SCRYPTIC_BENCH_MATCHES` and `SCRYPTIC_BENCH_ROUND_TRIPS` change the counts,
+//! `SCRYPTIC_BENCH_LEVEL` the AI's level (easy unless it says).
 #![allow(
     clippy::unwrap_used,
     reason = "tests and benchmarks unwrap: a panic there is a failure"

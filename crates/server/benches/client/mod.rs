@@ -48,9 +48,11 @@ pub async fn lobby(addr: SocketAddr, method: &str, path: &str, body: &Value) -> 
     serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
 }
 
-/// A match of Word Wars, gold taken by a person: its id and gold's token.
+/// A match of Word Wars, gold taken by a person, silver the server's AI at the level
+/// `SCRYPTIC_BENCH_LEVEL` says (easy unless it says): its id and gold's token.
 pub async fn make_match(addr: SocketAddr) -> (String, String) {
-    let create = json!({"protocol": 1, "pack": "word-wars", "seats": {"silver": {"kind": "ai", "level": "easy"}}});
+    let level = std::env::var("SCRYPTIC_BENCH_LEVEL").unwrap_or_else(|_| "easy".into());
+    let create = json!({"protocol": 1, "pack": "word-wars", "seats": {"silver": {"kind": "ai", "level": level}}});
     let made = lobby(addr, "POST", "/api/matches", &create).await;
     let id = made["id"].as_str().unwrap().to_string();
     let take = json!({"protocol": 1, "seat": "gold", "name": "bench"});
