@@ -119,11 +119,15 @@ fn players(c: &mut Criterion) {
     group.finish();
 }
 
-/// Lexicon Crossing's table under its 98-tile rules, gold holding `tiles` letters of the set.
-fn crossing_game(tiles: usize) -> Game {
+/// Lexicon Crossing's table under its 98-tile rules, gold holding `tiles` letters of the set;
+/// `last`: the pool can serve no more green lights (the crossword searched is the one scored).
+fn crossing_game(tiles: usize, last: bool) -> Game {
     let pack = root().join("packs/lexicon-crossing");
     let mut map = Map::load(&pack.join("maps/table.ron")).unwrap();
-    let rules = scryptic::rules::RuleSet::load(&pack.join("rules/s98.ron")).unwrap();
+    let mut rules = scryptic::rules::RuleSet::load(&pack.join("rules/s98.ron")).unwrap();
+    if last {
+        rules.flow.green_light_draw = 1000;
+    }
     // A deal of the set's letters in order: the same rack every run.
     let set: String = rules
         .letters
@@ -141,7 +145,7 @@ fn crosswords(c: &mut Criterion) {
     let mut group = c.benchmark_group("crossword search");
     group.sample_size(10);
     for tiles in [25, 49] {
-        let game = crossing_game(tiles);
+        let game = crossing_game(tiles, false);
         group.bench_function(
             format!("normal AI's first crossword of {tiles} tiles"),
             |b| {
@@ -150,6 +154,14 @@ fn crosswords(c: &mut Criterion) {
                 })
             },
         );
+    }
+    // The last crossword, searched afresh (and by the hard level improved): the longest a
+    // level thinks at once, holding its match on a server.
+    let last = crossing_game(25, true);
+    for level in Level::ALL {
+        group.bench_function(format!("{level} AI's last crossword of 25 tiles"), |b| {
+            b.iter(|| AiPlayer::new(level, 1).choose_at_once(&last, scryptic::Player::Gold))
+        });
     }
     group.finish();
 }
