@@ -393,14 +393,15 @@ fn the_endgame_is_played_out_only_in_worlds_the_seat_might_be_in() {
 /// pool's order.
 #[test]
 fn a_crossword_at_once_is_chosen_from_the_seats_own_tiles_only() {
-    let mut scripted =
-        scryptic_tests::pack_game("lexicon-crossing", 5, &[("players", "3")]);
+    let mut scripted = scryptic_tests::pack_game("lexicon-crossing", 5, &[("players", "3")]);
     let seats: Vec<Player> = scripted.game().seats().collect();
-    let mut ais: Vec<AiPlayer> = seats.iter().map(|_| AiPlayer::new(Level::Normal, 5)).collect();
+    let mut ais: Vec<AiPlayer> = seats
+        .iter()
+        .map(|_| AiPlayer::new(Level::Normal, 5))
+        .collect();
     for _ in 0..12 {
         let game = scripted.game();
-        let next = (seats.iter().zip(&mut ais))
-            .find_map(|(&p, ai)| ai.choose_at_once(game, p));
+        let next = (seats.iter().zip(&mut ais)).find_map(|(&p, ai)| ai.choose_at_once(game, p));
         let Some(action) = next else {
             break;
         };

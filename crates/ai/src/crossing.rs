@@ -385,28 +385,16 @@ impl<'a> Growth<'a> {
         if among > 1 {
             return self.next_word_among(rng, among);
         }
-        let anchors = self.anchor_letters();
-        let mut words = crossing_words(self.area, &self.counts, anchors);
         let weight = self.area.crossing_weight;
-        words.sort_by_key(|(w, c)| {
-            std::cmp::Reverse(self.worth(w) * 4 + self.area.values[usize::from(*c)] * weight)
-        });
-        words.truncate(WORDS_TRIED);
         let mut best: Option<(i64, Candidate)> = None;
-        for (word, letter) in &words {
+        for (word, letter) in &self.ranked_crossing_words() {
             // Tiles first; then a dear crossing; chance breaks near-ties.
             let crossing = self.area.values[usize::from(*letter)];
             let score = self.worth(word) * 4 + crossing * weight + rng.random_range(0..12);
             if best.as_ref().is_some_and(|(b, _)| score <= *b) {
                 continue;
             }
-            let fitting = self.anchors_of(*letter).find_map(|anchor| {
-                word.iter()
-                    .enumerate()
-                    .filter(|&(_, l)| l == letter)
-                    .find_map(|(i, _)| self.crossing_at(anchor, word, i))
-            });
-            if let Some(candidate) = fitting {
+            if let Some(candidate) = self.fitting(word, *letter) {
                 best = Some((score, candidate));
             }
         }
@@ -415,22 +403,9 @@ impl<'a> Growth<'a> {
 
     /// One of the `among` best words crossing one laid letter, at random.
     fn next_word_among(&self, rng: &mut ChaCha8Rng, among: usize) -> Option<Candidate> {
-        let anchors = self.anchor_letters();
-        let mut words = crossing_words(self.area, &self.counts, anchors);
-        let weight = self.area.crossing_weight;
-        words.sort_by_key(|(w, c)| {
-            std::cmp::Reverse(self.worth(w) * 4 + self.area.values[usize::from(*c)] * weight)
-        });
-        words.truncate(WORDS_TRIED);
         let mut fitting = Vec::with_capacity(among);
-        for (word, letter) in &words {
-            let found = self.anchors_of(*letter).find_map(|anchor| {
-                word.iter()
-                    .enumerate()
-                    .filter(|&(_, l)| l == letter)
-                    .find_map(|(i, _)| self.crossing_at(anchor, word, i))
-            });
-            fitting.extend(found);
+        for (word, letter) in &self.ranked_crossing_words() {
+            fitting.extend(self.fitting(word, *letter));
             if fitting.len() >= among {
                 break;
             }
@@ -439,6 +414,30 @@ impl<'a> Growth<'a> {
             return None;
         }
         Some(fitting.swap_remove(rng.random_range(0..fitting.len())))
+    }
+
+    /// The words the tiles make crossing one laid letter, the worthiest first (their tiles,
+    /// and the crossed letter's value by the area's weight), at most `WORDS_TRIED`.
+    fn ranked_crossing_words(&self) -> Vec<(Vec<LetterIndex>, LetterIndex)> {
+        let anchors = self.anchor_letters();
+        let mut words = crossing_words(self.area, &self.counts, anchors);
+        let weight = self.area.crossing_weight;
+        words.sort_by_key(|(w, c)| {
+            std::cmp::Reverse(self.worth(w) * 4 + self.area.values[usize::from(*c)] * weight)
+        });
+        words.truncate(WORDS_TRIED);
+        words
+    }
+
+    /// `word` laid across a cell holding `letter` that a word could still cross, if it fits
+    /// at one.
+    fn fitting(&self, word: &[LetterIndex], letter: LetterIndex) -> Option<Candidate> {
+        self.anchors_of(letter).find_map(|anchor| {
+            word.iter()
+                .enumerate()
+                .filter(|&(_, &l)| l == letter)
+                .find_map(|(i, _)| self.crossing_at(anchor, word, i))
+        })
     }
 
     /// The letters laid that a word could still cross.
