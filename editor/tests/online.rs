@@ -441,9 +441,11 @@ fn a_seat_comes_back_by_itself_when_the_server_restarts() {
     session.act(Action::Exchange {
         letters: letter.to_string(),
     });
+    // The AI's answer: a word, a trade, or (its rack dealt without a vowel, as a match's
+    // chance deal may be) sudden death offered, which gold must answer: gold acts again.
     wait_for(&mut h, "the AI's answer after the restart", |app| {
         let s = app.play.session.as_ref().unwrap();
-        s.game().active() == Player::Gold && s.game().turn() > 1
+        s.game().to_act() == Player::Gold && s.game().turn() > 1
     });
     // On the Online screen the match is listed first, waiting on this editor's seat.
     h.state_mut().play.screen = Screen::Online;
