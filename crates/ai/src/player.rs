@@ -39,6 +39,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+mod endgame;
+use endgame::{ROLLED_OUT, in_endgame};
+
 /// How well an AI plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -131,52 +134,10 @@ const FOLLOW_UP_WORTH: f64 = 2.0;
 const PRESS_LEAD: i64 = 20;
 /// What each cell nearer to a city the opponent holds counts for when pressing, in points.
 const PRESS_PULL: f64 = 6.0;
-/// Candidates the hard level plays out to the end in the endgame (measured on Word Wars
-/// against normal over 40 matches: 6 candidates in 8 worlds from 16 letters won 12 and drew
-/// 26; 12 in 4 from 32, 23 and 16, in the same time as 16 in 4 from 24; PERFORMANCE.md).
-const ROLLED_OUT: usize = 12;
-/// Worlds each is played out in.
-const ENDGAME_WORLDS: usize = 4;
-/// Letters left to place, both sides together, from which the endgame is played out.
-const ENDGAME_LETTERS: usize = 32;
-/// Actions a playout of the endgame takes at most.
-const ENDGAME_ACTIONS: usize = 200;
 /// Words the hard level commits in a turn at most.
 const COMMITS_A_TURN: usize = 3;
 /// Defenders whose every order the AI tries (more: the engine's order).
 const ORDERED_DEFENDERS: usize = 4;
-
-/// How hard each level searches for its crossword in simultaneous play, weakest first.
-/// Easy grows long words, any of its three best at random, blind to what a crossing is
-/// worth; normal weighs
-/// crossings and searches its last crossword (the one scored) afresh; hard weighs them more,
-/// searches more, and improves its last crossword by the iterated greedy. Measured over 100
-/// games of two players from seed 70001 (PERFORMANCE.md): ten attempts or two hundred at the
-/// last crossword, at any weight, left hard and normal alike (a plateau near 3.9 a crossword);
-/// words crossing two laid letters at once won nothing more.
-const CROSSWORD_EFFORT: [super::at_once::Effort; 3] = [
-    super::at_once::Effort {
-        attempts: 1,
-        final_attempts: 0,
-        crossing_weight: 0,
-        improve: 0,
-        among: 3,
-    },
-    super::at_once::Effort {
-        attempts: 4,
-        final_attempts: 4,
-        crossing_weight: 25,
-        improve: 0,
-        among: 1,
-    },
-    super::at_once::Effort {
-        attempts: 8,
-        final_attempts: 8,
-        crossing_weight: 60,
-        improve: 40,
-        among: 1,
-    },
-];
 
 /// The search's iterations a move in scripted games, by level (measured on Scryper over 100
 /// games each: normal beat easy 100 to 0 at 15 and 60, hard normal 89 to 4, 7 drawn, at 300;
@@ -218,7 +179,7 @@ impl AiPlayer {
     /// What the AI does for `player` in simultaneous play, where everyone acts at once; `None`
     /// when it waits (its crossword is as good as it can make it, no signal is its to call).
     pub fn choose_at_once(&mut self, game: &Game, player: Player) -> Option<Action> {
-        let effort = CROSSWORD_EFFORT[self.level as usize];
+        let effort = super::at_once::LEVEL_EFFORT[self.level as usize];
         let mut rng = self.rng(game);
         super::at_once::choose(&mut self.plans, effort, &mut rng, game, player)
     }
@@ -421,43 +382,6 @@ impl AiPlayer {
             },
         );
         candidates.get(best).map(|&(_, m)| m)
-    }
-
-    /// The endgame's choice: each of `candidates` played in the same worlds sampled from what
-    /// `player` cannot see, the rest of the game played out by two normal AIs; the candidate
-    /// that wins most (a draw half), ties to the earlier (better by its immediate outcome).
-    fn rolled_out(
-        &mut self,
-        game: &Game,
-        player: Player,
-        candidates: &[(f64, Move)],
-    ) -> Option<Move> {
-        let mut rng = self.rng(game);
-        let worlds: Vec<Game> = (0..ENDGAME_WORLDS)
-            .map(|_| game.sample_for(player, &mut rng))
-            .collect();
-        let mut replier = (self.replier.take())
-            .unwrap_or_else(|| Box::new(AiPlayer::new(Level::Normal, self.seed)));
-        let mut best: Option<(f64, Move)> = None;
-        for &(_, m) in candidates {
-            let total: f64 = (worlds.iter())
-                .map(|world| {
-                    let commit = Action::Commit {
-                        letters: m.placements(),
-                    };
-                    after(world, commit).map_or(0.0, |next| played_out(next, player, &mut replier))
-                })
-                .sum();
-            if best.is_none_or(|(b, _)| total > b) {
-                best = Some((total, m));
-            }
-            // A candidate that wins in every world is as good as any: the rest need no play.
-            if total >= worlds.len() as f64 {
-                break;
-            }
-        }
-        self.replier = Some(replier);
-        best.map(|(_, m)| m)
     }
 
     /// The hard level's next word in a turn it has already played one in (the rules allow as
@@ -669,37 +593,6 @@ fn replied(mut game: Game, player: Player, replier: &mut AiPlayer) -> Game {
         }
     }
     game
-}
-
-/// Whether few enough letters are left to place, by both sides, that the hard level plays the
-/// game out to its end to choose (the racks and piles as the player sees their sizes).
-fn in_endgame(game: &Game) -> bool {
-    let left: usize = game
-        .seats()
-        .map(|p| game.rack_letters(p).chars().count() + game.pool_letters(p).len())
-        .sum();
-    left <= ENDGAME_LETTERS
-}
-
-/// `game` played on by `replier` for every side to its end (within `ENDGAME_ACTIONS`): 1 for
-/// `player`'s win, 0 for a loss, a half for a draw; with no end by then, between by the score
-/// lead.
-fn played_out(mut game: Game, player: Player, replier: &mut AiPlayer) -> f64 {
-    for _ in 0..ENDGAME_ACTIONS {
-        if game.result().is_some() {
-            break;
-        }
-        let action = replier.choose_seen(&game);
-        if game.apply(action).is_err() {
-            break;
-        }
-    }
-    match game.result() {
-        Some(r) if r.winner == Some(player) => 1.0,
-        Some(r) if r.winner.is_some() => 0.0,
-        Some(_) => 0.5,
-        None => 0.5 + 0.5 * (value(&game, player) / 20.0).tanh(),
-    }
 }
 
 /// A position's worth for `player` as the hard level weighs it: its value and what it holds.

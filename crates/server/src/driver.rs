@@ -7,6 +7,7 @@
 
 use crate::asleep::Held;
 use crate::clock::moved;
+use crate::referee::Stepped;
 use crate::{MatchCell, Server};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -113,8 +114,15 @@ async fn drive(server: Arc<Server>, cell: Arc<MatchCell>) {
         // Asleep, its clock has come: it is woken (and played, if anything is due).
         let (server2, cell2) = (server.clone(), cell.clone());
         let played = tokio::task::spawn_blocking(move || {
-            let mut game = server2.live(&cell2)?;
-            Ok::<bool, String>(game.step(&*server2.store))
+            let stepped = server2.live(&cell2)?.step_or_think(&*server2.store);
+            let Stepped::Think(mut thinking) = stepped else {
+                return Ok::<bool, String>(matches!(stepped, Stepped::Played(true)));
+            };
+            // The AI thinks with the match free: its people act meanwhile.
+            let chose = thinking.think();
+            Ok(server2
+                .live(&cell2)?
+                .thought(*thinking, chose, &*server2.store))
         })
         .await;
         match played {

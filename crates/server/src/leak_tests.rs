@@ -426,9 +426,10 @@ fn a_reader_that_stops_reading_is_dropped_and_nothing_else_changes() {
 
 /// In simultaneous play an AI takes a person's time: its layout is played a pace a letter
 /// after it was chosen, not at once.
-#[test]
-fn an_ai_at_once_with_a_person_keeps_a_persons_pace() {
-    let store = MemoryStore::default();
+/// A Lexicon Crossing match of two, gold taken by a person, silver the server's easy AI, on a
+/// clock that moves only when told (the figures do not depend on how long a choice took on a
+/// busy machine, and no test sleeps).
+fn crossing_with_an_ai(store: &MemoryStore) -> Match {
     let mut create = request("lexicon-crossing", &[]);
     create.seats.insert(
         "silver".into(),
@@ -444,15 +445,20 @@ fn an_ai_at_once_with_a_person_keeps_a_persons_pace() {
         0,
     )
     .unwrap();
-    keep(&store, &game, &stored);
+    keep(store, &game, &stored);
     let take = TakeSeat {
         seat: Some("gold".into()),
         name: "Ann".into(),
     };
-    game.take_seat(&take, &store).unwrap();
-    // The match's clock moves only when told: the figures do not depend on how long the
-    // choice took on a busy machine, and no test sleeps.
+    game.take_seat(&take, store).unwrap();
     game.clock = crate::Clock::manual(1_000_000);
+    game
+}
+
+#[test]
+fn an_ai_at_once_with_a_person_keeps_a_persons_pace() {
+    let store = MemoryStore::default();
+    let mut game = crossing_with_an_ai(&store);
     let pace = scryptic_ai::Pace::of(scryptic_ai::Level::Easy, game.game().rules());
     let start = game.clock.now_ms();
     assert!(!game.step(&store), "the AI looks its tiles over first");
@@ -510,4 +516,43 @@ fn an_ai_at_once_with_a_person_keeps_a_persons_pace() {
         game.ai_plan_due_ms(),
         Some(game.clock.now_ms() + pace.look_ms())
     );
+}
+
+/// The AI thinks off its match: a person acting meanwhile is not kept waiting, and what the AI
+/// chose on the game before is not played on the game after (it thinks again).
+#[test]
+fn a_person_acts_while_the_ai_thinks_off_the_match() {
+    let store = MemoryStore::default();
+    let mut game = crossing_with_an_ai(&store);
+    game.ai_letter_ms = Some(1);
+    assert!(!game.step(&store), "the AI looks its tiles over first");
+    game.clock.advance(10);
+    let crate::referee::Stepped::Think(mut thinking) = game.step_or_think(&store) else {
+        panic!("the AI, its look over, thinks");
+    };
+    let (low, _) = game.game().own_region_bounds(Player::Gold).unwrap();
+    let letter = game
+        .game()
+        .rack_letters(Player::Gold)
+        .chars()
+        .next()
+        .unwrap();
+    let one = Action::Layout {
+        player: Player::Gold,
+        letters: vec![scryptic_core::game::Placement { at: low, letter }],
+    };
+    game.act(Some(Player::Gold), one, &store).unwrap();
+    let chose = thinking.think();
+    assert!(
+        matches!(chose, Some((Player::Silver, Action::Layout { .. }))),
+        "{chose:?}"
+    );
+    assert!(
+        game.thought(*thinking, chose, &store),
+        "the match moved on: think again"
+    );
+    assert_eq!(game.info().actions, 1, "only gold's action");
+    assert!(game.step(&store), "the AI thinks again and lays");
+    assert!(!game.game().laid_letters(Player::Silver).is_empty());
+    assert_eq!(game.info().actions, 2);
 }

@@ -25,6 +25,9 @@ use tokio::sync::mpsc;
 mod automatic;
 mod listing;
 mod seats;
+mod thinking;
+
+pub(crate) use thinking::Stepped;
 
 /// How many actions' events a match keeps for connections that fall behind (a client that
 /// reconnects later gets the view and a count of the events it missed).
@@ -148,6 +151,8 @@ pub(crate) struct Match {
     pacers: scryptic_ai::Pacers,
     /// When the next AI seat playing at once with people may act.
     ai_wake_ms: Option<u64>,
+    /// Whether AIs of the match are out thinking (`thinking`).
+    thinking: bool,
     /// The time every clock of the match reads (the server's).
     pub clock: Clock,
     /// When each seat the move clock waits on began to wait (`flow.move_seconds`).
@@ -352,6 +357,7 @@ impl Match {
             ai_letter_ms: None,
             pacers: Default::default(),
             ai_wake_ms: None,
+            thinking: false,
             clock: Clock::default(),
             move_clock: MoveClock::default(),
             quiet_since_ms: created_ms,

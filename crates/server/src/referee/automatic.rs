@@ -4,6 +4,7 @@
 //! `step`.
 
 use super::Match;
+use super::thinking::Stepped;
 use crate::store::{Entry, Listing, LoggedAction, Store};
 use scryptic_core::board::Player;
 use scryptic_core::game::{Action, MoveClock};
@@ -99,129 +100,42 @@ impl Match {
         }
     }
 
-    /// The AI's next action, if an AI seat is to act: in simultaneous play the next AI seat
-    /// that has one, each in turn.
-    pub(crate) fn ai_action(&mut self) -> Option<(Player, Action)> {
-        if !self.under_way() || self.ais.is_empty() {
-            return None;
-        }
-        let game = self.game.game();
-        if game.rules().flow.simultaneous {
-            for _ in 0..self.ais.len() {
-                let at = self.ai_turn % self.ais.len();
-                self.ai_turn = self.ai_turn.wrapping_add(1);
-                let (seat, ai) = &mut self.ais[at];
-                if let Some(action) = ai.choose_at_once(game, *seat) {
-                    return Some((*seat, action));
-                }
+    /// Plays the AI seats' and the clocks' actions that are due: whether one was played (the
+    /// AIs thinking here, the match held; the driver thinks off it, `step_or_think`).
+    pub(crate) fn step(&mut self, store: &dyn Store) -> bool {
+        match self.step_or_think(store) {
+            Stepped::Played(played) => played,
+            Stepped::Think(mut thinking) => {
+                let chose = thinking.think();
+                self.thought(*thinking, chose, store)
             }
-            return None;
         }
-        if game.rules().flow.scripted {
-            let choosing = game.choosing();
-            let movers = if choosing.is_empty() {
-                vec![game.to_act()]
-            } else {
-                choosing
-            };
-            let (seat, ai) = self.ais.iter_mut().find(|(p, _)| movers.contains(p))?;
-            return Some((*seat, ai.choose_scripted_as(game, *seat)));
-        }
-        let actor = game.to_act();
-        let (_, ai) = self.ais.iter_mut().find(|(p, _)| *p == actor)?;
-        Some((actor, ai.choose(game)))
     }
 
-    /// Plays the AI seats' and the clocks' actions that are due: whether one was played.
-    pub(crate) fn step(&mut self, store: &dyn Store) -> bool {
+    /// Plays the clocks' actions that are due; else the AIs due to act, to think off the
+    /// match (`Thinking`).
+    pub(crate) fn step_or_think(&mut self, store: &dyn Store) -> Stepped {
         let now = self.clock.now_ms();
         if let Some(at) = self.next_round_due_ms()
             && now >= at
         {
-            return self.begin_next_round(store).is_ok();
+            return Stepped::Played(self.begin_next_round(store).is_ok());
         }
         if let Some(deadline) = self.grace_deadline_ms()
             && now >= deadline
         {
-            return self.act(None, Action::GraceOver, store).is_ok();
+            return Stepped::Played(self.act(None, Action::GraceOver, store).is_ok());
         }
         if let Some((player, deadline)) = self.move_runs_out()
             && now >= deadline
         {
-            return self.act(None, Action::OutOfTime { player }, store).is_ok();
+            let out = Action::OutOfTime { player };
+            return Stepped::Played(self.act(None, out, store).is_ok());
         }
-        if self.game().rules().flow.simultaneous {
-            return self.step_at_once(store);
+        match self.next_thinking(now) {
+            Some(thinking) => Stepped::Think(thinking),
+            None => Stepped::Played(false),
         }
-        let Some((seat, action)) = self.ai_action() else {
-            return false;
-        };
-        match self.act(Some(seat), action, store) {
-            Ok(()) => true,
-            Err(e) => {
-                // An AI that cannot act would hold the match for ever: its seat opens.
-                let name = self.game().seat_names().name(seat).to_string();
-                self.ais.retain(|(p, _)| *p != seat);
-                self.seats[seat.index()].occupant = Occupant::Open;
-                let _ = store.set_seats(&self.id, &self.stored_seats(), &self.listing());
-                self.send_seats();
-                eprintln!(
-                    "match {}: the AI for {name} is stuck ({e}); its seat is open",
-                    self.id
-                );
-                false
-            }
-        }
-    }
-
-    /// In simultaneous play nobody waits for a turn: with people at the table each AI seat
-    /// keeps a person's pace (`scryptic_ai::pace`), asked in turn, and the match is woken when
-    /// the first may act again; AIs among themselves act as soon as the driver steps.
-    fn step_at_once(&mut self, store: &dyn Store) -> bool {
-        self.ai_wake_ms = None;
-        if !self.has_people() {
-            let Some((seat, action)) = self.ai_action() else {
-                return false;
-            };
-            return self.act(Some(seat), action, store).is_ok();
-        }
-        let now = self.clock.now_ms();
-        let mut wake: Option<u64> = None;
-        for _ in 0..self.ais.len() {
-            let at = self.ai_turn % self.ais.len();
-            self.ai_turn = self.ai_turn.wrapping_add(1);
-            match self.paced_choice(at, now) {
-                Ok((seat, action)) => {
-                    let laid = self.game().laid_letters(seat);
-                    if self.act(Some(seat), action.clone(), store).is_ok() {
-                        self.pacers.seat(seat).acted(&laid, &action, now);
-                        return true;
-                    }
-                }
-                Err(Some(at)) => wake = Some(wake.map_or(at, |w| w.min(at))),
-                Err(None) => {}
-            }
-        }
-        self.ai_wake_ms = wake;
-        false
-    }
-
-    /// What the AI of `self.ais[at]` does at `now_ms` at its pace (see `Pacer::choose`).
-    fn paced_choice(&mut self, at: usize, now_ms: u64) -> Result<(Player, Action), Option<u64>> {
-        let seat = self.ais[at].0;
-        let game = self.game.game();
-        let pace = match self.ai_letter_ms {
-            Some(letter_ms) => scryptic_ai::Pace { letter_ms },
-            None => scryptic_ai::Pace::of(self.ais[at].1.level(), game.rules()),
-        };
-        let pacer = self.pacers.seat(seat);
-        let action = pacer.choose(&mut self.ais[at].1, pace, game, seat, now_ms)?;
-        Ok((seat, action))
-    }
-
-    /// Whether a person holds a seat (an AI playing at once then keeps their pace).
-    fn has_people(&self) -> bool {
-        (self.seats.iter()).any(|s| matches!(s.occupant, Occupant::Person { .. }))
     }
 
     /// When the next AI seat may act, in simultaneous play with people.
@@ -235,6 +149,9 @@ impl Match {
             return false;
         }
         let game = self.game();
+        if self.thinking {
+            return true;
+        }
         let is_ai = |p: Player| self.ais.iter().any(|(a, _)| *a == p);
         if game.rules().flow.simultaneous {
             return !self.ais.is_empty();
@@ -247,7 +164,7 @@ impl Match {
 
     /// Whether its seats are playing a round now (every seat taken, the round not over, the
     /// log whole).
-    fn under_way(&self) -> bool {
+    pub(super) fn under_way(&self) -> bool {
         self.state() == MatchState::Playing
             && self.game().result().is_none()
             && self.broken.is_none()
