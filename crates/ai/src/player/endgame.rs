@@ -35,14 +35,20 @@ impl AiPlayer {
             .unwrap_or_else(|| Box::new(AiPlayer::new(Level::Normal, self.seed)));
         let mut best: Option<(f64, Move)> = None;
         for &(_, m) in candidates {
-            let total: f64 = (worlds.iter())
-                .map(|world| {
-                    let commit = Action::Commit {
-                        letters: m.placements(),
-                    };
-                    after(world, commit).map_or(0.0, |next| played_out(next, player, &mut replier))
-                })
-                .sum();
+            let mut total = 0.0;
+            for (played, world) in worlds.iter().enumerate() {
+                // Past the point where even winning every world left could not beat the best
+                // (a tie keeps the earlier), the rest need no play: the choice is the same.
+                let left = (worlds.len() - played) as f64;
+                if best.is_some_and(|(b, _)| total + left <= b) {
+                    break;
+                }
+                let commit = Action::Commit {
+                    letters: m.placements(),
+                };
+                total +=
+                    after(world, commit).map_or(0.0, |next| played_out(next, player, &mut replier));
+            }
             if best.is_none_or(|(b, _)| total > b) {
                 best = Some((total, m));
             }
