@@ -24,13 +24,12 @@ pub(crate) struct Effort {
 }
 
 /// How hard each level searches for its crossword in simultaneous play, weakest first.
-/// Easy grows long words, any of its three best at random, blind to what a crossing is
-/// worth; normal weighs
-/// crossings and searches its last crossword (the one scored) afresh; hard weighs them more,
-/// searches more, and improves its last crossword by the iterated greedy. Measured over 100
-/// games of two players from seed 70001 (PERFORMANCE.md): ten attempts or two hundred at the
-/// last crossword, at any weight, left hard and normal alike (a plateau near 3.9 a crossword);
-/// words crossing two laid letters at once won nothing more.
+/// Easy grows long words, any of its three best at random, blind to what a crossing is worth;
+/// normal weighs crossings and searches its last crossword (the one scored) afresh; hard
+/// weighs them more, searches more, and improves its last crossword by the iterated greedy.
+/// Measured over 100 games of two players from seed 70001 (PERFORMANCE.md): ten attempts or
+/// two hundred at the last crossword, at any weight, left hard and normal alike (a plateau
+/// near 3.9 a crossword); words crossing two laid letters at once won nothing more.
 pub(crate) const LEVEL_EFFORT: [Effort; 3] = [
     Effort {
         attempts: 1,

@@ -46,6 +46,15 @@ impl Pace {
         }
     }
 
+    /// The pace `given` by whoever referees (a server's `--ai-letter-ms`, a test's), else
+    /// [`Pace::of`].
+    pub fn given_or_of(given: Option<u64>, level: Level, rules: &RuleSet) -> Pace {
+        match given {
+            Some(letter_ms) => Pace { letter_ms },
+            None => Pace::of(level, rules),
+        }
+    }
+
     /// How long looking new tiles over takes.
     pub fn look_ms(self) -> u64 {
         self.letter_ms.saturating_mul(LOOK_LETTERS)

@@ -3,6 +3,7 @@
 //! a match of any of them.
 
 use scryptic_core::board::Player;
+use scryptic_core::rules::RuleSet;
 use scryptic_pack::{Catalog, Choice, Level, Pack};
 use scryptic_protocol::{ModeInfo, PackList, PlayedPack, SettingInfo};
 
@@ -21,6 +22,12 @@ pub(crate) fn list(catalog: &Catalog) -> PackList {
 
 fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
     let manifest = &pack.manifest;
+    // Each mode's rules, assembled once (none for a mode that cannot be: a game of it could
+    // not be made either).
+    let rules: Vec<Option<RuleSet>> = (manifest.modes.iter())
+        .map(|mode| mode_rules(catalog, &manifest.id, &mode.id))
+        .collect();
+    let any_at_once = rules.iter().flatten().any(|r| r.flow.simultaneous);
     PlayedPack {
         id: manifest.id.clone(),
         title: manifest.title.clone(),
@@ -29,16 +36,17 @@ fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
         tags: manifest.tags.clone(),
         authors: manifest.authors.clone(),
         license: manifest.license.clone(),
-        modes: manifest
-            .modes
-            .iter()
-            .map(|mode| ModeInfo {
+        modes: (manifest.modes.iter().zip(&rules))
+            .map(|(mode, rules)| ModeInfo {
                 id: mode.id.clone(),
                 title: mode.title.clone(),
                 description: mode.description.clone(),
                 min_seats: mode.seats.0,
                 max_seats: mode.seats.1,
-                seat_names: seat_names(catalog, &manifest.id, &mode.id, mode.seats.1),
+                seat_names: rules
+                    .as_ref()
+                    .map(|r| seat_names(r, mode.seats.1))
+                    .unwrap_or_default(),
             })
             .collect(),
         settings: manifest
@@ -46,7 +54,7 @@ fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
             .iter()
             .filter(|s| {
                 let own = manifest.settings.iter().any(|o| o.id == s.id);
-                own || !only_at_once(&s.id) || any_at_once(catalog, manifest)
+                own || any_at_once || !scryptic_pack::settings::only_at_once(&s.id)
             })
             .map(|setting| SettingInfo {
                 id: setting.id.clone(),
@@ -58,35 +66,21 @@ fn played(catalog: &Catalog, pack: &Pack) -> PlayedPack {
     }
 }
 
-/// Whether a platform's setting `id` is for modes played at once only (an AI's pace).
-fn only_at_once(id: &str) -> bool {
-    scryptic_pack::settings::only_at_once(id)
-}
-
-/// Whether any mode of the pack is played at once (its players act without turns).
-fn any_at_once(catalog: &Catalog, manifest: &scryptic_pack::Manifest) -> bool {
-    manifest.modes.iter().any(|mode| {
-        let choice = Choice {
-            pack: manifest.id.clone(),
-            mode: mode.id.clone(),
-            ..Choice::default()
-        };
-        Level::from_pack(catalog, &choice).is_ok_and(|level| level.rules.flow.simultaneous)
-    })
-}
-
-/// The names of the first `most` seats of mode `mode` of pack `pack`, as its rules name them
-/// (none if the mode cannot be assembled: a game of it could not be made either).
-fn seat_names(catalog: &Catalog, pack: &str, mode: &str, most: u32) -> Vec<String> {
+/// The rules of mode `mode` of pack `pack`, if the mode can be assembled.
+fn mode_rules(catalog: &Catalog, pack: &str, mode: &str) -> Option<RuleSet> {
     let choice = Choice {
         pack: pack.to_string(),
         mode: mode.to_string(),
         ..Choice::default()
     };
-    let Ok(level) = Level::from_pack(catalog, &choice) else {
-        return Vec::new();
-    };
-    let names = scryptic_core::game::SeatNames::of(&level.rules);
+    Level::from_pack(catalog, &choice)
+        .ok()
+        .map(|level| level.rules)
+}
+
+/// The names of the first `most` seats under `rules`.
+fn seat_names(rules: &RuleSet, most: u32) -> Vec<String> {
+    let names = scryptic_core::game::SeatNames::of(rules);
     (0..most as usize)
         .filter_map(Player::seat)
         .map(|p| names.name(p).to_string())

@@ -137,10 +137,8 @@ impl Here {
         let LocalSeat::Ai(level, _) = self.seats.get(seat.index())? else {
             return None;
         };
-        Some(match self.pace.letter_ms {
-            Some(letter_ms) => scryptic::ai::Pace { letter_ms },
-            None => scryptic::ai::Pace::of(*level, game.rules()),
-        })
+        let given = self.pace.letter_ms;
+        Some(scryptic::ai::Pace::given_or_of(given, *level, game.rules()))
     }
 
     /// The milliseconds the pacers count: since the game began here.

@@ -68,8 +68,9 @@ impl Match {
         if !self.under_way() || self.ais.is_empty() {
             return None;
         }
-        let rules = self.game().rules().clone();
-        let (kind, chosen) = if rules.flow.simultaneous {
+        let flow = &self.game().rules().flow;
+        let (simultaneous, scripted) = (flow.simultaneous, flow.scripted);
+        let (kind, chosen) = if simultaneous {
             let paced = self.has_people();
             let turn = self.ai_turn;
             self.ai_turn = self.ai_turn.wrapping_add(1);
@@ -84,7 +85,7 @@ impl Match {
                 order
             };
             (Kind::AtOnce { paced }, ready)
-        } else if rules.flow.scripted {
+        } else if scripted {
             let game = self.game();
             let choosing = game.choosing();
             let movers = if choosing.is_empty() {
@@ -109,10 +110,7 @@ impl Match {
     /// when it does.
     fn pace_lets(&mut self, at: usize, now_ms: u64) -> bool {
         let (seat, ref ai) = self.ais[at];
-        let pace = match self.ai_letter_ms {
-            Some(letter_ms) => Pace { letter_ms },
-            None => Pace::of(ai.level(), self.game.game().rules()),
-        };
+        let pace = Pace::given_or_of(self.ai_letter_ms, ai.level(), self.game.game().rules());
         let ready = (self.pacers.seat(seat)).ready_at(self.game.game(), seat, pace, now_ms);
         if ready > now_ms {
             self.ai_wake_ms = Some(self.ai_wake_ms.map_or(ready, |w| w.min(ready)));
