@@ -48,11 +48,11 @@ pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &st
     generator.prepare(game, player, rack);
     let floor = bound.open_floor();
     let lexicon = game.lexicon();
-    let connoted = lexicon.connoted_graph(&bound.strengthening);
-    for (graph, with_connotations) in [(&*connoted, true), (lexicon.graph(), false)] {
+    let connoted = lexicon.connoted_gaddag(&bound.strengthening);
+    for (gaddag, with_connotations) in [(&*connoted, true), (lexicon.gaddag(), false)] {
         let least = |best: &Best| bound.least_base(best.attack_and_face(), with_connotations);
         floor.least.set(least(&best));
-        generator.search(game, graph, Some(&floor), &mut |m| {
+        generator.search_gaddag(game, gaddag, &floor, &mut |m| {
             if best.consider(game, player, m) {
                 floor.least.set(least(&best));
             }

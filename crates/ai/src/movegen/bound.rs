@@ -27,6 +27,21 @@ pub(super) struct LineSums {
     pub(super) best_on_mountains: i64,
 }
 
+impl std::ops::Add for LineSums {
+    type Output = LineSums;
+    fn add(self, other: LineSums) -> LineSums {
+        LineSums {
+            own_value: self.own_value + other.own_value,
+            own_mountain_value: self.own_mountain_value + other.own_mountain_value,
+            free: self.free + other.free,
+            free_mountains: self.free_mountains + other.free_mountains,
+            mountains: self.mountains + other.mountains,
+            best: self.best + other.best,
+            best_on_mountains: self.best_on_mountains + other.best_on_mountains,
+        }
+    }
+}
+
 impl std::ops::Sub for LineSums {
     type Output = LineSums;
     fn sub(self, earlier: LineSums) -> LineSums {
@@ -111,17 +126,23 @@ impl MoveGen {
         let mut letters: [LetterIndex; 26] = std::array::from_fn(|i| i as LetterIndex);
         letters.sort_by_key(|&l| std::cmp::Reverse(values[usize::from(l)]));
         self.rack_kinds = 0;
+        self.best_of_rack.clear();
+        self.best_of_rack.push(0);
         for l in letters
             .into_iter()
             .filter(|&l| self.rack[usize::from(l)] > 0)
         {
             self.by_value[self.rack_kinds] = l;
             self.rack_kinds += 1;
+            for _ in 0..self.rack[usize::from(l)] {
+                let total = self.best_of_rack.last().copied().unwrap_or(0);
+                self.best_of_rack.push(total + values[usize::from(l)]);
+            }
         }
         for dir in [Direction::Across, Direction::Down] {
-            let lines: Vec<Line> = self.lines(dir).collect();
-            self.cells
-                .line_sums(&lines, &self.letter_values, self.rack_set);
+            let lines = self.lines(dir);
+            let by_value = &self.by_value[..self.rack_kinds];
+            self.cells.line_sums(lines, &self.letter_values, by_value);
         }
         self.sums_ready = true;
     }
@@ -143,7 +164,10 @@ impl MoveGen {
     }
 
     /// The most a word through `anchor` starting at `first` or after can reach (see
-    /// [`MoveGen::anchor_may_reach_floor`]): what the bounded search orders anchors by.
+    /// [`MoveGen::anchor_may_reach_floor`]): what the bounded search orders anchors by. Every
+    /// start from the anchor back to `first` is tried with the cells it leaves the rack to
+    /// fill from the anchor on, as wolges' shadow play tries every extent: own letters beyond
+    /// the rack's reach from a start count for none.
     pub(super) fn anchor_bound(
         &self,
         floor: &Floor,
@@ -152,22 +176,28 @@ impl MoveGen {
         anchor: usize,
     ) -> f64 {
         let reach = self.cells.reach_from(line, anchor);
-        let mut end = anchor;
-        let mut free = 0;
-        while end < reach && end - first < MAX_WORD {
-            let c = line.cell(end);
-            if self.cells.free[c] {
-                if free == self.rack_left {
-                    break;
-                }
-                free += 1;
-            } else if self.cells.own[c] == NO_LETTER {
-                break;
+        let mut best = f64::NEG_INFINITY;
+        let (mut start, mut placed_before) = (anchor, 0);
+        loop {
+            let end = self
+                .cells
+                .end_within(line, anchor, self.rack_left - placed_before)
+                .min(reach)
+                .min(start + MAX_WORD);
+            let span = self.cells.sums_between(line, start, end);
+            best = best.max(self.most_reachable(floor, Worth::default(), span, span.mountains));
+            if start == first {
+                return best;
             }
-            end += 1;
+            start -= 1;
+            if self.cells.free[line.cell(start)] {
+                placed_before += 1;
+                // The anchor itself takes a letter of the rack.
+                if placed_before >= self.rack_left {
+                    return best;
+                }
+            }
         }
-        let span = self.cells.sums_between(line, first, end);
-        self.most_reachable(floor, Worth::default(), span, span.mountains)
     }
 
     /// Whether the word started at `start`, spelled so far up to graph node `node` (its
@@ -203,7 +233,9 @@ impl MoveGen {
         node: NodeId,
         worth: Worth,
     ) -> bool {
-        let end = (at + graph.longest(node)).min(self.cells.reach_from(line, at));
+        let end = (at + graph.longest(node))
+            .min(self.cells.reach_from(line, at))
+            .min(self.cells.end_within(line, at, self.rack_left));
         let ahead = self.cells.sums_between(line, at, end);
         let mountains = self.cells.sums_between(line, start, end).mountains;
         self.most_reachable_reaches(floor, worth, ahead, mountains)
@@ -269,7 +301,7 @@ impl MoveGen {
     /// Whether [`MoveGen::most_reachable`] reaches the floor, asking the cells' bound first:
     /// it takes no loop over the rack, and it is the one that fails most often.
     #[inline]
-    fn most_reachable_reaches(
+    pub(super) fn most_reachable_reaches(
         &self,
         floor: &Floor,
         so_far: Worth,
@@ -305,20 +337,12 @@ impl MoveGen {
         )
     }
 
-    /// The most `count` letters of the rack left can be worth.
+    /// At most what `count` letters of the rack left can be worth: the best `count` of the
+    /// rack as prepared (the letters left are some of them), no more than are left.
     #[inline]
     fn best_rack_values(&self, count: usize) -> i64 {
-        let mut left = count.min(self.rack_left);
-        let mut total = 0;
-        for &l in &self.by_value[..self.rack_kinds] {
-            if left == 0 {
-                break;
-            }
-            let n = usize::from(self.rack[usize::from(l)]).min(left);
-            total += n as i64 * self.letter_values[usize::from(l)];
-            left -= n;
-        }
-        total
+        let count = count.min(self.rack_left).min(self.best_of_rack.len() - 1);
+        self.best_of_rack[count]
     }
 }
 
@@ -345,36 +369,64 @@ impl Cells {
         }
     }
 
+    /// The index along `line` of the first cell from `at` on that a word placing at most
+    /// `letters` letters from `at` on cannot reach: the free cell after the `letters`th, or
+    /// the line's end.
+    #[inline]
+    pub(super) fn end_within(&self, line: Line, at: usize, letters: usize) -> usize {
+        let sums = &self.sums[dir_index(line.dir)];
+        let before = if at == 0 {
+            0
+        } else {
+            sums[line.cell(at - 1)].free as usize
+        };
+        let ordinal = before + letters;
+        if ordinal < sums[line.cell(line.len - 1)].free as usize {
+            self.free_at[dir_index(line.dir)][line.cell(ordinal)] as usize
+        } else {
+            line.len
+        }
+    }
+
     /// The index along `line` of the first cell from `at` on that no word of the rack can
     /// cover.
     #[inline]
-    fn reach_from(&self, line: Line, at: usize) -> usize {
+    pub(super) fn reach_from(&self, line: Line, at: usize) -> usize {
         if at >= line.len {
             return line.len;
         }
         self.reach[dir_index(line.dir)][line.cell(at)] as usize
     }
 
-    /// The running totals and reaches along `lines` (all of one direction) for a rack of
-    /// `rack_set`.
-    fn line_sums(&mut self, lines: &[Line], letter_values: &[i64; 26], rack_set: LetterSet) {
-        let Some(first) = lines.first() else {
+    /// The running totals and reaches along `lines` (all of one direction) for a rack of the
+    /// letters `by_value` (each kind once, the highest value first).
+    fn line_sums(
+        &mut self,
+        mut lines: impl Iterator<Item = Line>,
+        letter_values: &[i64; 26],
+        by_value: &[LetterIndex],
+    ) {
+        let rack_set = by_value.iter().fold(0, |set, &l| set | 1 << l);
+        let Some(first) = lines.next() else {
             return;
         };
         let d = dir_index(first.dir);
         let mut sums = std::mem::take(&mut self.sums[d]);
         let mut reach = std::mem::take(&mut self.reach[d]);
+        let mut free_at = std::mem::take(&mut self.free_at[d]);
+        free_at.clear();
+        free_at.resize(self.width * self.height, 0);
         sums.clear();
         sums.resize(self.width * self.height, LineSums::default());
         reach.clear();
         reach.resize(self.width * self.height, 0);
         let best_letter = |allowed: LetterSet| {
-            (0..26)
-                .filter(|&l| allowed & (1 << l) != 0)
-                .map(|l| letter_values[l])
-                .max()
+            by_value
+                .iter()
+                .find(|&&l| allowed & (1 << l) != 0)
+                .map(|&l| letter_values[usize::from(l)])
         };
-        for line in lines {
+        for line in std::iter::once(first).chain(lines) {
             let mut first_wall = line.len as u32;
             for i in (0..line.len).rev() {
                 let c = line.cell(i);
@@ -388,6 +440,7 @@ impl Cells {
             for i in 0..line.len {
                 let c = line.cell(i);
                 if self.free[c] {
+                    free_at[line.cell(running.free as usize)] = i as u32;
                     let best = best_letter(self.cross[d][c] & rack_set).unwrap_or(0);
                     running.best += best;
                     if self.mountain[c] {
@@ -409,5 +462,6 @@ impl Cells {
         }
         self.sums[d] = sums;
         self.reach[d] = reach;
+        self.free_at[d] = free_at;
     }
 }

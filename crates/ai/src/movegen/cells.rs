@@ -41,6 +41,10 @@ pub(super) struct Cells {
     /// cell from it on that no word of the rack can cover (lava, or a free cell whose
     /// cross-check lets no letter of the rack through), or the line's length.
     pub(super) reach: [Vec<u32>; 2],
+    /// Per direction of the main word: the index along the line of its free cells in order,
+    /// the `k`th (from 0) kept in the line's `k`th cell, for finding how far a number of the
+    /// rack's letters can reach.
+    pub(super) free_at: [Vec<u32>; 2],
 }
 
 /// What a word must spell from an anchor on: one of `anchor_letters`, then the own letters

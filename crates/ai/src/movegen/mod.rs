@@ -17,6 +17,7 @@
 
 mod bound;
 mod cells;
+mod gaddag;
 
 pub use bound::Floor;
 use bound::Worth;
@@ -128,11 +129,17 @@ pub struct MoveGen {
     /// the rack can still add: the first `rack_kinds`.
     by_value: [LetterIndex; 26],
     rack_kinds: usize,
+    /// The most `k` letters of the rack as prepared are worth, for every `k` up to its size.
+    best_of_rack: Vec<i64>,
     /// Whether `cells.sums` are those of the board last prepared.
     sums_ready: bool,
     /// What every word through the anchor whose left parts are being made must have ahead of
     /// its left part.
     anchor_needs: AnchorNeeds,
+    /// A GADDAG search's letters, by cell of the line around the anchor (see
+    /// `gaddag::Span::slot`), and which of them are placed from the rack.
+    letters: [u8; 2 * MAX_WORD],
+    placed_cells: u128,
     /// A bounded search's anchors, most promising first: each with its bound, line and cell
     /// (kept to reuse its allocation).
     anchor_order: Vec<(f64, Line, usize)>,
@@ -171,8 +178,11 @@ impl Default for MoveGen {
             rack_left: 0,
             by_value: [0; 26],
             rack_kinds: 0,
+            best_of_rack: Vec::new(),
             sums_ready: false,
             anchor_needs: AnchorNeeds::default(),
+            letters: [0; 2 * MAX_WORD],
+            placed_cells: 0,
             anchor_order: Vec::new(),
         }
     }
@@ -216,7 +226,7 @@ impl MoveGen {
         };
         if let Some(floor) = floor {
             self.prepare_sums();
-            self.best_first(&mut cx, floor);
+            self.best_first(&mut cx, floor, false);
             return;
         }
         for dir in [Direction::Across, Direction::Down] {
@@ -228,8 +238,9 @@ impl MoveGen {
 
     /// A bounded search, best first: every anchor's bound worked out, the anchors searched
     /// from the highest bound down, and the search stopped at the first whose bound cannot
-    /// reach the floor, which the best placements found early have raised.
-    fn best_first(&mut self, cx: &mut Context<'_>, floor: &Floor) {
+    /// reach the floor, which the best placements found early have raised. Through a GADDAG
+    /// (`cx.graph` is one) when `gaddag`.
+    fn best_first(&mut self, cx: &mut Context<'_>, floor: &Floor, gaddag: bool) {
         let mut order = std::mem::take(&mut self.anchor_order);
         order.clear();
         for dir in [Direction::Across, Direction::Down] {
@@ -248,7 +259,11 @@ impl MoveGen {
             if !floor.reached_by(bound) {
                 break;
             }
-            self.placements_at_anchor::<true>(cx, line, anchor);
+            if gaddag {
+                self.gaddag_at_anchor(cx, line, anchor);
+            } else {
+                self.placements_at_anchor::<true>(cx, line, anchor);
+            }
         }
         self.anchor_order = order;
     }
@@ -477,22 +492,32 @@ impl MoveGen {
 
     #[inline]
     fn take(&mut self, letter: LetterIndex, position: usize) {
-        let l = usize::from(letter);
-        self.rack_left -= 1;
-        self.rack[l] -= 1;
-        if self.rack[l] == 0 {
-            self.rack_set &= !(1 << letter);
-        }
+        self.take_from_rack(letter);
         self.word[position] = letter;
         self.placed |= 1 << position;
     }
 
     #[inline]
     fn give_back(&mut self, letter: LetterIndex, position: usize) {
+        self.give_back_to_rack(letter);
+        self.placed &= !(1 << position);
+    }
+
+    #[inline]
+    fn take_from_rack(&mut self, letter: LetterIndex) {
+        let l = usize::from(letter);
+        self.rack_left -= 1;
+        self.rack[l] -= 1;
+        if self.rack[l] == 0 {
+            self.rack_set &= !(1 << letter);
+        }
+    }
+
+    #[inline]
+    fn give_back_to_rack(&mut self, letter: LetterIndex) {
         self.rack_left += 1;
         self.rack[usize::from(letter)] += 1;
         self.rack_set |= 1 << letter;
-        self.placed &= !(1 << position);
     }
 
     /// Checks what only the whole placement tells, and hands it to the sink.

@@ -16,6 +16,18 @@ pub type LetterSet = u32;
 /// Every letter.
 pub const ALL_LETTERS: LetterSet = (1 << 26) - 1;
 
+/// A GADDAG's separator (see [`WordGraph::gaddag_of`]): where a word's reversed beginning
+/// ends and the rest of the word follows. It is never a letter of a rack or the board.
+pub const SEPARATOR: LetterIndex = 26;
+
+/// The separator's byte in the fst a GADDAG is built through: the byte after `z`.
+const SEPARATOR_BYTE: u8 = b'z' + 1;
+
+/// Whether `byte` is an edge the table keeps: a letter, or a GADDAG's separator.
+fn is_edge_byte(byte: u8) -> bool {
+    byte.is_ascii_lowercase() || byte == SEPARATOR_BYTE
+}
+
 /// A node of the graph, by its index in the table.
 pub type NodeId = u32;
 
@@ -66,6 +78,43 @@ impl WordGraph {
         Ok(WordGraph::from_fst(set.as_fst()))
     }
 
+    /// The GADDAG of `words` (lowercase `a`-`z`, any order, words of other bytes skipped): for
+    /// each word and each of its letters, the word's beginning up to that letter reversed,
+    /// then [`SEPARATOR`] and the rest of the word (no separator when the rest is empty). A
+    /// walk may so start at any letter of a word, go left to the word's first letter, and
+    /// then right from the letter it started at: a move generator starts at a cell beside
+    /// the board's letters and meets them at once, instead of spelling every beginning a
+    /// rack makes before finding out that none runs into them. About ten times the words'
+    /// graph (the shipped words: 2.3 million keys, 1.4 million nodes).
+    pub fn gaddag_of<'a>(
+        words: impl IntoIterator<Item = &'a [u8]>,
+    ) -> Result<WordGraph, fst::Error> {
+        let mut arena: Vec<u8> = Vec::new();
+        let mut keys: Vec<(u32, u8)> = Vec::new();
+        for word in words {
+            if word.is_empty()
+                || word.len() > usize::from(u8::MAX)
+                || !word.iter().all(u8::is_ascii_lowercase)
+            {
+                continue;
+            }
+            for split in 1..=word.len() {
+                let start = arena.len() as u32;
+                arena.extend(word[..split].iter().rev());
+                if split < word.len() {
+                    arena.push(SEPARATOR_BYTE);
+                    arena.extend_from_slice(&word[split..]);
+                }
+                keys.push((start, (arena.len() - start as usize) as u8));
+            }
+        }
+        let key =
+            |&(start, len): &(u32, u8)| &arena[start as usize..start as usize + usize::from(len)];
+        keys.sort_unstable_by(|a, b| key(a).cmp(key(b)));
+        keys.dedup_by(|a, b| key(a) == key(b));
+        WordGraph::from_sorted_words(keys.iter().map(key))
+    }
+
     /// Adds the node at `addr` and everything below it (once each); returns its id. The walk
     /// uses its own stack, since words can be longer than a comfortable recursion.
     fn add<D: AsRef<[u8]>>(
@@ -84,7 +133,7 @@ impl WordGraph {
             if !children_done {
                 stack.push((at, true));
                 for t in node.transitions() {
-                    if t.inp.is_ascii_lowercase() && !seen.contains_key(&t.addr) {
+                    if is_edge_byte(t.inp) && !seen.contains_key(&t.addr) {
                         stack.push((t.addr, false));
                     }
                 }
@@ -93,7 +142,7 @@ impl WordGraph {
             let mut letters = 0;
             let first_edge = self.edges.len() as u32;
             for t in node.transitions() {
-                if t.inp.is_ascii_lowercase() {
+                if is_edge_byte(t.inp) {
                     letters |= 1 << (t.inp - b'a');
                     self.edges.push(seen[&t.addr]);
                 }

@@ -55,6 +55,8 @@ pub struct Lexicon {
     bases: Cow<'static, str>,
     /// The words as a flat graph for the move generator, made on first use.
     graph: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>>,
+    /// The words' GADDAG for the spy's search, made on first use.
+    gaddag: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>>,
     /// Graphs of the words with some of the connotations, by bitmask of lists, made on first
     /// use (the spy searches them apart; see [`Lexicon::connoted_graph`]).
     connoted: ConnotedGraphs,
@@ -80,8 +82,9 @@ pub struct WordListRecord {
 #[derive(Clone, Default)]
 struct ConnotedGraphs(std::sync::Arc<std::sync::Mutex<Vec<ConnotedGraph>>>);
 
-/// A graph of the words with the connotations of a bitmask of lists.
-type ConnotedGraph = (u64, std::sync::Arc<graph::WordGraph>);
+/// A graph of the words with the connotations of a bitmask of lists: the words' graph, or
+/// (`true`) their GADDAG.
+type ConnotedGraph = (u64, bool, std::sync::Arc<graph::WordGraph>);
 
 /// A search the lexicon cannot run as asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -151,6 +154,13 @@ pub struct LexiconStats {
     pub total_bytes: usize,
 }
 
+/// The GADDAG of a set's words.
+fn gaddag_of_set(words: &Set<Bytes>) -> graph::WordGraph {
+    let words = words.stream().into_bytes();
+    graph::WordGraph::gaddag_of(words.iter().map(Vec::as_slice))
+        .expect("keys sorted and deduplicated make a graph")
+}
+
 fn set_from_bytes(bytes: Bytes) -> Set<Bytes> {
     Set::new(bytes).expect("fst bytes made by this crate are valid")
 }
@@ -173,6 +183,7 @@ impl Lexicon {
                 .expect("shipped base forms are valid"),
             bases: Cow::Borrowed(data::BASES),
             graph: std::sync::OnceLock::new(),
+            gaddag: std::sync::OnceLock::new(),
             connoted: ConnotedGraphs::default(),
             word_list: None,
         }
@@ -185,6 +196,21 @@ impl Lexicon {
             std::sync::OnceLock::new();
         self.graph.get_or_init(|| {
             let make = || std::sync::Arc::new(graph::WordGraph::from_fst(self.words.as_fst()));
+            if matches!(self.words.as_fst().as_inner(), Cow::Borrowed(_)) {
+                SHIPPED.get_or_init(make).clone()
+            } else {
+                make()
+            }
+        })
+    }
+
+    /// The words' GADDAG (see [`graph::WordGraph::gaddag_of`]), for the spy's search, made on
+    /// first use (the shipped words': once per process, about a second and 30 MB).
+    pub fn gaddag(&self) -> &graph::WordGraph {
+        static SHIPPED: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>> =
+            std::sync::OnceLock::new();
+        self.gaddag.get_or_init(|| {
+            let make = || std::sync::Arc::new(gaddag_of_set(&self.words));
             if matches!(self.words.as_fst().as_inner(), Cow::Borrowed(_)) {
                 SHIPPED.get_or_init(make).clone()
             } else {
@@ -314,6 +340,7 @@ impl Lexicon {
         let merged = collect(self.words.op().add(&extra_set).union(), usize::MAX);
         self.words = owned_set(&merged, path)?;
         self.graph = std::sync::OnceLock::new();
+        self.gaddag = std::sync::OnceLock::new();
         self.connoted = ConnotedGraphs::default();
         Ok(warnings)
     }
@@ -529,20 +556,34 @@ impl Lexicon {
     /// set of lists. The spy searches it apart from the whole dictionary, since only these
     /// words can take a connotation's multiplier.
     pub fn connoted_graph(&self, lists: &[&str]) -> std::sync::Arc<graph::WordGraph> {
+        self.connoted(lists, false)
+    }
+
+    /// The GADDAG of the words with any of the connotations `lists` (see
+    /// [`Lexicon::connoted_graph`]), made once per set of lists.
+    pub fn connoted_gaddag(&self, lists: &[&str]) -> std::sync::Arc<graph::WordGraph> {
+        self.connoted(lists, true)
+    }
+
+    fn connoted(&self, lists: &[&str], gaddag: bool) -> std::sync::Arc<graph::WordGraph> {
         let mask = self.list_mask(lists);
         let mut cache = match self.connoted.0.lock() {
             Ok(cache) => cache,
             Err(poisoned) => poisoned.into_inner(),
         };
-        if let Some((_, graph)) = cache.iter().find(|(m, _)| *m == mask) {
+        if let Some((_, _, graph)) = cache.iter().find(|(m, g, _)| *m == mask && *g == gaddag) {
             return graph.clone();
         }
         let words = self.words_with_connotations(lists);
-        let graph = std::sync::Arc::new(
+        let made = if gaddag {
+            graph::WordGraph::gaddag_of(words.iter().map(String::as_bytes))
+        } else {
             graph::WordGraph::from_sorted_words(&words)
-                .expect("dictionary words, sorted and deduplicated, make a graph"),
+        };
+        let graph = std::sync::Arc::new(
+            made.expect("dictionary words, sorted and deduplicated, make a graph"),
         );
-        cache.push((mask, graph.clone()));
+        cache.push((mask, gaddag, graph.clone()));
         graph
     }
 
