@@ -99,24 +99,53 @@ fn the_generator_keeps_its_golden_counts() {
     }
 }
 
-/// The spy's bounded search (branch and bound, best first) finds what an exhaustive search
-/// finds on every golden position: the highest attack strength, then the highest face value,
-/// among every legal placement of the rack.
+/// The spy's bounded search (branch and bound, best first, through the GADDAG) finds what an
+/// exhaustive search finds on every golden position: the highest attack strength, then the
+/// highest face value, among every legal placement of the rack.
 #[test]
 fn the_strongest_placement_is_the_exhaustive_searchs_on_every_golden_position() {
     let baseline = Baseline::load(&baseline_path());
     let mut generator = MoveGen::new();
     for position in &baseline.positions {
         let game = load_position(position);
-        let player = game.active();
-        let worth = |m: &scryptic::ai::Move| {
-            let attack = game.word_attack_strength(player, m.key(), m.word()).value;
-            (attack, m.face())
-        };
-        let found = scryptic::ai::spy::strongest(&mut generator, &game, player, &position.rack)
-            .expect("some placement");
-        let all = generator.all(&game, player, &position.rack);
-        let best = all.iter().map(worth).max().expect("placements");
-        assert_eq!(worth(&found), best, "{}: {}", position.name, found.word());
+        check_strongest(&mut generator, &game, &position.rack, &position.name);
     }
+}
+
+/// The same on positions of whole games on the shipped maps, whose terrain the golden
+/// positions lack (mountains, water, forest, lava, ice): every few turns of normal AIs' games,
+/// the player to move's own rack and a rack of twelve.
+#[test]
+fn the_strongest_placement_is_the_exhaustive_searchs_in_played_games() {
+    let lexicon = Arc::new(Lexicon::english());
+    let mut generator = MoveGen::new();
+    for (map, seeds) in [("duel-24.ron", 1..4), ("tutorial.ron", 1..3), ("duel-40.ron", 1..2)] {
+        let map = Map::load(&root().join("maps").join(map)).unwrap();
+        for seed in seeds {
+            let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon.clone(), seed);
+            let mut ai = AiPlayer::new(Level::Normal, seed);
+            while game.result().is_none() && game.turn() < 48 {
+                if game.turn() % 6 == 1 && game.pending_defenders().is_none() {
+                    let player = game.active();
+                    let name = format!("{} seed {seed} turn {}", map.name, game.turn());
+                    check_strongest(&mut generator, &game, &game.rack_letters(player), &name);
+                    check_strongest(&mut generator, &game, "AEINRSTLOCDU", &name);
+                }
+                game.apply(ai.choose(&game)).expect("the AI plays legally");
+            }
+        }
+    }
+}
+
+/// The spy's choice for `rack` in `game` is worth what the best of every placement is worth.
+fn check_strongest(generator: &mut MoveGen, game: &Game, rack: &str, name: &str) {
+    let player = game.active();
+    let worth = |m: &scryptic::ai::Move| {
+        let attack = game.word_attack_strength(player, m.key(), m.word()).value;
+        (attack, m.face())
+    };
+    let found = scryptic::ai::spy::strongest(generator, game, player, rack);
+    let all = generator.all(game, player, rack);
+    let best = all.iter().map(worth).max();
+    assert_eq!(found.as_ref().map(worth), best, "{name}, {rack}: {found:?}");
 }
