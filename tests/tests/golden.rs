@@ -119,7 +119,11 @@ fn the_strongest_placement_is_the_exhaustive_searchs_on_every_golden_position() 
 fn the_strongest_placement_is_the_exhaustive_searchs_in_played_games() {
     let lexicon = Arc::new(Lexicon::english());
     let mut generator = MoveGen::new();
-    for (map, seeds) in [("duel-24.ron", 1..4), ("tutorial.ron", 1..3), ("duel-40.ron", 1..2)] {
+    for (map, seeds) in [
+        ("duel-24.ron", 1..4),
+        ("tutorial.ron", 1..3),
+        ("duel-40.ron", 1..2),
+    ] {
         let map = Map::load(&root().join("maps").join(map)).unwrap();
         for seed in seeds {
             let mut game = Game::new(&map, map.rule_set().unwrap(), lexicon.clone(), seed);

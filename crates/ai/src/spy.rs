@@ -14,7 +14,7 @@ use crate::board::Player;
 use crate::game::strength::{Role, WordFacts, strength_from_base};
 use crate::game::{Advisor, Game, Placement};
 use crate::rules::{Mountain, RuleSet};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::sync::Mutex;
 
 /// The engine's advisor for `Action::Spy`.
@@ -92,6 +92,9 @@ struct StrengthBound<'a> {
     rules: &'a RuleSet,
     /// The connotations whose attack multiplier is above 1.
     strengthening: Vec<&'a str>,
+    /// What [`StrengthBound::least_reaching_attack`] found, by attack and whether with the
+    /// connotations: each takes some fifty strengths, and a search asks again and again.
+    known: RefCell<Vec<((i64, bool), f64)>>,
 }
 
 impl<'a> StrengthBound<'a> {
@@ -111,6 +114,7 @@ impl<'a> StrengthBound<'a> {
         Some(StrengthBound {
             rules,
             strengthening,
+            known: RefCell::new(Vec::new()),
         })
     }
 
@@ -147,6 +151,16 @@ impl<'a> StrengthBound<'a> {
     /// The least strength before multipliers with which a word reaches `attack`. Water is
     /// tried both ways, since a rule set may reward it.
     fn least_reaching_attack(&self, attack: i64, with_connotations: bool) -> f64 {
+        let key = (attack, with_connotations);
+        if let Some(&(_, least)) = self.known.borrow().iter().find(|(k, _)| *k == key) {
+            return least;
+        }
+        let least = self.work_out_least_reaching_attack(attack, with_connotations);
+        self.known.borrow_mut().push((key, least));
+        least
+    }
+
+    fn work_out_least_reaching_attack(&self, attack: i64, with_connotations: bool) -> f64 {
         let connotations: Vec<String> = if with_connotations {
             self.strengthening.iter().map(|s| s.to_string()).collect()
         } else {
@@ -216,6 +230,7 @@ mod tests {
         let bound = StrengthBound {
             rules: &rules,
             strengthening: Vec::new(),
+            known: RefCell::new(Vec::new()),
         };
         let cases = [
             (None, f64::NEG_INFINITY),

@@ -115,7 +115,7 @@ impl MoveGen {
             // The cell after the pivot holds no own letter: the word may end at the pivot.
             let after = span.pivot + 1;
             if graph.is_word(node) && after - leftmost >= self.min_len {
-                self.record_span(cx, span, leftmost, after);
+                self.record_span(cx, span, (leftmost, after), worth);
             }
             if let Some(right) = graph.child(node, SEPARATOR) {
                 self.go_right(cx, span, leftmost, right, after, worth);
@@ -174,15 +174,17 @@ impl MoveGen {
             }
         }
         if at - start >= self.min_len && cx.graph.is_word(node) {
-            self.record_span(cx, span, start, at);
+            self.record_span(cx, span, (start, at), worth);
         }
         if at >= line.len || !self.cells.free[line.cell(at)] {
             return;
         }
-        if !self.may_reach_floor::<true>(cx, line, (start, at), node, worth) {
+        let allowed = self.rack_set & self.cells.cross[dir_index(line.dir)][line.cell(at)];
+        if cx.graph.letters(node) & allowed == 0
+            || !self.may_reach_floor::<true>(cx, line, (start, at), node, worth)
+        {
             return;
         }
-        let allowed = self.rack_set & self.cells.cross[dir_index(line.dir)][line.cell(at)];
         for (letter, next) in cx.graph.children(node, allowed) {
             self.place_at(span, at, letter);
             let worth = self.worth_with::<true>(worth, line, at, letter);
@@ -237,8 +239,21 @@ impl MoveGen {
         self.placed_cells &= !(1 << span.slot(at));
     }
 
-    /// Records the word on cells `start..end` (its letters in the buffer).
-    fn record_span(&mut self, cx: &mut Context<'_>, span: Span, start: usize, end: usize) {
+    /// Records the word on cells `start..end` (its letters in the buffer, worth `worth`), if
+    /// it reaches the floor: the cheapest check, and the one most words fail.
+    fn record_span(
+        &mut self,
+        cx: &mut Context<'_>,
+        span: Span,
+        (start, end): (usize, usize),
+        worth: Worth,
+    ) {
+        if let Some(floor) = cx.floor {
+            let mountains = self.cells.sums_between(span.line, start, end).mountains;
+            if !floor.reached_by(floor.most(worth.plain, worth.on_mountains, mountains)) {
+                return;
+            }
+        }
         let len = end - start;
         let from = span.slot(start);
         self.word[..len].copy_from_slice(&self.letters[from..from + len]);

@@ -112,7 +112,7 @@ pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
     let face: i64 = facts.letters.iter().map(|&(v, _)| v).sum();
     let mut modifiers = Vec::new();
     let base = mountain_base(rules.strength.mountain, facts, face, &mut modifiers);
-    let value = strength_after_mountains(rules, facts, role, base, &mut modifiers);
+    let value = strength_after_mountains(rules, facts, role, base, Some(&mut modifiers));
     Strength {
         value,
         face,
@@ -122,25 +122,31 @@ pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
 
 /// The strength of a word whose face value with mountains counted is `base` (docs/RULES.md
 /// section 5 from step 2 on; the letters of `facts` are not read). The spy bounds its search
-/// with it.
+/// with it, many times a search: it records no modifiers, so allocates nothing.
 pub fn strength_from_base(rules: &RuleSet, facts: &WordFacts, role: Role, base: f64) -> i64 {
-    strength_after_mountains(rules, facts, role, base, &mut Vec::new())
+    strength_after_mountains(rules, facts, role, base, None)
 }
 
-/// Steps 2 to 5 of section 5: multipliers, rounding down, additions, never below 0.
+/// Steps 2 to 5 of section 5: multipliers, rounding down, additions, never below 0. Each
+/// modifier that changes the strength is pushed to `modifiers`, when given.
 fn strength_after_mountains(
     rules: &RuleSet,
     facts: &WordFacts,
     role: Role,
     base: f64,
-    modifiers: &mut Vec<Modifier>,
+    mut modifiers: Option<&mut Vec<Modifier>>,
 ) -> i64 {
     let s = &rules.strength;
     let mut factor = 1.0;
-    let mut multiply = |m: Modifier, f: f64, factor: &mut f64| {
+    let mut note = |m: &dyn Fn() -> Modifier| {
+        if let Some(modifiers) = modifiers.as_deref_mut() {
+            modifiers.push(m());
+        }
+    };
+    let mut multiply = |m: &dyn Fn() -> Modifier, f: f64, factor: &mut f64| {
         if f != 1.0 {
             *factor *= f;
-            modifiers.push(m);
+            note(m);
         }
     };
     for name in &facts.connotations {
@@ -150,7 +156,7 @@ fn strength_after_mountains(
                 Role::Defence => c.defence,
             };
             multiply(
-                Modifier::Connotation {
+                &|| Modifier::Connotation {
                     name: name.clone(),
                     factor: f,
                 },
@@ -161,20 +167,20 @@ fn strength_after_mountains(
     }
     if role == Role::Attack && facts.on_water {
         let f = s.water_attack_multiplier;
-        multiply(Modifier::WaterAttack { factor: f }, f, &mut factor);
+        multiply(&|| Modifier::WaterAttack { factor: f }, f, &mut factor);
     }
     if role == Role::Defence && facts.on_own_city {
         let f = s.own_city_defence_multiplier;
-        multiply(Modifier::OwnCity { factor: f }, f, &mut factor);
+        multiply(&|| Modifier::OwnCity { factor: f }, f, &mut factor);
     }
     if role == Role::Defence && facts.disconnected {
         let f = s.disconnected_defence_multiplier;
-        multiply(Modifier::Disconnected { factor: f }, f, &mut factor);
+        multiply(&|| Modifier::Disconnected { factor: f }, f, &mut factor);
     }
     for (id, f) in &facts.scripted {
         if f.is_finite() && *f >= 0.0 {
             multiply(
-                Modifier::Script {
+                &|| Modifier::Script {
                     id: id.clone(),
                     factor: *f,
                 },
@@ -184,35 +190,23 @@ fn strength_after_mountains(
         }
     }
     let mut value = round_down(base * factor);
-    let mut add = |m: Modifier, amount: i64| {
+    let mut add = |m: &dyn Fn() -> Modifier, amount: i64| {
         if amount != 0 {
             value += amount;
-            modifiers.push(m);
+            note(m);
         }
     };
     if facts.on_water {
-        add(
-            Modifier::WaterPenalty {
-                amount: s.water_penalty,
-            },
-            -s.water_penalty,
-        );
+        let amount = s.water_penalty;
+        add(&|| Modifier::WaterPenalty { amount }, -amount);
     }
     if role == Role::Defence && facts.on_own_city {
-        add(
-            Modifier::OwnCityBonus {
-                amount: s.own_city_defence_bonus,
-            },
-            s.own_city_defence_bonus,
-        );
+        let amount = s.own_city_defence_bonus;
+        add(&|| Modifier::OwnCityBonus { amount }, amount);
     }
     if role == Role::Defence {
-        add(
-            Modifier::RepelPenalty {
-                amount: facts.penalty,
-            },
-            -facts.penalty,
-        );
+        let amount = facts.penalty;
+        add(&|| Modifier::RepelPenalty { amount }, -amount);
     }
     value.max(0)
 }
