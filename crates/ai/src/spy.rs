@@ -220,6 +220,7 @@ fn least_reaching(reaches: impl Fn(f64) -> bool) -> f64 {
 mod tests {
     use super::StrengthBound;
     use crate::rules::RuleSet;
+    use std::cell::RefCell;
 
     /// Table: the least strength before multipliers a word must reach to beat the best found
     /// (classic, plain words: strength is the face value): a higher attack, or the same attack
