@@ -5,6 +5,7 @@ use super::bound::LineSums;
 use super::{Line, NO_LETTER, dir_index, letter_index};
 use crate::board::{Owner, Player, Pos, Terrain};
 use crate::game::Game;
+use crate::game::Tile;
 use crate::lexicon::graph::{ALL_LETTERS, LetterSet, WordGraph};
 use crate::map::Direction;
 use crate::rules::{CrosswordModel, FirstWord};
@@ -45,6 +46,65 @@ pub(super) struct Cells {
     /// the `k`th (from 0) kept in the line's `k`th cell, for finding how far a number of the
     /// rack's letters can reach.
     pub(super) free_at: [Vec<u32>; 2],
+    /// What the cells (and their cross-checks) were last read from.
+    read_from: ReadFrom,
+}
+
+/// Everything the cells and their cross-checks are read from, kept so that a board read
+/// again unchanged (the spy asked twice, other racks weighed in the same position) is not:
+/// as wolges keeps its cross-checks for the rows and columns that did not change.
+#[derive(Default)]
+struct ReadFrom {
+    player: Option<Player>,
+    /// The graph the cross-checks were made with, by address.
+    graph: usize,
+    rules: Option<(CrosswordModel, FirstWord)>,
+    letters: Vec<Option<Tile>>,
+    terrain: Vec<Terrain>,
+    density: Vec<i64>,
+    cities: Vec<(Pos, Owner, bool)>,
+}
+
+impl ReadFrom {
+    fn rules_of(game: &Game) -> (CrosswordModel, FirstWord) {
+        let crossword = &game.rules().crossword;
+        (crossword.model, crossword.first_word)
+    }
+
+    fn cities_of(game: &Game) -> impl Iterator<Item = (Pos, Owner, bool)> + '_ {
+        game.board()
+            .cities
+            .iter()
+            .map(|c| (c.at, c.owner, c.destroyed))
+    }
+
+    /// Whether `game` from `player`'s side, with the cross-checks of `graph`, is what the
+    /// cells were last read from.
+    fn is(&self, game: &Game, player: Player, graph: &WordGraph) -> bool {
+        let board = game.board();
+        self.player == Some(player)
+            && self.graph == std::ptr::from_ref(graph) as usize
+            && self.rules == Some(Self::rules_of(game))
+            && self.letters == board.letters.cells()
+            && self.terrain == board.terrain.cells()
+            && self.density == board.density.cells()
+            && self.cities.iter().copied().eq(Self::cities_of(game))
+    }
+
+    fn remember(&mut self, game: &Game, player: Player, graph: &WordGraph) {
+        let board = game.board();
+        self.player = Some(player);
+        self.graph = std::ptr::from_ref(graph) as usize;
+        self.rules = Some(Self::rules_of(game));
+        self.letters.clear();
+        self.letters.extend_from_slice(board.letters.cells());
+        self.terrain.clear();
+        self.terrain.extend_from_slice(board.terrain.cells());
+        self.density.clear();
+        self.density.extend_from_slice(board.density.cells());
+        self.cities.clear();
+        self.cities.extend(Self::cities_of(game));
+    }
 }
 
 /// What a word must spell from an anchor on: one of `anchor_letters`, then the own letters
@@ -57,6 +117,19 @@ pub(super) struct AnchorNeeds {
 }
 
 impl Cells {
+    /// Reads the board from `player`'s side with the cross-checks of `graph`, unless that
+    /// is what was read last.
+    pub(super) fn read(&mut self, game: &Game, player: Player, graph: &WordGraph) {
+        if self.read_from.is(game, player, graph) {
+            return;
+        }
+        self.fill(game, player);
+        for dir in [Direction::Across, Direction::Down] {
+            self.cross_checks(graph, dir);
+        }
+        self.read_from.remember(game, player, graph);
+    }
+
     pub(super) fn pos(&self, cell: usize) -> Pos {
         Pos::new((cell % self.width) as u32, (cell / self.width) as u32)
     }
@@ -85,7 +158,7 @@ impl Cells {
     }
 
     /// Reads the board from `player`'s side.
-    pub(super) fn fill(&mut self, game: &Game, player: Player) {
+    fn fill(&mut self, game: &Game, player: Player) {
         let board = game.board();
         let (w, h) = (
             board.terrain.width() as usize,
@@ -178,7 +251,7 @@ impl Cells {
     }
 
     /// The cross-checks for main words in `dir`: the crossing words run the other way.
-    pub(super) fn cross_checks(&mut self, graph: &WordGraph, dir: Direction) {
+    fn cross_checks(&mut self, graph: &WordGraph, dir: Direction) {
         let d = dir_index(dir);
         let n = self.width * self.height;
         let mut cross = std::mem::take(&mut self.cross[d]);

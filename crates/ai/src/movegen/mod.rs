@@ -335,10 +335,7 @@ impl MoveGen {
         self.rack_set = rack_set(&self.rack);
         self.rack_left = self.rack.iter().map(|&n| usize::from(n)).sum();
         self.placed = 0;
-        self.cells.fill(game, player);
-        for dir in [Direction::Across, Direction::Down] {
-            self.cells.cross_checks(graph, dir);
-        }
+        self.cells.read(game, player, graph);
         self.sums_ready = false;
     }
 
