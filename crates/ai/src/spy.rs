@@ -11,10 +11,10 @@
 
 use super::movegen::{Floor, Move, MoveGen};
 use crate::board::Player;
-use crate::game::strength::{Role, WordFacts, strength_from_base};
+use crate::game::strength::{Role, WordFacts, least_base_reaching};
 use crate::game::{Advisor, Game, Placement};
 use crate::rules::{Mountain, RuleSet};
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::sync::Mutex;
 
 /// The engine's advisor for `Action::Spy`.
@@ -49,17 +49,47 @@ pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &st
     let floor = bound.open_floor();
     let lexicon = game.lexicon();
     let connoted = lexicon.connoted_gaddag(&bound.strengthening);
-    for (gaddag, with_connotations) in [(&*connoted, true), (lexicon.gaddag(), false)] {
-        let least = |best: &Best| bound.least_base(best.attack_and_face(), with_connotations);
-        floor.least.set(least(&best));
-        generator.search_gaddag(game, gaddag, &floor, &mut |m| {
-            if best.consider(game, player, m) {
-                floor.least.set(least(&best));
-            }
-        });
+    let consider = |m: &Move, best: &mut Best, with_connotations: bool| {
+        if best.consider(game, player, m) {
+            floor
+                .least
+                .set(bound.least_base(best.attack_and_face(), with_connotations));
+        }
+    };
+    let least = |best: &Best, with_connotations| {
+        bound.least_base(best.attack_and_face(), with_connotations)
+    };
+    floor.least.set(least(&best, true));
+    generator.search_gaddag(game, &connoted, &floor, None, &mut |m| {
+        consider(m, &mut best, true)
+    });
+    let gaddag = lexicon.gaddag();
+    // Aspiration: the whole dictionary searched first for a stronger attack than the
+    // connotations' best, which finds it without weighing the many placements that only
+    // equal that attack; given up after a few steps if there is none.
+    if let Some((attack, _)) = best.attack_and_face() {
+        floor
+            .least
+            .set(bound.least_reaching_attack(attack.saturating_add(1), false));
+        let complete =
+            generator.search_gaddag(game, gaddag, &floor, Some(ASPIRATION_STEPS), &mut |m| {
+                consider(m, &mut best, false)
+            });
+        if complete && best.attack_and_face().is_some_and(|(a, _)| a > attack) {
+            return best.found.map(|(_, _, m)| m);
+        }
     }
+    floor.least.set(least(&best, false));
+    generator.search_gaddag(game, gaddag, &floor, None, &mut |m| {
+        consider(m, &mut best, false)
+    });
     best.found.map(|(_, _, m)| m)
 }
+
+/// How many steps the aspiration search may take without finding a stronger attack before it
+/// gives up (see [`strongest`]): a tenth or less of what a search takes on the golden
+/// positions, so that giving up costs little.
+const ASPIRATION_STEPS: u64 = 1000;
 
 /// The strongest placement so far: its attack strength, face value and move.
 #[derive(Default)]
@@ -92,9 +122,9 @@ struct StrengthBound<'a> {
     rules: &'a RuleSet,
     /// The connotations whose attack multiplier is above 1.
     strengthening: Vec<&'a str>,
-    /// What [`StrengthBound::least_reaching_attack`] found, by attack and whether with the
-    /// connotations: each takes some fifty strengths, and a search asks again and again.
-    known: RefCell<Vec<((i64, bool), f64)>>,
+    /// The words a bound is worked out for: without connotations, then with every
+    /// strengthening one; each off water and on it.
+    words: [[WordFacts; 2]; 2],
 }
 
 impl<'a> StrengthBound<'a> {
@@ -111,11 +141,24 @@ impl<'a> StrengthBound<'a> {
             .filter(|(_, c)| c.attack > 1.0)
             .map(|(name, _)| name.as_str())
             .collect();
-        Some(StrengthBound {
+        Some(StrengthBound::new(rules, strengthening))
+    }
+
+    fn new(rules: &'a RuleSet, strengthening: Vec<&'a str>) -> StrengthBound<'a> {
+        let word = |connotations: &[&str], on_water| WordFacts {
+            connotations: connotations.iter().map(|c| c.to_string()).collect(),
+            on_water,
+            ..WordFacts::default()
+        };
+        let words = [
+            [word(&[], false), word(&[], true)],
+            [word(&strengthening, false), word(&strengthening, true)],
+        ];
+        StrengthBound {
             rules,
             strengthening,
-            known: RefCell::new(Vec::new()),
-        })
+            words,
+        }
     }
 
     /// A floor that lets everything through, with the rule set's mountain weights.
@@ -148,36 +191,12 @@ impl<'a> StrengthBound<'a> {
         stronger.min(as_strong.max(more_face))
     }
 
-    /// The least strength before multipliers with which a word reaches `attack`. Water is
-    /// tried both ways, since a rule set may reward it.
+    /// The least strength before multipliers with which a word reaches `attack`, by the
+    /// engine's own strength function: water tried both ways, since a rule set may reward it.
     fn least_reaching_attack(&self, attack: i64, with_connotations: bool) -> f64 {
-        let key = (attack, with_connotations);
-        if let Some(&(_, least)) = self.known.borrow().iter().find(|(k, _)| *k == key) {
-            return least;
-        }
-        let least = self.work_out_least_reaching_attack(attack, with_connotations);
-        self.known.borrow_mut().push((key, least));
-        least
-    }
-
-    fn work_out_least_reaching_attack(&self, attack: i64, with_connotations: bool) -> f64 {
-        let connotations: Vec<String> = if with_connotations {
-            self.strengthening.iter().map(|s| s.to_string()).collect()
-        } else {
-            Vec::new()
-        };
-        [false, true]
-            .map(|on_water| {
-                let facts = WordFacts {
-                    connotations: connotations.clone(),
-                    on_water,
-                    ..WordFacts::default()
-                };
-                least_reaching(|base| {
-                    strength_from_base(self.rules, &facts, Role::Attack, base) >= attack
-                })
-            })
-            .into_iter()
+        self.words[usize::from(with_connotations)]
+            .iter()
+            .map(|facts| least_base_reaching(self.rules, facts, Role::Attack, attack))
             .fold(f64::INFINITY, f64::min)
     }
 }
@@ -187,40 +206,10 @@ fn just_below(x: f64) -> f64 {
     x - 1e-6
 }
 
-/// More than any word's strength before multipliers can be (48 letters of the highest value
-/// a rule set allows, all on mountains).
-const MOST_BASE: f64 = (1u64 << 24) as f64;
-
-/// A value just below the least `base` for which `reaches` holds (it grows with `base`, as
-/// strength does: no multiplier is negative); `-inf` if it holds at 0, `+inf` if it never
-/// does. Below, not at: a bound that lets a little more through is still a bound.
-fn least_reaching(reaches: impl Fn(f64) -> bool) -> f64 {
-    if reaches(0.0) {
-        return f64::NEG_INFINITY;
-    }
-    let (mut low, mut high) = (0.0, 1.0);
-    while !reaches(high) {
-        if high > MOST_BASE {
-            return f64::INFINITY;
-        }
-        (low, high) = (high, high * 2.0);
-    }
-    while high - low > 1e-6 {
-        let mid = (low + high) / 2.0;
-        if reaches(mid) {
-            high = mid;
-        } else {
-            low = mid;
-        }
-    }
-    low
-}
-
 #[cfg(test)]
 mod tests {
     use super::StrengthBound;
     use crate::rules::RuleSet;
-    use std::cell::RefCell;
 
     /// Table: the least strength before multipliers a word must reach to beat the best found
     /// (classic, plain words: strength is the face value): a higher attack, or the same attack
@@ -228,11 +217,7 @@ mod tests {
     #[test]
     fn the_floor_lets_through_only_what_can_beat_the_best() {
         let rules = RuleSet::preset("classic").unwrap();
-        let bound = StrengthBound {
-            rules: &rules,
-            strengthening: Vec::new(),
-            known: RefCell::new(Vec::new()),
-        };
+        let bound = StrengthBound::new(&rules, Vec::new());
         let cases = [
             (None, f64::NEG_INFINITY),
             // As strong as 7 needs a face of 8, which is also stronger.

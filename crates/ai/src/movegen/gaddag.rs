@@ -45,14 +45,18 @@ impl MoveGen {
     /// Calls `sink` for the legal placements of the rack last prepared whose main word is a
     /// word of `gaddag` (the GADDAG of the dictionary or a part of it; cross-words are
     /// checked against the whole dictionary) and whose strength before multipliers can reach
-    /// `floor`, the anchors searched best first (see [`MoveGen::search`]).
+    /// `floor`, the anchors searched best first (see [`MoveGen::search`]). With a `budget` of
+    /// steps (letters tried), the search gives up between anchors once it has taken more
+    /// without finding anything (without raising the floor): returns whether it searched to
+    /// the end, which it does once it has found something.
     pub fn search_gaddag(
         &mut self,
         game: &Game,
         gaddag: &WordGraph,
         floor: &Floor,
+        budget: Option<u64>,
         sink: &mut dyn FnMut(&super::Move),
-    ) {
+    ) -> bool {
         let mut cx = Context {
             graph: gaddag,
             game,
@@ -60,7 +64,7 @@ impl MoveGen {
             sink,
         };
         self.prepare_sums();
-        self.best_first(&mut cx, floor, true);
+        self.best_first(&mut cx, floor, true, budget)
     }
 
     /// Every placement whose first anchor is `anchor`, through the GADDAG: from the pivot
@@ -111,6 +115,7 @@ impl MoveGen {
         worth: Worth,
     ) {
         let graph = cx.graph;
+        self.steps += 1;
         if !span.run_before || leftmost == span.first {
             // The cell after the pivot holds no own letter: the word may end at the pivot.
             let after = span.pivot + 1;
@@ -159,6 +164,7 @@ impl MoveGen {
         worth: Worth,
     ) {
         let line = span.line;
+        self.steps += 1;
         if at - start >= MAX_WORD {
             return;
         }

@@ -143,6 +143,10 @@ pub struct MoveGen {
     /// A bounded search's anchors, most promising first: each with its bound, line and cell
     /// (kept to reuse its allocation).
     anchor_order: Vec<(f64, Line, usize)>,
+    /// Whether `anchor_order` is that of the rack last prepared.
+    order_ready: bool,
+    /// Steps a GADDAG search has taken.
+    steps: u64,
 }
 
 fn dir_index(dir: Direction) -> usize {
@@ -184,6 +188,8 @@ impl Default for MoveGen {
             letters: [0; 2 * MAX_WORD],
             placed_cells: 0,
             anchor_order: Vec::new(),
+            order_ready: false,
+            steps: 0,
         }
     }
 }
@@ -226,7 +232,8 @@ impl MoveGen {
         };
         if let Some(floor) = floor {
             self.prepare_sums();
-            self.best_first(&mut cx, floor, false);
+            self.order_ready = false;
+            self.best_first(&mut cx, floor, false, None);
             return;
         }
         for dir in [Direction::Across, Direction::Down] {
@@ -236,11 +243,48 @@ impl MoveGen {
         }
     }
 
-    /// A bounded search, best first: every anchor's bound worked out, the anchors searched
-    /// from the highest bound down, and the search stopped at the first whose bound cannot
-    /// reach the floor, which the best placements found early have raised. Through a GADDAG
-    /// (`cx.graph` is one) when `gaddag`.
-    fn best_first(&mut self, cx: &mut Context<'_>, floor: &Floor, gaddag: bool) {
+    /// A bounded search, best first: every anchor's bound worked out (once a prepared rack),
+    /// the anchors searched from the highest bound down, and the search stopped at the first
+    /// whose bound cannot reach the floor, which the best placements found early have raised.
+    /// Through a GADDAG (`cx.graph` is one) when `gaddag`. With a `budget` of steps, the search
+    /// gives up between anchors once it has taken more and found nothing (the floor is where
+    /// it started): returns whether it searched to the end.
+    fn best_first(
+        &mut self,
+        cx: &mut Context<'_>,
+        floor: &Floor,
+        gaddag: bool,
+        budget: Option<u64>,
+    ) -> bool {
+        if !self.order_ready {
+            self.order_anchors(floor);
+        }
+        let order = std::mem::take(&mut self.anchor_order);
+        let started_at = floor.least.get();
+        self.steps = 0;
+        let mut complete = true;
+        for &(bound, line, anchor) in &order {
+            if !floor.reached_by(bound) {
+                break;
+            }
+            let found_nothing = floor.least.get().to_bits() == started_at.to_bits();
+            if budget.is_some_and(|budget| self.steps > budget) && found_nothing {
+                complete = false;
+                break;
+            }
+            if gaddag {
+                self.gaddag_at_anchor(cx, line, anchor);
+            } else {
+                self.placements_at_anchor::<true>(cx, line, anchor);
+            }
+        }
+        self.anchor_order = order;
+        complete
+    }
+
+    /// Every anchor with its bound, the highest first (the bounds depend on the rack as
+    /// prepared and the floor's mountain weights, not on how high the floor stands).
+    fn order_anchors(&mut self, floor: &Floor) {
         let mut order = std::mem::take(&mut self.anchor_order);
         order.clear();
         for dir in [Direction::Across, Direction::Down] {
@@ -255,17 +299,8 @@ impl MoveGen {
         }
         // Stable, so that anchors of equal bound keep the board's order.
         order.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for &(bound, line, anchor) in &order {
-            if !floor.reached_by(bound) {
-                break;
-            }
-            if gaddag {
-                self.gaddag_at_anchor(cx, line, anchor);
-            } else {
-                self.placements_at_anchor::<true>(cx, line, anchor);
-            }
-        }
         self.anchor_order = order;
+        self.order_ready = true;
     }
 
     /// The first cell a word through `anchor` may start at: the start of the own letters
@@ -337,6 +372,7 @@ impl MoveGen {
         self.placed = 0;
         self.cells.read(game, player, graph);
         self.sums_ready = false;
+        self.order_ready = false;
     }
 
     fn lines(&self, dir: Direction) -> impl Iterator<Item = Line> + use<> {

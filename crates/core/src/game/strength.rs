@@ -104,8 +104,11 @@ pub struct WordFacts {
 /// Rounding of `x` down, forgiving the last bit of floating-point error (7 x 1.5 is 10.5, and
 /// 5 x 0.6 must be 3, not 2.9999999999999996).
 fn round_down(x: f64) -> i64 {
-    (x + 1e-9).floor() as i64
+    (x + ROUNDING_ALLOWANCE).floor() as i64
 }
+
+/// What [`round_down`] forgives.
+const ROUNDING_ALLOWANCE: f64 = 1e-9;
 
 /// The strength of a word with `facts` in `role` under `rules`.
 pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
@@ -127,6 +130,23 @@ pub fn strength_from_base(rules: &RuleSet, facts: &WordFacts, role: Role, base: 
     strength_after_mountains(rules, facts, role, base, None)
 }
 
+/// The least strength before multipliers (a word's face value with mountains counted) at
+/// which a word with `facts` has at least `strength` in `role`, or a hair less (a bound that
+/// lets a little more through is still a bound): the inverse of [`strength_from_base`]. `-inf`
+/// when a base of 0 reaches it, `+inf` when no base does. The spy bounds its search with it.
+pub fn least_base_reaching(rules: &RuleSet, facts: &WordFacts, role: Role, strength: i64) -> f64 {
+    let (factor, added) = factor_and_additions(rules, facts, role, None);
+    if added.max(0) >= strength {
+        return f64::NEG_INFINITY;
+    }
+    if factor <= 0.0 {
+        return f64::INFINITY;
+    }
+    // round_down(base * factor) + added >= strength, with round_down's own allowance.
+    let needed = (strength - added) as f64;
+    (needed - ROUNDING_ALLOWANCE) / factor - 1e-6
+}
+
 /// Steps 2 to 5 of section 5: multipliers, rounding down, additions, never below 0. Each
 /// modifier that changes the strength is pushed to `modifiers`, when given.
 fn strength_after_mountains(
@@ -134,8 +154,20 @@ fn strength_after_mountains(
     facts: &WordFacts,
     role: Role,
     base: f64,
-    mut modifiers: Option<&mut Vec<Modifier>>,
+    modifiers: Option<&mut Vec<Modifier>>,
 ) -> i64 {
+    let (factor, added) = factor_and_additions(rules, facts, role, modifiers);
+    (round_down(base * factor) + added).max(0)
+}
+
+/// Steps 2 and 4 of section 5: the product of the multipliers and the sum of the additions,
+/// each modifier that changes the strength pushed to `modifiers`, when given.
+fn factor_and_additions(
+    rules: &RuleSet,
+    facts: &WordFacts,
+    role: Role,
+    mut modifiers: Option<&mut Vec<Modifier>>,
+) -> (f64, i64) {
     let s = &rules.strength;
     let mut factor = 1.0;
     let mut note = |m: &dyn Fn() -> Modifier| {
@@ -189,10 +221,10 @@ fn strength_after_mountains(
             );
         }
     }
-    let mut value = round_down(base * factor);
+    let mut added = 0;
     let mut add = |m: &dyn Fn() -> Modifier, amount: i64| {
         if amount != 0 {
-            value += amount;
+            added += amount;
             note(m);
         }
     };
@@ -208,7 +240,7 @@ fn strength_after_mountains(
         let amount = facts.penalty;
         add(&|| Modifier::RepelPenalty { amount }, -amount);
     }
-    value.max(0)
+    (factor, added)
 }
 
 fn mountain_base(
@@ -368,5 +400,45 @@ mod tests {
         let rules = RuleSet::preset("classic").unwrap();
         assert_eq!(placement_strength(&rules, 4, &["burning"]), 6.0);
         assert_eq!(placement_strength(&rules, 4, &["attacking"]), 4.0);
+    }
+
+    /// The least base reaching a strength is the inverse of strength from base: just above
+    /// it the strength is reached, a little below it it is not, for words with and without
+    /// connotations, on water and off, in both roles, under every preset.
+    #[test]
+    fn the_least_base_reaching_a_strength_inverts_strength_from_base() {
+        for preset in RuleSet::preset_names() {
+            let rules = RuleSet::preset(preset).unwrap();
+            let connoted: Vec<String> = rules.strength.connotations.keys().cloned().collect();
+            for (connotations, on_water, on_own_city) in [
+                (vec![], false, false),
+                (vec![], true, false),
+                (connoted.clone(), false, true),
+                (connoted, true, true),
+            ] {
+                let facts = WordFacts {
+                    connotations,
+                    on_water,
+                    on_own_city,
+                    penalty: 1,
+                    ..WordFacts::default()
+                };
+                for role in [Role::Attack, Role::Defence] {
+                    for strength in 0..80 {
+                        let least = least_base_reaching(&rules, &facts, role, strength);
+                        let at = |base: f64| strength_from_base(&rules, &facts, role, base);
+                        let case = format!("{preset} {role:?} {facts:?} {strength}: {least}");
+                        if least.is_finite() {
+                            assert!(at(least + 2e-6) >= strength, "{case}");
+                            assert!(least < 0.0 || at(least - 1e-5) < strength, "{case}");
+                        } else if least < 0.0 {
+                            assert!(at(0.0) >= strength, "{case}");
+                        } else {
+                            assert!(at(1e9) < strength, "{case}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
