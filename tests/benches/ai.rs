@@ -50,6 +50,48 @@ fn movegen(c: &mut Criterion) {
         );
     }
     group.finish();
+    strongest_in_played_games(c);
+}
+
+/// The spy on positions of whole games (terrain and both players' crosswords), as a player
+/// meets it: every sixth turn of four normal-against-normal games on the 24x24 duel, the
+/// player to move's own rack; all positions in one iteration.
+fn strongest_in_played_games(c: &mut Criterion) {
+    let lexicon = Arc::new(Lexicon::english());
+    let duel = shipped("duel-24.ron");
+    let mut positions = Vec::new();
+    for seed in 1..5 {
+        let mut game = Game::new(
+            &duel,
+            duel.rule_set().expect("rules"),
+            lexicon.clone(),
+            seed,
+        );
+        let mut ai = AiPlayer::new(Level::Normal, seed);
+        while game.result().is_none() && game.turn() < 48 {
+            if game.turn() % 6 == 1 && game.pending_defenders().is_none() {
+                positions.push(game.clone());
+            }
+            game.apply(ai.choose(&game)).expect("legal");
+        }
+    }
+    let mut generator = MoveGen::new();
+    let mut group = c.benchmark_group("move generation");
+    group.bench_function(
+        format!(
+            "strongest placement on {} positions of duel-24 games",
+            positions.len()
+        ),
+        |b| {
+            b.iter(|| {
+                for game in &positions {
+                    let player = game.active();
+                    strongest(&mut generator, game, player, &game.rack_letters(player));
+                }
+            })
+        },
+    );
+    group.finish();
 }
 
 fn players(c: &mut Criterion) {

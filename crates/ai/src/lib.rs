@@ -31,6 +31,25 @@ pub use spy::Spy;
 pub use table::AiTable;
 pub use think::Think;
 
+/// Makes the spy's word graphs in the background when `game` lets players ask the spy, so
+/// that a person's first question is answered at once: the dictionary's GADDAG takes about a
+/// second to make, once per process (see `Lexicon::gaddag`). For interactive games (the
+/// editor, the terminal); the answer is the same whether the graphs were made before or on
+/// the question. Nothing is made where threads are not (the browser, whose spy is the
+/// server's).
+pub fn warm_spy(game: &crate::game::Game) {
+    if game.rules().turn.spies_per_game <= 0 || cfg!(target_arch = "wasm32") {
+        return;
+    }
+    let lexicon = game.shared_lexicon();
+    // A thread that cannot start only means the graph is made on the first question.
+    let _ = std::thread::Builder::new()
+        .name("spy graphs".into())
+        .spawn(move || {
+            lexicon.gaddag();
+        });
+}
+
 /// The spy every game plays with (`Action::Spy`).
 pub fn spy() -> std::sync::Arc<dyn crate::game::Advisor> {
     std::sync::Arc::new(Spy::default())

@@ -216,6 +216,10 @@ fn start(
     for p in &problems {
         writeln!(io.err, "{p}")?;
     }
+    if io.terminal.line_editing {
+        // A person at a terminal: the spy's first answer comes at once.
+        crate::ai::warm_spy(game.game());
+    }
     Ok(Some((game, Some(level))))
 }
 

@@ -28,6 +28,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     if form.source == Source::Save {
         let path = PathBuf::from(form.path.trim());
         let (game, events) = load_save(&path, lexicon.clone())?;
+        scryptic::ai::warm_spy(game.game());
         let departure = game.departure().map(|d| format!("warning: {d}"));
         let seats = seats(form, game.game().rules())?;
         let tileset = scryptic::pack::level::map_tileset(
@@ -49,6 +50,7 @@ pub fn start(form: &SetupForm, doc: &Document, lexicon: Arc<Lexicon>) -> Result<
     let lexicon = own_word_list(form)?.unwrap_or(lexicon);
     let (game, problems) = ScriptedGame::start_level(&level, lexicon.clone(), form.seed, None)
         .map_err(|e| e.to_string())?;
+    scryptic::ai::warm_spy(game.game());
     let live = LiveFiles::for_level(&game, &level);
     let mut session = Here::new(game, seats, live).session(level.title.clone());
     cover_racks_as_asked(&mut session, form);
