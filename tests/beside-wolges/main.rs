@@ -37,6 +37,15 @@ fn main() {
     });
     let kwg = kwg::Kwg::<kwg::Node22>::from_bytes_alloc(&std::fs::read(kwg_path).unwrap());
     let klv = klv::Klv::<kwg::Node22>::from_bytes_alloc(klv::EMPTY_KLV_BYTES);
+    let made = Instant::now();
+    let lexicon = Lexicon::english();
+    let gaddag = lexicon.gaddag();
+    println!(
+        "The toolkit's GADDAG: {} nodes, {:.1} MB, made in {:.2} s (once a process).\n",
+        gaddag.len(),
+        gaddag.memory() as f64 / 1e6,
+        made.elapsed().as_secs_f64()
+    );
     let golden = Path::new(env!("SCRYPTIC_ROOT")).join("tests/golden");
     let baseline: Baseline =
         ron::from_str(&std::fs::read_to_string(golden.join("movegen.ron")).unwrap()).unwrap();
