@@ -661,6 +661,15 @@ fn a_strength_modifier_changes_defence_and_is_named() {
         "ON: 2 x 2 (frost), + 2 on its own city (classic)"
     );
     assert_eq!(preview.attack.value, 5, "the attacker is not frozen");
+    assert!(
+        game.game().has_strength_modifiers(),
+        "the spy weighs every placement"
+    );
+    let plain = scripted(&map, &[], None);
+    assert!(
+        !plain.game().has_strength_modifiers(),
+        "scripts defining no modifier leave the spy its bounded search"
+    );
 }
 
 #[test]

@@ -616,6 +616,10 @@ impl ScriptModifiers {
 }
 
 impl StrengthModifiers for ScriptModifiers {
+    fn any(&self) -> bool {
+        self.registered.modifiers()
+    }
+
     fn modifiers(
         &self,
         word: &crate::game::Word,

@@ -307,9 +307,10 @@ impl Game {
         self.modifiers = Some(modifiers);
     }
 
-    /// Whether strengths are consulted with scripts' modifiers.
+    /// Whether scripts' strength modifiers are defined now (a scripted game whose scripts
+    /// define none has none: its strengths are the rules' alone).
     pub fn has_strength_modifiers(&self) -> bool {
-        self.modifiers.is_some()
+        self.modifiers.as_ref().is_some_and(|m| m.any())
     }
 
     /// Uses `advisor` for `Action::Spy` (the AI does).

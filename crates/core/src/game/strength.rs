@@ -277,6 +277,12 @@ fn mountain_base(
 
 /// Multipliers that scripts add to a word's strength.
 pub trait StrengthModifiers: Send + Sync {
+    /// Whether any modifier is defined now (none: every word's multipliers are none, and a
+    /// search may bound strength without asking).
+    fn any(&self) -> bool {
+        true
+    }
+
     /// The multipliers (id and factor) for `word` in `role` on `board`.
     fn modifiers(
         &self,

@@ -48,11 +48,19 @@ pub async fn lobby(addr: SocketAddr, method: &str, path: &str, body: &Value) -> 
     serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
 }
 
-/// A match of Word Wars, gold taken by a person, silver the server's AI at the level
-/// `SCRYPTIC_BENCH_LEVEL` says (easy unless it says): its id and gold's token.
+/// The pack whose matches the benches make: `SCRYPTIC_BENCH_PACK` (`word-wars` unless it
+/// says; `lexicon-crossing` and `scryper` are played too, see [`gold_action`]).
+pub fn bench_pack() -> String {
+    std::env::var("SCRYPTIC_BENCH_PACK").unwrap_or_else(|_| "word-wars".into())
+}
+
+/// A match of the bench's pack ([`bench_pack`]), gold taken by a person, silver the server's
+/// AI at the level `SCRYPTIC_BENCH_LEVEL` says (easy unless it says): its id and gold's token.
 pub async fn make_match(addr: SocketAddr) -> (String, String) {
     let level = std::env::var("SCRYPTIC_BENCH_LEVEL").unwrap_or_else(|_| "easy".into());
-    let create = json!({"protocol": 1, "pack": "word-wars", "seats": {"silver": {"kind": "ai", "level": level}}});
+    let pack = bench_pack();
+    let create =
+        json!({"protocol": 1, "pack": pack, "seats": {"silver": {"kind": "ai", "level": level}}});
     let made = lobby(addr, "POST", "/api/matches", &create).await;
     let id = made["id"].as_str().unwrap().to_string();
     let take = json!({"protocol": 1, "seat": "gold", "name": "bench"});
@@ -60,12 +68,20 @@ pub async fn make_match(addr: SocketAddr) -> (String, String) {
     (id, taken["token"].as_str().unwrap().to_string())
 }
 
-/// Gold's action in `view`, if gold is to act: a trade of its first letter on its turn
-/// (Word Wars allows no pass), a refusal when silver offers sudden death.
+/// Gold's action in `view`, if gold is to act. A scripted game (Scryper): the first of the
+/// moves the view lists. Played at once (Lexicon Crossing): its crossword laid out anew, empty
+/// (always allowed, as a person's rearranging is). In turns (Word Wars): a trade of its first
+/// letter on its turn (Word Wars allows no pass), a refusal when silver offers sudden death.
 pub fn gold_action(view: &Value) -> Option<Value> {
     let snapshot = &view["snapshot"];
     if !snapshot["result"].is_null() || !snapshot["pending"].is_null() {
         return None;
+    }
+    if let Some(mv) = view["moves"].as_array().and_then(|moves| moves.first()) {
+        return Some(json!({"Move": {"player": "Gold", "mv": mv}}));
+    }
+    if bench_pack() == "lexicon-crossing" {
+        return Some(json!({"Layout": {"player": "Gold", "letters": []}}));
     }
     if snapshot["offer"] == "Silver" {
         return Some(json!({"Answer": {"accept": false}}));
