@@ -28,6 +28,54 @@ fn is_edge_byte(byte: u8) -> bool {
     byte.is_ascii_lowercase() || byte == SEPARATOR_BYTE
 }
 
+/// The keys of a GADDAG being gathered, word by word (see [`WordGraph::gaddag_of`]): all in
+/// one buffer, each by where it starts and how long it is.
+#[derive(Default)]
+pub struct GaddagKeys {
+    arena: Vec<u8>,
+    keys: Vec<(u32, u8)>,
+}
+
+impl GaddagKeys {
+    /// Longer words are left out (a key must be short enough to count in a byte; no board
+    /// holds such a word).
+    const LONGEST_WORD: usize = 200;
+
+    /// Adds `word`'s keys (a word of other bytes than `a`-`z` is left out).
+    pub fn add(&mut self, word: &[u8]) {
+        if word.is_empty()
+            || word.len() > Self::LONGEST_WORD
+            || !word.iter().all(u8::is_ascii_lowercase)
+        {
+            return;
+        }
+        for split in 1..=word.len() {
+            let start = self.arena.len();
+            self.arena.extend(word[..split].iter().rev());
+            if split < word.len() {
+                self.arena.push(SEPARATOR_BYTE);
+                self.arena.extend_from_slice(&word[split..]);
+            }
+            self.keys
+                .push((start as u32, (self.arena.len() - start) as u8));
+        }
+    }
+
+    /// The GADDAG of the words added. The keys are let go once their fst is made, before the
+    /// table is: making the shipped words' table peaks lower so.
+    pub fn finish(self) -> Result<WordGraph, fst::Error> {
+        let GaddagKeys { arena, mut keys } = self;
+        let key =
+            |&(start, len): &(u32, u8)| &arena[start as usize..start as usize + usize::from(len)];
+        keys.sort_unstable_by(|a, b| key(a).cmp(key(b)));
+        keys.dedup_by(|a, b| key(a) == key(b));
+        let set = fst::Set::from_iter(keys.iter().map(key))?;
+        drop(keys);
+        drop(arena);
+        Ok(WordGraph::from_fst(set.as_fst()))
+    }
+}
+
 /// A node of the graph, by its index in the table.
 pub type NodeId = u32;
 
@@ -65,6 +113,10 @@ impl WordGraph {
         };
         let mut seen: HashMap<CompiledAddr, NodeId> = HashMap::new();
         graph.add(fst, fst.root().addr(), &mut seen);
+        // The tables grew by doubling: what they hold is all they keep.
+        graph.nodes.shrink_to_fit();
+        graph.edges.shrink_to_fit();
+        graph.letters_ahead.shrink_to_fit();
         graph
     }
 
@@ -89,30 +141,11 @@ impl WordGraph {
     pub fn gaddag_of<'a>(
         words: impl IntoIterator<Item = &'a [u8]>,
     ) -> Result<WordGraph, fst::Error> {
-        let mut arena: Vec<u8> = Vec::new();
-        let mut keys: Vec<(u32, u8)> = Vec::new();
+        let mut keys = GaddagKeys::default();
         for word in words {
-            if word.is_empty()
-                || word.len() > usize::from(u8::MAX)
-                || !word.iter().all(u8::is_ascii_lowercase)
-            {
-                continue;
-            }
-            for split in 1..=word.len() {
-                let start = arena.len() as u32;
-                arena.extend(word[..split].iter().rev());
-                if split < word.len() {
-                    arena.push(SEPARATOR_BYTE);
-                    arena.extend_from_slice(&word[split..]);
-                }
-                keys.push((start, (arena.len() - start as usize) as u8));
-            }
+            keys.add(word);
         }
-        let key =
-            |&(start, len): &(u32, u8)| &arena[start as usize..start as usize + usize::from(len)];
-        keys.sort_unstable_by(|a, b| key(a).cmp(key(b)));
-        keys.dedup_by(|a, b| key(a) == key(b));
-        WordGraph::from_sorted_words(keys.iter().map(key))
+        keys.finish()
     }
 
     /// Adds the node at `addr` and everything below it (once each); returns its id. The walk
@@ -288,6 +321,38 @@ mod tests {
         }
         let after_do = g.walk(g.root(), &idx("do")).unwrap();
         assert_eq!(g.letters(after_do), (1 << 6) | (1 << 19));
+    }
+
+    /// Table: a GADDAG walk from any letter of a word, left to its start, then (past the
+    /// separator) right to its end, spells a word exactly when the dictionary has it.
+    #[test]
+    fn a_gaddag_spells_each_word_from_each_of_its_letters() {
+        let words = ["at", "cat", "cats", "scat"];
+        let g = WordGraph::gaddag_of(words.iter().map(|w| w.as_bytes())).unwrap();
+        // (the letters from the starting one leftward, the rest rightward, a word?)
+        for (left, right, expect) in [
+            ("a", "t", true),
+            ("ta", "", true),
+            ("ac", "t", true),
+            ("c", "at", true),
+            ("tac", "s", true),
+            ("sta", "", false),
+            ("ts", "", false),
+            ("acs", "ts", false),
+            ("acs", "t", true),
+            ("ca", "t", false),
+            ("a", "", false),
+        ] {
+            let node = g.walk(g.root(), &idx(left)).and_then(|n| {
+                if right.is_empty() {
+                    Some(n)
+                } else {
+                    g.child(n, SEPARATOR).and_then(|n| g.walk(n, &idx(right)))
+                }
+            });
+            let spelled = node.is_some_and(|n| g.is_word(n));
+            assert_eq!(spelled, expect, "{left} | {right}");
+        }
     }
 
     #[test]

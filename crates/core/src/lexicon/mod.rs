@@ -154,10 +154,14 @@ pub struct LexiconStats {
     pub total_bytes: usize,
 }
 
-/// The GADDAG of a set's words.
+/// The GADDAG of a set's words, read straight from the set.
 fn gaddag_of_set(words: &Set<Bytes>) -> graph::WordGraph {
-    let words = words.stream().into_bytes();
-    graph::WordGraph::gaddag_of(words.iter().map(Vec::as_slice))
+    let mut keys = graph::GaddagKeys::default();
+    let mut stream = words.stream();
+    while let Some(word) = stream.next() {
+        keys.add(word);
+    }
+    keys.finish()
         .expect("keys sorted and deduplicated make a graph")
 }
 
