@@ -1,17 +1,20 @@
 //! The server under load, on this machine, over loopback (a bench binary: `cargo bench -p
 //! scryptic-server --bench online`; PERFORMANCE.md keeps the figures).
 //!
-//! 1. Memory: the server's resident memory grown by `MATCHES` Word Wars matches made and
-//!    taken (a person and the server's AI each), before anyone connects; per match.
-//! 2. Round trips: `MATCHES` clients at once, one WebSocket each, each trading a letter
-//!    `ROUND_TRIPS` times while the server's AI plays the other seat of every match; the time
-//!    from an action sent to its view received, p50 and p99 over every action.
+//! 1. Memory: the server's resident memory grown by `MATCHES` matches made and taken (a
+//!    person and the server's AI each), before anyone connects; per match.
+//! 2. Round trips: `MATCHES` clients at once, one WebSocket each, each acting `ROUND_TRIPS`
+//!    times (trading a letter, laying its crossword out anew, or a move of those listed) while
+//!    the server's AI plays the other seat of every match; the time from an action sent to its
+//!    view received, p50 and p99 over every action.
 //! 3. Restart: the server dropped with every match unfinished in its SQLite log, and started
 //!    again on it: the time until it listens with every match listed (each is replayed when
 //!    someone or its clock needs it).
 //!
 //! `SCRYPTIC_BENCH_MATCHES` and `SCRYPTIC_BENCH_ROUND_TRIPS` change the counts,
-//! `SCRYPTIC_BENCH_LEVEL` the AI's level (easy unless it says).
+//! `SCRYPTIC_BENCH_LEVEL` the AI's level (easy unless it says), `SCRYPTIC_BENCH_PACK` the
+//! game (`word-wars` unless it says; `lexicon-crossing`, played at once, and `scryper`, a
+//! scripted game with a secret set-up, too).
 #![allow(
     clippy::unwrap_used,
     reason = "tests and benchmarks unwrap: a panic there is a failure"
@@ -62,8 +65,9 @@ fn main() {
     let with_matches = resident();
     let per_match = with_matches.saturating_sub(started) / matches as u64;
     println!(
-        "memory: server started {:.1} MiB; {matches} Word Wars matches made: {:.1} MiB more, {:.0} KiB a match",
+        "memory: server started {:.1} MiB; {matches} {} matches made: {:.1} MiB more, {:.0} KiB a match",
         started.saturating_sub(before) as f64 / 1048576.0,
+        client::bench_pack(),
         with_matches.saturating_sub(started) as f64 / 1048576.0,
         per_match as f64 / 1024.0
     );

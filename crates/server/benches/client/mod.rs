@@ -93,7 +93,13 @@ pub fn gold_action(view: &Value) -> Option<Value> {
     Some(json!({"Exchange": {"letters": letter}}))
 }
 
-/// Plays gold's seat: trades a letter `round_trips` times; each trade's round trip.
+/// Plays gold's seat: acts ([`gold_action`]) `round_trips` times; each action's round trip.
+///
+/// Every action is sent with `after`, the actions of the view it was chosen from, as the
+/// protocol asks of a client acting where seats act together. The first view past `after` is
+/// the action's own unless the server then refuses it ("the game moved on": another seat's
+/// action came first), so a round trip is counted only once the next frame, or a quiet
+/// moment, shows no refusal; a refused action is chosen again from the next view.
 pub async fn play(
     addr: SocketAddr,
     (id, token): (String, String),
@@ -106,62 +112,67 @@ pub async fn play(
     socket.send(Message::text(hello.to_string())).await.unwrap();
     // Every client connected and welcomed before anyone acts: the figures are of play, not
     // of logging in. The welcome's view is kept to act on.
-    let mut first = None;
-    while first.is_none() {
+    let mut view = None;
+    while view.is_none() {
         if let Some(Ok(Message::Text(text))) = socket.next().await {
             let frame: Value = serde_json::from_str(text.as_str()).unwrap();
             if frame["type"] == "view" {
-                first = Some(frame);
+                view = Some(frame);
             }
         }
     }
+    let mut view = view.unwrap_or_default();
     everyone.wait().await;
     let mut times = Vec::with_capacity(round_trips);
+    // The action in flight (when sent, the actions it was chosen after), and a round trip
+    // seen but not yet sure to be its own.
     let mut sent: Option<(Instant, u64)> = None;
+    let mut unsure: Option<Duration> = None;
     let mut last = String::new();
-    while times.len() < round_trips {
-        let frame: Value = match first.take() {
-            Some(frame) => frame,
-            None => {
-                let next = tokio::time::timeout(Duration::from_secs(30), socket.next()).await;
-                let Ok(next) = next else {
-                    panic!("match {id}: no frame for 30 s; the last: {last}");
-                };
-                let Some(Ok(Message::Text(text))) = next else {
-                    break;
-                };
-                serde_json::from_str(text.as_str()).unwrap()
-            }
+    while times.len() < round_trips && view["snapshot"]["result"].is_null() {
+        if sent.is_none()
+            && unsure.is_none()
+            && let Some(action) = gold_action(&view)
+        {
+            let actions = view["actions"].as_u64().unwrap_or(0);
+            let act = json!({"protocol": 1, "type": "act", "action": action, "after": actions});
+            sent = Some((Instant::now(), actions));
+            socket.send(Message::text(act.to_string())).await.unwrap();
+        }
+        // A quiet moment with a round trip unsure: no refusal came, it was the action's own.
+        let wait = if unsure.is_some() { 200 } else { 30_000 };
+        let next = tokio::time::timeout(Duration::from_millis(wait), socket.next()).await;
+        let Ok(next) = next else {
+            assert!(unsure.is_some(), "match {id}: no frame for 30 s; the last: {last}");
+            times.extend(unsure.take());
+            continue;
         };
-        last = format!(
-            "{} actions {} active {} sent {:?}",
-            frame["type"], frame["actions"], frame["snapshot"]["active"], sent
-        );
-        assert!(
-            frame["type"] != "refused",
-            "the bench's action was refused: {frame}"
-        );
+        let Some(Ok(Message::Text(text))) = next else {
+            break;
+        };
+        let frame: Value = serde_json::from_str(text.as_str()).unwrap();
+        last = format!("{} actions {} sent {sent:?}", frame["type"], frame["actions"]);
+        if frame["type"] == "refused" {
+            let moved_on = frame["message"].as_str().unwrap_or("").contains("moved on");
+            assert!(moved_on, "the bench's action was refused: {frame}");
+            (sent, unsure) = (None, None);
+            continue;
+        }
         if frame["type"] != "view" {
             continue;
         }
+        // Another frame and no refusal: the round trip seen was the action's own.
+        times.extend(unsure.take());
         let actions = frame["actions"].as_u64().unwrap_or(0);
         if let Some((at, before)) = sent
             && actions > before
         {
-            times.push(at.elapsed());
+            unsure = Some(at.elapsed());
             sent = None;
         }
-        if !frame["snapshot"]["result"].is_null() {
-            break;
-        }
-        if sent.is_none()
-            && let Some(action) = gold_action(&frame)
-        {
-            let act = json!({"protocol": 1, "type": "act", "action": action});
-            sent = Some((Instant::now(), actions));
-            socket.send(Message::text(act.to_string())).await.unwrap();
-        }
+        view = frame;
     }
+    times.extend(unsure);
     let _ = socket.close(None).await;
     times
 }
