@@ -139,11 +139,13 @@ impl MoveGen {
             }
             return;
         }
-        if !self.left_may_reach_floor(cx, span, leftmost, graph.longest(node), worth) {
-            return;
-        }
         let allowed =
             self.rack_set & self.cells.cross[dir_index(span.line.dir)][span.line.cell(at)];
+        if graph.letters(node) & allowed == 0
+            || !self.left_may_reach_floor(cx, span, leftmost, graph.longest(node), worth)
+        {
+            return;
+        }
         for (letter, next) in graph.children(node, allowed) {
             self.place_at(span, at, letter);
             let worth = self.worth_with::<true>(worth, span.line, at, letter);

@@ -143,7 +143,10 @@ pub async fn play(
         let wait = if unsure.is_some() { 200 } else { 30_000 };
         let next = tokio::time::timeout(Duration::from_millis(wait), socket.next()).await;
         let Ok(next) = next else {
-            assert!(unsure.is_some(), "match {id}: no frame for 30 s; the last: {last}");
+            assert!(
+                unsure.is_some(),
+                "match {id}: no frame for 30 s; the last: {last}"
+            );
             times.extend(unsure.take());
             continue;
         };
@@ -151,7 +154,10 @@ pub async fn play(
             break;
         };
         let frame: Value = serde_json::from_str(text.as_str()).unwrap();
-        last = format!("{} actions {} sent {sent:?}", frame["type"], frame["actions"]);
+        last = format!(
+            "{} actions {} sent {sent:?}",
+            frame["type"], frame["actions"]
+        );
         if frame["type"] == "refused" {
             let moved_on = frame["message"].as_str().unwrap_or("").contains("moved on");
             assert!(moved_on, "the bench's action was refused: {frame}");
