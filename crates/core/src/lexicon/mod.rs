@@ -8,7 +8,9 @@
 pub mod anagram;
 mod compile;
 pub mod graph;
+mod graphs;
 pub use compile::list_files;
+use graphs::ConnotedGraphs;
 pub mod listfile;
 mod morph;
 mod wildcard;
@@ -76,15 +78,6 @@ pub struct WordListRecord {
     /// The SHA-256 of its text, in hex.
     pub sha256: String,
 }
-
-/// The cache behind [`Lexicon::connoted_graph`]. Clones share it until either changes its
-/// words or lists, which gives it a cache of its own.
-#[derive(Clone, Default)]
-struct ConnotedGraphs(std::sync::Arc<std::sync::Mutex<Vec<ConnotedGraph>>>);
-
-/// A graph of the words with the connotations of a bitmask of lists: the words' graph, or
-/// (`true`) their GADDAG.
-type ConnotedGraph = (u64, bool, std::sync::Arc<graph::WordGraph>);
 
 /// A search the lexicon cannot run as asked.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -154,17 +147,6 @@ pub struct LexiconStats {
     pub total_bytes: usize,
 }
 
-/// The GADDAG of a set's words, read straight from the set.
-fn gaddag_of_set(words: &Set<Bytes>) -> graph::WordGraph {
-    let mut keys = graph::GaddagKeys::default();
-    let mut stream = words.stream();
-    while let Some(word) = stream.next() {
-        keys.add(word);
-    }
-    keys.finish()
-        .expect("keys sorted and deduplicated make a graph")
-}
-
 fn set_from_bytes(bytes: Bytes) -> Set<Bytes> {
     Set::new(bytes).expect("fst bytes made by this crate are valid")
 }
@@ -191,36 +173,6 @@ impl Lexicon {
             connoted: ConnotedGraphs::default(),
             word_list: None,
         }
-    }
-
-    /// The words as a graph of letters (for the move generator), made on first use; the
-    /// shipped words' graph is made once per process.
-    pub fn graph(&self) -> &graph::WordGraph {
-        static SHIPPED: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>> =
-            std::sync::OnceLock::new();
-        self.graph.get_or_init(|| {
-            let make = || std::sync::Arc::new(graph::WordGraph::from_fst(self.words.as_fst()));
-            if matches!(self.words.as_fst().as_inner(), Cow::Borrowed(_)) {
-                SHIPPED.get_or_init(make).clone()
-            } else {
-                make()
-            }
-        })
-    }
-
-    /// The words' GADDAG (see [`graph::WordGraph::gaddag_of`]), for the spy's search, made on
-    /// first use (the shipped words': once per process, about a second and 30 MB).
-    pub fn gaddag(&self) -> &graph::WordGraph {
-        static SHIPPED: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>> =
-            std::sync::OnceLock::new();
-        self.gaddag.get_or_init(|| {
-            let make = || std::sync::Arc::new(gaddag_of_set(&self.words));
-            if matches!(self.words.as_fst().as_inner(), Cow::Borrowed(_)) {
-                SHIPPED.get_or_init(make).clone()
-            } else {
-                make()
-            }
-        })
     }
 
     /// A lexicon built from the text of a word list (`path` names it in messages), with no
@@ -554,41 +506,6 @@ impl Lexicon {
             .into_iter()
             .filter(|w| self.words.contains(w) && self.connotation_bits(w) & mask != 0)
             .collect()
-    }
-
-    /// The graph of [`Lexicon::words_with_connotations`]`(lists)`, made once per lexicon and
-    /// set of lists. The spy searches it apart from the whole dictionary, since only these
-    /// words can take a connotation's multiplier.
-    pub fn connoted_graph(&self, lists: &[&str]) -> std::sync::Arc<graph::WordGraph> {
-        self.connoted(lists, false)
-    }
-
-    /// The GADDAG of the words with any of the connotations `lists` (see
-    /// [`Lexicon::connoted_graph`]), made once per set of lists.
-    pub fn connoted_gaddag(&self, lists: &[&str]) -> std::sync::Arc<graph::WordGraph> {
-        self.connoted(lists, true)
-    }
-
-    fn connoted(&self, lists: &[&str], gaddag: bool) -> std::sync::Arc<graph::WordGraph> {
-        let mask = self.list_mask(lists);
-        let mut cache = match self.connoted.0.lock() {
-            Ok(cache) => cache,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        if let Some((_, _, graph)) = cache.iter().find(|(m, g, _)| *m == mask && *g == gaddag) {
-            return graph.clone();
-        }
-        let words = self.words_with_connotations(lists);
-        let made = if gaddag {
-            graph::WordGraph::gaddag_of(words.iter().map(String::as_bytes))
-        } else {
-            graph::WordGraph::from_sorted_words(&words)
-        };
-        let graph = std::sync::Arc::new(
-            made.expect("dictionary words, sorted and deduplicated, make a graph"),
-        );
-        cache.push((mask, gaddag, graph.clone()));
-        graph
     }
 
     /// Whether `word` has the connotation `list`.
