@@ -480,6 +480,34 @@ fn first_word(h: &H) -> Vec<scryptic::game::Placement> {
     }
 }
 
+/// The Spy button lays the strongest placement of the rack on the board, uncommitted, and
+/// uses one of the player's spies: the spy's own search, through the game the editor started
+/// from its scripts (whose strengths no script modifies, so the bounded search answers).
+#[test]
+fn the_spy_lays_the_strongest_placement_on_the_board() {
+    let mut h = start_hot_seat(&root().join("maps/tutorial.ron"));
+    uncover(&mut h);
+    let player = game(&h).active();
+    let spies = game(&h).spies_left(player);
+    let mut generator = scryptic::ai::MoveGen::new();
+    let expected = scryptic::ai::spy::strongest(
+        &mut generator,
+        game(&h),
+        player,
+        &game(&h).rack_letters(player),
+    )
+    .expect("a placement")
+    .placements();
+    assert!(!game(&h).has_strength_modifiers());
+    click_label(&mut h, &format!("Spy ({spies} left)"));
+    assert_eq!(game(&h).spies_left(player), spies - 1, "a spy was used");
+    assert_eq!(session(&h).placed, expected, "laid on the board");
+    assert!(
+        game(&h).board().letters.cells().iter().all(Option::is_none),
+        "not committed"
+    );
+}
+
 #[test]
 fn undo_save_and_load_a_game_through_the_ui() {
     let dir = tempfile::tempdir().unwrap();
