@@ -39,7 +39,7 @@ fn main() {
     let klv = klv::Klv::<kwg::Node22>::from_bytes_alloc(klv::EMPTY_KLV_BYTES);
     let made = Instant::now();
     let lexicon = Lexicon::english();
-    let gaddag = lexicon.gaddag();
+    let gaddag = lexicon.gaddag().expect("the shipped words have a GADDAG");
     println!(
         "The toolkit's GADDAG: {} nodes, {:.1} MB, made in {:.2} s (once a process).\n",
         gaddag.len(),

@@ -152,4 +152,11 @@ fn check_strongest(generator: &mut MoveGen, game: &Game, rack: &str, name: &str)
     let all = generator.all(game, player, rack);
     let best = all.iter().map(worth).max();
     assert_eq!(found.as_ref().map(worth), best, "{name}, {rack}: {found:?}");
+    // The search a word list too large for a GADDAG gets.
+    let found = scryptic::ai::spy::strongest_through_words_graph(generator, game, player, rack);
+    assert_eq!(
+        found.as_ref().map(worth),
+        best,
+        "{name}, {rack}, words' graph: {found:?}"
+    );
 }

@@ -46,7 +46,7 @@ pub fn warm_spy(game: &crate::game::Game) {
     let _ = std::thread::Builder::new()
         .name("spy graphs".into())
         .spawn(move || {
-            lexicon.gaddag();
+            let _ = lexicon.gaddag();
         });
 }
 

@@ -37,6 +37,37 @@ impl Advisor for Spy {
 /// The strongest placement of `rack` (which need not be the player's own rack) for `player`:
 /// highest attack strength, then face value, then the first found.
 pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &str) -> Option<Move> {
+    strongest_through(generator, game, player, rack, Graphs::Gaddag)
+}
+
+/// [`strongest`] searched through the words' graphs, as it is for a word list too large for a
+/// GADDAG (`Lexicon::gaddag`): the same strength, perhaps another placement among equals.
+/// Public so that the tests hold both searches to weighing every placement.
+pub fn strongest_through_words_graph(
+    generator: &mut MoveGen,
+    game: &Game,
+    player: Player,
+    rack: &str,
+) -> Option<Move> {
+    strongest_through(generator, game, player, rack, Graphs::Words)
+}
+
+/// Which graphs the spy's search walks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Graphs {
+    /// The GADDAGs, where the lexicon has one.
+    Gaddag,
+    /// The words' graphs.
+    Words,
+}
+
+fn strongest_through(
+    generator: &mut MoveGen,
+    game: &Game,
+    player: Player,
+    rack: &str,
+    graphs: Graphs,
+) -> Option<Move> {
     let mut best = Best::default();
     let Some(bound) = StrengthBound::of(game) else {
         // Scripts' strength modifiers cannot be bounded: every placement is weighed.
@@ -48,7 +79,6 @@ pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &st
     generator.prepare(game, player, rack);
     let floor = bound.open_floor();
     let lexicon = game.lexicon();
-    let connoted = lexicon.connoted_gaddag(&bound.strengthening);
     let consider = |m: &Move, best: &mut Best, with_connotations: bool| {
         if best.consider(game, player, m) {
             floor
@@ -59,11 +89,22 @@ pub fn strongest(generator: &mut MoveGen, game: &Game, player: Player, rack: &st
     let least = |best: &Best, with_connotations| {
         bound.least_base(best.attack_and_face(), with_connotations)
     };
+    let Some(gaddag) = lexicon.gaddag().filter(|_| graphs == Graphs::Gaddag) else {
+        // A word list too large for a GADDAG: the same search through the words' graphs.
+        let connoted = lexicon.connoted_graph(&bound.strengthening);
+        for (graph, with_connotations) in [(&*connoted, true), (lexicon.graph(), false)] {
+            floor.least.set(least(&best, with_connotations));
+            generator.search(game, graph, Some(&floor), &mut |m| {
+                consider(m, &mut best, with_connotations)
+            });
+        }
+        return best.found.map(|(_, _, m)| m);
+    };
+    let connoted = lexicon.connoted_gaddag(&bound.strengthening);
     floor.least.set(least(&best, true));
     generator.search_gaddag(game, &connoted, &floor, None, &mut |m| {
         consider(m, &mut best, true)
     });
-    let gaddag = lexicon.gaddag();
     // Aspiration: the whole dictionary searched first for a stronger attack than the
     // connotations' best, which finds it without weighing the many placements that only
     // equal that attack; given up after a few steps if there is none.

@@ -31,18 +31,22 @@ impl Lexicon {
     }
 
     /// The words' GADDAG (see [`graph::WordGraph::gaddag_of`]), for the spy's search, made on
-    /// first use (the shipped words': once per process, about a second and 30 MB).
-    pub fn gaddag(&self) -> &graph::WordGraph {
-        static SHIPPED: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>> =
+    /// first use (the shipped words': once per process, about a second and 30 MB); `None` for
+    /// a word list of more than [`MAX_GADDAG_LETTERS`] letters in all, whose GADDAG would take
+    /// too much memory to make (the spy searches the words' graph instead).
+    pub fn gaddag(&self) -> Option<&graph::WordGraph> {
+        static SHIPPED: std::sync::OnceLock<Option<std::sync::Arc<graph::WordGraph>>> =
             std::sync::OnceLock::new();
-        self.gaddag.get_or_init(|| {
-            let make = || std::sync::Arc::new(gaddag_of_set(&self.words));
-            if matches!(self.words.as_fst().as_inner(), Cow::Borrowed(_)) {
-                SHIPPED.get_or_init(make).clone()
-            } else {
-                make()
-            }
-        })
+        self.gaddag
+            .get_or_init(|| {
+                let make = || gaddag_of_set(&self.words).map(std::sync::Arc::new);
+                if matches!(self.words.as_fst().as_inner(), Cow::Borrowed(_)) {
+                    SHIPPED.get_or_init(make).clone()
+                } else {
+                    make()
+                }
+            })
+            .as_deref()
     }
 
     /// The graph of [`Lexicon::words_with_connotations`]`(lists)`, made once per lexicon and
@@ -53,7 +57,8 @@ impl Lexicon {
     }
 
     /// The GADDAG of the words with any of the connotations `lists` (see
-    /// [`Lexicon::connoted_graph`]), made once per set of lists.
+    /// [`Lexicon::connoted_graph`]), made once per set of lists: for a lexicon whose
+    /// [`Lexicon::gaddag`] is made (these words are some of its words).
     pub fn connoted_gaddag(&self, lists: &[&str]) -> std::sync::Arc<graph::WordGraph> {
         self.connoted(lists, true)
     }
@@ -81,13 +86,54 @@ impl Lexicon {
     }
 }
 
-/// The GADDAG of a set's words, read straight from the set.
-fn gaddag_of_set(words: &Set<super::Bytes>) -> graph::WordGraph {
+/// The most letters, all words together, whose GADDAG is made: as many keys (one for each
+/// letter of each word), which making it holds at once with their fst and table. The shipped
+/// words have 2.3 million; at 4 million the making peaks near 200 MB.
+pub const MAX_GADDAG_LETTERS: usize = 4_000_000;
+
+/// The GADDAG of a set's words, read straight from the set; `None` past
+/// [`MAX_GADDAG_LETTERS`].
+fn gaddag_of_set(words: &Set<super::Bytes>) -> Option<graph::WordGraph> {
+    let mut letters = 0usize;
+    let mut stream = words.stream();
+    while let Some(word) = stream.next() {
+        letters += word.len();
+    }
+    gaddag_within(words, letters, MAX_GADDAG_LETTERS)
+}
+
+/// The GADDAG of `words` (`letters` in all) if they hold no more than `most` letters.
+fn gaddag_within(
+    words: &Set<super::Bytes>,
+    letters: usize,
+    most: usize,
+) -> Option<graph::WordGraph> {
+    if letters > most {
+        return None;
+    }
     let mut keys = graph::GaddagKeys::default();
     let mut stream = words.stream();
     while let Some(word) = stream.next() {
         keys.add(word);
     }
-    keys.finish()
-        .expect("keys sorted and deduplicated make a graph")
+    Some(
+        keys.finish()
+            .expect("keys sorted and deduplicated make a graph"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A word list past the bound gets no GADDAG; one within it gets one.
+    #[test]
+    fn a_gaddag_is_made_only_within_its_letters() {
+        let bytes =
+            crate::lexicon::compile::set_bytes(&["at".to_string(), "cat".to_string()]).unwrap();
+        let words = Set::new(Cow::Owned(bytes)).unwrap();
+        assert!(gaddag_within(&words, 5, 4).is_none());
+        let gaddag = gaddag_within(&words, 5, 5).unwrap();
+        assert!(!gaddag.is_empty());
+    }
 }

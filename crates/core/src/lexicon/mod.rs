@@ -11,6 +11,7 @@ pub mod graph;
 mod graphs;
 pub use compile::list_files;
 use graphs::ConnotedGraphs;
+pub use graphs::MAX_GADDAG_LETTERS;
 pub mod listfile;
 mod morph;
 mod wildcard;
@@ -57,8 +58,8 @@ pub struct Lexicon {
     bases: Cow<'static, str>,
     /// The words as a flat graph for the move generator, made on first use.
     graph: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>>,
-    /// The words' GADDAG for the spy's search, made on first use.
-    gaddag: std::sync::OnceLock<std::sync::Arc<graph::WordGraph>>,
+    /// The words' GADDAG for the spy's search, made on first use (`None`: too many letters).
+    gaddag: std::sync::OnceLock<Option<std::sync::Arc<graph::WordGraph>>>,
     /// Graphs of the words with some of the connotations, by bitmask of lists, made on first
     /// use (the spy searches them apart; see [`Lexicon::connoted_graph`]).
     connoted: ConnotedGraphs,
