@@ -79,15 +79,13 @@ fn strongest_through(
     generator.prepare(game, player, rack);
     let floor = bound.open_floor();
     let lexicon = game.lexicon();
-    let consider = |m: &Move, best: &mut Best, with_connotations: bool| {
-        if best.consider(game, player, m) {
-            floor
-                .least
-                .set(bound.least_base(best.attack_and_face(), with_connotations));
-        }
-    };
     let least = |best: &Best, with_connotations| {
         bound.least_base(best.attack_and_face(), with_connotations)
+    };
+    let consider = |m: &Move, best: &mut Best, with_connotations: bool| {
+        if best.consider(game, player, m) {
+            floor.least.set(least(best, with_connotations));
+        }
     };
     let Some(gaddag) = lexicon.gaddag().filter(|_| graphs == Graphs::Gaddag) else {
         // A word list too large for a GADDAG: the same search through the words' graphs.
@@ -128,8 +126,9 @@ fn strongest_through(
 }
 
 /// How many steps the aspiration search may take without finding a stronger attack before it
-/// gives up (see [`strongest`]): a tenth or less of what a search takes on the golden
-/// positions, so that giving up costs little.
+/// gives up (see [`strongest`]): enough to find DATARIES on the small mid-game golden position,
+/// little beside a big board's search (on the 64x64 golden position, whose connotations' best
+/// is the best, giving up costs 1.4%; PERFORMANCE.md).
 const ASPIRATION_STEPS: u64 = 1000;
 
 /// The strongest placement so far: its attack strength, face value and move.

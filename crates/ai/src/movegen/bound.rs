@@ -374,14 +374,8 @@ impl Cells {
     /// the line's end.
     #[inline]
     pub(super) fn end_within(&self, line: Line, at: usize, letters: usize) -> usize {
-        let sums = &self.sums[dir_index(line.dir)];
-        let before = if at == 0 {
-            0
-        } else {
-            sums[line.cell(at - 1)].free as usize
-        };
-        let ordinal = before + letters;
-        if ordinal < sums[line.cell(line.len - 1)].free as usize {
+        let ordinal = self.sums_between(line, 0, at).free as usize + letters;
+        if ordinal < self.sums_between(line, 0, line.len).free as usize {
             self.free_at[dir_index(line.dir)][line.cell(ordinal)] as usize
         } else {
             line.len

@@ -124,8 +124,8 @@ pub fn strength(rules: &RuleSet, facts: &WordFacts, role: Role) -> Strength {
 }
 
 /// The strength of a word whose face value with mountains counted is `base` (docs/RULES.md
-/// section 5 from step 2 on; the letters of `facts` are not read). The spy bounds its search
-/// with it, many times a search: it records no modifiers, so allocates nothing.
+/// section 5 from step 2 on; the letters of `facts` are not read). It records no modifiers,
+/// so allocates nothing; [`least_base_reaching`] is its inverse.
 pub fn strength_from_base(rules: &RuleSet, facts: &WordFacts, role: Role, base: f64) -> i64 {
     strength_after_mountains(rules, facts, role, base, None)
 }
